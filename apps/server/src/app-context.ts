@@ -1,0 +1,15 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Config } from './config/config';
+import type { ConnectionRegistry } from './db/connections';
+import type { AccessTokens } from './modules/auth/access-token';
+import type { AuthService } from './modules/auth/auth.service';
+
+/** What route modules are given: configuration, connections and the shared services. */
+export interface AppContext {
+  config: Config;
+  registry: ConnectionRegistry;
+  tokens: AccessTokens;
+  auth: AuthService;
+  requireAuth: onRequestAsyncHookHandler;
+  version: string;
+}

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config/config';
+import type { ConnectionRegistry } from './db/connections';
+import type { AppContext } from './app-context';
+import { AppError } from './plugins/app-error';
+import { requireAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { AccessTokens } from './modules/auth/access-token';
+import { AuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { facilityRoutes } from './modules/facilities/facility.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { loginRoutes } from './modules/login/login.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { userRoutes } from './modules/users/user.routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  registry: ConnectionRegistry;
+  jwtSecret: string;
+  version?: string;
+  /** A pino logger; none in tests. */
+  logger?: FastifyBaseLogger;
+  /** Replaces the clock (tests of expiry and grace windows). */
+  now?: () => Date;
+}
+
+/** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, registry } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  const webRoot = webAppRoot(config.webDist);
+  registerErrorHandling(app, webRoot !== null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The API and the app share an origin; HSTS belongs to the TLS terminator in front.
+    strictTransportSecurity: false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`, undefined, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hasp API', version: '1', description: 'Lockout/tagout permits and facility safety' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
+  const ctx: AppContext = {
+    config,
+    registry,
+    tokens,
+    auth: new AuthService(registry, tokens, config, options.now),
+    requireAuth: requireAuth(tokens, registry),
+    version: options.version ?? '0.0.0-dev',
+  };
+  await app.register(
+    async (api) => {
+      for (const routes of [healthRoutes, loginRoutes, ssoRoutes, authRoutes, facilityRoutes, userRoutes]) {
+        await api.register(routes, ctx);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+  return app;
+}
+
+/** Folder of the built single-page app, or null when it has not been built. */
+function webAppRoot(webDist: string): string | null {
+  const root = path.resolve(webDist || path.join(import.meta.dirname, '../../web/dist'));
+  return existsSync(path.join(root, 'index.html')) ? root : null;
+}

@@ -1,0 +1,122 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One named connection: a PostgreSQL database by URL, or a database on the embedded server. */
+const connectionSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9 _.-]+$/, 'letters, digits, space, _ . - only'),
+  url: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  seedDemo: z.boolean().optional(),
+});
+export type ConnectionConfig = z.infer<typeof connectionSchema>;
+
+const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, with its environment variable and default. */
+export const configSchema = z.object({
+  port: intFromEnv(0, 65535).default(3000),
+  host: z.string().min(1).default('127.0.0.1'),
+  dataDir: z.string().min(1).default('./data'),
+  embeddedPgPort: intFromEnv(1024, 65535).default(54329),
+  jwtSecret: z.string().min(32, 'must be at least 32 characters').optional(),
+  accessTokenTtlSec: intFromEnv(30, 900).default(900),
+  refreshTokenTtlSec: intFromEnv(300, 60 * 60 * 24 * 90).default(60 * 60 * 24 * 14),
+  refreshReuseGraceSec: intFromEnv(0, 60).default(10),
+  loginMaxFailuresPerUser: intFromEnv(1, 1000).default(10),
+  loginFailureWindowSec: intFromEnv(10, 86400).default(900),
+  loginMaxPerAddressPerMinute: intFromEnv(1, 100000).default(60),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  webDist: z.string().default(''),
+  connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
+  defaultConnection: z.string().optional(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+/** Environment variable that feeds each setting (shown in error messages and the README). */
+export const envNames: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'HASP_DATA_DIR',
+  embeddedPgPort: 'HASP_EMBEDDED_PG_PORT',
+  jwtSecret: 'HASP_JWT_SECRET',
+  accessTokenTtlSec: 'HASP_ACCESS_TOKEN_TTL_SEC',
+  refreshTokenTtlSec: 'HASP_REFRESH_TOKEN_TTL_SEC',
+  refreshReuseGraceSec: 'HASP_REFRESH_REUSE_GRACE_SEC',
+  loginMaxFailuresPerUser: 'HASP_LOGIN_MAX_FAILURES',
+  loginFailureWindowSec: 'HASP_LOGIN_FAILURE_WINDOW_SEC',
+  loginMaxPerAddressPerMinute: 'HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE',
+  logLevel: 'LOG_LEVEL',
+  webDist: 'HASP_WEB_DIST',
+  connections: 'HASP_CONNECTIONS',
+  defaultConnection: 'HASP_DEFAULT_CONNECTION',
+};
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses `HASP_CONNECTIONS`: comma-separated `Name` (embedded) or `Name=postgres://...`.
+ * @example parseConnectionList('Demo,Plant 2=postgres://u:p@db/plant2')
+ */
+export function parseConnectionList(value: string): ConnectionConfig[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? { name: part } : { name: part.slice(0, eq).trim(), url: part.slice(eq + 1).trim() };
+    });
+}
+
+/**
+ * Reads the configuration: defaults, then the JSON file (`HASP_CONFIG`, default `./hasp.config.json`
+ * when present), then the environment. Throws ConfigError naming every wrong setting.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const raw: Record<string, unknown> = {};
+  const file = env.HASP_CONFIG ?? path.join(cwd, 'hasp.config.json');
+  if (env.HASP_CONFIG || existsSync(file)) {
+    try {
+      Object.assign(raw, JSON.parse(readFileSync(file, 'utf8')) as object);
+    } catch (error) {
+      throw new ConfigError(`HASP_CONFIG (${file}): ${(error as Error).message}`);
+    }
+  }
+  for (const [key, name] of Object.entries(envNames) as [keyof Config, string][]) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    raw[key] = key === 'connections' ? parseConnectionList(value) : value;
+  }
+  if (raw.connections === undefined) raw.connections = [{ name: 'Demo', seedDemo: true }];
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '') as keyof Config;
+      const name = envNames[key] ?? key;
+      const rest = issue.path.slice(1).join('.');
+      return `${name}${rest ? ` (${rest})` : ''}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  const names = config.connections.map((c) => c.name.toLowerCase());
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate) throw new ConfigError(`Invalid configuration:\n  HASP_CONNECTIONS: duplicate connection name "${duplicate}"`);
+  if (config.defaultConnection && !config.connections.some((c) => c.name === config.defaultConnection)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HASP_DEFAULT_CONNECTION: "${config.defaultConnection}" is not one of the connections`,
+    );
+  }
+  return config;
+}

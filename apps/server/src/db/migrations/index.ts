@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as init from './2026-11-22T0000-init';
+
+/** Every migration, by its timestamped name; kysely runs them in name order. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0000-init': init,
+};

@@ -1,0 +1,51 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import { AppError } from '../../plugins/app-error';
+
+/** What an access token says: who, in which connection and facility. */
+export interface AccessClaims {
+  userId: number;
+  connectionName: string;
+  facilityId: number;
+}
+
+const ISSUER = 'hasp';
+const audienceFor = (connectionName: string) => `hasp:${connectionName.toLowerCase()}`;
+
+/** Signs and checks short-lived HS256 access tokens; the audience binds a token to its connection. */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly ttlSec: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ cn: claims.connectionName, fid: claims.facilityId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(audienceFor(claims.connectionName))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSec}s`)
+      .sign(this.key);
+  }
+
+  /** Verifies signature, algorithm, issuer, expiry and that the audience matches the token's own connection. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, clockTolerance: 5 });
+      const { cn, fid, typ, sub, aud } = payload as Record<string, unknown>;
+      if (typ !== 'access' || typeof cn !== 'string' || typeof fid !== 'number' || !/^\d+$/.test(String(sub))) {
+        throw new Error('malformed claims');
+      }
+      if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
+      return { userId: Number(sub), connectionName: cn, facilityId: fid };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');
+      throw AppError.unauthenticated('Invalid access token');
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, loginFormSchema, loginResultSchema, meSchema, tokenRefreshBodySchema } from '@hasp/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import type { AppContext } from '../../app-context';
+import { findFacilityById } from '../facilities/facility.repository';
+import { findFacilityUserById } from '../users/user.repository';
+import type { ClientInfo } from './auth.service';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie';
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+
+/** Sign-in, token refresh, sign-out and "who am I". */
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: { max: ctx.config.loginMaxPerAddressPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in to a connection and facility',
+        body: loginFormSchema,
+        response: { 200: loginResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await ctx.auth.login(request.body, clientOf(request));
+      setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/tokenrefresh',
+    {
+      config: { rateLimit: { max: ctx.config.loginMaxPerAddressPerMinute * 5, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token: returns a new access token and a new refresh token',
+        description: 'The refresh token comes from the body or, for browsers, the HttpOnly cookie. Each token works once.',
+        body: tokenRefreshBodySchema,
+        response: { 200: loginResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const token = refreshTokenOf(request, request.body?.refreshToken);
+      if (!token) throw AppError.unauthenticated('No refresh token', 'REFRESH_TOKEN_INVALID');
+      try {
+        const result = await ctx.auth.refresh(token, clientOf(request));
+        setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
+        return result;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401 && !request.body?.refreshToken) clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the refresh-token family',
+        body: tokenRefreshBodySchema,
+        response: { 204: z.null(), 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = refreshTokenOf(request, request.body?.refreshToken);
+      if (token) await ctx.auth.logout(token, clientOf(request));
+      clearRefreshCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: ctx.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, facility and connection',
+        security: [{ bearer: [] }],
+        response: { 200: meSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const [user, facility] = await Promise.all([
+        findFacilityUserById(auth.connection.db, auth, auth.userId),
+        findFacilityById(auth.connection.db, auth.facilityId),
+      ]);
+      if (!user || !facility) throw AppError.unauthenticated();
+      return { user, facility, connectionStringName: auth.connection.name };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, facilityRecordsQuerySchema, facilitySchema } from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { findFacilityById, listFacilities } from './facility.repository';
+
+const secured = { security: [{ bearer: [] }] };
+
+/** The seed's stilFacility calls (exact path shapes) and a facility read scoped to the caller. */
+export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    '/stilFacility/getRecords',
+    {
+      schema: {
+        tags: ['facilities'],
+        summary: "A connection's facilities, for the login screen",
+        querystring: facilityRecordsQuerySchema,
+        response: { 200: z.array(facilitySchema), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const connection = ctx.auth.connection(request.query.connectionStringName);
+      return listFacilities(connection.db, { activeOnly: request.query.activeRecord !== 'false' });
+    },
+  );
+
+  app.get(
+    '/stilFacility/view',
+    {
+      onRequest: ctx.requireAuth,
+      schema: { tags: ['facilities'], summary: 'The signed-in facility', ...secured, response: { 200: facilitySchema, 401: apiErrorSchema } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const facility = await findFacilityById(auth.connection.db, auth.facilityId);
+      if (!facility) throw AppError.notFound('Facility');
+      return facility;
+    },
+  );
+
+  app.get(
+    '/stilFacility/getID',
+    {
+      onRequest: ctx.requireAuth,
+      schema: {
+        tags: ['facilities'],
+        summary: 'The signed-in facility ID',
+        ...secured,
+        response: { 200: z.object({ ID: z.number().int() }), 401: apiErrorSchema },
+      },
+    },
+    (request) => ({ ID: authOf(request).facilityId }),
+  );
+
+  app.get(
+    '/facilities/:id',
+    {
+      onRequest: ctx.requireAuth,
+      schema: {
+        tags: ['facilities'],
+        summary: 'A facility; only the signed-in one is visible (any other answers 404)',
+        ...secured,
+        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        response: { 200: facilitySchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const facility = request.params.id === auth.facilityId ? await findFacilityById(auth.connection.db, request.params.id) : undefined;
+      if (!facility) throw AppError.notFound('Facility');
+      return facility;
+    },
+  );
+};

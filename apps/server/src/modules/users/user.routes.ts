@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, userSchema } from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { findFacilityUserById } from './user.repository';
+
+export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    '/users/:id',
+    {
+      onRequest: ctx.requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: "A user of the signed-in facility (users of other facilities or connections answer 404)",
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        response: { 200: userSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const user = await findFacilityUserById(auth.connection.db, auth, request.params.id);
+      if (!user) throw AppError.notFound('User');
+      return user;
+    },
+  );
+};

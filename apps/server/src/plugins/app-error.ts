@@ -1,0 +1,22 @@
+import type { ErrorCode } from '@hasp/contracts';
+
+/** The one error type: a stable code, an HTTP status and a message safe to show the user. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    message: string,
+    readonly details?: { field: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  static notFound(what = 'Record'): AppError {
+    return new AppError('NOT_FOUND', 404, `${what} not found`);
+  }
+
+  static unauthenticated(message = 'Sign in to continue', code: ErrorCode = 'UNAUTHENTICATED'): AppError {
+    return new AppError(code, 401, message);
+  }
+}

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config/config';
+import { openConnections, type ConnectionRegistry } from './db/connections';
+import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed/demo';
+import { buildApp } from './app';
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Keeps the signing secret stable across restarts when none is configured. */
+function jwtSecretFor(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.resolve(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+  });
+
+  let embedded: EmbeddedServer | null = null;
+  let registry: ConnectionRegistry | null = null;
+  const stopDatabases = async () => {
+    await registry?.close().catch((error: unknown) => logger.error({ err: error }, 'closing pools failed'));
+    await embedded?.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping embedded database failed'));
+  };
+
+  try {
+    if (config.connections.some((c) => !c.url)) {
+      const started = Date.now();
+      embedded = await startEmbeddedServer({ dataDir: config.dataDir, port: config.embeddedPgPort, log: (m) => logger.info(m) });
+      logger.info({ ms: Date.now() - started, port: config.embeddedPgPort }, 'embedded database started');
+    }
+    registry = await openConnections(config.connections, embedded);
+    for (const [index, connection] of registry.all().entries()) {
+      await migrateToLatest(connection.db as never);
+      // With no explicit choice, only the built-in Demo connection gets demo data.
+      const seed = config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);
+      if (seed) await seedDemo(connection.db);
+      logger.info({ connection: connection.name, seeded: seed }, 'connection ready');
+    }
+  } catch (error) {
+    logger.fatal((error as Error).message);
+    await stopDatabases();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, registry, jwtSecret: jwtSecretFor(config), version, logger });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // app.close() stops accepting connections and waits for in-flight requests.
+    await app.close().catch((error: unknown) => logger.error({ err: error }, 'closing server failed'));
+    await stopDatabases();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    logger.fatal(code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to a free port` : (error as Error).message);
+    await stopDatabases();
+    process.exit(1);
+  }
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${(app.server.address() as { port: number }).port}`;
+  logger.info(`Hasp is running at ${url}`);
+}
+
+void main();

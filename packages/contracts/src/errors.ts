@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Stable error codes: clients branch on these, never on message text. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'REFRESH_TOKEN_INVALID',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNKNOWN_CONNECTION',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one shape every failure has: `{ code, message, details? }`. */
+export const apiErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  details: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe('For VALIDATION_FAILED: one entry per invalid field'),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

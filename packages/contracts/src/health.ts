@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const healthSchema = z.object({ status: z.literal('ok'), version: z.string() });
+export type Health = z.infer<typeof healthSchema>;
+
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  connections: z.array(z.object({ name: z.string(), ok: z.boolean() })),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

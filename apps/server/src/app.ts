@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -45,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  // JSON only: a cross-site HTML form can send text/plain without a preflight, never JSON.
+  app.removeContentTypeParser('text/plain');
   const webRoot = webAppRoot(config.webDist);
   registerErrorHandling(app, webRoot !== null);
 
@@ -70,9 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', 429, `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`, undefined, {
-        'retry-after': String(Math.ceil(context.ttl / 1000)),
-      }),
+      new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`,
+        undefined,
+        {
+          'retry-after': String(Math.ceil(context.ttl / 1000)),
+        },
+      ),
   });
   await app.register(swagger, {
     openapi: {

@@ -9,7 +9,8 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
 import { buildApp } from './app';
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 /** Keeps the signing secret stable across restarts when none is configured. */
 function jwtSecretFor(config: Config): string {
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
   }
   const logger = pino({
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
   });
 
   let embedded: EmbeddedServer | null = null;
@@ -48,14 +52,19 @@ async function main(): Promise<void> {
   try {
     if (config.connections.some((c) => !c.url)) {
       const started = Date.now();
-      embedded = await startEmbeddedServer({ dataDir: config.dataDir, port: config.embeddedPgPort, log: (m) => logger.info(m) });
+      embedded = await startEmbeddedServer({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        log: (m) => logger.info(m),
+      });
       logger.info({ ms: Date.now() - started, port: config.embeddedPgPort }, 'embedded database started');
     }
     registry = await openConnections(config.connections, embedded);
     for (const [index, connection] of registry.all().entries()) {
       await migrateToLatest(connection.db as never);
       // With no explicit choice, only the built-in Demo connection gets demo data.
-      const seed = config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);
+      const seed =
+        config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);
       if (seed) await seedDemo(connection.db);
       logger.info({ connection: connection.name, seeded: seed }, 'connection ready');
     }
@@ -84,7 +93,11 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    logger.fatal(code === 'EADDRINUSE' ? `Port ${config.port} is already in use: set PORT to a free port` : (error as Error).message);
+    logger.fatal(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: set PORT to a free port`
+        : (error as Error).message,
+    );
     await stopDatabases();
     process.exit(1);
   }

@@ -43,11 +43,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const tokenRefreshBodySchema = z
   .object({
-    refreshToken: z
-      .string()
-      .max(200)
-      .optional()
-      .describe('Omit to use the HttpOnly refresh cookie the browser holds'),
+    refreshToken: z.string().max(200).optional().describe('Omit to use the HttpOnly refresh cookie the browser holds'),
   })
   .optional();
 

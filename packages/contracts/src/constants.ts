@@ -21,7 +21,10 @@ export const sessionKeys = [
   'showTopbar',
 ] as const;
 export type SessionKey = (typeof sessionKeys)[number];
-export const localKeys = { lastFacilityId: 'lastFacilityId', lastConnectionStringName: 'lastConnectionStringName' } as const;
+export const localKeys = {
+  lastFacilityId: 'lastFacilityId',
+  lastConnectionStringName: 'lastConnectionStringName',
+} as const;
 
 /** Truncates a facility name the way the top bar shows it. */
 export function truncateFacilityName(name: string): string {

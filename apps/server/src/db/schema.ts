@@ -69,12 +69,7 @@ export interface AuthEventTable {
 }
 
 export type AuthEventKind =
-  | 'login_succeeded'
-  | 'login_failed'
-  | 'login_throttled'
-  | 'token_refreshed'
-  | 'refresh_reuse_detected'
-  | 'logout';
+  'login_succeeded' | 'login_failed' | 'login_throttled' | 'token_refreshed' | 'refresh_reuse_detected' | 'logout';
 
 export type FacilityRow = Selectable<FacilityTable>;
 export type UserRow = Selectable<UserTable>;

@@ -41,7 +41,9 @@ export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolea
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ code: byStatus[status] ?? 'INTERNAL', message: 'Something went wrong on our side' });
+      return reply
+        .status(status)
+        .send({ code: byStatus[status] ?? 'INTERNAL', message: 'Something went wrong on our side' });
     }
     return reply.status(status).send({ code: byStatus[status] ?? 'VALIDATION_FAILED', message: error.message });
   });

@@ -84,7 +84,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['auth_events', 'refresh_tokens', 'user_groups', 'groups', 'user_facilities', 'users', 'facilities']) {
+  for (const table of [
+    'auth_events',
+    'refresh_tokens',
+    'user_groups',
+    'groups',
+    'user_facilities',
+    'users',
+    'facilities',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

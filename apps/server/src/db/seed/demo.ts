@@ -18,9 +18,27 @@ const demoGroups = [
 ] as const;
 
 export const demoUsers = [
-  { userName: 'admin', displayName: 'Alex Admin', email: 'admin@hasp.example', group: 'Administrators', facilities: 'all' },
-  { userName: 'supervisor', displayName: 'Sam Supervisor', email: 'supervisor@hasp.example', group: 'Supervisors', facilities: 'all' },
-  { userName: 'worker', displayName: 'Wren Worker', email: 'worker@hasp.example', group: 'Authorized Workers', facilities: 'first' },
+  {
+    userName: 'admin',
+    displayName: 'Alex Admin',
+    email: 'admin@hasp.example',
+    group: 'Administrators',
+    facilities: 'all',
+  },
+  {
+    userName: 'supervisor',
+    displayName: 'Sam Supervisor',
+    email: 'supervisor@hasp.example',
+    group: 'Supervisors',
+    facilities: 'all',
+  },
+  {
+    userName: 'worker',
+    displayName: 'Wren Worker',
+    email: 'worker@hasp.example',
+    group: 'Authorized Workers',
+    facilities: 'first',
+  },
   { userName: 'contractor', displayName: 'Casey Contractor', email: null, group: 'Contractors', facilities: 'first' },
 ] as const;
 
@@ -32,7 +50,11 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const facilityIds: number[] = [];
     for (const facility of demoFacilities) {
-      const existing = await trx.selectFrom('facilities').select('id').where('name', '=', facility.name).executeTakeFirst();
+      const existing = await trx
+        .selectFrom('facilities')
+        .select('id')
+        .where('name', '=', facility.name)
+        .executeTakeFirst();
       const id =
         existing?.id ??
         (

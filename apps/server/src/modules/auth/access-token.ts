@@ -36,7 +36,11 @@ export class AccessTokens {
   /** Verifies signature, algorithm, issuer, expiry and that the audience matches the token's own connection. */
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, clockTolerance: 5 });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        clockTolerance: 5,
+      });
       const { cn, fid, typ, sub, aud } = payload as Record<string, unknown>;
       if (typ !== 'access' || typeof cn !== 'string' || typeof fid !== 'number' || !/^\d+$/.test(String(sub))) {
         throw new Error('malformed claims');
@@ -44,7 +48,8 @@ export class AccessTokens {
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
       return { userId: Number(sub), connectionName: cn, facilityId: fid };
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');
+      if (error instanceof errors.JWTExpired)
+        throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');
       throw AppError.unauthenticated('Invalid access token');
     }
   }

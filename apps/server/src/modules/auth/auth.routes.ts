@@ -14,7 +14,13 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** Sign-in, token refresh, sign-out and "who am I". */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -43,7 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: {
         tags: ['auth'],
         summary: 'Rotate a refresh token: returns a new access token and a new refresh token',
-        description: 'The refresh token comes from the body or, for browsers, the HttpOnly cookie. Each token works once.',
+        description:
+          'The refresh token comes from the body or, for browsers, the HttpOnly cookie. Each token works once.',
         body: tokenRefreshBodySchema,
         response: { 200: loginResultSchema, ...errors },
       },
@@ -56,7 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
         return result;
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401 && !request.body?.refreshToken) clearRefreshCookie(reply);
+        if (error instanceof AppError && error.statusCode === 401 && !request.body?.refreshToken)
+          clearRefreshCookie(reply);
         throw error;
       }
     },

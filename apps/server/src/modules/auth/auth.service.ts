@@ -61,18 +61,37 @@ export class AuthService {
     }
     const user = await findUserByUserName(db, form.username);
     const usable = user && user.is_active && user.password_hash && !user.is_active_directory_user;
-    const ok = usable ? await verifyPassword(user.password_hash!, form.password) : await verifyAgainstDummy(form.password);
+    const ok = usable
+      ? await verifyPassword(user.password_hash!, form.password)
+      : await verifyAgainstDummy(form.password);
     if (!ok || !user) {
-      await insertAuthEvent(db, { kind: 'login_failed', userName: form.username, ip: client.ip, facilityId: form.facilityId });
+      await insertAuthEvent(db, {
+        kind: 'login_failed',
+        userName: form.username,
+        ip: client.ip,
+        facilityId: form.facilityId,
+      });
       throw invalidCredentials();
     }
     const facility = await findFacilityById(db, form.facilityId);
     if (!facility || !(await hasFacilityAccess(db, user.id, form.facilityId))) {
-      await insertAuthEvent(db, { kind: 'login_failed', userName: form.username, userId: user.id, ip: client.ip, detail: 'no facility access' });
+      await insertAuthEvent(db, {
+        kind: 'login_failed',
+        userName: form.username,
+        userId: user.id,
+        ip: client.ip,
+        detail: 'no facility access',
+      });
       throw new AppError('FORBIDDEN', 403, 'You do not have access to this facility');
     }
     const session = await this.openSession(connection, user.id, facility.ID, randomUUID(), null, client);
-    await insertAuthEvent(db, { kind: 'login_succeeded', userName: user.user_name, userId: user.id, facilityId: facility.ID, ip: client.ip });
+    await insertAuthEvent(db, {
+      kind: 'login_succeeded',
+      userName: user.user_name,
+      userId: user.id,
+      facilityId: facility.ID,
+      ip: client.ip,
+    });
     const profile = await findFacilityUserById(db, { facilityId: facility.ID }, user.id);
     return { ...session, user: profile!, facility, connectionStringName: connection.name };
   }
@@ -93,7 +112,11 @@ export class AuthService {
       const claimed = await claimRefreshToken(trx, hash, now);
       if (!claimed) return null;
       if (!(await hasFacilityAccess(trx, claimed.user_id, claimed.facility_id))) return 'no-access' as const;
-      const user = await trx.selectFrom('users').select('is_active').where('id', '=', claimed.user_id).executeTakeFirst();
+      const user = await trx
+        .selectFrom('users')
+        .select('is_active')
+        .where('id', '=', claimed.user_id)
+        .executeTakeFirst();
       if (!user?.is_active) return 'no-access' as const;
       const session = await this.openSession(
         { name: connection.name, db: trx },
@@ -111,11 +134,21 @@ export class AuthService {
       const usedAgo = row?.used_at ? now.getTime() - new Date(row.used_at).getTime() : Infinity;
       if (row && !row.revoked_at && row.used_at && usedAgo > this.config.refreshReuseGraceSec * 1000) {
         await revokeRefreshFamily(db, row.family_id, 'reuse detected', now);
-        await insertAuthEvent(db, { kind: 'refresh_reuse_detected', userId: row.user_id, facilityId: row.facility_id, ip: client.ip });
+        await insertAuthEvent(db, {
+          kind: 'refresh_reuse_detected',
+          userId: row.user_id,
+          facilityId: row.facility_id,
+          ip: client.ip,
+        });
       }
       throw invalidRefresh();
     }
-    await insertAuthEvent(db, { kind: 'token_refreshed', userId: rotated.userId, facilityId: rotated.facilityId, ip: client.ip });
+    await insertAuthEvent(db, {
+      kind: 'token_refreshed',
+      userId: rotated.userId,
+      facilityId: rotated.facilityId,
+      ip: client.ip,
+    });
     const [facility, user] = await Promise.all([
       findFacilityById(db, rotated.facilityId),
       findFacilityUserById(db, { facilityId: rotated.facilityId }, rotated.userId),
@@ -131,7 +164,12 @@ export class AuthService {
     const row = await findRefreshTokenByHash(connection.db, hashRefreshToken(token));
     if (!row) return;
     await revokeRefreshFamily(connection.db, row.family_id, 'logout', this.now());
-    await insertAuthEvent(connection.db, { kind: 'logout', userId: row.user_id, facilityId: row.facility_id, ip: client.ip });
+    await insertAuthEvent(connection.db, {
+      kind: 'logout',
+      userId: row.user_id,
+      facilityId: row.facility_id,
+      ip: client.ip,
+    });
   }
 
   private async openSession(

@@ -33,7 +33,9 @@ export function refreshTokenOf(request: FastifyRequest, bodyToken: string | unde
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
   const host = request.headers.host;
-  const crossSite = (site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && new URL(origin).host !== host);
+  const crossSite =
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && new URL(origin).host !== host);
   if (crossSite) throw new AppError('FORBIDDEN', 403, 'Cross-site request refused');
   return cookie;
 }

@@ -30,7 +30,12 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/stilFacility/view',
     {
       onRequest: ctx.requireAuth,
-      schema: { tags: ['facilities'], summary: 'The signed-in facility', ...secured, response: { 200: facilitySchema, 401: apiErrorSchema } },
+      schema: {
+        tags: ['facilities'],
+        summary: 'The signed-in facility',
+        ...secured,
+        response: { 200: facilitySchema, 401: apiErrorSchema },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -68,7 +73,10 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => {
       const auth = authOf(request);
-      const facility = request.params.id === auth.facilityId ? await findFacilityById(auth.connection.db, request.params.id) : undefined;
+      const facility =
+        request.params.id === auth.facilityId
+          ? await findFacilityById(auth.connection.db, request.params.id)
+          : undefined;
       if (!facility) throw AppError.notFound('Facility');
       return facility;
     },

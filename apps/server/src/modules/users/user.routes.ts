@@ -13,7 +13,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       onRequest: ctx.requireAuth,
       schema: {
         tags: ['users'],
-        summary: "A user of the signed-in facility (users of other facilities or connections answer 404)",
+        summary: 'A user of the signed-in facility (users of other facilities or connections answer 404)',
         security: [{ bearer: [] }],
         params: z.object({ id: z.coerce.number<string>().int().positive() }),
         response: { 200: userSchema, 401: apiErrorSchema, 404: apiErrorSchema },

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConnectionList } from './config';
+
+const load = (env: Record<string, string>) => loadConfig({ HASP_CONFIG: '', ...env }, '/nonexistent');
+
+describe('configuration', () => {
+  it('defaults to one embedded Demo connection on port 3000', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.connections).toEqual([{ name: 'Demo', seedDemo: true }]);
+  });
+
+  it('parses named connections, embedded or by URL', () => {
+    expect(parseConnectionList('Demo, Plant 2=postgres://u:p@db:5432/plant2')).toEqual([
+      { name: 'Demo' },
+      { name: 'Plant 2', url: 'postgres://u:p@db:5432/plant2' },
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ HASP_JWT_SECRET: 'short' }, 'HASP_JWT_SECRET'],
+    [{ HASP_CONNECTIONS: 'Demo=mysql://x' }, 'HASP_CONNECTIONS'],
+    [{ HASP_CONNECTIONS: 'Demo,demo' }, 'duplicate connection name'],
+    [{ HASP_DEFAULT_CONNECTION: 'Nope' }, 'HASP_DEFAULT_CONNECTION'],
+    [{ HASP_ACCESS_TOKEN_TTL_SEC: '3600' }, 'HASP_ACCESS_TOKEN_TTL_SEC'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(name);
+  });
+
+  it('names a config file that is not valid JSON', () => {
+    expect(() => loadConfig({ HASP_CONFIG: '/nonexistent/hasp.json' }, '/')).toThrow(/HASP_CONFIG/);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { createKysely, ensureDatabase } from '../src/db/connections';
+import { startEmbeddedServer } from '../src/db/embedded-server';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedDemo } from '../src/db/seed/demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of a database on the test server from which tests may create databases. */
+    adminUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL (the embedded one, or TEST_DATABASE_URL's server) and builds the
+ * template database every test file clones: migrated and seeded with the demo data.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stop = async () => {};
+  if (!adminUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-test-'));
+    const server = await startEmbeddedServer({ dataDir, port: await freePort(), log: () => {} });
+    adminUrl = server.urlFor('postgres');
+    stop = async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  await ensureDatabase(adminUrl, 'hasp_template');
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = '/hasp_template';
+  const db = createKysely(templateUrl.toString(), 1);
+  await migrateToLatest(db as never);
+  await seedDemo(db);
+  await db.destroy();
+  project.provide('adminUrl', adminUrl);
+  return stop;
+}

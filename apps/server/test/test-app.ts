@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/config';
+import { ConnectionRegistry, createKysely, type Connection } from '../src/db/connections';
+import { DEMO_PASSWORD } from '../src/db/seed/demo';
+
+export { DEMO_PASSWORD };
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** Clones the migrated, demo-seeded template into a fresh database and returns its URL. */
+export async function cloneTemplateDatabase(): Promise<string> {
+  const adminUrl = inject('adminUrl');
+  const name = `hasp_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name} template hasp_template`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  connections: Connection[];
+  config: Config;
+  /** Moves the server's clock (token expiry, grace windows). */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server over real PostgreSQL: one fresh database per named connection, each cloned
+ * from the demo template. Environment-style overrides go through the real config loader.
+ */
+export async function createTestApp(
+  options: { connections?: string[]; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const names = options.connections ?? ['Demo'];
+  const connections: Connection[] = [];
+  for (const name of names) connections.push({ name, db: createKysely(await cloneTemplateDatabase(), 5) });
+  const config = loadConfig(
+    { HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env },
+    '/nonexistent',
+  );
+  let offset = 0;
+  const app = await buildApp({
+    config,
+    registry: new ConnectionRegistry(connections),
+    jwtSecret: TEST_JWT_SECRET,
+    now: () => new Date(Date.now() + offset),
+  });
+  await app.ready();
+  return {
+    app,
+    connections,
+    config,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await Promise.all(connections.map((c) => c.db.destroy()));
+    },
+  };
+}
+
+/** Signs in through the API and returns the login result. */
+export async function login(
+  app: FastifyInstance,
+  body: Partial<{ connectionStringName: string; facilityId: number; username: string; password: string }> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { connectionStringName: 'Demo', facilityId: 1, username: 'admin', password: DEMO_PASSWORD, ...body },
+  });
+  return response;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    // Each file gets its own databases cloned from a migrated template, so files run in parallel.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

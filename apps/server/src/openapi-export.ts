@@ -12,7 +12,12 @@ const target = path.resolve(import.meta.dirname, '../../../openapi.json');
 const mode = process.argv[2];
 
 const config = loadConfig({ HASP_CONFIG: '', HASP_CONNECTIONS: 'Demo', HASP_WEB_DIST: '/nonexistent' }, '/nonexistent');
-const app = await buildApp({ config, registry: new ConnectionRegistry([]), jwtSecret: 'x'.repeat(32), version: 'openapi' });
+const app = await buildApp({
+  config,
+  registry: new ConnectionRegistry([]),
+  jwtSecret: 'x'.repeat(32),
+  version: 'openapi',
+});
 await app.ready();
 const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
 await app.close();

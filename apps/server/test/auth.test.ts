@@ -12,7 +12,8 @@ afterAll(() => t.close());
 const db = () => t.connections[0]!.db;
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/tokenrefresh', payload: { refreshToken } });
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 async function signIn(username = 'admin', facilityId = 1) {
   const response = await login(t.app, { username, facilityId });
@@ -25,7 +26,11 @@ describe('sign-in', () => {
     const response = await login(t.app, { username: 'Supervisor', facilityId: 2 });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toMatchObject({ userName: 'supervisor', displayName: 'Sam Supervisor', isActiveDirectoryUser: false });
+    expect(body.user).toMatchObject({
+      userName: 'supervisor',
+      displayName: 'Sam Supervisor',
+      isActiveDirectoryUser: false,
+    });
     expect(body.user.groups).toEqual(['Supervisors']);
     expect(body.facility).toEqual({ ID: 2, name: 'Riverside Chemical Processing Complex', companyID: null });
     expect(body.connectionStringName).toBe('Demo');
@@ -47,7 +52,13 @@ describe('sign-in', () => {
   it('refuses an inactive user with the same answer as a wrong password', async () => {
     await db()
       .insertInto('users')
-      .values({ user_name: 'gone', display_name: 'Gone', email: null, password_hash: await hashPassword('secret-pass'), is_active: false })
+      .values({
+        user_name: 'gone',
+        display_name: 'Gone',
+        email: null,
+        password_hash: await hashPassword('secret-pass'),
+        is_active: false,
+      })
       .execute();
     const response = await login(t.app, { username: 'gone', password: 'secret-pass' });
     expect(response.statusCode).toBe(401);
@@ -88,11 +99,21 @@ describe('sign-in', () => {
   it('throttles repeated failures for one user name with 429 and Retry-After, and records them', async () => {
     await db()
       .insertInto('users')
-      .values({ user_name: 'target', display_name: 'Target', email: null, password_hash: await hashPassword('right-password') })
+      .values({
+        user_name: 'target',
+        display_name: 'Target',
+        email: null,
+        password_hash: await hashPassword('right-password'),
+      })
       .execute();
-    const userFacility = await db().selectFrom('users').select('id').where('user_name', '=', 'target').executeTakeFirstOrThrow();
+    const userFacility = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'target')
+      .executeTakeFirstOrThrow();
     await db().insertInto('user_facilities').values({ user_id: userFacility.id, facility_id: 1 }).execute();
-    for (let i = 0; i < 5; i++) expect((await login(t.app, { username: 'target', password: 'nope-nope' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(t.app, { username: 'target', password: 'nope-nope' })).statusCode).toBe(401);
     const blocked = await login(t.app, { username: 'TARGET', password: 'right-password' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
@@ -126,10 +147,18 @@ describe('refresh-token rotation', () => {
     t.advanceClock(11_000);
     try {
       expect((await refresh(first.refreshToken)).statusCode).toBe(401);
-      const family = await db().selectFrom('refresh_tokens').select(['revoked_at', 'revoked_reason']).where('token_hash', 'is not', null).execute();
+      const family = await db()
+        .selectFrom('refresh_tokens')
+        .select(['revoked_at', 'revoked_reason'])
+        .where('token_hash', 'is not', null)
+        .execute();
       expect(family.length).toBeGreaterThan(0);
       expect((await refresh(second.refreshToken)).statusCode).toBe(401);
-      const reuse = await db().selectFrom('auth_events').select('kind').where('kind', '=', 'refresh_reuse_detected').execute();
+      const reuse = await db()
+        .selectFrom('auth_events')
+        .select('kind')
+        .where('kind', '=', 'refresh_reuse_detected')
+        .execute();
       expect(reuse.length).toBeGreaterThanOrEqual(1);
     } finally {
       t.advanceClock(-11_000);
@@ -138,12 +167,18 @@ describe('refresh-token rotation', () => {
 
   it('gives exactly one new token to 20 concurrent refreshes of one token, and keeps the session', async () => {
     const { refreshToken } = await signIn('contractor');
-    const before = await db().selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const responses = await Promise.all(Array.from({ length: 20 }, () => refresh(refreshToken)));
     const winners = responses.filter((r) => r.statusCode === 200);
     expect(winners).toHaveLength(1);
     expect(responses.filter((r) => r.statusCode === 401)).toHaveLength(19);
-    const after = await db().selectFrom('refresh_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('refresh_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1);
     expect((await refresh(winners[0]!.json<{ refreshToken: string }>().refreshToken)).statusCode).toBe(200);
   });
@@ -172,11 +207,23 @@ describe('refresh-token rotation', () => {
   it('refuses a refresh for a user who was deactivated', async () => {
     await db()
       .insertInto('users')
-      .values({ user_name: 'leaver', display_name: 'Leaver', email: null, password_hash: await hashPassword('leaver-pass') })
+      .values({
+        user_name: 'leaver',
+        display_name: 'Leaver',
+        email: null,
+        password_hash: await hashPassword('leaver-pass'),
+      })
       .execute();
-    const leaver = await db().selectFrom('users').select('id').where('user_name', '=', 'leaver').executeTakeFirstOrThrow();
+    const leaver = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'leaver')
+      .executeTakeFirstOrThrow();
     await db().insertInto('user_facilities').values({ user_id: leaver.id, facility_id: 1 }).execute();
-    const session = (await login(t.app, { username: 'leaver', password: 'leaver-pass' })).json<{ token: string; refreshToken: string }>();
+    const session = (await login(t.app, { username: 'leaver', password: 'leaver-pass' })).json<{
+      token: string;
+      refreshToken: string;
+    }>();
     await db().updateTable('users').set({ is_active: false }).where('id', '=', leaver.id).execute();
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
@@ -187,7 +234,11 @@ describe('sign-out', () => {
   it('revokes the refresh-token family and clears the cookie', async () => {
     const first = await signIn();
     const second = (await refresh(first.refreshToken)).json<{ refreshToken: string }>();
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: second.refreshToken } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: second.refreshToken },
+    });
     expect(response.statusCode).toBe(204);
     expect(response.cookies.find((c) => c.name === 'hasp_rt')?.value).toBe('');
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
@@ -198,7 +249,13 @@ describe('access tokens', () => {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
   const claims = { cn: 'Demo', fid: 1, typ: 'access' };
   const forge = (mutate: (jwt: SignJWT) => SignJWT, payload: Record<string, unknown> = claims, secret = key) =>
-    mutate(new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('hasp').setAudience('hasp:demo'))
+    mutate(
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('hasp')
+        .setAudience('hasp:demo'),
+    )
       .setIssuedAt()
       .sign(secret);
 
@@ -214,13 +271,26 @@ describe('access tokens', () => {
   });
 
   it.each([
-    ['signed with another secret', () => forge((j) => j.setExpirationTime('5m'), claims, new TextEncoder().encode('x'.repeat(40)))],
-    ['alg none', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, sub: '1', iss: 'hasp', aud: 'hasp:demo', exp: 9999999999 })).toString('base64url')}.`],
+    [
+      'signed with another secret',
+      () => forge((j) => j.setExpirationTime('5m'), claims, new TextEncoder().encode('x'.repeat(40))),
+    ],
+    [
+      'alg none',
+      async () =>
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...claims, sub: '1', iss: 'hasp', aud: 'hasp:demo', exp: 9999999999 })).toString('base64url')}.`,
+    ],
     ['audience of another connection', () => forge((j) => j.setExpirationTime('5m').setAudience('hasp:second'))],
-    ['connection not configured', () => forge((j) => j.setExpirationTime('5m').setAudience('hasp:ghost'), { ...claims, cn: 'Ghost' })],
+    [
+      'connection not configured',
+      () => forge((j) => j.setExpirationTime('5m').setAudience('hasp:ghost'), { ...claims, cn: 'Ghost' }),
+    ],
     ['wrong issuer', () => forge((j) => j.setExpirationTime('5m').setIssuer('evil'))],
     ['not an access token', () => forge((j) => j.setExpirationTime('5m'), { ...claims, typ: 'refresh' })],
-    ['no expiry claim means still valid? no: issued far in the future', () => forge((j) => j.setExpirationTime('5m').setNotBefore('1h'))],
+    [
+      'no expiry claim means still valid? no: issued far in the future',
+      () => forge((j) => j.setExpirationTime('5m').setNotBefore('1h')),
+    ],
     ['a refresh token', async () => (await signIn()).refreshToken],
     ['garbage', async () => 'not.a.jwt'],
   ])('refuses a token %s', async (_name, make) => {

@@ -7,10 +7,15 @@ import { createTestApp, login, type TestApp } from './test-app';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ connections: ['Demo', 'Empty Plant'], env: { HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE: '30' } });
+  t = await createTestApp({
+    connections: ['Demo', 'Empty Plant'],
+    env: { HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE: '30' },
+  });
   // "Empty Plant" has no facilities at all.
   const empty = t.connections[1]!.db;
-  await sql`truncate refresh_tokens, auth_events, user_groups, groups, user_facilities, users, facilities`.execute(empty);
+  await sql`truncate refresh_tokens, auth_events, user_groups, groups, user_facilities, users, facilities`.execute(
+    empty,
+  );
   token = (await login(t.app, { facilityId: 2 })).json<{ token: string }>().token;
 });
 afterAll(() => t.close());
@@ -20,7 +25,9 @@ const get = (url: string, auth = true) =>
 
 describe('login screen calls', () => {
   it('lists the connection string names', async () => {
-    expect((await get('/api/login/connections', false)).json()).toEqual({ connectionStringNames: ['Demo', 'Empty Plant'] });
+    expect((await get('/api/login/connections', false)).json()).toEqual({
+      connectionStringNames: ['Demo', 'Empty Plant'],
+    });
   });
 
   it('returns the login page data for the default connection', async () => {
@@ -46,8 +53,12 @@ describe('login screen calls', () => {
   });
 
   it('lists inactive facilities only when activeRecord is false', async () => {
-    await t.connections[0]!.db.insertInto('facilities').values({ name: 'Closed Site', parent_id: 1, is_active: false }).execute();
-    const active = (await get('/api/stilFacility/getRecords?activeRecord=true&connectionStringName=Demo', false)).json();
+    await t.connections[0]!.db.insertInto('facilities')
+      .values({ name: 'Closed Site', parent_id: 1, is_active: false })
+      .execute();
+    const active = (
+      await get('/api/stilFacility/getRecords?activeRecord=true&connectionStringName=Demo', false)
+    ).json();
     const all = (await get('/api/stilFacility/getRecords?activeRecord=false&connectionStringName=Demo', false)).json();
     expect(active.map((f: { name: string }) => f.name)).not.toContain('Closed Site');
     expect(all).toContainEqual(expect.objectContaining({ name: 'Closed Site', companyID: 1 }));
@@ -61,13 +72,21 @@ describe('login screen calls', () => {
   });
 
   it('reports single sign-on as off', async () => {
-    expect((await get('/api/saml/idpgetsettings', false)).json()).toEqual({ useSSO: false, stilUseSSO: false, spAPIRedirect: '' });
+    expect((await get('/api/saml/idpgetsettings', false)).json()).toEqual({
+      useSSO: false,
+      stilUseSSO: false,
+      spAPIRedirect: '',
+    });
   });
 });
 
 describe('signed-in facility calls', () => {
   it('returns the signed-in facility and its ID', async () => {
-    expect((await get('/api/stilFacility/view')).json()).toEqual({ ID: 2, name: 'Riverside Chemical Processing Complex', companyID: null });
+    expect((await get('/api/stilFacility/view')).json()).toEqual({
+      ID: 2,
+      name: 'Riverside Chemical Processing Complex',
+      companyID: null,
+    });
     expect((await get('/api/stilFacility/getID')).json()).toEqual({ ID: 2 });
     expect((await get('/api/stilFacility/view', false)).statusCode).toBe(401);
   });
@@ -87,7 +106,14 @@ describe('health and documentation', () => {
 
   it('serves the OpenAPI document with the seed paths', async () => {
     const doc = (await get('/api/docs/json', false)).json<{ paths: Record<string, unknown> }>();
-    for (const path of ['/api/stilFacility/getRecords', '/api/stilFacility/view', '/api/stilFacility/getID', '/api/saml/idpgetsettings', '/api/auth/tokenrefresh', '/api/login']) {
+    for (const path of [
+      '/api/stilFacility/getRecords',
+      '/api/stilFacility/view',
+      '/api/stilFacility/getID',
+      '/api/saml/idpgetsettings',
+      '/api/auth/tokenrefresh',
+      '/api/login',
+    ]) {
       expect(doc.paths).toHaveProperty([path]);
     }
   });
@@ -99,7 +125,12 @@ describe('health and documentation', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/tokenrefresh', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/tokenrefresh',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -109,7 +140,12 @@ describe('database set-up', () => {
   it('migrates and seeds idempotently', async () => {
     const db = t.connections[0]!.db;
     const count = async () =>
-      Promise.all(['facilities', 'users', 'groups', 'user_groups', 'user_facilities'].map(async (table) => (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n));
+      Promise.all(
+        ['facilities', 'users', 'groups', 'user_groups', 'user_facilities'].map(
+          async (table) =>
+            (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n,
+        ),
+      );
     const before = await count();
     await migrateToLatest(db as never);
     await seedDemo(db);

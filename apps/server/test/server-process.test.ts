@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,57 @@ describe('server process start-up', () => {
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
   });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('a whole server process', () => {
+  it('starts the embedded database, migrates, seeds, serves, and on SIGTERM stops cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-process-'));
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HASP_DATA_DIR: dataDir,
+        HASP_EMBEDDED_PG_PORT: String(pgPort),
+        HASP_CONFIG: '',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 45_000;
+      while (!output.includes('Hasp is running at') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(output).toContain(`Hasp is running at http://127.0.0.1:${port}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      expect(await ready.json()).toMatchObject({ status: 'ok', connections: [{ name: 'Demo', ok: true }] });
+      const facilities = await fetch(`http://127.0.0.1:${port}/api/stilFacility/getRecords?connectionStringName=Demo`);
+      expect(((await facilities.json()) as unknown[]).length).toBe(2);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('"stopped"');
+      expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+      // Secrets never reach the log.
+      expect(output).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('embedded database start-up', () => {

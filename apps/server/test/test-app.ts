@@ -45,10 +45,7 @@ export async function createTestApp(
   const names = options.connections ?? ['Demo'];
   const connections: Connection[] = [];
   for (const name of names) connections.push({ name, db: createKysely(await cloneTemplateDatabase(), 5) });
-  const config = loadConfig(
-    { HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env },
-    '/nonexistent',
-  );
+  const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
   let offset = 0;
   const app = await buildApp({
     config,

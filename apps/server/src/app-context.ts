@@ -1,8 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthService } from './modules/auth/auth.service';
+import type { NotificationHub } from './modules/notifications/notification-hub';
 
 /** What route modules are given: configuration, connections and the shared services. */
 export interface AppContext {
@@ -12,4 +14,7 @@ export interface AppContext {
   auth: AuthService;
   requireAuth: onRequestAsyncHookHandler;
   version: string;
+  notifications: NotificationHub;
+  /** Open server-sent-event responses, ended when the server closes. */
+  openStreams: Set<ServerResponse>;
 }

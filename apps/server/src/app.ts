@@ -27,6 +27,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { loginRoutes } from './modules/login/login.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { userRoutes } from './modules/users/user.routes';
+import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { NotificationHub } from './modules/notifications/notification-hub';
+import { notificationRoutes } from './modules/notifications/notification.routes';
+import { sessionContextRoutes } from './modules/settings/session-context.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -104,10 +108,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth: new AuthService(registry, tokens, config, options.now),
     requireAuth: requireAuth(tokens, registry),
     version: options.version ?? '0.0.0-dev',
+    notifications: new NotificationHub(registry, (message, error) => app.log.warn({ err: error }, message)),
+    openStreams: new Set(),
   };
+  // Long-lived streams would hold the server open: end them first, then stop listening.
+  app.addHook('preClose', async () => {
+    for (const stream of ctx.openStreams) stream.end();
+    await ctx.notifications.stop();
+  });
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, loginRoutes, ssoRoutes, authRoutes, facilityRoutes, userRoutes]) {
+      for (const routes of [
+        healthRoutes,
+        loginRoutes,
+        ssoRoutes,
+        authRoutes,
+        facilityRoutes,
+        userRoutes,
+        sessionContextRoutes,
+        navigationRoutes,
+        notificationRoutes,
+      ]) {
         await api.register(routes, ctx);
       }
     },

@@ -13,9 +13,7 @@ beforeAll(async () => {
   });
   // "Empty Plant" has no facilities at all.
   const empty = t.connections[1]!.db;
-  await sql`truncate refresh_tokens, auth_events, user_groups, groups, user_facilities, users, facilities`.execute(
-    empty,
-  );
+  await sql`truncate facilities, users cascade`.execute(empty);
   token = (await login(t.app, { facilityId: 2 })).json<{ token: string }>().token;
 });
 afterAll(() => t.close());

@@ -44,7 +44,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const names = options.connections ?? ['Demo'];
   const connections: Connection[] = [];
-  for (const name of names) connections.push({ name, db: createKysely(await cloneTemplateDatabase(), 5) });
+  for (const name of names) {
+    const url = await cloneTemplateDatabase();
+    connections.push({ name, db: createKysely(url, 5), url });
+  }
   const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
   let offset = 0;
   const app = await buildApp({

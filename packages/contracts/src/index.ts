@@ -4,3 +4,7 @@ export * from './errors';
 export * from './facilities';
 export * from './auth';
 export * from './health';
+export * from './permissions';
+export * from './settings';
+export * from './navigation';
+export * from './notifications';

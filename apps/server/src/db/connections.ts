@@ -11,6 +11,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export interface Connection {
   name: string;
   db: Kysely<Database>;
+  /** Its PostgreSQL URL, for the dedicated LISTEN client of the notification hub. */
+  url: string;
 }
 
 /** The named connections of this server, each with its own pool. */
@@ -80,7 +82,7 @@ export async function openConnections(
       await ensureDatabase(embedded.urlFor('postgres'), database);
       url = embedded.urlFor(database);
     }
-    connections.push({ name: config.name, db: createKysely(url) });
+    connections.push({ name: config.name, db: createKysely(url), url });
   }
   return new ConnectionRegistry(connections);
 }

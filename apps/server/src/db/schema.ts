@@ -12,6 +12,56 @@ export interface Database {
   user_groups: { user_id: number; group_id: number };
   refresh_tokens: RefreshTokenTable;
   auth_events: AuthEventTable;
+  group_permissions: { group_id: number; permission: string };
+  permit_groups: PermitGroupTable;
+  permit_types: PermitTypeTable;
+  facility_settings: FacilitySettingsTable;
+  facility_security_settings: { facility_id: number; feature: string; enabled: boolean };
+  notifications: NotificationTable;
+  seed_steps: { name: string; applied_at: CreatedAt };
+}
+
+export interface PermitGroupTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  icon: Generated<string>;
+  sort_order: Generated<number>;
+}
+
+export interface PermitTypeTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_group_id: number;
+  code: string;
+  name: string;
+  icon: Generated<string>;
+  color: Generated<string>;
+  prefix: string;
+  offline_enabled: Generated<boolean>;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface FacilitySettingsTable {
+  facility_id: number;
+  login_timeout: Generated<number>;
+  info_url: Generated<string>;
+  offline_mode: Generated<boolean>;
+  custom_dashboards: Generated<boolean>;
+  notifications: Generated<boolean>;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  facility_id: number;
+  user_id: number;
+  title: string;
+  body: Generated<string>;
+  link: string | null;
+  sent_date: CreatedAt;
+  seen_date: Timestamp | null;
+  deleted_at: Timestamp | null;
 }
 
 export interface FacilityTable {

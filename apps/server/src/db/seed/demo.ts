@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
+import { seedDemoPermitsAndSettings } from './demo-permits';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -42,65 +43,126 @@ export const demoUsers = [
   { userName: 'contractor', displayName: 'Casey Contractor', email: null, group: 'Contractors', facilities: 'first' },
 ] as const;
 
+/** Facilities, groups and users (matched by name; an existing user's password is never reset). */
+async function seedCore(trx: Transaction<Database>): Promise<void> {
+  const facilityIds: number[] = [];
+  for (const facility of demoFacilities) {
+    const existing = await trx
+      .selectFrom('facilities')
+      .select('id')
+      .where('name', '=', facility.name)
+      .executeTakeFirst();
+    const id =
+      existing?.id ??
+      (
+        await trx
+          .insertInto('facilities')
+          .values({ name: facility.name, parent_id: null, time_zone: facility.timeZone })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    facilityIds.push(id);
+    await trx
+      .insertInto('groups')
+      .values(demoGroups.map((g) => ({ facility_id: id, name: g.name, description: g.description })))
+      .onConflict((oc) => oc.columns(['facility_id', 'name']).doNothing())
+      .execute();
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const user of demoUsers) {
+    let row = await trx.selectFrom('users').select('id').where('user_name', '=', user.userName).executeTakeFirst();
+    row ??= await trx
+      .insertInto('users')
+      .values({
+        user_name: user.userName,
+        display_name: user.displayName,
+        email: user.email,
+        password_hash: passwordHash,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const userFacilities = user.facilities === 'all' ? facilityIds : facilityIds.slice(0, 1);
+    await trx
+      .insertInto('user_facilities')
+      .values(userFacilities.map((facilityId) => ({ user_id: row.id, facility_id: facilityId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const groups = await trx
+      .selectFrom('groups')
+      .select('id')
+      .where('name', '=', user.group)
+      .where('facility_id', 'in', userFacilities)
+      .execute();
+    await trx
+      .insertInto('user_groups')
+      .values(groups.map((g) => ({ user_id: row.id, group_id: g.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+async function demoFacilityIds(trx: Transaction<Database>): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('facilities')
+    .select(['id', 'name'])
+    .where(
+      'name',
+      'in',
+      demoFacilities.map((f) => f.name),
+    )
+    .execute();
+  return demoFacilities.map((f) => rows.find((r) => r.name === f.name)!.id);
+}
+
+/** One welcome notification per demo user and facility, so the inbox is not empty on first sign-in. */
+async function seedWelcomeNotifications(trx: Transaction<Database>): Promise<void> {
+  const rows = await trx
+    .selectFrom('user_facilities')
+    .innerJoin('users', 'users.id', 'user_facilities.user_id')
+    .select(['user_id', 'facility_id'])
+    .where(
+      'users.user_name',
+      'in',
+      demoUsers.map((u) => u.userName),
+    )
+    .execute();
+  if (!rows.length) return;
+  await trx
+    .insertInto('notifications')
+    .values(
+      rows.map((r) => ({
+        user_id: r.user_id,
+        facility_id: r.facility_id,
+        title: 'Welcome to Hasp',
+        body: 'Permits, locks and tags for this facility are managed here. Your notifications arrive in this panel.',
+        link: null,
+      })),
+    )
+    .execute();
+}
+
+/** Demo seed steps, applied once each and in order, like migrations. */
+const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> }[] = [
+  { name: 'demo-2026-11-22-core', run: seedCore },
+  {
+    name: 'demo-2026-11-22-permits-settings',
+    run: async (trx) => seedDemoPermitsAndSettings(trx, await demoFacilityIds(trx)),
+  },
+  { name: 'demo-2026-11-22-welcome-notifications', run: seedWelcomeNotifications },
+];
+
 /**
- * Seeds the demo facilities, groups and users. Idempotent: rows are matched by name, and an
- * existing user's password is never reset.
+ * Seeds the demo data. Idempotent: each step runs once (recorded in seed_steps, under an advisory
+ * lock so two starting processes do not both run it).
  */
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const facilityIds: number[] = [];
-    for (const facility of demoFacilities) {
-      const existing = await trx
-        .selectFrom('facilities')
-        .select('id')
-        .where('name', '=', facility.name)
-        .executeTakeFirst();
-      const id =
-        existing?.id ??
-        (
-          await trx
-            .insertInto('facilities')
-            .values({ name: facility.name, parent_id: null, time_zone: facility.timeZone })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      facilityIds.push(id);
-      await trx
-        .insertInto('groups')
-        .values(demoGroups.map((g) => ({ facility_id: id, name: g.name, description: g.description })))
-        .onConflict((oc) => oc.columns(['facility_id', 'name']).doNothing())
-        .execute();
-    }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    for (const user of demoUsers) {
-      let row = await trx.selectFrom('users').select('id').where('user_name', '=', user.userName).executeTakeFirst();
-      row ??= await trx
-        .insertInto('users')
-        .values({
-          user_name: user.userName,
-          display_name: user.displayName,
-          email: user.email,
-          password_hash: passwordHash,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const userFacilities = user.facilities === 'all' ? facilityIds : facilityIds.slice(0, 1);
-      await trx
-        .insertInto('user_facilities')
-        .values(userFacilities.map((facilityId) => ({ user_id: row.id, facility_id: facilityId })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const groups = await trx
-        .selectFrom('groups')
-        .select('id')
-        .where('name', '=', user.group)
-        .where('facility_id', 'in', userFacilities)
-        .execute();
-      await trx
-        .insertInto('user_groups')
-        .values(groups.map((g) => ({ user_id: row.id, group_id: g.id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-  });
+  for (const step of steps) {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext('hasp-demo-seed'))`.execute(trx);
+      const done = await trx.selectFrom('seed_steps').select('name').where('name', '=', step.name).executeTakeFirst();
+      if (done) return;
+      await step.run(trx);
+      await trx.insertInto('seed_steps').values({ name: step.name }).execute();
+    });
+  }
 }

@@ -119,7 +119,7 @@ export class AuthService {
         .executeTakeFirst();
       if (!user?.is_active) return 'no-access' as const;
       const session = await this.openSession(
-        { name: connection.name, db: trx },
+        { ...connection, db: trx },
         claimed.user_id,
         claimed.facility_id,
         claimed.family_id,

@@ -1,0 +1,101 @@
+import pg from 'pg';
+import type { Notification } from '@hasp/contracts';
+import type { Connection, ConnectionRegistry } from '../../db/connections';
+import { findNotificationById, type Inbox } from './notification.repository';
+
+type Send = (notification: Notification) => void;
+interface Subscriber extends Inbox {
+  send: Send;
+}
+
+const CHANNEL = 'hasp_notification';
+const RECONNECT_MS = 1000;
+
+/**
+ * Fans new notifications out to open browsers. Each connection's database NOTIFYs at commit
+ * (a trigger on the notifications table); one LISTEN client per connection per process hears it,
+ * so a notification written by any server process reaches subscribers on every process.
+ */
+export class NotificationHub {
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly listeners = new Map<string, Promise<pg.Client | null>>();
+  private stopped = false;
+
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  /** Registers a subscriber; returns the function that removes it. Resolves once LISTEN is in place. */
+  async subscribe(connectionName: string, inbox: Inbox, send: Send): Promise<() => void> {
+    const connection = this.registry.find(connectionName);
+    if (!connection) throw new Error(`unknown connection ${connectionName}`);
+    const key = connection.name;
+    const set = this.subscribers.get(key) ?? new Set<Subscriber>();
+    this.subscribers.set(key, set);
+    const subscriber = { ...inbox, send };
+    set.add(subscriber);
+    await this.ensureListening(connection);
+    return () => set.delete(subscriber);
+  }
+
+  subscriberCount(): number {
+    return [...this.subscribers.values()].reduce((n, set) => n + set.size, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.subscribers.clear();
+    const clients = await Promise.all([...this.listeners.values()]);
+    this.listeners.clear();
+    for (const client of clients) await client?.end().catch(() => undefined);
+  }
+
+  private ensureListening(connection: Connection): Promise<pg.Client | null> {
+    let listener = this.listeners.get(connection.name);
+    if (!listener) {
+      listener = this.listen(connection);
+      this.listeners.set(connection.name, listener);
+    }
+    return listener;
+  }
+
+  private async listen(connection: Connection): Promise<pg.Client | null> {
+    const client = new pg.Client({ connectionString: connection.url });
+    const reconnect = (error?: unknown) => {
+      if (this.stopped || this.listeners.get(connection.name) === undefined) return;
+      this.log(`notification listener for ${connection.name} lost; reconnecting`, error);
+      this.listeners.delete(connection.name);
+      setTimeout(() => {
+        if (!this.stopped && this.subscribers.get(connection.name)?.size) void this.ensureListening(connection);
+      }, RECONNECT_MS).unref();
+    };
+    client.on('error', reconnect);
+    client.on('end', () => reconnect());
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload) void this.deliver(connection, message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      return client;
+    } catch (error) {
+      reconnect(error);
+      return null;
+    }
+  }
+
+  private async deliver(connection: Connection, payload: string): Promise<void> {
+    try {
+      const { id, userId, facilityId } = JSON.parse(payload) as { id: number; userId: number; facilityId: number };
+      const targets = [...(this.subscribers.get(connection.name) ?? [])].filter(
+        (s) => s.userId === userId && s.facilityId === facilityId,
+      );
+      if (!targets.length) return;
+      const notification = await findNotificationById(connection.db, { userId, facilityId }, Number(id));
+      if (notification) for (const target of targets) target.send(notification);
+    } catch (error) {
+      this.log('could not deliver a notification', error);
+    }
+  }
+}

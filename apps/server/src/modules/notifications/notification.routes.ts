@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import {
+  countUnreadNotifications,
+  deleteAllNotifications,
+  listNotifications,
+  markAllNotificationsSeen,
+  markNotificationSeen,
+} from './notification.repository';
+
+const HEARTBEAT_MS = 25_000;
+const secured = { tags: ['notifications'], security: [{ bearer: [] }] };
+const inboxOf = (auth: { userId: number; facilityId: number }) => ({
+  userId: auth.userId,
+  facilityId: auth.facilityId,
+});
+
+/** The signed-in user's notifications in this facility, and a live stream of new ones. */
+export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        ...secured,
+        summary: 'Notifications, newest first: unread only (default) or all',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const [notifications, unreadCount] = await Promise.all([
+        listNotifications(auth.connection.db, inboxOf(auth), request.query.filter === 'unread'),
+        countUnreadNotifications(auth.connection.db, inboxOf(auth)),
+      ]);
+      return { notifications, unreadCount };
+    },
+  );
+
+  app.post(
+    '/notifications/:id/seen',
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark one notification read (seen)',
+        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        response: { 200: notificationSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const notification = await markNotificationSeen(auth.connection.db, inboxOf(auth), request.params.id, new Date());
+      if (!notification) throw AppError.notFound('Notification');
+      return notification;
+    },
+  );
+
+  app.post(
+    '/notifications/seen-all',
+    {
+      schema: {
+        ...secured,
+        summary: 'Mark all notifications read',
+        response: { 200: z.object({ updated: z.number().int() }), 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return { updated: await markAllNotificationsSeen(auth.connection.db, inboxOf(auth), new Date()) };
+    },
+  );
+
+  app.delete(
+    '/notifications',
+    {
+      schema: {
+        ...secured,
+        summary: 'Delete all notifications',
+        response: { 200: z.object({ deleted: z.number().int() }), 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return { deleted: await deleteAllNotifications(auth.connection.db, inboxOf(auth), new Date()) };
+    },
+  );
+
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        ...secured,
+        summary: 'Server-sent events: a `notification` event for each new notification, as it is committed',
+        description: 'Send the bearer token (read the stream with fetch). Heartbeat comments every 25 s.',
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const unsubscribe = await ctx.notifications.subscribe(auth.connection.name, inboxOf(auth), (notification) => {
+        res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+      });
+      res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        ctx.openStreams.delete(res);
+      };
+      ctx.openStreams.add(res);
+      request.raw.on('close', end);
+    },
+  );
+};

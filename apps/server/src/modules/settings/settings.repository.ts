@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { FacilitySettings, SecuritySettings } from '@hasp/contracts';
+import { rightNavIds } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+
+/** Defaults for a facility that has no settings row yet. */
+const defaults = { login_timeout: 10, info_url: '', offline_mode: true, custom_dashboards: false, notifications: true };
+
+/** The facility's settings in the seed's shape; prefixes and offline types come from its permit types. */
+export async function findFacilitySettings(db: Kysely<Database>, facilityId: number): Promise<FacilitySettings> {
+  const [row, types] = await Promise.all([
+    db.selectFrom('facility_settings').selectAll().where('facility_id', '=', facilityId).executeTakeFirst(),
+    db
+      .selectFrom('permit_types')
+      .select(['code', 'prefix', 'offline_enabled'])
+      .where('facility_id', '=', facilityId)
+      .where('is_active', '=', true)
+      .orderBy('sort_order')
+      .execute(),
+  ]);
+  const s = row ?? defaults;
+  return {
+    generalSettings: { loginTimeout: s.login_timeout, infoUrl: s.info_url },
+    moduleSettings: {
+      OfflineMode: s.offline_mode,
+      CustomDashboards: s.custom_dashboards,
+      Notifications: s.notifications,
+    },
+    offlinePermitTypes: types.filter((t) => t.offline_enabled).map((t) => t.code),
+    prefixes: Object.fromEntries(types.map((t) => [t.code, t.prefix])),
+  };
+}
+
+/** Which right-nav features the facility has switched on; a feature with no row is off. */
+export async function findSecuritySettings(db: Kysely<Database>, facilityId: number): Promise<SecuritySettings> {
+  const rows = await db
+    .selectFrom('facility_security_settings')
+    .select(['feature', 'enabled'])
+    .where('facility_id', '=', facilityId)
+    .execute();
+  const enabled = new Map(rows.map((r) => [r.feature, r.enabled]));
+  return Object.fromEntries(rightNavIds.map((id) => [id, enabled.get(id) ?? false])) as SecuritySettings;
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { ConnectionRegistry, createKysely } from '../src/db/connections';
+import { insertNotification } from '../src/modules/notifications/notification.repository';
+import { createTestApp, login, TEST_JWT_SECRET, type TestApp } from './test-app';
+
+let t: TestApp;
+let token: string;
+let userId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const body = (await login(t.app, { username: 'worker', facilityId: 1 })).json<{
+    token: string;
+    user: { ID: number };
+  }>();
+  token = body.token;
+  userId = body.user.ID;
+});
+afterAll(() => t.close());
+
+const db = () => t.connections[0]!.db;
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, as = token) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${as}` } });
+
+describe('notifications', () => {
+  it('lists unread by default and all on request, newest first, with the seed fields', async () => {
+    await insertNotification(
+      db(),
+      { userId, facilityId: 1 },
+      { title: 'Permit LOTO-000123 approved', link: '/Permit/Edit/123' },
+    );
+    const unread = (await call('GET', '/api/notifications')).json();
+    expect(unread.unreadCount).toBe(2);
+    expect(unread.notifications[0]).toMatchObject({
+      title: 'Permit LOTO-000123 approved',
+      link: '/Permit/Edit/123',
+      seenDate: null,
+    });
+    expect(new Date(unread.notifications[0].sentDate).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(unread.notifications[1].title).toBe('Welcome to Hasp');
+  });
+
+  it('marks one read when seen, then all, and keeps read ones under "all"', async () => {
+    const [first] = (await call('GET', '/api/notifications')).json().notifications;
+    const seen = (await call('POST', `/api/notifications/${first.ID}/seen`)).json();
+    expect(seen.seenDate).not.toBeNull();
+    expect((await call('GET', '/api/notifications')).json().unreadCount).toBe(1);
+    expect((await call('POST', '/api/notifications/seen-all')).json()).toEqual({ updated: 1 });
+    const all = (await call('GET', '/api/notifications?filter=all')).json();
+    expect(all.unreadCount).toBe(0);
+    expect(all.notifications).toHaveLength(2);
+    expect((await call('GET', '/api/notifications?filter=unread')).json().notifications).toEqual([]);
+  });
+
+  it("answers 404 for another user's notification", async () => {
+    const admin = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const id = await insertNotification(db(), { userId: admin.id, facilityId: 1 }, { title: 'For the admin only' });
+    expect((await call('POST', `/api/notifications/${id}/seen`)).statusCode).toBe(404);
+    const adminNotifications = await db()
+      .selectFrom('notifications')
+      .select('seen_date')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(adminNotifications.seen_date).toBeNull();
+  });
+
+  it('deletes all of them from the inbox', async () => {
+    expect((await call('DELETE', '/api/notifications')).json().deleted).toBe(2);
+    expect((await call('GET', '/api/notifications?filter=all')).json()).toEqual({ notifications: [], unreadCount: 0 });
+  });
+});
+
+/** Reads server-sent events from a listening server with a bearer token, as the web app does. */
+async function openStream(baseUrl: string, bearer: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/notifications/stream`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    signal: controller.signal,
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const next = async (event: string, timeoutMs = 3000): Promise<unknown> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = new RegExp(`event: ${event}\\ndata: (.*)\\n\\n`).exec(buffer);
+      if (match) {
+        buffer = buffer.slice(match.index + match[0].length);
+        return JSON.parse(match[1]!);
+      }
+      if (Date.now() > deadline) throw new Error(`no ${event} event within ${timeoutMs} ms`);
+      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
+      if (chunk && !chunk.done) buffer += decoder.decode(chunk.value);
+    }
+  };
+  return { next, close: () => controller.abort() };
+}
+
+describe('live notifications', () => {
+  let second: FastifyInstance;
+  let secondUrl: string;
+  beforeAll(async () => {
+    // A second server "process" on the same database: its own pools and its own LISTEN client.
+    const connection = t.connections[0]!;
+    second = await buildApp({
+      config: t.config,
+      registry: new ConnectionRegistry([
+        { name: connection.name, url: connection.url, db: createKysely(connection.url, 2) },
+      ]),
+      jwtSecret: TEST_JWT_SECRET,
+    });
+    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => second.close());
+
+  it('pushes a notification committed anywhere to the open stream within a second', async () => {
+    const stream = await openStream(secondUrl, token);
+    try {
+      await stream.next('ready');
+      const started = Date.now();
+      await insertNotification(db(), { userId, facilityId: 1 }, { title: 'Lock L-0042 applied on E-1' });
+      const notification = (await stream.next('notification')) as { title: string };
+      expect(notification.title).toBe('Lock L-0042 applied on E-1');
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('does not push another user’s notifications', async () => {
+    const stream = await openStream(secondUrl, token);
+    try {
+      await stream.next('ready');
+      const admin = await db()
+        .selectFrom('users')
+        .select('id')
+        .where('user_name', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      await insertNotification(db(), { userId: admin.id, facilityId: 1 }, { title: 'Not for the worker' });
+      await insertNotification(db(), { userId, facilityId: 1 }, { title: 'For the worker' });
+      expect(((await stream.next('notification')) as { title: string }).title).toBe('For the worker');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('refuses a stream without a token', async () => {
+    expect((await fetch(`${secondUrl}/api/notifications/stream`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The seed's right-nav table, exactly: group, entry, route. Each entry is switched on per facility
+ * by the security setting of the same `id`, and enabled per user by the permission `rightnav:<id>`.
+ */
+export const rightNavEntries = [
+  { id: 'administrator', group: 'Administrator', entry: 'Administrator', route: '/admin' },
+  {
+    id: 'settings-manager',
+    group: 'Settings Manager',
+    entry: 'Settings Manager',
+    route: '/admin/settings-manager/facility',
+  },
+  { id: 'user-manage', group: 'Security', entry: 'User Manage', route: '/security/user-manage' },
+  { id: 'group-manage', group: 'Security', entry: 'Group Manage', route: '/security/group-manage' },
+  { id: 'security-lists', group: 'Security', entry: 'Security Lists', route: '/security/lists' },
+  { id: 'user-management', group: 'Security', entry: 'NEW User Management', route: '/admin/user-management' },
+  { id: 'asset-manage', group: 'Asset', entry: 'Asset Manage', route: '/assets/manage' },
+  { id: 'component-manage', group: 'Asset', entry: 'Component Manage', route: '/assets/components-manage' },
+  { id: 'import-manage', group: 'Asset', entry: 'Import Manage', route: '/assets/import-files' },
+  { id: 'masterlist-manage', group: 'Master List', entry: 'Master List Manage', route: '/masterlist/manage' },
+  { id: 'prefix-manage', group: 'Master List', entry: 'Prefix Manage', route: '/masterlist/prefix-manage' },
+  { id: 'question-manage', group: 'Master List', entry: 'Question Manage', route: '/question-manager' },
+  { id: 'announcement-manage', group: 'Master List', entry: 'Announcement Manage', route: '/announcement-manager' },
+  {
+    id: 'notification-template-manage',
+    group: 'Master List',
+    entry: 'Notification Template Manage',
+    route: '/notifications-manager',
+  },
+  {
+    id: 'tag-report-manage',
+    group: 'Master List',
+    entry: 'Tag Report Manage',
+    route: '/configuration/tag-report-links',
+  },
+  { id: 'print-list', group: 'Print Manage', entry: 'Print List', route: '/printlist' },
+  { id: 'print-settings', group: 'Print Manage', entry: 'Print Settings', route: '/printlist/print-settings' },
+  { id: 'report-settings', group: 'Print Manage', entry: 'Report Settings', route: '/report/report-settings' },
+  { id: 'report-files', group: 'Print Manage', entry: 'Report Files', route: '/report/report-files' },
+  { id: 'translations', group: null, entry: 'Translations', route: '/translations' },
+  { id: 'facility-settings', group: 'Settings', entry: 'Facility Settings', route: '/facility-settings' },
+  { id: 'settings-table', group: 'Settings', entry: 'Settings Table', route: '/admin/settings' },
+  // The seed's "{product}onnect": Hasp Connect (product.md).
+  { id: 'connect', group: null, entry: 'Hasp Connect', route: '/admin/connect' },
+] as const;
+
+export type RightNavId = (typeof rightNavEntries)[number]['id'];
+export const rightNavIds: RightNavId[] = rightNavEntries.map((e) => e.id);
+
+/** Permissions granted by groups. Per-permit-type ones end with the type's code. */
+export type RightNavPermission = `rightnav:${RightNavId}`;
+export const permitTypeActions = ['view', 'create', 'create-offline', 'approve', 'issue'] as const;
+export type PermitTypeAction = (typeof permitTypeActions)[number];
+export type PermitTypePermission = `permit:${PermitTypeAction}:${string}`;
+export type Permission = RightNavPermission | PermitTypePermission;
+
+export const rightNavPermission = (id: RightNavId): RightNavPermission => `rightnav:${id}`;
+export const permitPermission = (action: PermitTypeAction, permitTypeCode: string): PermitTypePermission =>
+  `permit:${action}:${permitTypeCode}`;
+
+const permissionPattern = new RegExp(
+  `^(rightnav:(${rightNavIds.join('|')})|permit:(${permitTypeActions.join('|')}):[A-Z0-9_-]{1,20})$`,
+);
+export const permissionSchema = z
+  .string()
+  .regex(permissionPattern, 'unknown permission')
+  .transform((p) => p as Permission);

@@ -116,6 +116,16 @@ describe('health and documentation', () => {
     }
   });
 
+  it('sends the security headers on every response', async () => {
+    for (const url of ['/api/health', '/api/nope', '/api/docs']) {
+      const { headers } = await get(url, false);
+      expect(headers['content-security-policy']).toContain("object-src 'none'");
+      expect(headers['content-security-policy']).toContain("base-uri 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('answers unknown API routes with the error shape', async () => {
     const response = await get('/api/nope', false);
     expect(response.statusCode).toBe(404);

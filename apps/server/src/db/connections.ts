@@ -48,9 +48,11 @@ export function embeddedDatabaseName(connectionName: string): string {
 }
 
 export function createKysely(url: string, maxConnections = 10): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: maxConnections }) }),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle client losing its server (restart, shutdown) emits 'error' on the pool; unhandled,
+  // that would crash the process. The pool drops the client and the next query reconnects.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Creates the database on the server at `adminUrl` if it does not exist yet. */

@@ -6,7 +6,12 @@ import type { AppContext } from '../../app-context';
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
+    {
+      schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: healthSchema } },
+      // Load balancers call this constantly: a constant-shaped body needs no schema validation
+      // on the way out (the zod check cost ~20 % of throughput in bench/).
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
     () => ({ status: 'ok' as const, version: ctx.version }),
   );
 

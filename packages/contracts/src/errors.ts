@@ -29,3 +29,16 @@ export const apiErrorSchema = z.object({
     .describe('For VALIDATION_FAILED: one entry per invalid field'),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The code for an HTTP status when a failure carries none of its own. */
+export const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};

@@ -1,20 +1,8 @@
 import { extname } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiError, ErrorCode } from '@hasp/contracts';
+import { errorCodeByStatus, type ApiError } from '@hasp/contracts';
 import { AppError } from './app-error';
-
-const byStatus: Record<number, ErrorCode> = {
-  400: 'VALIDATION_FAILED',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 /** Every failure leaves as `{ code, message, details? }`; 5xx text never leaves the server. */
 export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolean): void {
@@ -43,9 +31,11 @@ export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolea
       request.log.error({ err: error }, 'request failed');
       return reply
         .status(status)
-        .send({ code: byStatus[status] ?? 'INTERNAL', message: 'Something went wrong on our side' });
+        .send({ code: errorCodeByStatus[status] ?? 'INTERNAL', message: 'Something went wrong on our side' });
     }
-    return reply.status(status).send({ code: byStatus[status] ?? 'VALIDATION_FAILED', message: error.message });
+    return reply
+      .status(status)
+      .send({ code: errorCodeByStatus[status] ?? 'VALIDATION_FAILED', message: error.message });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import type { Facility, LoginResult, User } from '@hasp/contracts';
+import { clearSessionKeys, writeSessionKeys } from './storage';
+
+/** The signed-in session. The access token lives here, in memory only, never in web storage. */
+export interface Session {
+  token: string;
+  user: User;
+  facility: Facility;
+  connectionStringName: string;
+}
+
+/** Why there is no session: the user signed out, or the session could not be renewed. */
+export type SessionEndReason = 'signedOut' | 'expired';
+
+export interface AuthState {
+  session: Session | null;
+  endReason: SessionEndReason | null;
+}
+
+let state: AuthState = { session: null, endReason: null };
+const listeners = new Set<() => void>();
+
+function set(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** The one place that knows whether someone is signed in; React reads it with useAuthState. */
+export const authSession = {
+  getState: (): AuthState => state,
+  getToken: (): string | null => state.session?.token ?? null,
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Starts (or renews) the session from a login or token-refresh answer. */
+  start: (result: LoginResult): void => {
+    writeSessionKeys(result);
+    set({
+      session: {
+        token: result.token,
+        user: result.user,
+        facility: result.facility,
+        connectionStringName: result.connectionStringName,
+      },
+      endReason: null,
+    });
+  },
+  /** Back to the state of a fresh page load (tests). */
+  reset: (): void => set({ session: null, endReason: null }),
+  /** Ends the session and clears the session keys; the local-storage preselection stays. */
+  end: (reason: SessionEndReason): void => {
+    clearSessionKeys();
+    set({ session: null, endReason: reason });
+  },
+};
+
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(authSession.subscribe, authSession.getState);
+}

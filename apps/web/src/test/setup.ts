@@ -1,0 +1,8 @@
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});

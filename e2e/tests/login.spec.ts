@@ -1,0 +1,193 @@
+import { expect, test } from '@playwright/test';
+import { loginMessages } from '@hasp/contracts';
+import { demo, loginScreen, signInWithForm, webStorage } from '../support/hasp';
+
+test.describe('login screen', () => {
+  test('signs in and lands on / showing the user, the facility and the connection', async ({ page }) => {
+    // Hold the sign-in answer a moment to see the button's spinner.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await signInWithForm(page, demo.admin.userName, { facility: demo.riverside.name });
+    const submit = loginScreen(page).submit;
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute('data-loading', 'true');
+    await expect(page.getByRole('status')).toHaveText('Signing in…');
+    release();
+
+    await expect(page).toHaveURL('/');
+    const topBar = page.getByRole('banner');
+    await expect(topBar.getByText(demo.admin.displayName)).toBeVisible();
+    await expect(topBar.getByText('Hasp®')).toBeVisible();
+    // Facility names are cut at 25 characters; the full name stays in the title attribute.
+    const facility = topBar.getByText(demo.riverside.shown);
+    await expect(facility).toHaveAttribute('title', demo.riverside.name);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: `Welcome, ${demo.admin.displayName}` })).toBeVisible();
+    await expect(main.getByText(demo.connection, { exact: true })).toBeVisible();
+
+    const storage = await webStorage(page);
+    expect(storage.session).toMatchObject({
+      connectionStringName: 'Demo',
+      facilityId: '2',
+      facilityName: demo.riverside.name,
+      loggedInViaSSO: 'false',
+    });
+    expect(JSON.parse(storage.session.facility!)).toMatchObject({ ID: 2, name: demo.riverside.name });
+    expect(JSON.parse(storage.session.user!)).toMatchObject({ userName: 'admin' });
+    expect(storage.local).toMatchObject({ lastConnectionStringName: 'Demo', lastFacilityId: '2' });
+    // The access token lives in memory only.
+    expect(JSON.stringify(storage)).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  });
+
+  test('shows each required-field message on its field', async ({ page }) => {
+    const screen = loginScreen(page);
+    await page.goto('/login');
+    await screen.submit.click();
+
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.usernameAndPasswordRequired);
+    await expect(screen.username).toHaveAccessibleDescription(loginMessages.usernameRequired);
+    await expect(screen.password).toHaveAccessibleDescription(loginMessages.passwordRequired);
+    await expect(screen.username).toBeFocused();
+    await expect(screen.username).toHaveAttribute('aria-invalid', 'true');
+
+    await screen.facility.selectOption('');
+    await expect(screen.facility).toHaveAccessibleDescription(loginMessages.facilityRequired);
+
+    await screen.connection.selectOption('');
+    await expect(screen.connection).toHaveAccessibleDescription(loginMessages.connectionRequired);
+    await expect(screen.facility).toBeHidden();
+
+    // A password alone is still not enough: no username.
+    await screen.connection.selectOption(demo.connection);
+    await expect(screen.facility).toHaveValue(String(demo.northPlant.ID));
+    await screen.password.fill('something');
+    await screen.submit.click();
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.usernameAndPasswordRequired);
+    await expect(screen.password).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('wrong credentials shake the form, show the message and empty username and password', async ({ page }) => {
+    const screen = loginScreen(page);
+    await page.goto('/login');
+    await expect(screen.submit).toBeVisible();
+    // Record every class the form takes: the shake lasts half a second.
+    await screen.form.evaluate((form) => {
+      const seen: string[] = [];
+      (window as unknown as { formClasses: string[] }).formClasses = seen;
+      new MutationObserver(() => seen.push(form.className)).observe(form, { attributeFilter: ['class'] });
+    });
+
+    await screen.username.fill(demo.worker.userName);
+    await screen.password.fill('not-the-password');
+    await screen.submit.click();
+
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.invalidCredentials);
+    await expect(screen.username).toHaveValue('');
+    await expect(screen.password).toHaveValue('');
+    await expect(screen.username).toBeFocused();
+    const classes = () => page.evaluate(() => (window as unknown as { formClasses: string[] }).formClasses);
+    await expect.poll(async () => (await classes()).some((c) => c.split(' ').includes('login-shake'))).toBe(true);
+    // The class goes once the animation ends, so the next failure can shake again.
+    await expect(screen.form).not.toHaveClass(/login-shake/);
+    // The fields were reset, not flagged: no required-field errors yet.
+    await expect(screen.username).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL('/login');
+
+    // Editing the password clears the message.
+    await screen.password.fill('x');
+    await expect(page.getByText(loginMessages.invalidCredentials)).toBeHidden();
+  });
+
+  test("shows the server's message when the user may not use the facility", async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, demo.worker.userName, { facility: demo.riverside.name });
+    await expect(page.getByRole('alert')).toHaveText('You do not have access to this facility');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('changing the connection reloads its facilities and selects the first', async ({ page }) => {
+    const screen = loginScreen(page);
+    const facilityRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/stilFacility/getRecords')) facilityRequests.push(r.url());
+    });
+    await page.goto('/login');
+    await screen.facility.selectOption({ label: demo.riverside.name });
+    // The page data already carried the default connection's facilities.
+    expect(facilityRequests).toEqual([]);
+
+    const emptyRecords = page.waitForResponse(
+      (r) => r.url().includes('/api/stilFacility/getRecords') && r.url().includes('connectionStringName=Empty'),
+    );
+    await screen.connection.selectOption(demo.emptyConnection);
+    expect((await emptyRecords).status()).toBe(200);
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.noFacilitiesForConnection);
+    await expect(screen.facility).toBeHidden();
+
+    const demoRecords = page.waitForResponse(
+      (r) => r.url().includes('/api/stilFacility/getRecords') && r.url().includes('connectionStringName=Demo'),
+    );
+    await screen.connection.selectOption(demo.connection);
+    await demoRecords;
+    await expect(screen.facility).toHaveValue(String(demo.northPlant.ID));
+    await expect(page.getByText(loginMessages.noFacilitiesForConnection)).toBeHidden();
+  });
+
+  test('says so when there are no connections at all', async ({ page }) => {
+    await page.route('**/api/login/pagedata*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), connectionStringNames: [] } });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.noConnectionNames);
+    await expect(loginScreen(page).submit).toBeHidden();
+  });
+
+  test('says so when the default connection has no facilities', async ({ page }) => {
+    await page.route('**/api/login/pagedata*', async (route) => {
+      const response = await route.fetch();
+      const data = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response,
+        json: { ...data, defaultConnectionStringName: 'Empty', defaultFacilityId: null, facilities: [] },
+      });
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.noFacilitiesForDefault);
+    await expect(loginScreen(page).connection).toHaveValue('Empty');
+  });
+
+  test('returns to the remembered URL after sign-in', async ({ page }) => {
+    await page.goto('/permits/42?tab=isolation');
+    await expect(page).toHaveURL('/login?redirect=%2Fpermits%2F42%3Ftab%3Disolation');
+    await signInWithForm(page, demo.supervisor.userName);
+    await expect(page).toHaveURL('/permits/42?tab=isolation');
+    await expect(page.getByRole('heading', { name: `Welcome, ${demo.supervisor.displayName}` })).toBeVisible();
+  });
+
+  test('does not remember / as a redirect target', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('preselects the connection and facility used last', async ({ page }) => {
+    const screen = loginScreen(page);
+    await page.goto('/login');
+    await signInWithForm(page, demo.admin.userName, { facility: demo.riverside.name });
+    await expect(page).toHaveURL('/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(screen.connection).toHaveValue(demo.connection);
+    await expect(screen.facility).toHaveValue(String(demo.riverside.ID));
+
+    await page.evaluate(() => window.localStorage.setItem('lastConnectionStringName', 'Empty'));
+    await page.reload();
+    await expect(screen.connection).toHaveValue('Empty');
+    await expect(page.getByRole('alert')).toHaveText(loginMessages.noFacilitiesForConnection);
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { demo, loginScreen } from '../support/hasp';
+
+const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test.describe('quality', () => {
+  test('the login page has no serious or critical accessibility violation', async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/login');
+    await expect(loginScreen(page).submit).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // And with every error on show.
+    await loginScreen(page).submit.click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // A visit to the login page makes no failing request and logs nothing (Lighthouse counts both).
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the signed-in page has no serious or critical accessibility violation', async ({ page, signIn }) => {
+    await signIn({ facilityId: demo.riverside.ID });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  for (const width of [1280, 390]) {
+    test(`screenshots at ${width} px`, async ({ page, signIn }, testInfo) => {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await page.goto('/login');
+      await expect(loginScreen(page).submit).toBeVisible();
+      await saveScreenshot(page, testInfo, `login-${width}`);
+      // Nothing may overflow sideways at either width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await loginScreen(page).submit.click();
+      await saveScreenshot(page, testInfo, `login-errors-${width}`);
+
+      await signIn({ facilityId: demo.riverside.ID });
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await saveScreenshot(page, testInfo, `home-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test('the login route loads at most 150 KB of gzipped JavaScript', async ({ page }, testInfo) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+    });
+    await page.goto('/login');
+    await expect(loginScreen(page).submit).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+    const report = [...scripts].map(([url, size]) => `${new URL(url).pathname}: ${size} B`).join('\n');
+    await testInfo.attach('login-route-js.txt', {
+      body: `${report}\ntotal: ${total} B gzip`,
+      contentType: 'text/plain',
+    });
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(total, report).toBeLessThanOrEqual(150_000);
+  });
+});

@@ -31,6 +31,9 @@ import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { NotificationHub } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { sessionContextRoutes } from './modules/settings/session-context.routes';
+import { announcementRoutes } from './modules/announcements/announcement.routes';
+import { i18nRoutes } from './modules/i18n/i18n.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -111,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessionContextRoutes,
         navigationRoutes,
         notificationRoutes,
+        announcementRoutes,
+        i18nRoutes,
+        profileRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, DEMO_PASSWORD, login, TEST_JWT_SECRET, type TestApp } from './test-app';
@@ -247,7 +247,11 @@ describe('sign-out', () => {
 
 describe('access tokens', () => {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
-  const claims = { cn: 'Demo', fid: 1, typ: 'access' };
+  // A live session (refresh-token family) of the admin, so only the forged part can fail.
+  const claims = { cn: 'Demo', fid: 1, typ: 'access', sid: '' };
+  beforeAll(async () => {
+    claims.sid = decodeJwt((await signIn()).token).sid as string;
+  });
   const forge = (mutate: (jwt: SignJWT) => SignJWT, payload: Record<string, unknown> = claims, secret = key) =>
     mutate(
       new SignJWT(payload)
@@ -293,6 +297,22 @@ describe('access tokens', () => {
     ],
     ['a refresh token', async () => (await signIn()).refreshToken],
     ['garbage', async () => 'not.a.jwt'],
+    [
+      'with a session ID that is not a UUID',
+      () => forge((j) => j.setExpirationTime('5m'), { ...claims, sid: "x' or 1=1" }),
+    ],
+    [
+      'of a signed-out session',
+      async () => {
+        const session = await signIn();
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          payload: { refreshToken: session.refreshToken },
+        });
+        return session.token;
+      },
+    ],
   ])('refuses a token %s', async (_name, make) => {
     const response = await me(await make());
     expect(response.statusCode).toBe(401);

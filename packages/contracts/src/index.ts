@@ -8,3 +8,6 @@ export * from './permissions';
 export * from './settings';
 export * from './navigation';
 export * from './notifications';
+export * from './i18n';
+export * from './announcements';
+export * from './profile';

@@ -19,6 +19,42 @@ export interface Database {
   facility_security_settings: { facility_id: number; feature: string; enabled: boolean };
   notifications: NotificationTable;
   seed_steps: { name: string; applied_at: CreatedAt };
+  languages: { id: Generated<number>; name: string; code: string; is_default: Generated<boolean> };
+  captions: CaptionTable;
+  caption_translations: CaptionTranslationTable;
+  announcements: AnnouncementTable;
+  announcement_groups: { announcement_id: number; group_id: number };
+  announcement_acks: { announcement_id: number; user_id: number; acknowledged_at: CreatedAt };
+}
+
+export interface CaptionTable {
+  id: Generated<number>;
+  item_type: string;
+  form_name: string;
+  control_name: string;
+  default_caption: string;
+}
+
+export interface CaptionTranslationTable {
+  caption_id: number;
+  language_id: number;
+  preferred_caption: string;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  facility_id: number;
+  title: string;
+  body_html: string;
+  author_id: number;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+  status: Generated<'draft' | 'published' | 'expired' | 'archived'>;
+  requires_ack: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface PermitGroupTable {
@@ -82,6 +118,7 @@ export interface UserTable {
   is_active_directory_user: Generated<boolean>;
   is_active: Generated<boolean>;
   created_at: CreatedAt;
+  language_id: Generated<number | null>;
 }
 
 export interface GroupTable {
@@ -119,7 +156,13 @@ export interface AuthEventTable {
 }
 
 export type AuthEventKind =
-  'login_succeeded' | 'login_failed' | 'login_throttled' | 'token_refreshed' | 'refresh_reuse_detected' | 'logout';
+  | 'login_succeeded'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'token_refreshed'
+  | 'refresh_reuse_detected'
+  | 'logout'
+  | 'password_changed';
 
 export type FacilityRow = Selectable<FacilityTable>;
 export type UserRow = Selectable<UserTable>;

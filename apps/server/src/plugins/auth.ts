@@ -7,6 +7,8 @@ import { AppError } from './app-error';
 export interface RequestAuth {
   userId: number;
   facilityId: number;
+  /** The refresh-token family of this sign-in. */
+  sessionId: string;
   connection: Connection;
 }
 
@@ -37,9 +39,20 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
       .where('users.is_active', '=', true)
       .where('facilities.id', '=', claims.facilityId)
       .where('facilities.is_active', '=', true)
+      // Signing out (or revoking the device) ends its access tokens at once, not at expiry.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', claims.sessionId)
+            .where('refresh_tokens.user_id', '=', claims.userId)
+            .where('refresh_tokens.revoked_at', 'is', null),
+        ),
+      )
       .executeTakeFirst();
-    if (!allowed) throw AppError.unauthenticated('Your account can no longer use this facility');
-    request.auth = { userId: claims.userId, facilityId: claims.facilityId, connection };
+    if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
+    request.auth = { userId: claims.userId, facilityId: claims.facilityId, sessionId: claims.sessionId, connection };
   };
 }
 

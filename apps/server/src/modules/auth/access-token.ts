@@ -6,9 +6,12 @@ export interface AccessClaims {
   userId: number;
   connectionName: string;
   facilityId: number;
+  /** The refresh-token family (one signed-in device); revoking it ends this token too. */
+  sessionId: string;
 }
 
 const ISSUER = 'hasp';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const audienceFor = (connectionName: string) => `hasp:${connectionName.toLowerCase()}`;
 
 /** Signs and checks short-lived HS256 access tokens; the audience binds a token to its connection. */
@@ -23,7 +26,7 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ cn: claims.connectionName, fid: claims.facilityId, typ: 'access' })
+    return new SignJWT({ cn: claims.connectionName, fid: claims.facilityId, sid: claims.sessionId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -41,12 +44,19 @@ export class AccessTokens {
         issuer: ISSUER,
         clockTolerance: 5,
       });
-      const { cn, fid, typ, sub, aud } = payload as Record<string, unknown>;
-      if (typ !== 'access' || typeof cn !== 'string' || typeof fid !== 'number' || !/^\d+$/.test(String(sub))) {
+      const { cn, fid, sid, typ, sub, aud } = payload as Record<string, unknown>;
+      if (
+        typ !== 'access' ||
+        typeof cn !== 'string' ||
+        typeof fid !== 'number' ||
+        typeof sid !== 'string' ||
+        !UUID.test(sid) ||
+        !/^\d+$/.test(String(sub))
+      ) {
         throw new Error('malformed claims');
       }
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
-      return { userId: Number(sub), connectionName: cn, facilityId: fid };
+      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid };
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');

@@ -195,7 +195,7 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip,
     });
-    const token = await this.tokens.sign({ userId, facilityId, connectionName: connection.name });
+    const token = await this.tokens.sign({ userId, facilityId, connectionName: connection.name, sessionId: familyId });
     return { token, refreshToken, expiresIn: this.tokens.ttlSec };
   }
 }

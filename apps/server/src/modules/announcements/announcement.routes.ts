@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acknowledgementSchema,
+  announcementInputSchema,
+  announcementSchema,
+  apiErrorSchema,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import {
+  listAcknowledgements,
+  listAnnouncementsForManager,
+  listCurrentAnnouncementsForUser,
+} from './announcement.repository';
+import {
+  acknowledgeAnnouncement,
+  changeAnnouncementStatus,
+  createAnnouncement,
+  editAnnouncement,
+} from './announcement.service';
+
+const tags = ['announcements'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  // Rich text with pasted images can be large; everything else stays under the global 1 MB.
+  const bodyLimit = 3 * 1024 * 1024;
+  const manage = { preHandler: requirePermission(rightNavPermission('announcement-manage')) };
+
+  app.get(
+    '/announcements',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Current announcements for the caller, newest first',
+        response: { 200: z.array(announcementSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listCurrentAnnouncementsForUser(auth.connection.db, auth, auth.userId, new Date());
+    },
+  );
+
+  app.post(
+    '/announcements/:id/acknowledge',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Acknowledge an announcement (recorded once, with the time)',
+        params: idParams,
+        response: { 200: announcementSchema, ...errors },
+      },
+    },
+    async (request) =>
+      acknowledgeAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+  );
+
+  app.get(
+    '/announcement-manager/announcements',
+    {
+      ...manage,
+      schema: {
+        tags,
+        security,
+        summary: 'All announcements of the facility (manager)',
+        querystring: z.object({ includeArchived: z.enum(['true', 'false']).default('false') }),
+        response: { 200: z.array(announcementSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listAnnouncementsForManager(
+        auth.connection.db,
+        auth,
+        auth.userId,
+        request.query.includeArchived === 'true',
+      );
+    },
+  );
+
+  app.post(
+    '/announcement-manager/announcements',
+    {
+      ...manage,
+      bodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a draft announcement',
+        body: announcementInputSchema,
+        response: { 200: announcementSchema, ...errors },
+      },
+    },
+    async (request) => createAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/announcement-manager/announcements/:id',
+    {
+      ...manage,
+      bodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an announcement',
+        params: idParams,
+        body: announcementInputSchema,
+        response: { 200: announcementSchema, ...errors },
+      },
+    },
+    async (request) =>
+      editAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  for (const action of ['publish', 'expire', 'archive'] as const) {
+    app.post(
+      `/announcement-manager/announcements/:id/${action}`,
+      {
+        ...manage,
+        schema: {
+          tags,
+          security,
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} an announcement`,
+          params: idParams,
+          response: { 200: announcementSchema, ...errors },
+        },
+      },
+      async (request) =>
+        changeAnnouncementStatus(authOf(request).connection.db, caller(authOf(request)), request.params.id, action),
+    );
+  }
+
+  app.get(
+    '/announcement-manager/announcements/:id/acknowledgements',
+    {
+      ...manage,
+      schema: {
+        tags,
+        security,
+        summary: 'Who acknowledged, and when',
+        params: idParams,
+        response: { 200: z.array(acknowledgementSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const rows = await listAcknowledgements(auth.connection.db, auth, request.params.id);
+      return rows.map((r) => ({
+        user: { ID: r.id, displayName: r.display_name, userName: r.user_name },
+        acknowledgedAt: new Date(r.acknowledged_at).toISOString(),
+      }));
+    },
+  );
+};

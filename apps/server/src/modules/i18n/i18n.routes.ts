@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  captionResourcesSchema,
+  languageSchema,
+  registerCaptionsSchema,
+  rightNavPermission,
+  translationRowSchema,
+  updateTranslationSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import {
+  findCaptionResources,
+  findLanguageByCode,
+  findLanguageById,
+  insertMissingCaptions,
+  listLanguages,
+  listTranslationRows,
+  saveTranslation,
+} from './caption.repository';
+
+const tags = ['translations'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const connectionQuery = z.object({ connectionStringName: z.string().min(1).max(100) });
+
+/** Languages and captions: read by everyone (the login screen is translated too), edited with the Translations permission. */
+export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    '/languages',
+    {
+      schema: {
+        tags,
+        summary: "A connection's languages",
+        querystring: connectionQuery,
+        response: { 200: z.array(languageSchema), ...errors },
+      },
+    },
+    async (request) => listLanguages(ctx.auth.connection(request.query.connectionStringName).db),
+  );
+
+  app.get(
+    '/i18n/resources',
+    {
+      schema: {
+        tags,
+        summary: 'Every caption in one language, for i18next: itemType → formName → controlName → text',
+        querystring: connectionQuery.extend({ languageCode: z.string().min(1).max(20) }),
+        response: { 200: captionResourcesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { db } = ctx.auth.connection(request.query.connectionStringName);
+      const language = await findLanguageByCode(db, request.query.languageCode);
+      if (!language) throw AppError.notFound('Language');
+      return findCaptionResources(db, language.id);
+    },
+  );
+
+  app.post(
+    '/captions/register',
+    {
+      onRequest: ctx.requireAuth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Register the default captions the app shows (new ones are added; existing ones are kept)',
+        body: registerCaptionsSchema,
+        response: { 200: z.object({ registered: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({ registered: await insertMissingCaptions(authOf(request).connection.db, request.body) }),
+  );
+
+  const translate = { onRequest: ctx.requireAuth, preHandler: requirePermission(rightNavPermission('translations')) };
+  app.get(
+    '/translations',
+    {
+      ...translate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'The translations table for one language',
+        querystring: z.object({ languageId: z.coerce.number<string>().int().positive() }),
+        response: { 200: z.array(translationRowSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { db } = authOf(request).connection;
+      if (!(await findLanguageById(db, request.query.languageId))) throw AppError.notFound('Language');
+      return listTranslationRows(db, request.query.languageId);
+    },
+  );
+
+  app.put(
+    '/translations/:captionId/languages/:languageId',
+    {
+      ...translate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'Save (or clear, with null) the preferred caption of one caption in one language',
+        params: z.object({
+          captionId: z.coerce.number<string>().int().positive(),
+          languageId: z.coerce.number<string>().int().positive(),
+        }),
+        body: updateTranslationSchema,
+        response: { 200: translationRowSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (!(await findLanguageById(auth.connection.db, request.params.languageId))) throw AppError.notFound('Language');
+      const row = await saveTranslation(
+        auth.connection.db,
+        request.params.captionId,
+        request.params.languageId,
+        request.body.preferredCaption,
+        auth.userId,
+      );
+      if (!row) throw AppError.notFound('Caption');
+      return row;
+    },
+  );
+};

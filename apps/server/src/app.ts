@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** Replaces the clock (tests of expiry and grace windows). */
   now?: () => Date;
+  /** Called for every route registered (the authorization-matrix test reads the route table). */
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -57,6 +59,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url });
+    });
+  }
   // JSON only: a cross-site HTML form can send text/plain without a preflight, never JSON.
   app.removeContentTypeParser('text/plain');
   const webRoot = webAppRoot(config.webDist);

@@ -40,7 +40,11 @@ export interface TestApp {
  * from the demo template. Environment-style overrides go through the real config loader.
  */
 export async function createTestApp(
-  options: { connections?: string[]; env?: Record<string, string> } = {},
+  options: {
+    connections?: string[];
+    env?: Record<string, string>;
+    onRoute?: (route: { method: string; url: string }) => void;
+  } = {},
 ): Promise<TestApp> {
   const names = options.connections ?? ['Demo'];
   const connections: Connection[] = [];
@@ -55,6 +59,7 @@ export async function createTestApp(
     registry: new ConnectionRegistry(connections),
     jwtSecret: TEST_JWT_SECRET,
     now: () => new Date(Date.now() + offset),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

@@ -8,9 +8,11 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
 import { authOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
 import {
+  findAnnouncementById,
   listAcknowledgements,
   listAnnouncementsForManager,
   listCurrentAnnouncementsForUser,
@@ -160,6 +162,8 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const auth = authOf(request);
+      if (!(await findAnnouncementById(auth.connection.db, auth, auth.userId, request.params.id)))
+        throw AppError.notFound('Announcement');
       const rows = await listAcknowledgements(auth.connection.db, auth, request.params.id);
       return rows.map((r) => ({
         user: { ID: r.id, displayName: r.display_name, userName: r.user_name },

@@ -86,7 +86,7 @@ const options: sanitizeHtml.IOptions = {
       // Only absolute http(s) and mailto addresses, as the editor allows; links open safely in a
       // new tab and the target cannot reach back through window.opener.
       const href = attribs.href?.trim();
-      const safe = href && /^(https?:\/\/|mailto:)/i.test(href) ? { href } : {};
+      const safe: Record<string, string> = href && /^(https?:\/\/|mailto:)/i.test(href) ? { href } : {};
       return { tagName, attribs: { ...safe, target: '_blank', rel: 'noopener noreferrer nofollow' } };
     },
   },

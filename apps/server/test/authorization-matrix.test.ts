@@ -1,0 +1,257 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/modules/auth/password';
+import { insertNotification } from '../src/modules/notifications/notification.repository';
+import { createTestApp, login, type TestApp } from './test-app';
+
+/**
+ * The authorization matrix (quality bar R15): every route of the server's route table × every kind
+ * of caller. Each cell says whether the caller may succeed; the test fails on any 2xx where the
+ * matrix says no, on any 5xx, and on any route the matrix does not list.
+ */
+interface Caller {
+  name: string;
+  token: string | null;
+  /** Signed in to Demo's North Plant, where every sample record lives. */
+  inSampleFacility: boolean;
+  permissions: Set<string>;
+}
+type Rule = (caller: Caller) => boolean;
+
+const anyone: Rule = () => true;
+const signedIn: Rule = (c) => c.token !== null;
+const inSample: Rule = (c) => c.inSampleFacility;
+const holds =
+  (permission: string): Rule =>
+  (c) =>
+    c.permissions.has(permission);
+const both =
+  (a: Rule, b: Rule): Rule =>
+  (c) =>
+    a(c) && b(c);
+const named =
+  (name: string): Rule =>
+  (c) =>
+    c.name === name;
+
+const matrix: Record<string, Rule> = {
+  'GET /api/health': anyone,
+  'GET /api/health/ready': anyone,
+  'GET /api/login/connections': anyone,
+  'GET /api/login/pagedata': anyone,
+  'GET /api/saml/idpgetsettings': anyone,
+  'GET /api/stilFacility/getRecords': anyone,
+  'GET /api/languages': anyone,
+  'GET /api/i18n/resources': anyone,
+  'POST /api/login': anyone,
+  'POST /api/auth/tokenrefresh': anyone,
+  'POST /api/auth/logout': anyone,
+  'GET /api/auth/me': signedIn,
+  'GET /api/stilFacility/view': signedIn,
+  'GET /api/stilFacility/getID': signedIn,
+  'GET /api/facilities/:id': inSample,
+  'GET /api/users/:id': inSample,
+  'GET /api/session/context': signedIn,
+  'GET /api/navigation': signedIn,
+  'GET /api/notifications': signedIn,
+  'POST /api/notifications/:id/seen': named('admin'),
+  'POST /api/notifications/seen-all': signedIn,
+  'DELETE /api/notifications': signedIn,
+  'GET /api/notifications/stream': signedIn,
+  'GET /api/announcements': signedIn,
+  'POST /api/announcements/:id/acknowledge': inSample,
+  'GET /api/announcement-manager/announcements': holds('rightnav:announcement-manage'),
+  'POST /api/announcement-manager/announcements': holds('rightnav:announcement-manage'),
+  'PUT /api/announcement-manager/announcements/:id': both(inSample, holds('rightnav:announcement-manage')),
+  'POST /api/announcement-manager/announcements/:id/publish': both(inSample, holds('rightnav:announcement-manage')),
+  'POST /api/announcement-manager/announcements/:id/expire': both(inSample, holds('rightnav:announcement-manage')),
+  'POST /api/announcement-manager/announcements/:id/archive': both(inSample, holds('rightnav:announcement-manage')),
+  'GET /api/announcement-manager/announcements/:id/acknowledgements': both(
+    inSample,
+    holds('rightnav:announcement-manage'),
+  ),
+  'POST /api/captions/register': signedIn,
+  'GET /api/translations': holds('rightnav:translations'),
+  'PUT /api/translations/:captionId/languages/:languageId': holds('rightnav:translations'),
+  'GET /api/profile': signedIn,
+  'PUT /api/profile': signedIn,
+  'POST /api/profile/password': signedIn,
+  'GET /api/profile/sessions': signedIn,
+  'DELETE /api/profile/sessions/:id': named('admin'),
+};
+
+let t: TestApp;
+const routes: { method: string; url: string }[] = [];
+const callers: Caller[] = [];
+const samples: Record<string, string | number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ connections: ['Demo', 'Second'], onRoute: (route) => routes.push(route) });
+  const [demo, second] = [t.connections[0]!.db, t.connections[1]!.db];
+  // IDs in Second must not collide with Demo's samples, or the other-connection caller would see its own rows.
+  const hash = await hashPassword('south-works-pass');
+  const southFacility = await second
+    .insertInto('facilities')
+    .values({ name: 'South Works', parent_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const south = await second
+    .insertInto('users')
+    .values({ user_name: 'south', display_name: 'South', email: null, password_hash: hash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await second.insertInto('user_facilities').values({ user_id: south.id, facility_id: southFacility.id }).execute();
+  for (const name of ['pad-1', 'pad-2', 'pad-3']) {
+    await demo
+      .insertInto('users')
+      .values({ user_name: name, display_name: name, email: null, password_hash: null })
+      .execute();
+  }
+  const sampleUser = await demo
+    .insertInto('users')
+    .values({ user_name: 'sample', display_name: 'Sample', email: null, password_hash: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await demo.insertInto('user_facilities').values({ user_id: sampleUser.id, facility_id: 1 }).execute();
+  const admin = await demo.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
+  const announcement = await demo
+    .insertInto('announcements')
+    .values({
+      facility_id: 1,
+      title: 'Sample',
+      body_html: '<p>x</p>',
+      author_id: admin.id,
+      valid_from: new Date(Date.now() - 60_000),
+      status: 'published',
+      requires_ack: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const caption = await demo
+    .insertInto('captions')
+    .values({ item_type: 'page', form_name: 'sample', control_name: 'x', default_caption: 'X' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  Object.assign(samples, {
+    users: sampleUser.id,
+    facilities: 1,
+    notifications: await insertNotification(demo, { userId: admin.id, facilityId: 1 }, { title: 'Sample' }),
+    announcements: announcement.id,
+    captionId: caption.id,
+    languageId: 2,
+    sessions: decodeJwt((await login(t.app, { username: 'admin' })).json<{ token: string }>().token).sid as string,
+  });
+
+  const signIn = async (name: string, body: Parameters<typeof login>[1], inSampleFacility: boolean) => {
+    const { token } = (await login(t.app, body)).json<{ token: string }>();
+    const { permissions } = (
+      await t.app.inject({ url: '/api/session/context', headers: { authorization: `Bearer ${token}` } })
+    ).json<{ permissions: string[] }>();
+    callers.push({ name, token, inSampleFacility, permissions: new Set(permissions) });
+  };
+  callers.push({ name: 'anonymous', token: null, inSampleFacility: false, permissions: new Set() });
+  for (const username of ['admin', 'supervisor', 'worker', 'contractor']) await signIn(username, { username }, true);
+  await signIn('supervisor of another facility', { username: 'supervisor', facilityId: 2 }, false);
+  await signIn(
+    'user of another connection',
+    { connectionStringName: 'Second', facilityId: southFacility.id, username: 'south', password: 'south-works-pass' },
+    false,
+  );
+});
+afterAll(() => t.close());
+
+function urlFor(route: string): string {
+  return route
+    .replace(
+      /\/(\w[\w-]*)\/:id/,
+      (_m, collection: string) =>
+        `/${collection}/${samples[collection === 'announcement-manager' ? 'announcements' : collection]}`,
+    )
+    .replace(':captionId', String(samples.captionId))
+    .replace(':languageId', String(samples.languageId));
+}
+
+const bodies: Record<string, object> = {
+  'POST /api/login': { connectionStringName: 'Demo', facilityId: 1, username: 'nobody', password: 'x' },
+  'POST /api/announcement-manager/announcements': {
+    title: 'M',
+    bodyHtml: '<p>m</p>',
+    validFrom: new Date().toISOString(),
+    validTo: null,
+    requiresAcknowledgement: false,
+    audienceGroupIDs: [],
+  },
+  'PUT /api/announcement-manager/announcements/:id': {
+    title: 'M',
+    bodyHtml: '<p>m</p>',
+    validFrom: new Date().toISOString(),
+    validTo: null,
+    requiresAcknowledgement: true,
+    audienceGroupIDs: [],
+  },
+  'POST /api/captions/register': [{ itemType: 'page', formName: 'matrix', controlName: 'y', defaultCaption: 'Y' }],
+  'PUT /api/translations/:captionId/languages/:languageId': { preferredCaption: 'Equis' },
+  'PUT /api/profile': { displayName: 'Renamed', email: null, languageCode: null },
+  'POST /api/profile/password': { currentPassword: 'wrong-password', newPassword: 'another-long-password' },
+  'POST /api/auth/tokenrefresh': {},
+  'POST /api/auth/logout': {},
+  'POST /api/notifications/:id/seen': {},
+};
+const queries: Record<string, string> = {
+  'GET /api/stilFacility/getRecords': '?connectionStringName=Demo',
+  'GET /api/languages': '?connectionStringName=Demo',
+  'GET /api/i18n/resources': '?connectionStringName=Demo&languageCode=en',
+  'GET /api/translations': '?languageId=2',
+};
+
+describe('authorization matrix', () => {
+  it('lists every route of the server', () => {
+    const apiRoutes = routes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
+    const missing = apiRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !(key in matrix));
+    expect(missing).toEqual([]);
+    const stale = Object.keys(matrix).filter((key) => !apiRoutes.some((r) => `${r.method} ${r.url}` === key));
+    expect(stale).toEqual([]);
+  });
+
+  it('gives no caller a 2xx the matrix does not allow, and never a 5xx', async () => {
+    const unexpected: string[] = [];
+    let cells = 0;
+    let denied = 0;
+    let allowedOk = 0;
+    // Destructive cells (sign-out, device revoke) run last so they cannot hide other cells.
+    const keys = Object.keys(matrix).sort(
+      (a, b) =>
+        Number(a.includes('logout') || a.includes('sessions/:id')) -
+        Number(b.includes('logout') || b.includes('sessions/:id')),
+    );
+    for (const key of keys) {
+      const [method, route] = key.split(' ') as [string, string];
+      for (const caller of callers) {
+        cells++;
+        if (route.endsWith('/stream')) {
+          // Streams stay open: check the refusal only (a permitted stream is covered by the notifications test).
+          if (matrix[key]!(caller)) continue;
+        }
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: urlFor(route) + (queries[key] ?? ''),
+          headers: caller.token ? { authorization: `Bearer ${caller.token}` } : {},
+          ...(bodies[key] ? { payload: bodies[key] } : {}),
+        });
+        const ok = response.statusCode >= 200 && response.statusCode < 300;
+        const allowed = matrix[key]!(caller);
+        if (response.statusCode >= 500) unexpected.push(`${key} as ${caller.name}: ${response.statusCode}`);
+        if (ok && !allowed) unexpected.push(`${key} as ${caller.name}: ${response.statusCode} (should be refused)`);
+        if (!allowed) denied++;
+        if (allowed && ok) allowedOk++;
+      }
+    }
+    console.log(
+      `authorization matrix: ${Object.keys(matrix).length} routes × ${callers.length} callers = ${cells} cells; ${denied} must be refused; ${allowedOk} allowed cells answered 2xx`,
+    );
+    expect(unexpected).toEqual([]);
+    expect(denied).toBeGreaterThan(60);
+  });
+});

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The label the login screen shows, e.g. `0.1.0+069def3`: the package version plus the commit it
@@ -22,8 +23,56 @@ function buildVersion(): string {
   return `${version}+${revision}`;
 }
 
+/** The login header's colour: the browser's toolbar and the installed app's splash use it. */
+const THEME_COLOR = '#1d2b3a';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // The user confirms each new version ('Update Available'); src/pwa registers the worker itself,
+      // once the app is stable (no extra script on the login route).
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Hasp',
+        short_name: 'Hasp',
+        description: 'Lockout/tagout permits and facility safety',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: THEME_COLOR,
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        // The whole app shell, so the app loads with no network (offline permits).
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The monitoring SDK is only used online (and only with a key): fetched when needed.
+        globIgnores: ['**/monitoring-sdk-*.js'],
+        navigateFallback: '/index.html',
+        // API calls (and the notification stream) always go to the network.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        // The first installation takes over the open page at once, so its lazy chunks come from the
+        // cache when the network goes. Later versions wait for the user's 'Refresh' (skipWaiting stays off).
+        clientsClaim: true,
+        skipWaiting: false,
+        // The largest chunk (Mantine + React) is well under this; the default 2 MiB is a safe ceiling.
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
+  resolve: {
+    // Dexie's ESM build. Its default entry wraps the UMD build, whose CommonJS interop pulls the
+    // bundler's runtime into a chunk of its own and adds about 2 KB to the login route.
+    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/dexie.mjs' }],
+  },
   define: {
     'import.meta.env.VITE_BUILD_VERSION': JSON.stringify(buildVersion()),
   },
@@ -33,6 +82,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser the app supports (ES2022) has <link rel="modulepreload">: the polyfill would
+    // only add bytes to the login route's 150 KB budget.
+    modulePreload: { polyfill: false },
     // Lets the build report each chunk's gzip size (the login route has a 150 KB budget).
     reportCompressedSize: true,
   },

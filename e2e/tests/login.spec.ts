@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { loginMessages } from '@hasp/contracts';
 import { demo, loginScreen, signInWithForm, webStorage } from '../support/hasp';
+import { signOutThroughMenu } from '../support/shell';
 
 test.describe('login screen', () => {
-  test('signs in and lands on / showing the user, the facility and the connection', async ({ page }) => {
+  test('signs in and lands on the home page (/ → announcements here) showing the user and the facility', async ({
+    page,
+  }) => {
     // Hold the sign-in answer a moment to see the button's spinner.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -19,7 +22,8 @@ test.describe('login screen', () => {
     await expect(page.getByRole('status')).toHaveText('Signing in…');
     release();
 
-    await expect(page).toHaveURL('/');
+    // Riverside has no custom dashboards: / leads to the announcements.
+    await expect(page).toHaveURL('/announcements');
     const topBar = page.getByRole('banner');
     await expect(topBar.getByText(demo.admin.displayName)).toBeVisible();
     await expect(topBar.getByText('Hasp®')).toBeVisible();
@@ -27,8 +31,7 @@ test.describe('login screen', () => {
     const facility = topBar.getByText(demo.riverside.shown);
     await expect(facility).toHaveAttribute('title', demo.riverside.name);
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: `Welcome, ${demo.admin.displayName}` })).toBeVisible();
-    await expect(main.getByText(demo.connection, { exact: true })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
 
     const storage = await webStorage(page);
     expect(storage.session).toMatchObject({
@@ -163,11 +166,11 @@ test.describe('login screen', () => {
   });
 
   test('returns to the remembered URL after sign-in', async ({ page }) => {
-    await page.goto('/permits/42?tab=isolation');
-    await expect(page).toHaveURL('/login?redirect=%2Fpermits%2F42%3Ftab%3Disolation');
+    await page.goto('/Permit/Edit/42?tab=isolation');
+    await expect(page).toHaveURL('/login?redirect=%2FPermit%2FEdit%2F42%3Ftab%3Disolation');
     await signInWithForm(page, demo.supervisor.userName);
-    await expect(page).toHaveURL('/permits/42?tab=isolation');
-    await expect(page.getByRole('heading', { name: `Welcome, ${demo.supervisor.displayName}` })).toBeVisible();
+    await expect(page).toHaveURL('/Permit/Edit/42?tab=isolation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit 42' })).toBeVisible();
   });
 
   test('does not remember / as a redirect target', async ({ page }) => {
@@ -179,8 +182,8 @@ test.describe('login screen', () => {
     const screen = loginScreen(page);
     await page.goto('/login');
     await signInWithForm(page, demo.admin.userName, { facility: demo.riverside.name });
-    await expect(page).toHaveURL('/');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/announcements');
+    await signOutThroughMenu(page);
     await expect(page).toHaveURL('/login');
     await expect(screen.connection).toHaveValue(demo.connection);
     await expect(screen.facility).toHaveValue(String(demo.riverside.ID));

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, loginScreen } from '../support/hasp';
+import { expectSignedIn } from '../support/shell';
 
 const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
 
@@ -43,7 +44,7 @@ test.describe('quality', () => {
   test('the signed-in page has no serious or critical accessibility violation', async ({ page, signIn }) => {
     await signIn({ facilityId: demo.riverside.ID });
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expectSignedIn(page);
     await expectNoSeriousViolations(page);
   });
 
@@ -61,7 +62,8 @@ test.describe('quality', () => {
 
       await signIn({ facilityId: demo.riverside.ID });
       await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expectSignedIn(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
       await saveScreenshot(page, testInfo, `home-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { sessionKeys } from '@hasp/contracts';
 import { demo, webStorage } from '../support/hasp';
+import { expectSignedIn, signOutThroughMenu } from '../support/shell';
 
 test.describe('session', () => {
   test.beforeEach(async ({ signIn }) => {
@@ -9,29 +10,32 @@ test.describe('session', () => {
 
   test('a reload keeps you signed in', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: `Welcome, ${demo.admin.displayName}` })).toBeVisible();
+    // North Plant has custom dashboards: / leads there.
+    await expect(page).toHaveURL('/dashboards');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
 
     const refresh = page.waitForResponse('**/api/auth/tokenrefresh');
     await page.reload();
     expect((await refresh).status()).toBe(200);
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/dashboards');
     await expect(page.getByRole('banner').getByText(demo.northPlant.name)).toBeVisible();
     expect(JSON.stringify(await webStorage(page))).not.toMatch(/eyJ[\w-]+\.eyJ/);
   });
 
-  test('/login sends a signed-in user to /', async ({ page }) => {
+  test('/login sends a signed-in user to / (and on to the dashboards)', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: `Welcome, ${demo.admin.displayName}` })).toBeVisible();
+    await expectSignedIn(page);
     await page.goto('/login');
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page).toHaveURL('/dashboards');
+    await expectSignedIn(page);
   });
 
   test('signing out ends the session here and on the server', async ({ page }) => {
     await page.goto('/');
+    await expectSignedIn(page);
     await page.evaluate(() => window.localStorage.setItem('lastFacilityId', '1'));
     const logout = page.waitForResponse('**/api/auth/logout');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutThroughMenu(page);
     expect((await logout).status()).toBe(204);
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

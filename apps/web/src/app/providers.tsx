@@ -11,7 +11,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>{children}</BrowserRouter>
+        {/* No transitions: a navigation shows at once (the next page's Suspense fallback under the
+            loading overlay), so the seed's loading flag can follow location changes. */}
+        <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -4,10 +4,11 @@ import { LoginPage } from '../features/auth';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession, SignedOutOnly } from './guards';
+import { InactivityNotice } from './session/InactivityNotice';
 
-// The signed-in area loads on demand so the login screen stays small (its budget is 150 KB gzip).
-const MainLayout = lazy(async () => ({ default: (await import('./layout/MainLayout')).MainLayout }));
-const HomePage = lazy(async () => ({ default: (await import('./routes/HomePage')).HomePage }));
+// The signed-in area (layout, navigation and every route table entry behind sign-in) loads on
+// demand so the login screen stays small: its budget is 150 KB gzip.
+const SignedInRoutes = lazy(async () => ({ default: (await import('./signed-in/SignedInRoutes')).SignedInRoutes }));
 
 /**
  * The routes. Declarative mode on purpose: the data router adds about 16 KB gzip to every page
@@ -22,22 +23,19 @@ export function AppRoutes() {
             path="/login"
             element={
               <SignedOutOnly>
+                <InactivityNotice />
                 <LoginPage />
               </SignedOutOnly>
             }
           />
           <Route
-            path="/"
+            path="/*"
             element={
               <RequireSession>
-                <MainLayout />
+                <SignedInRoutes />
               </RequireSession>
             }
-          >
-            <Route index element={<HomePage />} />
-            {/* Real routes arrive with the layout issue; until then every signed-in URL shows home. */}
-            <Route path="*" element={<HomePage />} />
-          </Route>
+          />
         </Routes>
       </Suspense>
     </ErrorBoundary>

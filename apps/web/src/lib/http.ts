@@ -8,6 +8,8 @@ import {
 } from '@hasp/contracts';
 import type { z } from 'zod';
 import { authSession } from './auth-session';
+import { networkState } from './network-state';
+import { showToast } from './toast';
 
 /** Every call goes to the same origin under this prefix. */
 export const API_BASE = '/api/';
@@ -16,6 +18,14 @@ export const API_BASE = '/api/';
 const REFRESH_TIMEOUT_MS = 30_000;
 /** Web Locks name: tabs share the refresh cookie, so only one may rotate it at a time. */
 const REFRESH_LOCK = 'hasp:token-refresh';
+/** Tabs tell each other about a new access token here (memory only, never web storage). */
+const AUTH_CHANNEL = 'hasp:auth';
+/** When a tab last rotated the cookie: a time, never a token. Read by a tab that waited for the lock. */
+const REFRESHED_AT_KEY = 'hasp:tokenRefreshedAt';
+/** How long a tab that waited for the lock waits for the other tab's message before refreshing itself. */
+const BROADCAST_WAIT_MS = 1_000;
+/** After a refresh fails for a passing reason, the next attempt waits 1 s, 2 s, 4 s … at most 60 s. */
+const REFRESH_BACKOFF_MS = { first: 1_000, max: 60_000 };
 
 /** A failed API call: the HTTP status and the server's `{ code, message, details? }`. */
 export class ApiRequestError extends Error {
@@ -24,8 +34,10 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly error: ApiError,
-    /** The raw body when it was not the standard error shape (shown by the later toast handler). */
+    /** The raw body when it was not the standard error shape (the toast falls back to it). */
     readonly body?: unknown,
+    /** The message the server itself sent, when it sent one. */
+    readonly serverMessage?: string,
   ) {
     super(error.message);
   }
@@ -43,6 +55,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (for example `accept: text/event-stream`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -63,39 +77,43 @@ export function apiUrl(path: string, method: string, query?: Record<string, Quer
   return search ? `${url}?${search}` : url;
 }
 
+/** The seed's exclusion: errors of these calls go back to the caller untouched, with no toast. */
+const passesErrorsThrough = (path: string) => /login|isValidPassword/i.test(path);
 /** A 401 from these means "wrong credentials" or "session over", never "renew the token and retry". */
-function skipsRefresh(path: string): boolean {
-  return /login|tokenrefresh|isValidPassword/i.test(path);
-}
+const skipsRefresh = (path: string) => passesErrorsThrough(path) || /tokenrefresh/i.test(path);
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   return fetch(apiUrl(path, method, options.query), {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: 'same-origin',
+    credentials: 'include',
     signal: options.signal,
   });
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** Turns a failed response into an ApiRequestError, whatever its body. */
 export async function toApiError(response: Response): Promise<ApiRequestError> {
   const text = await response.text().catch(() => '');
-  let body: unknown = text;
+  let body: unknown = text === '' ? undefined : text;
   try {
     body = JSON.parse(text);
   } catch {
     // Not JSON: keep the text.
   }
   const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiRequestError(response.status, parsed.data);
-  const message = text.trim() || response.statusText || `Request failed with status ${response.status}`;
+  if (parsed.success) return new ApiRequestError(response.status, parsed.data, body, parsed.data.message);
+  const serverMessage = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : undefined;
+  const message =
+    serverMessage ?? (text.trim() || response.statusText || `Request failed with status ${response.status}`);
   const code = errorCodeByStatus[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
-  return new ApiRequestError(response.status, { code, message }, body);
+  return new ApiRequestError(response.status, { code, message }, body, serverMessage);
 }
 
 async function readResponse<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T | undefined> {
@@ -114,68 +132,230 @@ async function readResponse<T>(response: Response, schema: z.ZodType<T> | undefi
   return parsed.data;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Token refresh: one per tab at a time (the seed's tokenRefreshing flag), one per browser at a time
+// (Web Lock), and a tab that waited for another tab's refresh takes that tab's token instead of
+// rotating the cookie again.
+
+let refreshInFlight: Promise<LoginResult> | null = null;
+let backoff: { until: number; attempts: number; error: Error } | null = null;
+let lastBroadcast: { at: number; result: LoginResult } | null = null;
+const broadcastWaiters = new Set<() => void>();
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(AUTH_CHANNEL);
+
+interface RefreshedMessage {
+  type: 'refreshed';
+  at: number;
+  result: LoginResult;
+}
+
+/** Another tab rotated the cookie: take its token if it is for the session this tab holds. */
+function onBroadcast(message: RefreshedMessage): void {
+  lastBroadcast = { at: message.at, result: message.result };
+  const { session } = authSession.getState();
+  const sameSession =
+    session !== null &&
+    session.user.ID === message.result.user.ID &&
+    session.facility.ID === message.result.facility.ID &&
+    session.connectionStringName === message.result.connectionStringName;
+  if (sameSession && !refreshInFlight) authSession.start(message.result);
+  for (const wake of broadcastWaiters) wake();
+}
+
+if (channel) {
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    const data = event.data as Partial<RefreshedMessage> | null;
+    if (data?.type === 'refreshed' && typeof data.at === 'number' && data.result) onBroadcast(data as RefreshedMessage);
+  };
+  // Node (unit tests) would otherwise keep the process alive for the channel.
+  (channel as { unref?: () => void }).unref?.();
+}
+
+function readRefreshedAt(): number {
+  try {
+    return Number(localStorage.getItem(REFRESHED_AT_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Tells the other tabs (inside the lock, so a tab waiting for it finds the mark). */
+function announceRefresh(result: LoginResult): void {
+  const at = Date.now();
+  try {
+    localStorage.setItem(REFRESHED_AT_KEY, String(at));
+  } catch {
+    // Storage unavailable: the other tabs refresh for themselves.
+  }
+  // The cookie carries the refresh token; the message carries only what a tab keeps in memory.
+  channel?.postMessage({ type: 'refreshed', at, result: { ...result, refreshToken: '' } } satisfies RefreshedMessage);
+}
+
+/** The result another tab obtained after `since`, waiting briefly for its message if it is on the way. */
+async function resultFromOtherTab(since: number): Promise<LoginResult | null> {
+  if (readRefreshedAt() <= since) return null;
+  if (!lastBroadcast || lastBroadcast.at <= since) {
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        if (lastBroadcast && lastBroadcast.at > since) done();
+      };
+      const timer = setTimeout(() => done(), BROADCAST_WAIT_MS);
+      function done() {
+        clearTimeout(timer);
+        broadcastWaiters.delete(wake);
+        resolve();
+      }
+      broadcastWaiters.add(wake);
+    });
+  }
+  return lastBroadcast && lastBroadcast.at > since ? lastBroadcast.result : null;
+}
+
 async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
   return locks ? locks.request(name, task) : task();
 }
 
-let refreshInFlight: Promise<LoginResult> | null = null;
+/** Whether the session can still be renewed: the HttpOnly cookie is invisible, so "not ended here". */
+function mayHoldRefreshToken(): boolean {
+  return authSession.getState().endReason === null;
+}
 
 /**
- * Renews the session with the HttpOnly refresh cookie. Concurrent callers share one request, and a
- * Web Lock keeps other tabs from rotating the same cookie at the same time. A 401 ends the session;
- * other failures (network, 5xx, timeout) leave it as it is.
+ * Renews the session with the HttpOnly refresh cookie. Concurrent callers share one request; a Web
+ * Lock keeps tabs from rotating the cookie at the same time, and a tab that waited for the lock uses
+ * the token the other tab just got. A 401 ends the session (the seed's step 5); other failures
+ * (network, 5xx, timeout) leave it as it is and delay the next attempt (1 s, doubling, ≤ 60 s).
  */
 export function refreshSession(): Promise<LoginResult> {
-  refreshInFlight ??= withLock(REFRESH_LOCK, async () => {
+  if (refreshInFlight) return refreshInFlight;
+  if (backoff && Date.now() < backoff.until) return Promise.reject(backoff.error);
+  const requestedAt = Date.now();
+  const attempt = withLock(REFRESH_LOCK, async () => {
+    const adopted = await resultFromOtherTab(requestedAt);
+    if (adopted) return adopted;
     const response = await fetch(`${API_BASE}auth/tokenrefresh`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: '{}',
-      credentials: 'same-origin',
+      credentials: 'include',
       signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
     });
-    return (await readResponse(response, loginResultSchema)) as LoginResult;
-  })
-    .then(
-      (result) => {
-        authSession.start(result);
-        return result;
-      },
-      (error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 401) authSession.end('expired');
-        throw error;
-      },
-    )
-    .finally(() => {
+    const result = (await readResponse(response, loginResultSchema)) as LoginResult;
+    announceRefresh(result);
+    return result;
+  });
+  refreshInFlight = attempt.then(
+    (result) => {
+      backoff = null;
       refreshInFlight = null;
-    });
+      authSession.start(result);
+      return result;
+    },
+    (error: unknown) => {
+      refreshInFlight = null;
+      if (error instanceof ApiRequestError && error.status === 401) {
+        backoff = null;
+        authSession.end('expired');
+      } else {
+        const attempts = (backoff?.attempts ?? 0) + 1;
+        const wait = Math.min(REFRESH_BACKOFF_MS.first * 2 ** (attempts - 1), REFRESH_BACKOFF_MS.max);
+        backoff = {
+          until: Date.now() + wait,
+          attempts,
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+      }
+      throw error;
+    },
+  );
   return refreshInFlight;
 }
 
+/** Whether a refresh is running in this tab (the seed's tokenRefreshing flag). */
+export const isRefreshingToken = (): boolean => refreshInFlight !== null;
+
+type RetryDecision = { retry: true; token: string | null } | { retry: false };
+
+/** After waiting for a refresh: retry with its token, or not at all when the session ended (R2). */
+async function afterRefresh(refresh: Promise<LoginResult>): Promise<RetryDecision> {
+  await refresh.catch((error: unknown) => {
+    // A refresh that failed for a passing reason: the caller gets that failure (a retry with the
+    // same stale token could only be refused again).
+    if (!(error instanceof ApiRequestError && error.status === 401)) throw error;
+  });
+  const { session } = authSession.getState();
+  return session ? { retry: true, token: session.token } : { retry: false };
+}
+
 /**
- * The token to retry a 401 with (the seed's section 4): wait for a running refresh; else use a newer
- * token another request already obtained; else refresh once. Throws when no token can be had.
+ * The seed's 401 procedure (section 4), for a request sent with `sentToken`:
+ * 1. a refresh is running: wait for it, then retry; 2. a newer token is held: retry with it;
+ * 3. the session can be renewed and no refresh runs: refresh, then retry; 4. otherwise retry as is.
+ * Step 5 (a 401 from the refresh itself ends the session) lives in refreshSession; requests that
+ * waited for that refresh are not retried, since nobody is signed in any more (quality bar R2).
  */
-async function tokenForRetry(sentToken: string | null, unauthorized: Response): Promise<string | null> {
-  const { session, endReason } = authSession.getState();
-  const current = session?.token ?? null;
-  if (!refreshInFlight && current !== null && current !== sentToken) return current;
-  // The session already ended (signed out, or the refresh token was refused): nothing to renew.
-  if (!refreshInFlight && !session && endReason !== null) throw await toApiError(unauthorized);
-  try {
-    await (refreshInFlight ?? refreshSession());
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) throw await toApiError(unauthorized);
-    throw error;
+async function decideRetry(sentToken: string | null): Promise<RetryDecision> {
+  if (refreshInFlight) return afterRefresh(refreshInFlight);
+  const current = authSession.getToken();
+  if (current !== sentToken && current !== null) return { retry: true, token: current };
+  if (mayHoldRefreshToken()) return afterRefresh(refreshSession());
+  return { retry: true, token: sentToken };
+}
+
+/**
+ * Sends a request to the API with the bearer token and the seed's 401 procedure; a request is
+ * retried at most once, so a second 401 comes back as it is. Returns the raw response, with no
+ * error handling (streams use it; everything else goes through apiRequest).
+ */
+export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+  const sentToken = authSession.getToken();
+  const response = await send(path, options, sentToken);
+  if (response.status !== 401 || skipsRefresh(path)) return response;
+  const decision = await decideRetry(sentToken);
+  if (!decision.retry) return response;
+  await response.body?.cancel().catch(() => undefined);
+  return send(path, options, decision.token);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error toasts (the seed's section 8)
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** What the toast says: the server's message, else the error body, else the error's own message. */
+export function toastTextFor(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.body !== undefined && error.body !== '') {
+      return typeof error.body === 'string' ? error.body : JSON.stringify(error.body);
+    }
   }
-  return authSession.getToken();
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The seed's error rules: calls to login or isValidPassword pass their errors through; 401 belongs to
+ * the refresh procedure and 422 stays silent; any other HTTP error shows 'Error code: {status}'. A
+ * network failure counts as status 0, except while offline (the OFFLINE banner says it already).
+ */
+export function toastForError(path: string, error: unknown): void {
+  if (passesErrorsThrough(path) || isAbort(error)) return;
+  let status: number;
+  if (error instanceof ApiRequestError) {
+    status = error.status;
+    if (status < 400 || status === 401 || status === 422) return;
+  } else if (error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError')) {
+    if (!networkState.isOnline()) return;
+    status = 0;
+  } else return;
+  showToast({ title: `Error code: ${status}`, message: toastTextFor(error), tone: 'error' });
 }
 
 /**
  * Calls the API: JSON in and out, the bearer token when one is held, the response checked against
- * `schema`. On a 401 the token is renewed once (one refresh for any number of concurrent 401s) and
- * the request retried once. Failures throw ApiRequestError.
+ * `schema`. On a 401 the seed's refresh procedure runs (one refresh for any number of concurrent
+ * 401s, each request retried at most once). Failures throw ApiRequestError after the toast rules.
  * @example const facilities = await apiRequest('stilFacility/getRecords', { query, schema });
  */
 export async function apiRequest<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<T>;
@@ -184,11 +364,18 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions & { schema?: z.ZodType<T> } = {},
 ): Promise<T | undefined> {
-  const sentToken = authSession.getToken();
-  let response = await send(path, options, sentToken);
-  if (response.status === 401 && !skipsRefresh(path)) {
-    const token = await tokenForRetry(sentToken, response);
-    response = await send(path, options, token);
+  try {
+    const response = await authorizedFetch(path, options);
+    return await readResponse(response, options.schema);
+  } catch (error) {
+    toastForError(path, error);
+    throw error;
   }
-  return readResponse(response, options.schema);
+}
+
+/** Back to a fresh page load's state (tests). */
+export function resetHttpState(): void {
+  refreshInFlight = null;
+  backoff = null;
+  lastBroadcast = null;
 }

@@ -1,25 +1,142 @@
-import { AppShell } from '@mantine/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuthState } from '../../lib/auth-session';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Navigate, useLocation } from 'react-router';
+import { SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
+import { Icon } from '../../components/Icon';
+import { RightNavBar, RightNavDrawer, rightNavSections, SidebarNav } from '../../features/navigation';
+import { useAuthState, type Session } from '../../lib/auth-session';
+import { useNetwork } from '../../lib/network-state';
 import { loginPathFor } from '../../lib/redirect-target';
+import { useSessionContext } from '../../lib/session-context';
+import { preloadOfflinePages } from '../signed-in/pages';
+import { RouteOutlet } from './RouteOutlet';
 import { TopBar } from './TopBar';
+import { useOfflineRedirect } from './use-offline-redirect';
+import classes from './Shell.module.css';
+
+/** Phones and narrow tablets (Mantine's `sm` breakpoint, 768 px and below): the sidebar overlays. */
+export const MOBILE_QUERY = '(max-width: 48em)';
 
 /**
- * The signed-in frame. When the session ends (sign-out, or a refresh the server refused) it sends
- * the user to /login; an expired session remembers the page to come back to.
+ * The signed-in frame. When the session ends (sign-out, inactivity, or a refresh the server
+ * refused) it sends the user to /login; an expired session remembers the page to come back to.
  */
 export function MainLayout() {
   const { session, endReason } = useAuthState();
   const location = useLocation();
   if (!session) return <Navigate to={endReason === 'signedOut' ? '/login' : loginPathFor(location)} replace />;
+  return <Shell session={session} />;
+}
+
+const noPermissions: string[] = [];
+
+function Shell({ session }: { session: Session }) {
+  const location = useLocation();
+  const { networkOnline } = useNetwork();
+  const context = useSessionContext();
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const sidebarId = useId();
+  const mainRef = useRef<HTMLElement>(null);
+
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  // On phones the sidebar is open only for the page it was opened on: any navigation closes it.
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  const mobileOpen = mobileOpenAt === location.key;
+  const sidebarOpen = isMobile ? mobileOpen : desktopOpen;
+  const [administrationOpen, setAdministrationOpen] = useState(false);
+
+  const permissions = context.data?.permissions ?? noPermissions;
+  const sections = useMemo(
+    () => (context.data ? rightNavSections(context.data.securitySettings, context.data.permissions) : []),
+    [context.data],
+  );
+
+  useOfflineRedirect(networkOnline);
+
+  const offlineMode = context.data?.facilitySettings.moduleSettings.OfflineMode === true;
+  useEffect(() => {
+    if (offlineMode && networkOnline) preloadOfflinePages();
+  }, [offlineMode, networkOnline]);
+
+  // A new page starts at its top, and focus moves to it so keyboard and screen-reader users start there.
+  const lastPath = useRef(location.pathname);
+  useEffect(() => {
+    if (lastPath.current === location.pathname || !mainRef.current) return;
+    lastPath.current = location.pathname;
+    mainRef.current.scrollTop = 0;
+    mainRef.current.focus({ preventScroll: true });
+  }, [location.pathname]);
+
+  const toggleSidebar = () => {
+    if (isMobile) setMobileOpenAt(mobileOpen ? null : location.key);
+    else setDesktopOpen((open) => !open);
+  };
+
+  const style = {
+    '--sidebar-width': `${SIDEBAR_WIDTH_PX}px`,
+    '--sidebar-duration': `${SIDEBAR_ANIMATION_MS}ms`,
+  } as CSSProperties;
+
   return (
-    <AppShell header={{ height: 60 }}>
-      <AppShell.Header>
-        <TopBar session={session} />
-      </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <div className={classes.shell} style={style}>
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
+      <header className={classes.header}>
+        <TopBar
+          session={session}
+          context={context.data}
+          online={networkOnline}
+          isMobile={isMobile}
+          pathname={location.pathname}
+          sidebarOpen={sidebarOpen}
+          sidebarId={sidebarId}
+          onToggleSidebar={toggleSidebar}
+          onOpenAdministration={isMobile && sections.length > 0 ? () => setAdministrationOpen(true) : null}
+        />
+      </header>
+      <div className={classes.body}>
+        <nav
+          id={sidebarId}
+          aria-label="Primary"
+          className={classes.sidebar}
+          data-open={sidebarOpen || undefined}
+          data-mobile={isMobile || undefined}
+          inert={!sidebarOpen}
+          onKeyDown={(event) => {
+            if (isMobile && event.key === 'Escape') setMobileOpenAt(null);
+          }}
+        >
+          <div className={classes.sidebarInner}>
+            <SidebarNav online={networkOnline} offlineMode={offlineMode} permissions={permissions} />
+          </div>
+        </nav>
+        {isMobile && mobileOpen && <div className={classes.backdrop} onClick={() => setMobileOpenAt(null)} />}
+        <main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
+          <RouteOutlet />
+        </main>
+        {!isMobile && sections.length > 0 && (
+          <nav aria-label="Administration" className={classes.rightBar}>
+            <button
+              type="button"
+              className={classes.expand}
+              aria-label="Administration menu"
+              onClick={() => setAdministrationOpen(true)}
+            >
+              <Icon name="apps" size={20} />
+            </button>
+            <RightNavBar sections={sections} />
+          </nav>
+        )}
+      </div>
+      <RightNavDrawer opened={administrationOpen} onClose={() => setAdministrationOpen(false)} sections={sections} />
+    </div>
   );
 }

@@ -1,32 +1,111 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Burger } from '@mantine/core';
 import { Link } from 'react-router';
-import { truncateFacilityName } from '@hasp/contracts';
+import { truncateFacilityName, type SessionContext } from '@hasp/contracts';
 import { BrandMark } from '../../components/BrandMark';
-import { SignOutButton } from '../../features/auth';
+import { Icon } from '../../components/Icon';
+import { NotificationsButton } from '../../features/notifications';
+import { permitTypeIcon, useNavigation } from '../../features/navigation';
 import type { Session } from '../../lib/auth-session';
+import { usePageTitle } from '../../lib/page-title';
+import { OfflineToggle } from './OfflineToggle';
+import { ServerStatus } from './ServerStatus';
+import { UserMenu, useShowServerStatus } from './UserMenu';
 import classes from './TopBar.module.css';
 
-/** Product mark, facility (truncated to the seed's 25 characters), the user and sign-out. */
-export function TopBar({ session }: { session: Session }) {
+interface TopBarProps {
+  session: Session;
+  context: SessionContext | undefined;
+  online: boolean;
+  isMobile: boolean;
+  pathname: string;
+  sidebarOpen: boolean;
+  sidebarId: string;
+  onToggleSidebar: () => void;
+  /** Opens the labelled administration menu (shown here on phones, where the icon bar is hidden). */
+  onOpenAdministration: (() => void) | null;
+}
+
+/**
+ * The seed's top bar: sidebar toggle, product mark, facility (cut at 25 characters, full name on
+ * hover), the page's permit-type icon and titles, the OFFLINE banner, the offline toggle (OfflineMode
+ * on, not on a permit edit page), notifications (Notifications on), the optional server status
+ * and the user menu.
+ */
+export function TopBar(props: TopBarProps) {
+  const { session, context, online, isMobile, pathname } = props;
+  const pageTitle = usePageTitle();
+  const navigation = useNavigation();
+  const [showServerStatus] = useShowServerStatus();
+  const modules = context?.facilitySettings.moduleSettings;
+  const showToggle = modules?.OfflineMode === true && !pathname.includes('/Permit/Edit');
+  const icon = pageTitle.permitType ? permitTypeIcon(navigation.data, pageTitle.permitType) : null;
+  const facilityName = session.facility.name;
+
   return (
-    <div className={classes.bar}>
-      <Group gap="md" wrap="nowrap" className={classes.start}>
-        <UnstyledButton component={Link} to="/" className={classes.home} aria-label="Hasp® home">
-          <BrandMark tone="onDark" />
-        </UnstyledButton>
-        <div className={classes.facility}>
-          <span className={classes.caption}>Facility</span>
-          <span className={classes.facilityName} title={session.facility.name}>
-            {truncateFacilityName(session.facility.name)}
-          </span>
+    <>
+      <div className={classes.bar}>
+        <div className={classes.start}>
+          <Burger
+            opened={props.sidebarOpen}
+            onClick={props.onToggleSidebar}
+            size="sm"
+            color="white"
+            aria-label={props.sidebarOpen ? 'Hide the sidebar' : 'Show the sidebar'}
+            aria-expanded={props.sidebarOpen}
+            aria-controls={props.sidebarId}
+            className={classes.burger}
+          />
+          <Link to="/" className={classes.home} aria-label="Hasp® home">
+            <BrandMark tone="onDark" />
+          </Link>
         </div>
-      </Group>
-      <Group gap="sm" wrap="nowrap">
-        <Text className={classes.user} title={session.user.userName}>
-          {session.user.displayName}
-        </Text>
-        <SignOutButton variant="white" color="dark" size="sm" />
-      </Group>
-    </div>
+
+        <div className={classes.context}>
+          <div className={classes.facility}>
+            <span className={classes.caption}>Facility</span>
+            <span className={classes.facilityName} title={facilityName}>
+              {truncateFacilityName(facilityName)}
+            </span>
+          </div>
+          {pageTitle.title && (
+            <div className={classes.titles}>
+              {icon && <Icon name={icon} size={18} className={classes.titleIcon} />}
+              <span className={classes.pageTitle}>{pageTitle.title}</span>
+              {pageTitle.childTitle && (
+                <>
+                  <Icon name="chevron-right" size={14} className={classes.titleSeparator} />
+                  <span className={classes.childTitle}>{pageTitle.childTitle}</span>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+
+        <div className={classes.end}>
+          {showToggle && <OfflineToggle compact={isMobile} />}
+          {showServerStatus && <ServerStatus />}
+          {modules?.Notifications === true && <NotificationsButton />}
+          {props.onOpenAdministration && (
+            <button
+              type="button"
+              className={classes.headerButton}
+              data-compact
+              aria-label="Administration menu"
+              onClick={props.onOpenAdministration}
+            >
+              <Icon name="apps" size={18} />
+            </button>
+          )}
+          <UserMenu session={session} />
+        </div>
+      </div>
+      {!online && (
+        <div className={classes.offlineBanner} role="status">
+          <Icon name="cloud-off" size={18} />
+          <strong>OFFLINE</strong>
+          <span className={classes.offlineText}>Only offline permits can be used until you are back online.</span>
+        </div>
+      )}
+    </>
   );
 }

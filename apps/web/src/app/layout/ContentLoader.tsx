@@ -1,0 +1,11 @@
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
+
+/** Shown in the content area while a page's code or its first data loads. */
+export function ContentLoader() {
+  return (
+    <Center mih="40vh" role="status">
+      <Loader color="steel" />
+      <VisuallyHidden>Loading…</VisuallyHidden>
+    </Center>
+  );
+}

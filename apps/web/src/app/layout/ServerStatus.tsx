@@ -1,0 +1,52 @@
+import { Tooltip, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { healthSchema } from '@hasp/contracts';
+import { Icon } from '../../components/Icon';
+import { useNetwork } from '../../lib/network-state';
+import classes from './TopBar.module.css';
+
+/** How often the server-status icon asks the server whether it answers. */
+export const SERVER_STATUS_POLL_MS = 30_000;
+
+/** Local-storage key of the setting that shows the icon ('true' shows it). */
+export const SHOW_SERVER_STATUS_KEY = 'showServerStatus';
+
+/**
+ * Whether the API answers. A plain fetch on purpose: this check must neither renew tokens nor show
+ * error toasts; a server that does not answer is exactly what it reports, quietly.
+ */
+async function serverAnswers(signal: AbortSignal): Promise<{ version: string }> {
+  const response = await fetch('/api/health', { cache: 'no-store', signal });
+  const body: unknown = await response.json();
+  return healthSchema.parse(body);
+}
+
+/** The optional server-status icon in the top bar, polling every 30 s while shown. */
+export function ServerStatus() {
+  const { networkOnline } = useNetwork();
+  const health = useQuery({
+    queryKey: ['server-health'],
+    queryFn: ({ signal }) => serverAnswers(signal),
+    enabled: networkOnline,
+    refetchInterval: SERVER_STATUS_POLL_MS,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const state = !networkOnline ? 'offline' : health.isPending ? 'checking' : health.isError ? 'down' : 'up';
+  const text = {
+    offline: 'Server status: not checked while offline',
+    checking: 'Server status: checking…',
+    down: 'Server status: not answering',
+    up: `Server status: answering${health.data ? ` (version ${health.data.version})` : ''}`,
+  }[state];
+  return (
+    <Tooltip label={text} withArrow>
+      <span className={classes.serverStatus} data-state={state} tabIndex={0}>
+        <Icon name="server" size={20} />
+        <span className={classes.statusDot} aria-hidden="true" />
+        <VisuallyHidden role="status">{text}</VisuallyHidden>
+      </span>
+    </Tooltip>
+  );
+}

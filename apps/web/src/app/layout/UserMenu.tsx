@@ -1,0 +1,61 @@
+import { Menu } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import type { Session } from '../../lib/auth-session';
+import { signOut } from '../session/sign-out';
+import { SHOW_SERVER_STATUS_KEY } from './ServerStatus';
+import classes from './TopBar.module.css';
+
+/** The local setting behind the server-status icon (localStorage `showServerStatus` = 'true'). */
+export function useShowServerStatus() {
+  return useLocalStorage<boolean>({
+    key: SHOW_SERVER_STATUS_KEY,
+    defaultValue: false,
+    serialize: String,
+    deserialize: (value) => value === 'true',
+  });
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The user menu: who is signed in where, the profile, the server-status setting and sign-out. */
+export function UserMenu({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const [showServerStatus, setShowServerStatus] = useShowServerStatus();
+  const { user, facility } = session;
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withArrow withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <button type="button" className={classes.user} aria-label={`User menu for ${user.displayName}`}>
+          {/* Initials drawn by CSS: they are decoration, not part of the button's text. */}
+          <span className={classes.avatar} data-initials={initials(user.displayName)} aria-hidden="true" />
+          <span className={classes.userName}>{user.displayName}</span>
+          <Icon name="chevron-down" size={16} />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <span className={classes.menuName}>{user.displayName}</span>
+          <span className={classes.menuDetail}>{user.userName}</span>
+          <span className={classes.menuDetail}>{facility.name}</span>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/user-profile" leftSection={<Icon name="user" size={18} />}>
+          Profile
+        </Menu.Item>
+        <Menu.CheckboxItem checked={showServerStatus} onChange={setShowServerStatus}>
+          Show server status
+        </Menu.CheckboxItem>
+        <Menu.Divider />
+        <Menu.Item leftSection={<Icon name="logout" size={18} />} onClick={() => void signOut(queryClient)}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

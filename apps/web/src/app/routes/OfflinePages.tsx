@@ -1,0 +1,87 @@
+import { Anchor, List, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { permitTypeName, useNavigation } from '../../features/navigation';
+import { OfflinePermitTypeList, useStoredOfflinePermits } from '../../features/offline';
+import { useSessionContext } from '../../lib/session-context';
+import { ContentLoader } from '../layout/ContentLoader';
+import { Page } from './Page';
+import classes from './PlannedPage.module.css';
+
+/** The facility's offline-enabled permit types with their names. */
+function useOfflinePermitTypes() {
+  const context = useSessionContext();
+  const navigation = useNavigation();
+  const codes = context.data?.facilitySettings.offlinePermitTypes ?? [];
+  return {
+    isPending: context.isPending,
+    types: codes.map((code) => ({ code, name: permitTypeName(navigation.data, code) ?? code })),
+  };
+}
+
+/** `/offline/dashboard`: the offline-enabled permit types that have permits stored on this device. */
+export function OfflineDashboardPage() {
+  const { isPending, types } = useOfflinePermitTypes();
+  const groups = useStoredOfflinePermits(types);
+  return (
+    <Page
+      title="Offline Dashboard"
+      lead="Permits kept on this device for work without a network, by permit type. Each is kept until the server has confirmed it."
+    >
+      {isPending ? <ContentLoader /> : <OfflinePermitTypeList groups={groups} />}
+      {types.length > 0 && (
+        <div>
+          <Text fw={600} size="sm" mb={4}>
+            Permit types this facility allows offline
+          </Text>
+          <List size="sm">
+            {types.map((type) => (
+              <List.Item key={type.code}>
+                <Anchor component={Link} to={`/offline/permit/${encodeURIComponent(type.code)}/index`}>
+                  {type.name}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+/** `/offline/permit/:permitType/index`: the permits of one type stored on this device. */
+export function OfflinePermitIndexPage() {
+  const { permitType = '' } = useParams();
+  const { isPending, types } = useOfflinePermitTypes();
+  const type = types.find((t) => t.code === permitType);
+  const navigation = useNavigation();
+  const name = type?.name ?? permitTypeName(navigation.data, permitType) ?? permitType;
+  const groups = useStoredOfflinePermits(type ? [type] : []);
+  return (
+    <Page title="Offline Permits" childTitle={`${name} Index`} permitType={permitType}>
+      {isPending ? (
+        <ContentLoader />
+      ) : type ? (
+        <OfflinePermitTypeList groups={groups} />
+      ) : (
+        <Text className={classes.note}>{name} permits cannot be used offline in this facility.</Text>
+      )}
+    </Page>
+  );
+}
+
+/** `/offline/permit/:permitType/create`: a new permit made on this device. */
+export function OfflinePermitCreatePage() {
+  const { permitType = '' } = useParams();
+  const navigation = useNavigation();
+  const name = permitTypeName(navigation.data, permitType) ?? permitType;
+  return (
+    <Page
+      title="Offline Permits"
+      childTitle={`New ${name}`}
+      permitType={permitType}
+      lead="A permit created on this device without a network. It is kept here until the server confirms it, and any conflict is shown, never dropped."
+    >
+      <Text className={classes.note}>This screen is not available yet; it arrives with offline permits.</Text>
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { Text } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
+import { permitTypeName, useNavigation } from '../../features/navigation';
+import { Page } from './Page';
+import classes from './PlannedPage.module.css';
+
+const notYet = 'This screen is not available yet; it arrives in a later release.';
+
+/** A permit type's display name from the navigation, or its code until that has loaded. */
+export function usePermitTypeName(code: string): string {
+  const navigation = useNavigation();
+  return permitTypeName(navigation.data, code) ?? code;
+}
+
+/** `/index` (permit index v2), optionally for one type: `/index?permitType=LOTO`. */
+export function PermitIndexPage() {
+  const [params] = useSearchParams();
+  const code = params.get('permitType') ?? '';
+  const name = usePermitTypeName(code);
+  return (
+    <Page
+      title="Permit Index"
+      childTitle={code ? name : ''}
+      permitType={code || null}
+      lead="Every permit of this facility with server-side paging, sorting and filtering, saved column choices, and export to CSV or XLSX."
+    >
+      <Text className={classes.note}>{notYet}</Text>
+    </Page>
+  );
+}
+
+/** `/Permit/Create/:permitType`. */
+export function PermitCreatePage() {
+  const { permitType = '' } = useParams();
+  const name = usePermitTypeName(permitType);
+  return (
+    <Page
+      title={name}
+      childTitle="New"
+      permitType={permitType}
+      lead="A new permit of this type: header, assets and area, validity, then hazard analysis and the isolation plan."
+    >
+      <Text className={classes.note}>{notYet}</Text>
+    </Page>
+  );
+}
+
+/** `/Permit/Edit/:permitId` (and its attachments outlet below it). */
+export function PermitEditPage() {
+  const { permitId = '' } = useParams();
+  return (
+    <Page
+      title="Permit"
+      childTitle={`Edit ${permitId}`}
+      lead="Header, hazard analysis, isolation plan, tags, questions, crew, gas tests, approvals, attachments and history, with the allowed next steps as buttons."
+    >
+      <Text className={classes.note}>{notYet}</Text>
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenDashboards, rootRedirectTarget } from './root-redirect';
+
+describe('rootRedirectTarget', () => {
+  it('goes to /dashboards when online with custom dashboards on', () => {
+    expect(rootRedirectTarget({ online: true, customDashboards: true })).toBe('/dashboards');
+  });
+
+  it('goes to /announcements when custom dashboards are off', () => {
+    expect(rootRedirectTarget({ online: true, customDashboards: false })).toBe('/announcements');
+  });
+
+  it('goes to /announcements whenever offline', () => {
+    expect(rootRedirectTarget({ online: false, customDashboards: true })).toBe('/announcements');
+    expect(rootRedirectTarget({ online: false, customDashboards: false })).toBe('/announcements');
+  });
+});
+
+describe('canOpenDashboards', () => {
+  it('only online with custom dashboards on', () => {
+    expect(canOpenDashboards({ online: true, customDashboards: true })).toBe(true);
+    expect(canOpenDashboards({ online: false, customDashboards: true })).toBe(false);
+    expect(canOpenDashboards({ online: true, customDashboards: false })).toBe(false);
+  });
+});

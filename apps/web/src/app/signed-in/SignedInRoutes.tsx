@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router';
+import { useNetwork } from '../../lib/network-state';
+import { useSessionContext } from '../../lib/session-context';
+import { MainLayout } from '../layout/MainLayout';
+import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
+import { clearInactivityNotice } from '../session/inactivity-notice';
+import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
+import { plannedRoute, plannedRoutes } from '../routes/planned-routes';
+import {
+  NotFoundPage,
+  OfflineDashboardPage,
+  OfflinePermitCreatePage,
+  OfflinePermitIndexPage,
+  PermitCreatePage,
+  PermitEditPage,
+  PermitIndexPage,
+  PlannedPage,
+  StandaloneAnnouncementManager,
+  UserProfilePage,
+} from './pages';
+
+const dashboards = plannedRoute('dashboards');
+
+/**
+ * Every signed-in route (seed section 2), relative to `/`, and what holds for all of them: the
+ * inactivity sign-out. This whole table loads after sign-in, so none of it weighs on the login route.
+ */
+export function SignedInRoutes() {
+  const { networkOnline } = useNetwork();
+  const context = useSessionContext();
+  useInactivitySignOut(context.data?.facilitySettings.generalSettings.loginTimeout, networkOnline);
+  // Signed in again: the last inactivity warning is old news.
+  useEffect(() => clearInactivityNotice(), []);
+
+  return (
+    <Routes>
+      {/* The seed's top-level announcement-manager route: outside the main layout, sign-in still required. */}
+      <Route path="announcement-manager/*" element={<StandaloneAnnouncementManager />} />
+      <Route element={<MainLayout />}>
+        <Route index element={<RootRedirect />} />
+        <Route
+          path="dashboards"
+          element={
+            <DashboardsGate>
+              <PlannedPage route={dashboards} />
+            </DashboardsGate>
+          }
+        />
+        <Route path="offline/dashboard" element={<OfflineDashboardPage />} />
+        <Route path="offline/permit/:permitType/index" element={<OfflinePermitIndexPage />} />
+        <Route path="offline/permit/:permitType/create" element={<OfflinePermitCreatePage />} />
+        <Route path="index" element={<PermitIndexPage />} />
+        <Route path="Permit/Create/:permitType" element={<PermitCreatePage />} />
+        {/* Edit pages hold an attachments outlet below them (no loading overlay there). */}
+        <Route path="Permit/Edit/:permitId/*" element={<PermitEditPage />} />
+        <Route path="user-profile" element={<UserProfilePage />} />
+        {plannedRoutes
+          .filter((route) => route !== dashboards)
+          .map((route) => (
+            <Route key={route.path} path={route.path} element={<PlannedPage route={route} />} />
+          ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

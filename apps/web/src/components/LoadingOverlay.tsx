@@ -1,0 +1,27 @@
+import { useLoading } from '../lib/loading-state';
+import classes from './LoadingOverlay.module.css';
+
+/**
+ * The seed's full-screen 'Loading...' overlay with animated boxes, shown while the global loading
+ * flag is on. The polite live region is always in the page, so screen readers announce the text when
+ * it appears. (A live region without the `status` role: the screens' own status messages, such as
+ * 'Signing in…', stay the page's one status.)
+ */
+export function LoadingOverlay() {
+  const loading = useLoading();
+  return (
+    <div aria-live="polite" aria-atomic="true" className={classes.region} data-testid="loading-announcer">
+      {loading && (
+        <div className={classes.overlay} data-testid="loading-overlay">
+          <div className={classes.boxes} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+            <span />
+          </div>
+          <p className={classes.label}>Loading...</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { navGroupSchema, type NavGroup } from '@hasp/contracts';
+import { useAuthState } from '../../../lib/auth-session';
+import { apiRequest } from '../../../lib/http';
+
+const navigationSchema = z.array(navGroupSchema);
+
+/** The left sidebar's permit groups and links for the signed-in user and facility. */
+export function getNavigation(signal?: AbortSignal): Promise<NavGroup[]> {
+  return apiRequest('navigation', { schema: navigationSchema, signal });
+}
+
+export function navigationQueryOptions(userId: number, facilityId: number) {
+  return queryOptions({
+    queryKey: ['navigation', userId, facilityId] as const,
+    queryFn: ({ signal }) => getNavigation(signal),
+    // Permit types and permissions change through admin screens; a new sign-in picks them up.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useNavigation() {
+  const { session } = useAuthState();
+  return useQuery({
+    ...navigationQueryOptions(session?.user.ID ?? 0, session?.facility.ID ?? 0),
+    enabled: session !== null,
+  });
+}

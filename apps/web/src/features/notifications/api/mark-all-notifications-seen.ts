@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/http';
+import { notificationLists, type NotificationList } from './get-notifications';
+import { notificationKeys } from './keys';
+
+const resultSchema = z.object({ updated: z.number().int() });
+
+/** Marks every notification read. */
+export function markAllNotificationsSeen(): Promise<{ updated: number }> {
+  return apiRequest('notifications/seen-all', { method: 'POST', schema: resultSchema });
+}
+
+export function useMarkAllNotificationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsSeen,
+    onSuccess: async () => {
+      const now = new Date().toISOString();
+      queryClient.setQueriesData<NotificationList>({ queryKey: notificationKeys.lists() }, (list) =>
+        notificationLists.withAllSeen(list, now),
+      );
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { ActionIcon, Indicator } from '@mantine/core';
+import { useNotifications } from '../api/get-notifications';
+import { useNotificationStream } from '../api/notification-stream';
+import { NotificationIcon } from './icons';
+import { NotificationsPanel } from './NotificationsPanel';
+import classes from './Notifications.module.css';
+
+/** "Notifications, 3 unread": the bell's accessible name carries the count the badge shows. */
+export function notificationsLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/**
+ * The top bar's bell with the unread count; opens the notifications panel. While it is on screen the
+ * live stream keeps the count and the lists current.
+ */
+export function NotificationsButton() {
+  const [opened, setOpened] = useState(false);
+  const unread = useNotifications('unread');
+  useNotificationStream();
+  const count = unread.data?.unreadCount ?? 0;
+  return (
+    <>
+      <Indicator
+        label={count > 99 ? '99+' : count}
+        disabled={count === 0}
+        size={18}
+        color="red.8"
+        offset={6}
+        className={classes.indicator}
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray.0"
+          size="lg"
+          aria-label={notificationsLabel(count)}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={() => setOpened((open) => !open)}
+        >
+          <NotificationIcon name="bell" />
+        </ActionIcon>
+      </Indicator>
+      <NotificationsPanel opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** The notifications feature's public face: what app/ composes. */
+export { NotificationsButton } from './components/NotificationsButton';

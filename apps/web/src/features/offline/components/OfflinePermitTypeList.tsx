@@ -1,0 +1,82 @@
+import { Badge, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import classes from './OfflinePermitTypeList.module.css';
+
+export interface OfflineColumn {
+  key: string;
+  label: string;
+}
+
+/** One offline-enabled permit type with the permits stored on this device, in its own columns. */
+export interface OfflinePermitTypeGroup {
+  code: string;
+  name: string;
+  columns: OfflineColumn[];
+  permits: Array<{ id: string } & Record<string, string>>;
+}
+
+/** The columns a stored permit shows when its type defines none. */
+export const defaultOfflineColumns: OfflineColumn[] = [
+  { key: 'permitNumber', label: 'Permit No.' },
+  { key: 'description', label: 'Description' },
+  { key: 'status', label: 'Status' },
+  { key: 'savedAt', label: 'Saved on this device' },
+];
+
+export const noStoredPermitsMessage = 'No permits are stored on this device for offline use.';
+
+/**
+ * The offline dashboard's list: each offline-enabled type that has stored permits, with its count
+ * and a table of its permits in the type's columns. Types without stored permits are left out.
+ */
+export function OfflinePermitTypeList({ groups }: { groups: OfflinePermitTypeGroup[] }) {
+  const withPermits = groups.filter((g) => g.permits.length > 0);
+  if (withPermits.length === 0) {
+    return (
+      <Text className={classes.empty} role="status">
+        {noStoredPermitsMessage}
+      </Text>
+    );
+  }
+  return (
+    <div className={classes.groups}>
+      {withPermits.map((group) => (
+        <section key={group.code} className={classes.group} aria-labelledby={`offline-type-${group.code}`}>
+          <div className={classes.groupHeader}>
+            <Title order={2} size="h4" id={`offline-type-${group.code}`}>
+              {group.name}{' '}
+              <Badge variant="light" color="steel" aria-label={`${group.permits.length} stored`}>
+                {group.permits.length}
+              </Badge>
+            </Title>
+            <Link to={`/offline/permit/${encodeURIComponent(group.code)}/index`} className={classes.more}>
+              Open the offline index
+            </Link>
+          </div>
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  {group.columns.map((column) => (
+                    <Table.Th key={column.key} scope="col">
+                      {column.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {group.permits.map((permit) => (
+                  <Table.Tr key={permit.id}>
+                    {group.columns.map((column) => (
+                      <Table.Td key={column.key}>{permit[column.key] ?? ''}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionContextSchema, type SessionContext } from '@hasp/contracts';
+import { useAuthState } from './auth-session';
+import { apiRequest } from './http';
+
+/** The signed-in user's effective permissions and the facility's settings. */
+export function getSessionContext(signal?: AbortSignal): Promise<SessionContext> {
+  return apiRequest('session/context', { schema: sessionContextSchema, signal });
+}
+
+/**
+ * Loaded once per sign-in and kept for the session: permissions and facility settings change
+ * through admin screens, and a new sign-in picks them up. Keyed by user and facility so a second
+ * sign-in in the same tab never sees the first one's answer.
+ */
+export function sessionContextQueryOptions(userId: number, facilityId: number) {
+  return queryOptions({
+    queryKey: ['session-context', userId, facilityId] as const,
+    queryFn: ({ signal }) => getSessionContext(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** The session context of whoever is signed in (the query is idle while nobody is). */
+export function useSessionContext() {
+  const { session } = useAuthState();
+  const userId = session?.user.ID ?? 0;
+  const facilityId = session?.facility.ID ?? 0;
+  return useQuery({ ...sessionContextQueryOptions(userId, facilityId), enabled: session !== null });
+}

@@ -1,0 +1,59 @@
+import pg from 'pg';
+
+/**
+ * The end-to-end server's embedded PostgreSQL (playwright.config.ts: port 54339; the embedded
+ * server's superuser). Tests use it to make things happen that only the server side can start,
+ * such as a new notification.
+ */
+export const e2eDatabaseUrl = 'postgres://postgres:hasp-embedded@127.0.0.1:54339/hasp_demo';
+
+export async function withDatabase<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+  await client.connect();
+  try {
+    return await task(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface NewNotification {
+  userName: string;
+  facilityId: number;
+  title: string;
+  body?: string;
+  link?: string | null;
+}
+
+/**
+ * Inserts notifications, each in its own transaction (the trigger's NOTIFY goes out at commit).
+ * Resolves with their ids and the time the last insert returned from the database, i.e. committed.
+ */
+export function insertNotifications(notes: NewNotification[]): Promise<{ ids: number[]; committedAt: number }> {
+  return withDatabase(async (client) => {
+    const ids: number[] = [];
+    let committedAt = 0;
+    for (const note of notes) {
+      const result = await client.query<{ id: string }>(
+        `insert into notifications (facility_id, user_id, title, body, link)
+         select $1, id, $3, $4, $5 from users where user_name = $2
+         returning id`,
+        [note.facilityId, note.userName, note.title, note.body ?? '', note.link ?? null],
+      );
+      committedAt = Date.now();
+      ids.push(Number(result.rows[0]!.id));
+    }
+    return { ids, committedAt };
+  });
+}
+
+/** Empties one user's inbox in one facility (as the panel's delete-all does), for a known start. */
+export function clearNotifications(userName: string, facilityId: number): Promise<void> {
+  return withDatabase(async (client) => {
+    await client.query(
+      `update notifications set deleted_at = now()
+       where facility_id = $1 and user_id = (select id from users where user_name = $2) and deleted_at is null`,
+      [facilityId, userName],
+    );
+  });
+}

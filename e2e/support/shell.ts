@@ -1,0 +1,58 @@
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+/** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
+export function shell(page: Page) {
+  const topBar = page.getByRole('banner');
+  return {
+    topBar,
+    sidebar: page.getByRole('navigation', { name: 'Primary' }),
+    rightNav: page.getByRole('navigation', { name: 'Administration' }),
+    main: page.getByRole('main'),
+    sidebarToggle: topBar.getByRole('button', { name: /the sidebar$/ }),
+    userMenu: topBar.getByRole('button', { name: /^User menu for / }),
+    offlineBanner: topBar.getByText('OFFLINE', { exact: true }),
+    administrationMenu: page.getByRole('button', { name: 'Administration menu' }),
+    administration: page.getByRole('dialog', { name: 'Administration' }),
+  };
+}
+
+/** Signs out through the user menu. */
+export async function signOutThroughMenu(page: Page) {
+  await shell(page).userMenu.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}
+
+/** Waits until the page's top bar shows (the signed-in frame has loaded). */
+export async function expectSignedIn(page: Page) {
+  await expect(shell(page).userMenu).toBeVisible();
+}
+
+/**
+ * Switches a right-nav feature on or off for a facility in the e2e database (the embedded
+ * PostgreSQL the test server starts; see playwright.config.ts), returning what it was.
+ */
+export async function setSecuritySetting(facilityId: number, feature: string, enabled: boolean): Promise<boolean> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: 54339,
+    user: 'postgres',
+    password: 'hasp-embedded',
+    database: 'hasp_demo',
+  });
+  await client.connect();
+  try {
+    const before = await client.query<{ enabled: boolean }>(
+      'select enabled from facility_security_settings where facility_id = $1 and feature = $2',
+      [facilityId, feature],
+    );
+    await client.query('update facility_security_settings set enabled = $3 where facility_id = $1 and feature = $2', [
+      facilityId,
+      feature,
+      enabled,
+    ]);
+    return before.rows[0]?.enabled ?? false;
+  } finally {
+    await client.end();
+  }
+}

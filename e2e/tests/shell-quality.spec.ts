@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { demo } from '../support/hasp';
+import { shell } from '../support/shell';
+
+const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  // No tooltip left over from the last click.
+  await page.mouse.move(640, 780);
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+// The service worker is the platform's (its own tests cover it); here it would only compete for
+// the two cores while precaching, and the shell must work offline without it.
+test.use({ serviceWorkers: 'block' });
+
+test.describe('shell: accessibility and layout', () => {
+  test('has header, navigation and main landmarks, and a skip link', async ({ page, signIn }) => {
+    await signIn();
+    await page.goto('/announcements');
+    const { topBar, sidebar, rightNav, main } = shell(page);
+    await expect(topBar).toBeVisible();
+    await expect(sidebar).toBeVisible();
+    await expect(rightNav).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(main).toBeFocused();
+  });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: no serious accessibility violation, screenshots`, async ({ page, signIn }, testInfo) => {
+      const mobile = width < 500;
+      await page.setViewportSize({ width, height: mobile ? 844 : 800 });
+      await signIn({ facilityId: demo.riverside.ID });
+      await page.goto('/announcements');
+      const { main, sidebar, sidebarToggle, userMenu, administrationMenu, administration } = shell(page);
+      await expect(main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+      if (mobile) await sidebarToggle.click();
+      await sidebar.getByRole('button', { name: 'Isolation' }).click();
+      await expect(sidebar.getByRole('link', { name: 'New LOTO Permit' })).toBeVisible();
+      await page.waitForTimeout(450); // the sidebar's 400 ms slide
+      await expectNoSeriousViolations(page);
+      await saveScreenshot(page, testInfo, `shell-${width}`);
+      await expectNoSidewaysScroll(page, width);
+
+      if (mobile) await sidebarToggle.click();
+      await userMenu.click();
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await saveScreenshot(page, testInfo, `shell-user-menu-${width}`);
+      await page.keyboard.press('Escape');
+
+      await administrationMenu.click();
+      await expect(administration.getByRole('link', { name: 'Translations' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await saveScreenshot(page, testInfo, `shell-administration-${width}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('banner').getByRole('button', { name: 'Go offline' }).click();
+      await expect(page).toHaveURL('/offline/dashboard');
+      await expect(shell(page).offlineBanner).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await saveScreenshot(page, testInfo, `shell-offline-${width}`);
+      await expectNoSidewaysScroll(page, width);
+    });
+  }
+});

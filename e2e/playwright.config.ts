@@ -16,8 +16,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     ['html', { outputFolder: './artifacts/report', open: 'never' }],

@@ -85,7 +85,10 @@ test.describe('HTTP client', () => {
 
     expect(outcomes).toEqual(Array(20).fill(401));
     expect(refreshes).toHaveLength(1);
-    expect(meCalls).toHaveLength(20);
+    // A call whose first 401 arrives after the refused refresh has ended the session takes the
+    // seed's step 4 (retried once as is); no call is ever sent more than twice.
+    expect(meCalls.length).toBeGreaterThanOrEqual(20);
+    expect(meCalls.length).toBeLessThanOrEqual(40);
     await expect(page).toHaveURL(/\/login/);
   });
 

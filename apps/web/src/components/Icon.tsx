@@ -178,6 +178,16 @@ const icons = {
   'chevron-down': <path d="M6 9l6 6 6-6" />,
   'chevron-right': <path d="M9 6l6 6-6 6" />,
   x: <path d="M18 6L6 18M6 6l12 12" />,
+  bell: (
+    <>
+      <path d="M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3H4a4 4 0 0 0 2-3v-3a7 7 0 0 1 4-6" />
+      <path d="M9 17v1a3 3 0 0 0 6 0v-1" />
+    </>
+  ),
+  checks: <path d="M7 12l5 5L22 7M2 12l5 5m5-5l5-5" />,
+  trash: (
+    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3" />
+  ),
   'alert-triangle': (
     <>
       <path d="M12 9v4M12 16v.01" />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../api/notification-stream';
-import { NotificationIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { NotificationsPanel } from './NotificationsPanel';
 import classes from './Notifications.module.css';
 
@@ -39,7 +39,7 @@ export function NotificationsButton() {
           aria-expanded={opened}
           onClick={() => setOpened((open) => !open)}
         >
-          <NotificationIcon name="bell" />
+          <Icon name="bell" />
         </ActionIcon>
       </Indicator>
       <NotificationsPanel opened={opened} onClose={() => setOpened(false)} />

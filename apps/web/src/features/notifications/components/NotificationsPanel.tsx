@@ -9,7 +9,7 @@ import { notificationKeys, type NotificationFilter } from '../api/keys';
 import { useMarkAllNotificationsSeen } from '../api/mark-all-notifications-seen';
 import { useMarkNotificationSeen } from '../api/mark-notification-seen';
 import { DeleteAllDialog } from './DeleteAllDialog';
-import { NotificationIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { NotificationItem } from './NotificationItem';
 import classes from './Notifications.module.css';
 
@@ -86,7 +86,7 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
           <Button
             size="xs"
             variant="default"
-            leftSection={<NotificationIcon name="checks" size={16} />}
+            leftSection={<Icon name="checks" size={16} />}
             disabled={unreadCount === 0}
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
@@ -98,7 +98,7 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
               size="xs"
               variant="default"
               color="red.8"
-              leftSection={<NotificationIcon name="trash" size={16} />}
+              leftSection={<Icon name="trash" size={16} />}
               disabled={notifications.length === 0}
               onClick={() => setConfirmDelete(true)}
             >

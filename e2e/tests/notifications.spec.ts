@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { clearNotifications, insertNotifications } from '../support/database';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations } from '../support/quality';
 
 // One inbox (the contractor's, in North Plant) that no other spec uses; these tests take turns with it.
 const inbox = { userName: 'contractor', facilityId: demo.northPlant.ID };
@@ -14,14 +14,7 @@ test.use({ serviceWorkers: 'block' });
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+const expectNoSeriousViolationsInDialogs = (page: Page) => expectNoSeriousViolations(page, '[role="dialog"]');
 
 async function openInbox(page: Page, signIn: (o: { user: string; facilityId: number }) => Promise<void>) {
   await signIn({ user: inbox.userName, facilityId: inbox.facilityId });
@@ -161,12 +154,12 @@ test.describe('notifications', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
     await bell(page).click();
     await expect(panel(page).getByRole('listitem')).toHaveCount(2);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolationsInDialogs(page);
     // And with the delete-all confirmation open.
     await panel(page).getByText('All', { exact: true }).click();
     await panel(page).getByRole('button', { name: 'Delete all' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete All Notifications' })).toBeVisible();
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolationsInDialogs(page);
     await page
       .getByRole('dialog', { name: 'Delete All Notifications' })
       .getByRole('button', { name: 'Cancel' })

@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+/** Saves a screenshot under e2e/artifacts/screenshots (for people to look at) and attaches it to the report. */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // No tooltip left over from the last click.
+  await page.mouse.move(640, 780);
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/**
+ * axe-core over the page (or the part `include` selects) once it has settled: no serious or critical
+ * WCAG 2.1 AA or best-practice violation. It waits for running transitions first, because a dialog
+ * still fading in has half-transparent text and fails colour contrast for a reason no user sees.
+ */
+export async function expectNoSeriousViolations(page: Page, include?: string): Promise<void> {
+  await waitForTransitions(page);
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Waits until no finite animation or transition runs (spinners, which never end, do not count). */
+export async function waitForTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** The layout holds: nothing wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

@@ -1,9 +1,10 @@
 /**
- * Hasp speed goals P1, P2 and P5 (docs: /work/shared/design/quality-bar.md "Speed goals"), measured
- * in one run and printed as ratios. Not a test: it never fails on a number, only on a broken setup.
+ * Hasp speed goals P1, P2 and P5 (docs: /work/shared/design/quality-bar.md "Speed goals") and the
+ * asset goals of issue 7 (import, tree and search; bench/asset-import.ts), measured in one run and
+ * printed as ratios and measurements. Not a test: it never fails on a number, only on a broken setup.
  *
- *   npm run bench                 all of P1, P2, P5
- *   npm run bench -- p5           only some (p1, p2, p5)
+ *   npm run bench                 all of P1, P2, P5, assets
+ *   npm run bench -- p5 assets    only some (p1, p2, p5, assets)
  *
  * Settings (environment): HASP_BENCH_DURATION_SEC (6), HASP_BENCH_WARMUP_SEC (2),
  * HASP_BENCH_CONNECTIONS (10), HASP_BENCH_P1_PIPELINING (10), HASP_BENCH_WEB_DIST (apps/web/dist),
@@ -28,6 +29,7 @@ import { embeddedDatabaseName, openConnections, type ConnectionRegistry } from '
 import { startEmbeddedServer } from '../apps/server/src/db/embedded-server';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
+import { printAssetBench, runAssetBench } from './asset-import';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const reportFile = path.join(repoRoot, 'reports', 'bench.json');
@@ -787,15 +789,17 @@ function printBundle(bundle: BundleResult): void {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).map((a) => a.toLowerCase());
-  const unknown = args.filter((a) => !['p1', 'p2', 'p5'].includes(a));
-  if (unknown.length > 0) throw new Error(`Unknown argument(s) ${unknown.join(', ')}: use p1, p2, p5`);
-  const wanted = new Set(args.length > 0 ? args : ['p1', 'p2', 'p5']);
+  const unknown = args.filter((a) => !['p1', 'p2', 'p5', 'assets'].includes(a));
+  if (unknown.length > 0) throw new Error(`Unknown argument(s) ${unknown.join(', ')}: use p1, p2, p5, assets`);
+  const wanted = new Set(args.length > 0 ? args : ['p1', 'p2', 'p5', 'assets']);
   const started = Date.now();
 
   // The bundle first: a build blocks the machine, so it must not overlap with timed runs.
   const bundle = wanted.has('p5') ? webBundle() : undefined;
   const servers = wanted.has('p1') || wanted.has('p2') ? await serverBenchmarks(wanted) : {};
   await cleanup();
+  // After the load runs, on its own database: the import must not share the machine with autocannon.
+  const assets = wanted.has('assets') ? await runAssetBench() : undefined;
 
   const cpus = os.cpus();
   const machine = `${cpus.length} CPU (${cpus[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ${os.platform()}`;
@@ -808,6 +812,7 @@ async function main(): Promise<void> {
   if (servers.p1) printPair(`P1 health route (pipelining ${settings.p1Pipelining})`, servers.p1, targets.p1);
   if (servers.p2) printPair('P2 authenticated facility read (no pipelining)', servers.p2, targets.p2);
   if (bundle) printBundle(bundle);
+  if (assets) printAssetBench(assets);
 
   const report = {
     date: new Date().toISOString(),
@@ -822,6 +827,7 @@ async function main(): Promise<void> {
     elapsedSec: round((Date.now() - started) / 1000, 1),
     ...servers,
     ...(bundle ? { p5: bundle } : {}),
+    ...(assets ? { assets } : {}),
   };
   await mkdir(path.dirname(reportFile), { recursive: true });
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PG_PORT, E2E_PORT as PORT, e2eBaseUrl as baseURL, e2eWebDist } from './support/ports';
 
-const PORT = 3100;
-const baseURL = `http://127.0.0.1:${PORT}`;
 const here = import.meta.dirname;
 
 /**
@@ -56,9 +55,11 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      HASP_DATA_DIR: path.join(here, '.data', 'run'),
-      HASP_EMBEDDED_PG_PORT: '54339',
-      // Demo (seeded: North Plant, Riverside Chemical Processing Complex) and Empty (no facilities).
+      HASP_DATA_DIR: path.join(here, '.data', `run-${PORT}`),
+      HASP_EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      HASP_WEB_DIST: e2eWebDist,
+      // Demo (seeded: North Plant, Riverside Chemical Processing Complex), Empty (no facilities) and SSO
+      // (seeded like Demo; only tests/sso.spec.ts turns single sign-on on, so no other login screen changes).
       HASP_CONFIG: path.join(here, 'fixtures', 'connections.json'),
       // Parallel workers sign in many times a minute from one address.
       HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE: '1000',

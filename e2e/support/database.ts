@@ -1,14 +1,16 @@
 import pg from 'pg';
+import { E2E_PG_PORT } from './ports';
 
 /**
- * The end-to-end server's embedded PostgreSQL (playwright.config.ts: port 54339; the embedded
+ * The end-to-end server's embedded PostgreSQL (support/ports.ts; the embedded
  * server's superuser). Tests use it to make things happen that only the server side can start,
  * such as a new notification.
  */
-export const e2eDatabaseUrl = 'postgres://postgres:hasp-embedded@127.0.0.1:54339/hasp_demo';
+export const e2eDatabaseUrl = `postgres://postgres:hasp-embedded@127.0.0.1:${E2E_PG_PORT}/hasp_demo`;
 
-export async function withDatabase<T>(task: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl });
+/** Runs `task` against the Demo connection's database, or another connection's (`hasp_<name>`, e.g. hasp_sso). */
+export async function withDatabase<T>(task: (client: pg.Client) => Promise<T>, database = 'hasp_demo'): Promise<T> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl.replace(/hasp_demo$/, database) });
   await client.connect();
   try {
     return await task(client);

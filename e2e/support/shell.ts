@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
+import { E2E_PG_PORT } from './ports';
 
 /** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
 export function shell(page: Page) {
@@ -35,7 +36,7 @@ export async function expectSignedIn(page: Page) {
 export async function setSecuritySetting(facilityId: number, feature: string, enabled: boolean): Promise<boolean> {
   const client = new pg.Client({
     host: '127.0.0.1',
-    port: 54339,
+    port: E2E_PG_PORT,
     user: 'postgres',
     password: 'hasp-embedded',
     database: 'hasp_demo',

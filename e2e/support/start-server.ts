@@ -13,8 +13,9 @@ if (!dataDir || !path.resolve(dataDir).startsWith(path.join(repoRoot, 'e2e', '.d
 }
 rmSync(dataDir, { recursive: true, force: true });
 
-if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build -w @hasp/web` first (npm run test:e2e does).');
+const webDist = process.env.HASP_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} is missing: run \`npm run build -w @hasp/web\` first (npm run test:e2e does).`);
   process.exit(1);
 }
 

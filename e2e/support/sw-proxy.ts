@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { e2eBaseUrl } from './ports';
 
 /**
  * A pass-through proxy in front of the end-to-end server that can serve a "new build" of the service
@@ -7,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * and the browser installs it as a new version. Same origin throughout, as a deploy would be.
  * (Playwright cannot route a service worker's own script requests without an experimental flag.)
  */
-export async function startServiceWorkerProxy(upstream = 'http://127.0.0.1:3100') {
+export async function startServiceWorkerProxy(upstream = e2eBaseUrl) {
   let build = 1;
   const swRequests: number[] = [];
   const server = http.createServer((request, response) => {

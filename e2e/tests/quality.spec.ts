@@ -1,28 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, loginScreen } from '../support/hasp';
 import { expectSignedIn } from '../support/shell';
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+import { expectNoSeriousViolations, saveScreenshot } from '../support/quality';
 
 test.describe('quality', () => {
   test('the login page has no serious or critical accessibility violation', async ({ page }) => {

@@ -1,33 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { shell } from '../support/shell';
-
-const screenshotDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
-
-async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  // No tooltip left over from the last click.
-  await page.mouse.move(640, 780);
-  const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
 // The service worker is the platform's (its own tests cover it); here it would only compete for
 // the two cores while precaching, and the shell must work offline without it.

@@ -34,6 +34,15 @@ import { sessionContextRoutes } from './modules/settings/session-context.routes'
 import { announcementRoutes } from './modules/announcements/announcement.routes';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes';
+import { facilityProfileRoutes } from './modules/facility-profile/facility-profile.routes';
+import { userManageRoutes } from './modules/user-manage/user-manage.routes';
+import { userManagementRoutes } from './modules/user-management/user-management.routes';
+import { groupManageRoutes } from './modules/group-manage/group-manage.routes';
+import { securityListsRoutes } from './modules/security-lists/security-lists.routes';
+import { administratorRoutes } from './modules/administrator/administrator.routes';
+import { assetRoutes } from './modules/assets/asset.routes';
+import { assetImportRoutes } from './modules/asset-import/import.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -125,6 +134,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         announcementRoutes,
         i18nRoutes,
         profileRoutes,
+        adminSettingsRoutes,
+        facilityProfileRoutes,
+        userManageRoutes,
+        userManagementRoutes,
+        groupManageRoutes,
+        securityListsRoutes,
+        administratorRoutes,
+        assetRoutes,
+        assetImportRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -7,6 +7,7 @@ import { openConnections, type ConnectionRegistry } from './db/connections';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
+import { registerAppCaptions } from './modules/i18n/caption-catalog';
 import { buildApp } from './app';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
     registry = await openConnections(config.connections, embedded);
     for (const [index, connection] of registry.all().entries()) {
       await migrateToLatest(connection.db as never);
+      // Every caption the app shows, with the translations Hasp ships (admins' own edits are kept).
+      await registerAppCaptions(connection.db);
       // With no explicit choice, only the built-in Demo connection gets demo data.
       const seed =
         config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);

@@ -120,6 +120,20 @@ describe('announcements', () => {
     ).toBe(404);
   });
 
+  it("lists the caller's facility's groups for the audience, and only to managers", async () => {
+    const groups = (await call('admin', 'GET', '/api/announcement-manager/groups')).json<
+      { ID: number; name: string }[]
+    >();
+    const expected = await t.connections[0]!.db.selectFrom('groups')
+      .select(['id', 'name'])
+      .where('facility_id', '=', 1)
+      .orderBy('name')
+      .execute();
+    expect(groups).toEqual(expected.map((g) => ({ ID: g.id, name: g.name })));
+    expect(groups.length).toBeGreaterThan(0);
+    expect((await call('worker', 'GET', '/api/announcement-manager/groups')).statusCode).toBe(403);
+  });
+
   it('refuses the manager routes without the Announcement Manage permission', async () => {
     expect((await call('worker', 'POST', '/api/announcement-manager/announcements', draft())).statusCode).toBe(403);
     expect((await call('contractor', 'GET', '/api/announcement-manager/announcements')).statusCode).toBe(403);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password';
 import { insertNotification } from '../src/modules/notifications/notification.repository';
 import { createTestApp, login, type TestApp } from './test-app';
+import { assetSamples } from './asset-samples';
 
 /**
  * The authorization matrix (quality bar R15): every route of the server's route table × every kind
@@ -40,6 +41,12 @@ const matrix: Record<string, Rule> = {
   'GET /api/login/connections': anyone,
   'GET /api/login/pagedata': anyone,
   'GET /api/saml/idpgetsettings': anyone,
+  // Single sign-on: anonymous by design (the SAML response or the one-time token is the credential).
+  'GET /api/saml/login': anyone,
+  'GET /api/saml/metadata/:connectionStringName': anyone,
+  'POST /api/saml/samllogin': anyone,
+  'GET /api/stiluser/getactivefacilitiesforssouser': anyone,
+  'POST /api/login/sso': anyone,
   'GET /api/stilFacility/getRecords': anyone,
   'GET /api/languages': anyone,
   'GET /api/i18n/resources': anyone,
@@ -66,6 +73,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/announcement-manager/announcements/:id/publish': both(inSample, holds('rightnav:announcement-manage')),
   'POST /api/announcement-manager/announcements/:id/expire': both(inSample, holds('rightnav:announcement-manage')),
   'POST /api/announcement-manager/announcements/:id/archive': both(inSample, holds('rightnav:announcement-manage')),
+  'GET /api/announcement-manager/groups': holds('rightnav:announcement-manage'),
   'GET /api/announcement-manager/announcements/:id/acknowledgements': both(
     inSample,
     holds('rightnav:announcement-manage'),
@@ -78,6 +86,80 @@ const matrix: Record<string, Rule> = {
   'POST /api/profile/password': signedIn,
   'GET /api/profile/sessions': signedIn,
   'DELETE /api/profile/sessions/:id': named('admin'),
+  'GET /api/security/users': holds('rightnav:user-manage'),
+  'GET /api/security/users/options': holds('rightnav:user-manage'),
+  'GET /api/security/users/:id': both(inSample, holds('rightnav:user-manage')),
+  'POST /api/security/users': holds('rightnav:user-manage'),
+  'PUT /api/security/users/:id': both(inSample, holds('rightnav:user-manage')),
+  'POST /api/security/users/:id/deactivate': both(inSample, holds('rightnav:user-manage')),
+  'POST /api/security/users/:id/reactivate': both(inSample, holds('rightnav:user-manage')),
+  'POST /api/security/users/:id/reset-password': both(inSample, holds('rightnav:user-manage')),
+  'POST /api/security/users/:id/unlock': both(inSample, holds('rightnav:user-manage')),
+  'GET /api/admin/user-management': holds('rightnav:user-management'),
+  'POST /api/admin/user-management/bulk': holds('rightnav:user-management'),
+  'POST /api/admin/user-management/import': holds('rightnav:user-management'),
+  'GET /api/admin/user-management/import-template': holds('rightnav:user-management'),
+  'GET /api/admin/facilities': holds('rightnav:administrator'),
+  'POST /api/admin/facilities': holds('rightnav:administrator'),
+  'PUT /api/admin/facilities/:id': holds('rightnav:administrator'),
+  'GET /api/admin/connection': holds('rightnav:administrator'),
+  'GET /api/admin/health': holds('rightnav:administrator'),
+  'GET /api/admin/audit': holds('rightnav:administrator'),
+  'GET /api/admin/audit/facets': holds('rightnav:administrator'),
+  'GET /api/security/permissions': holds('rightnav:group-manage'),
+  'GET /api/security/groups': holds('rightnav:group-manage'),
+  'POST /api/security/groups': holds('rightnav:group-manage'),
+  'PUT /api/security/groups/:id': both(inSample, holds('rightnav:group-manage')),
+  // Refused for everyone while the sample group has a member (409): the cells below still find it.
+  'DELETE /api/security/groups/:id': both(inSample, holds('rightnav:group-manage')),
+  'GET /api/security/groups/:id/members': both(inSample, holds('rightnav:group-manage')),
+  'GET /api/security/groups/:id/candidates': both(inSample, holds('rightnav:group-manage')),
+  'POST /api/security/groups/:id/members': both(inSample, holds('rightnav:group-manage')),
+  'DELETE /api/security/groups/:id/members/:userId': both(inSample, holds('rightnav:group-manage')),
+  'GET /api/security/groups/:id/permissions': both(inSample, holds('rightnav:group-manage')),
+  'PUT /api/security/groups/:id/permissions': both(inSample, holds('rightnav:group-manage')),
+  'GET /api/security/lists': holds('rightnav:security-lists'),
+  'PUT /api/security/lists': holds('rightnav:security-lists'),
+  'GET /api/admin/facility-settings': holds('rightnav:settings-manager'),
+  'PUT /api/admin/facility-settings': holds('rightnav:settings-manager'),
+  'GET /api/admin/settings': holds('rightnav:settings-table'),
+  'PUT /api/admin/settings/:key': holds('rightnav:settings-table'),
+  'GET /api/facility-profile': signedIn,
+  'PUT /api/facility-profile': holds('rightnav:facility-settings'),
+  'PUT /api/facility-profile/logo': holds('rightnav:facility-settings'),
+  'DELETE /api/facility-profile/logo': holds('rightnav:facility-settings'),
+  // Only the signed-in facility's logo (North Plant has one here).
+  'GET /api/facilities/:id/logo': inSample,
+  // Assets (issue 7): everyone signed in reads their facility's tree; changes need the right-nav permission.
+  'GET /api/assets/master-lists/:listKey': signedIn,
+  'GET /api/assets/tree': signedIn,
+  'GET /api/assets/search': signedIn,
+  'POST /api/assets/areas': holds('rightnav:asset-manage'),
+  'GET /api/assets/areas/:id': inSample,
+  'PUT /api/assets/areas/:id': both(inSample, holds('rightnav:asset-manage')),
+  'POST /api/assets/areas/:id/move': both(inSample, holds('rightnav:asset-manage')),
+  'POST /api/assets': holds('rightnav:asset-manage'),
+  'GET /api/assets/:id': inSample,
+  'PUT /api/assets/:id': both(inSample, holds('rightnav:asset-manage')),
+  'POST /api/assets/:id/move': both(inSample, holds('rightnav:asset-manage')),
+  'POST /api/assets/:id/photos': both(inSample, holds('rightnav:asset-manage')),
+  'DELETE /api/assets/photos/:id': both(inSample, holds('rightnav:asset-manage')),
+  'GET /api/assets/photos/:id': inSample,
+  'POST /api/assets/:id/components': both(inSample, holds('rightnav:component-manage')),
+  'PUT /api/assets/components/:id': both(inSample, holds('rightnav:component-manage')),
+  'POST /api/assets/components/:id/energy-sources': both(inSample, holds('rightnav:component-manage')),
+  'PUT /api/assets/energy-sources/:id': both(inSample, holds('rightnav:component-manage')),
+  'POST /api/assets/components/:id/isolation-points': both(inSample, holds('rightnav:component-manage')),
+  'PUT /api/assets/isolation-points/:id': both(inSample, holds('rightnav:component-manage')),
+  'PUT /api/assets/isolation-points/:id/photo': both(inSample, holds('rightnav:component-manage')),
+  'POST /api/asset-imports': holds('rightnav:import-manage'),
+  'GET /api/asset-imports': holds('rightnav:import-manage'),
+  'GET /api/asset-imports/templates/:kind': holds('rightnav:import-manage'),
+  'GET /api/asset-imports/:id': both(inSample, holds('rightnav:import-manage')),
+  'GET /api/asset-imports/:id/file': both(inSample, holds('rightnav:import-manage')),
+  'GET /api/asset-imports/:id/report': both(inSample, holds('rightnav:import-manage')),
+  'POST /api/asset-imports/:id/validate': both(inSample, holds('rightnav:import-manage')),
+  'POST /api/asset-imports/:id/commit': both(inSample, holds('rightnav:import-manage')),
 };
 
 let t: TestApp;
@@ -132,15 +214,36 @@ beforeAll(async () => {
     .values({ item_type: 'page', form_name: 'sample', control_name: 'x', default_caption: 'X' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const sampleGroup = await demo
+    .insertInto('groups')
+    .values({ facility_id: 1, name: 'Sample group', description: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await demo.insertInto('user_groups').values({ user_id: sampleUser.id, group_id: sampleGroup.id }).execute();
   Object.assign(samples, {
+    groups: sampleGroup.id,
     users: sampleUser.id,
     facilities: 1,
     notifications: await insertNotification(demo, { userId: admin.id, facilityId: 1 }, { title: 'Sample' }),
     announcements: announcement.id,
     captionId: caption.id,
+    ...(await assetSamples(demo, admin.id)),
     languageId: 2,
     sessions: decodeJwt((await login(t.app, { username: 'admin' })).json<{ token: string }>().token).sid as string,
   });
+
+  await demo
+    .updateTable('facilities')
+    .set({
+      logo: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      logo_type: 'image/svg+xml',
+      logo_updated_at: new Date(),
+    })
+    .where('id', '=', 1)
+    .execute();
+
+  // Already a member: the allowed cell answers 2xx without changing anything.
+  bodies['POST /api/security/groups/:id/members'] = { userId: sampleUser.id };
 
   const signIn = async (name: string, body: Parameters<typeof login>[1], inSampleFacility: boolean) => {
     const { token } = (await login(t.app, body)).json<{ token: string }>();
@@ -167,12 +270,23 @@ function urlFor(route: string): string {
       (_m, collection: string) =>
         `/${collection}/${samples[collection === 'announcement-manager' ? 'announcements' : collection]}`,
     )
+    .replace(':userId', String(samples.users))
     .replace(':captionId', String(samples.captionId))
-    .replace(':languageId', String(samples.languageId));
+    .replace(':languageId', String(samples.languageId))
+    .replace(':key', 'security.lockoutThreshold')
+    .replace(':listKey', 'energy-types')
+    .replace(':kind', 'areas')
+    .replace(':connectionStringName', 'Demo');
 }
 
 const bodies: Record<string, object> = {
+  'POST /api/security/groups': { name: 'Matrix group', description: '' },
+  'PUT /api/security/groups/:id': { name: 'Sample group', description: 'Renamed by the matrix' },
+  'PUT /api/security/groups/:id/permissions': { permissions: ['rightnav:translations'] },
+  'PUT /api/security/lists': { features: [{ feature: 'translations', enabled: true }] },
   'POST /api/login': { connectionStringName: 'Demo', facilityId: 1, username: 'nobody', password: 'x' },
+  'POST /api/saml/samllogin': { samlResponse: 'bm90IGEgcmVzcG9uc2U=', connectionStringName: 'Demo' },
+  'POST /api/login/sso': { connectionStringName: 'Demo', facilityId: 1, token: 'not-a-token' },
   'POST /api/announcement-manager/announcements': {
     title: 'M',
     bodyHtml: '<p>m</p>',
@@ -196,12 +310,50 @@ const bodies: Record<string, object> = {
   'POST /api/auth/tokenrefresh': {},
   'POST /api/auth/logout': {},
   'POST /api/notifications/:id/seen': {},
+  'POST /api/security/users': {
+    userName: 'matrix-new',
+    displayName: 'Matrix',
+    email: null,
+    isActiveDirectoryUser: false,
+    groupIDs: [],
+    facilityIDs: [],
+  },
+  'PUT /api/security/users/:id': {
+    userName: 'sample',
+    displayName: 'Sample',
+    email: null,
+    isActiveDirectoryUser: false,
+    groupIDs: [],
+    facilityIDs: [1],
+  },
+  'POST /api/admin/facilities': { name: 'Matrix Works', companyID: null },
+  // Facilities are connection-wide: an administrator may edit any; this edit changes nothing.
+  'PUT /api/admin/facilities/:id': { name: 'North Plant', companyID: null, isActive: true },
+  'PUT /api/admin/facility-settings': {
+    generalSettings: { loginTimeout: 30, infoUrl: '' },
+    moduleSettings: { OfflineMode: true, CustomDashboards: true, Notifications: true },
+    offlinePermitTypes: ['LOTO'],
+    prefixes: {},
+  },
+  'PUT /api/admin/settings/:key': { value: 10 },
+  'PUT /api/facility-profile': {
+    name: 'North Plant',
+    address: '',
+    timeZone: 'America/Chicago',
+    defaultLanguageCode: null,
+  },
+  'PUT /api/facility-profile/logo': {
+    contentType: 'image/svg+xml',
+    data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+  },
 };
 const queries: Record<string, string> = {
   'GET /api/stilFacility/getRecords': '?connectionStringName=Demo',
   'GET /api/languages': '?connectionStringName=Demo',
+  'GET /api/stiluser/getactivefacilitiesforssouser': '?token=not-a-token&connectionStringName=Demo',
   'GET /api/i18n/resources': '?connectionStringName=Demo&languageCode=en',
   'GET /api/translations': '?languageId=2',
+  'GET /api/assets/search': '?q=PR',
 };
 
 describe('authorization matrix', () => {

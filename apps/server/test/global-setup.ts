@@ -7,6 +7,7 @@ import { createKysely, ensureDatabase } from '../src/db/connections';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed/demo';
+import { registerAppCaptions } from '../src/modules/i18n/caption-catalog';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   templateUrl.pathname = '/hasp_template';
   const db = createKysely(templateUrl.toString(), 1);
   await migrateToLatest(db as never);
+  await registerAppCaptions(db);
   await seedDemo(db);
   await db.destroy();
   project.provide('adminUrl', adminUrl);

@@ -34,7 +34,9 @@ describe('languages and captions', () => {
       .json()
       .find((l: { code: string }) => l.code === 'es');
     const rows = (await call(admin, 'GET', `/api/translations?languageId=${spanish.ID}`)).json();
-    const username = rows.find((r: { controlName: string }) => r.controlName === 'username');
+    const username = rows.find(
+      (r: { formName: string; controlName: string }) => r.formName === 'login' && r.controlName === 'username',
+    );
     expect(username).toMatchObject({
       itemType: 'page',
       formName: 'login',

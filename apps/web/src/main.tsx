@@ -1,3 +1,5 @@
+// First: the contracts' validation messages need zod's English locale before anything parses.
+import './lib/zod-locale';
 import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';

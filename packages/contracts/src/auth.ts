@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { facilitySchema } from './facilities';
 import { loginMessages } from './messages';
 
@@ -11,49 +11,54 @@ export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSc
 
 /** The login form; the same schema validates the browser form and the server body. */
 export const loginFormSchema = z.object({
-  connectionStringName: z.string().trim().min(1, loginMessages.connectionRequired),
-  facilityId: z.coerce.number<number>().int().positive(loginMessages.facilityRequired),
-  username: z.string().trim().min(1, loginMessages.usernameRequired).max(200),
-  password: z.string().min(1, loginMessages.passwordRequired).max(1024),
+  connectionStringName: z.string().check(z.trim(), z.minLength(1, loginMessages.connectionRequired)),
+  facilityId: z.coerce.number<number>().check(z.int(), z.positive(loginMessages.facilityRequired)),
+  username: z.string().check(z.trim(), z.minLength(1, loginMessages.usernameRequired), z.maxLength(200)),
+  password: z.string().check(z.minLength(1, loginMessages.passwordRequired), z.maxLength(1024)),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const userSchema = z.object({
-  ID: z.number().int(),
+  ID: z.int(),
   userName: z.string(),
   displayName: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   isActiveDirectoryUser: z.boolean(),
-  groups: z.array(z.string()).describe('Names of the groups the user belongs to in this facility'),
+  groups: z.array(z.string()).check(z.describe('Names of the groups the user belongs to in this facility')),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({
-  token: z.string().describe('JWT access token; send as Authorization: Bearer'),
-  refreshToken: z.string().describe('Opaque refresh token; rotated on every use'),
-  expiresIn: z.number().int().describe('Access-token lifetime in seconds'),
+  token: z.string().check(z.describe('JWT access token; send as Authorization: Bearer')),
+  refreshToken: z.string().check(z.describe('Opaque refresh token; rotated on every use')),
+  expiresIn: z.int().check(z.describe('Access-token lifetime in seconds')),
 });
 
-export const loginResultSchema = sessionSchema.extend({
+export const loginResultSchema = z.extend(sessionSchema, {
   user: userSchema,
   facility: facilitySchema,
   connectionStringName: z.string(),
+  loggedInViaSSO: z
+    .optional(z.boolean())
+    .check(z.describe('True when the session was opened by single sign-on (kept across token refreshes)')),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export const tokenRefreshBodySchema = z
-  .object({
-    refreshToken: z.string().max(200).optional().describe('Omit to use the HttpOnly refresh cookie the browser holds'),
-  })
-  .optional();
+export const tokenRefreshBodySchema = z.optional(
+  z.object({
+    refreshToken: z
+      .optional(z.string().check(z.maxLength(200)))
+      .check(z.describe('Omit to use the HttpOnly refresh cookie the browser holds')),
+  }),
+);
 
 export const loginPageDataSchema = z.object({
   connectionStringNames: z.array(z.string()),
-  defaultConnectionStringName: z.string().nullable(),
-  defaultFacilityId: z.number().int().nullable(),
-  facilities: z.array(facilitySchema).describe('Active facilities of the default connection'),
+  defaultConnectionStringName: z.nullable(z.string()),
+  defaultFacilityId: z.nullable(z.int()),
+  facilities: z.array(facilitySchema).check(z.describe('Active facilities of the default connection')),
   identityProviderSettings: identityProviderSettingsSchema,
-  ssoToken: z.string().nullable(),
+  ssoToken: z.nullable(z.string()),
 });
 export type LoginPageData = z.infer<typeof loginPageDataSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Stable error codes: clients branch on these, never on message text. */
 export const errorCodes = [
@@ -15,6 +15,9 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNKNOWN_CONNECTION',
   'SERVICE_UNAVAILABLE',
+  'DIRECTORY_UNAVAILABLE',
+  'SSO_FAILED',
+  'SSO_TOKEN_INVALID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -24,9 +27,8 @@ export const apiErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   details: z
-    .array(z.object({ field: z.string(), message: z.string() }))
-    .optional()
-    .describe('For VALIDATION_FAILED: one entry per invalid field'),
+    .optional(z.array(z.object({ field: z.string(), message: z.string() })))
+    .check(z.describe('For VALIDATION_FAILED: one entry per invalid field')),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -1,17 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A facility as the seed exposes it: ID, name, parentID exposed as companyID. */
 export const facilitySchema = z.object({
-  ID: z.number().int(),
+  ID: z.int(),
   name: z.string(),
-  companyID: z.number().int().nullable(),
+  companyID: z.nullable(z.int()),
 });
 export type Facility = z.infer<typeof facilitySchema>;
 
 export const facilityRecordsQuerySchema = z.object({
   activeRecord: z
-    .enum(['true', 'false', ''])
-    .optional()
-    .describe('true (default): active facilities only; false: inactive ones too'),
-  connectionStringName: z.string().min(1).max(100),
+    .optional(z.enum(['true', 'false', '']))
+    .check(z.describe('true (default): active facilities only; false: inactive ones too')),
+  connectionStringName: z.string().check(z.minLength(1), z.maxLength(100)),
 });

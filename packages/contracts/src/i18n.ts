@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-export const languageSchema = z.object({ ID: z.number().int(), name: z.string(), code: z.string() });
+export const languageSchema = z.object({ ID: z.int(), name: z.string(), code: z.string() });
 export type Language = z.infer<typeof languageSchema>;
 
-const captionPart = z.string().trim().min(1).max(200);
+const captionPart = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 /** A caption's identity and default text, as the web app registers it. */
 export const captionKeySchema = z.object({
@@ -12,19 +12,21 @@ export const captionKeySchema = z.object({
   controlName: captionPart,
 });
 export const registerCaptionsSchema = z
-  .array(captionKeySchema.extend({ defaultCaption: z.string().max(2000) }))
-  .max(2000);
+  .array(z.extend(captionKeySchema, { defaultCaption: z.string().check(z.maxLength(2000)) }))
+  .check(z.maxLength(2000));
 
 /** A row of the translations screen (seed: itemType, formName, controlName, defaultCaption, preferredCaption). */
-export const translationRowSchema = captionKeySchema.extend({
-  captionID: z.number().int(),
+export const translationRowSchema = z.extend(captionKeySchema, {
+  captionID: z.int(),
   defaultCaption: z.string(),
-  preferredCaption: z.string().nullable(),
+  preferredCaption: z.nullable(z.string()),
 });
 export type TranslationRow = z.infer<typeof translationRowSchema>;
 
 export const updateTranslationSchema = z.object({
-  preferredCaption: z.string().max(2000).nullable().describe('null or empty: use the default caption again'),
+  preferredCaption: z
+    .nullable(z.string().check(z.maxLength(2000)))
+    .check(z.describe('null or empty: use the default caption again')),
 });
 
 /**

@@ -20,4 +20,8 @@ export const loginMessages = {
   loggedOutInactivity: 'You have been logged out due to inactivity',
 } as const;
 
+/** An Active Directory user's sign-in when the directory cannot be reached (not a seed text; no stale-password fallback). */
+export const DIRECTORY_UNAVAILABLE_MESSAGE =
+  'The directory could not be reached to check your password. Try again later or ask your administrator.';
+
 export const PRODUCT_NAME = 'Hasp';

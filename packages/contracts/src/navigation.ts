@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const navItemTypes = ['home', 'create', 'index', 'offlineCreate', 'offlineIndex'] as const;
 
@@ -10,7 +10,7 @@ export const navLinkSchema = z.object({
   url: z.string(),
   enabled: z.boolean(),
   itemType: z.enum(navItemTypes),
-  permitTypeCode: z.string().nullable(),
+  permitTypeCode: z.nullable(z.string()),
 });
 export type NavLink = z.infer<typeof navLinkSchema>;
 
@@ -20,7 +20,7 @@ export const navGroupSchema = z.object({
   name: z.string(),
   icon: z.string(),
   itemType: z.literal('permitGroup'),
-  permitGroupID: z.number().int(),
+  permitGroupID: z.int(),
   links: z.array(navLinkSchema),
 });
 export type NavGroup = z.infer<typeof navGroupSchema>;

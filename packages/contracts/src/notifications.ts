@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A notification to one user (seed: sentDate, seenDate; seen means read). */
 export const notificationSchema = z.object({
-  ID: z.number().int(),
+  ID: z.int(),
   title: z.string(),
   body: z.string(),
-  link: z.string().nullable(),
-  sentDate: z.string().describe('ISO 8601'),
-  seenDate: z.string().nullable().describe('ISO 8601; null while unread'),
+  link: z.nullable(z.string()),
+  sentDate: z.string().check(z.describe('ISO 8601')),
+  seenDate: z.nullable(z.string()).check(z.describe('ISO 8601; null while unread')),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  filter: z.enum(['unread', 'all']).default('unread'),
+  filter: z._default(z.enum(['unread', 'all']), 'unread'),
 });
 
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
 });
 
 export const notificationMessages = {

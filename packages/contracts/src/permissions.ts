@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The seed's right-nav table, exactly: group, entry, route. Each entry is switched on per facility
@@ -63,7 +63,7 @@ export const permitPermission = (action: PermitTypeAction, permitTypeCode: strin
 const permissionPattern = new RegExp(
   `^(rightnav:(${rightNavIds.join('|')})|permit:(${permitTypeActions.join('|')}):[A-Z0-9_-]{1,20})$`,
 );
-export const permissionSchema = z
-  .string()
-  .regex(permissionPattern, 'unknown permission')
-  .transform((p) => p as Permission);
+export const permissionSchema = z.pipe(
+  z.string().check(z.regex(permissionPattern, 'unknown permission')),
+  z.transform((p: string) => p as Permission),
+);

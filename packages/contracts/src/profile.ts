@@ -1,40 +1,44 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The password policy, shown to the user in these words. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
-export const passwordPolicyMessage = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Longer passphrases are stronger; any characters are allowed.`;
+/** The policy in words for a minimum length (the server enforces the configured 'security.passwordMinLength'). */
+export const passwordPolicyFor = (minLength: number) =>
+  `Use ${minLength} to ${PASSWORD_MAX_LENGTH} characters. Longer passphrases are stronger; any characters are allowed.`;
+export const passwordPolicyMessage = passwordPolicyFor(PASSWORD_MIN_LENGTH);
 
 export const profileSchema = z.object({
-  ID: z.number().int(),
+  ID: z.int(),
   userName: z.string(),
   displayName: z.string(),
-  email: z.string().nullable(),
-  languageCode: z.string().nullable(),
+  email: z.nullable(z.string()),
+  languageCode: z.nullable(z.string()),
   isActiveDirectoryUser: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileSchema = z.object({
-  displayName: z.string().trim().min(1, 'Name is required').max(200),
-  email: z.email('Enter a valid e-mail address').max(320).nullable(),
-  languageCode: z.string().max(20).nullable(),
+  displayName: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
+  email: z.nullable(z.email('Enter a valid e-mail address').check(z.maxLength(320))),
+  languageCode: z.nullable(z.string().check(z.maxLength(20))),
 });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(1024),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, passwordPolicyMessage)
-    .max(PASSWORD_MAX_LENGTH, passwordPolicyMessage),
-  signOutOtherSessions: z.boolean().default(true),
+  currentPassword: z.string().check(z.minLength(1, 'Current password is required'), z.maxLength(1024)),
+  newPassword: z.string().check(
+    // The minimum is a setting: the server checks it against the configured length.
+    z.minLength(1, 'New password is required'),
+    z.maxLength(PASSWORD_MAX_LENGTH, passwordPolicyMessage),
+  ),
+  signOutOtherSessions: z._default(z.boolean(), true),
 });
 
 /** One signed-in device: a refresh-token family. */
 export const userSessionSchema = z.object({
-  ID: z.string().describe('The refresh-token family'),
-  userAgent: z.string().nullable(),
-  ip: z.string().nullable(),
+  ID: z.string().check(z.describe('The refresh-token family')),
+  userAgent: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
   signedInAt: z.string(),
   lastUsedAt: z.string(),
   isCurrent: z.boolean(),

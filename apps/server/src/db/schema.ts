@@ -25,6 +25,49 @@ export interface Database {
   announcements: AnnouncementTable;
   announcement_groups: { announcement_id: number; group_id: number };
   announcement_acks: { announcement_id: number; user_id: number; acknowledged_at: CreatedAt };
+  audit_log: AuditLogTable;
+  app_settings: AppSettingTable;
+  master_list_items: MasterListItemTable;
+  areas: AreaTable;
+  assets: AssetTable;
+  components: ComponentTable;
+  energy_sources: EnergySourceTable;
+  isolation_points: IsolationPointTable;
+  asset_photos: AssetPhotoTable;
+  asset_import_files: AssetImportFileTable;
+  saml_requests: { request_id: string; created_at: CreatedAt; expires_at: Timestamp };
+  saml_assertions_used: { assertion_id: string; used_at: CreatedAt; expires_at: Timestamp };
+  sso_tokens: SsoTokenTable;
+}
+
+/** One-time token handed to the login screen after a SAML sign-in; stored as a SHA-256 hash. */
+export interface SsoTokenTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AppSettingTable {
+  id: Generated<number>;
+  key: string;
+  facility_id: number | null;
+  value: unknown;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  occurred_at: CreatedAt;
+  facility_id: number | null;
+  user_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
 }
 
 export interface CaptionTable {
@@ -107,7 +150,14 @@ export interface FacilityTable {
   is_active: Generated<boolean>;
   time_zone: Generated<string>;
   created_at: CreatedAt;
+  address: Generated<string>;
+  default_language_id: number | null;
+  logo: Buffer | null;
+  logo_type: FacilityLogoType | null;
+  logo_updated_at: Timestamp | null;
 }
+
+export type FacilityLogoType = 'image/png' | 'image/jpeg' | 'image/svg+xml';
 
 export interface UserTable {
   id: Generated<number>;
@@ -119,6 +169,12 @@ export interface UserTable {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   language_id: Generated<number | null>;
+  /** Set by a password reset (one-time password): the user must choose a new one before using the app. */
+  must_change_password: Generated<boolean>;
+  /** Failed sign-ins in a row; a success resets it. */
+  failed_login_count: Generated<number>;
+  /** When the account was locked after too many failed sign-ins; null when it is not locked. */
+  locked_at: Timestamp | null;
 }
 
 export interface GroupTable {
@@ -142,6 +198,8 @@ export interface RefreshTokenTable {
   revoked_reason: string | null;
   user_agent: string | null;
   ip: string | null;
+  /** The family was opened by single sign-on (SAML). */
+  via_sso: Generated<boolean>;
 }
 
 export interface AuthEventTable {
@@ -159,12 +217,133 @@ export type AuthEventKind =
   | 'login_succeeded'
   | 'login_failed'
   | 'login_throttled'
+  | 'login_locked'
   | 'token_refreshed'
   | 'refresh_reuse_detected'
   | 'logout'
-  | 'password_changed';
+  | 'password_changed'
+  | 'directory_unavailable'
+  | 'sso_succeeded'
+  | 'sso_failed';
 
 export type FacilityRow = Selectable<FacilityTable>;
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type RefreshTokenRow = Selectable<RefreshTokenTable>;
+
+// Assets (migration 2026-11-22T0900-assets)
+
+export interface MasterListItemTable {
+  id: Generated<number>;
+  facility_id: number;
+  list_key: string;
+  value: string;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+}
+
+export interface AreaTable {
+  id: Generated<number>;
+  facility_id: number;
+  parent_area_id: number | null;
+  number: string;
+  name: string;
+  description: Generated<string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface AssetTable {
+  id: Generated<number>;
+  facility_id: number;
+  area_id: number;
+  parent_asset_id: number | null;
+  number: string;
+  description: string;
+  manufacturer: Generated<string>;
+  location: Generated<string>;
+  loto_required: Generated<boolean>;
+  status: Generated<'in_service' | 'out_of_service' | 'retired'>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ComponentTable {
+  id: Generated<number>;
+  facility_id: number;
+  asset_id: number;
+  number: string;
+  name: string;
+  description: Generated<string>;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface EnergySourceTable {
+  id: Generated<number>;
+  facility_id: number;
+  component_id: number;
+  energy_type_item_id: number;
+  /** numeric: pg returns it as a string. */
+  magnitude: ColumnType<string | null, number | string | null, number | string | null>;
+  unit: Generated<string>;
+  stored_energy: Generated<boolean>;
+  description: Generated<string>;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface IsolationPointTable {
+  id: Generated<number>;
+  facility_id: number;
+  component_id: number;
+  asset_id: number;
+  code: string;
+  device_type_item_id: number;
+  location: Generated<string>;
+  normal_position: Generated<string>;
+  isolated_position: Generated<string>;
+  lockable: Generated<boolean>;
+  tag_only_measure: Generated<string>;
+  verification_method: Generated<string>;
+  photo_id: number | null;
+  is_active: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface AssetPhotoTable {
+  id: Generated<number>;
+  facility_id: number;
+  asset_id: number | null;
+  content_type: string;
+  byte_size: number;
+  file_name: Generated<string>;
+  data: Buffer;
+  is_active: Generated<boolean>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface AssetImportFileTable {
+  id: Generated<number>;
+  facility_id: number;
+  file_name: string;
+  format: 'csv' | 'xlsx';
+  byte_size: number;
+  content: Buffer;
+  parsed: unknown;
+  status: 'uploaded' | 'invalid' | 'valid' | 'committed' | 'failed';
+  counts: Generated<unknown>;
+  issues: Generated<unknown>;
+  issue_count: Generated<number>;
+  result_message: string | null;
+  uploaded_by: number;
+  uploaded_at: CreatedAt;
+  committed_at: Date | null;
+}

@@ -16,6 +16,11 @@ export class AppError extends Error {
     return new AppError('NOT_FOUND', 404, `${what} not found`);
   }
 
+  /** A 400 naming the fields at fault; the first field's message is the summary. */
+  static validation(details: { field: string; message: string }[]): AppError {
+    return new AppError('VALIDATION_FAILED', 400, details[0]?.message ?? 'Invalid input', details);
+  }
+
   static unauthenticated(message = 'Sign in to continue', code: ErrorCode = 'UNAUTHENTICATED'): AppError {
     return new AppError(code, 401, message);
   }

@@ -18,6 +18,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a user who must change their password may call (the web shows only the change screen). */
+const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/profile', 'POST /api/profile/password']);
+
 /**
  * Returns an onRequest hook that requires a valid bearer token and a user who is still active and
  * still allowed in the token's facility; the check is per request so a disabled user is out at once.
@@ -34,7 +37,7 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
       .selectFrom('users')
       .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')
       .innerJoin('facilities', 'facilities.id', 'user_facilities.facility_id')
-      .select('users.id')
+      .select(['users.id', 'users.must_change_password'])
       .where('users.id', '=', claims.userId)
       .where('users.is_active', '=', true)
       .where('facilities.id', '=', claims.facilityId)
@@ -52,6 +55,10 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
       )
       .executeTakeFirst();
     if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
+    // A one-time password opens only the password change: nothing else until it is changed.
+    if (allowed.must_change_password && !passwordChangeRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
+      throw new AppError('FORBIDDEN', 403, 'Change your password to continue');
+    }
     request.auth = { userId: claims.userId, facilityId: claims.facilityId, sessionId: claims.sessionId, connection };
   };
 }

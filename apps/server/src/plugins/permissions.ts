@@ -17,11 +17,30 @@ export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
   return found;
 }
 
-/** A preHandler that answers 403 unless the caller holds the permission (the web only hides; this enforces). */
+/** Whether the facility switches a right-nav feature on (security lists); a feature with no row is off. */
+async function featureEnabled(request: FastifyRequest, feature: string): Promise<boolean> {
+  const auth = authOf(request);
+  const row = await auth.connection.db
+    .selectFrom('facility_security_settings')
+    .select('enabled')
+    .where('facility_id', '=', auth.facilityId)
+    .where('feature', '=', feature)
+    .executeTakeFirst();
+  return row?.enabled === true;
+}
+
+/**
+ * A preHandler that answers 403 unless the caller holds the permission and, for a right-nav
+ * permission, the facility has that feature switched on (the web only hides; this enforces).
+ */
 export function requirePermission(permission: Permission) {
+  const feature = permission.startsWith('rightnav:') ? permission.slice('rightnav:'.length) : null;
   return async function checkPermission(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (!(await permissionsOf(request)).has(permission)) {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
+    }
+    if (feature && !(await featureEnabled(request, feature))) {
+      throw new AppError('FORBIDDEN', 403, 'This feature is switched off for this facility');
     }
   };
 }

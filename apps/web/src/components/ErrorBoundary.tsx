@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { shellPages, shellPlatform } from '@hasp/contracts';
+import { translate } from '../lib/i18n';
 
 interface State {
   error: unknown;
@@ -24,10 +26,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role="alert">
           <Stack gap="sm">
             <Title order={1} size="h3">
-              Something went wrong
+              {translate(shellPlatform.crashTitle)}
             </Title>
-            <Text>The page could not be shown. Reloading usually fixes this.</Text>
-            <Button onClick={() => window.location.reload()}>Reload the page</Button>
+            <Text>{translate(shellPlatform.crashText)}</Text>
+            <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
           </Stack>
         </Paper>
       </Center>

@@ -194,6 +194,27 @@ const icons = {
       <path d="M10.24 3.96L2.39 17.06a2 2 0 0 0 1.71 2.94h15.8a2 2 0 0 0 1.71-2.94L13.76 3.96a2 2 0 0 0-3.52 0z" />
     </>
   ),
+  'device-desktop': (
+    <>
+      <rect x="3" y="4" width="18" height="12" rx="1" />
+      <path d="M7 20h10M9 16v4M15 16v4" />
+    </>
+  ),
+  'device-mobile': (
+    <>
+      <rect x="6" y="3" width="12" height="18" rx="2" />
+      <path d="M11 4h2M12 17v.01" />
+    </>
+  ),
+  'info-circle': (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 8h.01M11 12h1v4h1" />
+    </>
+  ),
+  pencil: <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />,
+  check: <path d="M5 12l5 5L20 7" />,
+  'arrow-back-up': <path d="M9 14l-4-4 4-4M5 10h11a4 4 0 1 1 0 8h-1" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof icons;

@@ -1,3 +1,5 @@
+import { shellPages } from '@hasp/contracts';
+import { useCaptions } from '../lib/i18n';
 import { useLoading } from '../lib/loading-state';
 import classes from './LoadingOverlay.module.css';
 
@@ -9,6 +11,7 @@ import classes from './LoadingOverlay.module.css';
  */
 export function LoadingOverlay() {
   const loading = useLoading();
+  const t = useCaptions();
   return (
     <div aria-live="polite" aria-atomic="true" className={classes.region} data-testid="loading-announcer">
       {loading && (
@@ -19,7 +22,7 @@ export function LoadingOverlay() {
             <span />
             <span />
           </div>
-          <p className={classes.label}>Loading...</p>
+          <p className={classes.label}>{t(shellPages.loadingOverlay)}</p>
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Facility, LoginResult, User } from '@hasp/contracts';
-import { clearSessionKeys, writeSessionKeys } from './storage';
+import { clearSessionKeys, readLoggedInViaSSO, writeLoggedOutFlag, writeSessionKeys } from './storage';
 
 /** The signed-in session. The access token lives here, in memory only, never in web storage. */
 export interface Session {
@@ -8,6 +8,8 @@ export interface Session {
   user: User;
   facility: Facility;
   connectionStringName: string;
+  /** Signed in through the identity provider (the seed's loggedInViaSSO). */
+  viaSSO: boolean;
 }
 
 /** Why there is no session: the user signed out, or the session could not be renewed. */
@@ -34,23 +36,31 @@ export const authSession = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** Starts (or renews) the session from a login or token-refresh answer. */
-  start: (result: LoginResult): void => {
-    writeSessionKeys(result);
+  /**
+   * Starts (or renews) the session from a login or token-refresh answer. A renewal (no `viaSSO`)
+   * keeps how the session began, also across a page reload.
+   */
+  start: (result: LoginResult, viaSSO = state.session?.viaSSO ?? readLoggedInViaSSO()): void => {
+    writeSessionKeys(result, { loggedInViaSSO: viaSSO });
     set({
       session: {
         token: result.token,
         user: result.user,
         facility: result.facility,
         connectionStringName: result.connectionStringName,
+        viaSSO,
       },
       endReason: null,
     });
   },
   /** Back to the state of a fresh page load (tests). */
   reset: (): void => set({ session: null, endReason: null }),
-  /** Ends the session and clears the session keys; the local-storage preselection stays. */
+  /**
+   * Ends the session and clears the session keys; the local-storage preselection stays. An SSO
+   * session leaves the logged-out flag, so the login screen does not bounce back to the IdP.
+   */
   end: (reason: SessionEndReason): void => {
+    if (state.session?.viaSSO ?? readLoggedInViaSSO()) writeLoggedOutFlag(true);
     clearSessionKeys();
     set({ session: null, endReason: reason });
   },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { delay, jsonResponse, loginResult } from '../test/fixtures';
 import { authSession } from './auth-session';
 import {

@@ -2,12 +2,14 @@ import {
   apiErrorSchema,
   errorCodeByStatus,
   loginResultSchema,
+  shellPlatform,
   type ApiError,
   type ErrorCode,
   type LoginResult,
 } from '@hasp/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { authSession } from './auth-session';
+import { translate } from './i18n';
 import { networkState } from './network-state';
 import { showToast } from './toast';
 
@@ -116,7 +118,7 @@ export async function toApiError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(response.status, { code, message }, body, serverMessage);
 }
 
-async function readResponse<T>(response: Response, schema: z.ZodType<T> | undefined): Promise<T | undefined> {
+async function readResponse<T>(response: Response, schema: z.ZodMiniType<T> | undefined): Promise<T | undefined> {
   if (!response.ok) throw await toApiError(response);
   if (!schema) return undefined;
   const data: unknown = await response.json().catch(() => undefined);
@@ -349,7 +351,7 @@ export function toastForError(path: string, error: unknown): void {
     if (!networkState.isOnline()) return;
     status = 0;
   } else return;
-  showToast({ title: `Error code: ${status}`, message: toastTextFor(error), tone: 'error' });
+  showToast({ title: translate(shellPlatform.errorCode, { status }), message: toastTextFor(error), tone: 'error' });
 }
 
 /**
@@ -358,11 +360,11 @@ export function toastForError(path: string, error: unknown): void {
  * 401s, each request retried at most once). Failures throw ApiRequestError after the toast rules.
  * @example const facilities = await apiRequest('stilFacility/getRecords', { query, schema });
  */
-export async function apiRequest<T>(path: string, options: RequestOptions & { schema: z.ZodType<T> }): Promise<T>;
+export async function apiRequest<T>(path: string, options: RequestOptions & { schema: z.ZodMiniType<T> }): Promise<T>;
 export async function apiRequest(path: string, options?: RequestOptions): Promise<void>;
 export async function apiRequest<T>(
   path: string,
-  options: RequestOptions & { schema?: z.ZodType<T> } = {},
+  options: RequestOptions & { schema?: z.ZodMiniType<T> } = {},
 ): Promise<T | undefined> {
   try {
     const response = await authorizedFetch(path, options);

@@ -8,7 +8,7 @@ import {
   type SessionKey,
   type User,
 } from '@hasp/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** What the seed keeps in session storage about the signed-in user (never the tokens). */
 export interface StoredSession {
@@ -52,7 +52,7 @@ function write(kind: 'sessionStorage' | 'localStorage', key: string, value: stri
 }
 
 /** Parses a JSON value from storage; a value that does not parse is logged and ignored, never thrown. */
-export function parseStoredJson<T>(key: string, raw: string | null, schema: z.ZodType<T>): T | null {
+export function parseStoredJson<T>(key: string, raw: string | null, schema: z.ZodMiniType<T>): T | null {
   if (raw === null) return null;
   let value: unknown;
   try {
@@ -109,8 +109,29 @@ export function readStoredSession(): StoredSession | null {
     facilityId: parseStoredId('facilityId', read('sessionStorage', 'facilityId')) ?? facility.ID,
     facilityName: read('sessionStorage', 'facilityName') ?? facility.name,
     user,
-    loggedInViaSSO: read('sessionStorage', 'loggedInViaSSO') === 'true',
+    loggedInViaSSO: readLoggedInViaSSO(),
   };
+}
+
+/** Whether the stored session (if any) was signed in through single sign-on. */
+export function readLoggedInViaSSO(): boolean {
+  return read('sessionStorage', 'loggedInViaSSO') === 'true';
+}
+
+/** Set when an SSO session ends, so the login screen does not send the user straight back to the IdP. */
+const LOGGED_OUT_KEY = 'hasp.loggedOut';
+
+export function readLoggedOutFlag(): boolean {
+  return read('sessionStorage', LOGGED_OUT_KEY) === 'true';
+}
+
+export function writeLoggedOutFlag(loggedOut: boolean): void {
+  try {
+    if (loggedOut) storage('sessionStorage')?.setItem(LOGGED_OUT_KEY, 'true');
+    else storage('sessionStorage')?.removeItem(LOGGED_OUT_KEY);
+  } catch {
+    // Without storage the login screen simply goes to the IdP again.
+  }
 }
 
 /** Removes every session key (sign-out); the local-storage preselection stays. */

@@ -1,4 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { shellPlatform } from '@hasp/contracts';
+import { translate } from './i18n';
 import { toastStore, type Toast } from './toast';
 import classes from './toast-host.module.css';
 
@@ -49,7 +51,12 @@ function ToastCard({ toast }: { toast: Toast }) {
         <p className={classes.title}>{toast.title}</p>
         <p className={classes.message}>{toast.message}</p>
       </div>
-      <button type="button" className={classes.close} aria-label="Close" onClick={() => toastStore.dismiss(toast.id)}>
+      <button
+        type="button"
+        className={classes.close}
+        aria-label={translate(shellPlatform.closeToast)}
+        onClick={() => toastStore.dismiss(toast.id)}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M18 6L6 18M6 6l12 12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
+import { shellPlatform } from '@hasp/contracts';
+import { translate } from '../lib/i18n';
 import { applyUpdate } from './apply-update';
 import classes from './UpdateDialog.module.css';
 
@@ -32,9 +34,9 @@ export default function UpdateDialog() {
   return (
     <dialog ref={ref} className={classes.dialog} aria-labelledby="update-available-title">
       <h2 id="update-available-title" className={classes.title}>
-        Update Available
+        {translate(shellPlatform.updateTitle)}
       </h2>
-      <p className={classes.message}>A new version is available, please refresh.</p>
+      <p className={classes.message}>{translate(shellPlatform.updateMessage)}</p>
       <div className={classes.actions}>
         <Button
           loading={refreshing}
@@ -43,7 +45,7 @@ export default function UpdateDialog() {
             applyUpdate();
           }}
         >
-          Refresh
+          {translate(shellPlatform.refresh)}
         </Button>
       </div>
     </dialog>

@@ -1,3 +1,4 @@
+import '../lib/zod-locale';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {

@@ -2,10 +2,22 @@ import type { Migration } from 'kysely';
 import * as init from './2026-11-22T0000-init';
 import * as permissions from './2026-11-22T0100-permissions-settings-notifications';
 import * as languages from './2026-11-22T0200-languages-announcements';
+import * as audit from './2026-11-22T0300-audit-log';
+import * as appSettings from './2026-11-22T0400-app-settings';
+import * as facilityProfile from './2026-11-22T0700-facility-profile';
+import * as userAccounts from './2026-11-22T0500-user-accounts';
+import * as assets from './2026-11-22T0900-assets';
+import * as saml from './2026-11-22T0800-saml';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-22T0100-permissions-settings-notifications': permissions,
   '2026-11-22T0200-languages-announcements': languages,
+  '2026-11-22T0300-audit-log': audit,
+  '2026-11-22T0400-app-settings': appSettings,
+  '2026-11-22T0700-facility-profile': facilityProfile,
+  '2026-11-22T0500-user-accounts': userAccounts,
+  '2026-11-22T0900-assets': assets,
+  '2026-11-22T0800-saml': saml,
 };

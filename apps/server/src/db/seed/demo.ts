@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoPermitsAndSettings } from './demo-permits';
+import { seedAssetMasterLists, seedDemoAssets } from './demo-assets';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -141,6 +142,20 @@ async function seedWelcomeNotifications(trx: Transaction<Database>): Promise<voi
     .execute();
 }
 
+/** Addresses and the default language of the demo facilities (Facility Settings). */
+async function seedFacilityProfiles(trx: Transaction<Database>): Promise<void> {
+  const addresses = ['1200 Foundry Road, Peoria, IL 61602', '45 Riverside Drive, Wilmington, DE 19801'];
+  const english = await trx.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirst();
+  const ids = await demoFacilityIds(trx);
+  for (const [index, id] of ids.entries()) {
+    await trx
+      .updateTable('facilities')
+      .set({ address: addresses[index] ?? '', default_language_id: english?.id ?? null })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
 /** Demo seed steps, applied once each and in order, like migrations. */
 const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> }[] = [
   { name: 'demo-2026-11-22-core', run: seedCore },
@@ -149,6 +164,15 @@ const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> 
     run: async (trx) => seedDemoPermitsAndSettings(trx, await demoFacilityIds(trx)),
   },
   { name: 'demo-2026-11-22-welcome-notifications', run: seedWelcomeNotifications },
+  { name: 'demo-2026-11-22-facility-profiles', run: seedFacilityProfiles },
+  {
+    name: 'demo-2026-11-22-assets',
+    run: async (trx) => {
+      const ids = await demoFacilityIds(trx);
+      await seedAssetMasterLists(trx, ids);
+      if (ids[0] !== undefined) await seedDemoAssets(trx, ids[0]);
+    },
+  },
 ];
 
 /**

@@ -228,3 +228,15 @@ export async function countFacilityGroups(db: Db, scope: FacilityScope, groupIds
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The facility's groups, by name (the audience an announcement can be addressed to). */
+export async function listFacilityGroups(db: Db, scope: FacilityScope): Promise<{ ID: number; name: string }[]> {
+  const rows = await db
+    .selectFrom('groups')
+    .select(['id', 'name'])
+    .where('facility_id', '=', scope.facilityId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ID: r.id, name: r.name }));
+}

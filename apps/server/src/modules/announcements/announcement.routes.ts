@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acknowledgementSchema,
+  announcementGroupSchema,
   announcementInputSchema,
   announcementSchema,
   apiErrorSchema,
@@ -16,6 +17,7 @@ import {
   listAcknowledgements,
   listAnnouncementsForManager,
   listCurrentAnnouncementsForUser,
+  listFacilityGroups,
 } from './announcement.repository';
 import {
   acknowledgeAnnouncement,
@@ -147,6 +149,23 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         changeAnnouncementStatus(authOf(request).connection.db, caller(authOf(request)), request.params.id, action),
     );
   }
+
+  app.get(
+    '/announcement-manager/groups',
+    {
+      ...manage,
+      schema: {
+        tags,
+        security,
+        summary: "The facility's groups, for an announcement's audience",
+        response: { 200: z.array(announcementGroupSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listFacilityGroups(auth.connection.db, auth);
+    },
+  );
 
   app.get(
     '/announcement-manager/announcements/:id/acknowledgements',

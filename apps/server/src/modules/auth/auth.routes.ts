@@ -31,8 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: {
         tags: ['auth'],
         summary: 'Sign in to a connection and facility',
+        description:
+          "Active Directory users are checked against the connection's directory (ldap.* settings); when it cannot be reached the answer is 503 DIRECTORY_UNAVAILABLE.",
         body: loginFormSchema,
-        response: { 200: loginResultSchema, ...errors },
+        response: { 200: loginResultSchema, ...errors, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

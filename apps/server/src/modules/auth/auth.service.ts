@@ -5,9 +5,11 @@ import type { Connection, ConnectionRegistry } from '../../db/connections';
 import { AppError } from '../../plugins/app-error';
 import { findFacilityById } from '../facilities/facility.repository';
 import { findFacilityUserById, findUserByUserName, hasFacilityAccess } from '../users/user.repository';
+import { readSetting } from '../settings/setting-values';
+import { clearFailedSignIns, registerFailedSignIn } from '../user-manage/lockout.repository';
 import type { AccessTokens } from './access-token';
 import { countRecentLoginFailures, insertAuthEvent } from './auth-event.repository';
-import { verifyAgainstDummy, verifyPassword } from './password';
+import { canCheckPassword, checkSignInPassword } from './sign-in-password';
 import {
   claimRefreshToken,
   findRefreshTokenByHash,
@@ -60,10 +62,21 @@ export class AuthService {
       });
     }
     const user = await findUserByUserName(db, form.username);
-    const usable = user && user.is_active && user.password_hash && !user.is_active_directory_user;
-    const ok = usable
-      ? await verifyPassword(user.password_hash!, form.password)
-      : await verifyAgainstDummy(form.password);
+    const usable = canCheckPassword(user);
+    const ok = await checkSignInPassword(db, user, form.password, client.ip);
+    if (usable && user.locked_at) {
+      // Locked: the same answer as a wrong password (no user enumeration), whatever was typed.
+      // The failure still counts for the throttle, so a locked name answers like any other.
+      await insertAuthEvent(db, { kind: 'login_failed', userName: form.username, ip: client.ip, detail: 'locked' });
+      await insertAuthEvent(db, {
+        kind: 'login_locked',
+        userName: user.user_name,
+        userId: user.id,
+        facilityId: form.facilityId,
+        ip: client.ip,
+      });
+      throw invalidCredentials();
+    }
     if (!ok || !user) {
       await insertAuthEvent(db, {
         kind: 'login_failed',
@@ -71,29 +84,60 @@ export class AuthService {
         ip: client.ip,
         facilityId: form.facilityId,
       });
+      if (usable && (await registerFailedSignIn(db, user.id, await readSetting(db, 'security.lockoutThreshold')))) {
+        await insertAuthEvent(db, {
+          kind: 'login_locked',
+          userName: user.user_name,
+          userId: user.id,
+          facilityId: form.facilityId,
+          ip: client.ip,
+          detail: 'locked after repeated failed sign-ins',
+        });
+      }
       throw invalidCredentials();
     }
-    const facility = await findFacilityById(db, form.facilityId);
-    if (!facility || !(await hasFacilityAccess(db, user.id, form.facilityId))) {
+    await clearFailedSignIns(db, user.id);
+    const result = await this.startSession(connection, user, form.facilityId, client, 'password');
+    if (!result) throw new AppError('FORBIDDEN', 403, 'You do not have access to this facility');
+    return result;
+  }
+
+  /**
+   * The one way a session opens once the user has proved who they are (a password, or a single
+   * sign-on token): checks the facility, records the sign-in and returns the login result. Null
+   * (the refusal recorded) when the user may not use that facility; the caller picks the answer.
+   */
+  async startSession(
+    connection: Connection,
+    user: { id: number; user_name: string },
+    facilityId: number,
+    client: ClientInfo,
+    method: 'password' | 'sso',
+  ): Promise<LoginResult | null> {
+    const { db } = connection;
+    const viaSso = method === 'sso';
+    const facility = await findFacilityById(db, facilityId);
+    if (!facility || !(await hasFacilityAccess(db, user.id, facilityId))) {
       await insertAuthEvent(db, {
-        kind: 'login_failed',
-        userName: form.username,
+        kind: viaSso ? 'sso_failed' : 'login_failed',
+        userName: user.user_name,
         userId: user.id,
         ip: client.ip,
         detail: 'no facility access',
       });
-      throw new AppError('FORBIDDEN', 403, 'You do not have access to this facility');
+      return null;
     }
-    const session = await this.openSession(connection, user.id, facility.ID, randomUUID(), null, client);
+    const session = await this.openSession(connection, user.id, facility.ID, randomUUID(), null, client, viaSso);
     await insertAuthEvent(db, {
       kind: 'login_succeeded',
       userName: user.user_name,
       userId: user.id,
       facilityId: facility.ID,
       ip: client.ip,
+      detail: viaSso ? 'sso' : null,
     });
     const profile = await findFacilityUserById(db, { facilityId: facility.ID }, user.id);
-    return { ...session, user: profile!, facility, connectionStringName: connection.name };
+    return { ...session, user: profile!, facility, connectionStringName: connection.name, loggedInViaSSO: viaSso };
   }
 
   /**
@@ -125,8 +169,9 @@ export class AuthService {
         claimed.family_id,
         claimed.family_expires_at,
         client,
+        claimed.via_sso,
       );
-      return { session, userId: claimed.user_id, facilityId: claimed.facility_id };
+      return { session, userId: claimed.user_id, facilityId: claimed.facility_id, viaSso: claimed.via_sso };
     });
     if (rotated === 'no-access') throw invalidRefresh();
     if (!rotated) {
@@ -153,7 +198,13 @@ export class AuthService {
       findFacilityById(db, rotated.facilityId),
       findFacilityUserById(db, { facilityId: rotated.facilityId }, rotated.userId),
     ]);
-    return { ...rotated.session, user: user!, facility: facility!, connectionStringName: connection.name };
+    return {
+      ...rotated.session,
+      user: user!,
+      facility: facility!,
+      connectionStringName: connection.name,
+      loggedInViaSSO: rotated.viaSso,
+    };
   }
 
   /** Revokes the family of the presented refresh token. Unknown tokens are ignored: logout always succeeds. */
@@ -179,6 +230,7 @@ export class AuthService {
     familyId: string,
     familyExpiresAt: Date | null,
     client: ClientInfo,
+    viaSso: boolean,
   ): Promise<{ token: string; refreshToken: string; expiresIn: number }> {
     const now = this.now();
     const refreshToken = newRefreshToken(connection.name);
@@ -194,6 +246,7 @@ export class AuthService {
       familyExpiresAt: familyEnd,
       userAgent: client.userAgent?.slice(0, 300) ?? null,
       ip: client.ip,
+      viaSso,
     });
     const token = await this.tokens.sign({ userId, facilityId, connectionName: connection.name, sessionId: familyId });
     return { token, refreshToken, expiresIn: this.tokens.ttlSec };

@@ -14,6 +14,7 @@ export function insertRefreshToken(
     familyExpiresAt: Date;
     userAgent: string | null;
     ip: string | null;
+    viaSso: boolean;
   },
 ): Promise<unknown> {
   return db
@@ -27,6 +28,7 @@ export function insertRefreshToken(
       family_expires_at: row.familyExpiresAt,
       user_agent: row.userAgent,
       ip: row.ip,
+      via_sso: row.viaSso,
     })
     .execute();
 }

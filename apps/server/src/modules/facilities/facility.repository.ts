@@ -21,3 +21,9 @@ export async function findFacilityById(db: Kysely<Database>, id: number): Promis
   const row = await db.selectFrom('facilities').select(columns).where('id', '=', id).executeTakeFirst();
   return row && toFacility(row);
 }
+
+/** The facility's logo bytes and type, or undefined when it has none. */
+export async function findFacilityLogo(db: Kysely<Database>, id: number) {
+  const row = await db.selectFrom('facilities').select(['logo', 'logo_type']).where('id', '=', id).executeTakeFirst();
+  return row?.logo && row.logo_type ? { bytes: row.logo, type: row.logo_type } : undefined;
+}

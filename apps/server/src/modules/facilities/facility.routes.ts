@@ -4,7 +4,7 @@ import { apiErrorSchema, facilityRecordsQuerySchema, facilitySchema } from '@has
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { authOf } from '../../plugins/auth';
-import { findFacilityById, listFacilities } from './facility.repository';
+import { findFacilityById, findFacilityLogo, listFacilities } from './facility.repository';
 
 const secured = { security: [{ bearer: [] }] };
 
@@ -79,6 +79,38 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           : undefined;
       if (!facility) throw AppError.notFound('Facility');
       return facility;
+    },
+  );
+
+  app.get(
+    '/facilities/:id/logo',
+    {
+      onRequest: ctx.requireAuth,
+      schema: {
+        tags: ['facilities'],
+        summary: "The facility's logo (PNG, JPEG or SVG); only the signed-in facility's (any other answers 404)",
+        ...secured,
+        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        // The bytes themselves, sent as they are (a Buffer skips serialization).
+        response: {
+          200: z.any().describe('The image, in its own content type'),
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const logo =
+        request.params.id === auth.facilityId ? await findFacilityLogo(auth.connection.db, auth.facilityId) : undefined;
+      if (!logo) throw AppError.notFound('Logo');
+      // The type checked at upload, never sniffed; an SVG opened on its own can run nothing, load nothing.
+      return reply
+        .header('content-type', logo.type)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'private, no-cache')
+        .send(logo.bytes);
     },
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, loginPageDataSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { listFacilities } from '../facilities/facility.repository';
-import { identityProviderSettings } from '../sso/sso.service';
+import { identityProviderSettings } from '../sso/sso-settings';
 
 /** What the login screen needs before anyone is signed in. */
 export const loginRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -39,7 +39,9 @@ export const loginRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         defaultConnectionStringName: connection?.name ?? null,
         defaultFacilityId: facilities[0]?.ID ?? null,
         facilities,
-        identityProviderSettings: identityProviderSettings(),
+        identityProviderSettings: connection
+          ? await identityProviderSettings(connection)
+          : { useSSO: false, stilUseSSO: false, spAPIRedirect: '' },
         ssoToken: null,
       };
     },

@@ -1,11 +1,14 @@
 import pg from 'pg';
 import type { Notification } from '@hasp/contracts';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
+import { CONTEXT_CHANNEL } from '../permissions/context-changed';
 import { findNotificationById, type Inbox } from './notification.repository';
 
 type Send = (notification: Notification) => void;
 interface Subscriber extends Inbox {
   send: Send;
+  /** Called when the facility's permissions or security settings change (reload the session context). */
+  contextChanged?: () => void;
 }
 
 const CHANNEL = 'hasp_notification';
@@ -27,13 +30,13 @@ export class NotificationHub {
   ) {}
 
   /** Registers a subscriber; returns the function that removes it. Resolves once LISTEN is in place. */
-  async subscribe(connectionName: string, inbox: Inbox, send: Send): Promise<() => void> {
+  async subscribe(connectionName: string, inbox: Inbox, send: Send, contextChanged?: () => void): Promise<() => void> {
     const connection = this.registry.find(connectionName);
     if (!connection) throw new Error(`unknown connection ${connectionName}`);
     const key = connection.name;
     const set = this.subscribers.get(key) ?? new Set<Subscriber>();
     this.subscribers.set(key, set);
-    const subscriber = { ...inbox, send };
+    const subscriber: Subscriber = { ...inbox, send, ...(contextChanged ? { contextChanged } : {}) };
     set.add(subscriber);
     await this.ensureListening(connection);
     return () => set.delete(subscriber);
@@ -74,10 +77,13 @@ export class NotificationHub {
     client.on('end', () => reconnect());
     client.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload) void this.deliver(connection, message.payload);
+      if (message.channel === CONTEXT_CHANNEL && message.payload)
+        this.deliverContextChange(connection, message.payload);
     });
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CONTEXT_CHANNEL}`);
       return client;
     } catch (error) {
       reconnect(error);
@@ -96,6 +102,16 @@ export class NotificationHub {
       if (notification) for (const target of targets) target.send(notification);
     } catch (error) {
       this.log('could not deliver a notification', error);
+    }
+  }
+
+  private deliverContextChange(connection: Connection, payload: string): void {
+    try {
+      const { facilityId } = JSON.parse(payload) as { facilityId: number };
+      for (const s of this.subscribers.get(connection.name) ?? [])
+        if (s.facilityId === facilityId) s.contextChanged?.();
+    } catch (error) {
+      this.log('could not deliver a context change', error);
     }
   }
 }

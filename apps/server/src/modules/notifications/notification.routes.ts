@@ -101,7 +101,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     {
       schema: {
         ...secured,
-        summary: 'Server-sent events: a `notification` event for each new notification, as it is committed',
+        summary:
+          "Server-sent events: a `notification` event for each new notification, as it is committed, and `context-changed` when the facility's permissions or security lists change",
         description: 'Send the bearer token (read the stream with fetch). Heartbeat comments every 25 s.',
       },
     },
@@ -115,9 +116,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const unsubscribe = await ctx.notifications.subscribe(auth.connection.name, inboxOf(auth), (notification) => {
-        res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-      });
+      const unsubscribe = await ctx.notifications.subscribe(
+        auth.connection.name,
+        inboxOf(auth),
+        (notification) => res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
+        // Permissions or security lists of the facility changed: the browser reloads its session context.
+        () => res.write('event: context-changed\ndata: {}\n\n'),
+      );
       res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
       const end = () => {

@@ -50,8 +50,13 @@ export function findPasswordHash(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
+/** Stores the user's own new password: a one-time password given by an administrator is then used up. */
 export async function updatePasswordHash(db: Db, userId: number, hash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, must_change_password: false })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The user's live sign-ins: one per refresh-token family with a token that is neither revoked nor expired. */

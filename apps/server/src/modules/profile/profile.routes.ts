@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   changePasswordSchema,
+  passwordPolicyFor,
   profileSchema,
   updateProfileSchema,
   userSessionSchema,
@@ -14,6 +15,7 @@ import { insertAuthEvent } from '../auth/auth-event.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeRefreshFamily } from '../auth/refresh-token.repository';
 import { findLanguageByCode } from '../i18n/caption.repository';
+import { readSetting } from '../settings/setting-values';
 import {
   familyBelongsToUser,
   findPasswordHash,
@@ -88,7 +90,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         security,
-        summary: 'Change my password (the current one is required)',
+        summary:
+          'Change my password (the current one is required; at least the configured minimum length). Clears the must-change flag of a one-time password',
         body: changePasswordSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -103,6 +106,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         throw new AppError('VALIDATION_FAILED', 400, 'The current password is not correct', [
           { field: 'currentPassword', message: 'The current password is not correct' },
         ]);
+      }
+      const minLength = await readSetting(db, 'security.passwordMinLength');
+      if (request.body.newPassword.length < minLength) {
+        const message = `The new password is too short. ${passwordPolicyFor(minLength)}`;
+        throw AppError.validation([{ field: 'newPassword', message }]);
       }
       if (request.body.newPassword === request.body.currentPassword) {
         throw new AppError('VALIDATION_FAILED', 400, 'Choose a new password', [

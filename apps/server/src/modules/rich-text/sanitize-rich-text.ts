@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_IMAGE_PROTOCOLS, RICH_TEXT_LINK_PROTOCOLS, RICH_TEXT_SVG_DANGER } from '@hasp/contracts';
 
 /**
  * The one allow-list for stored rich text (the editor's toolbar: headers 1–3, bold, italic,
@@ -8,8 +9,7 @@ import sanitizeHtml from 'sanitize-html';
 const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|bmp|x-icon|vnd\.microsoft\.icon|webp);base64,[a-z0-9+/=\s]+$/i;
 const SVG_DATA_URL = /^data:image\/svg\+xml(?:;(?:utf8|charset=[a-z0-9-]+))*(;base64)?,(.*)$/is;
 // Anything in an SVG that could script, fetch or expand: the image is dropped rather than repaired.
-const SVG_DANGER =
-  /<script|<foreignobject|<!entity|<!doctype|\son[a-z]+\s*=|javascript:|vbscript:|data:text|(xlink:)?href\s*=\s*["']?(?!#)|<iframe|<embed|<object|@import|url\s*\(\s*["']?(?!#)/i;
+const SVG_DANGER = RICH_TEXT_SVG_DANGER;
 
 const alignClass = /^ql-(align-(center|right|justify)|indent-[1-8])$/;
 
@@ -63,8 +63,8 @@ const options: sanitizeHtml.IOptions = {
       height: [/^[0-9.]+(px|%)$/],
     },
   },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https', 'data'] },
+  allowedSchemes: [...RICH_TEXT_LINK_PROTOCOLS],
+  allowedSchemesByTag: { a: [...RICH_TEXT_LINK_PROTOCOLS], img: [...RICH_TEXT_IMAGE_PROTOCOLS] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

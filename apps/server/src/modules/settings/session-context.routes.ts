@@ -19,12 +19,22 @@ export const sessionContextRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
     async (request) => {
       const auth = authOf(request);
-      const [permissions, facilitySettings, securitySettings] = await Promise.all([
+      const [permissions, facilitySettings, securitySettings, user] = await Promise.all([
         permissionsOf(request),
         findFacilitySettings(auth.connection.db, auth.facilityId),
         findSecuritySettings(auth.connection.db, auth.facilityId),
+        auth.connection.db
+          .selectFrom('users')
+          .select('must_change_password')
+          .where('id', '=', auth.userId)
+          .executeTakeFirst(),
       ]);
-      return { permissions: [...permissions].sort(), facilitySettings, securitySettings };
+      return {
+        permissions: [...permissions].sort(),
+        facilitySettings,
+        securitySettings,
+        mustChangePassword: user?.must_change_password ?? false,
+      };
     },
   );
 };

@@ -1,9 +1,128 @@
-import type { IdentityProviderSettings } from '@hasp/contracts';
+import { generateServiceProviderMetadata } from '@node-saml/node-saml';
+import type { Facility, LoginResult, SsoLoginForm } from '@hasp/contracts';
+import type { Connection, ConnectionRegistry } from '../../db/connections';
+import { AppError } from '../../plugins/app-error';
+import type { AuthService, ClientInfo } from '../auth/auth.service';
+import { insertAuthEvent } from '../auth/auth-event.repository';
+import { checkAssertion } from './saml-assertion-checks';
+import { NAMEID_UNSPECIFIED, samlClient } from './saml-client';
+import { SamlRefusal, decodeSamlResponse, refuseWeakAlgorithms, responseDestination } from './saml-xml-guard';
+import { readSamlSettings } from './sso-settings';
+import {
+  activeFacilitiesOfUser,
+  consumeSsoToken,
+  issueSsoToken,
+  peekSsoToken,
+  rememberAssertion,
+} from './sso.repository';
+import { ssoUser } from './sso-user';
+
+const ssoOff = () => AppError.notFound('Single sign-on');
+const ssoFailed = () => new AppError('SSO_FAILED', 401, 'Single sign-on failed');
+const tokenInvalid = () => AppError.unauthenticated('The single sign-on token is not valid', 'SSO_TOKEN_INVALID');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'Invalid Credentials');
 
 /**
- * Single sign-on is not configured yet (it arrives with the SAML issue), so every connection
- * answers "off". The shape is the seed's, so the login screen already follows it.
+ * The SAML 2.0 service provider of every connection: the request to the identity provider, the
+ * checks of its answer, and the one-time token the login screen turns into a session.
  */
-export function identityProviderSettings(): IdentityProviderSettings {
-  return { useSSO: false, stilUseSSO: false, spAPIRedirect: '' };
+export class SsoService {
+  constructor(
+    private readonly registry: ConnectionRegistry,
+    private readonly auth: AuthService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The named connection, or the default one when no name is given. */
+  connection(name: string | undefined, defaultName: string | undefined): Connection {
+    return this.auth.connection(name || defaultName || this.registry.names()[0] || '');
+  }
+
+  /** The identity provider's sign-in URL carrying a fresh AuthnRequest (its ID stored for InResponseTo). */
+  async loginRedirect(connection: Connection): Promise<string> {
+    const settings = await readSamlSettings(connection);
+    if (!settings.active) throw ssoOff();
+    return samlClient(connection.db, settings).getAuthorizeUrlAsync(connection.name, undefined, {});
+  }
+
+  async metadata(connection: Connection): Promise<string> {
+    const settings = await readSamlSettings(connection);
+    if (!settings.entityId) throw AppError.notFound('Service provider metadata (set sso.spBaseUrl)');
+    return generateServiceProviderMetadata({
+      issuer: settings.entityId,
+      callbackUrl: settings.acsUrl,
+      identifierFormat: NAMEID_UNSPECIFIED,
+      wantAssertionsSigned: true,
+    });
+  }
+
+  /** Checks a SAML response; returns a one-time token for its user. Every refusal is recorded. */
+  async acceptResponse(connection: Connection, samlResponse: string, client: ClientInfo): Promise<string> {
+    const { db } = connection;
+    let userName: string | null = null;
+    try {
+      const settings = await readSamlSettings(connection);
+      if (!settings.active) throw new SamlRefusal('single sign-on is off');
+      const xml = decodeSamlResponse(samlResponse);
+      refuseWeakAlgorithms(xml);
+      const destination = responseDestination(xml);
+      if (destination !== null && destination !== settings.acsUrl) throw new SamlRefusal('wrong destination');
+      const { profile } = await samlClient(db, settings)
+        .validatePostResponseAsync({ SAMLResponse: samlResponse })
+        .catch((error: unknown) => {
+          throw new SamlRefusal(error instanceof Error ? error.message : 'invalid response');
+        });
+      if (!profile) throw new SamlRefusal('no assertion');
+      const now = this.now();
+      const accepted = checkAssertion(profile, settings, now);
+      userName = accepted.userName;
+      if (!(await rememberAssertion(db, accepted.assertionId, accepted.expiresAt, now))) {
+        throw new SamlRefusal('assertion already used (replay)');
+      }
+      const email = typeof profile.email === 'string' ? profile.email.slice(0, 320) : null;
+      const user = await ssoUser(db, accepted.userName, settings, email);
+      const token = await issueSsoToken(db, user.id, now);
+      await insertAuthEvent(db, { kind: 'sso_succeeded', userName: user.user_name, userId: user.id, ip: client.ip });
+      return token;
+    } catch (error) {
+      const reason = error instanceof SamlRefusal ? error.message : 'unexpected error';
+      await insertAuthEvent(db, { kind: 'sso_failed', userName, ip: client.ip, detail: reason.slice(0, 500) });
+      if (!(error instanceof SamlRefusal)) throw error;
+      throw ssoFailed();
+    }
+  }
+
+  /** The facilities the token's user may choose; the token stays usable. */
+  async facilitiesForToken(connection: Connection, token: string): Promise<Facility[]> {
+    const userId = await peekSsoToken(connection.db, token, this.now());
+    if (userId === undefined) throw tokenInvalid();
+    return activeFacilitiesOfUser(connection.db, userId);
+  }
+
+  /** Uses the token up and opens a session exactly as a password sign-in does. */
+  async login(form: SsoLoginForm, client: ClientInfo): Promise<LoginResult> {
+    const connection = this.auth.connection(form.connectionStringName);
+    const { db } = connection;
+    const userId = await consumeSsoToken(db, form.token, this.now());
+    const user =
+      userId === undefined
+        ? undefined
+        : await db
+            .selectFrom('users')
+            .select(['id', 'user_name', 'is_active'])
+            .where('id', '=', userId)
+            .executeTakeFirst();
+    if (!user?.is_active) {
+      await insertAuthEvent(db, {
+        kind: 'sso_failed',
+        userId,
+        ip: client.ip,
+        detail: 'token invalid, used or expired',
+      });
+      throw invalidCredentials();
+    }
+    const result = await this.auth.startSession(connection, user, form.facilityId, client, 'sso');
+    if (!result) throw invalidCredentials();
+    return result;
+  }
 }

@@ -1,13 +1,16 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useLocation } from 'react-router';
-import { SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
+import { shellLabels, SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
 import { RightNavBar, RightNavDrawer, rightNavSections, SidebarNav } from '../../features/navigation';
+import { useProfileLanguage } from '../../features/profile';
 import { useAuthState, type Session } from '../../lib/auth-session';
 import { useNetwork } from '../../lib/network-state';
 import { loginPathFor } from '../../lib/redirect-target';
+import { useCaptions, useCaptionSource } from '../../lib/i18n';
 import { useSessionContext } from '../../lib/session-context';
+import { PasswordChangeGate } from '../session/PasswordChangeGate';
 import { preloadOfflinePages } from '../signed-in/pages';
 import { RouteOutlet } from './RouteOutlet';
 import { TopBar } from './TopBar';
@@ -25,7 +28,11 @@ export function MainLayout() {
   const { session, endReason } = useAuthState();
   const location = useLocation();
   if (!session) return <Navigate to={endReason === 'signedOut' ? '/login' : loginPathFor(location)} replace />;
-  return <Shell session={session} />;
+  return (
+    <PasswordChangeGate>
+      <Shell session={session} />
+    </PasswordChangeGate>
+  );
 }
 
 const noPermissions: string[] = [];
@@ -34,6 +41,11 @@ function Shell({ session }: { session: Session }) {
   const location = useLocation();
   const { networkOnline } = useNetwork();
   const context = useSessionContext();
+  // The shell shows the captions of the session's connection (the user's language: see the profile).
+  useCaptionSource(session.connectionStringName);
+  // …in the user's preferred language, once their profile says which.
+  useProfileLanguage();
+  const t = useCaptions();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const sidebarId = useId();
   const mainRef = useRef<HTMLElement>(null);
@@ -105,7 +117,7 @@ function Shell({ session }: { session: Session }) {
       <div className={classes.body}>
         <nav
           id={sidebarId}
-          aria-label="Primary"
+          aria-label={t(shellLabels.primaryNavigation)}
           className={classes.sidebar}
           data-open={sidebarOpen || undefined}
           data-mobile={isMobile || undefined}
@@ -123,11 +135,11 @@ function Shell({ session }: { session: Session }) {
           <RouteOutlet />
         </main>
         {!isMobile && sections.length > 0 && (
-          <nav aria-label="Administration" className={classes.rightBar}>
+          <nav aria-label={t(shellLabels.administration)} className={classes.rightBar}>
             <button
               type="button"
               className={classes.expand}
-              aria-label="Administration menu"
+              aria-label={t(shellLabels.administrationMenu)}
               onClick={() => setAdministrationOpen(true)}
             >
               <Icon name="apps" size={20} />

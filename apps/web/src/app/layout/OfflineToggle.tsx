@@ -1,5 +1,7 @@
 import { Tooltip } from '@mantine/core';
+import { shellOffline } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
+import { useCaptions } from '../../lib/i18n';
 import { networkState, useNetwork } from '../../lib/network-state';
 import classes from './TopBar.module.css';
 
@@ -9,13 +11,10 @@ import classes from './TopBar.module.css';
  */
 export function OfflineToggle({ compact }: { compact: boolean }) {
   const { networkOnline, browserOnline } = useNetwork();
-  const label = networkOnline ? 'Go offline' : 'Go online';
+  const t = useCaptions();
+  const label = t(networkOnline ? shellOffline.goOffline : shellOffline.goOnline);
   const blocked = !networkOnline && !browserOnline;
-  const hint = blocked
-    ? 'No network connection: the device is offline'
-    : networkOnline
-      ? 'Work offline: permits are kept on this device'
-      : 'Reconnect to the server';
+  const hint = t(blocked ? shellOffline.noNetwork : networkOnline ? shellOffline.workOffline : shellOffline.reconnect);
   return (
     <Tooltip label={hint} withArrow>
       <button

@@ -1,6 +1,8 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, type Location } from 'react-router';
+import { shellPages } from '@hasp/contracts';
+import { translate } from '../../lib/i18n';
 import { ContentLoader } from './ContentLoader';
 import { navigationLoading, showsLoader } from './navigation-loading';
 
@@ -30,11 +32,11 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unk
     return (
       <Stack p="xl" maw={560} role="alert">
         <Title order={1} size="h3">
-          This page could not be shown
+          {translate(shellPages.pageErrorTitle)}
         </Title>
-        <Text>Reloading usually fixes this, for example after the app was updated.</Text>
+        <Text>{translate(shellPages.pageErrorText)}</Text>
         <div>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
         </div>
       </Stack>
     );

@@ -1,7 +1,8 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { healthSchema } from '@hasp/contracts';
+import { healthSchema, shellServerStatus } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
+import { useCaptions } from '../../lib/i18n';
 import { useNetwork } from '../../lib/network-state';
 import classes from './TopBar.module.css';
 
@@ -24,6 +25,7 @@ async function serverAnswers(signal: AbortSignal): Promise<{ version: string }> 
 /** The optional server-status icon in the top bar, polling every 30 s while shown. */
 export function ServerStatus() {
   const { networkOnline } = useNetwork();
+  const t = useCaptions();
   const health = useQuery({
     queryKey: ['server-health'],
     queryFn: ({ signal }) => serverAnswers(signal),
@@ -34,12 +36,10 @@ export function ServerStatus() {
     gcTime: 0,
   });
   const state = !networkOnline ? 'offline' : health.isPending ? 'checking' : health.isError ? 'down' : 'up';
-  const text = {
-    offline: 'Server status: not checked while offline',
-    checking: 'Server status: checking…',
-    down: 'Server status: not answering',
-    up: `Server status: answering${health.data ? ` (version ${health.data.version})` : ''}`,
-  }[state];
+  const text =
+    state === 'up' && health.data
+      ? t(shellServerStatus.upVersion, { version: health.data.version })
+      : t(shellServerStatus[state]);
   return (
     <Tooltip label={text} withArrow>
       <span className={classes.serverStatus} data-state={state} tabIndex={0}>

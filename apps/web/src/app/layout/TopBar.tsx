@@ -1,11 +1,13 @@
 import { Burger } from '@mantine/core';
 import { Link } from 'react-router';
-import { truncateFacilityName, type SessionContext } from '@hasp/contracts';
+import { shellLabels, truncateFacilityName, type SessionContext } from '@hasp/contracts';
 import { BrandMark } from '../../components/BrandMark';
 import { Icon } from '../../components/Icon';
+import { FacilityLogo, useFacilityProfile } from '../../features/facility-settings';
 import { NotificationsButton } from '../../features/notifications';
 import { permitTypeIcon, useNavigation } from '../../features/navigation';
 import type { Session } from '../../lib/auth-session';
+import { useCaptions } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
 import { OfflineToggle } from './OfflineToggle';
 import { ServerStatus } from './ServerStatus';
@@ -34,12 +36,15 @@ interface TopBarProps {
 export function TopBar(props: TopBarProps) {
   const { session, context, online, isMobile, pathname } = props;
   const pageTitle = usePageTitle();
+  const t = useCaptions();
   const navigation = useNavigation();
   const [showServerStatus] = useShowServerStatus();
   const modules = context?.facilitySettings.moduleSettings;
   const showToggle = modules?.OfflineMode === true && !pathname.includes('/Permit/Edit');
   const icon = pageTitle.permitType ? permitTypeIcon(navigation.data, pageTitle.permitType) : null;
-  const facilityName = session.facility.name;
+  // The profile carries a rename made after sign-in, and the logo.
+  const facilityProfile = useFacilityProfile();
+  const facilityName = facilityProfile.data?.name ?? session.facility.name;
 
   return (
     <>
@@ -50,19 +55,20 @@ export function TopBar(props: TopBarProps) {
             onClick={props.onToggleSidebar}
             size="sm"
             color="white"
-            aria-label={props.sidebarOpen ? 'Hide the sidebar' : 'Show the sidebar'}
+            aria-label={t(props.sidebarOpen ? shellLabels.hideSidebar : shellLabels.showSidebar)}
             aria-expanded={props.sidebarOpen}
             aria-controls={props.sidebarId}
             className={classes.burger}
           />
-          <Link to="/" className={classes.home} aria-label="Hasp® home">
+          <Link to="/" className={classes.home} aria-label={t(shellLabels.homeLink)}>
             <BrandMark tone="onDark" />
           </Link>
         </div>
 
         <div className={classes.context}>
+          <FacilityLogo profile={facilityProfile.data} />
           <div className={classes.facility}>
-            <span className={classes.caption}>Facility</span>
+            <span className={classes.caption}>{t(shellLabels.facility)}</span>
             <span className={classes.facilityName} title={facilityName}>
               {truncateFacilityName(facilityName)}
             </span>
@@ -90,7 +96,7 @@ export function TopBar(props: TopBarProps) {
               type="button"
               className={classes.headerButton}
               data-compact
-              aria-label="Administration menu"
+              aria-label={t(shellLabels.administrationMenu)}
               onClick={props.onOpenAdministration}
             >
               <Icon name="apps" size={18} />
@@ -102,8 +108,8 @@ export function TopBar(props: TopBarProps) {
       {!online && (
         <div className={classes.offlineBanner} role="status">
           <Icon name="cloud-off" size={18} />
-          <strong>OFFLINE</strong>
-          <span className={classes.offlineText}>Only offline permits can be used until you are back online.</span>
+          <strong>{t(shellLabels.offlineBanner)}</strong>
+          <span className={classes.offlineText}>{t(shellLabels.offlineBannerText)}</span>
         </div>
       )}
     </>

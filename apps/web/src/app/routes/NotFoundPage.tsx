@@ -1,22 +1,18 @@
 import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { shellPages } from '@hasp/contracts';
+import { useCaptions } from '../../lib/i18n';
 import { Page } from './Page';
 
 /** Any signed-in URL that is not a page. */
 export function NotFoundPage() {
   const { pathname } = useLocation();
+  const t = useCaptions();
   return (
-    <Page
-      title="Page not found"
-      lead={
-        <>
-          There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
-        </>
-      }
-    >
+    <Page title={t(shellPages.notFoundTitle)} lead={t(shellPages.notFoundLead, { path: pathname })}>
       <div>
         <Button component={Link} to="/">
-          Go to the home page
+          {t(shellPages.goHome)}
         </Button>
       </div>
     </Page>

@@ -15,69 +15,6 @@ export interface PlannedRoute {
 
 export const plannedRoutes: PlannedRoute[] = [
   {
-    path: 'admin',
-    title: 'Administrator',
-    rightNav: 'administrator',
-    description: 'The administrator’s home: facilities, connections and the settings that apply across them.',
-  },
-  {
-    path: 'admin/settings-manager/facility',
-    title: 'Settings Manager',
-    childTitle: 'Facility',
-    rightNav: 'settings-manager',
-    description: 'This facility’s settings by area: general, modules, offline permit types and numbering.',
-  },
-  {
-    path: 'security/user-manage',
-    title: 'Security',
-    childTitle: 'User Manage',
-    rightNav: 'user-manage',
-    description: 'The users of this facility: create and deactivate them, reset passwords and assign their groups.',
-  },
-  {
-    path: 'security/group-manage',
-    title: 'Security',
-    childTitle: 'Group Manage',
-    rightNav: 'group-manage',
-    description: 'Groups and their permission matrix: what each group may see and do, per permit type.',
-  },
-  {
-    path: 'security/lists',
-    title: 'Security',
-    childTitle: 'Security Lists',
-    rightNav: 'security-lists',
-    description: 'Which features this facility switches on, including each entry of the administration menu.',
-  },
-  {
-    path: 'admin/user-management',
-    title: 'Security',
-    childTitle: 'NEW User Management',
-    rightNav: 'user-management',
-    description: 'Users, facilities and groups in one place: who may work where, and with which permissions.',
-  },
-  {
-    path: 'assets/manage',
-    title: 'Asset',
-    childTitle: 'Asset Manage',
-    rightNav: 'asset-manage',
-    description: 'The area, asset and component tree of this facility, with search.',
-  },
-  {
-    path: 'assets/components-manage',
-    title: 'Asset',
-    childTitle: 'Component Manage',
-    rightNav: 'component-manage',
-    description:
-      'Components with their energy sources and isolation points: device, normal and isolated position, verification.',
-  },
-  {
-    path: 'assets/import-files',
-    title: 'Asset',
-    childTitle: 'Import Manage',
-    rightNav: 'import-manage',
-    description: 'Upload assets from CSV or XLSX, read the row-by-row validation report, and see every earlier import.',
-  },
-  {
     path: 'masterlist/manage',
     title: 'Master List',
     childTitle: 'Master List Manage',
@@ -97,13 +34,6 @@ export const plannedRoutes: PlannedRoute[] = [
     childTitle: 'Question Manage',
     rightNav: 'question-manage',
     description: 'Checklist questions for each permit type and stage.',
-  },
-  {
-    path: 'announcement-manager',
-    title: 'Master List',
-    childTitle: 'Announcement Manage',
-    rightNav: 'announcement-manage',
-    description: 'Write, schedule and retire the announcements everyone in this facility sees.',
   },
   {
     path: 'notifications-manager',
@@ -148,36 +78,11 @@ export const plannedRoutes: PlannedRoute[] = [
     description: 'Generated PDF and XLSX reports, ready to download.',
   },
   {
-    path: 'translations',
-    title: 'Translations',
-    rightNav: 'translations',
-    description: 'Every caption of the interface with its translation, filterable by type, feature, path and key.',
-  },
-  {
-    path: 'facility-settings',
-    title: 'Settings',
-    childTitle: 'Facility Settings',
-    rightNav: 'facility-settings',
-    description: 'This facility’s name, time zone, default language and modules.',
-  },
-  {
-    path: 'admin/settings',
-    title: 'Settings',
-    childTitle: 'Settings Table',
-    rightNav: 'settings-table',
-    description: 'Every setting as a key and a value, for support.',
-  },
-  {
     path: 'admin/connect',
     title: 'Hasp Connect',
     rightNav: 'connect',
     description:
       'API keys, signed webhooks and a documented REST API through which maintenance systems (SAP PM, Maximo) create and read permits.',
-  },
-  {
-    path: 'announcements',
-    title: 'Announcements',
-    description: 'The announcements for this facility, newest first.',
   },
   {
     path: 'dashboards',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { loginMessages } from '@hasp/contracts';
+import { loginMessageCaptions, shellPages } from '@hasp/contracts';
+import { useCaptions } from '../../lib/i18n';
 import { FormMessage } from '../../components/FormMessage';
 import { clearInactivityNotice, hasInactivityNotice } from './inactivity-notice';
 import classes from './InactivityNotice.module.css';
@@ -11,11 +12,12 @@ import classes from './InactivityNotice.module.css';
  */
 export function InactivityNotice() {
   const [shown, setShown] = useState(hasInactivityNotice);
+  const t = useCaptions();
   if (!shown) return null;
   return (
-    <aside className={classes.notice} aria-label="Session notice">
+    <aside className={classes.notice} aria-label={t(shellPages.sessionNotice)}>
       <div className={classes.inner}>
-        <FormMessage tone="warning">{loginMessages.loggedOutInactivity}</FormMessage>
+        <FormMessage tone="warning">{t(loginMessageCaptions.loggedOutInactivity)}</FormMessage>
         <button
           type="button"
           className={classes.dismiss}
@@ -24,7 +26,7 @@ export function InactivityNotice() {
             setShown(false);
           }}
         >
-          Dismiss
+          {t(shellPages.dismiss)}
         </button>
       </div>
     </aside>

@@ -1,13 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { useNetwork } from '../../lib/network-state';
 import { useSessionContext } from '../../lib/session-context';
 import { MainLayout } from '../layout/MainLayout';
+import { createQueryClient } from '../query-client';
 import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
 import { clearInactivityNotice } from '../session/inactivity-notice';
 import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
 import { plannedRoute, plannedRoutes } from '../routes/planned-routes';
 import {
+  AdministratorPage,
+  AssetManagePage,
+  AssetPage,
+  AssetImportPage,
+  ComponentManagePage,
+  FacilitySettingsPage,
+  SettingsManagerPage,
+  SettingsTablePage,
+  AnnouncementManagerPage,
+  GroupManagePage,
+  SecurityListsPage,
+  AnnouncementsPage,
   NotFoundPage,
   OfflineDashboardPage,
   OfflinePermitCreatePage,
@@ -17,6 +31,9 @@ import {
   PermitIndexPage,
   PlannedPage,
   StandaloneAnnouncementManager,
+  TranslationsPage,
+  UserManagePage,
+  UserManagementPage,
   UserProfilePage,
 } from './pages';
 
@@ -27,6 +44,16 @@ const dashboards = plannedRoute('dashboards');
  * inactivity sign-out. This whole table loads after sign-in, so none of it weighs on the login route.
  */
 export function SignedInRoutes() {
+  // One server-state cache per sign-in: a new sign-in never sees the last user's answers.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInArea />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInArea() {
   const { networkOnline } = useNetwork();
   const context = useSessionContext();
   useInactivitySignOut(context.data?.facilitySettings.generalSettings.loginTimeout, networkOnline);
@@ -55,6 +82,22 @@ export function SignedInRoutes() {
         {/* Edit pages hold an attachments outlet below them (no loading overlay there). */}
         <Route path="Permit/Edit/:permitId/*" element={<PermitEditPage />} />
         <Route path="user-profile" element={<UserProfilePage />} />
+        <Route path="announcements" element={<AnnouncementsPage />} />
+        <Route path="announcement-manager" element={<AnnouncementManagerPage />} />
+        {/* Guarded inside, as planned right-nav pages are: facility switch and right-nav permission. */}
+        <Route path="translations" element={<TranslationsPage />} />
+        <Route path="admin" element={<AdministratorPage />} />
+        <Route path="security/user-manage" element={<UserManagePage />} />
+        <Route path="admin/user-management" element={<UserManagementPage />} />
+        <Route path="security/group-manage" element={<GroupManagePage />} />
+        <Route path="security/lists" element={<SecurityListsPage />} />
+        <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />
+        <Route path="admin/settings" element={<SettingsTablePage />} />
+        <Route path="facility-settings" element={<FacilitySettingsPage />} />
+        <Route path="assets/manage" element={<AssetManagePage />} />
+        <Route path="assets/manage/:assetId" element={<AssetPage />} />
+        <Route path="assets/components-manage" element={<ComponentManagePage />} />
+        <Route path="assets/import-files" element={<AssetImportPage />} />
         {plannedRoutes
           .filter((route) => route !== dashboards)
           .map((route) => (

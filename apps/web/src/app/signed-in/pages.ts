@@ -3,11 +3,15 @@ import { lazy } from 'react';
 // Each page is its own chunk, as real feature screens will be: the loading overlay covers the wait.
 const loadPlannedPage = () => import('../routes/PlannedPage');
 const loadOfflinePages = () => import('../routes/OfflinePages');
+const loadAnnouncementsPage = () => import('../../features/announcements/components/AnnouncementsPage');
 
 export const PlannedPage = lazy(async () => ({ default: (await loadPlannedPage()).PlannedPage }));
+export const TranslationsPage = lazy(async () => ({
+  default: (await import('../../features/translations')).TranslationsPage,
+}));
 export const NotFoundPage = lazy(async () => ({ default: (await import('../routes/NotFoundPage')).NotFoundPage }));
 export const UserProfilePage = lazy(async () => ({
-  default: (await import('../routes/UserProfilePage')).UserProfilePage,
+  default: (await import('../../features/profile/components/ProfilePage')).ProfilePage,
 }));
 export const OfflineDashboardPage = lazy(async () => ({ default: (await loadOfflinePages()).OfflineDashboardPage }));
 export const OfflinePermitIndexPage = lazy(async () => ({
@@ -21,16 +25,58 @@ export const PermitCreatePage = lazy(async () => ({
   default: (await import('../routes/PermitPages')).PermitCreatePage,
 }));
 export const PermitEditPage = lazy(async () => ({ default: (await import('../routes/PermitPages')).PermitEditPage }));
+export const AnnouncementsPage = lazy(async () => ({ default: (await loadAnnouncementsPage()).AnnouncementsPage }));
+export const AnnouncementManagerPage = lazy(async () => ({
+  default: (await import('../../features/announcements/components/AnnouncementManagerPage')).AnnouncementManagerPage,
+}));
+export const AdministratorPage = lazy(async () => ({
+  default: (await import('../../features/administrator')).AdministratorPage,
+}));
+export const UserManagePage = lazy(async () => ({
+  default: (await import('../../features/user-manage/components/UserManagePage')).UserManagePage,
+}));
+export const UserManagementPage = lazy(async () => ({
+  default: (await import('../../features/user-management/components/UserManagementPage')).UserManagementPage,
+}));
+export const MustChangePasswordScreen = lazy(async () => ({
+  default: (await import('../../features/user-manage/components/MustChangePasswordScreen')).MustChangePasswordScreen,
+}));
 export const StandaloneAnnouncementManager = lazy(async () => ({
   default: (await import('../routes/StandaloneAnnouncementManager')).StandaloneAnnouncementManager,
 }));
+
+export const GroupManagePage = lazy(async () => ({
+  default: (await import('../../features/group-manage')).GroupManagePage,
+}));
+export const SecurityListsPage = lazy(async () => ({
+  default: (await import('../../features/security-lists')).SecurityListsPage,
+}));
+export const SettingsManagerPage = lazy(async () => ({
+  default: (await import('../../features/admin-settings/components/SettingsManagerPage')).SettingsManagerPage,
+}));
+export const SettingsTablePage = lazy(async () => ({
+  default: (await import('../../features/admin-settings/components/SettingsTablePage')).SettingsTablePage,
+}));
+export const FacilitySettingsPage = lazy(async () => ({
+  default: (await import('../../features/facility-settings/components/FacilitySettingsPage')).FacilitySettingsPage,
+}));
+export const ComponentManagePage = lazy(async () => ({
+  default: (await import('../../features/components-manage')).ComponentManagePage,
+}));
+export const AssetImportPage = lazy(async () => ({
+  default: (await import('../../features/asset-import')).AssetImportPage,
+}));
+export const AssetManagePage = lazy(async () => ({
+  default: (await import('../../features/assets')).AssetManagePage,
+}));
+export const AssetPage = lazy(async () => ({ default: (await import('../../features/assets')).AssetPage }));
 
 /**
  * Loads what going offline opens (the offline pages, and the announcements `/` leads to offline)
  * while the network is still there: the service worker may not have cached them yet.
  */
 export function preloadOfflinePages(): void {
-  void Promise.all([loadOfflinePages(), loadPlannedPage()]).catch(() => {
+  void Promise.all([loadOfflinePages(), loadAnnouncementsPage(), loadPlannedPage()]).catch(() => {
     // Tried again on the navigation itself.
   });
 }

@@ -1,3 +1,2 @@
 /** The auth feature's public face: what app/ composes. */
 export { LoginPage } from './components/LoginPage';
-export { SignOutButton } from './components/SignOutButton';

@@ -1,20 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { loginPageDataSchema, type LoginPageData } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
+import { useLoginRequest } from './login-request';
 
 /** Connections, the default connection and its facilities, and the SSO settings. */
-export function getLoginPageData(signal?: AbortSignal): Promise<LoginPageData> {
-  return apiRequest('login/pagedata', { schema: loginPageDataSchema, signal });
+export function getLoginPageData(): Promise<LoginPageData> {
+  return apiRequest('login/pagedata', { schema: loginPageDataSchema });
 }
 
-export const loginPageDataQuery = () =>
-  queryOptions({
-    queryKey: ['login', 'pagedata'],
-    queryFn: ({ signal }) => getLoginPageData(signal),
-    // Connections and facilities change rarely, but a fresh login screen should show today's list.
-    staleTime: 0,
-  });
-
+/** Loaded on every visit to the login screen: it should show today's connections. */
 export function useLoginPageData() {
-  return useQuery(loginPageDataQuery());
+  return useLoginRequest('login/pagedata', getLoginPageData);
 }

@@ -1,14 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Loader, NativeSelect, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginMessages, type Facility, type LoginPageData } from '@hasp/contracts';
+import { loginButtons, loginLabels, loginMessages, type Facility, type LoginPageData } from '@hasp/contracts';
 import { FormMessage } from '../../../components/FormMessage';
 import { VersionLabel } from '../../../components/VersionLabel';
 import { ApiRequestError } from '../../../lib/http';
+import { useCaptions, useCaptionSource } from '../../../lib/i18n';
 import { REDIRECT_PARAM, safeRedirectTarget } from '../../../lib/redirect-target';
-import { facilitiesQuery, useFacilities } from '../api/get-facilities';
+import { readLoggedOutFlag, writeLoggedOutFlag } from '../../../lib/storage';
+import { reloadFacilities, useFacilities } from '../api/get-facilities';
+import { useIdpSettings } from '../api/get-idp-settings';
 import { useLogin } from '../api/login';
+import { toastAuthorizationFailed } from './authorization-failed';
+import { ssoLoginBody, ssoMode, ssoModeMessage, type SsoReturn } from './sso-login-state';
+import { useLoginMessage } from './use-login-message';
 import {
   initialFacilityId,
   loginFailureMessage,
@@ -24,6 +29,8 @@ export interface LoginFormProps {
   initialConnection: string;
   initialFacilities: Facility[];
   lastFacilityId: number | null;
+  /** What the IdP round trip brought back for `initialConnection`, if anything. */
+  ssoReturn?: SsoReturn;
 }
 
 /** A server answer shown above the Login button; `invalidCredentials` clears when the password changes. */
@@ -34,14 +41,22 @@ interface ServerMessage {
 
 /**
  * The seed's login form: connection and facility dropdowns (only when there is a choice), username,
- * password, and a Login button with a spinner. A failed sign-in shakes the form.
+ * password, and a Login button with a spinner. A failed sign-in shakes the form. When the connection
+ * uses single sign-on, the IdP names the user: no username or password, and a Start Over button.
  */
-export function LoginForm({ pageData, initialConnection, initialFacilities, lastFacilityId }: LoginFormProps) {
+export function LoginForm({
+  pageData,
+  initialConnection,
+  initialFacilities,
+  lastFacilityId,
+  ssoReturn,
+}: LoginFormProps) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  const t = useCaptions();
+  const message = useLoginMessage();
 
   const [values, setValues] = useState<LoginFormValues>(() => ({
     connectionStringName: initialConnection,
@@ -59,11 +74,42 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
   const formRef = useRef<HTMLFormElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const requestedConnection = useRef(initialConnection);
+  const [sso, setSso] = useState({ token: ssoReturn?.token ?? null, failed: ssoReturn?.failed ?? false });
+  const [leaving, setLeaving] = useState(false);
 
-  const facilities = useFacilities(values.connectionStringName);
+  // The IdP's answer belongs to the connection it named (the initial one).
+  const ssoToken = values.connectionStringName === initialConnection ? sso.token : null;
+  const facilities = useFacilities(values.connectionStringName, undefined, ssoToken);
+  const idp = useIdpSettings(values.connectionStringName, pageData);
+  const tokenRefused = ssoToken !== null && facilities.isError;
+  const mode = ssoMode({
+    settings: !values.connectionStringName || idp.isError ? null : idp.data,
+    token: ssoToken,
+    failed: (values.connectionStringName === initialConnection && sso.failed) || tokenRefused,
+    loggedOut: readLoggedOutFlag(),
+  });
+  const spRedirect = idp.data?.spAPIRedirect ?? '';
+  useCaptionSource(values.connectionStringName || null);
   const facilityList = (values.connectionStringName && facilities.data) || [];
   const validation = validateLoginForm(values);
-  const busy = login.isPending || login.isSuccess;
+  const leavingForIdp = leaving || mode === 'redirect';
+  const busy = login.isPending || login.isSuccess || leavingForIdp;
+
+  // The seed's SSO rule: SSO on, no token, not logged out: straight to the identity provider.
+  useEffect(() => {
+    if (mode === 'redirect') window.location.assign(spRedirect);
+  }, [mode, spRedirect]);
+
+  useEffect(() => {
+    if (tokenRefused) toastAuthorizationFailed();
+  }, [tokenRefused]);
+
+  /** Login (after a failure or a sign-out) and Start Over: a new round trip; the old token is dropped. */
+  function goToIdentityProvider() {
+    writeLoggedOutFlag(false);
+    setLeaving(true);
+    window.location.assign(spRedirect);
+  }
 
   // Focus moves to the first field in error after a refused submit (its aria-invalid is set by then).
   useEffect(() => {
@@ -77,7 +123,7 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
     return () => window.clearTimeout(timer);
   }, [shaking]);
 
-  const errorOf = (field: LoginField) => (submitted || touched[field] ? validation.errors[field] : undefined);
+  const errorOf = (field: LoginField) => message(submitted || touched[field] ? validation.errors[field] : undefined);
   const touch = (field: LoginField) => setTouched((current) => ({ ...current, [field]: true }));
 
   /** The seed's rule: a new connection reloads its facilities and selects the first. */
@@ -89,7 +135,7 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
     setValues((current) => ({ ...current, connectionStringName: name, facilityId: '' }));
     if (!name) return;
     try {
-      const list = await queryClient.fetchQuery({ ...facilitiesQuery(name), staleTime: 0 });
+      const list = await reloadFacilities(name);
       if (requestedConnection.current !== name) return;
       setValues((current) => ({ ...current, facilityId: list[0] ? String(list[0].ID) : '' }));
     } catch {
@@ -99,34 +145,65 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || mode === 'pending') return;
+    if (mode !== 'off') {
+      submitSso();
+      return;
+    }
     setSubmitted(true);
     setServerMessage(null);
     if (!validation.success || !values.username.trim()) {
       setFocusInvalid((count) => count + 1);
       return;
     }
-    login.mutate(validation.data, {
-      onSuccess: () => {
-        void navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true });
-      },
-      onError: (error) => {
+    send(validation.data, () => {
+      setValues((current) => ({ ...current, username: '', password: '' }));
+      setTouched({});
+      setSubmitted(false);
+      setServerMessage({ kind: 'invalidCredentials', text: loginMessages.invalidCredentials });
+      usernameRef.current?.focus();
+    });
+  }
+
+  function submitSso() {
+    if (mode !== 'token') return goToIdentityProvider();
+    const body = ssoLoginBody(values, ssoToken);
+    setSubmitted(true);
+    if (!body) {
+      setServerMessage({ kind: 'other', text: loginMessages.ssoMissing });
+      setFocusInvalid((count) => count + 1);
+      return;
+    }
+    setServerMessage(null);
+    // The seed: a failed SSO login restarts the SSO flow (the next Login goes to the IdP).
+    send(body, () => {
+      setSso({ token: null, failed: true });
+      toastAuthorizationFailed();
+    });
+  }
+
+  /** Signs in and moves on; a refusal (401) shakes the form and runs `onRefused`. */
+  function send(form: Parameters<typeof login.submit>[0], onRefused: () => void) {
+    login.submit(form).then(
+      () => void navigate(safeRedirectTarget(searchParams.get(REDIRECT_PARAM)), { replace: true }),
+      (error: unknown) => {
         if (error instanceof ApiRequestError && error.status === 401) {
-          setValues((current) => ({ ...current, username: '', password: '' }));
-          setTouched({});
-          setSubmitted(false);
-          setServerMessage({ kind: 'invalidCredentials', text: loginMessages.invalidCredentials });
+          onRefused();
           setShaking(true);
-          usernameRef.current?.focus();
           return;
         }
         setServerMessage({ kind: 'other', text: loginFailureMessage(error) });
       },
-    });
+    );
   }
 
   const formMessage =
-    serverMessage?.text ?? (submitted && !validation.success ? loginMessages.usernameAndPasswordRequired : null);
+    serverMessage?.text ??
+    ssoModeMessage(mode) ??
+    (submitted && !validation.success && mode === 'off' ? loginMessages.usernameAndPasswordRequired : null);
+  const withCredentials = mode === 'off';
+  // With SSO the facility is chosen once the IdP has named the user (back with a token).
+  const choosesFacility = withCredentials || mode === 'token';
 
   let facilityNotice: string | null = null;
   if (values.connectionStringName && facilities.isError) facilityNotice = loginFailureMessage(facilities.error);
@@ -148,27 +225,27 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
       <div className={classes.stripe} aria-hidden="true" />
       <Stack className={classes.body} gap="md">
         <Title order={1} size="h3" id={titleId}>
-          Sign in
+          {t(loginLabels.title)}
         </Title>
 
         {pageData.connectionStringNames.length > 1 && (
           <NativeSelect
-            label="Connection"
+            label={t(loginLabels.connection)}
             required
             value={values.connectionStringName}
             onChange={(event) => void changeConnection(event.currentTarget.value)}
             onBlur={() => touch('connectionStringName')}
             error={errorOf('connectionStringName')}
             data={[
-              { value: '', label: 'Select a connection' },
+              { value: '', label: t(loginLabels['connection::placeholder']) },
               ...pageData.connectionStringNames.map((name) => ({ value: name, label: name })),
             ]}
           />
         )}
 
-        {facilityList.length > 1 && (
+        {choosesFacility && facilityList.length > 1 && (
           <NativeSelect
-            label="Facility"
+            label={t(loginLabels.facility)}
             required
             value={values.facilityId}
             onChange={(event) => {
@@ -179,71 +256,86 @@ export function LoginForm({ pageData, initialConnection, initialFacilities, last
             onBlur={() => touch('facilityId')}
             error={errorOf('facilityId')}
             data={[
-              { value: '', label: 'Select a facility' },
+              { value: '', label: t(loginLabels['facility::placeholder']) },
               ...facilityList.map((facility) => ({ value: String(facility.ID), label: facility.name })),
             ]}
           />
         )}
 
-        {values.connectionStringName && facilities.isPending && (
+        {choosesFacility && values.connectionStringName && facilities.isPending && (
           <Text size="sm" c="dimmed" role="status" className={classes.pending}>
-            <Loader size="xs" color="steel" /> Loading facilities…
+            <Loader size="xs" color="steel" /> {t(loginLabels.loadingFacilities)}
           </Text>
         )}
 
-        {facilityNotice && <FormMessage tone="warning">{facilityNotice}</FormMessage>}
+        {facilityNotice && choosesFacility && <FormMessage tone="warning">{message(facilityNotice)}</FormMessage>}
 
-        <TextInput
-          ref={usernameRef}
-          label="Username"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.username}
-          onChange={(event) => {
-            const username = event.currentTarget.value;
-            setValues((current) => ({ ...current, username }));
-          }}
-          onBlur={() => touch('username')}
-          error={errorOf('username')}
-        />
+        {withCredentials && (
+          <TextInput
+            ref={usernameRef}
+            label={t(loginLabels.username)}
+            required
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={(event) => {
+              const username = event.currentTarget.value;
+              setValues((current) => ({ ...current, username }));
+            }}
+            onBlur={() => touch('username')}
+            error={errorOf('username')}
+          />
+        )}
 
-        <TextInput
-          label="Password"
-          required
-          type={passwordVisible ? 'text' : 'password'}
-          autoComplete="current-password"
-          autoCapitalize="none"
-          spellCheck={false}
-          rightSection={
-            <button
-              type="button"
-              className={classes.reveal}
-              aria-label="Show password"
-              aria-pressed={passwordVisible}
-              onClick={() => setPasswordVisible((visible) => !visible)}
-            >
-              <EyeIcon crossed={passwordVisible} />
-            </button>
-          }
-          rightSectionPointerEvents="all"
-          value={values.password}
-          onChange={(event) => {
-            const password = event.currentTarget.value;
-            setValues((current) => ({ ...current, password }));
-            if (serverMessage?.kind === 'invalidCredentials') setServerMessage(null);
-          }}
-          onBlur={() => touch('password')}
-          error={errorOf('password')}
-        />
+        {withCredentials && (
+          <TextInput
+            label={t(loginLabels.password)}
+            required
+            type={passwordVisible ? 'text' : 'password'}
+            autoComplete="current-password"
+            autoCapitalize="none"
+            spellCheck={false}
+            rightSection={
+              <button
+                type="button"
+                className={classes.reveal}
+                aria-label={t(loginLabels.showPassword)}
+                aria-pressed={passwordVisible}
+                onClick={() => setPasswordVisible((visible) => !visible)}
+              >
+                <EyeIcon crossed={passwordVisible} />
+              </button>
+            }
+            rightSectionPointerEvents="all"
+            value={values.password}
+            onChange={(event) => {
+              const password = event.currentTarget.value;
+              setValues((current) => ({ ...current, password }));
+              if (serverMessage?.kind === 'invalidCredentials') setServerMessage(null);
+            }}
+            onBlur={() => touch('password')}
+            error={errorOf('password')}
+          />
+        )}
 
-        {formMessage && <FormMessage tone="error">{formMessage}</FormMessage>}
+        {formMessage && (
+          <FormMessage tone={formMessage === loginMessages.loggedOut ? 'warning' : 'error'}>
+            {message(formMessage)}
+          </FormMessage>
+        )}
 
         <Button type="submit" size="md" fullWidth loading={busy}>
-          Login
+          {t(loginButtons.login)}
         </Button>
-        <VisuallyHidden role="status">{busy ? 'Signing in…' : ''}</VisuallyHidden>
+        {(mode === 'token' || mode === 'failed' || mode === 'loggedOut') && (
+          <Button variant="default" size="md" fullWidth disabled={busy} onClick={goToIdentityProvider}>
+            {t(loginButtons.startOver)}
+          </Button>
+        )}
+        <VisuallyHidden role="status">
+          {busy ? t(leavingForIdp ? loginLabels.goingToIdentityProvider : loginLabels.signingIn) : ''}
+        </VisuallyHidden>
       </Stack>
       <div className={classes.footer}>
         <VersionLabel />

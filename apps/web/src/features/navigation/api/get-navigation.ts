@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { navGroupSchema, type NavGroup } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { apiRequest } from '../../../lib/http';

@@ -1,6 +1,8 @@
 import { ActionIcon, Drawer, Menu, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { shellLabels, shellRightNavEntries, shellRightNavGroups, type Caption } from '@hasp/contracts';
 import { Icon, type IconName } from '../../../components/Icon';
+import { useCaptions, type Translate } from '../../../lib/i18n';
 import type { RightNavItem, RightNavSection } from '../nav-rules';
 import classes from './RightNav.module.css';
 
@@ -16,14 +18,17 @@ const sectionIcons: Record<string, IconName> = {
   connect: 'plug',
 };
 
-const noPermission = 'You do not have permission for this';
-
 function sectionKey(section: RightNavSection): string {
   return section.group ?? section.items[0]!.id;
 }
 
-function sectionLabel(section: RightNavSection): string {
-  return section.group ?? section.items[0]!.entry;
+function sectionLabel(section: RightNavSection, t: Translate): string {
+  return section.group ? groupText(section.group, t) : t(shellRightNavEntries[section.items[0]!.id]);
+}
+
+function groupText(group: string, t: Translate): string {
+  const caption = shellRightNavGroups[group as keyof typeof shellRightNavGroups] as Caption | undefined;
+  return caption ? t(caption) : group;
 }
 
 function isCurrent(item: RightNavItem, pathname: string): boolean {
@@ -36,11 +41,12 @@ function isCurrent(item: RightNavItem, pathname: string): boolean {
  */
 export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
   const { pathname } = useLocation();
+  const t = useCaptions();
   return (
     <ul className={classes.bar}>
       {sections.map((section) => {
         const key = sectionKey(section);
-        const label = sectionLabel(section);
+        const label = sectionLabel(section, t);
         const icon = <Icon name={sectionIcons[key] ?? 'list'} size={22} />;
         const current = section.items.some((item) => isCurrent(item, pathname));
         if (section.group === null) {
@@ -48,7 +54,7 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
           return (
             <li key={key}>
               <Tooltip
-                label={item.enabled ? label : `${label}: ${noPermission.toLowerCase()}`}
+                label={item.enabled ? label : `${label}: ${t(shellLabels.noPermission).toLowerCase()}`}
                 position="left"
                 withArrow
               >
@@ -106,7 +112,7 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
                 </Tooltip>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{section.group}</Menu.Label>
+                <Menu.Label>{groupText(section.group, t)}</Menu.Label>
                 {section.items.map((item) =>
                   item.enabled ? (
                     <Menu.Item
@@ -115,11 +121,11 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
                       to={item.route}
                       aria-current={isCurrent(item, pathname) ? 'page' : undefined}
                     >
-                      {item.entry}
+                      {t(shellRightNavEntries[item.id])}
                     </Menu.Item>
                   ) : (
-                    <Menu.Item key={item.id} disabled title={noPermission}>
-                      {item.entry}
+                    <Menu.Item key={item.id} disabled title={t(shellLabels.noPermission)}>
+                      {t(shellRightNavEntries[item.id])}
                     </Menu.Item>
                   ),
                 )}
@@ -134,17 +140,22 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
 
 /** The right nav spelled out: group headings with their entries; single entries without one. */
 export function RightNavList({ sections, onNavigate }: { sections: RightNavSection[]; onNavigate?: () => void }) {
+  const t = useCaptions();
   const { pathname } = useLocation();
   return (
     <div className={classes.list}>
       {sections.map((section) => {
         const key = sectionKey(section);
         return (
-          <section key={key} className={classes.section} aria-label={section.group ?? undefined}>
+          <section
+            key={key}
+            className={classes.section}
+            aria-label={section.group ? groupText(section.group, t) : undefined}
+          >
             {section.group !== null && (
               <h3 className={classes.heading}>
                 <Icon name={sectionIcons[key] ?? 'list'} size={18} />
-                {section.group}
+                {groupText(section.group, t)}
               </h3>
             )}
             <ul className={classes.entries}>
@@ -159,19 +170,19 @@ export function RightNavList({ sections, onNavigate }: { sections: RightNavSecti
                       data-single={section.group === null || undefined}
                     >
                       {section.group === null && <Icon name={sectionIcons[key] ?? 'list'} size={18} />}
-                      {item.entry}
+                      {t(shellRightNavEntries[item.id])}
                     </Link>
                   ) : (
                     <span
                       className={classes.entry}
                       role="link"
                       aria-disabled="true"
-                      title={noPermission}
+                      title={t(shellLabels.noPermission)}
                       data-disabled
                       data-single={section.group === null || undefined}
                     >
                       {section.group === null && <Icon name={sectionIcons[key] ?? 'list'} size={18} />}
-                      {item.entry}
+                      {t(shellRightNavEntries[item.id])}
                     </span>
                   )}
                 </li>
@@ -192,14 +203,15 @@ interface RightNavDrawerProps {
 
 /** The labelled right nav in a drawer: the whole menu on phones, or on demand on a desktop. */
 export function RightNavDrawer({ opened, onClose, sections }: RightNavDrawerProps) {
+  const t = useCaptions();
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="right"
       size={300}
-      title="Administration"
-      closeButtonProps={{ 'aria-label': 'Close the administration menu' }}
+      title={t(shellLabels.administration)}
+      closeButtonProps={{ 'aria-label': t(shellLabels.closeAdministrationMenu) }}
       classNames={{ title: classes.drawerTitle }}
     >
       <RightNavList sections={sections} onNavigate={onClose} />

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, Loader } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { NavGroup, NavLink } from '@hasp/contracts';
+import { shellLabels, type NavGroup, type NavLink } from '@hasp/contracts';
 import { Icon } from '../../../components/Icon';
+import { useCaptions } from '../../../lib/i18n';
 import { useNavigation } from '../api/get-navigation';
 import { isLinkUsable, isOfflineLink, visibleNavGroups } from '../nav-rules';
 import classes from './SidebarNav.module.css';
@@ -29,6 +30,7 @@ function groupOf(groups: NavGroup[], pathname: string, search: string): string |
  */
 export function SidebarNav({ online, offlineMode, permissions }: SidebarNavProps) {
   const navigation = useNavigation();
+  const t = useCaptions();
   const { pathname, search } = useLocation();
   const id = useId();
   const groups = useMemo(() => visibleNavGroups(navigation.data ?? [], permissions), [navigation.data, permissions]);
@@ -42,7 +44,7 @@ export function SidebarNav({ online, offlineMode, permissions }: SidebarNavProps
         <li>
           <Link to="/" className={classes.link} aria-current={pathname === '/' ? 'page' : undefined}>
             <Icon name="home" className={classes.icon} />
-            <span>Home</span>
+            <span>{t(shellLabels.home)}</span>
           </Link>
         </li>
         {offlineMode && (
@@ -53,31 +55,29 @@ export function SidebarNav({ online, offlineMode, permissions }: SidebarNavProps
               aria-current={pathname === '/offline/dashboard' ? 'page' : undefined}
             >
               <Icon name="cloud-off" className={classes.icon} />
-              <span>Offline Dashboard</span>
+              <span>{t(shellLabels.offlineDashboard)}</span>
             </Link>
           </li>
         )}
       </ul>
 
       <h2 className={classes.heading} id={`${id}-permits`}>
-        Permits
+        {t(shellLabels.permits)}
       </h2>
       {navigation.isPending && (
         <p className={classes.status} role="status">
-          <Loader size="xs" color="steel" /> Loading permit types…
+          <Loader size="xs" color="steel" /> {t(shellLabels.loadingPermitTypes)}
         </p>
       )}
       {navigation.isError && (
         <div className={classes.status} role="alert">
-          <span>Permit types could not be loaded.</span>
+          <span>{t(shellLabels.permitTypesFailed)}</span>
           <Button size="compact-xs" variant="default" onClick={() => void navigation.refetch()}>
-            Try again
+            {t(shellLabels.tryAgain)}
           </Button>
         </div>
       )}
-      {navigation.isSuccess && groups.length === 0 && (
-        <p className={classes.status}>No permit types are set up for you in this facility.</p>
-      )}
+      {navigation.isSuccess && groups.length === 0 && <p className={classes.status}>{t(shellLabels.noPermitTypes)}</p>}
       <ul className={classes.list} aria-labelledby={`${id}-permits`}>
         {groups.map((group) => {
           const open = openId === group.ID;
@@ -111,6 +111,7 @@ export function SidebarNav({ online, offlineMode, permissions }: SidebarNavProps
 }
 
 function SidebarLink({ link, online, current }: { link: NavLink; online: boolean; current: boolean }) {
+  const t = useCaptions();
   const content = (
     <>
       <Icon name={isOfflineLink(link) ? 'cloud-off' : link.icon} className={classes.icon} size={18} />
@@ -118,7 +119,7 @@ function SidebarLink({ link, online, current }: { link: NavLink; online: boolean
     </>
   );
   if (!isLinkUsable(link, online)) {
-    const reason = link.enabled ? 'Not available offline' : 'You do not have permission for this';
+    const reason = t(link.enabled ? shellLabels.notAvailableOffline : shellLabels.noPermission);
     return (
       <span className={classes.link} role="link" aria-disabled="true" title={reason} data-disabled>
         {content}

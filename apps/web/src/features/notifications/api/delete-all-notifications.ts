@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/http';
 import type { NotificationList } from './get-notifications';
 import { notificationKeys } from './keys';
 
-const resultSchema = z.object({ deleted: z.number().int() });
+const resultSchema = z.object({ deleted: z.int() });
 
 /** Deletes every notification of the signed-in user in this facility. */
 export function deleteAllNotifications(): Promise<{ deleted: number }> {

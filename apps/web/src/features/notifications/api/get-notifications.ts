@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationListSchema, type Notification } from '@hasp/contracts';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/http';
 import { notificationKeys, type NotificationFilter } from './keys';
 

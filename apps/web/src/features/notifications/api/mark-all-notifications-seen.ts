@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../../../lib/http';
 import { notificationLists, type NotificationList } from './get-notifications';
 import { notificationKeys } from './keys';
 
-const resultSchema = z.object({ updated: z.number().int() });
+const resultSchema = z.object({ updated: z.int() });
 
 /** Marks every notification read. */
 export function markAllNotificationsSeen(): Promise<{ updated: number }> {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notificationSchema, type Notification } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { authorizedFetch } from '../../../lib/http';
@@ -18,6 +18,8 @@ export interface StreamHandlers {
   onNotification: (notification: Notification) => void;
   /** An event whose data did not parse: the caller refetches instead. */
   onUnreadable: () => void;
+  /** The facility's permissions or security lists changed (Group Manage, Security Lists). */
+  onContextChanged?: () => void;
 }
 
 const wait = (ms: number, signal: AbortSignal) =>
@@ -69,6 +71,8 @@ async function readOnce(handlers: StreamHandlers, signal: AbortSignal): Promise<
           const parsed = notificationSchema.safeParse(parseJson(event.data));
           if (parsed.success) handlers.onNotification(parsed.data);
           else handlers.onUnreadable();
+        } else if (event.event === 'context-changed') {
+          handlers.onContextChanged?.();
         }
       }
     }
@@ -97,7 +101,33 @@ export async function followNotificationStream(handlers: StreamHandlers, signal:
   }
 }
 
-/** While signed in and online: new notifications go into the cached lists as they arrive (P11). */
+/**
+ * What the stream does to the query cache. A pushed notification goes into the cached lists; if a
+ * list fetch is in flight its answer may predate the notification and would overwrite it, so that
+ * fetch is replaced by a fresh one (invalidation cancels the running fetch).
+ */
+export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
+  const refetchLists = () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+  return {
+    // A list loaded before the server was listening may miss what arrived in between (or while
+    // the stream was down): refetch it once the stream is live.
+    onReady: () => void refetchLists(),
+    onNotification: (notification) => {
+      queryClient.setQueriesData<NotificationList>({ queryKey: notificationKeys.lists() }, (list) =>
+        notificationLists.withArrived(list, notification),
+      );
+      if (queryClient.isFetching({ queryKey: notificationKeys.lists() }) > 0) void refetchLists();
+    },
+    onUnreadable: () => void refetchLists(),
+    // Menus and gated screens follow an administrator's change without a new sign-in.
+    onContextChanged: () => void queryClient.invalidateQueries({ queryKey: ['session-context'] }),
+  };
+}
+
+/**
+ * While signed in and online: new notifications go into the cached lists as they arrive (P11), and
+ * the session context is reloaded when the facility's permissions or security lists change.
+ */
 export function useNotificationStream(): void {
   const queryClient = useQueryClient();
   const { session } = useAuthState();
@@ -106,20 +136,7 @@ export function useNotificationStream(): void {
   useEffect(() => {
     if (!signedIn || !networkOnline) return;
     const controller = new AbortController();
-    const refetchLists = () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
-    void followNotificationStream(
-      {
-        // A list loaded before the server was listening may miss what arrived in between (or while
-        // the stream was down): refetch it once the stream is live.
-        onReady: () => void refetchLists(),
-        onNotification: (notification) =>
-          queryClient.setQueriesData<NotificationList>({ queryKey: notificationKeys.lists() }, (list) =>
-            notificationLists.withArrived(list, notification),
-          ),
-        onUnreadable: () => void refetchLists(),
-      },
-      controller.signal,
-    );
+    void followNotificationStream(cacheStreamHandlers(queryClient), controller.signal);
     return () => controller.abort();
   }, [queryClient, signedIn, networkOnline]);
 }

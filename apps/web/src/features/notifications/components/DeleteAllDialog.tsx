@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { notificationMessages } from '@hasp/contracts';
+import { notificationsLabels, notificationsMessageCaptions } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 
 interface DeleteAllDialogProps {
   opened: boolean;
@@ -10,22 +11,23 @@ interface DeleteAllDialogProps {
 
 /** The seed's confirmation before deleting every notification. */
 export function DeleteAllDialog({ opened, deleting, onCancel, onConfirm }: DeleteAllDialogProps) {
+  const t = useCaptions();
   return (
     <Modal
       opened={opened}
       onClose={onCancel}
-      title={notificationMessages.deleteAllTitle}
+      title={t(notificationsMessageCaptions.deleteAllTitle)}
       centered
       zIndex={400}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t(notificationsLabels.closeDialog) }}
     >
-      <Text>All your notifications will be deleted, read and unread. This cannot be undone.</Text>
+      <Text>{t(notificationsLabels.deleteAllText)}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t(notificationsLabels.cancel)}
         </Button>
         <Button color="red.8" loading={deleting} onClick={onConfirm}>
-          Delete all
+          {t(notificationsLabels.deleteAll)}
         </Button>
       </Group>
     </Modal>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { notificationsLabels } from '@hasp/contracts';
+import { translate, useCaptions, type Translate } from '../../../lib/i18n';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { useNotifications } from '../api/get-notifications';
 import { useNotificationStream } from '../api/notification-stream';
@@ -7,8 +9,8 @@ import { NotificationsPanel } from './NotificationsPanel';
 import classes from './Notifications.module.css';
 
 /** "Notifications, 3 unread": the bell's accessible name carries the count the badge shows. */
-export function notificationsLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+export function notificationsLabel(unread: number, t: Translate = translate): string {
+  return unread > 0 ? t(notificationsLabels.bellUnread, { count: unread }) : t(notificationsLabels.title);
 }
 
 /**
@@ -17,6 +19,7 @@ export function notificationsLabel(unread: number): string {
  */
 export function NotificationsButton() {
   const [opened, setOpened] = useState(false);
+  const t = useCaptions();
   const unread = useNotifications('unread');
   useNotificationStream();
   const count = unread.data?.unreadCount ?? 0;
@@ -34,7 +37,7 @@ export function NotificationsButton() {
           variant="subtle"
           color="gray.0"
           size="lg"
-          aria-label={notificationsLabel(count)}
+          aria-label={notificationsLabel(count, t)}
           aria-haspopup="dialog"
           aria-expanded={opened}
           onClick={() => setOpened((open) => !open)}

@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { Button, Drawer, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { NOTIFICATIONS_PANEL_WIDTH_PX, notificationMessages, type Notification } from '@hasp/contracts';
+import {
+  NOTIFICATIONS_PANEL_WIDTH_PX,
+  notificationsLabels,
+  notificationsMessageCaptions,
+  type Notification,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { useDeleteAllNotifications } from '../api/delete-all-notifications';
 import { useNotifications } from '../api/get-notifications';
 import { notificationKeys, type NotificationFilter } from '../api/keys';
@@ -25,6 +31,7 @@ interface NotificationsPanelProps {
  * section until the panel closes, so nothing jumps while the user reads.
  */
 export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps) {
+  const t = useCaptions();
   const [filter, setFilter] = useState<NotificationFilter>('unread');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [shownUnread, setShownUnread] = useState<ReadonlySet<number>>(new Set());
@@ -66,9 +73,9 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
       onClose={close}
       position="right"
       size={`min(${NOTIFICATIONS_PANEL_WIDTH_PX}px, 100vw)`}
-      title="Notifications"
+      title={t(notificationsLabels.title)}
       classNames={{ body: classes.body, title: classes.title }}
-      closeButtonProps={{ 'aria-label': 'Close notifications' }}
+      closeButtonProps={{ 'aria-label': t(notificationsLabels.close) }}
       zIndex={300}
     >
       <Group justify="space-between" gap="xs" className={classes.toolbar}>
@@ -77,10 +84,10 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
           value={filter}
           onChange={(value) => setFilter(value === 'all' ? 'all' : 'unread')}
           data={[
-            { value: 'unread', label: 'Unread' },
-            { value: 'all', label: 'All' },
+            { value: 'unread', label: t(notificationsLabels.unread) },
+            { value: 'all', label: t(notificationsLabels.all) },
           ]}
-          aria-label="Show"
+          aria-label={t(notificationsLabels.show)}
         />
         <Group gap="xs">
           <Button
@@ -91,7 +98,7 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
           >
-            Mark all read
+            {t(notificationsLabels.markAllRead)}
           </Button>
           {filter === 'all' && (
             <Button
@@ -102,7 +109,7 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
               disabled={notifications.length === 0}
               onClick={() => setConfirmDelete(true)}
             >
-              Delete all
+              {t(notificationsLabels.deleteAll)}
             </Button>
           )}
         </Group>
@@ -111,23 +118,23 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
       {list.isPending ? (
         <Group justify="center" p="xl" role="status">
           <Loader size="sm" />
-          <Text size="sm">Loading notifications…</Text>
+          <Text size="sm">{t(notificationsLabels.loading)}</Text>
         </Group>
       ) : list.isError ? (
         <Text className={classes.empty} role="alert">
-          Notifications could not be loaded.
+          {t(notificationsLabels.failed)}
         </Text>
       ) : filter === 'all' && notifications.length === 0 ? (
-        <Text className={classes.empty}>{notificationMessages.none}</Text>
+        <Text className={classes.empty}>{t(notificationsMessageCaptions.none)}</Text>
       ) : (
         <Stack gap="lg" mt="md">
-          <Section title="Unread" empty={notificationMessages.noUnread}>
+          <Section id="unread" title={t(notificationsLabels.unread)} empty={t(notificationsMessageCaptions.noUnread)}>
             {unread.map((n) => (
               <NotificationItem key={n.ID} notification={n} unread onSeen={seen} onOpen={open} />
             ))}
           </Section>
           {read.length > 0 && (
-            <Section title="Read">
+            <Section id="read" title={t(notificationsLabels.read)}>
               {read.map((n) => (
                 <NotificationItem key={n.ID} notification={n} unread={false} onSeen={seen} onOpen={open} />
               ))}
@@ -146,8 +153,8 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
   );
 }
 
-function Section({ title, empty, children }: { title: string; empty?: string; children: ReactNode[] }) {
-  const headingId = `notifications-${title.toLowerCase()}`;
+function Section({ id, title, empty, children }: { id: string; title: string; empty?: string; children: ReactNode[] }) {
+  const headingId = `notifications-${id}`;
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} id={headingId} className={classes.sectionTitle}>

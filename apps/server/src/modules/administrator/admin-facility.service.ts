@@ -1,0 +1,184 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  rightNavIds,
+  rightNavPermission,
+  type AdminFacility,
+  type AdminFacilityCreate,
+  type AdminFacilityUpdate,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { recordAudit } from '../audit/audit.repository';
+import {
+  findFacilityRow,
+  insertFacility,
+  listAllFacilities,
+  nameTaken,
+  snapshotOf,
+  toAdminFacility,
+  updateFacilityRow,
+} from './admin-facility.repository';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+interface Caller {
+  facilityId: number;
+  userId: number;
+}
+
+/** The group a new facility starts with, so the administrator who created it can configure it at once. */
+const FIRST_GROUP = {
+  name: 'Administrators',
+  description: 'Configure the facility: users, groups, settings, master lists',
+};
+
+const nameInUse = () => AppError.validation([{ field: 'name', message: 'Another facility already has this name' }]);
+
+export async function listAdminFacilities(db: Db, caller: Caller): Promise<AdminFacility[]> {
+  return (await listAllFacilities(db)).map((row) => toAdminFacility(row, caller.facilityId));
+}
+
+/**
+ * Serializes changes to the facility tree: two concurrent moves could otherwise each pass the
+ * cycle check and together form a cycle.
+ */
+async function lockFacilityTree(trx: Trx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('hasp-facility-tree'))`.execute(trx);
+}
+
+/** Refuses a new parent that does not exist, is inactive or would make a cycle. */
+async function checkParent(trx: Trx, facilityId: number | null, parentId: number | null) {
+  if (parentId === null) return;
+  const field = 'companyID';
+  if (parentId === facilityId) throw AppError.validation([{ field, message: 'A facility cannot be its own parent' }]);
+  const all = await listAllFacilities(trx);
+  const byId = new Map(all.map((f) => [f.id, f]));
+  const parent = byId.get(parentId);
+  if (!parent) throw AppError.validation([{ field, message: 'Choose a facility of this connection as the parent' }]);
+  if (!parent.is_active) {
+    throw AppError.validation([{ field, message: 'Choose an active facility as the parent' }]);
+  }
+  if (facilityId === null) return;
+  // Walk up from the proposed parent: meeting the facility itself means it would become its own ancestor.
+  const seen = new Set<number>();
+  for (let at: number | null = parentId; at !== null && !seen.has(at); at = byId.get(at)?.parent_id ?? null) {
+    if (at === facilityId) {
+      throw AppError.validation([{ field, message: 'That parent is inside this facility: the tree would loop' }]);
+    }
+    seen.add(at);
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * Creates a facility that is usable at once: default facility settings, every right-nav feature
+ * switched on, an Administrators group holding every right-nav permission, and the creator in it
+ * with access to the facility. All of it, and its audit row, in one transaction.
+ */
+export async function createFacility(db: Db, caller: Caller, input: AdminFacilityCreate): Promise<AdminFacility> {
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      await lockFacilityTree(trx);
+      if (await nameTaken(trx, input.name, null)) throw nameInUse();
+      await checkParent(trx, null, input.companyID);
+      // The new facility keeps its parent's clock, or the creator's facility's.
+      const zoneSource = await findFacilityRow(trx, input.companyID ?? caller.facilityId);
+      const created = await insertFacility(trx, {
+        name: input.name,
+        parentId: input.companyID,
+        timeZone: zoneSource?.time_zone ?? 'UTC',
+      });
+      const setup = await setUpFacility(trx, created.id, caller.userId);
+      await recordAudit(trx, {
+        userId: caller.userId,
+        facilityId: null,
+        action: 'facility.create',
+        entityType: 'facility',
+        entityId: created.id,
+        before: null,
+        after: { ...snapshotOf(created), setup },
+      });
+      return created;
+    });
+    return toAdminFacility(row, caller.facilityId);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameInUse();
+    throw error;
+  }
+}
+
+/** The defaults a new facility starts with (the demo seed's shape for a facility). */
+async function setUpFacility(trx: Trx, facilityId: number, creatorId: number) {
+  await trx.insertInto('facility_settings').values({ facility_id: facilityId }).execute();
+  await trx
+    .insertInto('facility_security_settings')
+    .values(rightNavIds.map((feature) => ({ facility_id: facilityId, feature, enabled: true })))
+    .execute();
+  const group = await trx
+    .insertInto('groups')
+    .values({ facility_id: facilityId, ...FIRST_GROUP })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('group_permissions')
+    .values(rightNavIds.map((id) => ({ group_id: group.id, permission: rightNavPermission(id) })))
+    .execute();
+  await trx.insertInto('user_groups').values({ user_id: creatorId, group_id: group.id }).execute();
+  await trx.insertInto('user_facilities').values({ user_id: creatorId, facility_id: facilityId }).execute();
+  return { administratorsGroupID: group.id, grantedUserID: creatorId };
+}
+
+/** Renames, moves, deactivates or reactivates a facility; an unchanged edit records nothing. */
+export async function updateFacility(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: AdminFacilityUpdate,
+): Promise<AdminFacility> {
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      await lockFacilityTree(trx);
+      const current = await findFacilityRow(trx, id);
+      if (!current) throw AppError.notFound('Facility');
+      if (!input.isActive && current.is_active && id === caller.facilityId) {
+        throw new AppError(
+          'CONFLICT',
+          409,
+          'You are signed in to this facility, so you cannot deactivate it. Sign in to another facility first.',
+        );
+      }
+      if (input.name !== current.name && (await nameTaken(trx, input.name, id))) throw nameInUse();
+      if (input.companyID !== current.parent_id) await checkParent(trx, id, input.companyID);
+      const before = snapshotOf(current);
+      const changed =
+        input.name !== current.name || input.companyID !== current.parent_id || input.isActive !== current.is_active;
+      if (!changed) return current;
+      const updated = await updateFacilityRow(trx, id, {
+        name: input.name,
+        parentId: input.companyID,
+        isActive: input.isActive,
+      });
+      await recordAudit(trx, {
+        userId: caller.userId,
+        facilityId: null,
+        action: actionFor(current.is_active, input.isActive),
+        entityType: 'facility',
+        entityId: id,
+        before,
+        after: snapshotOf(updated),
+      });
+      return updated;
+    });
+    return toAdminFacility(row, caller.facilityId);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameInUse();
+    throw error;
+  }
+}
+
+function actionFor(wasActive: boolean, isActive: boolean): string {
+  if (wasActive && !isActive) return 'facility.deactivate';
+  if (!wasActive && isActive) return 'facility.reactivate';
+  return 'facility.update';
+}

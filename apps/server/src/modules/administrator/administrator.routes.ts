@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminFacilityCreateSchema,
+  adminFacilitySchema,
+  adminFacilityUpdateSchema,
+  apiErrorSchema,
+  auditFacetsSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  connectionInfoSchema,
+  rightNavPermission,
+  serverHealthSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
+import { listAuditEntries, listAuditFacets } from './audit-log.repository';
+import { readConnectionInfo } from './connection-info';
+import { readServerHealth } from './server-health';
+
+const tags = ['administrator'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/** The Administrator home (/admin): facilities, connection, health and the audit log. */
+export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('administrator')));
+
+  app.get(
+    '/admin/facilities',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every facility of the caller's connection, active or not",
+        response: { 200: z.array(adminFacilitySchema), ...errors },
+      },
+    },
+    async (request) => listAdminFacilities(authOf(request).connection.db, caller(authOf(request))),
+  );
+
+  app.post(
+    '/admin/facilities',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a facility (default settings, an Administrators group with the creator in it); audited',
+        body: adminFacilityCreateSchema,
+        response: { 200: adminFacilitySchema, ...errors },
+      },
+    },
+    async (request) => createFacility(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/admin/facilities/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename, move (parent/company), deactivate or reactivate a facility; audited',
+        params: idParams,
+        body: adminFacilityUpdateSchema,
+        response: { 200: adminFacilitySchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateFacility(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  app.get(
+    '/admin/connection',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in connection: name, database version and size, counts (never its address)',
+        response: { 200: connectionInfoSchema, ...errors },
+      },
+    },
+    async (request) => readConnectionInfo(authOf(request).connection, ctx.config.connections, new Date()),
+  );
+
+  app.get(
+    '/admin/health',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The server process and every connection's readiness and latency",
+        response: { 200: serverHealthSchema, ...errors },
+      },
+    },
+    async () => readServerHealth(ctx.registry, ctx.version, new Date()),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The audit log: this facility's and connection-wide entries, newest first, keyset-paged",
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listAuditEntries(auth.connection.db, { ...request.query, facilityId: auth.facilityId });
+    },
+  );
+
+  app.get(
+    '/admin/audit/facets',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The actions, entity types and users that occur in the audit log, for its filters',
+        response: { 200: auditFacetsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listAuditFacets(auth.connection.db, auth.facilityId);
+    },
+  );
+};

@@ -1,0 +1,441 @@
+import type { Kysely } from 'kysely';
+import {
+  ASSET_PHOTO_MAX_BYTES,
+  type AssetPage,
+  type AssetPhoto,
+  type Component,
+  type ComponentInput,
+  type EnergySource,
+  type EnergySourceInput,
+  type IsolationPoint,
+  type IsolationPointInput,
+  type MasterListItem,
+  type MasterListKey,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { recordAudit } from '../audit/audit.repository';
+import { ancestorPaths } from './asset-tree.repository';
+import {
+  checkMasterItem,
+  checkVersion,
+  insertAudited,
+  lockRow,
+  uniqueOr409,
+  updateAudited,
+  type Caller,
+} from './asset-records';
+import { toAsset } from './asset-tree.service';
+
+type Db = Kysely<Database>;
+type Row = Record<string, unknown>;
+
+export async function listMasterItems(db: Db, facilityId: number, listKey: MasterListKey): Promise<MasterListItem[]> {
+  const rows = await db
+    .selectFrom('master_list_items')
+    .select(['id', 'list_key', 'value', 'sort_order', 'is_active'])
+    .where('facility_id', '=', facilityId)
+    .where('list_key', '=', listKey)
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('value')
+    .execute();
+  return rows.map((r) => ({
+    ID: r.id,
+    listKey: r.list_key as MasterListKey,
+    value: r.value,
+    sortOrder: r.sort_order,
+    isActive: r.is_active,
+  }));
+}
+
+const photoOf = (r: { id: number; content_type: string; byte_size: number; file_name: string; created_at: Date }) =>
+  ({
+    ID: r.id,
+    contentType: r.content_type as AssetPhoto['contentType'],
+    byteSize: r.byte_size,
+    fileName: r.file_name,
+    createdAt: new Date(r.created_at).toISOString(),
+  }) satisfies AssetPhoto;
+
+/** Everything the asset page shows: header, path, components with energy sources and isolation points, photos. */
+export async function getAssetPage(db: Db, facilityId: number, id: number): Promise<AssetPage> {
+  const asset = await db
+    .selectFrom('assets')
+    .selectAll()
+    .where('id', '=', id)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirst();
+  if (!asset) throw AppError.notFound('Asset');
+  const [components, sources, points, photos, paths, area] = await Promise.all([
+    db.selectFrom('components').selectAll().where('asset_id', '=', id).orderBy('number').execute(),
+    db
+      .selectFrom('energy_sources as e')
+      .innerJoin('components as c', 'c.id', 'e.component_id')
+      .innerJoin('master_list_items as m', 'm.id', 'e.energy_type_item_id')
+      .selectAll('e')
+      .select(['m.value as type_value', 'm.is_active as type_active'])
+      .where('c.asset_id', '=', id)
+      .orderBy('e.id')
+      .execute(),
+    db
+      .selectFrom('isolation_points as p')
+      .innerJoin('master_list_items as m', 'm.id', 'p.device_type_item_id')
+      .leftJoin('asset_photos as f', 'f.id', 'p.photo_id')
+      .selectAll('p')
+      .select([
+        'm.value as type_value',
+        'm.is_active as type_active',
+        'f.content_type',
+        'f.byte_size',
+        'f.file_name',
+        'f.created_at as photo_created_at',
+      ])
+      .where('p.asset_id', '=', id)
+      .orderBy('p.code')
+      .execute(),
+    db
+      .selectFrom('asset_photos')
+      .select(['id', 'content_type', 'byte_size', 'file_name', 'created_at'])
+      .where('asset_id', '=', id)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .execute(),
+    ancestorPaths(db, facilityId, [{ kind: 'asset', ID: id }]),
+    db.selectFrom('areas').select(['id', 'number', 'name']).where('id', '=', asset.area_id).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    asset: toAsset(asset),
+    area: { kind: 'area', ID: area.id, number: area.number, name: area.name },
+    path: paths.get(`asset:${id}`) ?? [],
+    photos: photos.map(photoOf),
+    components: components.map((c) => ({
+      ...toComponentHeader(c as unknown as Row),
+      energySources: sources.filter((s) => s.component_id === c.id).map((s) => toEnergySource(s as unknown as Row)),
+      isolationPoints: points.filter((p) => p.component_id === c.id).map((p) => toIsolationPoint(p as unknown as Row)),
+    })),
+  };
+}
+
+const toComponentHeader = (r: Row): Omit<Component, 'energySources' | 'isolationPoints'> => ({
+  ID: r.id as number,
+  assetId: r.asset_id as number,
+  number: r.number as string,
+  name: r.name as string,
+  description: r.description as string,
+  isActive: r.is_active as boolean,
+  version: r.version as number,
+});
+
+const toEnergySource = (r: Row): EnergySource => ({
+  ID: r.id as number,
+  componentId: r.component_id as number,
+  energyType: {
+    ID: r.energy_type_item_id as number,
+    value: r.type_value as string,
+    isActive: r.type_active as boolean,
+  },
+  magnitude: r.magnitude === null ? null : Number(r.magnitude),
+  unit: r.unit as string,
+  storedEnergy: r.stored_energy as boolean,
+  description: r.description as string,
+  isActive: r.is_active as boolean,
+  version: r.version as number,
+});
+
+const toIsolationPoint = (r: Row): IsolationPoint => ({
+  ID: r.id as number,
+  componentId: r.component_id as number,
+  code: r.code as string,
+  deviceType: {
+    ID: r.device_type_item_id as number,
+    value: r.type_value as string,
+    isActive: r.type_active as boolean,
+  },
+  location: r.location as string,
+  normalPosition: r.normal_position as string,
+  isolatedPosition: r.isolated_position as string,
+  lockable: r.lockable as boolean,
+  tagOnlyMeasure: r.tag_only_measure as string,
+  verificationMethod: r.verification_method as string,
+  photo:
+    r.photo_id === null
+      ? null
+      : photoOf({
+          id: r.photo_id as number,
+          content_type: r.content_type as string,
+          byte_size: r.byte_size as number,
+          file_name: r.file_name as string,
+          created_at: r.photo_created_at as Date,
+        }),
+  isActive: r.is_active as boolean,
+  version: r.version as number,
+});
+
+/** The component of the caller's facility with its lists, as the asset page shows it. */
+async function loadComponent(db: Db, facilityId: number, componentId: number): Promise<Component> {
+  const row = await db
+    .selectFrom('components')
+    .select('asset_id')
+    .where('id', '=', componentId)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('Component');
+  const page = await getAssetPage(db, facilityId, row.asset_id);
+  return page.components.find((c) => c.ID === componentId)!;
+}
+
+const componentTaken = (number: string) => `Component number ${number} is already used on this asset`;
+const componentFields = (input: ComponentInput) => ({
+  number: input.number,
+  name: input.name,
+  description: input.description,
+  is_active: input.isActive ?? true,
+});
+
+export async function createComponent(db: Db, caller: Caller, assetId: number, input: ComponentInput) {
+  const row = await uniqueOr409(componentTaken(input.number), () =>
+    db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'assets', caller.facilityId, assetId);
+      return insertAudited(
+        trx,
+        caller,
+        'components',
+        { facility_id: caller.facilityId, asset_id: assetId, ...componentFields(input) },
+        'component.create',
+      );
+    }),
+  );
+  return loadComponent(db, caller.facilityId, row.id as number);
+}
+
+export async function editComponent(db: Db, caller: Caller, id: number, input: ComponentInput) {
+  await uniqueOr409(componentTaken(input.number), () =>
+    db.transaction().execute(async (trx) => {
+      const before = await lockRow(trx, 'components', caller.facilityId, id);
+      checkVersion('components', before, input.version);
+      await updateAudited(trx, caller, 'components', before, componentFields(input), 'component.update');
+    }),
+  );
+  return loadComponent(db, caller.facilityId, id);
+}
+
+const energyFields = (input: EnergySourceInput) => ({
+  energy_type_item_id: input.energyTypeItemId,
+  magnitude: input.magnitude,
+  unit: input.unit,
+  stored_energy: input.storedEnergy,
+  description: input.description,
+  is_active: input.isActive ?? true,
+});
+
+export async function createEnergySource(db: Db, caller: Caller, componentId: number, input: EnergySourceInput) {
+  const row = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'components', caller.facilityId, componentId);
+    await checkMasterItem(trx, caller.facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', null);
+    return insertAudited(
+      trx,
+      caller,
+      'energy_sources',
+      { facility_id: caller.facilityId, component_id: componentId, ...energyFields(input) },
+      'energy-source.create',
+    );
+  });
+  return loadEnergySource(db, caller.facilityId, row.id as number);
+}
+
+export async function editEnergySource(db: Db, caller: Caller, id: number, input: EnergySourceInput) {
+  await db.transaction().execute(async (trx) => {
+    const before = await lockRow(trx, 'energy_sources', caller.facilityId, id);
+    checkVersion('energy_sources', before, input.version);
+    const current = before.energy_type_item_id as number;
+    await checkMasterItem(trx, caller.facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', current);
+    await updateAudited(trx, caller, 'energy_sources', before, energyFields(input), 'energy-source.update');
+  });
+  return loadEnergySource(db, caller.facilityId, id);
+}
+
+async function loadEnergySource(db: Db, facilityId: number, id: number): Promise<EnergySource> {
+  const row = await db
+    .selectFrom('energy_sources')
+    .select('component_id')
+    .where('id', '=', id)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirstOrThrow();
+  return (await loadComponent(db, facilityId, row.component_id)).energySources.find((s) => s.ID === id)!;
+}
+
+const pointTaken = (code: string) => `Isolation point ${code} already exists on this asset`;
+const pointFields = (input: IsolationPointInput) => ({
+  code: input.code,
+  device_type_item_id: input.deviceTypeItemId,
+  location: input.location,
+  normal_position: input.normalPosition,
+  isolated_position: input.isolatedPosition,
+  lockable: input.lockable,
+  tag_only_measure: input.tagOnlyMeasure,
+  verification_method: input.verificationMethod,
+  is_active: input.isActive ?? true,
+});
+
+export async function createIsolationPoint(db: Db, caller: Caller, componentId: number, input: IsolationPointInput) {
+  const row = await uniqueOr409(
+    pointTaken(input.code),
+    () =>
+      db.transaction().execute(async (trx) => {
+        const component = await lockRow(trx, 'components', caller.facilityId, componentId);
+        await checkMasterItem(trx, caller.facilityId, 'device-types', input.deviceTypeItemId, 'deviceTypeItemId', null);
+        return insertAudited(
+          trx,
+          caller,
+          'isolation_points',
+          {
+            facility_id: caller.facilityId,
+            component_id: componentId,
+            asset_id: component.asset_id,
+            ...pointFields(input),
+          },
+          'isolation-point.create',
+        );
+      }),
+    'code',
+  );
+  return loadIsolationPoint(db, caller.facilityId, row.id as number);
+}
+
+export async function editIsolationPoint(db: Db, caller: Caller, id: number, input: IsolationPointInput) {
+  await uniqueOr409(
+    pointTaken(input.code),
+    () =>
+      db.transaction().execute(async (trx) => {
+        const before = await lockRow(trx, 'isolation_points', caller.facilityId, id);
+        checkVersion('isolation_points', before, input.version);
+        const current = before.device_type_item_id as number;
+        await checkMasterItem(
+          trx,
+          caller.facilityId,
+          'device-types',
+          input.deviceTypeItemId,
+          'deviceTypeItemId',
+          current,
+        );
+        await updateAudited(trx, caller, 'isolation_points', before, pointFields(input), 'isolation-point.update');
+      }),
+    'code',
+  );
+  return loadIsolationPoint(db, caller.facilityId, id);
+}
+
+async function loadIsolationPoint(db: Db, facilityId: number, id: number): Promise<IsolationPoint> {
+  const row = await db
+    .selectFrom('isolation_points')
+    .select('component_id')
+    .where('id', '=', id)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirstOrThrow();
+  return (await loadComponent(db, facilityId, row.component_id)).isolationPoints.find((p) => p.ID === id)!;
+}
+
+// Photos
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** The photo's type from its first bytes (never from its name or declared type); PNG and JPEG only. */
+export function photoType(bytes: Buffer): 'image/png' | 'image/jpeg' {
+  if (bytes.length === 0) throw AppError.validation([{ field: 'photo', message: 'The photo is empty' }]);
+  if (bytes.length > ASSET_PHOTO_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, 'A photo can be at most 5 MB');
+  }
+  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'image/png';
+  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'A photo must be a PNG or JPEG image');
+}
+
+async function insertPhoto(
+  trx: Kysely<Database>,
+  caller: Caller,
+  assetId: number | null,
+  bytes: Buffer,
+  fileName: string,
+) {
+  const contentType = photoType(bytes);
+  return trx
+    .insertInto('asset_photos')
+    .values({
+      facility_id: caller.facilityId,
+      asset_id: assetId,
+      content_type: contentType,
+      byte_size: bytes.length,
+      file_name: fileName,
+      data: bytes,
+      created_by: caller.userId,
+    })
+    .returning(['id', 'content_type', 'byte_size', 'file_name', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function addAssetPhoto(db: Db, caller: Caller, assetId: number, bytes: Buffer, fileName: string) {
+  photoType(bytes);
+  const row = await db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'assets', caller.facilityId, assetId);
+    const photo = await insertPhoto(trx, caller, assetId, bytes, fileName);
+    await recordAudit(trx, {
+      userId: caller.userId,
+      facilityId: caller.facilityId,
+      action: 'asset.photo.add',
+      entityType: 'asset_photos',
+      entityId: photo.id,
+      before: null,
+      after: { assetId, contentType: photo.content_type, byteSize: photo.byte_size, fileName },
+    });
+    return photo;
+  });
+  return photoOf(row);
+}
+
+/** Hides a photo of an asset (kept in the database, like every referenced record). */
+export async function retireAssetPhoto(db: Db, caller: Caller, photoId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('asset_photos')
+      .set({ is_active: false })
+      .where('id', '=', photoId)
+      .where('facility_id', '=', caller.facilityId)
+      .where('asset_id', 'is not', null)
+      .where('is_active', '=', true)
+      .returning(['id', 'asset_id'])
+      .executeTakeFirst();
+    if (!row) throw AppError.notFound('Photo');
+    await recordAudit(trx, {
+      userId: caller.userId,
+      facilityId: caller.facilityId,
+      action: 'asset.photo.retire',
+      entityType: 'asset_photos',
+      entityId: photoId,
+      before: { assetId: row.asset_id, isActive: true },
+      after: { assetId: row.asset_id, isActive: false },
+    });
+  });
+}
+
+export async function setIsolationPointPhoto(db: Db, caller: Caller, id: number, bytes: Buffer, fileName: string) {
+  photoType(bytes);
+  await db.transaction().execute(async (trx) => {
+    const before = await lockRow(trx, 'isolation_points', caller.facilityId, id);
+    const photo = await insertPhoto(trx, caller, null, bytes, fileName);
+    await updateAudited(trx, caller, 'isolation_points', before, { photo_id: photo.id }, 'isolation-point.photo');
+  });
+  return loadIsolationPoint(db, caller.facilityId, id);
+}
+
+export async function readPhoto(db: Db, facilityId: number, id: number) {
+  const row = await db
+    .selectFrom('asset_photos')
+    .select(['data', 'content_type'])
+    .where('id', '=', id)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('Photo');
+  return row;
+}

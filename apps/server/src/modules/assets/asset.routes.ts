@@ -1,0 +1,423 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  areaInputSchema,
+  areaMoveSchema,
+  areaSchema,
+  assetInputSchema,
+  assetMoveSchema,
+  assetPageSchema,
+  assetPhotoSchema,
+  assetSchema,
+  assetSearchQuerySchema,
+  assetSearchResponseSchema,
+  ASSET_PHOTO_MAX_BYTES,
+  componentInputSchema,
+  componentSchema,
+  energySourceInputSchema,
+  energySourceSchema,
+  isolationPointInputSchema,
+  isolationPointSchema,
+  masterListItemSchema,
+  masterListKeys,
+  rightNavPermission,
+  treeChildrenPageSchema,
+  treeChildrenQuerySchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
+import { createArea, createAsset, editArea, editAsset, getArea, moveArea, moveAsset } from './asset-tree.service';
+import {
+  addAssetPhoto,
+  createComponent,
+  createEnergySource,
+  createIsolationPoint,
+  editComponent,
+  editEnergySource,
+  editIsolationPoint,
+  getAssetPage,
+  listMasterItems,
+  readPhoto,
+  retireAssetPhoto,
+  setIsolationPointPhoto,
+} from './asset-detail.service';
+
+const tags = ['assets'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const photoQuery = z.object({ fileName: z.string().trim().max(255).default('') });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */
+export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  // Photos arrive as their raw bytes; the type is checked from the content, not from this header.
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'application/octet-stream'],
+    { parseAs: 'buffer' },
+    (_r, body, done) => done(null, body),
+  );
+  const assetsManage = { preHandler: requirePermission(rightNavPermission('asset-manage')) };
+  const componentsManage = { preHandler: requirePermission(rightNavPermission('component-manage')) };
+  const db = (request: Parameters<typeof authOf>[0]) => authOf(request).connection.db;
+  const photoBody = (body: unknown): Buffer => {
+    if (!Buffer.isBuffer(body))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as image/png or image/jpeg');
+    return body;
+  };
+
+  app.get(
+    '/assets/master-lists/:listKey',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A master list's active values, for pickers (energy types, device types)",
+        params: z.object({ listKey: z.enum(masterListKeys) }),
+        response: { 200: z.array(masterListItemSchema), ...errors },
+      },
+    },
+    async (request) => listMasterItems(db(request), authOf(request).facilityId, request.params.listKey),
+  );
+
+  app.get(
+    '/assets/tree',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One page of a tree node's children (no parent: the top areas)",
+        querystring: treeChildrenQuerySchema,
+        response: { 200: treeChildrenPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { parentKind, parentId, limit, cursor } = request.query;
+      if ((parentKind === undefined) !== (parentId === undefined)) {
+        throw AppError.validation([{ field: 'parentId', message: 'Give both parentKind and parentId, or neither' }]);
+      }
+      const parent = parentKind && parentId ? { kind: parentKind, id: parentId } : null;
+      return listTreeChildren(db(request), authOf(request).facilityId, parent, limit, cursor);
+    },
+  );
+
+  app.get(
+    '/assets/search',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Areas and assets by number (prefix) or name (contains), each with its path',
+        querystring: assetSearchQuerySchema,
+        response: { 200: assetSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // One statement: the matches, their child counts and their paths.
+      return searchWithPaths(db(request), authOf(request).facilityId, request.query.q, request.query.limit);
+    },
+  );
+
+  app.post(
+    '/assets/areas',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an area',
+        body: areaInputSchema,
+        response: { 200: areaSchema, ...errors },
+      },
+    },
+    async (request) => createArea(db(request), caller(authOf(request)), request.body),
+  );
+  app.get(
+    '/assets/areas/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An area with its path',
+        params: idParams,
+        response: { 200: areaSchema, ...errors },
+      },
+    },
+    async (request) => getArea(db(request), authOf(request).facilityId, request.params.id),
+  );
+  app.put(
+    '/assets/areas/:id',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an area (409 when the version is stale)',
+        params: idParams,
+        body: areaInputSchema,
+        response: { 200: areaSchema, ...errors },
+      },
+    },
+    async (request) => editArea(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.post(
+    '/assets/areas/:id/move',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Move an area under another area or to the top (refused into its own sub-areas)',
+        params: idParams,
+        body: areaMoveSchema,
+        response: { 200: areaSchema, ...errors },
+      },
+    },
+    async (request) => moveArea(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+
+  app.post(
+    '/assets',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Create an asset',
+        body: assetInputSchema,
+        response: { 200: assetSchema, ...errors },
+      },
+    },
+    async (request) => createAsset(db(request), caller(authOf(request)), request.body),
+  );
+  app.get(
+    '/assets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The asset page: asset, path, components with energy sources and isolation points, photos',
+        params: idParams,
+        response: { 200: assetPageSchema, ...errors },
+      },
+    },
+    async (request) => getAssetPage(db(request), authOf(request).facilityId, request.params.id),
+  );
+  app.put(
+    '/assets/:id',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an asset, including its status (retire instead of delete)',
+        params: idParams,
+        body: assetInputSchema,
+        response: { 200: assetSchema, ...errors },
+      },
+    },
+    async (request) => editAsset(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.post(
+    '/assets/:id/move',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Move an asset into an area or under another asset (refused under its own sub-assets)',
+        params: idParams,
+        body: assetMoveSchema,
+        response: { 200: assetSchema, ...errors },
+      },
+    },
+    async (request) => moveAsset(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.post(
+    '/assets/:id/photos',
+    {
+      ...assetsManage,
+      bodyLimit: ASSET_PHOTO_MAX_BYTES + 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a photo (body: the PNG or JPEG bytes, at most 5 MB)',
+        params: idParams,
+        querystring: photoQuery,
+        response: { 200: assetPhotoSchema, ...errors },
+      },
+    },
+    async (request) =>
+      addAssetPhoto(
+        db(request),
+        caller(authOf(request)),
+        request.params.id,
+        photoBody(request.body),
+        request.query.fileName,
+      ),
+  );
+  app.delete(
+    '/assets/photos/:id',
+    {
+      ...assetsManage,
+      schema: {
+        tags,
+        security,
+        summary: "Remove an asset's photo from its page (kept, hidden)",
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await retireAssetPhoto(db(request), caller(authOf(request)), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/assets/photos/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A photo (PNG or JPEG bytes)',
+        params: idParams,
+        response: { 200: z.any().describe('The image, in its own content type'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const photo = await readPhoto(db(request), authOf(request).facilityId, request.params.id);
+      return reply
+        .header('content-type', photo.content_type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
+  );
+
+  app.post(
+    '/assets/:id/components',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a component to an asset',
+        params: idParams,
+        body: componentInputSchema,
+        response: { 200: componentSchema, ...errors },
+      },
+    },
+    async (request) => createComponent(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.put(
+    '/assets/components/:id',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit or retire a component',
+        params: idParams,
+        body: componentInputSchema,
+        response: { 200: componentSchema, ...errors },
+      },
+    },
+    async (request) => editComponent(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.post(
+    '/assets/components/:id/energy-sources',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an energy source to a component',
+        params: idParams,
+        body: energySourceInputSchema,
+        response: { 200: energySourceSchema, ...errors },
+      },
+    },
+    async (request) => createEnergySource(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.put(
+    '/assets/energy-sources/:id',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit or retire an energy source',
+        params: idParams,
+        body: energySourceInputSchema,
+        response: { 200: energySourceSchema, ...errors },
+      },
+    },
+    async (request) => editEnergySource(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.post(
+    '/assets/components/:id/isolation-points',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Add an isolation point to a component (tag-only needs the extra protective measure)',
+        params: idParams,
+        body: isolationPointInputSchema,
+        response: { 200: isolationPointSchema, ...errors },
+      },
+    },
+    async (request) => createIsolationPoint(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.put(
+    '/assets/isolation-points/:id',
+    {
+      ...componentsManage,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit or retire an isolation point',
+        params: idParams,
+        body: isolationPointInputSchema,
+        response: { 200: isolationPointSchema, ...errors },
+      },
+    },
+    async (request) => editIsolationPoint(db(request), caller(authOf(request)), request.params.id, request.body),
+  );
+  app.put(
+    '/assets/isolation-points/:id/photo',
+    {
+      ...componentsManage,
+      bodyLimit: ASSET_PHOTO_MAX_BYTES + 1024,
+      schema: {
+        tags,
+        security,
+        summary: "Replace an isolation point's photo (body: PNG or JPEG bytes, at most 5 MB)",
+        params: idParams,
+        querystring: photoQuery,
+        response: { 200: isolationPointSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setIsolationPointPhoto(
+        db(request),
+        caller(authOf(request)),
+        request.params.id,
+        photoBody(request.body),
+        request.query.fileName,
+      ),
+  );
+};

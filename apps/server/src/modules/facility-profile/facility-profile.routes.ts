@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  facilityLogoUploadSchema,
+  facilityProfileInputSchema,
+  facilityProfileSchema,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { changeFacilityLogo, getFacilityProfile, updateFacilityProfile } from './facility-profile.service';
+
+const tags = ['facility-profile'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/** Facility Settings: the signed-in facility's profile (everyone reads it for the top bar; admins edit). */
+export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  const edit = { preHandler: requirePermission(rightNavPermission('facility-settings')) };
+
+  app.get(
+    '/facility-profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in facility's profile: name, address, time zone, default language, logo",
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => getFacilityProfile(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.put(
+    '/facility-profile',
+    {
+      ...edit,
+      schema: {
+        tags,
+        security,
+        summary: "Change the facility's name, address, time zone (IANA) and default language",
+        body: facilityProfileInputSchema,
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => updateFacilityProfile(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/facility-profile/logo',
+    {
+      ...edit,
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the logo: PNG, JPEG or SVG (no scripts or external references), at most 256 KB',
+        body: facilityLogoUploadSchema,
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => changeFacilityLogo(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.delete(
+    '/facility-profile/logo',
+    {
+      ...edit,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the logo',
+        response: { 200: facilityProfileSchema, ...errors },
+      },
+    },
+    async (request) => changeFacilityLogo(authOf(request).connection.db, caller(authOf(request)), null),
+  );
+};

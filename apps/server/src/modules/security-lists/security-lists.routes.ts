@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, rightNavPermission, securityListsInputSchema, securityListsSchema } from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { listSecurityLists, saveSecurityLists } from './security-lists.service';
+
+const tags = ['security'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** Security Lists: which right-nav features the signed-in facility switches on (never another facility's). */
+export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('security-lists')));
+
+  app.get(
+    '/security/lists',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's security settings: each right-nav feature, on or off, with what it controls",
+        response: { 200: securityListsSchema, ...errors },
+      },
+    },
+    async (request) => listSecurityLists(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.put(
+    '/security/lists',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Switch features of the facility on or off (features not listed keep their setting)',
+        body: securityListsInputSchema,
+        response: { 200: securityListsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return saveSecurityLists(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+    },
+  );
+};

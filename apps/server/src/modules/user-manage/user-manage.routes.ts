@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  managedUserSchema,
+  oneTimePasswordSchema,
+  rightNavPermission,
+  userInputSchema,
+  userListQuerySchema,
+  userListSchema,
+  userManageOptionsSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { findManagedUser, listManagedUsers, listOptions } from './user-manage.repository';
+import { createUser, editUser, resetPassword, setUserActive, unlockUser } from './user-manage.service';
+
+const tags = ['user-manage'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/** Security › User Manage: the facility's users. There is no delete: users are deactivated. */
+export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('user-manage')));
+
+  app.get(
+    '/security/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users who may sign in to the facility: search (user name, name, e-mail), status, group, pages',
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const query = request.query;
+      const list = await listManagedUsers(auth.connection.db, auth, query);
+      return { ...list, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  app.get(
+    '/security/users/options',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's groups and the connection's facilities, for the user form",
+        response: { 200: userManageOptionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return listOptions(auth.connection.db, auth);
+    },
+  );
+
+  app.get(
+    '/security/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A user of the facility',
+        params: idParams,
+        response: { 200: managedUserSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const user = await findManagedUser(auth.connection.db, auth, request.params.id);
+      if (!user) throw AppError.notFound('User');
+      return user;
+    },
+  );
+
+  app.post(
+    '/security/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a user (no password yet: reset it to hand over a one-time password)',
+        body: userInputSchema,
+        response: { 200: managedUserSchema, ...errors },
+      },
+    },
+    async (request) => createUser(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/security/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a user, their groups in this facility and the facilities they may sign in to',
+        params: idParams,
+        body: userInputSchema,
+        response: { 200: managedUserSchema, ...errors },
+      },
+    },
+    async (request) =>
+      editUser(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  for (const action of ['deactivate', 'reactivate'] as const) {
+    app.post(
+      `/security/users/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'deactivate'
+              ? 'Deactivate a user: they cannot sign in and their sessions end at once'
+              : 'Reactivate a user',
+          params: idParams,
+          response: { 200: managedUserSchema, ...errors },
+        },
+      },
+      async (request) =>
+        setUserActive(
+          authOf(request).connection.db,
+          caller(authOf(request)),
+          request.params.id,
+          action === 'reactivate',
+        ),
+    );
+  }
+
+  app.post(
+    '/security/users/:id/reset-password',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        security,
+        summary: 'Give the user a one-time password (shown once) that they must change at their next sign-in',
+        params: idParams,
+        response: { 200: oneTimePasswordSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await resetPassword(authOf(request).connection.db, caller(authOf(request)), request.params.id);
+      // The password is in the answer: no cache may keep it.
+      void reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
+
+  app.post(
+    '/security/users/:id/unlock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Unlock an account locked after too many failed sign-ins',
+        params: idParams,
+        response: { 200: managedUserSchema, ...errors },
+      },
+    },
+    async (request) => unlockUser(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+  );
+};

@@ -1,0 +1,266 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  userImportColumns,
+  type UserImportProblem,
+  type UserImportRequest,
+  type UserImportResult,
+  type UserImportRow,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../audit/audit.repository';
+import {
+  findManagedUser,
+  replaceFacilities,
+  replaceFacilityGroups,
+  type FacilityScope,
+} from '../user-manage/user-manage.repository';
+import type { Caller } from '../user-manage/user-manage.service';
+import { looksLikeFormula, parseCsv } from './csv';
+import { findUsersByName, listAllFacilities, listFacilityGroups } from './user-management.repository';
+
+const MAX_ROWS = 5000;
+export const IMPORT_NOTE =
+  'New users have no password yet: reset their password in Security › User Manage to hand each a one-time password.';
+const emailSchema = z.email().max(320);
+const booleans: Record<string, boolean> = {
+  '': false,
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  '1': true,
+  '0': false,
+};
+
+interface PlannedRow extends UserImportRow {
+  userId: number | null;
+  groupIds: number[];
+  facilityIds: number[];
+}
+
+const splitList = (value: string) =>
+  value
+    .split(';')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Reads and checks every row; nothing is written here. */
+async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
+  const problems: UserImportProblem[] = [];
+  const parsed = parseCsv(csv);
+  if (parsed.error) {
+    problems.push({ row: parsed.error.line, column: '', value: '', message: parsed.error.message });
+    return { problems, rows: [] };
+  }
+  const [header, ...records] = parsed.records;
+  if (!header) {
+    problems.push({ row: 1, column: '', value: '', message: `The file is empty; its first row names the columns` });
+    return { problems, rows: [] };
+  }
+  const names = header.cells.map((c) => c.trim());
+  const expected: readonly string[] = userImportColumns;
+  names.forEach((name, index) => {
+    if (!expected.includes(name)) {
+      problems.push({ row: 1, column: name, value: name, message: `Unknown column; use ${expected.join(',')}` });
+    } else if (names.indexOf(name) !== index) {
+      problems.push({ row: 1, column: name, value: name, message: 'This column appears twice' });
+    }
+  });
+  for (const column of expected) {
+    if (!names.includes(column)) problems.push({ row: 1, column, value: '', message: 'Missing column' });
+  }
+  if (problems.length) return { problems, rows: [] };
+  if (records.length === 0) {
+    problems.push({ row: 2, column: '', value: '', message: 'The file has no user rows' });
+    return { problems, rows: [] };
+  }
+  if (records.length > MAX_ROWS) {
+    problems.push({ row: MAX_ROWS + 2, column: '', value: '', message: `Import at most ${MAX_ROWS} users at a time` });
+    return { problems, rows: [] };
+  }
+
+  const [groups, facilities] = await Promise.all([listFacilityGroups(db, caller), listAllFacilities(db)]);
+  const groupByName = new Map(groups.map((g) => [g.name.toLowerCase(), g.id]));
+  const facilityByName = new Map(facilities.filter((f) => f.is_active).map((f) => [f.name.toLowerCase(), f.id]));
+  const userNameIndex = names.indexOf('userName');
+  const existing = await findUsersByName(db, records.map((r) => (r.cells[userNameIndex] ?? '').trim()).filter(Boolean));
+  const existingByName = new Map(existing.map((u) => [u.user_name.toLowerCase(), u]));
+  const seen = new Map<string, number>();
+  const rows: PlannedRow[] = [];
+
+  for (const record of records) {
+    const row = record.line;
+    const before = problems.length;
+    const problem = (column: string, value: string, message: string) => problems.push({ row, column, value, message });
+    if (record.cells.length !== names.length) {
+      problem('', '', `This row has ${record.cells.length} cells; the header has ${names.length}`);
+      continue;
+    }
+    const cell: Record<string, string> = {};
+    names.forEach((name, i) => {
+      const value = record.cells[i]!.trim();
+      if (looksLikeFormula(value)) {
+        // Spreadsheets run such cells as formulas when the data is exported again.
+        problem(
+          name,
+          value,
+          `The cell ${name} of row ${row} starts with ${value[0]}: values starting with =, +, - or @ are refused`,
+        );
+        cell[name] = '';
+      } else cell[name] = value;
+    });
+    const formulaCells = new Set(problems.slice(before).map((p) => p.column));
+    const check = (column: string, test: () => void) => {
+      if (!formulaCells.has(column)) test();
+    };
+
+    const userName = cell.userName!;
+    let userId: number | null = null;
+    check('userName', () => {
+      if (!userName) return problem('userName', userName, 'User name is required');
+      if (/\s/.test(userName)) return problem('userName', userName, 'A user name has no spaces');
+      if (userName.length > 100) return problem('userName', userName, 'Use at most 100 characters');
+      const key = userName.toLowerCase();
+      const first = seen.get(key);
+      if (first !== undefined) return problem('userName', userName, `This user name is already in row ${first}`);
+      seen.set(key, row);
+      const found = existingByName.get(key);
+      if (!found) return;
+      if (found.id === caller.userId) {
+        return problem('userName', userName, 'You cannot change your own account; ask another administrator');
+      }
+      if (!(found.facility_ids ?? []).includes(caller.facilityId)) {
+        return problem('userName', userName, 'This user name belongs to a user of another facility');
+      }
+      userId = found.id;
+    });
+    const displayName = cell.displayName!;
+    check('displayName', () => {
+      if (!displayName) problem('displayName', displayName, 'Name is required');
+      else if (displayName.length > 200) problem('displayName', displayName, 'Use at most 200 characters');
+    });
+    const email = cell.email!;
+    check('email', () => {
+      if (email && !emailSchema.safeParse(email).success) problem('email', email, 'Enter a valid e-mail address');
+    });
+    const groupNames = splitList(cell.groups!);
+    const groupIds: number[] = [];
+    check('groups', () => {
+      for (const name of groupNames) {
+        const id = groupByName.get(name.toLowerCase());
+        if (id === undefined) problem('groups', name, `No group of this facility is named "${name}"`);
+        else groupIds.push(id);
+      }
+    });
+    const facilityNames = splitList(cell.facilities!);
+    const facilityIds = [caller.facilityId];
+    check('facilities', () => {
+      for (const name of facilityNames) {
+        const id = facilityByName.get(name.toLowerCase());
+        if (id === undefined) problem('facilities', name, `No active facility is named "${name}"`);
+        else facilityIds.push(id);
+      }
+    });
+    const ad = cell.isActiveDirectoryUser!;
+    const isActiveDirectoryUser = booleans[ad.toLowerCase()];
+    check('isActiveDirectoryUser', () => {
+      if (isActiveDirectoryUser === undefined) problem('isActiveDirectoryUser', ad, 'Use true or false');
+    });
+    if (problems.length > before) continue;
+    rows.push({
+      row,
+      change: userId === null ? 'create' : 'update',
+      userName,
+      displayName,
+      email: email || null,
+      groups: groupNames,
+      facilities: facilityNames,
+      isActiveDirectoryUser: isActiveDirectoryUser!,
+      userId,
+      groupIds: [...new Set(groupIds)],
+      facilityIds: [...new Set(facilityIds)].sort((a, b) => a - b),
+    });
+  }
+  return { problems, rows };
+}
+
+const auditView = async (db: Kysely<Database>, scope: FacilityScope, id: number) => {
+  const user = await findManagedUser(db, scope, id);
+  return (
+    user && {
+      userName: user.userName,
+      displayName: user.displayName,
+      email: user.email,
+      isActiveDirectoryUser: user.isActiveDirectoryUser,
+      isActive: user.isActive,
+      groupIDs: user.groups.map((g) => g.ID),
+      facilityIDs: user.facilityIDs,
+    }
+  );
+};
+
+/**
+ * The CSV import: every row is checked first; any bad row means a row-by-row report and nothing
+ * written. Otherwise (unless a dry run) new users are created and existing ones (by user name)
+ * updated, in one transaction, each audited.
+ */
+export async function importUsers(
+  db: Kysely<Database>,
+  caller: Caller,
+  request: Required<UserImportRequest>,
+): Promise<UserImportResult> {
+  const { problems, rows } = await planImport(db, caller, request.csv);
+  const created = rows.filter((r) => r.change === 'create').length;
+  const result = {
+    valid: problems.length === 0,
+    dryRun: request.dryRun,
+    problems,
+    rows: rows.map(({ userId: _u, groupIds: _g, facilityIds: _f, ...row }) => row),
+    created,
+    updated: rows.length - created,
+    note: IMPORT_NOTE,
+  };
+  if (problems.length || request.dryRun) return { ...result, imported: false };
+
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const values = {
+        display_name: row.displayName,
+        email: row.email,
+        is_active_directory_user: row.isActiveDirectoryUser,
+      };
+      let id = row.userId;
+      const before = id === null ? null : await auditView(trx, caller, id);
+      if (id === null) {
+        ({ id } = await trx
+          .insertInto('users')
+          .values({ ...values, user_name: row.userName, password_hash: null })
+          .returning('id')
+          .executeTakeFirstOrThrow());
+      } else {
+        await trx
+          .updateTable('users')
+          .set({
+            ...values,
+            // A directory user has no local password.
+            ...(row.isActiveDirectoryUser ? { password_hash: null, must_change_password: false } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+      await replaceFacilities(trx, id, row.facilityIds);
+      await replaceFacilityGroups(trx, caller, id, row.groupIds);
+      await recordAudit(trx, {
+        userId: caller.userId,
+        facilityId: caller.facilityId,
+        action: row.change === 'create' ? 'user.create' : 'user.update',
+        entityType: 'user',
+        entityId: id,
+        before,
+        after: { ...(await auditView(trx, caller, id)), source: 'csv import' },
+      });
+    }
+  });
+  return { ...result, imported: true };
+}

@@ -1,0 +1,6 @@
+/** Every Import Manage query key, in one place: uploads and commits invalidate by these. */
+export const assetImportKeys = {
+  all: ['asset-import'] as const,
+  history: (page: number) => [...assetImportKeys.all, 'history', page] as const,
+  file: (id: number) => [...assetImportKeys.all, 'file', id] as const,
+};

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importFileSchema, type ImportFile, type ImportKind } from '@hasp/contracts';
+import { ApiRequestError, apiRequest, toApiError } from '../../../lib/http';
+import { assetImportKeys } from './keys';
+import { postFile } from './send-file';
+
+export interface UploadImport {
+  file: File;
+  /** What a CSV file holds; ignored for XLSX. */
+  kind: ImportKind | null;
+}
+
+/**
+ * Uploads the file (stored with its preview; nothing else written) and has every row checked.
+ * A refused file (empty, too large, wrong type, a zip bomb…) rejects with the server's message,
+ * shown as given and without a toast.
+ */
+export async function uploadAndValidate({ file, kind }: UploadImport): Promise<ImportFile> {
+  const response = await postFile('asset-imports', file, { fileName: file.name, kind: kind ?? undefined });
+  if (!response.ok) throw await toApiError(response);
+  const stored = importFileSchema.safeParse(await response.json().catch(() => undefined));
+  if (!stored.success) {
+    throw new ApiRequestError(response.status, {
+      code: 'INTERNAL',
+      message: 'The server sent an answer this page does not understand. Reload the page.',
+    });
+  }
+  return apiRequest(`asset-imports/${stored.data.ID}/validate`, { method: 'POST', schema: importFileSchema });
+}
+
+export function useUploadImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAndValidate,
+    onSuccess: (file) => {
+      queryClient.setQueryData(assetImportKeys.file(file.ID), file);
+      return queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] });
+    },
+    // A file stored but refused at validation still belongs in the history.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] }),
+  });
+}

@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  assetManageButtons,
+  assetManageLabels,
+  assetManageMessages,
+  assetManageTitles,
+  type Area,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
+import { useSaveArea } from '../api/save-area';
+import { fieldErrorsOf, isStaleConflict, reasonOf } from '../api/send-asset-change';
+
+/** Create an area under a parent (null: a top area), or edit one. */
+export type AreaDialogMode =
+  { kind: 'create'; parent: { ID: number; label: string } | null } | { kind: 'edit'; area: Area };
+
+interface AreaDialogProps {
+  mode: AreaDialogMode | null;
+  onClose: () => void;
+  onSaved: (area: Area, isNew: boolean) => void;
+  /** Someone else changed the area: reload what is shown. */
+  onConflict: () => void;
+}
+
+export function AreaDialog({ mode, onClose, onSaved, onConflict }: AreaDialogProps) {
+  const t = useCaptions();
+  return (
+    <Modal
+      opened={mode !== null}
+      onClose={onClose}
+      title={t(mode?.kind === 'edit' ? assetManageTitles.editArea : assetManageTitles.newArea)}
+      centered
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': t(assetManageButtons.close) }}
+    >
+      {mode && (
+        <AreaForm
+          key={mode.kind === 'edit' ? mode.area.ID : 'new'}
+          mode={mode}
+          onCancel={onClose}
+          onSaved={onSaved}
+          onConflict={onConflict}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AreaForm({
+  mode,
+  onCancel,
+  onSaved,
+  onConflict,
+}: {
+  mode: AreaDialogMode;
+  onCancel: () => void;
+  onSaved: (area: Area, isNew: boolean) => void;
+  onConflict: () => void;
+}) {
+  const t = useCaptions();
+  const save = useSaveArea();
+  const editing = mode.kind === 'edit' ? mode.area : null;
+  const [number, setNumber] = useState(editing?.number ?? '');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [missing, setMissing] = useState<{ number?: boolean; name?: boolean }>({});
+  const fieldErrors = fieldErrorsOf(save.error);
+  const l = assetManageLabels;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const gaps = { number: !number.trim(), name: !name.trim() };
+    if (gaps.number || gaps.name) {
+      setMissing(gaps);
+      return;
+    }
+    save.mutate(
+      {
+        id: editing?.ID ?? null,
+        input: editing
+          ? { number, name, description, version: editing.version }
+          : { number, name, description, parentAreaId: mode.kind === 'create' ? (mode.parent?.ID ?? null) : null },
+      },
+      {
+        onSuccess: (saved) => onSaved(saved, editing === null),
+        onError: (error) => {
+          if (isStaleConflict(error)) onConflict();
+        },
+      },
+    );
+  };
+
+  const shownAtField = fieldErrors.number ?? fieldErrors.name ?? fieldErrors.description;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {save.isError && !shownAtField && (
+          <Alert color="red" variant="light" role="alert">
+            {isStaleConflict(save.error)
+              ? t(assetManageMessages.conflict, { reason: reasonOf(save.error) })
+              : t(assetManageMessages.saveFailed, { reason: reasonOf(save.error) })}
+          </Alert>
+        )}
+        {mode.kind === 'create' && (
+          <Text size="sm">
+            {t(l.parent)}: {mode.parent?.label ?? t(l.topLevel)}
+          </Text>
+        )}
+        <TextInput
+          label={t(l.number)}
+          value={number}
+          onChange={(event) => {
+            setNumber(event.currentTarget.value);
+            setMissing((m) => ({ ...m, number: false }));
+          }}
+          required
+          maxLength={50}
+          error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
+          data-autofocus
+        />
+        <TextInput
+          label={t(l.name)}
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setMissing((m) => ({ ...m, name: false }));
+          }}
+          required
+          maxLength={200}
+          error={missing.name ? t(assetManageMessages.nameRequired) : fieldErrors.name}
+        />
+        <Textarea
+          label={t(l.description)}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={2}
+          error={fieldErrors.description}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t(assetManageButtons.cancel)}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t(assetManageButtons.save)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

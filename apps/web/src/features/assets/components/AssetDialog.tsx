@@ -1,0 +1,186 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  assetManageButtons,
+  assetManageLabels,
+  assetManageMessages,
+  assetManageTitles,
+  assetStatuses,
+  assetStatusLabels,
+  type Asset,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
+import { useSaveAsset } from '../api/save-asset';
+import { fieldErrorsOf, isStaleConflict, reasonOf } from '../api/send-asset-change';
+
+/** Where a new asset goes: an area, and optionally a parent asset in it. */
+export interface AssetPlacement {
+  areaId: number | null;
+  parentAssetId: number | null;
+  label: string;
+}
+
+export type AssetDialogMode = { kind: 'create'; placement: AssetPlacement } | { kind: 'edit'; asset: Asset };
+
+interface AssetDialogProps {
+  mode: AssetDialogMode | null;
+  onClose: () => void;
+  onSaved: (asset: Asset, isNew: boolean) => void;
+  onConflict: () => void;
+}
+
+export function AssetDialog({ mode, onClose, onSaved, onConflict }: AssetDialogProps) {
+  const t = useCaptions();
+  return (
+    <Modal
+      opened={mode !== null}
+      onClose={onClose}
+      title={t(mode?.kind === 'edit' ? assetManageTitles.editAsset : assetManageTitles.newAsset)}
+      centered
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': t(assetManageButtons.close) }}
+    >
+      {mode && (
+        <AssetForm
+          key={mode.kind === 'edit' ? mode.asset.ID : 'new'}
+          mode={mode}
+          onCancel={onClose}
+          onSaved={onSaved}
+          onConflict={onConflict}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AssetForm({
+  mode,
+  onCancel,
+  onSaved,
+  onConflict,
+}: {
+  mode: AssetDialogMode;
+  onCancel: () => void;
+  onSaved: (asset: Asset, isNew: boolean) => void;
+  onConflict: () => void;
+}) {
+  const t = useCaptions();
+  const save = useSaveAsset();
+  const editing = mode.kind === 'edit' ? mode.asset : null;
+  const [values, setValues] = useState({
+    number: editing?.number ?? '',
+    description: editing?.description ?? '',
+    manufacturer: editing?.manufacturer ?? '',
+    location: editing?.location ?? '',
+    lotoRequired: editing?.lotoRequired ?? true,
+    status: editing?.status ?? 'in_service',
+  });
+  const [missing, setMissing] = useState<{ number?: boolean; description?: boolean }>({});
+  const fieldErrors = fieldErrorsOf(save.error);
+  const l = assetManageLabels;
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (key === 'number' || key === 'description') setMissing((m) => ({ ...m, [key]: false }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const gaps = { number: !values.number.trim(), description: !values.description.trim() };
+    if (gaps.number || gaps.description) {
+      setMissing(gaps);
+      return;
+    }
+    const input = editing
+      ? { ...values, version: editing.version }
+      : {
+          ...values,
+          ...(mode.kind === 'create' && mode.placement.areaId !== null ? { areaId: mode.placement.areaId } : {}),
+          parentAssetId: mode.kind === 'create' ? mode.placement.parentAssetId : null,
+        };
+    save.mutate(
+      { id: editing?.ID ?? null, input },
+      {
+        onSuccess: (saved) => onSaved(saved, editing === null),
+        onError: (error) => {
+          if (isStaleConflict(error)) onConflict();
+        },
+      },
+    );
+  };
+
+  const shownAtField = Object.values(fieldErrors).some(Boolean) && !fieldErrors.version;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {save.isError && !shownAtField && (
+          <Alert color="red" variant="light" role="alert">
+            {isStaleConflict(save.error)
+              ? t(assetManageMessages.conflict, { reason: reasonOf(save.error) })
+              : t(assetManageMessages.saveFailed, { reason: reasonOf(save.error) })}
+          </Alert>
+        )}
+        {mode.kind === 'create' && (
+          <Text size="sm">
+            {t(l.parent)}: {mode.placement.label}
+          </Text>
+        )}
+        <TextInput
+          label={t(l.number)}
+          value={values.number}
+          onChange={(event) => set('number', event.currentTarget.value)}
+          required
+          maxLength={50}
+          error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
+          data-autofocus
+        />
+        <TextInput
+          label={t(l.description)}
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+          required
+          maxLength={500}
+          error={missing.description ? t(assetManageMessages.descriptionRequired) : fieldErrors.description}
+        />
+        <TextInput
+          label={t(l.manufacturer)}
+          value={values.manufacturer}
+          onChange={(event) => set('manufacturer', event.currentTarget.value)}
+          maxLength={200}
+          error={fieldErrors.manufacturer}
+        />
+        <Textarea
+          label={t(l.location)}
+          value={values.location}
+          onChange={(event) => set('location', event.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={1}
+          error={fieldErrors.location}
+        />
+        <Select
+          label={t(l.status)}
+          data={assetStatuses.map((status) => ({ value: status, label: t(assetStatusLabels[status]) }))}
+          value={values.status}
+          onChange={(value) => value && set('status', value)}
+          allowDeselect={false}
+          comboboxProps={{ zIndex: 500 }}
+          error={fieldErrors.status}
+        />
+        <Checkbox
+          label={t(l.lotoRequired)}
+          description={t(l['lotoRequired::description'])}
+          checked={values.lotoRequired}
+          onChange={(event) => set('lotoRequired', event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t(assetManageButtons.cancel)}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t(assetManageButtons.save)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+/** Every Component Manage query key, in one place: mutations invalidate by these. */
+export const componentManageKeys = {
+  all: ['component-manage'] as const,
+  search: (query: string) => [...componentManageKeys.all, 'search', query] as const,
+  asset: (assetId: number) => [...componentManageKeys.all, 'asset', assetId] as const,
+  masterList: (listKey: string) => [...componentManageKeys.all, 'master-list', listKey] as const,
+  photo: (photoId: number) => [...componentManageKeys.all, 'photo', photoId] as const,
+};

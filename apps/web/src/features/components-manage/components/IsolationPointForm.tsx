@@ -1,0 +1,153 @@
+import type { FormEvent } from 'react';
+import { Checkbox, Group, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { componentManageLabels, type IsolationPoint, type MasterListItem } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
+import { useSaveIsolationPoint } from '../api/save-isolation-point';
+import {
+  isolationPointFormValuesOf,
+  isolationPointInputOf,
+  isolationPointProblems,
+  pickerOptions,
+  type IsolationPointField,
+  type IsolationPointFormValues,
+} from '../form-values';
+import { useRecordForm } from '../use-record-form';
+import { FormAlerts } from './FormAlerts';
+import { FormButtons } from './FormButtons';
+import { MasterListSelect } from './MasterListSelect';
+import classes from '../ComponentManage.module.css';
+
+interface IsolationPointFormProps {
+  assetId: number;
+  componentId: number;
+  /** null: a new isolation point. */
+  point: IsolationPoint | null;
+  deviceTypes: MasterListItem[];
+  onDone: () => void;
+  onReload: () => void;
+}
+
+/**
+ * Creates or edits an isolation point. Choosing "Tag only" shows the extra protective measure,
+ * which a tag-only point must record (OSHA 1910.147 (c)(3)).
+ */
+export function IsolationPointForm({
+  assetId,
+  componentId,
+  point,
+  deviceTypes,
+  onDone,
+  onReload,
+}: IsolationPointFormProps) {
+  const t = useCaptions();
+  const l = componentManageLabels;
+  const save = useSaveIsolationPoint();
+  const labels: Record<IsolationPointField, string> = {
+    code: t(l.code),
+    deviceTypeItemId: t(l.deviceType),
+    location: t(l.location),
+    normalPosition: t(l.normalPosition),
+    isolatedPosition: t(l.isolatedPosition),
+    lockable: t(l.lockMode),
+    tagOnlyMeasure: t(l.tagOnlyMeasure),
+    verificationMethod: t(l.verificationMethod),
+  };
+  const form = useRecordForm<IsolationPointFormValues, IsolationPointField>(
+    () => isolationPointFormValuesOf(point),
+    labels,
+    'isolation-point',
+  );
+  const { values, set, errorOf, fieldId } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.check(isolationPointProblems(values))) return;
+    save.mutate(
+      {
+        assetId,
+        componentId,
+        isolationPointId: point?.ID ?? null,
+        input: isolationPointInputOf(values, point?.version),
+      },
+      { onSuccess: onDone, onError: form.fail },
+    );
+  };
+
+  const text = (field: 'code' | 'location' | 'normalPosition' | 'isolatedPosition', required = false) => (
+    <TextInput
+      id={fieldId(field)}
+      label={labels[field]}
+      description={field === 'code' ? t(l['code::description']) : undefined}
+      required={required}
+      autoComplete="off"
+      value={values[field]}
+      error={errorOf(field)}
+      onChange={(event) => set(field, event.currentTarget.value)}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <FormAlerts failure={form.failure} hasFieldErrors={form.hasFieldErrors} onReload={onReload} />
+        {text('code', true)}
+        <MasterListSelect
+          id={fieldId('deviceTypeItemId')}
+          label={labels.deviceTypeItemId}
+          options={pickerOptions(deviceTypes, point?.deviceType ?? null)}
+          value={values.deviceTypeItemId}
+          error={errorOf('deviceTypeItemId')}
+          onChange={(value) => set('deviceTypeItemId', value)}
+        />
+        {text('location')}
+        <Group grow align="flex-start" className={classes.pair}>
+          {text('normalPosition')}
+          {text('isolatedPosition')}
+        </Group>
+        <Radio.Group
+          id={fieldId('lockable')}
+          label={labels.lockable}
+          value={values.lockMode}
+          error={errorOf('lockable')}
+          onChange={(value) => set('lockMode', value === 'tag-only' ? 'tag-only' : 'lockable')}
+        >
+          <Group gap="lg" mt="xs">
+            <Radio value="lockable" label={t(l.lockable)} />
+            <Radio value="tag-only" label={t(l.tagOnly)} />
+          </Group>
+        </Radio.Group>
+        {values.lockMode === 'tag-only' && (
+          <Textarea
+            id={fieldId('tagOnlyMeasure')}
+            label={labels.tagOnlyMeasure}
+            description={t(l['tagOnlyMeasure::description'])}
+            required
+            autosize
+            minRows={2}
+            value={values.tagOnlyMeasure}
+            error={errorOf('tagOnlyMeasure')}
+            onChange={(event) => set('tagOnlyMeasure', event.currentTarget.value)}
+          />
+        )}
+        <Textarea
+          id={fieldId('verificationMethod')}
+          label={labels.verificationMethod}
+          autosize
+          minRows={2}
+          value={values.verificationMethod}
+          error={errorOf('verificationMethod')}
+          onChange={(event) => set('verificationMethod', event.currentTarget.value)}
+        />
+        {point && (
+          <Checkbox
+            label={t(l.active)}
+            description={t(l['active::description'])}
+            checked={values.isActive}
+            onChange={(event) => set('isActive', event.currentTarget.checked)}
+          />
+        )}
+        <FormButtons saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}

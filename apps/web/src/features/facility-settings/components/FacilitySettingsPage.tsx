@@ -1,0 +1,55 @@
+import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
+import { adminSettingsTitles, facilitySettingsButtons, facilitySettingsLabels } from '@hasp/contracts';
+import { Page } from '../../../app/routes/Page';
+import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { useCaptions } from '../../../lib/i18n';
+import { useFacilityProfile } from '../api/facility-profile';
+import { LogoSection } from './LogoSection';
+import { ProfileForm } from './ProfileForm';
+import classes from '../FacilitySettings.module.css';
+
+/** Settings › Facility Settings (`/facility-settings`): the facility's profile and logo. */
+export function FacilitySettingsPage() {
+  const t = useCaptions();
+  const title = t(adminSettingsTitles.settings);
+  const childTitle = t(adminSettingsTitles.facilitySettings);
+  return (
+    <RightNavGate id="facility-settings" title={title} childTitle={childTitle}>
+      <Page title={title} childTitle={childTitle} lead={t(facilitySettingsLabels.lead)}>
+        <FacilitySettingsContent />
+      </Page>
+    </RightNavGate>
+  );
+}
+
+function FacilitySettingsContent() {
+  const t = useCaptions();
+  const profile = useFacilityProfile();
+  if (profile.data) {
+    return (
+      <div className={classes.columns}>
+        <Paper withBorder radius="md" p="lg">
+          <ProfileForm key={profile.data.ID} profile={profile.data} />
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <LogoSection profile={profile.data} />
+        </Paper>
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Alert color="red" title={t(facilitySettingsLabels.loadFailed)}>
+        <Button variant="default" size="xs" onClick={() => void profile.refetch()}>
+          {t(facilitySettingsButtons.retry)}
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Text role="status" c="dimmed">
+      <Loader size="xs" mr="xs" />
+      {t(facilitySettingsLabels.loading)}
+    </Text>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { Notification } from '@hasp/contracts';
+import type { NotificationList } from './get-notifications';
+import { notificationKeys } from './keys';
+import { cacheStreamHandlers } from './notification-stream';
+
+const note = (ID: number): Notification => ({
+  ID,
+  title: `Permit ${ID}`,
+  body: '',
+  link: null,
+  sentDate: '2026-11-22T10:00:00.000Z',
+  seenDate: null,
+});
+
+describe('cacheStreamHandlers', () => {
+  it('a notification pushed while a list fetch is in flight survives that fetch’s older answer', async () => {
+    // The server's inbox; each fetch answers with what it held when the fetch began.
+    const inbox: Notification[] = [note(1)];
+    const releases: Array<() => void> = [];
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new QueryObserver<NotificationList>(queryClient, {
+      queryKey: notificationKeys.list('unread'),
+      queryFn: () => {
+        const snapshot = { notifications: [...inbox], unreadCount: inbox.length };
+        return new Promise((resolve) => releases.push(() => resolve(snapshot)));
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    releases.shift()!();
+    await expect.poll(() => observer.getCurrentResult().data?.unreadCount).toBe(1);
+
+    const handlers = cacheStreamHandlers(queryClient);
+    handlers.onReady(); // a refetch starts; its answer will not hold notification 2
+    inbox.unshift(note(2));
+    handlers.onNotification(note(2));
+    while (releases.length > 0) releases.shift()!();
+    await expect.poll(() => queryClient.isFetching()).toBe(0);
+    // Wait for any replacement fetch too.
+    while (releases.length > 0) releases.shift()!();
+    await expect.poll(() => queryClient.isFetching()).toBe(0);
+
+    expect(observer.getCurrentResult().data?.unreadCount).toBe(2);
+    expect(observer.getCurrentResult().data?.notifications.map((n) => n.ID)).toEqual([2, 1]);
+    unsubscribe();
+    queryClient.clear();
+  });
+
+  it('with no fetch in flight, a pushed notification is added without a refetch', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<NotificationList>(notificationKeys.list('all'), {
+      notifications: [note(1)],
+      unreadCount: 1,
+    });
+    cacheStreamHandlers(queryClient).onNotification(note(3));
+    expect(queryClient.isFetching()).toBe(0);
+    expect(queryClient.getQueryData<NotificationList>(notificationKeys.list('all'))?.unreadCount).toBe(2);
+    queryClient.clear();
+  });
+});

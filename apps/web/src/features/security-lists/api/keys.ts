@@ -1,0 +1,4 @@
+/** Security Lists query keys. */
+export const securityListsKeys = {
+  all: ['security-lists'] as const,
+};

@@ -1,0 +1,5 @@
+/**
+ * NEW User Management (Admin). Its page loads lazily (app/signed-in/pages.ts imports the component
+ * file directly), so nothing here weighs on the shell or the login route.
+ */
+export { UserManagementPage } from './components/UserManagementPage';

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defineCaptions } from '@hasp/contracts';
+import { currentLanguage, loadCaptions, setLanguage, translate } from './i18n';
+
+const captions = defineCaptions('Label', 'Test', {
+  greeting: 'Hello',
+  welcome: 'Welcome, {{name}}',
+  'save::busy': 'Saving…',
+});
+
+function serveCaptions(byLanguage: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    const body = byLanguage[url.searchParams.get('languageCode') ?? ''];
+    return body
+      ? new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Language not found' }), { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('captions', () => {
+  it('shows the default caption until the server has one, with i18next placeholders', () => {
+    expect(translate(captions.greeting)).toBe('Hello');
+    expect(translate(captions.welcome, { name: 'Ana' })).toBe('Welcome, Ana');
+    // A variant after the double colon is an ordinary key.
+    expect(translate(captions['save::busy'])).toBe('Saving…');
+  });
+
+  it('shows the server’s preferred caption, per language, and remembers the language on the device', async () => {
+    const fetchMock = serveCaptions({
+      en: { Label: { Test: { greeting: 'Good day' } } },
+      es: { Label: { Test: { greeting: 'Hola', welcome: 'Bienvenida, {{name}}' } } },
+    });
+    await loadCaptions('Demo', 'en');
+    expect(translate(captions.greeting)).toBe('Good day');
+    expect(translate(captions.welcome, { name: 'Ana' })).toBe('Welcome, Ana');
+
+    await setLanguage('es');
+    expect(currentLanguage()).toBe('es');
+    expect(localStorage.getItem('hasp:language')).toBe('es');
+    expect(translate(captions.greeting)).toBe('Hola');
+    expect(translate(captions.welcome, { name: 'Ana' })).toBe('Bienvenida, Ana');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toContain('connectionStringName=Demo');
+
+    await setLanguage('en');
+    expect(translate(captions.greeting)).toBe('Good day');
+  });
+
+  it('keeps the captions on screen when the server cannot be reached', async () => {
+    serveCaptions({ en: { Label: { Test: { greeting: 'Good day' } } } });
+    await loadCaptions('Demo', 'en');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await setLanguage('en');
+    expect(translate(captions.greeting)).toBe('Good day');
+  });
+});

@@ -1,0 +1,17 @@
+// Caption catalogs, one file per feature. The server registers every catalog exported from these
+// files at startup (modules/i18n/caption-catalog.ts), so export only catalogs from them.
+export * from './define-captions';
+export * from './login';
+export * from './shell';
+export * from './notifications';
+export * from './announcements';
+export * from './translations';
+export * from './profile';
+export * from './group-manage';
+export * from './user-manage';
+export * from './admin-settings';
+export * from './administrator';
+export * from './user-management';
+export * from './assets';
+export * from './components-manage';
+export * from './asset-import';

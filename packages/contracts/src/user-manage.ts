@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+
+/** User Manage (Security): the facility's users as an administrator sees and edits them. */
+
+export const USER_PAGE_SIZE_MAX = 100;
+export const userStatusFilters = ['all', 'active', 'inactive', 'locked'] as const;
+export type UserStatusFilter = (typeof userStatusFilters)[number];
+
+const namedRef = z.object({ ID: z.int(), name: z.string() });
+
+export const managedUserSchema = z.object({
+  ID: z.int(),
+  userName: z.string(),
+  displayName: z.string(),
+  email: z.nullable(z.string()),
+  isActiveDirectoryUser: z.boolean(),
+  isActive: z.boolean(),
+  lockedAt: z.nullable(z.string()).check(z.describe('Locked after too many failed sign-ins; null when not locked')),
+  mustChangePassword: z.boolean(),
+  hasPassword: z.boolean().check(z.describe('False until a password is set (reset) or for directory users')),
+  groups: z.array(namedRef).check(z.describe("The user's groups in the caller's facility")),
+  facilityIDs: z.array(z.int()).check(z.describe('Facilities the user may sign in to')),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  status: z._default(z.enum(userStatusFilters), 'all'),
+  groupId: z.optional(z.coerce.number<string>().check(z.int(), z.positive())),
+  page: z._default(z.coerce.number<string>().check(z.int(), z.positive()), 1),
+  pageSize: z._default(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(USER_PAGE_SIZE_MAX)), 20),
+});
+/** The list's query string as a client sends it. */
+export interface UserListQuery {
+  search?: string | undefined;
+  status?: UserStatusFilter;
+  groupId?: number | undefined;
+  page?: number;
+  pageSize?: number;
+}
+
+export const userListSchema = z.object({
+  items: z.array(managedUserSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+/** What an administrator enters to create or edit a user. */
+export const userInputSchema = z.object({
+  userName: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'User name is required'),
+      z.maxLength(100, 'Use at most 100 characters'),
+      z.regex(/^[^\s]+$/, 'A user name has no spaces'),
+    ),
+  displayName: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
+  email: z.nullable(z.email('Enter a valid e-mail address').check(z.maxLength(320))),
+  isActiveDirectoryUser: z.boolean(),
+  groupIDs: z.array(z.int().check(z.positive())).check(z.maxLength(200), z.describe("Groups of the caller's facility")),
+  facilityIDs: z
+    .array(z.int().check(z.positive()))
+    .check(z.maxLength(500), z.describe("Facilities the user may sign in to; the caller's facility is always added")),
+});
+export type UserInput = z.infer<typeof userInputSchema>;
+
+/** The choices the user form offers. */
+export const userManageOptionsSchema = z.object({
+  groups: z.array(namedRef),
+  facilities: z.array(namedRef),
+});
+export type UserManageOptions = z.infer<typeof userManageOptionsSchema>;
+
+/** Answer to a password reset: shown once to the administrator, never stored in clear. */
+export const oneTimePasswordSchema = z.object({ oneTimePassword: z.string() });
+export type OneTimePassword = z.infer<typeof oneTimePasswordSchema>;

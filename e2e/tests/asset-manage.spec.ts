@@ -173,6 +173,15 @@ test.describe('asset manage', () => {
     await page.keyboard.press('ArrowRight');
     await expect(screen.item('PR-001')).toHaveAttribute('aria-level', '3');
     await page.keyboard.press('ArrowRight');
+    const focused = screen.tree.locator('[role="treeitem"]:focus');
+    await expect(focused).toHaveAttribute('aria-level', '3');
+    await expect(focused).toHaveAttribute('aria-posinset', '1');
+    // Other specs add assets under A-110 while this runs: walk down to the press.
+    for (let step = 0; step < 20 && !/^PR-001(?!-)/.test((await focused.textContent()) ?? ''); step += 1) {
+      const before = (await focused.textContent()) ?? '';
+      await page.keyboard.press('ArrowDown');
+      await expect(focused).not.toHaveText(before);
+    }
     await expect(screen.item('PR-001')).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(screen.item('PR-001')).toHaveAttribute('aria-selected', 'true');

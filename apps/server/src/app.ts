@@ -40,9 +40,14 @@ import { userManageRoutes } from './modules/user-manage/user-manage.routes';
 import { userManagementRoutes } from './modules/user-management/user-management.routes';
 import { groupManageRoutes } from './modules/group-manage/group-manage.routes';
 import { securityListsRoutes } from './modules/security-lists/security-lists.routes';
+import { numberingRoutes } from './modules/numbering/numbering.routes';
+import { tagReportLinkRoutes } from './modules/tag-report-links/tag-report-links.routes';
 import { administratorRoutes } from './modules/administrator/administrator.routes';
 import { assetRoutes } from './modules/assets/asset.routes';
 import { assetImportRoutes } from './modules/asset-import/import.routes';
+import { masterListRoutes } from './modules/master-lists/master-list.routes';
+import { permitTypesRoutes } from './modules/permit-types/permit-types.routes';
+import { questionRoutes } from './modules/questions/questions.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -140,9 +145,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         userManagementRoutes,
         groupManageRoutes,
         securityListsRoutes,
+        numberingRoutes,
+        tagReportLinkRoutes,
         administratorRoutes,
         assetRoutes,
         assetImportRoutes,
+        masterListRoutes,
+        permitTypesRoutes,
+        questionRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -160,6 +160,41 @@ const matrix: Record<string, Rule> = {
   'GET /api/asset-imports/:id/report': both(inSample, holds('rightnav:import-manage')),
   'POST /api/asset-imports/:id/validate': both(inSample, holds('rightnav:import-manage')),
   'POST /api/asset-imports/:id/commit': both(inSample, holds('rightnav:import-manage')),
+  // Prefix Manage (issue 8): the manager's patterns; anyone signed in may preview a next number, and the
+  // background worker's prefixes answer only for the token's own connection and facility.
+  'GET /api/numbering': holds('rightnav:prefix-manage'),
+  'PUT /api/numbering': holds('rightnav:prefix-manage'),
+  'GET /api/numbering/preview': signedIn,
+  'GET /api/numbering/prefixes': inSample,
+  // Tag Report Manage (issue 8).
+  'GET /api/tag-report-links': holds('rightnav:tag-report-manage'),
+  'PUT /api/tag-report-links': holds('rightnav:tag-report-manage'),
+  // Question Manage (issue 8); permit forms read a form's questions with a sign-in in the facility.
+  'GET /api/questions/form': inSample,
+  'PUT /api/questions/form': both(inSample, holds('rightnav:question-manage')),
+  'GET /api/questions/permit-types': holds('rightnav:question-manage'),
+  'GET /api/questions': holds('rightnav:question-manage'),
+  'POST /api/questions': holds('rightnav:question-manage'),
+  'GET /api/questions/:id': both(inSample, holds('rightnav:question-manage')),
+  'PUT /api/questions/:id': both(inSample, holds('rightnav:question-manage')),
+  'PUT /api/questions/:id/status': both(inSample, holds('rightnav:question-manage')),
+  // Master List Manage (issue 8): the facility's lists; pickers read them through /api/assets/master-lists.
+  'GET /api/master-lists': holds('rightnav:masterlist-manage'),
+  'GET /api/master-lists/:listKey/items': holds('rightnav:masterlist-manage'),
+  'POST /api/master-lists/:listKey/items': holds('rightnav:masterlist-manage'),
+  'PUT /api/master-lists/:listKey/items/:id/caption': both(inSample, holds('rightnav:masterlist-manage')),
+  'PUT /api/master-lists/:listKey/items/:id/active': both(inSample, holds('rightnav:masterlist-manage')),
+  'DELETE /api/master-lists/:listKey/items/:id': both(inSample, holds('rightnav:masterlist-manage')),
+  'PUT /api/master-lists/:listKey/order': holds('rightnav:masterlist-manage'),
+  // Permit types and groups (issue 8): Administrator › Permit types. (`/permit-types/groups/:id` gets the
+  // sample security group's ID: no permit group has it, so those cells answer 404 for everyone.)
+  'GET /api/permit-types': holds('rightnav:administrator'),
+  'POST /api/permit-types': holds('rightnav:administrator'),
+  'PUT /api/permit-types/layout': holds('rightnav:administrator'),
+  'PUT /api/permit-types/:id': both(inSample, holds('rightnav:administrator')),
+  'POST /api/permit-types/groups': holds('rightnav:administrator'),
+  'PUT /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
+  'DELETE /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
 };
 
 let t: TestApp;
@@ -228,6 +263,16 @@ beforeAll(async () => {
     announcements: announcement.id,
     captionId: caption.id,
     ...(await assetSamples(demo, admin.id)),
+    // North Plant's "electrical" energy type: in use, so the allowed delete answers 409 and it stays.
+    items: (
+      await demo
+        .selectFrom('master_list_items')
+        .select('id')
+        .where('facility_id', '=', 1)
+        .where('list_key', '=', 'energy-types')
+        .where('value', '=', 'electrical')
+        .executeTakeFirstOrThrow()
+    ).id,
     languageId: 2,
     sessions: decodeJwt((await login(t.app, { username: 'admin' })).json<{ token: string }>().token).sid as string,
   });
@@ -241,6 +286,46 @@ beforeAll(async () => {
     })
     .where('id', '=', 1)
     .execute();
+
+  const loto = await demo
+    .selectFrom('permit_types')
+    .select(['id', 'permit_group_id'])
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'LOTO')
+    .executeTakeFirstOrThrow();
+  samples['permit-types'] = loto.id;
+  const permitType = {
+    name: 'LOTO Permit',
+    icon: 'lock',
+    color: '#c92a2a',
+    prefix: 'LOTO-',
+    sections: ['isolation-plan'],
+    maxValidityHours: 24,
+    offlineEnabled: true,
+    groupId: loto.permit_group_id,
+  };
+  bodies['PUT /api/permit-types/:id'] = { ...permitType, isActive: true };
+  bodies['POST /api/permit-types'] = { ...permitType, code: 'MATRIX', name: 'Matrix Permit' };
+  bodies['POST /api/permit-types/groups'] = { name: 'Matrix permit group', icon: 'folder' };
+
+  // Question Manage: North Plant's seeded "Area barricaded?", saved unchanged (no new version);
+  // General Work's acceptance form has no questions and is saved empty (no change).
+  const barricaded = await demo
+    .selectFrom('questions as q')
+    .innerJoin('question_versions as v', 'v.id', 'q.current_version_id')
+    .select('q.id')
+    .where('q.facility_id', '=', 1)
+    .where('v.text', '=', 'Area barricaded?')
+    .executeTakeFirstOrThrow();
+  samples.questions = barricaded.id;
+  const generalWork = await demo
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'GEN')
+    .executeTakeFirstOrThrow();
+  queries['GET /api/questions/form'] = `?permitTypeId=${generalWork.id}&stage=issue`;
+  bodies['PUT /api/questions/form'] = { permitTypeId: generalWork.id, stage: 'acceptance', questionIDs: [] };
 
   // Already a member: the allowed cell answers 2xx without changing anything.
   bodies['POST /api/security/groups/:id/members'] = { userId: sampleUser.id };
@@ -280,10 +365,37 @@ function urlFor(route: string): string {
 }
 
 const bodies: Record<string, object> = {
+  'POST /api/questions': {
+    text: 'Matrix question?',
+    answerType: 'yes_no_na',
+    choices: [],
+    isMandatory: true,
+    blockingAnswer: 'no',
+    minValue: null,
+    maxValue: null,
+  },
+  'PUT /api/questions/:id': {
+    text: 'Area barricaded?',
+    answerType: 'yes_no_na',
+    choices: [],
+    isMandatory: true,
+    blockingAnswer: 'no',
+    minValue: null,
+    maxValue: null,
+  },
+  'PUT /api/questions/:id/status': { isActive: true },
   'POST /api/security/groups': { name: 'Matrix group', description: '' },
   'PUT /api/security/groups/:id': { name: 'Sample group', description: 'Renamed by the matrix' },
   'PUT /api/security/groups/:id/permissions': { permissions: ['rightnav:translations'] },
   'PUT /api/security/lists': { features: [{ feature: 'translations', enabled: true }] },
+  // The seeded values: the allowed cells answer 2xx without changing anything.
+  'PUT /api/numbering': {
+    facilityCode: 'NP',
+    patterns: [{ subject: 'tag', pattern: 'T-{YYYY}-{SEQ:5}', yearlyReset: true }],
+  },
+  'PUT /api/tag-report-links': {
+    links: [{ subject: 'tag:lock-tag', layoutKey: 'tag-standard-3x5', reportKey: 'tag-summary' }],
+  },
   'POST /api/login': { connectionStringName: 'Demo', facilityId: 1, username: 'nobody', password: 'x' },
   'POST /api/saml/samllogin': { samlResponse: 'bm90IGEgcmVzcG9uc2U=', connectionStringName: 'Demo' },
   'POST /api/login/sso': { connectionStringName: 'Demo', facilityId: 1, token: 'not-a-token' },
@@ -336,6 +448,10 @@ const bodies: Record<string, object> = {
     prefixes: {},
   },
   'PUT /api/admin/settings/:key': { value: 10 },
+  'POST /api/master-lists/:listKey/items': { value: 'matrix energy' },
+  'PUT /api/master-lists/:listKey/items/:id/caption': { caption: 'electrical', version: 0 },
+  'PUT /api/master-lists/:listKey/items/:id/active': { isActive: true, version: 0 },
+  'PUT /api/master-lists/:listKey/order': { itemIds: [1] },
   'PUT /api/facility-profile': {
     name: 'North Plant',
     address: '',
@@ -354,6 +470,8 @@ const queries: Record<string, string> = {
   'GET /api/i18n/resources': '?connectionStringName=Demo&languageCode=en',
   'GET /api/translations': '?languageId=2',
   'GET /api/assets/search': '?q=PR',
+  'GET /api/numbering/preview': '?subject=tag',
+  'GET /api/numbering/prefixes': '?connectionStringName=Demo&facilityId=1',
 };
 
 describe('authorization matrix', () => {

@@ -10,8 +10,22 @@ import * as z from 'zod/mini';
 export const assetStatuses = ['in_service', 'out_of_service', 'retired'] as const;
 export type AssetStatus = (typeof assetStatuses)[number];
 
-/** Master lists the asset screens pick from (Master Lists, issue 8, edits them). */
-export const masterListKeys = ['energy-types', 'device-types'] as const;
+/**
+ * Every master list (Master List Manage edits them; issue 8). The asset screens pick from the first
+ * two; permits, tags and locks pick from the others.
+ */
+export const masterListKeys = [
+  'energy-types',
+  'device-types',
+  'lock-colours',
+  'tag-legends',
+  'ppe',
+  'hazards',
+  'controls',
+  'departments',
+  'crafts',
+  'reason-codes',
+] as const;
 export type MasterListKey = (typeof masterListKeys)[number];
 
 export const TREE_PAGE_SIZE_MAX = 500;
@@ -34,18 +48,28 @@ export const assetNumberSchema = requiredText(50, 'Number');
 
 // Master lists
 
-/** One active entry of a master list, as pickers offer it (GET /api/assets/master-lists/:listKey). */
+/**
+ * One active entry of a master list, as pickers offer it (GET /api/assets/master-lists/:listKey).
+ * `caption` is its default (English) text; the web shows it through the translations system
+ * (`masterItemCaption` in master-lists.ts), so a preferred caption in the user's language wins.
+ */
 export const masterListItemSchema = z.object({
   ID: z.int(),
   listKey: z.enum(masterListKeys),
   value: z.string(),
+  caption: z.string(),
   sortOrder: z.int(),
   isActive: z.boolean(),
 });
 export type MasterListItem = z.infer<typeof masterListItemSchema>;
 
 /** A master-list value as a record shows it: still shown when the entry was deactivated later. */
-export const masterListRefSchema = z.object({ ID: z.int(), value: z.string(), isActive: z.boolean() });
+export const masterListRefSchema = z.object({
+  ID: z.int(),
+  value: z.string(),
+  caption: z.string(),
+  isActive: z.boolean(),
+});
 export type MasterListRef = z.infer<typeof masterListRefSchema>;
 
 // Tree

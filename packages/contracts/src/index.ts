@@ -21,3 +21,8 @@ export * from './permission-catalogue';
 export * from './admin-settings';
 export * from './administrator';
 export * from './assets';
+export * from './questions';
+export * from './numbering';
+export * from './tag-report-links';
+export * from './master-lists';
+export * from './permit-types';

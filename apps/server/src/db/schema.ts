@@ -38,6 +38,16 @@ export interface Database {
   saml_requests: { request_id: string; created_at: CreatedAt; expires_at: Timestamp };
   saml_assertions_used: { assertion_id: string; used_at: CreatedAt; expires_at: Timestamp };
   sso_tokens: SsoTokenTable;
+  // 2026-11-22T1200-numbering and 2026-11-22T1250-tag-report-links
+  numbering_patterns: NumberingPatternTable;
+  numbering_facility_codes: { facility_id: number; code: string };
+  numbering_counters: NumberingCounterTable;
+  tag_report_links: TagReportLinkTable;
+  // 2026-11-22T1300-questions
+  questions: QuestionTable;
+  question_versions: QuestionVersionTable;
+  question_assignments: QuestionAssignmentTable;
+  question_answers: QuestionAnswerTable;
 }
 
 /** One-time token handed to the login screen after a SAML sign-in; stored as a SHA-256 hash. */
@@ -120,6 +130,11 @@ export interface PermitTypeTable {
   offline_enabled: Generated<boolean>;
   is_active: Generated<boolean>;
   sort_order: Generated<number>;
+  // 2026-11-22T1000-permit-type-config
+  /** Known section names only (a check constraint): see permitSections in contracts. */
+  sections: Generated<string[]>;
+  max_validity_hours: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface FacilitySettingsTable {
@@ -346,4 +361,84 @@ export interface AssetImportFileTable {
   uploaded_by: number;
   uploaded_at: CreatedAt;
   committed_at: Date | null;
+}
+
+// --- 2026-11-22T1300-questions: Question Manage (versions are immutable; answers point at a version) ---
+
+export interface QuestionTable {
+  id: Generated<number>;
+  facility_id: number;
+  current_version_id: number | null;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface QuestionVersionTable {
+  id: Generated<number>;
+  question_id: number;
+  version: number;
+  text: string;
+  answer_type: 'yes_no_na' | 'text' | 'number' | 'date' | 'choice';
+  /** A JSON array of strings (the options of a choice question). */
+  choices: ColumnType<string[], string, never>;
+  is_mandatory: boolean;
+  blocking_answer: string | null;
+  /** numeric: PostgreSQL sends it as a string. */
+  min_value: ColumnType<string | null, number | null, never>;
+  max_value: ColumnType<string | null, number | null, never>;
+  created_by: number;
+  created_at: CreatedAt;
+}
+
+export interface QuestionAssignmentTable {
+  id: Generated<number>;
+  facility_id: number;
+  question_id: number;
+  permit_type_id: number;
+  stage: 'request' | 'issue' | 'acceptance' | 'close-out';
+  sort_order: number;
+}
+
+export interface QuestionAnswerTable {
+  id: Generated<number>;
+  facility_id: number;
+  question_version_id: number;
+  subject: string;
+  answer: string | null;
+  answered_by: number;
+  answered_at: CreatedAt;
+}
+
+// 2026-11-22T1200-numbering: numbering patterns and counters (Prefix Manage).
+export interface NumberingPatternTable {
+  facility_id: number;
+  /** 'tag', 'lockbox' or 'permit-type:<id>'. */
+  subject: string;
+  pattern: string;
+  yearly_reset: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface NumberingCounterTable {
+  facility_id: number;
+  subject: string;
+  /** The year when the subject starts again each year, else 0. */
+  period: number;
+  /** The last number allocated (bigint: pg returns it as a string). */
+  value: ColumnType<string, number | string, number | string>;
+}
+
+// 2026-11-22T1250-tag-report-links: print layout and report per tag type and permit type.
+export interface TagReportLinkTable {
+  id: Generated<number>;
+  facility_id: number;
+  /** 'tag:<tag type>' or 'permit-type:<id>'. */
+  subject: string;
+  layout_key: string;
+  report_key: string;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }

@@ -215,6 +215,8 @@ const icons = {
   pencil: <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4M13.5 6.5l4 4" />,
   check: <path d="M5 12l5 5L20 7" />,
   'arrow-back-up': <path d="M9 14l-4-4 4-4M5 10h11a4 4 0 1 1 0 8h-1" />,
+  'chevron-up': <path d="M6 15l6-6 6 6" />,
+  grip: <path d="M9 5v.01M9 12v.01M9 19v.01M15 5v.01M15 12v.01M15 19v.01" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof icons;

@@ -15,3 +15,8 @@ export * from './user-management';
 export * from './assets';
 export * from './components-manage';
 export * from './asset-import';
+export * from './prefixes';
+export * from './tag-report-links';
+export * from './master-lists';
+export * from './questions';
+export * from './permit-types';

@@ -8,6 +8,11 @@ import * as facilityProfile from './2026-11-22T0700-facility-profile';
 import * as userAccounts from './2026-11-22T0500-user-accounts';
 import * as assets from './2026-11-22T0900-assets';
 import * as saml from './2026-11-22T0800-saml';
+import * as permitTypeConfig from './2026-11-22T1000-permit-type-config';
+import * as masterLists from './2026-11-22T1100-master-lists';
+import * as numbering from './2026-11-22T1200-numbering';
+import * as tagReportLinks from './2026-11-22T1250-tag-report-links';
+import * as questions from './2026-11-22T1300-questions';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +25,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0500-user-accounts': userAccounts,
   '2026-11-22T0900-assets': assets,
   '2026-11-22T0800-saml': saml,
+  '2026-11-22T1000-permit-type-config': permitTypeConfig,
+  '2026-11-22T1100-master-lists': masterLists,
+  '2026-11-22T1200-numbering': numbering,
+  '2026-11-22T1250-tag-report-links': tagReportLinks,
+  '2026-11-22T1300-questions': questions,
 };

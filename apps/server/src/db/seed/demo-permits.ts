@@ -7,7 +7,16 @@ export const demoPermitGroups = [
     name: 'Isolation',
     icon: 'lock',
     types: [
-      { code: 'LOTO', name: 'LOTO Permit', icon: 'lock', color: '#c92a2a', prefix: 'LOTO-', offline: true },
+      {
+        code: 'LOTO',
+        name: 'LOTO Permit',
+        icon: 'lock',
+        color: '#c92a2a',
+        prefix: 'LOTO-',
+        offline: true,
+        sections: ['isolation-plan', 'hazard-analysis', 'questions', 'crew-sign-on'],
+        maxValidityHours: 24,
+      },
       {
         code: 'LTI',
         name: 'Long-Term Isolation',
@@ -15,6 +24,9 @@ export const demoPermitGroups = [
         color: '#e8590c',
         prefix: 'LTI-',
         offline: false,
+        // Long-term isolations stay in place for weeks, e.g. equipment out of service: 90 days.
+        sections: ['isolation-plan', 'questions', 'crew-sign-on'],
+        maxValidityHours: 2160,
       },
     ],
   },
@@ -22,10 +34,46 @@ export const demoPermitGroups = [
     name: 'Work Permits',
     icon: 'clipboard',
     types: [
-      { code: 'HOT', name: 'Hot Work', icon: 'flame', color: '#f08c00', prefix: 'HW-', offline: false },
-      { code: 'CSE', name: 'Confined Space Entry', icon: 'box', color: '#5f3dc4', prefix: 'CSE-', offline: false },
-      { code: 'ELEC', name: 'Electrical Work', icon: 'bolt', color: '#1971c2', prefix: 'EW-', offline: false },
-      { code: 'GEN', name: 'General Work', icon: 'tool', color: '#2b8a3e', prefix: 'GW-', offline: true },
+      {
+        code: 'HOT',
+        name: 'Hot Work',
+        icon: 'flame',
+        color: '#f08c00',
+        prefix: 'HW-',
+        offline: false,
+        sections: ['hazard-analysis', 'questions', 'gas-tests'],
+        maxValidityHours: 12,
+      },
+      {
+        code: 'CSE',
+        name: 'Confined Space Entry',
+        icon: 'box',
+        color: '#5f3dc4',
+        prefix: 'CSE-',
+        offline: false,
+        sections: ['isolation-plan', 'hazard-analysis', 'questions', 'gas-tests', 'crew-sign-on'],
+        maxValidityHours: 8,
+      },
+      {
+        code: 'ELEC',
+        name: 'Electrical Work',
+        icon: 'bolt',
+        color: '#1971c2',
+        prefix: 'EW-',
+        offline: false,
+        sections: ['isolation-plan', 'hazard-analysis', 'questions', 'crew-sign-on'],
+        maxValidityHours: 12,
+      },
+      {
+        code: 'GEN',
+        name: 'General Work',
+        icon: 'tool',
+        color: '#2b8a3e',
+        prefix: 'GW-',
+        offline: true,
+        sections: ['hazard-analysis', 'questions'],
+        maxValidityHours: 24,
+      },
     ],
   },
 ] as const;
@@ -128,5 +176,21 @@ export async function seedDemoPermitsAndSettings(trx: Transaction<Database>, fac
         .values(rows)
         .onConflict((oc) => oc.doNothing())
         .execute();
+  }
+}
+
+/** The sections and maximum validity of the demo permit types (a later seed step than the types). */
+export async function seedDemoPermitTypeConfig(trx: Transaction<Database>, facilityIds: number[]): Promise<void> {
+  if (!facilityIds.length) return;
+  const types: { code: string; sections: readonly string[]; maxValidityHours: number }[] = demoPermitGroups.flatMap(
+    (g): { code: string; sections: readonly string[]; maxValidityHours: number }[] => [...g.types],
+  );
+  for (const type of types) {
+    await trx
+      .updateTable('permit_types')
+      .set({ sections: [...type.sections], max_validity_hours: type.maxValidityHours })
+      .where('facility_id', 'in', facilityIds)
+      .where('code', '=', type.code)
+      .execute();
   }
 }

@@ -1,8 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
-import { seedDemoPermitsAndSettings } from './demo-permits';
+import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
 import { seedAssetMasterLists, seedDemoAssets } from './demo-assets';
+import { seedMasterLists } from './demo-master-lists';
+import { seedDemoNumbering } from './demo-numbering';
+import { seedDemoQuestions } from './demo-questions';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -172,6 +175,22 @@ const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> 
       await seedAssetMasterLists(trx, ids);
       if (ids[0] !== undefined) await seedDemoAssets(trx, ids[0]);
     },
+  },
+  {
+    name: 'demo-2026-11-22-master-lists',
+    run: async (trx) => seedMasterLists(trx, await demoFacilityIds(trx)),
+  },
+  {
+    name: 'demo-2026-11-22-permit-type-config',
+    run: async (trx) => seedDemoPermitTypeConfig(trx, await demoFacilityIds(trx)),
+  },
+  {
+    name: 'demo-2026-11-22-numbering-tag-report-links',
+    run: async (trx) => seedDemoNumbering(trx, await demoFacilityIds(trx)),
+  },
+  {
+    name: 'demo-2026-11-22-questions',
+    run: async (trx) => seedDemoQuestions(trx, await demoFacilityIds(trx)),
   },
 ];
 

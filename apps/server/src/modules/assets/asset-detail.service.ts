@@ -26,6 +26,7 @@ import {
   type Caller,
 } from './asset-records';
 import { toAsset } from './asset-tree.service';
+import { itemCaptionSql } from '../master-lists/item-caption';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
@@ -33,7 +34,7 @@ type Row = Record<string, unknown>;
 export async function listMasterItems(db: Db, facilityId: number, listKey: MasterListKey): Promise<MasterListItem[]> {
   const rows = await db
     .selectFrom('master_list_items')
-    .select(['id', 'list_key', 'value', 'sort_order', 'is_active'])
+    .select(['id', 'list_key', 'value', 'sort_order', 'is_active', itemCaptionSql('master_list_items').as('caption')])
     .where('facility_id', '=', facilityId)
     .where('list_key', '=', listKey)
     .where('is_active', '=', true)
@@ -44,6 +45,7 @@ export async function listMasterItems(db: Db, facilityId: number, listKey: Maste
     ID: r.id,
     listKey: r.list_key as MasterListKey,
     value: r.value,
+    caption: r.caption,
     sortOrder: r.sort_order,
     isActive: r.is_active,
   }));
@@ -74,7 +76,7 @@ export async function getAssetPage(db: Db, facilityId: number, id: number): Prom
       .innerJoin('components as c', 'c.id', 'e.component_id')
       .innerJoin('master_list_items as m', 'm.id', 'e.energy_type_item_id')
       .selectAll('e')
-      .select(['m.value as type_value', 'm.is_active as type_active'])
+      .select(['m.value as type_value', 'm.is_active as type_active', itemCaptionSql().as('type_caption')])
       .where('c.asset_id', '=', id)
       .orderBy('e.id')
       .execute(),
@@ -86,6 +88,7 @@ export async function getAssetPage(db: Db, facilityId: number, id: number): Prom
       .select([
         'm.value as type_value',
         'm.is_active as type_active',
+        itemCaptionSql().as('type_caption'),
         'f.content_type',
         'f.byte_size',
         'f.file_name',
@@ -133,6 +136,7 @@ const toEnergySource = (r: Row): EnergySource => ({
   energyType: {
     ID: r.energy_type_item_id as number,
     value: r.type_value as string,
+    caption: r.type_caption as string,
     isActive: r.type_active as boolean,
   },
   magnitude: r.magnitude === null ? null : Number(r.magnitude),
@@ -150,6 +154,7 @@ const toIsolationPoint = (r: Row): IsolationPoint => ({
   deviceType: {
     ID: r.device_type_item_id as number,
     value: r.type_value as string,
+    caption: r.type_caption as string,
     isActive: r.type_active as boolean,
   },
   location: r.location as string,

@@ -15,39 +15,11 @@ export interface PlannedRoute {
 
 export const plannedRoutes: PlannedRoute[] = [
   {
-    path: 'masterlist/manage',
-    title: 'Master List',
-    childTitle: 'Master List Manage',
-    rightNav: 'masterlist-manage',
-    description: 'The lists behind the choices on every form: energy types, hazards, device types and more.',
-  },
-  {
-    path: 'masterlist/prefix-manage',
-    title: 'Master List',
-    childTitle: 'Prefix Manage',
-    rightNav: 'prefix-manage',
-    description: 'The numbering prefix and sequence of each permit type.',
-  },
-  {
-    path: 'question-manager',
-    title: 'Master List',
-    childTitle: 'Question Manage',
-    rightNav: 'question-manage',
-    description: 'Checklist questions for each permit type and stage.',
-  },
-  {
     path: 'notifications-manager',
     title: 'Master List',
     childTitle: 'Notification Template Manage',
     rightNav: 'notification-template-manage',
     description: 'The message sent for each event, with the variables it can use.',
-  },
-  {
-    path: 'configuration/tag-report-links',
-    title: 'Master List',
-    childTitle: 'Tag Report Manage',
-    rightNav: 'tag-report-manage',
-    description: 'Which report each printed tag links to.',
   },
   {
     path: 'printlist',

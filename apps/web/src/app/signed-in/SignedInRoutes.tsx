@@ -16,11 +16,16 @@ import {
   AssetImportPage,
   ComponentManagePage,
   FacilitySettingsPage,
+  MasterListManagePage,
+  QuestionManagePage,
   SettingsManagerPage,
   SettingsTablePage,
   AnnouncementManagerPage,
   GroupManagePage,
   SecurityListsPage,
+  PrefixManagePage,
+  TagReportLinksPage,
+  PermitTypesPage,
   AnnouncementsPage,
   NotFoundPage,
   OfflineDashboardPage,
@@ -91,6 +96,9 @@ function SignedInArea() {
         <Route path="admin/user-management" element={<UserManagementPage />} />
         <Route path="security/group-manage" element={<GroupManagePage />} />
         <Route path="security/lists" element={<SecurityListsPage />} />
+        <Route path="masterlist/prefix-manage" element={<PrefixManagePage />} />
+        <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
+        <Route path="admin/permit-types" element={<PermitTypesPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />
         <Route path="admin/settings" element={<SettingsTablePage />} />
         <Route path="facility-settings" element={<FacilitySettingsPage />} />
@@ -98,6 +106,8 @@ function SignedInArea() {
         <Route path="assets/manage/:assetId" element={<AssetPage />} />
         <Route path="assets/components-manage" element={<ComponentManagePage />} />
         <Route path="assets/import-files" element={<AssetImportPage />} />
+        <Route path="masterlist/manage" element={<MasterListManagePage />} />
+        <Route path="question-manager" element={<QuestionManagePage />} />
         {plannedRoutes
           .filter((route) => route !== dashboards)
           .map((route) => (

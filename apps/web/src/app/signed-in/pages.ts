@@ -51,6 +51,15 @@ export const GroupManagePage = lazy(async () => ({
 export const SecurityListsPage = lazy(async () => ({
   default: (await import('../../features/security-lists')).SecurityListsPage,
 }));
+export const PrefixManagePage = lazy(async () => ({
+  default: (await import('../../features/prefixes')).PrefixManagePage,
+}));
+export const TagReportLinksPage = lazy(async () => ({
+  default: (await import('../../features/tag-report-links')).TagReportLinksPage,
+}));
+export const PermitTypesPage = lazy(async () => ({
+  default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
+}));
 export const SettingsManagerPage = lazy(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsManagerPage')).SettingsManagerPage,
 }));
@@ -70,6 +79,12 @@ export const AssetManagePage = lazy(async () => ({
   default: (await import('../../features/assets')).AssetManagePage,
 }));
 export const AssetPage = lazy(async () => ({ default: (await import('../../features/assets')).AssetPage }));
+export const MasterListManagePage = lazy(async () => ({
+  default: (await import('../../features/master-lists')).MasterListManagePage,
+}));
+export const QuestionManagePage = lazy(async () => ({
+  default: (await import('../../features/questions')).QuestionManagePage,
+}));
 
 /**
  * Loads what going offline opens (the offline pages, and the announcements `/` leads to offline)

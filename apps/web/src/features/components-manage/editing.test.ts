@@ -5,7 +5,7 @@ import { latestRecord } from './editing';
 const source = (version: number): EnergySource => ({
   ID: 5,
   componentId: 2,
-  energyType: { ID: 1, value: 'electrical', isActive: true },
+  energyType: { ID: 1, value: 'electrical', caption: 'electrical', isActive: true },
   magnitude: 480,
   unit: 'V',
   storedEnergy: false,

@@ -17,7 +17,7 @@ const point: IsolationPoint = {
   ID: 7,
   componentId: 3,
   code: 'H-2',
-  deviceType: { ID: 12, value: 'valve', isActive: true },
+  deviceType: { ID: 12, value: 'valve', caption: 'valve', isActive: true },
   location: 'Pump suction',
   normalPosition: 'Open',
   isolatedPosition: 'Closed',
@@ -122,6 +122,7 @@ describe('master-list pickers', () => {
     ID,
     listKey: 'energy-types',
     value,
+    caption: value,
     sortOrder,
     isActive,
   });
@@ -132,9 +133,12 @@ describe('master-list pickers', () => {
       { value: '1', label: 'electrical', inactive: false },
       { value: '2', label: 'pneumatic', inactive: false },
     ]);
-    const options = pickerOptions(items, { ID: 3, value: 'steam', isActive: false });
+    const options = pickerOptions(items, { ID: 3, value: 'steam', caption: 'steam', isActive: false });
     expect(options.at(-1)).toEqual({ value: '3', label: 'steam', inactive: true });
-    expect(pickerOptions(items, { ID: 1, value: 'electrical', isActive: true })).toHaveLength(2);
+    expect(pickerOptions(items, { ID: 1, value: 'electrical', caption: 'electrical', isActive: true })).toHaveLength(2);
+    // The label is the caption, or what the screen makes of it (its translation).
+    expect(pickerOptions([{ ...item(1, 'electrical', 10), caption: 'Electrical' }], null)[0]!.label).toBe('Electrical');
+    expect(pickerOptions(items, null, (i) => `es:${i.caption}`)[0]!.label).toBe('es:electrical');
   });
 });
 

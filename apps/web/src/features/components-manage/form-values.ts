@@ -187,13 +187,18 @@ export interface PickerOption {
  * The picker's choices: the list's active entries in order, plus the record's own entry when it
  * was deactivated since (otherwise the form would show an empty choice and save another one).
  */
-export function pickerOptions(items: MasterListItem[], current: MasterListRef | null): PickerOption[] {
+export function pickerOptions(
+  items: MasterListItem[],
+  current: MasterListRef | null,
+  /** The text shown: the item's caption, in the user's language when the screen passes `t`. */
+  label: (item: MasterListRef) => string = (item) => item.caption,
+): PickerOption[] {
   const options = items
     .filter((item) => item.isActive)
     .toSorted((a, b) => a.sortOrder - b.sortOrder || a.value.localeCompare(b.value))
-    .map((item) => ({ value: String(item.ID), label: item.value, inactive: false }));
+    .map((item) => ({ value: String(item.ID), label: label(item), inactive: false }));
   if (current && !options.some((o) => o.value === String(current.ID))) {
-    options.push({ value: String(current.ID), label: current.value, inactive: true });
+    options.push({ value: String(current.ID), label: label(current), inactive: true });
   }
   return options;
 }

@@ -1,5 +1,5 @@
 /** The navigation feature's public face: what app/ composes. */
 export { SidebarNav } from './components/SidebarNav';
 export { RightNavBar, RightNavDrawer } from './components/RightNav';
-export { useNavigation } from './api/get-navigation';
+export { navigationKeys, useNavigation } from './api/get-navigation';
 export { permitTypeIcon, permitTypeName, rightNavSections, type RightNavItem, type RightNavSection } from './nav-rules';

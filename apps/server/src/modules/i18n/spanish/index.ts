@@ -4,8 +4,13 @@ import { assetImportSpanish } from './asset-import';
 import { assetsSpanish } from './assets';
 import { componentsManageSpanish } from './components-manage';
 import { loginSpanish } from './login';
+import { masterListsSpanish } from './master-lists';
+import { prefixesSpanish } from './prefixes';
 import { profileSpanish } from './profile';
 import { shellSpanish } from './shell';
+import { tagReportLinksSpanish } from './tag-report-links';
+import { questionsSpanish } from './questions';
+import { permitTypesSpanish } from './permit-types';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage and Import Manage. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -16,4 +21,9 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...componentsManageSpanish,
   ...assetImportSpanish,
   ...assetsSpanish,
+  ...prefixesSpanish,
+  ...tagReportLinksSpanish,
+  ...masterListsSpanish,
+  ...questionsSpanish,
+  ...permitTypesSpanish,
 ];

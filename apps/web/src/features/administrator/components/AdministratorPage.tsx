@@ -1,6 +1,6 @@
-import { Tabs } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { administratorLabels, administratorTitles } from '@hasp/contracts';
+import { Button, Tabs } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { administratorLabels, administratorTitles, permitTypesLabels } from '@hasp/contracts';
 import { RightNavGate } from '../../../app/routes/RightNavGate';
 import { Page } from '../../../app/routes/Page';
 import { useCaptions } from '../../../lib/i18n';
@@ -19,7 +19,20 @@ export function AdministratorPage() {
   const title = t(administratorTitles.page);
   return (
     <RightNavGate id="administrator" title={title}>
-      <Page title={title} lead={t(administratorLabels.lead)}>
+      <Page
+        title={title}
+        lead={t(administratorLabels.lead)}
+        actions={
+          <Button
+            component={Link}
+            to="/admin/permit-types"
+            variant="default"
+            title={t(permitTypesLabels['openFromAdministrator::description'])}
+          >
+            {t(permitTypesLabels.openFromAdministrator)}
+          </Button>
+        }
+      >
         <AdministratorSections />
       </Page>
     </RightNavGate>

@@ -1,6 +1,12 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { assetManageButtons, assetManageLabels, assetManageTitles, type Component } from '@hasp/contracts';
+import {
+  assetManageButtons,
+  assetManageLabels,
+  assetManageTitles,
+  masterItemCaption,
+  type Component,
+} from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../AssetManage.module.css';
 
@@ -37,7 +43,7 @@ export function ComponentsSummary({ assetId, components }: { assetId: number; co
                 <li key={source.ID} className={classes.point}>
                   <strong>
                     {t(l.energySourceLine, {
-                      type: source.energyType.value,
+                      type: t(masterItemCaption('energy-types', source.energyType)),
                       magnitude: source.magnitude === null ? '' : `${source.magnitude} ${source.unit}`.trim(),
                     }).trim()}
                   </strong>
@@ -62,7 +68,7 @@ export function ComponentsSummary({ assetId, components }: { assetId: number; co
             <ul className={classes.plainList}>
               {component.isolationPoints.map((point) => (
                 <li key={point.ID} className={classes.point}>
-                  <strong>{point.code}</strong> {point.deviceType.value}
+                  <strong>{point.code}</strong> {t(masterItemCaption('device-types', point.deviceType))}
                   {point.location && <>, {point.location}</>}
                   {(point.normalPosition || point.isolatedPosition) && (
                     <> ({t(l.pointPositions, { normal: point.normalPosition, isolated: point.isolatedPosition })})</>

@@ -1,5 +1,11 @@
 import { Badge, Button, Text, Title } from '@mantine/core';
-import { componentManageButtons, componentManageLabels, componentManageTitles, type Component } from '@hasp/contracts';
+import {
+  componentManageButtons,
+  componentManageLabels,
+  componentManageTitles,
+  masterItemCaption,
+  type Component,
+} from '@hasp/contracts';
 import { Icon } from '../../../components/Icon';
 import { useCaptions } from '../../../lib/i18n';
 import type { Editing } from '../editing';
@@ -66,7 +72,7 @@ export function ComponentCard({ assetId, component, onEdit }: ComponentCardProps
             <li key={source.ID} className={classes.row} data-energy-type={source.energyType.value}>
               <div className={classes.rowMain}>
                 <Icon name="bolt" size={18} />
-                <strong>{source.energyType.value}</strong>
+                <strong>{t(masterItemCaption('energy-types', source.energyType))}</strong>
                 <span>{formatMagnitude(source)}</span>
                 {source.storedEnergy && (
                   <Badge color="red.9" variant="filled">
@@ -85,7 +91,9 @@ export function ComponentCard({ assetId, component, onEdit }: ComponentCardProps
                 variant="subtle"
                 className={classes.rowAction}
                 aria-label={t(b['editEnergySource::named'], {
-                  type: [source.energyType.value, formatMagnitude(source)].filter(Boolean).join(' '),
+                  type: [t(masterItemCaption('energy-types', source.energyType)), formatMagnitude(source)]
+                    .filter(Boolean)
+                    .join(' '),
                 })}
                 onClick={() => onEdit({ kind: 'energy-source', componentId: component.ID, source })}
               >

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Checkbox, Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { componentManageLabels, type EnergySource, type MasterListItem } from '@hasp/contracts';
+import { componentManageLabels, masterItemCaption, type EnergySource, type MasterListItem } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveEnergySource } from '../api/save-energy-source';
 import {
@@ -73,7 +73,9 @@ export function EnergySourceForm({
         <MasterListSelect
           id={fieldId('energyTypeItemId')}
           label={labels.energyTypeItemId}
-          options={pickerOptions(energyTypes, source?.energyType ?? null)}
+          options={pickerOptions(energyTypes, source?.energyType ?? null, (item) =>
+            t(masterItemCaption('energy-types', item)),
+          )}
           value={values.energyTypeItemId}
           error={errorOf('energyTypeItemId')}
           onChange={(value) => set('energyTypeItemId', value)}

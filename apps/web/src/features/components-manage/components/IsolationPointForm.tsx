@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Checkbox, Group, Radio, Stack, TextInput, Textarea } from '@mantine/core';
-import { componentManageLabels, type IsolationPoint, type MasterListItem } from '@hasp/contracts';
+import { componentManageLabels, masterItemCaption, type IsolationPoint, type MasterListItem } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveIsolationPoint } from '../api/save-isolation-point';
 import {
@@ -94,7 +94,9 @@ export function IsolationPointForm({
         <MasterListSelect
           id={fieldId('deviceTypeItemId')}
           label={labels.deviceTypeItemId}
-          options={pickerOptions(deviceTypes, point?.deviceType ?? null)}
+          options={pickerOptions(deviceTypes, point?.deviceType ?? null, (item) =>
+            t(masterItemCaption('device-types', item)),
+          )}
           value={values.deviceTypeItemId}
           error={errorOf('deviceTypeItemId')}
           onChange={(value) => set('deviceTypeItemId', value)}

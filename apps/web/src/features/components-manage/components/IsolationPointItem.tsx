@@ -6,6 +6,7 @@ import {
   componentManageButtons,
   componentManageLabels,
   componentManageMessages,
+  masterItemCaption,
   type IsolationPoint,
 } from '@hasp/contracts';
 import { Icon } from '../../../components/Icon';
@@ -59,7 +60,7 @@ export function IsolationPointItem({ assetId, point, onEdit }: IsolationPointIte
         <div className={classes.rowMain}>
           <Icon name="lock" size={18} />
           <strong>{point.code}</strong>
-          <span>{point.deviceType.value}</span>
+          <span>{t(masterItemCaption('device-types', point.deviceType))}</span>
           {point.lockable ? (
             <Badge variant="light">{t(l.lockable)}</Badge>
           ) : (

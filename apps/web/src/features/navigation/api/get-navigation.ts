@@ -11,9 +11,15 @@ export function getNavigation(signal?: AbortSignal): Promise<NavGroup[]> {
   return apiRequest('navigation', { schema: navigationSchema, signal });
 }
 
+/** Navigation query keys: `all` covers every user and facility (what a change to permit types invalidates). */
+export const navigationKeys = {
+  all: ['navigation'] as const,
+  of: (userId: number, facilityId: number) => [...navigationKeys.all, userId, facilityId] as const,
+};
+
 export function navigationQueryOptions(userId: number, facilityId: number) {
   return queryOptions({
-    queryKey: ['navigation', userId, facilityId] as const,
+    queryKey: navigationKeys.of(userId, facilityId),
     queryFn: ({ signal }) => getNavigation(signal),
     // Permit types and permissions change through admin screens; a new sign-in picks them up.
     staleTime: Infinity,

@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  managedMasterListItemSchema,
+  masterListActiveInputSchema,
+  masterListCaptionInputSchema,
+  masterListItemCreateSchema,
+  masterListKeys,
+  masterListReorderSchema,
+  masterListTypeSchema,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { listTypes } from './master-list.repository';
+import { createItem, deleteItem, listItems, renameCaption, reorderItems, setActive } from './master-list.service';
+
+const tags = ['master-lists'];
+const security = [{ bearer: [] }];
+const listParams = z.object({ listKey: z.enum(masterListKeys) });
+const itemParams = listParams.extend({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/**
+ * Master List Manage: the facility's lists and their items (pickers read the active ones through
+ * GET /api/assets/master-lists/:listKey). Every change is audited.
+ */
+export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('masterlist-manage')));
+
+  app.get(
+    '/master-lists',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every master list of the facility with its item counts',
+        response: { 200: z.array(masterListTypeSchema), ...errors },
+      },
+    },
+    async (request) => listTypes(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.get(
+    '/master-lists/:listKey/items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A list's items in order, active and inactive, each with how many records use it",
+        params: listParams,
+        response: { 200: z.array(managedMasterListItemSchema), ...errors },
+      },
+    },
+    async (request) => listItems(authOf(request).connection.db, authOf(request).facilityId, request.params.listKey),
+  );
+
+  app.post(
+    '/master-lists/:listKey/items',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add an item at the end of a list (its value unique in the list, ignoring case)',
+        params: listParams,
+        body: masterListItemCreateSchema,
+        response: { 201: managedMasterListItemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const item = await createItem(auth.connection.db, caller(auth), request.params.listKey, request.body);
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.put(
+    '/master-lists/:listKey/items/:id/caption',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change an item's caption (its default text; translations are edited on Translations)",
+        params: itemParams,
+        body: masterListCaptionInputSchema,
+        response: { 200: managedMasterListItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { listKey, id } = request.params;
+      return renameCaption(auth.connection.db, caller(auth), listKey, id, request.body);
+    },
+  );
+
+  app.put(
+    '/master-lists/:listKey/items/:id/active',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate an item (pickers stop offering it; records keep it) or reactivate it',
+        params: itemParams,
+        body: masterListActiveInputSchema,
+        response: { 200: managedMasterListItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { listKey, id } = request.params;
+      return setActive(auth.connection.db, caller(auth), listKey, id, request.body);
+    },
+  );
+
+  app.delete(
+    '/master-lists/:listKey/items/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an item no record uses (one in use answers 409: deactivate it instead)',
+        params: itemParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await deleteItem(auth.connection.db, caller(auth), request.params.listKey, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/master-lists/:listKey/order',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Reorder a list: every item's ID, each once, first to last",
+        params: listParams,
+        body: masterListReorderSchema,
+        response: { 200: z.array(managedMasterListItemSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return reorderItems(auth.connection.db, caller(auth), request.params.listKey, request.body.itemIds);
+    },
+  );
+};

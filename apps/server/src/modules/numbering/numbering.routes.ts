@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  numberingOverviewSchema,
+  numberingPreviewQuerySchema,
+  numberingPreviewSchema,
+  numberingSaveInputSchema,
+  prefixesQuerySchema,
+  prefixesResponseSchema,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { AppError } from '../../plugins/app-error';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { findFacilitySettings } from '../settings/settings.repository';
+import { previewNumber } from './allocate-number';
+import { getNumberingOverview, saveNumbering } from './numbering.service';
+
+const tags = ['numbering'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const managePermission = requirePermission(rightNavPermission('prefix-manage'));
+
+/** Prefix Manage (numbering patterns), the next-number preview and the background worker's prefixes. */
+export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/numbering',
+    {
+      preHandler: managePermission,
+      schema: {
+        tags,
+        security,
+        summary: 'Numbering patterns of the facility: each permit type, tags and lockboxes, with the next number',
+        response: { 200: numberingOverviewSchema, ...errors },
+      },
+    },
+    async (request) => getNumberingOverview(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.put(
+    '/numbering',
+    {
+      preHandler: managePermission,
+      schema: {
+        tags,
+        security,
+        summary: 'Save the facility code and the listed patterns (checked, audited; others keep theirs)',
+        body: numberingSaveInputSchema,
+        response: { 200: numberingOverviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return saveNumbering(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+    },
+  );
+
+  app.get(
+    '/numbering/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The next number of a permit type, tags or lockboxes, without using it',
+        querystring: numberingPreviewQuerySchema,
+        response: { 200: numberingPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const next = await previewNumber(auth.connection.db, auth.facilityId, request.query.subject);
+      return { subject: request.query.subject, ...next };
+    },
+  );
+
+  app.get(
+    '/numbering/prefixes',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The facility's permit type prefixes keyed by permit type code (the background worker's call); the connection and facility must be the token's",
+        querystring: prefixesQuerySchema,
+        response: { 200: prefixesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.query.connectionStringName !== auth.connection.name || request.query.facilityId !== auth.facilityId) {
+        throw new AppError('FORBIDDEN', 403, 'This sign-in is for another connection or facility');
+      }
+      const { prefixes } = await findFacilitySettings(auth.connection.db, auth.facilityId);
+      return { prefixes };
+    },
+  );
+};

@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { recordAudit } from '../audit/audit.repository';
+import { notifyContextChanged } from '../permissions/context-changed';
+import {
+  countTypesInGroup,
+  deletePermitGroup,
+  findPermitGroup,
+  insertPermitGroup,
+  isPermitGroupNameTaken,
+  listPermitGroupsWithTypes,
+  lockFacilityPermitConfig,
+  setPermitGroupOrder,
+  setPermitTypePlace,
+  updatePermitGroup,
+  type PermitGroupRow,
+} from './permit-types.repository';
+
+type Db = Kysely<Database>;
+export interface Caller {
+  facilityId: number;
+  userId: number;
+}
+
+/** The facility's permit groups and types, in sidebar order. */
+export async function permitTypesConfig(db: Db, facilityId: number): Promise<PermitTypesConfig> {
+  return { groups: await listPermitGroupsWithTypes(db, facilityId) };
+}
+
+/** Runs a permit configuration change: serialized per facility, open sessions told at commit. */
+export async function changePermitConfig(
+  db: Db,
+  caller: Caller,
+  change: (trx: Transaction<Database>) => Promise<void>,
+): Promise<PermitTypesConfig> {
+  await db.transaction().execute(async (trx) => {
+    await lockFacilityPermitConfig(trx, caller.facilityId);
+    await change(trx);
+    // The sidebar, the offline permit types and (for a new type) permissions follow the change.
+    await notifyContextChanged(trx, caller.facilityId);
+  });
+  return permitTypesConfig(db, caller.facilityId);
+}
+
+const nameTaken = () =>
+  new AppError('CONFLICT', 409, 'Name: a permit group with this name already exists in this facility', [
+    { field: 'name', message: 'Name: a permit group with this name already exists in this facility' },
+  ]);
+
+/** A group of the caller's facility; another facility's is not found. */
+export async function groupOf(db: Db | Transaction<Database>, caller: Caller, id: number): Promise<PermitGroupRow> {
+  const group = await findPermitGroup(db, caller.facilityId, id);
+  if (!group) throw AppError.notFound('Permit group');
+  return group;
+}
+
+/** A new group, placed last in the sidebar. */
+export function createPermitGroup(db: Db, caller: Caller, input: PermitGroupInput) {
+  return changePermitConfig(db, caller, async (trx) => {
+    if (await isPermitGroupNameTaken(trx, caller.facilityId, input.name)) throw nameTaken();
+    const id = await insertPermitGroup(trx, caller.facilityId, input);
+    await recordAudit(trx, { ...audit(caller, 'permit-group.create', id), before: null, after: input });
+  });
+}
+
+/** Renames a group or changes its icon. */
+export function editPermitGroup(db: Db, caller: Caller, id: number, input: PermitGroupInput) {
+  return changePermitConfig(db, caller, async (trx) => {
+    const group = await groupOf(trx, caller, id);
+    if (await isPermitGroupNameTaken(trx, caller.facilityId, input.name, id)) throw nameTaken();
+    await updatePermitGroup(trx, id, input);
+    await recordAudit(trx, {
+      ...audit(caller, 'permit-group.update', id),
+      before: { name: group.name, icon: group.icon },
+      after: input,
+    });
+  });
+}
+
+/** Deletes a group that holds no permit type (active or not: a type is never deleted, so it must move first). */
+export function removePermitGroup(db: Db, caller: Caller, id: number) {
+  return changePermitConfig(db, caller, async (trx) => {
+    const group = await groupOf(trx, caller, id);
+    const types = await countTypesInGroup(trx, id);
+    if (types > 0) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        `This group still holds ${types} permit type${types === 1 ? '' : 's'}. Move ${types === 1 ? 'it' : 'them'} to another group first.`,
+      );
+    }
+    await deletePermitGroup(trx, id);
+    await recordAudit(trx, {
+      ...audit(caller, 'permit-group.delete', id),
+      before: { name: group.name, icon: group.icon },
+      after: null,
+    });
+  });
+}
+
+/**
+ * Sets the order of the groups and of the types within them (a type listed under another group
+ * moves there). The layout must name every group and type of the facility exactly once, so a
+ * screen that read an old list cannot silently drop what someone else added.
+ */
+export function arrangePermitTypes(db: Db, caller: Caller, layout: PermitLayout) {
+  return changePermitConfig(db, caller, async (trx) => {
+    const current = await listPermitGroupsWithTypes(trx, caller.facilityId);
+    const groupIds = layout.groups.map((g) => g.ID);
+    const typeIds = layout.groups.flatMap((g) => g.typeIds);
+    const knownGroups = current.map((g) => g.ID);
+    const knownTypes = current.flatMap((g) => g.types.map((t) => t.ID));
+    if (!sameSet(groupIds, knownGroups) || !sameSet(typeIds, knownTypes)) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        'The permit types changed since this page loaded them. Reload the page and arrange them again.',
+        [{ field: 'groups', message: 'Groups: list every group and permit type of this facility exactly once' }],
+      );
+    }
+    for (const [order, group] of layout.groups.entries()) {
+      await setPermitGroupOrder(trx, group.ID, order);
+      for (const [typeOrder, typeId] of group.typeIds.entries()) {
+        await setPermitTypePlace(trx, typeId, group.ID, typeOrder);
+      }
+    }
+    const shape = (groups: { ID: number; typeIds: number[] }[]) => groups.map((g) => `${g.ID}:${g.typeIds.join(',')}`);
+    await recordAudit(trx, {
+      ...audit(caller, 'permit-types.arrange', caller.facilityId),
+      entityType: 'permit_groups',
+      before: { groups: shape(current.map((g) => ({ ID: g.ID, typeIds: g.types.map((t) => t.ID) }))) },
+      after: { groups: shape(layout.groups) },
+    });
+  });
+}
+
+function sameSet(given: number[], known: number[]): boolean {
+  const set = new Set(given);
+  return set.size === given.length && given.length === known.length && known.every((id) => set.has(id));
+}
+
+function audit(caller: Caller, action: string, id: number) {
+  return { userId: caller.userId, facilityId: caller.facilityId, action, entityType: 'permit_group', entityId: id };
+}

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  permitGroupInputSchema,
+  permitLayoutSchema,
+  permitTypeCreateSchema,
+  permitTypesConfigSchema,
+  permitTypeUpdateSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import {
+  arrangePermitTypes,
+  createPermitGroup,
+  editPermitGroup,
+  permitTypesConfig,
+  removePermitGroup,
+} from './permit-groups.service';
+import { createPermitType, editPermitType, permitTypesScreenPermission } from './permit-types.service';
+
+const tags = ['permit-types'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const ok = { 200: permitTypesConfigSchema, ...errors };
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/**
+ * Permit types and permit groups of the signed-in facility (Administrator › Permit types). Every
+ * change answers the whole configuration, in sidebar order.
+ */
+export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(permitTypesScreenPermission));
+
+  app.get(
+    '/permit-types',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's permit groups in sidebar order, each with its permit types (inactive ones too)",
+        response: ok,
+      },
+    },
+    async (request) => permitTypesConfig(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.post(
+    '/permit-types',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Create a permit type, last in its group; groups holding rightnav:administrator are granted its permissions',
+        body: permitTypeCreateSchema,
+        response: ok,
+      },
+    },
+    async (request) => createPermitType(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/permit-types/layout',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Order the groups and the types within them (a type listed under another group moves there)',
+        body: permitLayoutSchema,
+        response: ok,
+      },
+    },
+    async (request) => arrangePermitTypes(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/permit-types/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a permit type (not its code); isActive false deactivates it',
+        params: idParams,
+        body: permitTypeUpdateSchema,
+        response: ok,
+      },
+    },
+    async (request) =>
+      editPermitType(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  app.post(
+    '/permit-types/groups',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a permit group, last in the sidebar',
+        body: permitGroupInputSchema,
+        response: ok,
+      },
+    },
+    async (request) => createPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.put(
+    '/permit-types/groups/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a permit group or change its icon',
+        params: idParams,
+        body: permitGroupInputSchema,
+        response: ok,
+      },
+    },
+    async (request) =>
+      editPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/permit-types/groups/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a permit group that holds no permit type',
+        params: idParams,
+        response: ok,
+      },
+    },
+    async (request) => removePermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+  );
+};

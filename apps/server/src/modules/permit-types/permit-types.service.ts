@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  permitPermission,
+  permitTypeActions,
+  rightNavPermission,
+  type PermitTypeCreate,
+  type PermitTypeUpdate,
+  type PermitTypesConfig,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { recordAudit } from '../audit/audit.repository';
+import { changePermitConfig, type Caller } from './permit-groups.service';
+import {
+  findPermitGroup,
+  findPermitType,
+  insertGroupPermissions,
+  insertPermitType,
+  isPermitTypeCodeTaken,
+  isPermitTypeNameTaken,
+  listGroupIdsGranting,
+  nextTypeOrder,
+  permitTypeOf,
+  updatePermitType,
+} from './permit-types.repository';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The permission of this screen: the groups holding it receive every action of a type they create. */
+export const permitTypesScreenPermission = rightNavPermission('administrator');
+
+const conflict = (field: string, message: string) => new AppError('CONFLICT', 409, message, [{ field, message }]);
+
+async function assertGroupOfFacility(trx: Trx, caller: Caller, groupId: number) {
+  if (!(await findPermitGroup(trx, caller.facilityId, groupId))) {
+    throw AppError.validation([{ field: 'groupId', message: 'Group: no such permit group in this facility' }]);
+  }
+}
+
+async function assertNameFree(trx: Trx, caller: Caller, name: string, exceptId?: number) {
+  if (await isPermitTypeNameTaken(trx, caller.facilityId, name, exceptId)) {
+    throw conflict('name', 'Name: a permit type with this name already exists in this facility');
+  }
+}
+
+/**
+ * Creates a permit type, last in its group. Its permissions (`permit:<action>:<CODE>`) join the
+ * facility's catalogue at once; the groups that hold this screen's permission are granted all of
+ * them, so the administrators who configure types can use the new one and grant it onwards in
+ * Group Manage (which only lets people grant what they hold). Audited with the grants.
+ */
+export function createPermitType(db: Db, caller: Caller, input: PermitTypeCreate): Promise<PermitTypesConfig> {
+  return changePermitConfig(db, caller, async (trx) => {
+    await assertGroupOfFacility(trx, caller, input.groupId);
+    if (await isPermitTypeCodeTaken(trx, caller.facilityId, input.code)) {
+      throw conflict('code', `Code: ${input.code} is already used by a permit type of this facility`);
+    }
+    await assertNameFree(trx, caller, input.name);
+    const id = await insertPermitType(trx, caller.facilityId, {
+      code: input.code,
+      ...valuesOf(input),
+      sort_order: await nextTypeOrder(trx, input.groupId),
+    });
+    const grantedTo = await listGroupIdsGranting(trx, caller.facilityId, permitTypesScreenPermission);
+    const permissions = permitTypeActions.map((action) => permitPermission(action, input.code));
+    await insertGroupPermissions(trx, grantedTo, permissions);
+    await recordAudit(trx, {
+      ...audit(caller, 'permit-type.create', id),
+      before: null,
+      after: { ...input, grantedTo: { groupIds: grantedTo, permissions } },
+    });
+  });
+}
+
+/** Edits a type (never its code); `isActive: false` deactivates it: gone from the sidebar, kept on old permits. */
+export function editPermitType(db: Db, caller: Caller, id: number, input: PermitTypeUpdate) {
+  return changePermitConfig(db, caller, async (trx) => {
+    const row = await findPermitType(trx, caller.facilityId, id);
+    if (!row) throw AppError.notFound('Permit type');
+    await assertGroupOfFacility(trx, caller, input.groupId);
+    await assertNameFree(trx, caller, input.name, id);
+    const moved = input.groupId !== row.permit_group_id;
+    await updatePermitType(trx, id, {
+      ...valuesOf(input),
+      is_active: input.isActive,
+      sort_order: moved ? await nextTypeOrder(trx, input.groupId) : row.sort_order,
+    });
+    const { ID: _id, sortOrder: _order, code, ...before } = permitTypeOf(row);
+    await recordAudit(trx, {
+      ...audit(caller, input.isActive === row.is_active ? 'permit-type.update' : deactivation(input.isActive), id),
+      before: { code, ...before },
+      after: { code, ...input },
+    });
+  });
+}
+
+const deactivation = (active: boolean) => (active ? 'permit-type.reactivate' : 'permit-type.deactivate');
+
+function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
+  return {
+    permit_group_id: input.groupId,
+    name: input.name,
+    icon: input.icon,
+    color: input.color.toLowerCase(),
+    prefix: input.prefix,
+    sections: [...new Set(input.sections)],
+    max_validity_hours: input.maxValidityHours,
+    offline_enabled: input.offlineEnabled,
+  };
+}
+
+function audit(caller: Caller, action: string, id: number) {
+  return { userId: caller.userId, facilityId: caller.facilityId, action, entityType: 'permit_type', entityId: id };
+}

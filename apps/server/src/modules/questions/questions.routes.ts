@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  questionAssignmentsInputSchema,
+  questionDetailSchema,
+  questionFormQuerySchema,
+  questionFormSchema,
+  questionInputSchema,
+  questionListQuerySchema,
+  questionPermitTypeSchema,
+  questionStatusInputSchema,
+  questionSummarySchema,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { listPermitTypes } from './questions.repository';
+import {
+  createQuestion,
+  editQuestion,
+  getQuestion,
+  listQuestions,
+  questionsForForm,
+  setFormAssignments,
+  setQuestionActive,
+} from './questions.service';
+
+const tags = ['questions'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+
+/**
+ * Question Manage: the facility's checklist questions, their versions and where they are asked.
+ * Changing them needs Question Manage; reading a form's questions (what permit forms ask) needs
+ * only a sign-in in the facility.
+ */
+export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  const preHandler = requirePermission(rightNavPermission('question-manage'));
+
+  app.get(
+    '/questions/form',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The active questions a permit type asks at a stage, in order, each as its current version',
+        querystring: questionFormQuerySchema,
+        response: { 200: questionFormSchema, ...errors },
+      },
+    },
+    async (request) => questionsForForm(authOf(request).connection.db, caller(authOf(request)), request.query),
+  );
+
+  app.put(
+    '/questions/form',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Set a form's questions in order: assigns, unassigns and reorders at once",
+        body: questionAssignmentsInputSchema,
+        response: { 200: questionFormSchema, ...errors },
+      },
+    },
+    async (request) => setFormAssignments(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.get(
+    '/questions/permit-types',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The facility's permit types, to assign questions to",
+        response: { 200: z.array(questionPermitTypeSchema), ...errors },
+      },
+    },
+    async (request) => listPermitTypes(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.get(
+    '/questions',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The facility's questions with their current versions, filtered by permit type and stage",
+        querystring: questionListQuerySchema,
+        response: { 200: z.array(questionSummarySchema), ...errors },
+      },
+    },
+    async (request) => listQuestions(authOf(request).connection.db, caller(authOf(request)), request.query),
+  );
+
+  app.post(
+    '/questions',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a question (its version 1)',
+        body: questionInputSchema,
+        response: { 200: questionDetailSchema, ...errors },
+      },
+    },
+    async (request) => createQuestion(authOf(request).connection.db, caller(authOf(request)), request.body),
+  );
+
+  app.get(
+    '/questions/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'A question with every version, newest first',
+        params: idParams,
+        response: { 200: questionDetailSchema, ...errors },
+      },
+    },
+    async (request) => getQuestion(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+  );
+
+  app.put(
+    '/questions/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a question: adds a version when anything changed (answered versions stay as they were)',
+        params: idParams,
+        body: questionInputSchema,
+        response: { 200: questionDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      editQuestion(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+  );
+
+  app.put(
+    '/questions/:id/status',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate a question (asked on no form; its assignments kept) or activate it again',
+        params: idParams,
+        body: questionStatusInputSchema,
+        response: { 200: questionDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setQuestionActive(
+        authOf(request).connection.db,
+        caller(authOf(request)),
+        request.params.id,
+        request.body.isActive,
+      ),
+  );
+};

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, rightNavPermission, tagReportLinksInputSchema, tagReportLinksSchema } from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { authOf } from '../../plugins/auth';
+import { requirePermission } from '../../plugins/permissions';
+import { listTagReportLinks, saveTagReportLinks } from './tag-report-links.service';
+
+const tags = ['print'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** Tag Report Manage: the print layout and report of each tag type and permit type of the signed-in facility. */
+export const tagReportLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('tag-report-manage')));
+
+  app.get(
+    '/tag-report-links',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Each tag type and permit type of the facility with its print layout and report',
+        response: { 200: tagReportLinksSchema, ...errors },
+      },
+    },
+    async (request) => listTagReportLinks(authOf(request).connection.db, authOf(request).facilityId),
+  );
+
+  app.put(
+    '/tag-report-links',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Link the listed subjects to a layout and a report (both null unlinks; others keep theirs)',
+        body: tagReportLinksInputSchema,
+        response: { 200: tagReportLinksSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return saveTagReportLinks(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  managedMasterListItemSchema,
+  type ManagedMasterListItem,
+  type MasterListItemCreate,
+  type MasterListKey,
+} from '@hasp/contracts';
+import { reloadCaptions } from '../../../lib/i18n';
+import { sendChange } from './send-change';
+import { masterListKeys } from './keys';
+
+const itemsSchema = z.array(managedMasterListItemSchema);
+const noContent = z.unknown();
+
+type ItemChange =
+  | { kind: 'create'; input: MasterListItemCreate }
+  | { kind: 'caption'; item: ManagedMasterListItem; caption: string }
+  | { kind: 'active'; item: ManagedMasterListItem; isActive: boolean }
+  | { kind: 'delete'; item: ManagedMasterListItem };
+
+function send(listKey: MasterListKey, change: ItemChange): Promise<unknown> {
+  const base = `master-lists/${listKey}/items`;
+  switch (change.kind) {
+    case 'create':
+      return sendChange(base, { method: 'POST', body: change.input, schema: managedMasterListItemSchema });
+    case 'caption':
+      return sendChange(`${base}/${change.item.ID}/caption`, {
+        method: 'PUT',
+        body: { caption: change.caption, version: change.item.version },
+        schema: managedMasterListItemSchema,
+      });
+    case 'active':
+      return sendChange(`${base}/${change.item.ID}/active`, {
+        method: 'PUT',
+        body: { isActive: change.isActive, version: change.item.version },
+        schema: managedMasterListItemSchema,
+      });
+    case 'delete':
+      return sendChange(`${base}/${change.item.ID}`, { method: 'DELETE', schema: noContent });
+  }
+}
+
+/**
+ * Adds, renames, (de)activates or deletes an item of a list; then the list, the counts, the
+ * pickers (Component Manage) and the captions (a new or renamed item's text) are fetched again.
+ */
+export function useChangeItem(listKey: MasterListKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ItemChange) => send(listKey, change),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: masterListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['component-manage'] }),
+        reloadCaptions().catch(() => undefined),
+      ]);
+    },
+  });
+}
+
+/** Saves a new order (every item's ID, first to last); the screen shows it at once and rolls back on a refusal. */
+export function useReorderItems(listKey: MasterListKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemIds: number[]) =>
+      sendChange(`master-lists/${listKey}/order`, { method: 'PUT', body: { itemIds }, schema: itemsSchema }),
+    onMutate: async (itemIds) => {
+      const key = masterListKeys.items(listKey);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ManagedMasterListItem[]>(key);
+      if (previous) {
+        const byId = new Map(previous.map((item) => [item.ID, item]));
+        const next = itemIds.map((id) => byId.get(id)).filter((item) => item !== undefined);
+        if (next.length === previous.length) queryClient.setQueryData(key, next);
+      }
+      return { previous };
+    },
+    onError: (_error, _ids, context) => {
+      if (context?.previous) queryClient.setQueryData(masterListKeys.items(listKey), context.previous);
+    },
+    onSuccess: (items) => queryClient.setQueryData(masterListKeys.items(listKey), items),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['component-manage'] }),
+  });
+}

@@ -1,0 +1,4 @@
+/** Permit types query keys. */
+export const permitTypesKeys = {
+  all: ['permit-types'] as const,
+};

@@ -1,0 +1,4 @@
+/** Prefix Manage query keys. */
+export const numberingKeys = {
+  all: ['numbering'] as const,
+};

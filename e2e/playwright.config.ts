@@ -15,8 +15,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous on purpose: these 2-core machines are sometimes several times slower than usual
+  // (measured: a plain 1e9-step loop took 4.7 s instead of about 1 s). Nothing here asserts speed;
+  // the limits only decide how long a real failure takes to report.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [
     ['list'],
     ['html', { outputFolder: './artifacts/report', open: 'never' }],

@@ -47,7 +47,7 @@ export function setLoadingFlag(page: Page, loading: boolean): Promise<void> {
 }
 
 /** How long a first page load may take on a busy 2-core machine (lazy chunks, settings, session). */
-export const FIRST_LOAD_TIMEOUT_MS = 20_000;
+export const FIRST_LOAD_TIMEOUT_MS = 40_000;
 
 /** The signed-in layout is up, down to the top bar's bell (it comes with the facility's settings). */
 export async function expectSignedIn(page: Page): Promise<void> {

@@ -37,6 +37,8 @@ test('imports assets: template, a bad row reported with nothing written, the fix
   page,
   signIn,
 }, testInfo) => {
+  // Two uploads, a download and three axe scans: on 2 busy cores it needs more than 60 s.
+  test.setTimeout(150_000);
   const prefix = `IMP-${unique()}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn();

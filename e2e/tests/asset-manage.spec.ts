@@ -46,7 +46,7 @@ test.describe('asset manage', () => {
     page,
     signIn,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const suffix = unique();
     const areaNumber = `E2E-A-${suffix}`;
     const assetNumber = `E2E-P-${suffix}`;

@@ -88,6 +88,8 @@ async function fillPoint(page: Page, component: string, point: PointValues) {
 test('adds a component with two energy sources and three isolation points, one tag-only with its measure', async ({
   page,
 }, testInfo) => {
+  // A long walk through three dialogs with four axe scans: on 2 busy cores it needs more than 60 s.
+  test.setTimeout(150_000);
   const token = await signInAsSupervisor(page.request);
   const number = `CM-${unique()}`;
   const assetId = await createAsset(page.request, token, number);

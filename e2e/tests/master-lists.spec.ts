@@ -167,7 +167,7 @@ test('speaks Spanish: list names, item captions, and a preferred caption saved o
   page,
   signIn,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const token = await adminToken(page.request);
   const headers = { authorization: `Bearer ${token}` };
   const assetId = await pressId(page.request, token);

@@ -52,7 +52,7 @@ test.describe('usage monitoring (P12)', () => {
       .poll(
         () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /monitoring-sdk/.test(e.name))),
         {
-          timeout: 15_000,
+          timeout: 30_000,
         },
       )
       .toBe(true);

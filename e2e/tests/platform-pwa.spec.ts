@@ -55,7 +55,7 @@ test.describe('installable app and service worker', () => {
       proxy.publish(2);
       await page.reload();
       const dialog = page.getByRole('dialog', { name: 'Update Available' });
-      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await expect(dialog).toBeVisible({ timeout: 30_000 });
       await expect(dialog).toContainText('A new version is available, please refresh.');
       await expect(dialog.getByRole('button')).toHaveCount(1);
       await expect(dialog.getByRole('button', { name: 'Refresh' })).toBeVisible();

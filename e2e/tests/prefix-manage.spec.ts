@@ -38,7 +38,7 @@ test.describe('Prefix Manage', () => {
     page,
     signIn,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const subject = await generalWorkSubject();
     try {
       await signIn();
@@ -109,7 +109,7 @@ test.describe('Tag Report Manage', () => {
     page,
     signIn,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     try {
       await signIn();
       await page.goto('/configuration/tag-report-links');

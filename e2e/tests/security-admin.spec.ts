@@ -115,7 +115,7 @@ test.describe('security administration', () => {
     browser,
     signIn,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const suffix = unique();
     const groupName = `Translators ${suffix}`;
     let user: SecurityUser | null = null;
@@ -215,7 +215,7 @@ test.describe('security administration', () => {
       // The administrator's own menu follows at once (the session context is reloaded after the save)…
       await expect(shell(page).rightNav.getByRole('link', { name: 'Translations' })).toHaveCount(0);
       // …and so does the other user's open page, told by the notification stream.
-      await expect(theirs.rightNav.getByRole('link', { name: 'Translations' })).toHaveCount(0, { timeout: 10_000 });
+      await expect(theirs.rightNav.getByRole('link', { name: 'Translations' })).toHaveCount(0, { timeout: 20_000 });
       await theirs.administrationMenu.click();
       await expect(theirs.administration.getByRole('link', { name: 'Facility Settings' })).toBeVisible();
       await expect(theirs.administration.getByRole('link', { name: 'Translations' })).toHaveCount(0);
@@ -225,7 +225,7 @@ test.describe('security administration', () => {
       // Switched back on through the screen, the entry returns.
       await feature.check({ force: true });
       await lists.save.click();
-      await expect(theirs.rightNav.getByRole('link', { name: 'Translations' })).toBeVisible({ timeout: 10_000 });
+      await expect(theirs.rightNav.getByRole('link', { name: 'Translations' })).toBeVisible({ timeout: 20_000 });
     } finally {
       await other?.close();
       if (translationsBefore !== null) await setSecuritySetting(demo.northPlant.ID, 'translations', translationsBefore);

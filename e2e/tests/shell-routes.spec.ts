@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { demo, webStorage } from '../support/hasp';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { shell } from '../support/shell';
 
 // The service worker is the platform's (its own tests cover it); here it would only compete for
@@ -10,7 +11,7 @@ test.describe('shell: routes, titles and redirects', () => {
   test('/ opens the dashboards where CustomDashboards is on (North Plant)', async ({ page, signIn }) => {
     await signIn();
     await page.goto('/');
-    await expect(page).toHaveURL('/dashboards');
+    await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });
     await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     await expect(shell(page).topBar.getByText('Dashboards', { exact: true })).toBeVisible();
   });

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { withDatabase } from '../support/database';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
 // The edits and the bulk captions below change shared rows: one test at a time in this file.
@@ -78,8 +79,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 async function openTranslations(page: Page, signIn: () => Promise<void>) {
   await signIn();
   await page.goto('/translations');
-  await expect(screen(page).heading).toHaveText('Translations');
-  await expect(screen(page).count).toBeVisible({ timeout: 20_000 });
+  await expect(screen(page).heading).toHaveText('Translations', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(screen(page).count).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
 }
 
 /** Types into a heading's filter and picks the value from its list (an exact match). */
@@ -199,7 +200,7 @@ test.describe('translations screen', () => {
       expect(await readCaption(key, 'es')).toBe('Seguridad E2E primero');
 
       await page.reload();
-      await expect(s.count).toBeVisible({ timeout: 20_000 });
+      await expect(s.count).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
       await chooseLanguage(page, 'Español');
       await s.filter('Translation Path').fill('tagline');
       await s.filter('Feature Name').fill('Login');
@@ -332,7 +333,7 @@ test.describe('translations screen', () => {
       page.getByText(
         'You do not have permission to open this page. An administrator can grant it through your groups.',
       ),
-    ).toBeVisible({ timeout: 20_000 });
+    ).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
     await expect(page.getByRole('table')).toHaveCount(0);
   });
 

@@ -32,11 +32,15 @@ export const printReports = [
 export type PrintReportKey = (typeof printReports)[number]['key'];
 
 export type TagReportSubject = `tag:${TagType}` | `permit-type:${number}`;
-/** A subject key: 'tag:<tag type>' or 'permit-type:<id>'. */
-export const tagReportSubjectSchema = z.union([
-  z.templateLiteral(['tag:', z.enum(tagTypes)]),
-  z.templateLiteral(['permit-type:', z.int().check(z.positive())]),
-]);
+/** A subject key: 'tag:<tag type>' or 'permit-type:<id>' (a pattern-checked string: see numberingSubjectSchema). */
+export const tagReportSubjectSchema = z
+  .string()
+  .check(
+    z.regex(
+      new RegExp(`^(tag:(${tagTypes.join('|')})|permit-type:[1-9][0-9]{0,9})$`),
+      "Expected 'tag:<tag type>' or 'permit-type:<id>'",
+    ),
+  ) as unknown as z.ZodMiniType<TagReportSubject>;
 
 /** What a subject prints on: tags use tag layouts and reports, permit types permit ones. */
 export const printTargetOf = (subject: TagReportSubject): PrintTarget =>

@@ -58,4 +58,16 @@ describe('cacheStreamHandlers', () => {
     expect(queryClient.getQueryData<NotificationList>(notificationKeys.list('all'))?.unreadCount).toBe(2);
     queryClient.clear();
   });
+
+  it('a context change marks the session context and the permit sidebar stale', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['session-context', 1, 2], { permissions: [] });
+    queryClient.setQueryData(['navigation', 1, 2], { groups: [] });
+    queryClient.setQueryData(notificationKeys.list('all'), { notifications: [], unreadCount: 0 });
+    cacheStreamHandlers(queryClient).onContextChanged?.();
+    expect(queryClient.getQueryState(['session-context', 1, 2])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['navigation', 1, 2])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(notificationKeys.list('all'))?.isInvalidated).toBe(false);
+    queryClient.clear();
+  });
 });

@@ -119,8 +119,12 @@ export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
       if (queryClient.isFetching({ queryKey: notificationKeys.lists() }) > 0) void refetchLists();
     },
     onUnreadable: () => void refetchLists(),
-    // Menus and gated screens follow an administrator's change without a new sign-in.
-    onContextChanged: () => void queryClient.invalidateQueries({ queryKey: ['session-context'] }),
+    // Menus, the permit sidebar and gated screens follow an administrator's change without a new
+    // sign-in (the keys are navigationKeys.all and the session context's).
+    onContextChanged: () => {
+      void queryClient.invalidateQueries({ queryKey: ['session-context'] });
+      void queryClient.invalidateQueries({ queryKey: ['navigation'] });
+    },
   };
 }
 

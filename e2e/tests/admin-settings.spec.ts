@@ -3,7 +3,12 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
-import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import {
+  expectNoSeriousViolations,
+  expectNoSidewaysScroll,
+  saveScreenshot,
+  waitForTransitions,
+} from '../support/quality';
 
 // These tests change Riverside's settings (North Plant is what most other specs sign in to) and
 // put every value back in a finally block.
@@ -24,7 +29,7 @@ async function checkLayouts(page: Page, testInfo: Parameters<Parameters<typeof t
   await expectNoSidewaysScroll(page, 1280);
   await page.setViewportSize({ width: 390, height: 844 });
   // The sidebar slides shut on a phone: the picture waits for it.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await waitForTransitions(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
   await saveScreenshot(page, testInfo, `${name}-390`);
   await expectNoSeriousViolations(page);

@@ -18,7 +18,11 @@ const expectNoSeriousViolationsInDialogs = (page: Page) => expectNoSeriousViolat
 
 async function openInbox(page: Page, signIn: (o: { user: string; facilityId: number }) => Promise<void>) {
   await signIn({ user: inbox.userName, facilityId: inbox.facilityId });
+  // Notifications are inserted once the live stream is open, so each test exercises the push (a
+  // stream still in its reconnect backoff on a slow machine would only see them after it).
+  const stream = page.waitForResponse('**/api/notifications/stream', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.goto('/');
+  await stream;
   await expect(bell(page)).toHaveAccessibleName('Notifications', { timeout: FIRST_LOAD_TIMEOUT_MS });
 }
 

@@ -67,7 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, registry } = options;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: false,
+    // X-Forwarded-For/-Proto/-Host count only from the configured proxies (HASP_TRUST_PROXY): then
+    // request.ip (rate limits, audit) is the real client and request.protocol says whether TLS was used.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

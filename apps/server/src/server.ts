@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config/config';
 import { openConnections, type ConnectionRegistry } from './db/connections';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
@@ -9,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
 import { registerAppCaptions } from './modules/i18n/caption-catalog';
 import { buildApp } from './app';
+import { createLogger } from './plugins/logger';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -35,13 +35,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      censor: '[redacted]',
-    },
-  });
+  const logger = createLogger(config.logLevel);
 
   let embedded: EmbeddedServer | null = null;
   let registry: ConnectionRegistry | null = null;

@@ -30,7 +30,14 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({
   token: z.string().check(z.describe('JWT access token; send as Authorization: Bearer')),
-  refreshToken: z.string().check(z.describe('Opaque refresh token; rotated on every use')),
+  refreshToken: z
+    .optional(z.string())
+    .check(
+      z.describe(
+        'Opaque refresh token; rotated on every use. Only API clients get it here (requests with no Origin and no ' +
+          'Sec-Fetch-* header); browsers get it only in the HttpOnly cookie, out of reach of page script.',
+      ),
+    ),
   expiresIn: z.int().check(z.describe('Access-token lifetime in seconds')),
 });
 

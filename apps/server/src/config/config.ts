@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** One named connection: a PostgreSQL database by URL, or a database on the embedded server. */
@@ -18,6 +19,38 @@ const connectionSchema = z.object({
 });
 export type ConnectionConfig = z.infer<typeof connectionSchema>;
 
+/**
+ * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses, CIDR ranges or
+ * proxy-addr's names (loopback, linklocal, uniquelocal); `off` or empty for none. Checked with the
+ * library Fastify itself compiles them with, so what starts is what Fastify accepts.
+ * No hop count and no "trust all": either lets a client that reaches the server directly pick its
+ * own address and protocol (Fastify 5 ignores forwarded headers under a hop count anyway).
+ */
+const trustProxySchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value, ctx) => {
+    const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+    if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
+    const wrong = list.find((entry) => {
+      // A bare number parses as an IPv4 address ("1" is 0.0.0.1) but is meant as a hop count.
+      if (/^\d+$/.test(entry)) return true;
+      try {
+        proxyAddr.compile(entry);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    if (wrong !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${wrong}" is not an address or CIDR range: list the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16), or off`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 
 /** Every setting the server reads, with its environment variable and default. */
@@ -33,6 +66,7 @@ export const configSchema = z.object({
   loginMaxFailuresPerUser: intFromEnv(1, 1000).default(10),
   loginFailureWindowSec: intFromEnv(10, 86400).default(900),
   loginMaxPerAddressPerMinute: intFromEnv(1, 100000).default(60),
+  trustProxy: trustProxySchema.default([]),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   webDist: z.string().default(''),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
@@ -53,6 +87,7 @@ export const envNames: Record<keyof Config, string> = {
   loginMaxFailuresPerUser: 'HASP_LOGIN_MAX_FAILURES',
   loginFailureWindowSec: 'HASP_LOGIN_FAILURE_WINDOW_SEC',
   loginMaxPerAddressPerMinute: 'HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE',
+  trustProxy: 'HASP_TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
   webDist: 'HASP_WEB_DIST',
   connections: 'HASP_CONNECTIONS',

@@ -32,9 +32,16 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'x-permitted-cross-domain-policies': 'none',
 });
 
+/**
+ * Sent only on responses to requests that came over TLS (directly, or through a trusted proxy):
+ * over plain HTTP browsers ignore it, and a development server on http://localhost must stay usable.
+ */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(securityHeaders);
+    if (request.protocol === 'https') void reply.header('strict-transport-security', strictTransportSecurity);
     done();
   });
 }

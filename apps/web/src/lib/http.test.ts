@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginResult } from '@hasp/contracts';
 import * as z from 'zod/mini';
 import { delay, jsonResponse, loginResult } from '../test/fixtures';
 import { authSession } from './auth-session';
@@ -23,7 +24,14 @@ type RefreshBehaviour = 'ok' | 'unauthorized' | 'unavailable' | 'network';
  * A fake API: `/api/data` answers only the current token (or always 401 when `alwaysUnauthorized`);
  * `/api/auth/tokenrefresh` hands out the next token after `refreshDelay` ms (or fails as asked).
  */
-function fakeServer(refresh: RefreshBehaviour = 'ok', { refreshDelay = 10, alwaysUnauthorized = false } = {}) {
+function fakeServer(
+  refresh: RefreshBehaviour = 'ok',
+  {
+    refreshDelay = 10,
+    alwaysUnauthorized = false,
+    refreshAnswer = {},
+  }: { refreshDelay?: number; alwaysUnauthorized?: boolean; refreshAnswer?: Partial<LoginResult> } = {},
+) {
   const counts = { refresh: 0, data: 0 };
   const sentTokens: (string | null)[] = [];
   let generation = 1;
@@ -42,7 +50,7 @@ function fakeServer(refresh: RefreshBehaviour = 'ok', { refreshDelay = 10, alway
       if (refresh === 'network') throw new TypeError('Failed to fetch');
       generation += 1;
       valid = `token-${generation}`;
-      return jsonResponse(200, loginResult(valid));
+      return jsonResponse(200, loginResult(valid, refreshAnswer));
     }
     counts.data += 1;
     const auth = new Headers(init?.headers).get('authorization');
@@ -253,7 +261,7 @@ describe('refreshSession', () => {
       // The other tab finishes: it marks the time, tells the tabs, and releases the lock.
       const at = Date.now() + 1;
       localStorage.setItem('hasp:tokenRefreshedAt', String(at));
-      otherTab.postMessage({ type: 'refreshed', at, result: { ...loginResult('token-from-tab-a'), refreshToken: '' } });
+      otherTab.postMessage({ type: 'refreshed', at, result: loginResult('token-from-tab-a') });
       release();
       await expect(refreshing).resolves.toMatchObject({ token: 'token-from-tab-a' });
       expect(server.counts.refresh).toBe(0);
@@ -264,16 +272,15 @@ describe('refreshSession', () => {
     }
   });
 
-  it('tells the other tabs about a new token, without the refresh token', async () => {
-    fakeServer();
+  it('tells the other tabs about a new token, never a refresh token (even one an answer carried)', async () => {
+    fakeServer('ok', { refreshAnswer: { refreshToken: 'must-not-travel' } });
     const otherTab = new BroadcastChannel('hasp:auth');
     const received = new Promise<unknown>((resolve) => (otherTab.onmessage = (event) => resolve(event.data)));
     try {
       await refreshSession();
-      await expect(received).resolves.toMatchObject({
-        type: 'refreshed',
-        result: { token: 'token-2', refreshToken: '' },
-      });
+      const message = (await received) as { type: string; result: Record<string, unknown> };
+      expect(message).toMatchObject({ type: 'refreshed', result: { token: 'token-2' } });
+      expect(message.result).not.toHaveProperty('refreshToken');
       expect(Number(localStorage.getItem('hasp:tokenRefreshedAt'))).toBeGreaterThan(0);
     } finally {
       otherTab.close();

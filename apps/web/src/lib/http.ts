@@ -189,8 +189,10 @@ function announceRefresh(result: LoginResult): void {
   } catch {
     // Storage unavailable: the other tabs refresh for themselves.
   }
-  // The cookie carries the refresh token; the message carries only what a tab keeps in memory.
-  channel?.postMessage({ type: 'refreshed', at, result: { ...result, refreshToken: '' } } satisfies RefreshedMessage);
+  // The refresh token lives only in the HttpOnly cookie (the server never puts it in a browser's
+  // body); the message carries only what a tab keeps in memory, whatever the answer held.
+  const { refreshToken: _cookieOnly, ...inMemory } = result;
+  channel?.postMessage({ type: 'refreshed', at, result: inMemory } satisfies RefreshedMessage);
 }
 
 /** The result another tab obtained after `since`, waiting briefly for its message if it is on the way. */

@@ -1,10 +1,9 @@
 import type { LoginResult } from '@hasp/contracts';
 
-/** A login/refresh answer as the server sends it. */
+/** A login/refresh answer as the server sends it to a browser (the refresh token is only in the HttpOnly cookie). */
 export function loginResult(token: string, overrides: Partial<LoginResult> = {}): LoginResult {
   return {
     token,
-    refreshToken: `refresh-${token}`,
     expiresIn: 900,
     user: {
       ID: 1,

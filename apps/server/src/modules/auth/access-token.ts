@@ -12,6 +12,9 @@ export interface AccessClaims {
 
 const ISSUER = 'hasp';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A positive PostgreSQL integer: anything else in a claim would fail the query, not the check. */
+const isDatabaseId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
 const audienceFor = (connectionName: string) => `hasp:${connectionName.toLowerCase()}`;
 
 /** Signs and checks short-lived HS256 access tokens; the audience binds a token to its connection. */
@@ -36,22 +39,30 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** Verifies signature, algorithm, issuer, expiry and that the audience matches the token's own connection. */
+  /**
+   * Verifies signature, algorithm, issuer, expiry and that the audience matches the token's own
+   * connection. A token must carry exp, iat and sub and be no older than the access-token lifetime,
+   * so even a token signed with our key cannot live forever; ids must fit PostgreSQL's integer.
+   */
   async verify(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: this.ttlSec,
         clockTolerance: 5,
       });
       const { cn, fid, sid, typ, sub, aud } = payload as Record<string, unknown>;
       if (
         typ !== 'access' ||
         typeof cn !== 'string' ||
-        typeof fid !== 'number' ||
+        !isDatabaseId(fid) ||
         typeof sid !== 'string' ||
         !UUID.test(sid) ||
-        !/^\d+$/.test(String(sub))
+        typeof sub !== 'string' ||
+        !/^\d{1,10}$/.test(sub) ||
+        !isDatabaseId(Number(sub))
       ) {
         throw new Error('malformed claims');
       }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { findFacilityById } from '../facilities/facility.repository';
 import { findFacilityUserById } from '../users/user.repository';
 import type { ClientInfo } from './auth.service';
-import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, deliverSession, refreshTokenOf } from './refresh-cookie';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -32,15 +32,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags: ['auth'],
         summary: 'Sign in to a connection and facility',
         description:
-          "Active Directory users are checked against the connection's directory (ldap.* settings); when it cannot be reached the answer is 503 DIRECTORY_UNAVAILABLE.",
+          "Active Directory users are checked against the connection's directory (ldap.* settings); when it cannot be reached the answer is 503 DIRECTORY_UNAVAILABLE. " +
+          'The refresh token is set in an HttpOnly cookie; the body carries it only for API clients (no Origin and no Sec-Fetch-* header).',
         body: loginFormSchema,
         response: { 200: loginResultSchema, ...errors, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const result = await ctx.auth.login(request.body, clientOf(request));
-      setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
-      return result;
+      return deliverSession(request, reply, result, { maxAgeSec: ctx.config.refreshTokenTtlSec });
     },
   );
 
@@ -52,7 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags: ['auth'],
         summary: 'Rotate a refresh token: returns a new access token and a new refresh token',
         description:
-          'The refresh token comes from the body or, for browsers, the HttpOnly cookie. Each token works once.',
+          'The refresh token comes from the body or, for browsers, the HttpOnly cookie. Each token works once. ' +
+          'The new refresh token is set in the cookie; the body carries it only for API clients (a request with ' +
+          'no Origin and no Sec-Fetch-* header that presented its token in the body).',
         body: tokenRefreshBodySchema,
         response: { 200: loginResultSchema, ...errors },
       },
@@ -62,8 +64,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       if (!token) throw AppError.unauthenticated('No refresh token', 'REFRESH_TOKEN_INVALID');
       try {
         const result = await ctx.auth.refresh(token, clientOf(request));
-        setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
-        return result;
+        return deliverSession(request, reply, result, {
+          maxAgeSec: ctx.config.refreshTokenTtlSec,
+          presentedInCookie: !request.body?.refreshToken,
+        });
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401 && !request.body?.refreshToken)
           clearRefreshCookie(reply);
@@ -79,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags: ['auth'],
         summary: 'Sign out: revokes the refresh-token family',
         body: tokenRefreshBodySchema,
-        response: { 204: z.null(), 403: apiErrorSchema },
+        response: { 204: z.null(), 400: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request, reply) => {

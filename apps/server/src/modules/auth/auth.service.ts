@@ -23,6 +23,9 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
+/** A login or refresh answer as the service builds it: the refresh token is always there (the route decides whether the body carries it). */
+export type OpenedSession = LoginResult & { refreshToken: string };
+
 type AuthConfig = Pick<
   Config,
   'refreshTokenTtlSec' | 'refreshReuseGraceSec' | 'loginMaxFailuresPerUser' | 'loginFailureWindowSec'
@@ -47,7 +50,7 @@ export class AuthService {
   }
 
   /** Checks the password (same answer and cost for unknown users), then opens a session. */
-  async login(form: LoginForm, client: ClientInfo): Promise<LoginResult> {
+  async login(form: LoginForm, client: ClientInfo): Promise<OpenedSession> {
     const connection = this.connection(form.connectionStringName);
     const { db } = connection;
     const windowStart = new Date(this.now().getTime() - this.config.loginFailureWindowSec * 1000);
@@ -113,7 +116,7 @@ export class AuthService {
     facilityId: number,
     client: ClientInfo,
     method: 'password' | 'sso',
-  ): Promise<LoginResult | null> {
+  ): Promise<OpenedSession | null> {
     const { db } = connection;
     const viaSso = method === 'sso';
     const facility = await findFacilityById(db, facilityId);
@@ -145,7 +148,7 @@ export class AuthService {
    * others, within the grace window, are refused without harm. A token presented again after the
    * window is a stolen-token signal: the whole family is revoked.
    */
-  async refresh(token: string, client: ClientInfo): Promise<LoginResult> {
+  async refresh(token: string, client: ClientInfo): Promise<OpenedSession> {
     const connectionName = connectionOfRefreshToken(token);
     const connection = connectionName ? this.registry.find(connectionName) : undefined;
     if (!connection) throw invalidRefresh();

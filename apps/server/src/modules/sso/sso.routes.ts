@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import type { ClientInfo } from '../auth/auth.service';
 import { insertAuthEvent } from '../auth/auth-event.repository';
-import { setRefreshCookie } from '../auth/refresh-cookie';
+import { deliverSession } from '../auth/refresh-cookie';
 import { SAML_BODY_LIMIT } from './saml-xml-guard';
 import { identityProviderSettings } from './sso-settings';
 import { SsoService } from './sso.service';
@@ -173,8 +173,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     },
     async (request, reply) => {
       const result = await sso.login(request.body, clientOf(request));
-      setRefreshCookie(request, reply, result.refreshToken, ctx.config.refreshTokenTtlSec);
-      return result;
+      return deliverSession(request, reply, result, { maxAgeSec: ctx.config.refreshTokenTtlSec });
     },
   );
 };

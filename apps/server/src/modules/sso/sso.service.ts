@@ -1,8 +1,8 @@
 import { generateServiceProviderMetadata } from '@node-saml/node-saml';
-import type { Facility, LoginResult, SsoLoginForm } from '@hasp/contracts';
+import type { Facility, SsoLoginForm } from '@hasp/contracts';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
 import { AppError } from '../../plugins/app-error';
-import type { AuthService, ClientInfo } from '../auth/auth.service';
+import type { AuthService, ClientInfo, OpenedSession } from '../auth/auth.service';
 import { insertAuthEvent } from '../auth/auth-event.repository';
 import { checkAssertion } from './saml-assertion-checks';
 import { NAMEID_UNSPECIFIED, samlClient } from './saml-client';
@@ -100,7 +100,7 @@ export class SsoService {
   }
 
   /** Uses the token up and opens a session exactly as a password sign-in does. */
-  async login(form: SsoLoginForm, client: ClientInfo): Promise<LoginResult> {
+  async login(form: SsoLoginForm, client: ClientInfo): Promise<OpenedSession> {
     const connection = this.auth.connection(form.connectionStringName);
     const { db } = connection;
     const userId = await consumeSsoToken(db, form.token, this.now());

@@ -37,7 +37,6 @@ describe('useProfileLanguage', () => {
     vi.mocked(setLanguage).mockResolvedValue(undefined);
     authSession.start({
       token: 't',
-      refreshToken: '',
       connectionStringName: 'Demo',
       user: { ID: 7, userName: 'pat', displayName: 'Pat', email: null, groups: [], isActiveDirectoryUser: false },
       facility: { ID: 1, name: 'North Plant' },

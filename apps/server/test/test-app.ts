@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -44,6 +44,8 @@ export async function createTestApp(
     connections?: string[];
     env?: Record<string, string>;
     onRoute?: (route: { method: string; url: string }) => void;
+    /** A real pino logger (log-content tests); none by default. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const names = options.connections ?? ['Demo'];
@@ -60,6 +62,7 @@ export async function createTestApp(
     jwtSecret: TEST_JWT_SECRET,
     now: () => new Date(Date.now() + offset),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return {

@@ -495,11 +495,19 @@ describe('what stays allowed', () => {
   });
 
   it("refuses the helpdesk user a reset of the administrator's password, naming why, and changes nothing", async () => {
-    const before = await db().selectFrom('users').select('password_hash').where('id', '=', ids.admin!).executeTakeFirst();
+    const before = await db()
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', ids.admin!)
+      .executeTakeFirst();
     const response = await call('helpdesk', 'POST', `/api/security/users/${ids.admin}/reset-password`);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toMatch(/facilities you do not administer|permissions you do not hold/);
-    const after = await db().selectFrom('users').select('password_hash').where('id', '=', ids.admin!).executeTakeFirst();
+    const after = await db()
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', ids.admin!)
+      .executeTakeFirst();
     expect(after).toEqual(before);
   });
 

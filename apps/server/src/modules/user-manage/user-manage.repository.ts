@@ -209,7 +209,10 @@ export async function replaceFacilities(db: Db, userId: number, facilityIds: num
     .deleteFrom('user_groups')
     .where('user_id', '=', userId)
     .where('group_id', 'in', (eb) =>
-      eb.selectFrom('groups').select('id').where('facility_id', 'not in', facilityIds.length ? facilityIds : [0]),
+      eb
+        .selectFrom('groups')
+        .select('id')
+        .where('facility_id', 'not in', facilityIds.length ? facilityIds : [0]),
     )
     .execute();
   await db

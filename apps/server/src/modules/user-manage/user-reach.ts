@@ -46,7 +46,12 @@ export async function listAdministeredFacilities(db: Db, userId: number): Promis
 
 async function facilityNames(db: Db, ids: number[]): Promise<string[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('facilities').select(['id', 'name']).where('id', 'in', ids).orderBy('name').execute();
+  const rows = await db
+    .selectFrom('facilities')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .execute();
   const named = new Set(rows.map((r) => r.id));
   return [...rows.map((r) => r.name), ...ids.filter((id) => !named.has(id)).map(String)];
 }

@@ -140,14 +140,21 @@ describe('user manage', () => {
     const edited = await asAdmin(
       'PUT',
       `/api/security/users/${created.ID}`,
-      input({ userName: 'edit-me', displayName: 'Edited', email: null, groupIDs: [groupIds.Supervisors!] }),
+      // Still in Riverside: leaving a facility drops the groups there (see the escalation suite).
+      input({
+        userName: 'edit-me',
+        displayName: 'Edited',
+        email: null,
+        groupIDs: [groupIds.Supervisors!],
+        facilityIDs: [2],
+      }),
     );
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       displayName: 'Edited',
       email: null,
       groups: [{ name: 'Supervisors' }],
-      facilityIDs: [1],
+      facilityIDs: [1, 2],
     });
     const memberships = await db()
       .selectFrom('user_groups')

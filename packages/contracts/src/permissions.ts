@@ -54,7 +54,14 @@ export type RightNavPermission = `rightnav:${RightNavId}`;
 export const permitTypeActions = ['view', 'create', 'create-offline', 'approve', 'issue'] as const;
 export type PermitTypeAction = (typeof permitTypeActions)[number];
 export type PermitTypePermission = `permit:${PermitTypeAction}:${string}`;
-export type Permission = RightNavPermission | PermitTypePermission;
+/**
+ * Permissions of the whole connection (every facility shares what they control: SSO, the directory,
+ * the password policy). A user holds them through a connection grant (`connection_grants`), never
+ * through a facility's group, so administering one facility never confers them.
+ */
+export const connectionPermissions = ['connection:settings'] as const;
+export type ConnectionPermission = (typeof connectionPermissions)[number];
+export type Permission = RightNavPermission | PermitTypePermission | ConnectionPermission;
 
 export const rightNavPermission = (id: RightNavId): RightNavPermission => `rightnav:${id}`;
 export const permitPermission = (action: PermitTypeAction, permitTypeCode: string): PermitTypePermission =>

@@ -48,6 +48,13 @@ export interface Database {
   question_versions: QuestionVersionTable;
   question_assignments: QuestionAssignmentTable;
   question_answers: QuestionAnswerTable;
+  // 2026-11-22T1410-connection-grants: contracts' connectionPermissions, held per user
+  connection_grants: {
+    user_id: number;
+    permission: string;
+    granted_by: number | null;
+    granted_at: CreatedAt;
+  };
 }
 
 /** One-time token handed to the login screen after a SAML sign-in; stored as a SHA-256 hash. */

@@ -1,17 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@hasp/contracts';
-import { listUserPermissions } from '../modules/permissions/permission.repository';
+import { listConnectionGrants, listUserPermissions } from '../modules/permissions/permission.repository';
 import { AppError } from './app-error';
 import { authOf } from './auth';
 
 const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
-/** The caller's permissions in the signed-in facility, loaded at most once per request. */
+/**
+ * The caller's permissions: their groups' grants in the signed-in facility and their connection
+ * grants, loaded at most once per request.
+ */
 export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
   let found = cache.get(request);
   if (!found) {
     const auth = authOf(request);
-    found = listUserPermissions(auth.connection.db, auth).then((list) => new Set(list));
+    found = Promise.all([
+      listUserPermissions(auth.connection.db, auth),
+      listConnectionGrants(auth.connection.db, auth.userId),
+    ]).then(([facility, connection]) => new Set([...facility, ...connection]));
     cache.set(request, found);
   }
   return found;
@@ -36,11 +42,16 @@ async function featureEnabled(request: FastifyRequest, feature: string): Promise
 export function requirePermission(permission: Permission) {
   const feature = permission.startsWith('rightnav:') ? permission.slice('rightnav:'.length) : null;
   return async function checkPermission(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!(await permissionsOf(request)).has(permission)) {
-      throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
-    }
+    await assertPermission(request, permission);
     if (feature && !(await featureEnabled(request, feature))) {
       throw new AppError('FORBIDDEN', 403, 'This feature is switched off for this facility');
     }
   };
+}
+
+/** Answers 403 unless the caller holds the permission (for checks that depend on the request's content). */
+export async function assertPermission(request: FastifyRequest, permission: Permission): Promise<void> {
+  if (!(await permissionsOf(request)).has(permission)) {
+    throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
+  }
 }

@@ -79,6 +79,7 @@ export const settingsTableLabels = defineCaptions('Label', 'Settings_Table', {
   shown: '{{shown}} of {{total}} settings',
   noMatch: 'No setting matches the filter.',
   caption: 'Settings',
+  connectionOnly: 'Shared by every facility: changing it needs the connection’s Settings permission.',
 });
 
 export const settingsTableButtons = defineCaptions('Button', 'Settings_Table', {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { connectionPermissions } from '@hasp/contracts';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth/password';
 import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
@@ -159,6 +160,17 @@ async function seedFacilityProfiles(trx: Transaction<Database>): Promise<void> {
   }
 }
 
+/** The demo `admin` administers the whole connection: it holds every connection permission. */
+async function seedConnectionGrants(trx: Transaction<Database>): Promise<void> {
+  const admin = await trx.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirst();
+  if (!admin) return;
+  await trx
+    .insertInto('connection_grants')
+    .values(connectionPermissions.map((permission) => ({ user_id: admin.id, permission, granted_by: null })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /** Demo seed steps, applied once each and in order, like migrations. */
 const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> }[] = [
   { name: 'demo-2026-11-22-core', run: seedCore },
@@ -192,6 +204,7 @@ const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> 
     name: 'demo-2026-11-22-questions',
     run: async (trx) => seedDemoQuestions(trx, await demoFacilityIds(trx)),
   },
+  { name: 'demo-2026-11-22-connection-grants', run: seedConnectionGrants },
 ];
 
 /**

@@ -5,12 +5,13 @@ import {
   facilitySettingsAdminSchema,
   facilitySettingsSchema,
   rightNavPermission,
+  settingDefinition,
   settingEntrySchema,
   updateSettingSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
-import { requirePermission } from '../../plugins/permissions';
+import { assertPermission, requirePermission } from '../../plugins/permissions';
 import { getFacilitySettingsAdmin, updateFacilitySettings } from './facility-settings.service';
 import { listSettingEntries, updateSettingEntry } from './settings-table.service';
 
@@ -78,18 +79,24 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags,
         security,
-        summary: 'Change one setting (validated against its definition, audited)',
+        summary:
+          "Change one setting (validated against its definition, audited); a connection-wide one needs 'connection:settings'",
         params: z.object({ key: z.string().min(1).max(200) }),
         body: updateSettingSchema,
         response: { 200: settingEntrySchema, ...errors },
       },
     },
-    async (request) =>
-      updateSettingEntry(
+    async (request) => {
+      // SSO, the directory and the password policy are shared by every facility: a facility permission is not enough.
+      if (settingDefinition(request.params.key)?.scope === 'connection') {
+        await assertPermission(request, 'connection:settings');
+      }
+      return updateSettingEntry(
         authOf(request).connection.db,
         caller(authOf(request)),
         request.params.key,
         request.body.value,
-      ),
+      );
+    },
   );
 };

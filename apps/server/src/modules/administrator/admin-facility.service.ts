@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
+import { listUserPermissions } from '../permissions/permission.repository';
 import {
   findFacilityRow,
   insertFacility,
@@ -154,6 +155,14 @@ export async function updateFacility(
       const changed =
         input.name !== current.name || input.companyID !== current.parent_id || input.isActive !== current.is_active;
       if (!changed) return current;
+      // Renaming, moving or deactivating a facility changes it for all its users: only its own administrators may.
+      if (!(await administersFacility(trx, caller.userId, id))) {
+        throw new AppError(
+          'FORBIDDEN',
+          403,
+          `You do not administer ${current.name}: ask one of its administrators to change it`,
+        );
+      }
       const updated = await updateFacilityRow(trx, id, {
         name: input.name,
         parentId: input.companyID,
@@ -175,6 +184,18 @@ export async function updateFacility(
     if (isUniqueViolation(error)) throw nameInUse();
     throw error;
   }
+}
+
+/** Whether the user may sign in to the facility and holds Administrator there. */
+async function administersFacility(trx: Trx, userId: number, facilityId: number): Promise<boolean> {
+  const member = await trx
+    .selectFrom('user_facilities')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('facility_id', '=', facilityId)
+    .executeTakeFirst();
+  if (!member) return false;
+  return (await listUserPermissions(trx, { userId, facilityId })).includes(rightNavPermission('administrator'));
 }
 
 function actionFor(wasActive: boolean, isActive: boolean): string {

@@ -199,8 +199,22 @@ export async function replaceFacilityGroups(
   }
 }
 
+/**
+ * Replaces the facilities the user may sign in to. Their groups in facilities they leave go too, so
+ * being given the facility again never silently brings back old permissions.
+ */
 export async function replaceFacilities(db: Db, userId: number, facilityIds: number[]): Promise<void> {
   await db.deleteFrom('user_facilities').where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('user_groups')
+    .where('user_id', '=', userId)
+    .where('group_id', 'in', (eb) =>
+      eb
+        .selectFrom('groups')
+        .select('id')
+        .where('facility_id', 'not in', facilityIds.length ? facilityIds : [0]),
+    )
+    .execute();
   await db
     .insertInto('user_facilities')
     .values(facilityIds.map((facility_id) => ({ user_id: userId, facility_id })))

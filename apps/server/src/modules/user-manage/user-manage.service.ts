@@ -16,6 +16,7 @@ import {
   userNameTakenBy,
   type FacilityScope,
 } from './user-manage.repository';
+import { assertMayChangeFacilities, assertMayGrantGroups, assertUserWithinReach } from './user-reach';
 
 type Db = Kysely<Database>;
 export interface Caller extends FacilityScope {
@@ -63,6 +64,8 @@ async function checkedInput(db: Db, caller: Caller, input: UserInput, userId: nu
 
 export async function createUser(db: Db, caller: Caller, input: UserInput): Promise<ManagedUser> {
   const { groupIds, facilityIds } = await checkedInput(db, caller, input, null);
+  await assertMayGrantGroups(db, caller, groupIds);
+  await assertMayChangeFacilities(db, caller, [], facilityIds);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('users')
@@ -111,6 +114,20 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
       throw new AppError('FORBIDDEN', 403, 'You cannot change how your own account signs in');
     }
   }
+  const held = before.groups.map((g) => g.ID);
+  await assertMayGrantGroups(
+    db,
+    caller,
+    groupIds.filter((g) => !held.includes(g)),
+  );
+  await assertMayChangeFacilities(db, caller, before.facilityIDs, facilityIds);
+  const accountChanged =
+    input.userName !== before.userName ||
+    input.displayName !== before.displayName ||
+    input.email !== before.email ||
+    input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
+  // The account is the connection's: renaming it or changing how it signs in reaches every facility.
+  if (accountChanged && id !== caller.userId) await assertUserWithinReach(db, caller, id);
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -146,6 +163,8 @@ export async function setUserActive(db: Db, caller: Caller, id: number, active: 
   if (!active && id === caller.userId) {
     throw new AppError('CONFLICT', 409, 'You cannot deactivate your own account');
   }
+  // Deactivation is connection-wide: only for a user wholly within the caller's reach (decision 0013).
+  if (id !== caller.userId) await assertUserWithinReach(db, caller, id);
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ is_active: active }).where('id', '=', id).execute();
     if (!active) await revokeUserSessions(trx, id, 'user deactivated', new Date());
@@ -176,6 +195,8 @@ export async function resetPassword(db: Db, caller: Caller, id: number): Promise
       'This user signs in through the organisation’s directory and has no password here to reset',
     );
   }
+  // Whoever resets a password can sign in as that user: never someone holding more than the caller.
+  if (id !== caller.userId) await assertUserWithinReach(db, caller, id);
   const oneTimePassword = newOneTimePassword(await readSetting(db, 'security.passwordMinLength'));
   const hash = await hashPassword(oneTimePassword);
   await db.transaction().execute(async (trx) => {
@@ -201,6 +222,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number): Promise
 /** Lifts a lockout: the user may sign in again, with a fresh count of failures. */
 export async function unlockUser(db: Db, caller: Caller, id: number): Promise<ManagedUser> {
   const before = await load(db, caller, id);
+  if (id !== caller.userId) await assertUserWithinReach(db, caller, id);
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ locked_at: null, failed_login_count: 0 }).where('id', '=', id).execute();
     const after = await load(trx, caller, id);

@@ -5,6 +5,7 @@ import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
 import { countFacilityGroups, revokeUserSessions } from '../user-manage/user-manage.repository';
 import type { Caller } from '../user-manage/user-manage.service';
+import { assertMayGrantGroups, listAdministeredFacilities, reachRefusal } from '../user-manage/user-reach';
 import { findFacilityUsers, membersOf } from './user-management.repository';
 
 /**
@@ -37,6 +38,15 @@ export async function runBulkAction(
   if (input.action !== 'deactivate') {
     if (groupId === undefined || (await countFacilityGroups(db, caller, [groupId])) !== 1) {
       throw AppError.validation([{ field: 'groupID', message: 'Choose a group of this facility' }]);
+    }
+    // Group Manage's rule: nobody hands out a group granting more than they hold.
+    if (input.action === 'addGroup') await assertMayGrantGroups(db, caller, [groupId]);
+  } else {
+    // Deactivation is connection-wide: every user must be wholly within the caller's reach.
+    const administered = await listAdministeredFacilities(db, caller.userId);
+    for (const user of users) {
+      const refusal = await reachRefusal(db, caller, user.id, administered);
+      if (refusal) throw new AppError('FORBIDDEN', 403, `${user.user_name}: ${refusal}`);
     }
   }
 

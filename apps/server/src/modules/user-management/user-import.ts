@@ -16,6 +16,12 @@ import {
   type FacilityScope,
 } from '../user-manage/user-manage.repository';
 import type { Caller } from '../user-manage/user-manage.service';
+import {
+  listAdministeredFacilities,
+  listUngrantableGroups,
+  reachRefusal,
+  ungrantableGroupMessage,
+} from '../user-manage/user-reach';
 import { looksLikeFormula, parseCsv } from './csv';
 import { findUsersByName, listAllFacilities, listFacilityGroups } from './user-management.repository';
 
@@ -82,6 +88,15 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
 
   const [groups, facilities] = await Promise.all([listFacilityGroups(db, caller), listAllFacilities(db)]);
   const groupByName = new Map(groups.map((g) => [g.name.toLowerCase(), g.id]));
+  // The import hands out groups and facilities like User Manage does, under the same rules.
+  const [ungrantable, administered] = await Promise.all([
+    listUngrantableGroups(
+      db,
+      caller,
+      groups.map((g) => g.id),
+    ).then((list) => new Map(list.map((g) => [g.id, g]))),
+    listAdministeredFacilities(db, caller.userId),
+  ]);
   const facilityByName = new Map(facilities.filter((f) => f.is_active).map((f) => [f.name.toLowerCase(), f.id]));
   const userNameIndex = names.indexOf('userName');
   const existing = await findUsersByName(db, records.map((r) => (r.cells[userNameIndex] ?? '').trim()).filter(Boolean));
@@ -135,6 +150,12 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
       }
       userId = found.id;
     });
+    const existingId = userId as number | null;
+    if (existingId !== null) {
+      // An update rewrites the whole account: only for a user wholly within the caller's reach.
+      const refusal = await reachRefusal(db, caller, existingId, administered);
+      if (refusal) problem('userName', userName, refusal);
+    }
     const displayName = cell.displayName!;
     check('displayName', () => {
       if (!displayName) problem('displayName', displayName, 'Name is required');
@@ -149,7 +170,9 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
     check('groups', () => {
       for (const name of groupNames) {
         const id = groupByName.get(name.toLowerCase());
+        const refused = id === undefined ? undefined : ungrantable.get(id);
         if (id === undefined) problem('groups', name, `No group of this facility is named "${name}"`);
+        else if (refused) problem('groups', name, ungrantableGroupMessage(refused));
         else groupIds.push(id);
       }
     });
@@ -159,7 +182,9 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
       for (const name of facilityNames) {
         const id = facilityByName.get(name.toLowerCase());
         if (id === undefined) problem('facilities', name, `No active facility is named "${name}"`);
-        else facilityIds.push(id);
+        else if (!administered.has(id)) {
+          problem('facilities', name, `You cannot give access to ${name}: you do not administer its users`);
+        } else facilityIds.push(id);
       }
     });
     const ad = cell.isActiveDirectoryUser!;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { settingsTableButtons, settingsTableLabels, settingsTableMessages, type SettingEntry } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
+import { useSessionContext } from '../../../lib/session-context';
 import { secretStateOf } from '../setting-display';
 import { SettingValueEditor } from './SettingValueEditor';
 import classes from '../AdminSettings.module.css';
@@ -11,6 +12,8 @@ export function SettingsTable({ entries }: { entries: SettingEntry[] }) {
   const t = useCaptions();
   const [editing, setEditing] = useState<string | null>(null);
   const [savedKey, setSavedKey] = useState<string | null>(null);
+  // Connection-wide settings (SSO, directory, password policy) need a connection grant; the server refuses without it.
+  const mayChangeConnection = useSessionContext().data?.permissions.includes('connection:settings') ?? false;
 
   const shown = (value: SettingEntry['value'] | null) => {
     if (value === null) return t(settingsTableLabels.noDefault);
@@ -61,18 +64,22 @@ export function SettingsTable({ entries }: { entries: SettingEntry[] }) {
                   ) : (
                     <div className={classes.editorActions}>
                       <strong>{secret ? t(settingsTableLabels[secret]) : shown(entry.value)}</strong>
-                      <Button
-                        id={`edit-${entry.key}`}
-                        size="compact-xs"
-                        variant="light"
-                        aria-label={t(settingsTableButtons['edit::row'], { key: entry.key })}
-                        onClick={() => {
-                          setSavedKey(null);
-                          setEditing(entry.key);
-                        }}
-                      >
-                        {t(settingsTableButtons.edit)}
-                      </Button>
+                      {entry.scope === 'connection' && !mayChangeConnection ? (
+                        <p className={classes.description}>{t(settingsTableLabels.connectionOnly)}</p>
+                      ) : (
+                        <Button
+                          id={`edit-${entry.key}`}
+                          size="compact-xs"
+                          variant="light"
+                          aria-label={t(settingsTableButtons['edit::row'], { key: entry.key })}
+                          onClick={() => {
+                            setSavedKey(null);
+                            setEditing(entry.key);
+                          }}
+                        >
+                          {t(settingsTableButtons.edit)}
+                        </Button>
+                      )}
                     </div>
                   )}
                 </td>

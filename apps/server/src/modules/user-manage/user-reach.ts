@@ -1,0 +1,147 @@
+import { sql, type Kysely } from 'kysely';
+import { rightNavPermission } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { listAllUserGrants, listUserPermissions } from '../permissions/permission.repository';
+
+/**
+ * What a user administrator may do to other users. Users belong to the connection, facilities are
+ * administered one by one, and nobody hands out what they could not hold or administer themselves:
+ * - a group only if it grants nothing the caller lacks in the signed-in facility (Group Manage's rule);
+ * - access to (or removal from) a facility only where the caller administers users;
+ * - account-wide changes (sign-in name and method, deactivation, password reset, unlock) only to a
+ *   user who is wholly within the caller's reach: every facility of theirs administered by the
+ *   caller, and no permission (in any facility, or of the connection) the caller lacks there.
+ * User Manage, NEW User Management's bulk actions and its CSV import all go through these checks.
+ */
+
+type Db = Kysely<Database>;
+export interface Actor {
+  facilityId: number;
+  userId: number;
+}
+
+/** The permissions that make someone an administrator of a facility's users. */
+export const userAdminPermissions = [rightNavPermission('user-manage'), rightNavPermission('user-management')];
+
+const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
+const listed = (items: string[]) => (items.length > 8 ? `${items.slice(0, 8).join(', ')}, …` : items.join(', '));
+
+/**
+ * Facilities where the caller administers users: they may sign in there, hold User Manage or NEW
+ * User Management there, and that feature is switched on there.
+ */
+export async function listAdministeredFacilities(db: Db, userId: number): Promise<Set<number>> {
+  const { rows } = await sql<{ facility_id: number }>`
+    select distinct uf.facility_id
+    from user_facilities uf
+    join groups g on g.facility_id = uf.facility_id
+    join user_groups ug on ug.group_id = g.id and ug.user_id = uf.user_id
+    join group_permissions gp on gp.group_id = g.id
+    join facility_security_settings fs
+      on fs.facility_id = uf.facility_id and fs.enabled and 'rightnav:' || fs.feature = gp.permission
+    where uf.user_id = ${userId} and gp.permission in (${sql.join(userAdminPermissions)})`.execute(db);
+  return new Set(rows.map((r) => r.facility_id));
+}
+
+async function facilityNames(db: Db, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('facilities')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .execute();
+  const named = new Set(rows.map((r) => r.id));
+  return [...rows.map((r) => r.name), ...ids.filter((id) => !named.has(id)).map(String)];
+}
+
+/** For each of these groups of the caller's facility that grants something the caller lacks: its name and what. */
+export async function listUngrantableGroups(
+  db: Db,
+  caller: Actor,
+  groupIds: number[],
+): Promise<{ id: number; name: string; lacking: string[] }[]> {
+  if (!groupIds.length) return [];
+  const [held, rows] = await Promise.all([
+    listUserPermissions(db, caller).then((list) => new Set(list)),
+    db
+      .selectFrom('groups')
+      .innerJoin('group_permissions', 'group_permissions.group_id', 'groups.id')
+      .select(['groups.id', 'groups.name', 'group_permissions.permission'])
+      .where('groups.id', 'in', groupIds)
+      .orderBy('group_permissions.permission')
+      .execute(),
+  ]);
+  const byGroup = new Map<number, { id: number; name: string; lacking: string[] }>();
+  for (const row of rows.filter((r) => !held.has(r.permission))) {
+    const entry = byGroup.get(row.id) ?? { id: row.id, name: row.name, lacking: [] };
+    entry.lacking.push(row.permission);
+    byGroup.set(row.id, entry);
+  }
+  return [...byGroup.values()];
+}
+
+export const ungrantableGroupMessage = (group: { name: string; lacking: string[] }) =>
+  `You cannot give anyone the group ${group.name}: it grants permissions you do not hold yourself: ${listed(group.lacking)}`;
+
+/** 403 unless every one of these groups grants only permissions the caller holds here. */
+export async function assertMayGrantGroups(db: Db, caller: Actor, groupIds: number[]): Promise<void> {
+  const [first] = await listUngrantableGroups(db, caller, groupIds);
+  if (first) throw forbidden(ungrantableGroupMessage(first));
+}
+
+/** Why the caller may not change a user's facilities from `before` to `after`, or null. */
+export async function facilityChangeRefusal(
+  db: Db,
+  caller: Actor,
+  before: number[],
+  after: number[],
+  administered?: Set<number>,
+): Promise<string | null> {
+  const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+  if (!changed.length) return null;
+  const mine = administered ?? (await listAdministeredFacilities(db, caller.userId));
+  const outside = changed.filter((id) => !mine.has(id));
+  if (!outside.length) return null;
+  return `You cannot give or take away access to facilities you do not administer: ${listed(await facilityNames(db, outside))}`;
+}
+
+export async function assertMayChangeFacilities(db: Db, caller: Actor, before: number[], after: number[]) {
+  const refusal = await facilityChangeRefusal(db, caller, before, after);
+  if (refusal) throw forbidden(refusal);
+}
+
+/** Why the user is beyond the caller's reach for account-wide changes, or null when within it. */
+export async function reachRefusal(
+  db: Db,
+  caller: Actor,
+  targetId: number,
+  administered?: Set<number>,
+): Promise<string | null> {
+  const [mine, targetFacilities, target, held] = await Promise.all([
+    administered ?? listAdministeredFacilities(db, caller.userId),
+    db.selectFrom('user_facilities').select('facility_id').where('user_id', '=', targetId).execute(),
+    listAllUserGrants(db, targetId),
+    listAllUserGrants(db, caller.userId),
+  ]);
+  const outside = targetFacilities.map((r) => r.facility_id).filter((id) => !mine.has(id));
+  if (outside.length) {
+    return `This user also signs in to facilities you do not administer (${listed(await facilityNames(db, outside))}); ask an administrator of those facilities`;
+  }
+  const lacking = [...target.connection].filter((p) => !held.connection.has(p));
+  for (const [facilityId, permissions] of target.byFacility) {
+    const callerHas = held.byFacility.get(facilityId) ?? new Set<string>();
+    for (const p of permissions) if (!callerHas.has(p)) lacking.push(p);
+  }
+  if (lacking.length) {
+    return `This user holds permissions you do not hold yourself (${listed([...new Set(lacking)].sort())}); ask an administrator who holds them`;
+  }
+  return null;
+}
+
+/** 403 unless the user is wholly within the caller's reach (see the top of this file). */
+export async function assertUserWithinReach(db: Db, caller: Actor, targetId: number): Promise<void> {
+  const refusal = await reachRefusal(db, caller, targetId);
+  if (refusal) throw forbidden(refusal);
+}

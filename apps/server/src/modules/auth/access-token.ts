@@ -10,6 +10,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and its expiry (ms since the epoch). */
+export interface VerifiedAccessClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 const ISSUER = 'hasp';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const audienceFor = (connectionName: string) => `hasp:${connectionName.toLowerCase()}`;
@@ -37,14 +42,14 @@ export class AccessTokens {
   }
 
   /** Verifies signature, algorithm, issuer, expiry and that the audience matches the token's own connection. */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string): Promise<VerifiedAccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         clockTolerance: 5,
       });
-      const { cn, fid, sid, typ, sub, aud } = payload as Record<string, unknown>;
+      const { cn, fid, sid, typ, sub, aud, exp } = payload as Record<string, unknown>;
       if (
         typ !== 'access' ||
         typeof cn !== 'string' ||
@@ -56,7 +61,9 @@ export class AccessTokens {
         throw new Error('malformed claims');
       }
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
-      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid };
+      // A token without exp lives no longer than one signed now would.
+      const expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now() + this.ttlSec * 1000;
+      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid, expiresAt };
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsLabels } from '@hasp/contracts';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -18,52 +19,32 @@ describe('languages and captions', () => {
     expect(languages.map((l: { code: string }) => l.code)).toEqual(['en', 'es']);
   });
 
-  it('registers default captions, translates one, and serves the preferred text for i18next', async () => {
+  it('translates one of the captions the server registered at start, and serves the preferred text for i18next', async () => {
     const admin = (await signIn('admin')).token;
-    const captions = [
-      { itemType: 'page', formName: 'login', controlName: 'username', defaultCaption: 'Username' },
-      { itemType: 'page', formName: 'login', controlName: 'password', defaultCaption: 'Password' },
-    ];
-    expect((await call(admin, 'POST', '/api/captions/register', captions)).json()).toEqual({ registered: 2 });
-    expect(
-      (
-        await call(admin, 'POST', '/api/captions/register', [{ ...captions[0], defaultCaption: 'Changed by a client' }])
-      ).json(),
-    ).toEqual({ registered: 0 });
+    const caption = notificationsLabels.title;
     const spanish = (await t.app.inject({ url: '/api/languages?connectionStringName=Demo' }))
       .json()
       .find((l: { code: string }) => l.code === 'es');
     const rows = (await call(admin, 'GET', `/api/translations?languageId=${spanish.ID}`)).json();
-    const username = rows.find(
-      (r: { formName: string; controlName: string }) => r.formName === 'login' && r.controlName === 'username',
+    const row = rows.find(
+      (r: { formName: string; controlName: string }) =>
+        r.formName === caption.formName && r.controlName === caption.controlName,
     );
-    expect(username).toMatchObject({
-      itemType: 'page',
-      formName: 'login',
-      defaultCaption: 'Username',
-      preferredCaption: null,
-    });
+    expect(row).toMatchObject({ itemType: caption.itemType, defaultCaption: caption.defaultCaption });
     const saved = (
-      await call(admin, 'PUT', `/api/translations/${username.captionID}/languages/${spanish.ID}`, {
-        preferredCaption: 'Usuario',
+      await call(admin, 'PUT', `/api/translations/${row.captionID}/languages/${spanish.ID}`, {
+        preferredCaption: 'Avisos',
       })
     ).json();
-    expect(saved.preferredCaption).toBe('Usuario');
-    const resources = (
-      await t.app.inject({ url: '/api/i18n/resources?connectionStringName=Demo&languageCode=es' })
-    ).json();
-    expect(resources.page.login).toEqual({ username: 'Usuario', password: 'Password' });
-    const english = (
-      await t.app.inject({ url: '/api/i18n/resources?connectionStringName=Demo&languageCode=en' })
-    ).json();
-    expect(english.page.login.username).toBe('Username');
-    await call(admin, 'PUT', `/api/translations/${username.captionID}/languages/${spanish.ID}`, {
-      preferredCaption: null,
-    });
-    expect(
-      (await t.app.inject({ url: '/api/i18n/resources?connectionStringName=Demo&languageCode=es' })).json().page.login
-        .username,
-    ).toBe('Username');
+    expect(saved.preferredCaption).toBe('Avisos');
+    const resources = async (languageCode: string) =>
+      (
+        await t.app.inject({ url: `/api/i18n/resources?connectionStringName=Demo&languageCode=${languageCode}` })
+      ).json()[caption.itemType][caption.formName][caption.controlName];
+    expect(await resources('es')).toBe('Avisos');
+    expect(await resources('en')).toBe(caption.defaultCaption);
+    await call(admin, 'PUT', `/api/translations/${row.captionID}/languages/${spanish.ID}`, { preferredCaption: null });
+    expect(await resources('es')).toBe(caption.defaultCaption);
   });
 
   it('lets only holders of the Translations permission edit', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { masterListKeys } from '@hasp/contracts';
+import { startSecondInstance } from './support/second-instance';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -368,5 +369,35 @@ describe('facility scoping and permission', () => {
         .execute();
     }
     expect((await call('admin', 'GET', '/api/master-lists')).statusCode).toBe(200);
+  });
+});
+
+describe('concurrent creates', () => {
+  it('gives 20 items created at once, through two server processes, 20 distinct positions after the list', async () => {
+    const listKey = 'lock-colours';
+    const before = await items(listKey, 'adminRiverside');
+    const last = Math.max(0, ...before.map((i) => i.sortOrder));
+    const second = await startSecondInstance(t);
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          const body = { value: `parallel colour ${n}` };
+          if (n % 2 === 0) return (await create(listKey, body, 'adminRiverside')).statusCode;
+          const response = await fetch(`${second.url}/api/master-lists/${listKey}/items`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tokens.adminRiverside}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        }),
+      );
+      expect(responses).toEqual(Array(20).fill(201));
+    } finally {
+      await second.app.close();
+    }
+    const added = (await items(listKey, 'adminRiverside')).filter((i) => i.value.startsWith('parallel colour'));
+    const positions = added.map((i) => i.sortOrder).sort((a, b) => a - b);
+    expect(new Set(positions).size).toBe(20);
+    expect(positions[0]).toBeGreaterThan(last);
   });
 });

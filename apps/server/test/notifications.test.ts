@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { ConnectionRegistry, createKysely } from '../src/db/connections';
 import { insertNotification } from '../src/modules/notifications/notification.repository';
-import { createTestApp, login, TEST_JWT_SECRET, type TestApp } from './test-app';
+import { openStream } from './support/event-stream';
+import { startSecondInstance } from './support/second-instance';
+import { createTestApp, login, type TestApp } from './test-app';
 
 let t: TestApp;
 let token: string;
@@ -75,47 +75,11 @@ describe('notifications', () => {
   });
 });
 
-/** Reads server-sent events from a listening server with a bearer token, as the web app does. */
-async function openStream(baseUrl: string, bearer: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/notifications/stream`, {
-    headers: { authorization: `Bearer ${bearer}` },
-    signal: controller.signal,
-  });
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const next = async (event: string, timeoutMs = 3000): Promise<unknown> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const match = new RegExp(`event: ${event}\\ndata: (.*)\\n\\n`).exec(buffer);
-      if (match) {
-        buffer = buffer.slice(match.index + match[0].length);
-        return JSON.parse(match[1]!);
-      }
-      if (Date.now() > deadline) throw new Error(`no ${event} event within ${timeoutMs} ms`);
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 200))]);
-      if (chunk && !chunk.done) buffer += decoder.decode(chunk.value);
-    }
-  };
-  return { next, close: () => controller.abort() };
-}
-
 describe('live notifications', () => {
   let second: FastifyInstance;
   let secondUrl: string;
   beforeAll(async () => {
-    // A second server "process" on the same database: its own pools and its own LISTEN client.
-    const connection = t.connections[0]!;
-    second = await buildApp({
-      config: t.config,
-      registry: new ConnectionRegistry([
-        { name: connection.name, url: connection.url, db: createKysely(connection.url, 2) },
-      ]),
-      jwtSecret: TEST_JWT_SECRET,
-    });
-    secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+    ({ app: second, url: secondUrl } = await startSecondInstance(t));
   });
   afterAll(() => second.close());
 

@@ -527,3 +527,20 @@ describe('evaluating answers', () => {
     ]);
   });
 });
+
+describe('concurrent creates', () => {
+  it('gives 20 questions created at once 20 distinct positions', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const response = await call('adminRiverside', 'POST', '/api/questions', {
+          ...base,
+          text: uniqueText('Parallel'),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<QuestionDetail>().ID;
+      }),
+    );
+    const rows = await db().selectFrom('questions').select('sort_order').where('id', 'in', created).execute();
+    expect(new Set(rows.map((r) => r.sort_order)).size).toBe(20);
+  });
+});

@@ -5,15 +5,12 @@ export type Language = z.infer<typeof languageSchema>;
 
 const captionPart = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
-/** A caption's identity and default text, as the web app registers it. */
+/** A caption's identity (the server registers the app's captions at start). */
 export const captionKeySchema = z.object({
   itemType: captionPart,
   formName: captionPart,
   controlName: captionPart,
 });
-export const registerCaptionsSchema = z
-  .array(z.extend(captionKeySchema, { defaultCaption: z.string().check(z.maxLength(2000)) }))
-  .check(z.maxLength(2000));
 
 /** A row of the translations screen (seed: itemType, formName, controlName, defaultCaption, preferredCaption). */
 export const translationRowSchema = z.extend(captionKeySchema, {

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Connection, ConnectionRegistry } from '../db/connections';
 import type { AccessTokens } from '../modules/auth/access-token';
 import { AppError } from './app-error';
@@ -9,6 +11,8 @@ export interface RequestAuth {
   facilityId: number;
   /** The refresh-token family of this sign-in. */
   sessionId: string;
+  /** When the access token expires (ms since the epoch): long-lived responses end then. */
+  expiresAt: number;
   connection: Connection;
 }
 
@@ -33,34 +37,51 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
     const claims = await tokens.verify(match[1]);
     const connection = registry.find(claims.connectionName);
     if (!connection) throw AppError.unauthenticated('Invalid access token');
-    const allowed = await connection.db
-      .selectFrom('users')
-      .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')
-      .innerJoin('facilities', 'facilities.id', 'user_facilities.facility_id')
-      .select(['users.id', 'users.must_change_password'])
-      .where('users.id', '=', claims.userId)
-      .where('users.is_active', '=', true)
-      .where('facilities.id', '=', claims.facilityId)
-      .where('facilities.is_active', '=', true)
-      // Signing out (or revoking the device) ends its access tokens at once, not at expiry.
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', claims.sessionId)
-            .where('refresh_tokens.user_id', '=', claims.userId)
-            .where('refresh_tokens.revoked_at', 'is', null),
-        ),
-      )
-      .executeTakeFirst();
+    const allowed = await findSessionUser(connection.db, claims);
     if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
     // A one-time password opens only the password change: nothing else until it is changed.
     if (allowed.must_change_password && !passwordChangeRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
       throw new AppError('FORBIDDEN', 403, 'Change your password to continue');
     }
-    request.auth = { userId: claims.userId, facilityId: claims.facilityId, sessionId: claims.sessionId, connection };
+    request.auth = {
+      userId: claims.userId,
+      facilityId: claims.facilityId,
+      sessionId: claims.sessionId,
+      expiresAt: claims.expiresAt,
+      connection,
+    };
   };
+}
+
+/**
+ * The signed-in user while the sign-in is still valid: active, allowed in the (active) facility,
+ * and the refresh-token family not revoked — signing out or revoking the device ends its access
+ * tokens at once, not at expiry. Undefined once it has ended.
+ */
+export function findSessionUser(
+  db: Kysely<Database>,
+  session: { userId: number; facilityId: number; sessionId: string },
+): Promise<{ id: number; must_change_password: boolean } | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')
+    .innerJoin('facilities', 'facilities.id', 'user_facilities.facility_id')
+    .select(['users.id', 'users.must_change_password'])
+    .where('users.id', '=', session.userId)
+    .where('users.is_active', '=', true)
+    .where('facilities.id', '=', session.facilityId)
+    .where('facilities.is_active', '=', true)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refresh_tokens')
+          .select('refresh_tokens.id')
+          .where('refresh_tokens.family_id', '=', session.sessionId)
+          .where('refresh_tokens.user_id', '=', session.userId)
+          .where('refresh_tokens.revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
 }
 
 /** The request's auth, for handlers behind requireAuth. */

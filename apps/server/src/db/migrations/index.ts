@@ -13,6 +13,7 @@ import * as masterLists from './2026-11-22T1100-master-lists';
 import * as numbering from './2026-11-22T1200-numbering';
 import * as tagReportLinks from './2026-11-22T1250-tag-report-links';
 import * as questions from './2026-11-22T1300-questions';
+import * as sessionEndedNotify from './2026-11-22T1400-session-ended-notify';
 import * as connectionGrants from './2026-11-22T1410-connection-grants';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1200-numbering': numbering,
   '2026-11-22T1250-tag-report-links': tagReportLinks,
   '2026-11-22T1300-questions': questions,
+  '2026-11-22T1400-session-ended-notify': sessionEndedNotify,
   '2026-11-22T1410-connection-grants': connectionGrants,
 };

@@ -10,6 +10,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and its expiry (ms since the epoch). */
+export interface VerifiedAccessClaims extends AccessClaims {
+  expiresAt: number;
+}
+
 const ISSUER = 'hasp';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A positive PostgreSQL integer: anything else in a claim would fail the query, not the check. */
@@ -44,7 +49,7 @@ export class AccessTokens {
    * connection. A token must carry exp, iat and sub and be no older than the access-token lifetime,
    * so even a token signed with our key cannot live forever; ids must fit PostgreSQL's integer.
    */
-  async verify(token: string): Promise<AccessClaims> {
+  async verify(token: string): Promise<VerifiedAccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -53,7 +58,7 @@ export class AccessTokens {
         maxTokenAge: this.ttlSec,
         clockTolerance: 5,
       });
-      const { cn, fid, sid, typ, sub, aud } = payload as Record<string, unknown>;
+      const { cn, fid, sid, typ, sub, aud, exp } = payload as Record<string, unknown>;
       if (
         typ !== 'access' ||
         typeof cn !== 'string' ||
@@ -67,7 +72,9 @@ export class AccessTokens {
         throw new Error('malformed claims');
       }
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
-      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid };
+      // A token without exp lives no longer than one signed now would.
+      const expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now() + this.ttlSec * 1000;
+      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid, expiresAt };
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');

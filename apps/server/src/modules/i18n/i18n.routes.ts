@@ -4,7 +4,6 @@ import {
   apiErrorSchema,
   captionResourcesSchema,
   languageSchema,
-  registerCaptionsSchema,
   rightNavPermission,
   translationRowSchema,
   updateTranslationSchema,
@@ -17,7 +16,6 @@ import {
   findCaptionResources,
   findLanguageByCode,
   findLanguageById,
-  insertMissingCaptions,
   listLanguages,
   listTranslationRows,
   saveTranslation,
@@ -27,7 +25,11 @@ const tags = ['translations'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const connectionQuery = z.object({ connectionStringName: z.string().min(1).max(100) });
 
-/** Languages and captions: read by everyone (the login screen is translated too), edited with the Translations permission. */
+/**
+ * Languages and captions: read by everyone (the login screen is translated too), edited with the
+ * Translations permission. No route registers captions: the server registers the app's own at start
+ * (caption-catalog.ts), so a client can never add or change the text every user is served.
+ */
 export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/languages',
@@ -58,22 +60,6 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       if (!language) throw AppError.notFound('Language');
       return findCaptionResources(db, language.id);
     },
-  );
-
-  app.post(
-    '/captions/register',
-    {
-      onRequest: ctx.requireAuth,
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        security: [{ bearer: [] }],
-        summary: 'Register the default captions the app shows (new ones are added; existing ones are kept)',
-        body: registerCaptionsSchema,
-        response: { 200: z.object({ registered: z.number().int() }), ...errors },
-      },
-    },
-    async (request) => ({ registered: await insertMissingCaptions(authOf(request).connection.db, request.body) }),
   );
 
   const translate = { onRequest: ctx.requireAuth, preHandler: requirePermission(rightNavPermission('translations')) };

@@ -20,6 +20,7 @@ import {
   type Db,
   type ItemRow,
 } from './master-list.repository';
+import { lockOrderedList } from '../../db/ordered-list-lock';
 
 export interface Caller {
   facilityId: number;
@@ -104,6 +105,7 @@ export async function createItem(
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
+      await lockOrderedList(trx, `master-list:${listKey}`, caller.facilityId);
       if (await isValueTaken(trx, caller.facilityId, listKey, input.value)) throw duplicate(input.value);
       const last = await trx
         .selectFrom('master_list_items')
@@ -238,6 +240,8 @@ export async function reorderItems(
   itemIds: number[],
 ): Promise<ManagedMasterListItem[]> {
   await db.transaction().execute(async (trx) => {
+    // A create waits for the new order (and a reorder for the create), so neither is lost.
+    await lockOrderedList(trx, `master-list:${listKey}`, caller.facilityId);
     const rows = await sql<{ id: number; sort_order: number }>`
       select id, sort_order from master_list_items
       where facility_id = ${caller.facilityId} and list_key = ${listKey}

@@ -16,8 +16,8 @@ import {
   markAllNotificationsSeen,
   markNotificationSeen,
 } from './notification.repository';
+import { serveNotificationStream } from './notification-stream';
 
-const HEARTBEAT_MS = 25_000;
 const secured = { tags: ['notifications'], security: [{ bearer: [] }] };
 const inboxOf = (auth: { userId: number; facilityId: number }) => ({
   userId: auth.userId,
@@ -103,35 +103,17 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         ...secured,
         summary:
           "Server-sent events: a `notification` event for each new notification, as it is committed, and `context-changed` when the facility's permissions or security lists change",
-        description: 'Send the bearer token (read the stream with fetch). Heartbeat comments every 25 s.',
+        description:
+          'Send the bearer token (read the stream with fetch). Heartbeat comments every 25 s. The stream ends with a `session-ended` event (`reason`: `ended` when the sign-in ended — sign-out, device revoked, user disabled, facility access removed — or `expired` when the access token expired): reconnect with a renewed token.',
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
+      // Within the verifier's clock tolerance a token may be accepted after its exp: a stream opened
+      // with it would end at once, and the browser would reopen it again and again.
+      if (auth.expiresAt <= Date.now()) throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const unsubscribe = await ctx.notifications.subscribe(
-        auth.connection.name,
-        inboxOf(auth),
-        (notification) => res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
-        // Permissions or security lists of the facility changed: the browser reloads its session context.
-        () => res.write('event: context-changed\ndata: {}\n\n'),
-      );
-      res.write('retry: 3000\nevent: ready\ndata: {}\n\n');
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      const end = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        ctx.openStreams.delete(res);
-      };
-      ctx.openStreams.add(res);
-      request.raw.on('close', end);
+      await serveNotificationStream(ctx, auth, reply.raw);
     },
   );
 };

@@ -19,8 +19,9 @@ export const notificationsQuery = (filter: NotificationFilter) =>
     staleTime: 5 * 60 * 1000,
   });
 
-export function useNotifications(filter: NotificationFilter, enabled = true) {
-  return useQuery({ ...notificationsQuery(filter), enabled });
+/** `pollMs`: refetch this often (while the live stream is down); false: only when stale or pushed. */
+export function useNotifications(filter: NotificationFilter, enabled = true, pollMs: number | false = false) {
+  return useQuery({ ...notificationsQuery(filter), enabled, refetchInterval: pollMs });
 }
 
 /** Cache edits shared by the mutations and the stream (pure, so they are easy to test). */

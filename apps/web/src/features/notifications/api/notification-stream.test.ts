@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Notification } from '@hasp/contracts';
 import type { NotificationList } from './get-notifications';
 import { notificationKeys } from './keys';
-import { cacheStreamHandlers } from './notification-stream';
+import { cacheStreamHandlers, followNotificationStream } from './notification-stream';
 
 const note = (ID: number): Notification => ({
   ID,
@@ -69,5 +69,48 @@ describe('cacheStreamHandlers', () => {
     expect(queryClient.getQueryState(['navigation', 1, 2])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(notificationKeys.list('all'))?.isInvalidated).toBe(false);
     queryClient.clear();
+  });
+});
+
+describe('followNotificationStream', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reports the stream closed when the server ends it (sign-in ended or token expired) and open again on reconnect', async () => {
+    const encoder = new TextEncoder();
+    const bodies = [
+      // The server ends the first stream at its token's expiry.
+      'event: ready\ndata: {}\n\nevent: session-ended\ndata: {"reason":"expired"}\n\n',
+      'event: ready\ndata: {}\n\n',
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        const text = bodies.shift() ?? '';
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode(text));
+            // The first closes; the second stays open until the reader aborts.
+            if (bodies.length === 1) controller.close();
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+      }),
+    );
+    const states: string[] = [];
+    const stop = new AbortController();
+    const following = followNotificationStream(
+      {
+        onReady: () => states.push('open'),
+        onClosed: () => states.push('closed'),
+        onNotification: () => undefined,
+        onUnreadable: () => undefined,
+      },
+      stop.signal,
+    );
+    await expect.poll(() => states, { timeout: 5000 }).toEqual(['open', 'closed', 'open']);
+    stop.abort();
+    await following;
+    expect(states).toEqual(['open', 'closed', 'open', 'closed']);
   });
 });

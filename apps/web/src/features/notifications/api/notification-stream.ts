@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notificationSchema, type Notification } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
@@ -20,6 +20,8 @@ export interface StreamHandlers {
   onUnreadable: () => void;
   /** The facility's permissions or security lists changed (Group Manage, Security Lists). */
   onContextChanged?: () => void;
+  /** An open stream ended (network, server, sign-in ended or token expired): nothing is pushed until the next `onReady`. */
+  onClosed?: () => void;
 }
 
 const wait = (ms: number, signal: AbortSignal) =>
@@ -82,6 +84,7 @@ async function readOnce(handlers: StreamHandlers, signal: AbortSignal): Promise<
     clearTimeout(silence);
     signal.removeEventListener('abort', stop);
     connection.abort();
+    if (opened) handlers.onClosed?.();
   }
   return opened;
 }
@@ -89,7 +92,8 @@ async function readOnce(handlers: StreamHandlers, signal: AbortSignal): Promise<
 /**
  * Keeps the notification stream open (`GET /api/notifications/stream`, read with fetch because it
  * needs the bearer token) until `signal` aborts: reconnects with a backoff of 1 s doubling to 30 s,
- * and renews the token through the HTTP client's 401 procedure.
+ * and renews the token through the HTTP client's 401 procedure. The server ends the stream when its
+ * access token expires or its sign-in ends; the reconnect renews the token or signs the user out.
  */
 export async function followNotificationStream(handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
   let attempt = 0;
@@ -131,16 +135,31 @@ export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
 /**
  * While signed in and online: new notifications go into the cached lists as they arrive (P11), and
  * the session context is reloaded when the facility's permissions or security lists change.
+ * Returns whether the stream is open now (while it is not, the bell polls instead).
  */
-export function useNotificationStream(): void {
+export function useNotificationStream(): boolean {
   const queryClient = useQueryClient();
   const { session } = useAuthState();
   const { networkOnline } = useNetwork();
+  const [isOpen, setOpen] = useState(false);
   const signedIn = session !== null;
   useEffect(() => {
     if (!signedIn || !networkOnline) return;
     const controller = new AbortController();
-    void followNotificationStream(cacheStreamHandlers(queryClient), controller.signal);
-    return () => controller.abort();
+    const cache = cacheStreamHandlers(queryClient);
+    const handlers: StreamHandlers = {
+      ...cache,
+      onReady: () => {
+        cache.onReady();
+        setOpen(true);
+      },
+      onClosed: () => setOpen(false),
+    };
+    void followNotificationStream(handlers, controller.signal);
+    return () => {
+      controller.abort();
+      setOpen(false);
+    };
   }, [queryClient, signedIn, networkOnline]);
+  return isOpen;
 }

@@ -8,6 +8,8 @@ import { Icon } from '../../../components/Icon';
 import { NotificationsPanel } from './NotificationsPanel';
 import classes from './Notifications.module.css';
 
+const UNREAD_POLL_MS = 30_000;
+
 /** "Notifications, 3 unread": the bell's accessible name carries the count the badge shows. */
 export function notificationsLabel(unread: number, t: Translate = translate): string {
   return unread > 0 ? t(notificationsLabels.bellUnread, { count: unread }) : t(notificationsLabels.title);
@@ -15,13 +17,15 @@ export function notificationsLabel(unread: number, t: Translate = translate): st
 
 /**
  * The top bar's bell with the unread count; opens the notifications panel. While it is on screen the
- * live stream keeps the count and the lists current.
+ * live stream keeps the count and the lists current; while the stream is down, a slow poll does.
  */
 export function NotificationsButton() {
   const [opened, setOpened] = useState(false);
   const t = useCaptions();
-  const unread = useNotifications('unread');
-  useNotificationStream();
+  const streamOpen = useNotificationStream();
+  // While the stream is down (reconnecting with a backoff of up to 30 s, or refused), the count is
+  // polled so the bell does not go stale.
+  const unread = useNotifications('unread', true, streamOpen ? false : UNREAD_POLL_MS);
   const count = unread.data?.unreadCount ?? 0;
   return (
     <>

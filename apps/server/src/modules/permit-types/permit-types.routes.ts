@@ -7,6 +7,7 @@ import {
   permitTypeCreateSchema,
   permitTypesConfigSchema,
   permitTypeUpdateSchema,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -22,7 +23,7 @@ import { createPermitType, editPermitType, permitTypesScreenPermission } from '.
 
 const tags = ['permit-types'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

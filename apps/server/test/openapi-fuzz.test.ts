@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_ERROR_FALLBACK, databaseErrorMessages } from '../src/plugins/database-errors';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
 import { hostileValue, mutatedValue, validValue, type JsonSchema } from './support/openapi-arbitraries';
 
@@ -53,6 +54,7 @@ const disruptive = [
 /** A signed-in stream never ends: it gets only callers it refuses. */
 const streams = new Set(['GET /api/notifications/stream']);
 
+const safetyNetMessages = new Set([...Object.values(databaseErrorMessages), DATABASE_ERROR_FALLBACK]);
 const key = (op: Operation) => `${op.method} ${op.path}`;
 
 function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
@@ -127,17 +129,28 @@ function bodyArbitrary(op: Operation): fc.Arbitrary<FuzzRequest['body']> {
       { arbitrary: validValue(op.body).map((json) => ({ json })), weight: 3 },
       { arbitrary: mutatedValue(op.body).map((json) => ({ json })), weight: 3 },
       { arbitrary: hostileValue.map((json) => ({ json })), weight: 1 },
-      { arbitrary: fc.constantFrom('{"a":', '[1,]', `"${'x'.repeat(1_100_000)}"`, '['.repeat(200_000) + ']'.repeat(200_000)).map((raw) => ({ raw })), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom('{"a":', '[1,]', `"${'x'.repeat(1_100_000)}"`, '['.repeat(200_000) + ']'.repeat(200_000))
+          .map((raw) => ({ raw })),
+        weight: 1,
+      },
     );
   }
   if (op.method === 'GET' || op.method === 'DELETE') return fc.constant(null);
   // POST/PUT without a JSON body: uploads (raw bytes) and actions (nothing, or stray JSON).
-  return fc.oneof(fc.constant(null), rawBody.map((raw) => ({ raw })), hostileValue.map((json) => ({ json })));
+  return fc.oneof(
+    fc.constant(null),
+    rawBody.map((raw) => ({ raw })),
+    hostileValue.map((json) => ({ json })),
+  );
 }
 
 function requestArbitrary(op: Operation, token: string): fc.Arbitrary<FuzzRequest> {
   const pathParameters = op.parameters.filter((p) => p.in === 'path');
-  const callers: Caller[] = streams.has(key(op)) ? ['anonymous', 'broken'] : ['admin', 'admin', 'admin', 'anonymous', 'broken'];
+  const callers: Caller[] = streams.has(key(op))
+    ? ['anonymous', 'broken']
+    : ['admin', 'admin', 'admin', 'anonymous', 'broken'];
   return fc.record({
     caller: fc.constantFrom(...callers),
     brokenAuthorization: brokenAuthorizations(token),
@@ -170,13 +183,15 @@ function requestArbitrary(op: Operation, token: string): fc.Arbitrary<FuzzReques
 }
 
 /** Text that may not leave the server: a stack frame or a piece of SQL. */
-const leak = /\n\s+at \S|\bat .+\.[cm]?[jt]s:\d+:\d+|\b(select|insert into|delete from)\b.+\b(from|values|where)\b|syntax error at or near|violates .+ constraint|relation ".+" does not exist/i;
+const leak =
+  /\n\s+at \S|\bat .+\.[cm]?[jt]s:\d+:\d+|\b(select|insert into|delete from)\b.+\b(from|values|where)\b|syntax error at or near|violates .+ constraint|relation ".+" does not exist/i;
 
 /** A generated value as URL text (objects as JSON: fast-check's may have no prototype to print with). */
 const asText = (value: unknown) =>
   wellFormed(value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
 /** Lone surrogates cannot be percent-encoded: they become U+FFFD, as a browser would send them. */
-const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 const encode = (value: unknown) => encodeURIComponent(asText(value));
 
 let t: TestApp;
@@ -205,11 +220,25 @@ async function rememberAdmin(): Promise<void> {
   restoreAdmin = async () => {
     await db
       .updateTable('users')
-      .set({ is_active: true, must_change_password: false, locked_at: null, failed_login_count: 0, password_hash: admin.password_hash })
+      .set({
+        is_active: true,
+        must_change_password: false,
+        locked_at: null,
+        failed_login_count: 0,
+        password_hash: admin.password_hash,
+      })
       .where('id', '=', admin.id)
       .execute();
-    await db.insertInto('user_facilities').values(facilities).onConflict((c) => c.doNothing()).execute();
-    await db.insertInto('user_groups').values(groups).onConflict((c) => c.doNothing()).execute();
+    await db
+      .insertInto('user_facilities')
+      .values(facilities)
+      .onConflict((c) => c.doNothing())
+      .execute();
+    await db
+      .insertInto('user_groups')
+      .values(groups)
+      .onConflict((c) => c.doNothing())
+      .execute();
     const facilityIds = facilities.map((f) => f.facility_id);
     await sql`update facilities set is_active = true where id = any(${facilityIds})`.execute(db);
   };
@@ -238,8 +267,7 @@ describe('OpenAPI-driven fuzz', () => {
       const opStarted = Date.now();
       for (const sample of samples) {
         const url =
-          op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample.params[name])) +
-          queryString(sample.query);
+          op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(sample.params[name])) + queryString(sample.query);
         const headers: Record<string, string> = {};
         if (sample.caller === 'admin') headers.authorization = `Bearer ${adminToken}`;
         if (sample.caller === 'broken') headers.authorization = sample.brokenAuthorization;
@@ -263,8 +291,15 @@ describe('OpenAPI-driven fuzz', () => {
         total += 1;
         if (sample.caller === 'admin' && response.statusCode < 300) adminSuccesses += 1;
         const text = response.body.slice(0, 20_000);
-        const leaked = (response.statusCode >= 300 || String(response.headers['content-type']).includes('json')) && leak.test(text);
+        const leaked =
+          (response.statusCode >= 300 || String(response.headers['content-type']).includes('json')) && leak.test(text);
         if (response.statusCode >= 500) serverErrors += 1;
+        if (response.statusCode === 400 && safetyNetMessages.has(response.json<{ message: string }>().message)) {
+          // The database refused a value the route's schema let through: the schema needs the check.
+          failures.push(
+            `${key(op)} → 400 from the database safety net: ${text.slice(0, 200)}\n    as ${sample.caller}: ${describeRequest(url, headers, payload)}`,
+          );
+        }
         if (response.statusCode >= 500 || leaked) {
           failures.push(
             `${key(op)} → ${response.statusCode} ${text.slice(0, 200)}\n    as ${sample.caller}: ${describeRequest(url, headers, payload)}`,

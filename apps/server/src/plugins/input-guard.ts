@@ -31,7 +31,8 @@ function findProblems(root: unknown, context: string): Problem[] {
   while (stack.length > 0 && problems.length < 10) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) problems.push({ field: fieldOf(path), message: 'Must not contain the NUL character' });
+      if (value.includes('\u0000'))
+        problems.push({ field: fieldOf(path), message: 'Must not contain the NUL character' });
       continue;
     }
     if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
@@ -41,7 +42,10 @@ function findProblems(root: unknown, context: string): Problem[] {
     }
     for (const [key, child] of Object.entries(value)) {
       if (key.includes('\u0000')) {
-        problems.push({ field: fieldOf([...path, key.replaceAll('\u0000', '\\0')]), message: 'Must not contain the NUL character' });
+        problems.push({
+          field: fieldOf([...path, key.replaceAll('\u0000', '\\0')]),
+          message: 'Must not contain the NUL character',
+        });
         continue;
       }
       stack.push({ value: child, path: [...path, key] });

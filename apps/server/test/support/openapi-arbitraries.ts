@@ -72,7 +72,10 @@ function validInteger(schema: JsonSchema): fc.Arbitrary<number> {
   const small = fc.integer({ min: Math.max(min, INT32_MIN), max: Math.min(max, INT32_MAX) });
   if (max <= INT32_MAX && min >= INT32_MIN) return small;
   // Beyond 32 bits (zod's z.int() allows safe integers): the range a database column may not hold.
-  return fc.oneof(small, fc.maxSafeInteger().filter((n) => n >= min && n <= max));
+  return fc.oneof(
+    small,
+    fc.maxSafeInteger().filter((n) => n >= min && n <= max),
+  );
 }
 
 function validString(schema: JsonSchema): fc.Arbitrary<string> {

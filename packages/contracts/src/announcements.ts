@@ -12,9 +12,7 @@ export const announcementInputSchema = z
     validFrom: z.iso.datetime({ offset: true }),
     validTo: z.nullable(z.iso.datetime({ offset: true })),
     requiresAcknowledgement: z.boolean(),
-    audienceGroupIDs: z
-      .array(idSchema)
-      .check(z.maxLength(200), z.describe('Empty: everyone in the facility')),
+    audienceGroupIDs: z.array(idSchema).check(z.maxLength(200), z.describe('Empty: everyone in the facility')),
   })
   .check(
     z.refine((a) => a.validTo === null || Date.parse(a.validTo) > Date.parse(a.validFrom), {

@@ -42,7 +42,9 @@ const requiredText = (max: number, label: string) =>
     .string()
     .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label}: at most ${max} characters`));
 const id = idSchema;
-const version = z.int().check(z.nonnegative(), z.lte(PG_INT_MAX), z.describe('The version the client read (optimistic concurrency)'));
+const version = z
+  .int()
+  .check(z.nonnegative(), z.lte(PG_INT_MAX), z.describe('The version the client read (optimistic concurrency)'));
 
 /** Area and asset numbers, component numbers and isolation point codes: short identifiers, no spaces at the ends. */
 export const assetNumberSchema = requiredText(50, 'Number');

@@ -25,7 +25,10 @@ export type NumberingSubject = 'tag' | 'lockbox' | `permit-type:${number}`;
 export const numberingSubjectSchema = z
   .string()
   .check(
-    z.regex(new RegExp(`^(tag|lockbox|permit-type:${ID_TEXT_PATTERN})$`), "Expected 'tag', 'lockbox' or 'permit-type:<id>'"),
+    z.regex(
+      new RegExp(`^(tag|lockbox|permit-type:${ID_TEXT_PATTERN})$`),
+      "Expected 'tag', 'lockbox' or 'permit-type:<id>'",
+    ),
   ) as unknown as z.ZodMiniType<NumberingSubject>;
 
 /** The subject key of a permit type. */

@@ -18,6 +18,7 @@ import type { AppContext } from './app-context';
 import { AppError } from './plugins/app-error';
 import { requireAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AccessTokens } from './modules/auth/access-token';
 import { AuthService } from './modules/auth/auth.service';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, webRoot !== null);
 
   registerSecurityHeaders(app);
+  registerInputGuard(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
 
 /*
  * The Administrator home (/admin): the connection's facilities, what the connection is, the health
@@ -29,7 +30,7 @@ const facilityName = z
     z.maxLength(FACILITY_NAME_MAX_LENGTH, `Use at most ${FACILITY_NAME_MAX_LENGTH} characters`),
   );
 const parentId = z
-  .nullable(z.int().check(z.positive()))
+  .nullable(idSchema)
   .check(z.describe("The parent facility (company): one of this connection's facilities, or null"));
 
 /** A new facility: its name and, optionally, its parent. */
@@ -82,7 +83,7 @@ export type AuditScope = (typeof auditScopes)[number];
 export const auditQuerySchema = z.object({
   from: z.optional(z.iso.datetime({ offset: true })).check(z.describe('Entries at or after this time')),
   to: z.optional(z.iso.datetime({ offset: true })).check(z.describe('Entries before this time')),
-  userId: z.optional(z.coerce.number<string>().check(z.int(), z.positive())),
+  userId: z.optional(idParamSchema),
   action: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   entityType: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   entityId: z.optional(z.string().check(z.trim(), z.maxLength(100))),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idSchema } from './ids';
 
 export const announcementStatuses = ['draft', 'published', 'expired', 'archived'] as const;
 export type AnnouncementStatus = (typeof announcementStatuses)[number];
@@ -11,9 +12,7 @@ export const announcementInputSchema = z
     validFrom: z.iso.datetime({ offset: true }),
     validTo: z.nullable(z.iso.datetime({ offset: true })),
     requiresAcknowledgement: z.boolean(),
-    audienceGroupIDs: z
-      .array(z.int().check(z.positive()))
-      .check(z.maxLength(200), z.describe('Empty: everyone in the facility')),
+    audienceGroupIDs: z.array(idSchema).check(z.maxLength(200), z.describe('Empty: everyone in the facility')),
   })
   .check(
     z.refine((a) => a.validTo === null || Date.parse(a.validTo) > Date.parse(a.validFrom), {

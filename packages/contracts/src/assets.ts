@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PG_INT_MAX, idParamSchema, idSchema } from './ids';
 
 /**
  * Assets (issue 7): the facility's tree of areas and assets, each asset's components with their
@@ -40,8 +41,10 @@ const requiredText = (max: number, label: string) =>
   z
     .string()
     .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label}: at most ${max} characters`));
-const id = z.int().check(z.positive());
-const version = z.int().check(z.nonnegative(), z.describe('The version the client read (optimistic concurrency)'));
+const id = idSchema;
+const version = z
+  .int()
+  .check(z.nonnegative(), z.lte(PG_INT_MAX), z.describe('The version the client read (optimistic concurrency)'));
 
 /** Area and asset numbers, component numbers and isolation point codes: short identifiers, no spaces at the ends. */
 export const assetNumberSchema = requiredText(50, 'Number');
@@ -93,7 +96,7 @@ export type TreeNode = z.infer<typeof treeNodeSchema>;
 /** Query of GET /api/assets/tree: no parent → the top areas; children are areas first, then assets, by number. */
 export const treeChildrenQuerySchema = z.object({
   parentKind: z.optional(z.enum(treeNodeKinds)),
-  parentId: z.optional(z.coerce.number<string>().check(z.int(), z.positive())),
+  parentId: z.optional(idParamSchema),
   limit: z._default(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(TREE_PAGE_SIZE_MAX)), 200),
   /** `nextCursor` of the previous page. */
   cursor: z.optional(z.string().check(z.maxLength(200))),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PG_INT_MAX } from './ids';
 import { facilitySchema } from './facilities';
 import { loginMessages } from './messages';
 
@@ -12,7 +13,9 @@ export type IdentityProviderSettings = z.infer<typeof identityProviderSettingsSc
 /** The login form; the same schema validates the browser form and the server body. */
 export const loginFormSchema = z.object({
   connectionStringName: z.string().check(z.trim(), z.minLength(1, loginMessages.connectionRequired)),
-  facilityId: z.coerce.number<number>().check(z.int(), z.positive(loginMessages.facilityRequired)),
+  facilityId: z.coerce
+    .number<number>()
+    .check(z.int(), z.positive(loginMessages.facilityRequired), z.lte(PG_INT_MAX, loginMessages.facilityRequired)),
   username: z.string().check(z.trim(), z.minLength(1, loginMessages.usernameRequired), z.maxLength(200)),
   password: z.string().check(z.minLength(1, loginMessages.passwordRequired), z.maxLength(1024)),
 });

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './constants';
 export * from './errors';
+export * from './ids';
 export * from './facilities';
 export * from './auth';
 export * from './sso';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PG_INT_MAX, idSchema } from './ids';
 import { masterListKeys, type MasterListKey } from './assets';
 import type { Caption } from './captions/define-captions';
 
@@ -36,8 +37,10 @@ const requiredText = (max: number, label: string) =>
   z
     .string()
     .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label}: at most ${max} characters`));
-const id = z.int().check(z.positive());
-const version = z.int().check(z.nonnegative(), z.describe('The version the client read (optimistic concurrency)'));
+const id = idSchema;
+const version = z
+  .int()
+  .check(z.nonnegative(), z.lte(PG_INT_MAX), z.describe('The version the client read (optimistic concurrency)'));
 
 export const masterListKeySchema = z.enum(masterListKeys);
 

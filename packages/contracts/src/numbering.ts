@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ID_TEXT_PATTERN, idParamSchema } from './ids';
 import { numberingProblemCaptions } from './captions/prefixes';
 
 /*
@@ -24,7 +25,10 @@ export type NumberingSubject = 'tag' | 'lockbox' | `permit-type:${number}`;
 export const numberingSubjectSchema = z
   .string()
   .check(
-    z.regex(/^(tag|lockbox|permit-type:[1-9][0-9]{0,9})$/, "Expected 'tag', 'lockbox' or 'permit-type:<id>'"),
+    z.regex(
+      new RegExp(`^(tag|lockbox|permit-type:${ID_TEXT_PATTERN})$`),
+      "Expected 'tag', 'lockbox' or 'permit-type:<id>'",
+    ),
   ) as unknown as z.ZodMiniType<NumberingSubject>;
 
 /** The subject key of a permit type. */
@@ -212,7 +216,7 @@ export type NumberingPreview = z.infer<typeof numberingPreviewSchema>;
 /** GET /api/numbering/prefixes: what the background worker fetches (seed section 7). */
 export const prefixesQuerySchema = z.object({
   connectionStringName: z.string().check(z.minLength(1), z.maxLength(100)),
-  facilityId: z.coerce.number<string>().check(z.int(), z.positive()),
+  facilityId: idParamSchema,
 });
 export const prefixesResponseSchema = z.object({
   prefixes: z.record(z.string(), z.string()).check(z.describe('Numbering prefix keyed by permit type code')),

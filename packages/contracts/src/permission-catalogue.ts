@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idSchema } from './ids';
 import type { Caption } from './captions/define-captions';
 import {
   permissionConnectionDescriptions,
@@ -129,7 +130,7 @@ export const groupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-export const groupMemberInputSchema = z.object({ userId: z.int().check(z.positive()) });
+export const groupMemberInputSchema = z.object({ userId: idSchema });
 
 export const groupPermissionsSchema = z.object({
   permissions: z.array(z.string()).check(z.maxLength(2000)),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idSchema } from './ids';
 
 /**
  * Permit types and permit groups (issue 8): what kinds of permit a facility writes, and the groups
@@ -38,7 +39,7 @@ const name = (label: string, max: number) =>
     .string()
     .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label}: at most ${max} characters`));
 const icon = z.enum(permitIcons, 'Icon: choose one of the listed icons');
-const id = z.int().check(z.positive());
+const id = idSchema;
 
 export const permitTypeCodeSchema = z
   .string()

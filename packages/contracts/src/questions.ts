@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
 import type { Caption } from './captions/define-captions';
 
 /**
@@ -25,8 +26,8 @@ export const QUESTION_CHOICE_MAX = 100;
 export const QUESTION_CHOICES_MAX = 20;
 export const QUESTION_ANSWER_MAX = 2000;
 
-const id = z.int().check(z.positive());
-const idParam = z.coerce.number<string>().check(z.int(), z.positive());
+const id = idSchema;
+const idParam = idParamSchema;
 
 /**
  * What the question dialog sends (create, and edit: an edit that changes nothing adds no version).

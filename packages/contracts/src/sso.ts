@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PG_INT_MAX } from './ids';
 import { facilitySchema } from './facilities';
 
 /** `POST saml/samllogin` as JSON (the seed's body); the identity provider's HTML form posts SAMLResponse + RelayState. */
@@ -25,7 +26,7 @@ export type SsoFacilities = z.infer<typeof ssoFacilitiesSchema>;
 /** The SSO login: connection name, facility id and token (seed section 7). */
 export const ssoLoginFormSchema = z.object({
   connectionStringName: z.string().check(z.minLength(1), z.maxLength(100)),
-  facilityId: z.coerce.number<number>().check(z.int(), z.positive()),
+  facilityId: z.coerce.number<number>().check(z.int(), z.positive(), z.lte(PG_INT_MAX)),
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type SsoLoginForm = z.infer<typeof ssoLoginFormSchema>;

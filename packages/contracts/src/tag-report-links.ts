@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ID_TEXT_PATTERN } from './ids';
 
 /*
  * Tag Report Manage: which print layout and report each tag type and each permit type uses. The
@@ -37,7 +38,7 @@ export const tagReportSubjectSchema = z
   .string()
   .check(
     z.regex(
-      new RegExp(`^(tag:(${tagTypes.join('|')})|permit-type:[1-9][0-9]{0,9})$`),
+      new RegExp(`^(tag:(${tagTypes.join('|')})|permit-type:${ID_TEXT_PATTERN})$`),
       "Expected 'tag:<tag type>' or 'permit-type:<id>'",
     ),
   ) as unknown as z.ZodMiniType<TagReportSubject>;

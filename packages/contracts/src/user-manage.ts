@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
 
 /** User Manage (Security): the facility's users as an administrator sees and edits them. */
 
@@ -26,7 +27,7 @@ export type ManagedUser = z.infer<typeof managedUserSchema>;
 export const userListQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   status: z._default(z.enum(userStatusFilters), 'all'),
-  groupId: z.optional(z.coerce.number<string>().check(z.int(), z.positive())),
+  groupId: z.optional(idParamSchema),
   page: z._default(z.coerce.number<string>().check(z.int(), z.positive()), 1),
   pageSize: z._default(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(USER_PAGE_SIZE_MAX)), 20),
 });
@@ -60,9 +61,9 @@ export const userInputSchema = z.object({
   displayName: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
   email: z.nullable(z.email('Enter a valid e-mail address').check(z.maxLength(320))),
   isActiveDirectoryUser: z.boolean(),
-  groupIDs: z.array(z.int().check(z.positive())).check(z.maxLength(200), z.describe("Groups of the caller's facility")),
+  groupIDs: z.array(idSchema).check(z.maxLength(200), z.describe("Groups of the caller's facility")),
   facilityIDs: z
-    .array(z.int().check(z.positive()))
+    .array(idSchema)
     .check(z.maxLength(500), z.describe("Facilities the user may sign in to; the caller's facility is always added")),
 });
 export type UserInput = z.infer<typeof userInputSchema>;

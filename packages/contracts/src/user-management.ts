@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
 import { USER_PAGE_SIZE_MAX, userStatusFilters } from './user-manage';
 
 /** NEW User Management (Admin): users × facilities × groups in one screen, bulk actions and a CSV import. */
@@ -23,7 +24,7 @@ const namedRef = z.object({ ID: z.int(), name: z.string() });
 export const userOverviewQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   status: z._default(z.enum(userStatusFilters), 'active'),
-  groupId: z.optional(z.coerce.number<string>().check(z.int(), z.positive())),
+  groupId: z.optional(idParamSchema),
   page: z._default(z.coerce.number<string>().check(z.int(), z.positive()), 1),
   pageSize: z._default(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(USER_PAGE_SIZE_MAX)), 20),
 });
@@ -59,9 +60,9 @@ export type UserOverview = z.infer<typeof userOverviewSchema>;
 export const bulkUserActionSchema = z.object({
   action: z.enum(bulkUserActions),
   userIDs: z
-    .array(z.int().check(z.positive()))
+    .array(idSchema)
     .check(z.minLength(1, 'Choose at least one user'), z.maxLength(BULK_USERS_MAX, 'Choose at most 500 users')),
-  groupID: z.optional(z.int().check(z.positive())).check(z.describe('For addGroup and removeGroup')),
+  groupID: z.optional(idSchema).check(z.describe('For addGroup and removeGroup')),
 });
 export type BulkUserActionInput = z.infer<typeof bulkUserActionSchema>;
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodeByStatus, type ApiError } from '@hasp/contracts';
 import { AppError } from './app-error';
+import { databaseDataError } from './database-errors';
 
 /** Every failure leaves as `{ code, message, details? }`; 5xx text never leaves the server. */
 export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolean): void {
@@ -25,6 +26,12 @@ export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolea
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong on our side' });
+    }
+    const dataError = databaseDataError(error);
+    if (dataError) {
+      // A value the route's schema should have refused: answer 400, and warn so the schema gets fixed.
+      request.log.warn({ err: error, sqlState: dataError.sqlState }, 'database refused a value: tighten the schema');
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message: dataError.message });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

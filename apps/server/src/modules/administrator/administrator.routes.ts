@@ -11,6 +11,7 @@ import {
   connectionInfoSchema,
   rightNavPermission,
   serverHealthSchema,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -22,7 +23,7 @@ import { readServerHealth } from './server-health';
 
 const tags = ['administrator'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

@@ -7,6 +7,7 @@ import {
   announcementSchema,
   apiErrorSchema,
   rightNavPermission,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
@@ -28,7 +29,7 @@ import {
 
 const tags = ['announcements'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

@@ -24,6 +24,7 @@ import {
   rightNavPermission,
   treeChildrenPageSchema,
   treeChildrenQuerySchema,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
@@ -48,7 +49,7 @@ import {
 
 const tags = ['assets'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const photoQuery = z.object({ fileName: z.string().trim().max(255).default('') });
 const errors = {
   400: apiErrorSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, facilityRecordsQuerySchema, facilitySchema } from '@hasp/contracts';
+import { apiErrorSchema, idParamSchema, facilityRecordsQuerySchema, facilitySchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { authOf } from '../../plugins/auth';
@@ -67,7 +67,7 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['facilities'],
         summary: 'A facility; only the signed-in one is visible (any other answers 404)',
         ...secured,
-        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 200: facilitySchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
@@ -90,7 +90,7 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['facilities'],
         summary: "The facility's logo (PNG, JPEG or SVG); only the signed-in facility's (any other answers 404)",
         ...secured,
-        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         // The bytes themselves, sent as they are (a Buffer skips serialization).
         response: {
           200: z.any().describe('The image, in its own content type'),

@@ -9,6 +9,7 @@ import {
   groupSummarySchema,
   permissionCatalogueSchema,
   rightNavPermission,
+  idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -29,7 +30,7 @@ import {
 
 const tags = ['security'];
 const security = [{ bearer: [] }];
-const id = z.coerce.number<string>().int().positive();
+const id = idParamSchema;
 const idParams = z.object({ id });
 const memberParams = z.object({ id, userId: id });
 const errors = {

@@ -7,6 +7,7 @@ import {
   rightNavPermission,
   translationRowSchema,
   updateTranslationSchema,
+  idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
@@ -71,7 +72,7 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags,
         security: [{ bearer: [] }],
         summary: 'The translations table for one language',
-        querystring: z.object({ languageId: z.coerce.number<string>().int().positive() }),
+        querystring: z.object({ languageId: idParamSchema }),
         response: { 200: z.array(translationRowSchema), ...errors },
       },
     },
@@ -91,8 +92,8 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         security: [{ bearer: [] }],
         summary: 'Save (or clear, with null) the preferred caption of one caption in one language',
         params: z.object({
-          captionId: z.coerce.number<string>().int().positive(),
-          languageId: z.coerce.number<string>().int().positive(),
+          captionId: idParamSchema,
+          languageId: idParamSchema,
         }),
         body: updateTranslationSchema,
         response: { 200: translationRowSchema, ...errors },

@@ -10,6 +10,7 @@ import {
   masterListReorderSchema,
   masterListTypeSchema,
   rightNavPermission,
+  idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -20,7 +21,7 @@ import { createItem, deleteItem, listItems, renameCaption, reorderItems, setActi
 const tags = ['master-lists'];
 const security = [{ bearer: [] }];
 const listParams = z.object({ listKey: z.enum(masterListKeys) });
-const itemParams = listParams.extend({ id: z.coerce.number<string>().int().positive() });
+const itemParams = listParams.extend({ id: idParamSchema });
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   permitGroupInputSchema,
@@ -7,6 +6,7 @@ import {
   permitTypeCreateSchema,
   permitTypesConfigSchema,
   permitTypeUpdateSchema,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -22,7 +22,7 @@ import { createPermitType, editPermitType, permitTypesScreenPermission } from '.
 
 const tags = ['permit-types'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

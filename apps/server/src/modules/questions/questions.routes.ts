@@ -12,6 +12,7 @@ import {
   questionStatusInputSchema,
   questionSummarySchema,
   rightNavPermission,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -29,7 +30,7 @@ import {
 
 const tags = ['questions'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

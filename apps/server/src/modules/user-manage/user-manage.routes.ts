@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   managedUserSchema,
@@ -9,6 +8,7 @@ import {
   userListQuerySchema,
   userListSchema,
   userManageOptionsSchema,
+  idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
@@ -19,7 +19,7 @@ import { createUser, editUser, resetPassword, setUserActive, unlockUser } from '
 
 const tags = ['user-manage'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number<string>().int().positive() });
+const idParams = idParamsSchema;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, userSchema } from '@hasp/contracts';
+import { apiErrorSchema, idParamSchema, userSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { authOf } from '../../plugins/auth';
@@ -15,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags: ['users'],
         summary: 'A user of the signed-in facility (users of other facilities or connections answer 404)',
         security: [{ bearer: [] }],
-        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 200: userSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },

@@ -64,9 +64,9 @@ async function takeOverFolder(dataDir: string, databaseDir: string, log: (m: str
   }
   const owner = readOwner(dataDir);
   const started = owner?.postgresPid === held.pid && isSameProcess(held.pid, owner.postgresStart);
-  if (started && owner && isSameProcess(owner.ownerPid, owner.ownerStart) && owner.ownerPid !== process.pid) {
+  if (started && owner && isSameProcess(owner.ownerPid, owner.ownerStart)) {
     throw new EmbeddedStartError(
-      `The embedded database folder ${databaseDir} is in use by another Hasp server (PID ${owner.ownerPid}): stop it or set HASP_DATA_DIR to another folder.`,
+      `The embedded database folder ${databaseDir} is in use by a running Hasp server (PID ${owner.ownerPid}): stop it or set HASP_DATA_DIR to another folder.`,
     );
   }
   if (!started || isOurs === null) {
@@ -95,14 +95,18 @@ async function initialise(
   // Given as stdin (/dev/stdin): reopening an open file does not walk the (root-only) path to it.
   const fd = openSync(file, 'r');
   try {
-    const output = await run(binaries.initdb, [
-      `--pgdata=${dataDirArgument(databaseDir)}`,
-      '--auth=scram-sha-256',
-      `--username=${USER}`,
-      '--pwfile=/dev/stdin',
-      '--encoding=UTF8',
-      '--no-instructions',
-    ], { cwd: databaseDir, user, stdin: fd });
+    const output = await run(
+      binaries.initdb,
+      [
+        `--pgdata=${dataDirArgument(databaseDir)}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        '--pwfile=/dev/stdin',
+        '--encoding=UTF8',
+        '--no-instructions',
+      ],
+      { cwd: databaseDir, user, stdin: fd },
+    );
     if (output.code !== 0) {
       throw new EmbeddedStartError(`Initialising the embedded database failed: ${lastLines(output.text)}`);
     }
@@ -146,7 +150,13 @@ export async function startEmbeddedServer(options: {
 }): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
   const databaseDir = path.join(dataDir, 'pg');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new EmbeddedStartError(
+      `Cannot create the data folder ${dataDir} (${(error as { code?: string }).code ?? String(error)}): set HASP_DATA_DIR to a folder this user can write.`,
+    );
+  }
   await takeOverFolder(dataDir, databaseDir, options.log);
   if (!(await isPortFree(options.port))) {
     throw new EmbeddedStartError(
@@ -178,7 +188,13 @@ export async function startEmbeddedServer(options: {
       '-c',
       'max_connections=200',
     ],
-    { cwd: databaseDir, ...user, env: { ...process.env, LC_MESSAGES: 'C' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: databaseDir,
+      ...user,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
   );
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   let exited = false;
@@ -204,7 +220,7 @@ export async function startEmbeddedServer(options: {
       throw new EmbeddedStartError(`The embedded database did not start: ${lastLines(output)}`);
     }
   }
-  const pid = child.pid as number;
+  const pid = child.pid;
   writeOwner(dataDir, pid);
   const sentinel = startSentinel(pid);
   // It ended on its own (crash, someone stopped it): the sentinel must not signal a reused PID.
@@ -214,11 +230,13 @@ export async function startEmbeddedServer(options: {
 
   const urlFor = (database: string, secret = password) =>
     `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
-  await adoptPassword(urlFor('postgres'), (legacy) => urlFor('postgres', legacy), password).catch(async (error: unknown) => {
-    sentinel.stop();
-    await stopPostmaster(pid, databaseDir);
-    throw error;
-  });
+  await adoptPassword(urlFor('postgres'), (legacy) => urlFor('postgres', legacy), password).catch(
+    async (error: unknown) => {
+      sentinel.stop();
+      await stopPostmaster(pid, databaseDir);
+      throw error;
+    },
+  );
   return {
     urlFor: (database) => urlFor(database),
     stop: async () => {

@@ -58,9 +58,13 @@ export function postgresUser(): Required<RunAs> {
   } catch {
     try {
       execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
-      execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', '-s', '/usr/sbin/nologin', 'postgres'], {
-        stdio: 'ignore',
-      });
+      execFileSync(
+        'useradd',
+        ['--system', '-g', 'postgres', '--no-create-home', '-s', '/usr/sbin/nologin', 'postgres'],
+        {
+          stdio: 'ignore',
+        },
+      );
       return ids();
     } catch {
       throw new EmbeddedStartError(

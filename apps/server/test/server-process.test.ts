@@ -82,11 +82,12 @@ async function startServer(env: Record<string, string>, cwd?: string): Promise<R
       resolve(code);
     }),
   );
-  await waitFor(() => ended || output.includes('Hasp is running at'), 90_000);
+  await waitFor(() => ended || output.includes('Hasp is running at'), 150_000);
   return { child, output: () => output, exited };
 }
 
-async function expectServing(port: number): Promise<void> {
+async function expectServing(port: number, server?: RunningServer): Promise<void> {
+  if (server) expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
   const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
   expect(await ready.json()).toMatchObject({ status: 'ok', connections: [{ name: 'Demo', ok: true }] });
 }
@@ -138,7 +139,7 @@ describe('a whole server process', () => {
     const first = await startServer(env);
     let second: RunningServer | undefined;
     try {
-      await expectServing(port);
+      await expectServing(port, first);
       const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
       expect(isAlive(orphan)).toBe(true);
       const killedAt = Date.now();
@@ -150,14 +151,14 @@ describe('a whole server process', () => {
       expect(orphanLivedMs).toBeLessThan(15_000);
 
       second = await startServer(env);
-      await expectServing(port);
+      await expectServing(port, second);
     } finally {
       first.child.kill('SIGKILL');
       second?.child.kill('SIGTERM');
       await second?.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 330_000);
 
   it('a start finds the database a killed server left running (its sentinel killed too), stops it and serves', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-orphan-'));
@@ -166,7 +167,7 @@ describe('a whole server process', () => {
     const first = await startServer(env);
     let second: RunningServer | undefined;
     try {
-      await expectServing(port);
+      await expectServing(port, first);
       const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
       process.kill(sentinelOf(orphan) as number, 'SIGKILL');
       first.child.kill('SIGKILL');
@@ -178,14 +179,14 @@ describe('a whole server process', () => {
       console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms`);
       expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
       expect(isAlive(orphan)).toBe(false);
-      await expectServing(port);
+      await expectServing(port, second);
     } finally {
       first.child.kill('SIGKILL');
       second?.child.kill('SIGTERM');
       await second?.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 330_000);
 });
 
 describe('embedded database start-up', () => {

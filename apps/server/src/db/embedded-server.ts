@@ -205,12 +205,24 @@ export async function startEmbeddedServer(options: {
       resolve();
     });
   });
+  const pid = child.pid;
+  if (pid === undefined) {
+    await exit;
+    throw new EmbeddedStartError(`The embedded database did not start: ${lastLines(output)}`);
+  }
+  // Recorded and watched from the first moment, so a crash even during start leaves no stranger.
+  writeOwner(dataDir, pid);
+  const sentinel = startSentinel(pid);
+  // It ended on its own (crash, someone stopped it): the sentinel must not signal a reused PID.
+  void exit.then(() => sentinel.stop());
   // Ready when the postmaster marks its lock file so (what pg_ctl -w waits for).
   for (const deadline = Date.now() + 60_000; ; await sleep(50)) {
     const state = readPostmasterPid(databaseDir);
-    if (state && state.pid === child.pid && state.status === 'ready') break;
+    if (state && state.pid === pid && state.status === 'ready') break;
     if (exited || Date.now() > deadline) {
+      sentinel.stop();
       child.kill('SIGQUIT');
+      removeOwner(dataDir);
       if (/lock file .* already exists/i.test(output)) {
         throw new EmbeddedStartError(`The embedded database folder ${databaseDir} is in use by another process.`);
       }
@@ -220,11 +232,6 @@ export async function startEmbeddedServer(options: {
       throw new EmbeddedStartError(`The embedded database did not start: ${lastLines(output)}`);
     }
   }
-  const pid = child.pid;
-  writeOwner(dataDir, pid);
-  const sentinel = startSentinel(pid);
-  // It ended on its own (crash, someone stopped it): the sentinel must not signal a reused PID.
-  void exit.then(() => sentinel.stop());
   child.unref();
   (child.stderr as unknown as { unref(): void }).unref();
 

@@ -48,8 +48,9 @@ export function isPostmasterOf(pid: number, databaseDir: string): boolean | null
   try {
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
     return path.basename(command) === 'postgres' && readlinkSync(`/proc/${pid}/cwd`) === realpathSync(databaseDir);
-  } catch {
-    return false;
+  } catch (error) {
+    // Another user's process: we may not look, so we cannot tell (and must not treat it as stale).
+    return (error as { code?: string }).code === 'EACCES' ? null : false;
   }
 }
 
@@ -105,9 +106,16 @@ export async function stopPostmaster(pid: number, databaseDir: string, fastMs = 
     for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(50)) if (gone()) return true;
     return gone();
   };
-  process.kill(pid, 'SIGINT');
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal('SIGINT');
   if (await waitGone(fastMs)) return;
-  process.kill(pid, 'SIGQUIT');
+  signal('SIGQUIT');
   if (await waitGone(10_000)) return;
   throw new Error(`PostgreSQL (PID ${pid}) did not stop; its lock file is ${pidFile}`);
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PG_PORT, E2E_PORT as PORT, e2eBaseUrl as baseURL, e2eWebDist } from './support/ports';
+import { E2E_PG_PORT, E2E_PORT as PORT, e2eBaseUrl as baseURL, e2eDataDir, e2eWebDist } from './support/ports';
 
 const here = import.meta.dirname;
 
@@ -58,7 +58,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      HASP_DATA_DIR: path.join(here, '.data', `run-${PORT}`),
+      HASP_DATA_DIR: e2eDataDir,
       HASP_EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       HASP_WEB_DIST: e2eWebDist,
       // Demo (seeded: North Plant, Riverside Chemical Processing Complex), Empty (no facilities) and SSO

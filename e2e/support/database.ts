@@ -1,16 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { E2E_PG_PORT } from './ports';
+import { E2E_PG_PORT, e2eDataDir } from './ports';
 
 /**
- * The end-to-end server's embedded PostgreSQL (support/ports.ts; the embedded
- * server's superuser). Tests use it to make things happen that only the server side can start,
- * such as a new notification.
+ * The end-to-end server's embedded PostgreSQL (support/ports.ts; the embedded server's
+ * superuser, with the password the server generated into its data folder — read when used, as
+ * the server creates it only once it starts). Tests use it to make things happen that only the
+ * server side can start, such as a new notification.
  */
-export const e2eDatabaseUrl = `postgres://postgres:hasp-embedded@127.0.0.1:${E2E_PG_PORT}/hasp_demo`;
+export function e2eDatabaseUrl(database = 'hasp_demo'): string {
+  const password = readFileSync(path.join(e2eDataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${E2E_PG_PORT}/${database}`;
+}
 
 /** Runs `task` against the Demo connection's database, or another connection's (`hasp_<name>`, e.g. hasp_sso). */
 export async function withDatabase<T>(task: (client: pg.Client) => Promise<T>, database = 'hasp_demo'): Promise<T> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl.replace(/hasp_demo$/, database) });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl(database) });
   await client.connect();
   try {
     return await task(client);

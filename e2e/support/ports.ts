@@ -13,3 +13,6 @@ export const e2eBaseUrl = `http://127.0.0.1:${E2E_PORT}`;
 export const e2eWebDist = path.resolve(
   process.env.HASP_E2E_WEB_DIST ?? path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist'),
 );
+
+/** The e2e server's data folder (deleted on every run); its embedded database's password is in pg-password. */
+export const e2eDataDir = path.join(import.meta.dirname, '..', '.data', `run-${E2E_PORT}`);

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
-import { E2E_PG_PORT } from './ports';
+import { e2eDatabaseUrl } from './database';
 
 /** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
 export function shell(page: Page) {
@@ -34,13 +34,7 @@ export async function expectSignedIn(page: Page) {
  * PostgreSQL the test server starts; see playwright.config.ts), returning what it was.
  */
 export async function setSecuritySetting(facilityId: number, feature: string, enabled: boolean): Promise<boolean> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: E2E_PG_PORT,
-    user: 'postgres',
-    password: 'hasp-embedded',
-    database: 'hasp_demo',
-  });
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
     const before = await client.query<{ enabled: boolean }>(

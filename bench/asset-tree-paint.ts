@@ -14,35 +14,16 @@
  *   - show more: End, then Enter on the "show more" row, until the 501st child has the focus;
  *   - search opened: a number far down the 50,000 searched and chosen until its row is selected.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from 'playwright';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
-import { openConnections } from '../apps/server/src/db/connections';
-import { startEmbeddedServer } from '../apps/server/src/db/embedded-server';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { createLargeAssetTree } from './support/asset-tree-data';
+import { startDemoServer } from './support/demo-server';
 
 const TARGET_MS = 1000;
 const RUNS = 5;
 const FAR_NUMBER = 'BX-049999';
 const log = (message: string) => process.stderr.write(`bench tree paint: ${message}\n`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Waits (checking every animation frame) until `selector` matches, and returns the page's clock then. */
 async function paintedAt(page: Page, selector: string): Promise<number> {
@@ -96,43 +77,22 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function main(): Promise<void> {
-  const webDist = path.resolve(
-    process.env.HASP_BENCH_WEB_DIST ?? path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'),
-  );
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`No built web app in ${webDist}: run "npm run build -w @hasp/web" or set HASP_BENCH_WEB_DIST`);
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hasp-bench-tree-'));
-  const pgPort = process.env.HASP_BENCH_PG_PORT ? Number(process.env.HASP_BENCH_PG_PORT) : await freePort();
-  log(`starting embedded PostgreSQL on port ${pgPort}`);
-  const embedded = await startEmbeddedServer({ dataDir, port: pgPort, log: () => undefined });
-  const config = loadConfig(
-    { HASP_CONNECTIONS: 'Demo', HASP_CONFIG: '', LOG_LEVEL: 'silent', HASP_WEB_DIST: webDist },
-    path.join(os.tmpdir(), 'hasp-bench-none'),
-  );
-  const registry = await openConnections(config.connections, embedded);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let made: Awaited<ReturnType<typeof createLargeAssetTree>> | undefined;
+  const server = await startDemoServer({
+    log,
+    prepare: async (db) => {
+      log('making 50,000 assets with 200,000 isolation points');
+      const t0 = performance.now();
+      made = await createLargeAssetTree(db, 1);
+      log(`made ${made.assets} assets, ${made.isolationPoints} isolation points in ${ms(performance.now() - t0)}`);
+    },
+  });
   const browser = await chromium.launch({
     executablePath: process.env.HASP_BENCH_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    const db = registry.all()[0]!.db;
-    await migrateToLatest(db as never);
-    await seedDemo(db);
-    log('making 50,000 assets with 200,000 isolation points');
-    const t0 = performance.now();
-    const made = await createLargeAssetTree(db, 1);
-    log(`made ${made.assets} assets, ${made.isolationPoints} isolation points in ${ms(performance.now() - t0)}`);
-
-    app = await buildApp({
-      config,
-      registry,
-      jwtSecret: 'hasp-bench-jwt-secret-0123456789-abcdefghijklmnop',
-      version: 'bench',
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    const { base } = server;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const signIn = await context.request.post(`${base}/api/login`, {
       data: { connectionStringName: 'Demo', facilityId: 1, username: 'admin', password: DEMO_PASSWORD },
@@ -154,7 +114,7 @@ async function main(): Promise<void> {
       ['show more from the keyboard (next 500)', runs[0]!.more, median(warm.map((r) => r.more))],
       [`search ${FAR_NUMBER} → row selected`, runs[0]!.found, median(warm.map((r) => r.found))],
     ] as const;
-    console.log(`\nAsset tree, ${made.assets.toLocaleString('en')} assets (target: tree painted ≤ ${TARGET_MS} ms)`);
+    console.log(`\nAsset tree, ${made!.assets.toLocaleString('en')} assets (target: tree painted ≤ ${TARGET_MS} ms)`);
     console.log(`${'measure'.padEnd(44)}${'cold'.padStart(10)}${'warm p50'.padStart(12)}`);
     for (const [label, cold, warmMedian] of table) {
       console.log(`${label.padEnd(44)}${ms(cold).padStart(10)}${ms(warmMedian).padStart(12)}`);
@@ -164,10 +124,7 @@ async function main(): Promise<void> {
     console.log(`first paint target ${verdict}`);
   } finally {
     await browser.close();
-    await app?.close();
-    await registry.close();
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

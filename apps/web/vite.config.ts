@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The label the login screen shows, e.g. `0.1.0+069def3`: the package version plus the commit it
@@ -66,6 +67,13 @@ export default defineConfig({
         // The largest chunk (Mantine + React) is well under this; the default 2 MiB is a safe ceiling.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
+    }),
+    // Brotli and gzip copies (x.js.br, x.js.gz) beside each text file, at the highest levels: the
+    // server sends the one the browser accepts, so nothing is compressed per request. A copy that
+    // would not be smaller is skipped and the file goes out as it is.
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest)$/,
+      algorithms: ['brotliCompress', 'gzip'],
     }),
   ],
   resolve: {

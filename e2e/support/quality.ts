@@ -41,3 +41,30 @@ export async function waitForTransitions(page: Page): Promise<void> {
 export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Every Mantine class on the page (`m_` followed by 8 hex digits, one per styled part) is used by a
+ * rule of a loaded stylesheet. The login route loads only its own subset of Mantine's styles
+ * (apps/web/src/styles/login-route.css); a component added there without its file shows unstyled.
+ */
+export async function expectMantineClassesStyled(page: Page): Promise<void> {
+  const unstyled = await page.evaluate(() => {
+    const ruleText: string[] = [];
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) ruleText.push(rule.selectorText);
+        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const selectors = ruleText.join('\n');
+    const classes = new Set(
+      Array.from(document.querySelectorAll('[class]')).flatMap((element) =>
+        Array.from(element.classList).filter((name) => /^m_[0-9a-f]{8}$/.test(name)),
+      ),
+    );
+    return { checked: classes.size, missing: [...classes].filter((name) => !selectors.includes(`.${name}`)) };
+  });
+  expect(unstyled.checked).toBeGreaterThan(0);
+  expect(unstyled.missing).toEqual([]);
+}

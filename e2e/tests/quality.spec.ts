@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '../support/fixtures';
 import { demo, loginScreen } from '../support/hasp';
 import { expectSignedIn } from '../support/shell';
-import { expectNoSeriousViolations, saveScreenshot } from '../support/quality';
+import { expectMantineClassesStyled, expectNoSeriousViolations, saveScreenshot } from '../support/quality';
 
 test.describe('quality', () => {
   test('the login page has no serious or critical accessibility violation', async ({ page }) => {
@@ -13,10 +13,12 @@ test.describe('quality', () => {
     await page.goto('/login');
     await expect(loginScreen(page).submit).toBeVisible();
     await expectNoSeriousViolations(page);
+    await expectMantineClassesStyled(page);
     // And with every error on show.
     await loginScreen(page).submit.click();
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoSeriousViolations(page);
+    await expectMantineClassesStyled(page);
     // A visit to the login page makes no failing request and logs nothing (Lighthouse counts both).
     expect(consoleErrors).toEqual([]);
   });

@@ -3,7 +3,7 @@ import './lib/zod-locale';
 import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import '@mantine/core/styles.layer.css';
+import './styles/login-route.css';
 import './styles/global.css';
 import { App } from './app/App';
 import { cssVariablesResolver, theme } from './app/theme';

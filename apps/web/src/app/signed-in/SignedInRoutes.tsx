@@ -1,3 +1,4 @@
+import '../../styles/mantine-full';
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';

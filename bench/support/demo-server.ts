@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/config';
+import type { Kysely } from 'kysely';
+import { openConnections } from '../../apps/server/src/db/connections';
+import type { Database } from '../../apps/server/src/db/schema';
+import { startEmbeddedServer } from '../../apps/server/src/db/embedded-server';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { seedDemo } from '../../apps/server/src/db/seed/demo';
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The built web app to serve: HASP_BENCH_WEB_DIST, else apps/web/dist. */
+export function builtWebApp(): string {
+  const webDist = path.resolve(
+    process.env.HASP_BENCH_WEB_DIST ?? path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist'),
+  );
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`No built web app in ${webDist}: run "npm run build -w @hasp/web" or set HASP_BENCH_WEB_DIST`);
+  }
+  return webDist;
+}
+
+export interface DemoServer {
+  /** e.g. http://127.0.0.1:41234 */
+  base: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real app (buildApp, serving the built web app) on 127.0.0.1 over a fresh embedded
+ * PostgreSQL (a temporary folder, migrated, demo-seeded). `prepare` adds data before it starts.
+ */
+export async function startDemoServer(options: {
+  log: (message: string) => void;
+  prepare?: (db: Kysely<Database>) => Promise<void>;
+}): Promise<DemoServer> {
+  const webDist = builtWebApp();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hasp-bench-'));
+  const pgPort = process.env.HASP_BENCH_PG_PORT ? Number(process.env.HASP_BENCH_PG_PORT) : await freePort();
+  options.log(`starting embedded PostgreSQL on port ${pgPort}`);
+  const embedded = await startEmbeddedServer({ dataDir, port: pgPort, log: () => undefined });
+  const config = loadConfig(
+    { HASP_CONNECTIONS: 'Demo', HASP_CONFIG: '', LOG_LEVEL: 'silent', HASP_WEB_DIST: webDist },
+    path.join(os.tmpdir(), 'hasp-bench-none'),
+  );
+  const registry = await openConnections(config.connections, embedded);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const stop = async () => {
+    await app?.close();
+    await registry.close();
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const db = registry.all()[0]!.db;
+    await migrateToLatest(db as never);
+    await seedDemo(db);
+    await options.prepare?.(db);
+    app = await buildApp({
+      config,
+      registry,
+      jwtSecret: 'hasp-bench-jwt-secret-0123456789-abcdefghijklmnop',
+      version: 'bench',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { base: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -145,10 +145,10 @@ describe('a whole server process', () => {
       const killedAt = Date.now();
       first.child.kill('SIGKILL');
       await first.exited;
-      expect(await waitFor(() => !isAlive(orphan), 15_000)).toBe(true);
+      expect(await waitFor(() => !isAlive(orphan), 30_000)).toBe(true);
       const orphanLivedMs = Date.now() - killedAt;
       console.info(`orphaned embedded database lived ${orphanLivedMs} ms after kill -9 of the server`);
-      expect(orphanLivedMs).toBeLessThan(15_000);
+      expect(orphanLivedMs).toBeLessThan(30_000);
 
       second = await startServer(env);
       await expectServing(port, second);
@@ -176,7 +176,8 @@ describe('a whole server process', () => {
 
       const startedAt = Date.now();
       second = await startServer(env);
-      console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms`);
+      const stopped = /Stopped the orphaned embedded database in \d+ ms/.exec(second.output())?.[0];
+      console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms (${stopped})`);
       expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
       expect(isAlive(orphan)).toBe(false);
       await expectServing(port, second);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConnectionList } from './config';
 
@@ -29,6 +32,16 @@ describe('configuration', () => {
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(name);
+  });
+
+  it('reads a relative HASP_CONFIG from the folder the server was started in', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'hasp-config-'));
+    writeFileSync(path.join(folder, 'mine.json'), JSON.stringify({ port: 8081 }));
+    try {
+      expect(loadConfig({ HASP_CONFIG: 'mine.json' }, folder).port).toBe(8081);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('names a config file that is not valid JSON', () => {

@@ -26,30 +26,28 @@ export type ConnectionConfig = z.infer<typeof connectionSchema>;
  * No hop count and no "trust all": either lets a client that reaches the server directly pick its
  * own address and protocol (Fastify 5 ignores forwarded headers under a hop count anyway).
  */
-const trustProxySchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value, ctx) => {
-    const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
-    if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
-    const wrong = list.find((entry) => {
-      // A bare number parses as an IPv4 address ("1" is 0.0.0.1) but is meant as a hop count.
-      if (/^\d+$/.test(entry)) return true;
-      try {
-        proxyAddr.compile(entry);
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    if (wrong !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${wrong}" is not an address or CIDR range: list the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16), or off`,
-      });
-      return z.NEVER;
+const trustProxySchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+  const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+  if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
+  const wrong = list.find((entry) => {
+    // A bare number parses as an IPv4 address ("1" is 0.0.0.1) but is meant as a hop count.
+    if (/^\d+$/.test(entry)) return true;
+    try {
+      proxyAddr.compile(entry);
+      return false;
+    } catch {
+      return true;
     }
-    return list;
   });
+  if (wrong !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${wrong}" is not an address or CIDR range: list the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16), or off`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 

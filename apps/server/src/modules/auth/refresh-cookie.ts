@@ -31,7 +31,9 @@ export function clearRefreshCookie(reply: FastifyReply): void {
  */
 function isBrowser(request: FastifyRequest): boolean {
   const { headers } = request;
-  return headers.origin !== undefined || headers['sec-fetch-site'] !== undefined || headers['sec-fetch-mode'] !== undefined;
+  return (
+    headers.origin !== undefined || headers['sec-fetch-site'] !== undefined || headers['sec-fetch-mode'] !== undefined
+  );
 }
 
 /**

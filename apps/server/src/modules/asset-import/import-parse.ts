@@ -26,6 +26,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 export const IMPORT_MAX_CELLS = 5_000_000;
 /** Characters of one CSV record: far above any real row, far below what would hold memory. */
 const CSV_MAX_RECORD = 1024 * 1024;
+/** Bytes decoded and parsed between checks for a turn of the event loop. */
+const CSV_SLICE = 16 * 1024;
 
 /**
  * Counts data rows and cells while a file is read, and stops the reading (by throwing) the
@@ -74,16 +76,6 @@ async function parseCsvFile(bytes: Buffer, kind: ImportKind | undefined): Promis
       'Choose what the CSV file holds (areas, assets, components, energy sources or isolation points)',
       'kind',
     );
-  let text: string;
-  try {
-    // Fatal: a file saved in another encoding (Windows-1252, UTF-16) must not import as garbled text.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw refuse(
-      'The file is not valid UTF-8 text (it looks like another encoding, such as Windows-1252 or UTF-16). Save it as "CSV UTF-8" and upload it again.',
-    );
-  }
-  if (text.includes('\0')) throw refuse('The file is not CSV text (it contains binary data)');
   const sheet: ParsedSheet = { kind, columns: [], rows: [] };
   const limit = dataRowLimits();
   let record = 0;
@@ -107,9 +99,21 @@ async function parseCsvFile(bytes: Buffer, kind: ImportKind | undefined): Promis
   let failure: unknown;
   parser.on('error', (error) => (failure ??= error));
   parser.resume();
+  // Fatal: a file saved in another encoding (Windows-1252, UTF-16) must not import as garbled text.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const turn = eventLoopTurns();
-  for (let i = 0; i < text.length && failure === undefined; i += 64 * 1024) {
-    parser.write(text.slice(i, i + 64 * 1024));
+  for (let i = 0; i <= bytes.length; i += CSV_SLICE) {
+    let text: string;
+    try {
+      text = i < bytes.length ? decoder.decode(bytes.subarray(i, i + CSV_SLICE), { stream: true }) : decoder.decode();
+    } catch {
+      throw refuse(
+        'The file is not valid UTF-8 text (it looks like another encoding, such as Windows-1252 or UTF-16). Save it as "CSV UTF-8" and upload it again.',
+      );
+    }
+    if (text.includes('\0')) throw refuse('The file is not CSV text (it contains binary data)');
+    // After a CSV error the rest is still checked: the wrong encoding is the more useful message.
+    if (failure === undefined) parser.write(text);
     await turn();
   }
   if (failure === undefined) {

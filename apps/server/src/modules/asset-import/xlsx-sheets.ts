@@ -73,6 +73,8 @@ function textCollector(item: string, where: () => string) {
   let inPhonetic = 0;
   return {
     open(name: string) {
+      // Nothing opens inside a <t>, and items do not nest: an unclosed tag is refused at once.
+      if (inT || (name === item && text !== null)) throw outOfPlace(name, where());
       if (name === item) text = '';
       else if (name === 'rPh') inPhonetic++;
       else if (name === 't' && text !== null && inPhonetic === 0) inT = true;
@@ -97,6 +99,8 @@ function textCollector(item: string, where: () => string) {
   };
 }
 
+const outOfPlace = (name: string, where: string) =>
+  refuse(`The XLSX file cannot be read at ${where}: a <${name}> element is out of place`);
 const tooLong = (where: string) =>
   refuse(
     `The XLSX file cannot be read at ${where}: it holds more than ${MAX_CELL_TEXT.toLocaleString('en-US')} characters, more than a cell can`,
@@ -141,8 +145,7 @@ async function readRows(
         ? `row ${row.number} of sheet ${sheetName}`
         : `sheet ${sheetName}`;
   const inline = textCollector('is', where);
-  const notHere = (name: string) =>
-    refuse(`The XLSX file cannot be read at ${where()}: a <${name}> element is out of place`);
+  const notHere = (name: string) => outOfPlace(name, where());
 
   const handlers: XmlHandlers = {
     open(name, attributes) {
@@ -150,6 +153,7 @@ async function readRows(
         if (name === 'sheetData') inSheetData = true;
         return;
       }
+      if (inV) throw notHere(name);
       if (name === 'row') {
         if (row) throw notHere(name);
         const number = attributes.r === undefined ? previous + 1 : Number(attributes.r);

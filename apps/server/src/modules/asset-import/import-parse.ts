@@ -1,4 +1,5 @@
-import { parse as parseCsv } from 'csv-parse/sync';
+import { finished } from 'node:stream/promises';
+import { parse as csvParser } from 'csv-parse';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -8,6 +9,7 @@ import {
   type ImportKind,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
+import { eventLoopTurns } from './event-loop-turns';
 import { readXlsxSheets } from './xlsx-sheets';
 
 /** One parsed sheet: its header cells and its data rows, each with its spreadsheet row number first. */
@@ -18,6 +20,36 @@ export interface ParsedSheet {
 }
 
 const refuse = (message: string, field = 'file') => AppError.validation([{ field, message }]);
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Cells of all rows together (200,000 rows of 25): bounds memory whatever the shape of the file. */
+export const IMPORT_MAX_CELLS = 5_000_000;
+/** Characters of one CSV record: far above any real row, far below what would hold memory. */
+const CSV_MAX_RECORD = 1024 * 1024;
+/** Bytes decoded and parsed between checks for a turn of the event loop. */
+const CSV_SLICE = 16 * 1024;
+
+/**
+ * Counts data rows and cells while a file is read, and stops the reading (by throwing) the
+ * moment either passes its cap: a file of a million rows is refused at row 200,001, not after.
+ */
+function dataRowLimits() {
+  let rows = 0;
+  let cells = 0;
+  return (rowCells: number) => {
+    if (++rows > IMPORT_MAX_ROWS) {
+      throw refuse(
+        `The file has more than ${count(IMPORT_MAX_ROWS)} data rows; at most ${count(IMPORT_MAX_ROWS)} can be imported at once. Split it into smaller files.`,
+      );
+    }
+    cells += rowCells;
+    if (cells > IMPORT_MAX_CELLS) {
+      throw refuse(
+        `The file has more than ${count(IMPORT_MAX_CELLS)} cells in its data rows; an import holds at most that. Remove unused columns or split the file.`,
+      );
+    }
+  };
+}
 
 export function formatOf(fileName: string): ImportFormat {
   const lower = fileName.toLowerCase();
@@ -33,64 +65,91 @@ export async function parseImportFile(bytes: Buffer, fileName: string, csvKind: 
   if (bytes.length > IMPORT_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 413, 'The file is larger than 20 MB; split it into smaller files');
   }
-  const sheets = format === 'csv' ? [parseCsvFile(bytes, csvKind)] : parseXlsxFile(bytes);
+  const sheets = format === 'csv' ? [await parseCsvFile(bytes, csvKind)] : await parseXlsxFile(bytes);
   if (sheets.every((s) => s.rows.length === 0)) throw refuse('The file has no data rows under the header');
-  const rows = sheets.reduce((total, s) => total + s.rows.length, 0);
-  if (rows > IMPORT_MAX_ROWS) {
-    throw refuse(
-      `The file has ${rows.toLocaleString('en-US')} data rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`,
-    );
-  }
   return { format, sheets };
 }
 
-function parseCsvFile(bytes: Buffer, kind: ImportKind | undefined): ParsedSheet {
+async function parseCsvFile(bytes: Buffer, kind: ImportKind | undefined): Promise<ParsedSheet> {
   if (!kind)
     throw refuse(
       'Choose what the CSV file holds (areas, assets, components, energy sources or isolation points)',
       'kind',
     );
-  let text: string;
-  try {
-    // Fatal: a file saved in another encoding (Windows-1252, UTF-16) must not import as garbled text.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw refuse(
-      'The file is not valid UTF-8 text (it looks like another encoding, such as Windows-1252 or UTF-16). Save it as "CSV UTF-8" and upload it again.',
-    );
-  }
-  if (text.includes('\0')) throw refuse('The file is not CSV text (it contains binary data)');
-  let records: string[][];
-  try {
-    const parsed: unknown = parseCsv(text, { relax_column_count: true, skip_empty_lines: false, bom: true });
-    records = parsed as string[][];
-  } catch (error) {
-    throw refuse(`The CSV file cannot be read: ${(error as Error).message}`);
-  }
-  const [header, ...data] = records;
-  if (!header || header.every((h) => h.trim() === '')) throw refuse('The file is empty');
-  const rows: ParsedSheet['rows'] = [];
-  data.forEach((cells, index) => {
-    if (cells.some((c) => c.trim() !== '')) rows.push([index + 2, ...cells]);
+  const sheet: ParsedSheet = { kind, columns: [], rows: [] };
+  const limit = dataRowLimits();
+  // Streamed in slices with turns of the event loop; each record is kept or dropped as it is
+  // read (on_record), so a file of empty lines never becomes an array of millions of records.
+  // Empty lines are skipped by csv-parse itself: kept, each one is a record shorter than the
+  // header, for which csv-parse builds (and discards) an error with a stack trace, about 50 times
+  // the cost of a record — 19 MB of line breaks took minutes. They still count as rows, so row
+  // numbers match the file (a record's number is records plus empty lines before it).
+  const parser = csvParser({
+    relax_column_count: true,
+    skip_empty_lines: true,
+    bom: true,
+    max_record_size: CSV_MAX_RECORD,
+    on_record: (cells: string[], info: { records: number; empty_lines: number }) => {
+      const record = info.records + info.empty_lines;
+      if (info.records === 1) sheet.columns = cells;
+      else if (cells.some((c) => c.trim() !== '')) {
+        limit(cells.length);
+        sheet.rows.push([record, ...cells]);
+      }
+      return null;
+    },
   });
-  return { kind, columns: header, rows };
+  let failure: unknown;
+  parser.on('error', (error) => (failure ??= error));
+  parser.resume();
+  // Fatal: a file saved in another encoding (Windows-1252, UTF-16) must not import as garbled text.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const turn = eventLoopTurns();
+  for (let i = 0; i <= bytes.length; i += CSV_SLICE) {
+    let text: string;
+    try {
+      text = i < bytes.length ? decoder.decode(bytes.subarray(i, i + CSV_SLICE), { stream: true }) : decoder.decode();
+    } catch {
+      throw refuse(
+        'The file is not valid UTF-8 text (it looks like another encoding, such as Windows-1252 or UTF-16). Save it as "CSV UTF-8" and upload it again.',
+      );
+    }
+    if (text.includes('\0')) throw refuse('The file is not CSV text (it contains binary data)');
+    // After a CSV error the rest is still checked: the wrong encoding is the more useful message.
+    if (failure === undefined) parser.write(text);
+    await turn();
+  }
+  if (failure === undefined) {
+    parser.end();
+    await finished(parser).catch((error: unknown) => (failure ??= error));
+  }
+  if (failure instanceof AppError) throw failure;
+  if (failure) throw refuse(`The CSV file cannot be read: ${(failure as Error).message}`);
+  if (sheet.columns.every((h) => h.trim() === '')) throw refuse('The file is empty');
+  return sheet;
 }
 
 const kindBySheetName = new Map(importKinds.map((k) => [importSheetNames[k].toLowerCase(), k]));
 const sheetKind = (name: string) => kindBySheetName.get(name.trim().toLowerCase());
 
 /** The sheets named like the template's; in each, the first non-empty row is the header. */
-function parseXlsxFile(bytes: Buffer): ParsedSheet[] {
+async function parseXlsxFile(bytes: Buffer): Promise<ParsedSheet[]> {
   const sheets: ParsedSheet[] = [];
-  for (const sheet of readXlsxSheets(bytes, (name) => sheetKind(name) !== undefined)) {
-    const parsed: ParsedSheet = { kind: sheetKind(sheet.name)!, columns: [], rows: [] };
-    for (const row of sheet.rows) {
-      if (row.cells.every((v) => v.trim() === '')) continue;
-      if (parsed.columns.length === 0) parsed.columns = row.cells;
-      else parsed.rows.push([row.number, ...row.cells]);
-    }
+  const limit = dataRowLimits();
+  await readXlsxSheets(bytes, (name) => {
+    const kind = sheetKind(name);
+    if (!kind) return null;
+    const parsed: ParsedSheet = { kind, columns: [], rows: [] };
     sheets.push(parsed);
-  }
+    return (row) => {
+      if (row.cells.every((v) => v.trim() === '')) return;
+      if (parsed.columns.length === 0) parsed.columns = row.cells;
+      else {
+        limit(row.cells.length);
+        parsed.rows.push([row.number, ...row.cells]);
+      }
+    };
+  });
   if (!sheets.length) {
     throw refuse(
       `The workbook has none of the sheets ${importKinds.map((k) => importSheetNames[k]).join(', ')}; use the template`,

@@ -12,8 +12,8 @@ import { AppError } from '../../plugins/app-error';
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 /** Spreadsheet XML compresses about 10:1; over 100:1 is a bomb, not a sheet. */
 export const XLSX_MAX_RATIO = 100;
-/** Compressed bytes pushed per inflate step: deflate's 1032:1 limit bounds each step's output to ~16 MB. */
-const SLICE = 16 * 1024;
+/** The ratio is checked per entry from this size on (small parts of any ratio are harmless). */
+const ENTRY_RATIO_FROM = 1024 * 1024;
 
 export interface ZipEntry {
   name: string;
@@ -67,6 +67,9 @@ export function readZipDirectory(bytes: Buffer): Map<string, ZipEntry> {
     };
     // 0xFFFFFFFF means "see the Zip64 record": sizes no spreadsheet upload needs.
     if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw bomb();
+    // Each large part on its own too: padding the archive with an incompressible entry must not
+    // buy a sheet 100 MB of XML to parse from a few hundred kilobytes.
+    if (entry.size > ENTRY_RATIO_FROM && entry.size > XLSX_MAX_RATIO * Math.max(entry.compressedSize, 1)) throw bomb();
     uncompressed += entry.size;
     compressed += entry.compressedSize;
     entries.set(entry.name, entry);
@@ -78,11 +81,19 @@ export function readZipDirectory(bytes: Buffer): Map<string, ZipEntry> {
   return entries;
 }
 
+/** Compressed bytes pushed per inflate step: deflate's 1032:1 limit bounds each step's output to ~4 MB. */
+const SLICE = 4 * 1024;
+
 /**
- * Inflates one entry, never past what its directory record declared (nor past `budget`, what is
- * left of the whole file's cap): the output is counted slice by slice and inflation stops there.
+ * Inflates one entry as a stream of chunks, never past what its directory record declared (nor
+ * past `budget`, what is left of the whole file's cap): the output is counted slice by slice and
+ * inflation stops there. Nothing is concatenated, so the reader holds one chunk at a time.
  */
-export function inflateEntry(bytes: Buffer, entry: ZipEntry, budget: { left: number }): Buffer {
+export async function* inflateEntry(
+  bytes: Buffer,
+  entry: ZipEntry,
+  budget: { left: number },
+): AsyncGenerator<Uint8Array, void, undefined> {
   if (entry.encrypted) throw refuse('The XLSX file is password-protected; save it without a password');
   const at = entry.localOffset;
   if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== LOCAL_MAGIC) throw damaged();
@@ -93,27 +104,29 @@ export function inflateEntry(bytes: Buffer, entry: ZipEntry, budget: { left: num
   if (entry.method === 0) {
     if (data.length > limit) throw bomb();
     budget.left -= data.length;
-    return Buffer.from(data);
+    for (let i = 0; i < data.length; i += SLICE * 16) yield data.subarray(i, i + SLICE * 16);
+    return;
   }
   if (entry.method !== 8) throw damaged();
-  const chunks: Uint8Array[] = [];
   let produced = 0;
+  let pending: Uint8Array[] = [];
   const inflate = new Inflate((chunk) => {
     produced += chunk.length;
     // More than declared: the directory lied (a bomb); more than the budget: too much in all.
     if (produced > limit) throw bomb();
-    chunks.push(chunk);
+    pending.push(chunk);
   });
-  try {
-    for (let i = 0; i < data.length; i += SLICE) {
+  for (let i = 0; i < data.length || i === 0; i += SLICE) {
+    try {
       inflate.push(data.subarray(i, i + SLICE), i + SLICE >= data.length);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw damaged();
     }
-    if (data.length === 0) inflate.push(new Uint8Array(0), true);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw damaged();
+    const ready = pending;
+    pending = [];
+    yield* ready;
   }
   if (produced !== entry.size) throw damaged();
   budget.left -= produced;
-  return Buffer.concat(chunks, produced);
 }

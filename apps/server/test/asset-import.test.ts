@@ -269,7 +269,9 @@ describe('asset import rules', () => {
     expect((await rejected(noSheets, 'other.xlsx')).messages[0]).toMatch(/none of the sheets Areas/);
     expect((await rejected('number,name\n', 'a.csv')).messages[0]).toMatch(/Choose what the CSV file holds/);
     const manyRows = `number,name\n${'R,r\n'.repeat(200_001)}`;
-    expect((await rejected(manyRows, 'many.csv', 'areas')).messages[0]).toMatch(/more than 200,000 data rows; at most 200,000/);
+    expect((await rejected(manyRows, 'many.csv', 'areas')).messages[0]).toMatch(
+      /more than 200,000 data rows; at most 200,000/,
+    );
   });
 
   it('reports unknown parents and master-list values of every kind', async () => {

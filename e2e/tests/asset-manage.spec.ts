@@ -168,6 +168,8 @@ test.describe('asset manage', () => {
     await page.keyboard.press('ArrowRight');
     await expect(screen.item('A-100')).toHaveAttribute('aria-expanded', 'true');
     await expect(screen.item('A-110')).toHaveAttribute('aria-level', '2');
+    // Opening keeps the focus on the area (its children arrive after the key press).
+    await expect(screen.item('A-100')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(screen.item('A-110')).toBeFocused();
     await page.keyboard.press('ArrowRight');

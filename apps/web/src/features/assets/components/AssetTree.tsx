@@ -152,15 +152,19 @@ export function AssetTree({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const row = rows[activeIndex];
+    // Keys act on the row that has the focus; the active-row state can trail it by a render.
+    const focusedKey = event.target instanceof HTMLElement ? event.target.dataset.rowKey : undefined;
+    const focusedIndex = focusedKey === undefined ? -1 : rows.findIndex((r) => r.key === focusedKey);
+    const index = focusedIndex >= 0 ? focusedIndex : activeIndex;
+    const row = rows[index];
     if (!row) return;
     let handled = true;
     switch (event.key) {
       case 'ArrowDown':
-        moveTo(activeIndex + 1);
+        moveTo(index + 1);
         break;
       case 'ArrowUp':
-        moveTo(activeIndex - 1);
+        moveTo(index - 1);
         break;
       case 'Home':
         moveTo(0);
@@ -170,7 +174,7 @@ export function AssetTree({
         break;
       case 'ArrowRight':
         if (row.type === 'node' && row.expandable && !row.expanded) onToggle(row.key, true);
-        else if (row.type === 'node' && row.expanded) moveTo(activeIndex + 1);
+        else if (row.type === 'node' && row.expanded) moveTo(index + 1);
         break;
       case 'ArrowLeft':
         if (row.type === 'node' && row.expanded) onToggle(row.key, false);
@@ -178,7 +182,7 @@ export function AssetTree({
         break;
       case 'Enter':
       case ' ':
-        activate(row, activeIndex);
+        activate(row, index);
         break;
       default:
         handled = false;
@@ -242,6 +246,7 @@ export function AssetTree({
           const common = {
             role: 'treeitem',
             'aria-level': row.level,
+            'data-row-key': row.key,
             tabIndex: index === activeIndex ? 0 : -1,
             className: classes.row,
             style: { top: index * ROW_HEIGHT, paddingInlineStart: `${0.25 + (row.level - 1) * INDENT_REM}rem` },

@@ -47,9 +47,10 @@ export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolea
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    // Deep links into the single-page app get its index.html; the app's router takes over.
+    // Deep links into the single-page app get its index.html (Cache-Control from web-app.ts); the
+    // app's router takes over.
     if (servesWebApp && request.method === 'GET' && !pathname.startsWith('/api') && !extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${pathname}` });
   });

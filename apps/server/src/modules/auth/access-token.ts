@@ -72,8 +72,8 @@ export class AccessTokens {
         throw new Error('malformed claims');
       }
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
-      // A token without exp lives no longer than one signed now would.
-      const expiresAt = typeof exp === 'number' ? exp * 1000 : Date.now() + this.ttlSec * 1000;
+      // exp is a required claim and jose refuses a non-numeric one, so it is a number here.
+      const expiresAt = (exp as number) * 1000;
       return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid, expiresAt };
     } catch (error) {
       if (error instanceof errors.JWTExpired)

@@ -124,6 +124,18 @@ describe('the live notification stream ends with its sign-in', () => {
     await db().updateTable('users').set({ must_change_password: false }).where('id', '=', supervisor.userId).execute();
   });
 
+  it('disabling a facility ends the streams signed in there', async () => {
+    const supervisor = await signIn('supervisor', 2);
+    const stream = await liveStream(supervisor.token);
+    try {
+      await db().updateTable('facilities').set({ is_active: false }).where('id', '=', 2).execute();
+      expect((await endOf(stream, Date.now())).reason).toBe('ended');
+    } finally {
+      await db().updateTable('facilities').set({ is_active: true }).where('id', '=', 2).execute();
+      stream.close();
+    }
+  });
+
   it('removing the user’s access to the facility ends the stream there, not in their other facility', async () => {
     const inNorth = await signIn('supervisor', 1);
     const inRiverside = await signIn('supervisor', 2);

@@ -79,6 +79,10 @@ describe('NUL characters', () => {
   });
 });
 
+/** Posts a raw JSON text to the sign-in route (a route that takes any caller). */
+const postRawLogin = (payload: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+
 describe('huge and deeply nested bodies', () => {
   it(`refuses a value nested deeper than ${MAX_INPUT_DEPTH} levels with a 400`, async () => {
     const response = await t.app.inject({
@@ -91,22 +95,12 @@ describe('huge and deeply nested bodies', () => {
   });
 
   it('refuses 200 000 nested brackets (parsed without recursion) with a 400', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '['.repeat(200_000) + ']'.repeat(200_000),
-    });
+    const response = await postRawLogin('['.repeat(200_000) + ']'.repeat(200_000));
     expect(response.statusCode).toBe(400);
   });
 
   it('refuses a JSON body over the 1 MB limit with a 413', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x'.repeat(1_100_000) }),
-    });
+    const response = await postRawLogin(JSON.stringify({ username: 'x'.repeat(1_100_000) }));
     expect(response.statusCode).toBe(413);
     expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
   });

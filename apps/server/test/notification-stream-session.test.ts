@@ -29,6 +29,10 @@ async function signIn(username: string, facilityId = 1) {
   return { token, userId: user.ID, sessionId: decodeJwt(token).sid as string, cookie };
 }
 
+/** Posts to an /api/auth route the way the browser does: the refresh token only in its cookie. */
+const withRefreshCookie = (url: string, cookie: string) =>
+  t.app.inject({ method: 'POST', url, payload: {}, cookies: { hasp_rt: cookie } });
+
 /** Opens a stream on the second process and waits until it is live. */
 async function liveStream(token: string) {
   const stream = await openStream(second.url, token);
@@ -49,12 +53,7 @@ describe('the live notification stream ends with its sign-in', () => {
     const stream = await liveStream(session.token);
     try {
       const started = Date.now();
-      const logout = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        payload: {},
-        cookies: { hasp_rt: session.cookie },
-      });
+      const logout = await withRefreshCookie('/api/auth/logout', session.cookie);
       expect(logout.statusCode).toBe(204);
       const { reason, ms } = await endOf(stream, started);
       console.log(`sign-out → stream ended on the other process in ${ms} ms`);
@@ -177,12 +176,7 @@ describe('the live notification stream ends with its sign-in', () => {
     } finally {
       stream.close();
     }
-    const renewed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/tokenrefresh',
-      payload: {},
-      cookies: { hasp_rt: session.cookie },
-    });
+    const renewed = await withRefreshCookie('/api/auth/tokenrefresh', session.cookie);
     expect(renewed.statusCode).toBe(200);
     const reopened = await liveStream(renewed.json<{ token: string }>().token);
     reopened.close();

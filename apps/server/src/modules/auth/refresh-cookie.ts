@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
+import type { OpenedSession } from './auth.service';
 
 /**
  * The browser keeps its refresh token in an HttpOnly, SameSite=Strict cookie scoped to
@@ -45,7 +46,7 @@ function isBrowser(request: FastifyRequest): boolean {
 export function deliverSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  result: LoginResult & { refreshToken: string },
+  result: OpenedSession,
   options: { maxAgeSec: number; presentedInCookie?: boolean },
 ): LoginResult {
   setRefreshCookie(request, reply, result.refreshToken, options.maxAgeSec);

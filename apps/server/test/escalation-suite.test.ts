@@ -379,6 +379,17 @@ async function addUser(
   return id;
 }
 
+/** A seeded group's ID, by facility and name. */
+async function groupId(facility: number, name: string): Promise<number> {
+  const row = await db()
+    .selectFrom('groups')
+    .select('id')
+    .where('facility_id', '=', facility)
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function newGroup(facilityId: number, name: string, permissions: string[]) {
   const { id } = await db()
     .insertInto('groups')
@@ -394,15 +405,6 @@ async function newGroup(facilityId: number, name: string, permissions: string[])
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => routes.push(route) });
-  const groupId = async (facility: number, name: string) =>
-    (
-      await db()
-        .selectFrom('groups')
-        .select('id')
-        .where('facility_id', '=', facility)
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow()
-    ).id;
   const userId = async (name: string) =>
     (await db().selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
   ids.riverside = 2;
@@ -538,14 +540,7 @@ describe('what stays allowed', () => {
   });
 
   it('drops the groups of a facility a user leaves, so a later return grants nothing old', async () => {
-    const rsWorkers = (
-      await db()
-        .selectFrom('groups')
-        .select('id')
-        .where('facility_id', '=', 2)
-        .where('name', '=', 'Authorized Workers')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const rsWorkers = await groupId(2, 'Authorized Workers');
     const id = await addUser('esc-leaver', [1, 2], [rsWorkers]);
     const adminToken = (await login(t.app, { username: 'admin' })).json<{ token: string }>().token;
     const response = await t.app.inject({

@@ -544,3 +544,17 @@ describe('concurrent creates', () => {
     expect(new Set(rows.map((r) => r.sort_order)).size).toBe(20);
   });
 });
+
+describe('concurrent creates of one text', () => {
+  it('lets only one of 10 questions created at once with the same text through; the others answer 409', async () => {
+    const text = uniqueText('Same text at once');
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await call('adminRiverside', 'POST', '/api/questions', { ...base, text });
+        return response.statusCode;
+      }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+  });
+});

@@ -30,30 +30,36 @@ export async function listConnectionGrants(db: Kysely<Database>, userId: number)
   return rows.map((r) => r.permission);
 }
 
-/**
- * Every grant a user holds in the connection: `facilityId → permissions` from their groups (in any
- * facility, even one they may no longer sign in to), and their connection grants.
- */
-export async function listAllUserGrants(
-  db: Kysely<Database>,
-  userId: number,
-): Promise<{ byFacility: Map<number, Set<string>>; connection: Set<string> }> {
-  const [rows, connection] = await Promise.all([
+export interface UserGrants {
+  /** facilityId → permissions from their groups (in any facility, even one they may no longer sign in to). */
+  byFacility: Map<number, Set<string>>;
+  /** Their connection grants. */
+  connection: Set<string>;
+}
+
+/** Every grant each of these users holds in the connection, in two queries however many users. */
+export async function listAllUserGrants(db: Kysely<Database>, userIds: number[]): Promise<Map<number, UserGrants>> {
+  const grants = new Map<number, UserGrants>(
+    userIds.map((id) => [id, { byFacility: new Map(), connection: new Set() }]),
+  );
+  if (!userIds.length) return grants;
+  const [groupRows, connectionRows] = await Promise.all([
     db
       .selectFrom('group_permissions')
       .innerJoin('groups', 'groups.id', 'group_permissions.group_id')
       .innerJoin('user_groups', 'user_groups.group_id', 'groups.id')
-      .select(['groups.facility_id', 'group_permissions.permission'])
+      .select(['user_groups.user_id', 'groups.facility_id', 'group_permissions.permission'])
       .distinct()
-      .where('user_groups.user_id', '=', userId)
+      .where('user_groups.user_id', 'in', userIds)
       .execute(),
-    listConnectionGrants(db, userId),
+    db.selectFrom('connection_grants').select(['user_id', 'permission']).where('user_id', 'in', userIds).execute(),
   ]);
-  const byFacility = new Map<number, Set<string>>();
-  for (const row of rows) {
+  for (const row of groupRows) {
+    const { byFacility } = grants.get(row.user_id)!;
     const set = byFacility.get(row.facility_id) ?? new Set<string>();
     set.add(row.permission);
     byFacility.set(row.facility_id, set);
   }
-  return { byFacility, connection: new Set(connection) };
+  for (const row of connectionRows) grants.get(row.user_id)!.connection.add(row.permission);
+  return grants;
 }

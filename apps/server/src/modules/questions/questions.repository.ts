@@ -7,7 +7,6 @@ import type {
   QuestionVersion,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { lockOrderedList } from '../../db/ordered-list-lock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -228,9 +227,8 @@ export async function isTextTaken(db: Db, facilityId: number, text: string, exce
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Adds a question after the facility's last one. */
+/** Adds a question after the facility's last one; the caller holds lockOrderedList(trx, 'questions', …). */
 export async function insertQuestion(trx: Transaction<Database>, facilityId: number): Promise<number> {
-  await lockOrderedList(trx, 'questions', facilityId);
   const next = await trx
     .selectFrom('questions')
     .select((eb) => eb.fn.coalesce(eb.fn.max('sort_order'), sql<number>`-1`).as('max'))

@@ -12,6 +12,7 @@ import {
   type QuestionSummary,
   type QuestionVersion,
 } from '@hasp/contracts';
+import { lockOrderedList } from '../../db/ordered-list-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
@@ -65,11 +66,17 @@ const auditedVersion = (v: QuestionVersion | QuestionInput, version: number) => 
   maxValue: v.maxValue,
 });
 
-async function checkInput(db: Db | Transaction<Database>, caller: Caller, raw: QuestionInput, exceptId?: number) {
+/**
+ * The input, normalized, once it is valid and its text free. Takes the facility's question-list lock
+ * first, so a concurrent create or edit cannot take the same text (nor, for a create, the same
+ * position) before this transaction commits.
+ */
+async function checkInput(trx: Transaction<Database>, caller: Caller, raw: QuestionInput, exceptId?: number) {
   const input = normalizeQuestionInput(raw);
   const problems = questionInputProblems(input);
   if (problems.length) throw AppError.validation(problems);
-  if (await isTextTaken(db, caller.facilityId, input.text, exceptId)) {
+  await lockOrderedList(trx, 'questions', caller.facilityId);
+  if (await isTextTaken(trx, caller.facilityId, input.text, exceptId)) {
     throw new AppError('CONFLICT', 409, 'A question with this text already exists in this facility', [
       { field: 'text', message: 'A question with this text already exists in this facility' },
     ]);
@@ -169,6 +176,7 @@ export async function setQuestionActive(
     if (question.is_active === isActive) return;
     if (isActive) {
       const current = (await findCurrentQuestion(trx, caller.facilityId, id))!.current;
+      await lockOrderedList(trx, 'questions', caller.facilityId);
       if (await isTextTaken(trx, caller.facilityId, current.text, id)) {
         throw new AppError('CONFLICT', 409, 'An active question with this text already exists in this facility', [
           { field: 'text', message: 'An active question with this text already exists in this facility' },

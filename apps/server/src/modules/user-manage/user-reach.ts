@@ -44,7 +44,8 @@ export async function listAdministeredFacilities(db: Db, userId: number): Promis
   return new Set(rows.map((r) => r.facility_id));
 }
 
-async function facilityNames(db: Db, ids: number[]): Promise<string[]> {
+/** These facilities, by name (an unknown ID by itself, last). */
+async function namedFacilities(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('facilities')
@@ -53,7 +54,7 @@ async function facilityNames(db: Db, ids: number[]): Promise<string[]> {
     .orderBy('name')
     .execute();
   const named = new Set(rows.map((r) => r.id));
-  return [...rows.map((r) => r.name), ...ids.filter((id) => !named.has(id)).map(String)];
+  return [...rows, ...ids.filter((id) => !named.has(id)).map((id) => ({ id, name: String(id) }))];
 }
 
 /** For each of these groups of the caller's facility that grants something the caller lacks: its name and what. */
@@ -91,57 +92,68 @@ export async function assertMayGrantGroups(db: Db, caller: Actor, groupIds: numb
   if (first) throw forbidden(ungrantableGroupMessage(first));
 }
 
-/** Why the caller may not change a user's facilities from `before` to `after`, or null. */
-export async function facilityChangeRefusal(
-  db: Db,
-  caller: Actor,
-  before: number[],
-  after: number[],
-  administered?: Set<number>,
-): Promise<string | null> {
-  const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
-  if (!changed.length) return null;
-  const mine = administered ?? (await listAdministeredFacilities(db, caller.userId));
-  const outside = changed.filter((id) => !mine.has(id));
-  if (!outside.length) return null;
-  return `You cannot give or take away access to facilities you do not administer: ${listed(await facilityNames(db, outside))}`;
-}
-
+/** 403 unless the caller administers every facility the user gains or loses going from `before` to `after`. */
 export async function assertMayChangeFacilities(db: Db, caller: Actor, before: number[], after: number[]) {
-  const refusal = await facilityChangeRefusal(db, caller, before, after);
-  if (refusal) throw forbidden(refusal);
+  const changed = [...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))];
+  if (!changed.length) return;
+  const mine = await listAdministeredFacilities(db, caller.userId);
+  const outside = changed.filter((id) => !mine.has(id));
+  if (!outside.length) return;
+  const names = (await namedFacilities(db, outside)).map((f) => f.name);
+  throw forbidden(`You cannot give or take away access to facilities you do not administer: ${listed(names)}`);
 }
 
-/** Why the user is beyond the caller's reach for account-wide changes, or null when within it. */
-export async function reachRefusal(
+/**
+ * For each of these users beyond the caller's reach for account-wide changes: why. Users within
+ * reach are absent. A fixed number of queries however many users (bulk actions, imports).
+ */
+export async function reachRefusals(
   db: Db,
   caller: Actor,
-  targetId: number,
+  targetIds: number[],
   administered?: Set<number>,
-): Promise<string | null> {
-  const [mine, targetFacilities, target, held] = await Promise.all([
+): Promise<Map<number, string>> {
+  const refusals = new Map<number, string>();
+  if (!targetIds.length) return refusals;
+  const [mine, memberships, grants] = await Promise.all([
     administered ?? listAdministeredFacilities(db, caller.userId),
-    db.selectFrom('user_facilities').select('facility_id').where('user_id', '=', targetId).execute(),
-    listAllUserGrants(db, targetId),
-    listAllUserGrants(db, caller.userId),
+    db.selectFrom('user_facilities').select(['user_id', 'facility_id']).where('user_id', 'in', targetIds).execute(),
+    listAllUserGrants(db, [caller.userId, ...targetIds]),
   ]);
-  const outside = targetFacilities.map((r) => r.facility_id).filter((id) => !mine.has(id));
-  if (outside.length) {
-    return `This user also signs in to facilities you do not administer (${listed(await facilityNames(db, outside))}); ask an administrator of those facilities`;
+  const outsideOf = new Map<number, number[]>();
+  for (const { user_id, facility_id } of memberships) {
+    if (!mine.has(facility_id)) outsideOf.set(user_id, [...(outsideOf.get(user_id) ?? []), facility_id]);
   }
-  const lacking = [...target.connection].filter((p) => !held.connection.has(p));
-  for (const [facilityId, permissions] of target.byFacility) {
-    const callerHas = held.byFacility.get(facilityId) ?? new Set<string>();
-    for (const p of permissions) if (!callerHas.has(p)) lacking.push(p);
+  const named = await namedFacilities(db, [...new Set([...outsideOf.values()].flat())]);
+  const held = grants.get(caller.userId)!;
+  for (const targetId of targetIds) {
+    const outside = outsideOf.get(targetId);
+    if (outside) {
+      const names = named.filter((f) => outside.includes(f.id)).map((f) => f.name);
+      refusals.set(
+        targetId,
+        `This user also signs in to facilities you do not administer (${listed(names)}); ask an administrator of those facilities`,
+      );
+      continue;
+    }
+    const target = grants.get(targetId)!;
+    const lacking = [...target.connection].filter((p) => !held.connection.has(p));
+    for (const [facilityId, permissions] of target.byFacility) {
+      const callerHas = held.byFacility.get(facilityId) ?? new Set<string>();
+      for (const p of permissions) if (!callerHas.has(p)) lacking.push(p);
+    }
+    if (lacking.length) {
+      refusals.set(
+        targetId,
+        `This user holds permissions you do not hold yourself (${listed([...new Set(lacking)].sort())}); ask an administrator who holds them`,
+      );
+    }
   }
-  if (lacking.length) {
-    return `This user holds permissions you do not hold yourself (${listed([...new Set(lacking)].sort())}); ask an administrator who holds them`;
-  }
-  return null;
+  return refusals;
 }
 
 /** 403 unless the user is wholly within the caller's reach (see the top of this file). */
 export async function assertUserWithinReach(db: Db, caller: Actor, targetId: number): Promise<void> {
-  const refusal = await reachRefusal(db, caller, targetId);
+  const refusal = (await reachRefusals(db, caller, [targetId])).get(targetId);
   if (refusal) throw forbidden(refusal);
 }

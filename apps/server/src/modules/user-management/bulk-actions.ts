@@ -5,7 +5,7 @@ import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
 import { countFacilityGroups, revokeUserSessions } from '../user-manage/user-manage.repository';
 import type { Caller } from '../user-manage/user-manage.service';
-import { assertMayGrantGroups, listAdministeredFacilities, reachRefusal } from '../user-manage/user-reach';
+import { assertMayGrantGroups, reachRefusals } from '../user-manage/user-reach';
 import { findFacilityUsers, membersOf } from './user-management.repository';
 
 /**
@@ -43,11 +43,13 @@ export async function runBulkAction(
     if (input.action === 'addGroup') await assertMayGrantGroups(db, caller, [groupId]);
   } else {
     // Deactivation is connection-wide: every user must be wholly within the caller's reach.
-    const administered = await listAdministeredFacilities(db, caller.userId);
-    for (const user of users) {
-      const refusal = await reachRefusal(db, caller, user.id, administered);
-      if (refusal) throw new AppError('FORBIDDEN', 403, `${user.user_name}: ${refusal}`);
-    }
+    const refusals = await reachRefusals(
+      db,
+      caller,
+      users.map((u) => u.id),
+    );
+    const refused = users.find((u) => refusals.has(u.id));
+    if (refused) throw new AppError('FORBIDDEN', 403, `${refused.user_name}: ${refusals.get(refused.id)}`);
   }
 
   return db.transaction().execute(async (trx) => {

@@ -19,7 +19,7 @@ import type { Caller } from '../user-manage/user-manage.service';
 import {
   listAdministeredFacilities,
   listUngrantableGroups,
-  reachRefusal,
+  reachRefusals,
   ungrantableGroupMessage,
 } from '../user-manage/user-reach';
 import { looksLikeFormula, parseCsv } from './csv';
@@ -101,6 +101,15 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
   const userNameIndex = names.indexOf('userName');
   const existing = await findUsersByName(db, records.map((r) => (r.cells[userNameIndex] ?? '').trim()).filter(Boolean));
   const existingByName = new Map(existing.map((u) => [u.user_name.toLowerCase(), u]));
+  // An update rewrites the whole account: only for a user wholly within the caller's reach.
+  const refusals = await reachRefusals(
+    db,
+    caller,
+    existing
+      .filter((u) => u.id !== caller.userId && (u.facility_ids ?? []).includes(caller.facilityId))
+      .map((u) => u.id),
+    administered,
+  );
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = [];
 
@@ -148,14 +157,10 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
       if (!(found.facility_ids ?? []).includes(caller.facilityId)) {
         return problem('userName', userName, 'This user name belongs to a user of another facility');
       }
+      const refusal = refusals.get(found.id);
+      if (refusal) problem('userName', userName, refusal);
       userId = found.id;
     });
-    const existingId = userId as number | null;
-    if (existingId !== null) {
-      // An update rewrites the whole account: only for a user wholly within the caller's reach.
-      const refusal = await reachRefusal(db, caller, existingId, administered);
-      if (refusal) problem('userName', userName, refusal);
-    }
     const displayName = cell.displayName!;
     check('displayName', () => {
       if (!displayName) problem('displayName', displayName, 'Name is required');

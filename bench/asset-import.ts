@@ -10,24 +10,17 @@
  * 3. Latency of the real routes (buildApp on 127.0.0.1, a signed-in admin, one request at a time):
  *    p50 and p95 of GET /api/assets/search and GET /api/assets/tree at that size.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
-import { openConnections } from '../apps/server/src/db/connections';
-import { startEmbeddedServer } from '../apps/server/src/db/embedded-server';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import {
   commitImport,
   uploadImport,
   validateStoredImport,
 } from '../apps/server/src/modules/asset-import/import.service';
 import { createLargeAssetTree } from './support/asset-tree-data';
+import { startDemoServer } from './support/demo-server';
 
 export const assetTargets = { importSec: 20, importRssMb: 500, searchP95Ms: 200 };
 const IMPORT_ROWS = 100_000;
@@ -61,15 +54,6 @@ export interface AssetBenchResult {
   latency: LatencyRow[];
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const megabytes = (bytes: number) => round(bytes / 1024 / 1024, 0);
 const log = (message: string) => process.stderr.write(`bench assets: ${message}\n`);
@@ -125,71 +109,77 @@ const percentile = (sorted: number[], p: number) =>
 
 /** Runs the whole asset bench on its own embedded PostgreSQL (a temporary folder, removed after). */
 export async function runAssetBench(): Promise<AssetBenchResult> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hasp-bench-assets-'));
-  const pgPort = process.env.HASP_BENCH_PG_PORT ? Number(process.env.HASP_BENCH_PG_PORT) : await freePort();
-  log(`starting embedded PostgreSQL on port ${pgPort}`);
-  const embedded = await startEmbeddedServer({ dataDir, port: pgPort, log: () => undefined });
-  const config = loadConfig(
-    { HASP_CONNECTIONS: 'Demo', HASP_CONFIG: '', LOG_LEVEL: 'silent' },
-    path.join(os.tmpdir(), 'hasp-bench-none'),
-  );
-  const registry = await openConnections(config.connections, embedded);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  try {
-    const db = registry.all()[0]!.db;
-    await migrateToLatest(db as never);
-    await seedDemo(db);
-    const admin = await db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
-    const caller = { facilityId: 1, userId: admin.id };
+  let imported: AssetBenchResult['import'] | undefined;
+  let treeData: AssetBenchResult['treeData'] | undefined;
+  let bigAreaId = 0;
+  // Import and tree data go in before the app starts; the latency runs through the real routes.
+  const server = await startDemoServer({
+    log,
+    webApp: false,
+    prepare: async (db) => {
+      const admin = await db
+        .selectFrom('users')
+        .select('id')
+        .where('user_name', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      const caller = { facilityId: 1, userId: admin.id };
 
-    // 1. Import
-    const files = importFiles();
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let peakRss = rssBefore;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-    const perFile: AssetBenchResult['import']['files'] = [];
-    const started = performance.now();
-    try {
-      for (const file of files) {
-        log(`importing ${file.kind}`);
-        const t0 = performance.now();
-        const uploaded = await uploadImport(db, caller, file.bytes, `${file.kind}.csv`, file.kind);
-        const t1 = performance.now();
-        const validated = await validateStoredImport(db, caller, uploaded.ID);
-        if (validated.issueCount) throw new Error(`${file.kind}: ${validated.issues[0]?.message}`);
-        const t2 = performance.now();
-        await commitImport(db, caller, uploaded.ID);
-        const t3 = performance.now();
-        perFile.push({
-          kind: file.kind,
-          megabytes: round(file.bytes.length / 1e6),
-          uploadSec: round((t1 - t0) / 1000, 2),
-          validateSec: round((t2 - t1) / 1000, 2),
-          commitSec: round((t3 - t2) / 1000, 2),
-        });
+      // 1. Import
+      const files = importFiles();
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let peakRss = rssBefore;
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+      const perFile: AssetBenchResult['import']['files'] = [];
+      const started = performance.now();
+      try {
+        for (const file of files) {
+          log(`importing ${file.kind}`);
+          const t0 = performance.now();
+          const uploaded = await uploadImport(db, caller, file.bytes, `${file.kind}.csv`, file.kind);
+          const t1 = performance.now();
+          const validated = await validateStoredImport(db, caller, uploaded.ID);
+          if (validated.issueCount) throw new Error(`${file.kind}: ${validated.issues[0]?.message}`);
+          const t2 = performance.now();
+          await commitImport(db, caller, uploaded.ID);
+          const t3 = performance.now();
+          perFile.push({
+            kind: file.kind,
+            megabytes: round(file.bytes.length / 1e6),
+            uploadSec: round((t1 - t0) / 1000, 2),
+            validateSec: round((t2 - t1) / 1000, 2),
+            commitSec: round((t3 - t2) / 1000, 2),
+          });
+        }
+      } finally {
+        clearInterval(sampler);
       }
-    } finally {
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const seconds = (performance.now() - started) / 1000;
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      imported = {
+        rows: IMPORT_ROWS,
+        seconds: round(seconds, 2),
+        rowsPerSecond: Math.round(IMPORT_ROWS / seconds),
+        peakRssMb: megabytes(peakRss),
+        rssBeforeMb: megabytes(rssBefore),
+        files: perFile,
+      };
 
-    // 2. Tree data
-    log('making 50,000 assets with 200,000 isolation points');
-    const t0 = performance.now();
-    const made = await createLargeAssetTree(db, 1);
-    const treeSeconds = (performance.now() - t0) / 1000;
-
+      // 2. Tree data
+      log('making 50,000 assets with 200,000 isolation points');
+      const t0 = performance.now();
+      const made = await createLargeAssetTree(db, 1);
+      bigAreaId = made.bigAreaId;
+      treeData = {
+        assets: made.assets,
+        isolationPoints: made.isolationPoints,
+        seconds: round((performance.now() - t0) / 1000, 2),
+      };
+    },
+  });
+  try {
     // 3. Route latency, through the real app
-    app = await buildApp({
-      config,
-      registry,
-      jwtSecret: 'hasp-bench-jwt-secret-0123456789-abcdefghijklmnop',
-      version: 'bench',
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
+    const { base, db } = server;
     const signIn = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -202,7 +192,7 @@ export async function runAssetBench(): Promise<AssetBenchResult> {
       if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
       return response.json();
     };
-    const big = made.bigAreaId;
+    const big = bigAreaId;
     const first = (await get(`/api/assets/tree?parentKind=area&parentId=${big}&limit=200`)) as {
       nextCursor: string;
       nodes: { ID: number }[];
@@ -255,23 +245,9 @@ export async function runAssetBench(): Promise<AssetBenchResult> {
         samples: ms.length,
       });
     }
-    return {
-      import: {
-        rows: IMPORT_ROWS,
-        seconds: round(seconds, 2),
-        rowsPerSecond: Math.round(IMPORT_ROWS / seconds),
-        peakRssMb: megabytes(peakRss),
-        rssBeforeMb: megabytes(rssBefore),
-        files: perFile,
-      },
-      treeData: { assets: made.assets, isolationPoints: made.isolationPoints, seconds: round(treeSeconds, 2) },
-      latency,
-    };
+    return { import: imported!, treeData: treeData!, latency };
   } finally {
-    await app?.close();
-    await registry.close();
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -36,18 +36,22 @@ export function builtWebApp(): string {
 export interface DemoServer {
   /** e.g. http://127.0.0.1:41234 */
   base: string;
+  /** The Demo connection's database, for what a bench looks up besides the routes. */
+  db: Kysely<Database>;
   stop(): Promise<void>;
 }
 
 /**
  * The real app (buildApp, serving the built web app) on 127.0.0.1 over a fresh embedded
  * PostgreSQL (a temporary folder, migrated, demo-seeded). `prepare` adds data before it starts.
+ * `webApp: false` serves the API alone (a bench of routes needs no build).
  */
 export async function startDemoServer(options: {
   log: (message: string) => void;
   prepare?: (db: Kysely<Database>) => Promise<void>;
+  webApp?: boolean;
 }): Promise<DemoServer> {
-  const webDist = builtWebApp();
+  const webDist = options.webApp === false ? '' : builtWebApp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hasp-bench-'));
   const pgPort = process.env.HASP_BENCH_PG_PORT ? Number(process.env.HASP_BENCH_PG_PORT) : await freePort();
   options.log(`starting embedded PostgreSQL on port ${pgPort}`);
@@ -76,7 +80,7 @@ export async function startDemoServer(options: {
       version: 'bench',
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { base: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`, stop };
+    return { base: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`, db, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import pg from 'pg';
-import { e2eDatabaseUrl } from './database';
+import { withDatabase } from './database';
 
 /** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
 export function shell(page: Page) {
@@ -33,10 +32,8 @@ export async function expectSignedIn(page: Page) {
  * Switches a right-nav feature on or off for a facility in the e2e database (the embedded
  * PostgreSQL the test server starts; see playwright.config.ts), returning what it was.
  */
-export async function setSecuritySetting(facilityId: number, feature: string, enabled: boolean): Promise<boolean> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
+export function setSecuritySetting(facilityId: number, feature: string, enabled: boolean): Promise<boolean> {
+  return withDatabase(async (client) => {
     const before = await client.query<{ enabled: boolean }>(
       'select enabled from facility_security_settings where facility_id = $1 and feature = $2',
       [facilityId, feature],
@@ -47,7 +44,5 @@ export async function setSecuritySetting(facilityId: number, feature: string, en
       enabled,
     ]);
     return before.rows[0]?.enabled ?? false;
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -105,89 +105,102 @@ function sentinelOf(postgresPid: number): number | null {
   return null;
 }
 
-describe('a whole server process', () => {
-  it('starts the embedded database, migrates, seeds, serves, and on SIGTERM stops cleanly', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-process-'));
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const server = await startServer({
-      PORT: String(port),
-      HASP_DATA_DIR: dataDir,
-      HASP_EMBEDDED_PG_PORT: String(pgPort),
-    });
-    try {
-      expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
-      await expectServing(port);
-      const facilities = await fetch(`http://127.0.0.1:${port}/api/stilFacility/getRecords?connectionStringName=Demo`);
-      expect(((await facilities.json()) as unknown[]).length).toBe(2);
+/**
+ * Runs `test` with a fresh data folder and ports; `start` spawns a server on them (as often as the
+ * test needs). Afterwards every server still running is stopped (SIGTERM, so its database stops
+ * too) and the folder removed.
+ */
+async function withServerFolder(
+  prefix: string,
+  test: (folder: { dataDir: string; port: number; start: () => Promise<RunningServer> }) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const env = { PORT: String(port), HASP_DATA_DIR: dataDir, HASP_EMBEDDED_PG_PORT: String(pgPort) };
+  const started: RunningServer[] = [];
+  const start = async () => {
+    const server = await startServer(env);
+    started.push(server);
+    return server;
+  };
+  try {
+    await test({ dataDir, port, start });
+  } finally {
+    for (const server of started) {
       server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('"stopped"');
-      expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-      // Secrets never reach the log.
-      expect(server.output()).not.toMatch(/eyJ[\w-]+\.eyJ/);
-      expect(server.output()).not.toContain(readFileSync(path.join(dataDir, 'pg-password'), 'utf8'));
-    } finally {
-      server.child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.exited;
     }
-  }, 120_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
-  it('after kill -9 its database stops within seconds, and a second start on the same folder serves', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-crash-'));
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const env = { PORT: String(port), HASP_DATA_DIR: dataDir, HASP_EMBEDDED_PG_PORT: String(pgPort) };
-    const first = await startServer(env);
-    let second: RunningServer | undefined;
-    try {
-      await expectServing(port, first);
-      const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
-      expect(isAlive(orphan)).toBe(true);
-      const killedAt = Date.now();
-      first.child.kill('SIGKILL');
-      await first.exited;
-      expect(await waitFor(() => !isAlive(orphan), 30_000)).toBe(true);
-      const orphanLivedMs = Date.now() - killedAt;
-      console.info(`orphaned embedded database lived ${orphanLivedMs} ms after kill -9 of the server`);
-      expect(orphanLivedMs).toBeLessThan(30_000);
+describe('a whole server process', () => {
+  it(
+    'starts the embedded database, migrates, seeds, serves, and on SIGTERM stops cleanly',
+    () =>
+      withServerFolder('hasp-process-', async ({ dataDir, port, start }) => {
+        const server = await start();
+        expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
+        await expectServing(port);
+        const facilities = await fetch(
+          `http://127.0.0.1:${port}/api/stilFacility/getRecords?connectionStringName=Demo`,
+        );
+        expect(((await facilities.json()) as unknown[]).length).toBe(2);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain('"stopped"');
+        expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+        // Secrets never reach the log.
+        expect(server.output()).not.toMatch(/eyJ[\w-]+\.eyJ/);
+        expect(server.output()).not.toContain(readFileSync(path.join(dataDir, 'pg-password'), 'utf8'));
+      }),
+    120_000,
+  );
 
-      second = await startServer(env);
-      await expectServing(port, second);
-    } finally {
-      first.child.kill('SIGKILL');
-      second?.child.kill('SIGTERM');
-      await second?.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 330_000);
+  it(
+    'after kill -9 its database stops within seconds, and a second start on the same folder serves',
+    () =>
+      withServerFolder('hasp-crash-', async ({ dataDir, port, start }) => {
+        const first = await start();
+        await expectServing(port, first);
+        const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
+        expect(isAlive(orphan)).toBe(true);
+        const killedAt = Date.now();
+        first.child.kill('SIGKILL');
+        await first.exited;
+        expect(await waitFor(() => !isAlive(orphan), 30_000)).toBe(true);
+        const orphanLivedMs = Date.now() - killedAt;
+        console.info(`orphaned embedded database lived ${orphanLivedMs} ms after kill -9 of the server`);
+        expect(orphanLivedMs).toBeLessThan(30_000);
 
-  it('a start finds the database a killed server left running (its sentinel killed too), stops it and serves', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-orphan-'));
-    const [port, pgPort] = [await freePort(), await freePort()];
-    const env = { PORT: String(port), HASP_DATA_DIR: dataDir, HASP_EMBEDDED_PG_PORT: String(pgPort) };
-    const first = await startServer(env);
-    let second: RunningServer | undefined;
-    try {
-      await expectServing(port, first);
-      const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
-      process.kill(sentinelOf(orphan) as number, 'SIGKILL');
-      first.child.kill('SIGKILL');
-      await first.exited;
-      expect(isAlive(orphan)).toBe(true);
+        const second = await start();
+        await expectServing(port, second);
+      }),
+    330_000,
+  );
 
-      const startedAt = Date.now();
-      second = await startServer(env);
-      const stopped = /Stopped the orphaned embedded database in \d+ ms/.exec(second.output())?.[0];
-      console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms (${stopped})`);
-      expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
-      expect(isAlive(orphan)).toBe(false);
-      await expectServing(port, second);
-    } finally {
-      first.child.kill('SIGKILL');
-      second?.child.kill('SIGTERM');
-      await second?.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 330_000);
+  it(
+    'a start finds the database a killed server left running (its sentinel killed too), stops it and serves',
+    () =>
+      withServerFolder('hasp-orphan-', async ({ dataDir, port, start }) => {
+        const first = await start();
+        await expectServing(port, first);
+        const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
+        process.kill(sentinelOf(orphan) as number, 'SIGKILL');
+        first.child.kill('SIGKILL');
+        await first.exited;
+        expect(isAlive(orphan)).toBe(true);
+
+        const startedAt = Date.now();
+        const second = await start();
+        const stopped = /Stopped the orphaned embedded database in \d+ ms/.exec(second.output())?.[0];
+        console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms (${stopped})`);
+        expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
+        expect(isAlive(orphan)).toBe(false);
+        await expectServing(port, second);
+      }),
+    330_000,
+  );
 });
 
 describe('embedded database start-up', () => {

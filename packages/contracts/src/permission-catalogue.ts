@@ -2,13 +2,11 @@ import * as z from 'zod/mini';
 import { idSchema } from './ids';
 import type { Caption } from './captions/define-captions';
 import {
-  permissionConnectionDescriptions,
   permissionPermitActionDescriptions,
   permissionPermitActionLabels,
   permissionRightNavDescriptions,
 } from './captions/group-manage';
 import {
-  connectionPermissions,
   permitPermission,
   permitTypeActions,
   rightNavEntries,
@@ -31,17 +29,6 @@ export const rightNavPermissionCatalogue = rightNavEntries.map((entry) => ({
   entry: entry.entry,
   route: entry.route,
   description: permissionRightNavDescriptions[entry.id] satisfies Caption,
-}));
-
-/**
- * Connection permissions: held through a connection grant, not a group, so Group Manage never
- * lists them (a group belongs to one facility).
- */
-export const connectionPermissionCatalogue = connectionPermissions.map((permission) => ({
-  permission,
-  description: permissionConnectionDescriptions[
-    permission.slice('connection:'.length) as keyof typeof permissionConnectionDescriptions
-  ] satisfies Caption,
 }));
 
 export const permitActionCatalogue: { action: PermitTypeAction; label: Caption; description: Caption }[] =

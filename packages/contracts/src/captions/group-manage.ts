@@ -30,12 +30,6 @@ export const permissionRightNavDescriptions = defineCaptions('Description', 'Per
   connect: 'Open Hasp Connect: links to other systems.',
 });
 
-/** What each connection permission lets its holder do, keyed by the part after `connection:`. */
-export const permissionConnectionDescriptions = defineCaptions('Description', 'Permission_Catalogue_Connection', {
-  settings:
-    'Change the settings every facility of the connection shares: single sign-on, the directory (LDAP) and the password and lockout policy.',
-});
-
 /** What each per-permit-type action lets a member do; `{{type}}` is the permit type's name. */
 export const permissionPermitActionDescriptions = defineCaptions('Description', 'Permission_Catalogue_PermitType', {
   view: 'See {{type}} permits and their history.',

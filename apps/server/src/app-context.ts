@@ -5,6 +5,7 @@ import type { ConnectionRegistry } from './db/connections';
 import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthService } from './modules/auth/auth.service';
 import type { NotificationHub } from './modules/notifications/notification-hub';
+import type { JobRunner } from './platform/jobs';
 
 /** What route modules are given: configuration, connections and the shared services. */
 export interface AppContext {
@@ -17,4 +18,6 @@ export interface AppContext {
   notifications: NotificationHub;
   /** Open server-sent-event responses, ended when the server closes. */
   openStreams: Set<ServerResponse>;
+  /** The job queue of each connection; null when this app was built without jobs (tests, tools). */
+  jobs: JobRunner | null;
 }

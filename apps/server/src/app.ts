@@ -49,6 +49,9 @@ import { assetImportRoutes } from './modules/asset-import/import.routes';
 import { masterListRoutes } from './modules/master-lists/master-list.routes';
 import { permitTypesRoutes } from './modules/permit-types/permit-types.routes';
 import { questionRoutes } from './modules/questions/questions.routes';
+import { expiredSessionsJob } from './modules/auth/expired-sessions.job';
+import { expiredSsoJob } from './modules/sso/expired-sso.job';
+import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 
 export interface BuildAppOptions {
   config: Config;
@@ -61,6 +64,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Called for every route registered (the authorization-matrix test reads the route table). */
   onRoute?: (route: { method: string; url: string }) => void;
+  /**
+   * Starts the job queue of every connection (server.ts does; tests and tools leave it off unless
+   * they test jobs): the app's own jobs plus `registrations`, stopped when the app closes.
+   */
+  jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -122,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: options.version ?? '0.0.0-dev',
     notifications: new NotificationHub(registry, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
+    jobs: null,
   };
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -165,6 +174,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (webRoot) await registerWebApp(app, webRoot);
+  if (options.jobs) {
+    const now = options.now ?? (() => new Date());
+    ctx.jobs = await JobRunner.start(
+      registry,
+      [expiredSessionsJob(now), expiredSsoJob(now), ...(options.jobs.registrations ?? [])],
+      {
+        ...(options.jobs.settings ? { settings: options.jobs.settings } : {}),
+        ...(options.jobs.stopTimeoutMs ? { stopTimeoutMs: options.jobs.stopTimeoutMs } : {}),
+        onError: (message, error) => app.log.error({ err: error }, message),
+      },
+    );
+    // After the server stopped taking requests; running jobs may finish (up to the stop timeout).
+    app.addHook('onClose', async () => {
+      await ctx.jobs?.stop();
+    });
+  }
   return app;
 }
 

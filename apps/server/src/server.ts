@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, registry, jwtSecret: jwtSecretFor(config), version, logger });
+  const app = await buildApp({ config, registry, jwtSecret: jwtSecretFor(config), version, logger, jobs: {} });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

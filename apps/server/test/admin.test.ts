@@ -178,6 +178,8 @@ describe('administrator: facilities', () => {
       ['PUT', '/api/admin/facilities/1'],
       ['GET', '/api/admin/connection'],
       ['GET', '/api/admin/health'],
+      ['GET', '/api/admin/jobs'],
+      ['POST', '/api/admin/jobs/retry'],
       ['GET', '/api/admin/audit'],
       ['GET', '/api/admin/audit/facets'],
     ] as const) {
@@ -185,7 +187,11 @@ describe('administrator: facilities', () => {
         'worker',
         method,
         url,
-        method === 'GET' ? undefined : { name: 'X', companyID: null, isActive: true },
+        method === 'GET'
+          ? undefined
+          : url.endsWith('/retry')
+            ? { queue: 'x', id: '00000000-0000-4000-8000-000000000000' }
+            : { name: 'X', companyID: null, isActive: true },
       );
       expect(response.statusCode, `${method} ${url}`).toBe(403);
     }

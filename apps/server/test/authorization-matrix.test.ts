@@ -103,6 +103,8 @@ const matrix: Record<string, Rule> = {
   'PUT /api/admin/facilities/:id': holds('rightnav:administrator'),
   'GET /api/admin/connection': holds('rightnav:administrator'),
   'GET /api/admin/health': holds('rightnav:administrator'),
+  'GET /api/admin/jobs': holds('rightnav:administrator'),
+  'POST /api/admin/jobs/retry': holds('rightnav:administrator'),
   'GET /api/admin/audit': holds('rightnav:administrator'),
   'GET /api/admin/audit/facets': holds('rightnav:administrator'),
   'GET /api/security/permissions': holds('rightnav:group-manage'),

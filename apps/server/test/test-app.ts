@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { ConnectionRegistry, createKysely, type Connection } from '../src/db/connections';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
@@ -46,6 +46,8 @@ export async function createTestApp(
     onRoute?: (route: { method: string; url: string }) => void;
     /** A real pino logger (log-content tests); none by default. */
     logger?: FastifyBaseLogger;
+    /** Starts the job queues (off by default: only job tests need them). */
+    jobs?: BuildAppOptions['jobs'];
   } = {},
 ): Promise<TestApp> {
   const names = options.connections ?? ['Demo'];
@@ -63,6 +65,7 @@ export async function createTestApp(
     now: () => new Date(Date.now() + offset),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   await app.ready();
   return {

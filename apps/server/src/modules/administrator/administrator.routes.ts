@@ -12,6 +12,8 @@ import {
   rightNavPermission,
   serverHealthSchema,
   idParamsSchema,
+  jobRetrySchema,
+  jobsHealthSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
@@ -20,6 +22,7 @@ import { createFacility, listAdminFacilities, updateFacility } from './admin-fac
 import { listAuditEntries, listAuditFacets } from './audit-log.repository';
 import { readConnectionInfo } from './connection-info';
 import { readServerHealth } from './server-health';
+import { readJobsHealth, retryFailedJob } from './job-health';
 
 const tags = ['administrator'];
 const security = [{ bearer: [] }];
@@ -105,6 +108,33 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async () => readServerHealth(ctx.registry, ctx.version, new Date()),
+  );
+
+  app.get(
+    '/admin/jobs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The job queues of the caller's connection: jobs waiting, running and failed, and the failed jobs",
+        response: { 200: jobsHealthSchema, ...errors },
+      },
+    },
+    async (request) => readJobsHealth(ctx.jobs, authOf(request).connection),
+  );
+
+  app.post(
+    '/admin/jobs/retry',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Run a failed job again (one more attempt); answers the queues as they are then',
+        body: jobRetrySchema,
+        response: { 200: jobsHealthSchema, ...errors },
+      },
+    },
+    async (request) => retryFailedJob(ctx.jobs, authOf(request).connection, request.body),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -178,6 +179,54 @@ test.describe('Administrator', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page, 390);
     await saveScreenshot(page, testInfo, 'administrator-health-390');
+  });
+
+  test('shows the job queues and a failed job, and Retry runs it again', async ({ page, signIn }, testInfo) => {
+    // A failed run of a real scheduled job (the SSO purge), as pg-boss records one after its last attempt.
+    const error = unique('Identity provider unreachable');
+    const jobId = await withDatabase(async (client) => {
+      const result = await client.query<{ id: string }>(
+        `insert into pgboss.job (name, data, state, retry_limit, retry_count, retry_delay, retry_backoff,
+           started_on, completed_on, output)
+         values ('purge-expired-sso', '{}', 'failed', 3, 3, 30, true, now(), now(), json_build_object('message', $1::text))
+         returning id::text`,
+        [error],
+      );
+      return result.rows[0]!.id;
+    });
+    await signIn();
+    await page.goto('/admin?section=health');
+    const queues = page.getByRole('table', { name: 'Job queues: jobs waiting, running and failed' });
+    const queue = queues.locator('tr[data-queue="purge-expired-sso"]');
+    await expect(queue.locator('[data-count="failed"]')).not.toHaveText('0');
+    await expect(queues.locator('tr[data-queue="purge-expired-sessions"]')).toBeVisible();
+    const failed = page.locator(`li[data-job-id="${jobId}"]`);
+    await expect(failed.locator('[data-fact="error"] dd')).toHaveText(error);
+    await expect(failed.locator('[data-fact="attempts"] dd')).toHaveText('4');
+    await expectNoSeriousViolations(page);
+    await page.getByRole('heading', { name: 'Job queues' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, testInfo, 'administrator-jobs-1280');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await failed.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page, 390);
+    await expectNoSeriousViolations(page);
+    await saveScreenshot(page, testInfo, 'administrator-jobs-390');
+
+    await failed.getByRole('button', { name: /^Retry the purge-expired-sso job that failed at / }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByText('The job will run again.')).toBeVisible();
+    // The server's worker picks it up and the real purge completes.
+    await expect
+      .poll(() =>
+        withDatabase(async (client) => {
+          const row = await client.query<{ state: string }>('select state::text from pgboss.job where id = $1', [
+            jobId,
+          ]);
+          return row.rows[0]?.state;
+        }),
+      )
+      .toBe('completed');
   });
 
   test('is refused to a user without the Administrator entry', async ({ page, signIn }) => {

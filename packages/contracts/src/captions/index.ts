@@ -11,6 +11,7 @@ export * from './group-manage';
 export * from './user-manage';
 export * from './admin-settings';
 export * from './administrator';
+export * from './jobs';
 export * from './user-management';
 export * from './assets';
 export * from './components-manage';

@@ -6,6 +6,7 @@ export const administratorKeys = {
   facilities: () => [...administratorKeys.all, 'facilities'] as const,
   connection: () => [...administratorKeys.all, 'connection'] as const,
   health: () => [...administratorKeys.all, 'health'] as const,
+  jobs: () => [...administratorKeys.all, 'jobs'] as const,
   audit: () => [...administratorKeys.all, 'audit'] as const,
   auditPage: (query: AuditQuery) => [...administratorKeys.audit(), 'page', query] as const,
   auditFacets: () => [...administratorKeys.audit(), 'facets'] as const,

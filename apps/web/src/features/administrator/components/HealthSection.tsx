@@ -2,9 +2,11 @@ import { Badge, Button, Center, Group, Loader, Table, Title } from '@mantine/cor
 import { administratorButtons, administratorLabels, administratorTitles } from '@hasp/contracts';
 import { currentLanguage, useCaptions } from '../../../lib/i18n';
 import { useServerHealth } from '../api/status';
+import { useJobsHealth } from '../api/jobs';
 import { formatBytes, formatMoment, formatUptime } from '../format';
 import { badgeColors } from '../badge-colors';
 import { FactList } from './FactList';
+import { JobsSection } from './JobsSection';
 import { LoadFailed } from './LoadFailed';
 import classes from '../Administrator.module.css';
 
@@ -12,17 +14,26 @@ import classes from '../Administrator.module.css';
 export function HealthSection() {
   const t = useCaptions();
   const health = useServerHealth();
+  const jobs = useJobsHealth();
+  const refresh = () => {
+    void health.refetch();
+    void jobs.refetch();
+  };
   const l = administratorLabels;
   const title = t(administratorTitles.health);
   const language = currentLanguage();
   const data = health.data;
   return (
-    <section aria-labelledby="admin-health-heading" className={classes.section} aria-busy={health.isFetching}>
+    <section
+      aria-labelledby="admin-health-heading"
+      className={classes.section}
+      aria-busy={health.isFetching || jobs.isFetching}
+    >
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} id="admin-health-heading" className={classes.sectionTitle}>
           {title}
         </Title>
-        <Button variant="default" onClick={() => void health.refetch()} loading={health.isFetching}>
+        <Button variant="default" onClick={refresh} loading={health.isFetching || jobs.isFetching}>
           {t(administratorButtons.refresh)}
         </Button>
       </Group>
@@ -103,6 +114,7 @@ export function HealthSection() {
               ))}
             </Table.Tbody>
           </Table>
+          <JobsSection data={jobs.data} pending={jobs.isPending} onReload={() => void jobs.refetch()} />
         </>
       )}
     </section>

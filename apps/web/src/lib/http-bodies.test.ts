@@ -26,7 +26,7 @@ function fakeServer(answer: (sent: Sent) => Response = () => jsonResponse(200, {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (url.endsWith('/api/auth/tokenrefresh')) {
         refreshes += 1;
         await delay(1);

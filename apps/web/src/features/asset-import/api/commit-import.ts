@@ -17,7 +17,7 @@ export function useCommitImport() {
     onSettled: (_file, _error, id) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: assetImportKeys.file(id) }),
-        queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] }),
+        queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() }),
       ]),
   });
 }

@@ -31,9 +31,9 @@ export function useUploadImport() {
     mutationFn: uploadAndValidate,
     onSuccess: (file) => {
       queryClient.setQueryData(assetImportKeys.file(file.ID), file);
-      return queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] });
+      return queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() });
     },
     // A file stored but refused at validation still belongs in the history.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() }),
   });
 }

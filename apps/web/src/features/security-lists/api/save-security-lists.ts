@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { securityListsSchema, type SecurityListsInput } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
 import { statusIn } from '../../../lib/send-form';
+import { sessionContextKeys } from '../../../lib/session-context';
 import { securityListsKeys } from './keys';
 
 /** Saves the switches; a refusal (400, 403) comes back for the screen to explain, without the toast. */
@@ -24,7 +25,7 @@ export function useSaveSecurityLists() {
     mutationFn: saveSecurityLists,
     onSuccess: (lists) => {
       queryClient.setQueryData(securityListsKeys.all, lists);
-      return queryClient.invalidateQueries({ queryKey: ['session-context'] });
+      return queryClient.invalidateQueries({ queryKey: sessionContextKeys.all });
     },
   });
 }

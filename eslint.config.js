@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import webBoundaries from './scripts/eslint-web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -51,6 +52,28 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // web boundaries (decision 0026): features never import each other or app/; shared code
+  // (components/, lib/, pwa/, offline-db/, workers/) never imports features or app/; every API
+  // request goes through lib/http.ts (the prefix worker sends its own: it has no session).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: webBoundaries },
+    rules: {
+      'web/import-boundaries': ['error', { root: 'apps/web/src' }],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'EventSource'].map((name) => ({
+          name,
+          message:
+            'Send API requests with apiRequest (lib/http.ts): one place for the token, the 401 procedure and the toasts.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/http.ts', 'apps/web/src/workers/prefix-worker.ts'],
+    rules: { 'no-restricted-globals': 'off' },
   },
   {
     // Tests read JSON bodies as `any` on purpose: the assertions are the type check.

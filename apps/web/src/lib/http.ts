@@ -27,7 +27,8 @@ const REFRESHED_AT_KEY = 'hasp:tokenRefreshedAt';
 /** How long a tab that waited for the lock waits for the other tab's message before refreshing itself. */
 const BROADCAST_WAIT_MS = 1_000;
 /** After a refresh fails for a passing reason, the next attempt waits 1 s, 2 s, 4 s … at most 60 s. */
-const REFRESH_BACKOFF_MS = { first: 1_000, max: 60_000 };
+const REFRESH_BACKOFF_FIRST_MS = 1_000;
+const REFRESH_BACKOFF_MAX_MS = 60_000;
 
 /** A failed API call: the HTTP status and the server's `{ code, message, details? }`. */
 export class ApiRequestError extends Error {
@@ -54,7 +55,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a file's bytes) or FormData goes as it is. */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers (for example `accept: text/event-stream`). */
@@ -85,20 +86,24 @@ const passesErrorsThrough = (path: string) => /login|isValidPassword/i.test(path
 const skipsRefresh = (path: string) => passesErrorsThrough(path) || /tokenrefresh/i.test(path);
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
+  const { method = 'GET', body } = options;
+  const json = body !== undefined && !(body instanceof Blob || body instanceof FormData);
   return fetch(apiUrl(path, method, options.query), {
     method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: {
+      accept: 'application/json',
+      // Bytes go as octet-stream unless the caller names a type: the server tells a file's type from
+      // its content, and a text type would reach it parsed as a string. FormData sets its own type.
+      ...(body instanceof Blob && { 'content-type': 'application/octet-stream' }),
+      ...(json && { 'content-type': 'application/json' }),
+      ...options.headers,
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
     credentials: 'include',
     signal: options.signal,
   });
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** Turns a failed response into an ApiRequestError, whatever its body. */
 export async function toApiError(response: Response): Promise<ApiRequestError> {
@@ -111,15 +116,17 @@ export async function toApiError(response: Response): Promise<ApiRequestError> {
   }
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) return new ApiRequestError(response.status, parsed.data, body, parsed.data.message);
-  const serverMessage = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : undefined;
+  const said = (body as { message?: unknown } | null)?.message;
+  const serverMessage = typeof said === 'string' && said ? said : undefined;
   const message =
     serverMessage ?? (text.trim() || response.statusText || `Request failed with status ${response.status}`);
   const code = errorCodeByStatus[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED');
   return new ApiRequestError(response.status, { code, message }, body, serverMessage);
 }
 
-async function readResponse<T>(response: Response, schema: z.ZodMiniType<T> | undefined): Promise<T | undefined> {
+async function readResponse<T>(response: Response, schema: z.ZodMiniType<T> | undefined, blob?: boolean) {
   if (!response.ok) throw await toApiError(response);
+  if (blob) return response.blob();
   if (!schema) return undefined;
   const data: unknown = await response.json().catch(() => undefined);
   const parsed = schema.safeParse(data);
@@ -238,13 +245,12 @@ export function refreshSession(): Promise<LoginResult> {
   const attempt = withLock(REFRESH_LOCK, async () => {
     const adopted = await resultFromOtherTab(requestedAt);
     if (adopted) return adopted;
-    const response = await fetch(`${API_BASE}auth/tokenrefresh`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: '{}',
-      credentials: 'include',
-      signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
-    });
+    // No bearer token: the HttpOnly cookie is the credential here.
+    const response = await send(
+      'auth/tokenrefresh',
+      { method: 'POST', body: {}, signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) },
+      null,
+    );
     const result = (await readResponse(response, loginResultSchema)) as LoginResult;
     announceRefresh(result);
     return result;
@@ -263,7 +269,7 @@ export function refreshSession(): Promise<LoginResult> {
         authSession.end('expired');
       } else {
         const attempts = (backoff?.attempts ?? 0) + 1;
-        const wait = Math.min(REFRESH_BACKOFF_MS.first * 2 ** (attempts - 1), REFRESH_BACKOFF_MS.max);
+        const wait = Math.min(REFRESH_BACKOFF_FIRST_MS * 2 ** (attempts - 1), REFRESH_BACKOFF_MAX_MS);
         backoff = {
           until: Date.now() + wait,
           attempts,
@@ -299,7 +305,7 @@ async function afterRefresh(refresh: Promise<LoginResult>): Promise<RetryDecisio
  * Step 5 (a 401 from the refresh itself ends the session) lives in refreshSession; requests that
  * waited for that refresh are not retried, since nobody is signed in any more (quality bar R2).
  */
-async function decideRetry(sentToken: string | null): Promise<RetryDecision> {
+export async function decideRetry(sentToken: string | null): Promise<RetryDecision> {
   if (refreshInFlight) return afterRefresh(refreshInFlight);
   const current = authSession.getToken();
   if (current !== sentToken && current !== null) return { retry: true, token: current };
@@ -356,23 +362,38 @@ export function toastForError(path: string, error: unknown): void {
   showToast({ title: translate(shellPlatform.errorCode, { status }), message: toastTextFor(error), tone: 'error' });
 }
 
+/** What apiRequest takes beyond the request itself. */
+export interface ApiRequestOptions<T> extends RequestOptions {
+  /** The answer's JSON is checked against it and returned. */
+  schema?: z.ZodMiniType<T>;
+  /** 'blob': the answer's bytes (a photo, a download) instead of JSON. */
+  read?: 'blob';
+  /** Failures the caller explains itself (a refused field, a conflict): thrown without the error toast. */
+  quiet?: (error: unknown) => boolean;
+}
+
 /**
- * Calls the API: JSON in and out, the bearer token when one is held, the response checked against
- * `schema`. On a 401 the seed's refresh procedure runs (one refresh for any number of concurrent
- * 401s, each request retried at most once). Failures throw ApiRequestError after the toast rules.
+ * The one way the app calls the API: JSON, a Blob or FormData in; JSON (checked against `schema`),
+ * bytes (`read: 'blob'`) or nothing out; the bearer token when one is held. On a 401 the seed's
+ * refresh procedure runs (one refresh for any number of concurrent 401s, each request retried at
+ * most once). Failures throw ApiRequestError after the toast rules, unless `quiet` claims them.
  * @example const facilities = await apiRequest('stilFacility/getRecords', { query, schema });
+ * @example await apiRequest(`assets/${id}/photos`, { method: 'POST', body: file, schema, quiet: (e) => e instanceof ApiRequestError && e.status === 413 });
  */
-export async function apiRequest<T>(path: string, options: RequestOptions & { schema: z.ZodMiniType<T> }): Promise<T>;
-export async function apiRequest(path: string, options?: RequestOptions): Promise<void>;
 export async function apiRequest<T>(
   path: string,
-  options: RequestOptions & { schema?: z.ZodMiniType<T> } = {},
-): Promise<T | undefined> {
+  options: ApiRequestOptions<T> & { schema: z.ZodMiniType<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options: ApiRequestOptions<never> & { read: 'blob' }): Promise<Blob>;
+export async function apiRequest(path: string, options?: ApiRequestOptions<never>): Promise<void>;
+/** For wrappers that pass a schema through (the answer is T when they give one). */
+export async function apiRequest<T>(path: string, options: Omit<ApiRequestOptions<T>, 'read'>): Promise<T | undefined>;
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T | Blob | undefined> {
   try {
     const response = await authorizedFetch(path, options);
-    return await readResponse(response, options.schema);
+    return await readResponse(response, options.schema, !!options.read);
   } catch (error) {
-    toastForError(path, error);
+    if (!options.quiet?.(error)) toastForError(path, error);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { ApiRequestError, authorizedFetch, toApiError, toastForError, type RequestOptions } from './http';
+import { ApiRequestError, apiRequest, type RequestOptions } from './http';
 
 /** Field → message, as the server's VALIDATION_FAILED details list them. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -13,30 +13,32 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return errors;
 }
 
+/** Field → message of any refusal that names fields (a 409 too: a name already used). */
+export function refusedFieldsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiRequestError)) return {};
+  const errors: FieldErrors = {};
+  for (const detail of error.error.details ?? []) errors[detail.field.split('.')[0]!] ??= detail.message;
+  return errors;
+}
+
+/** An apiRequest `quiet` rule: the API refused with one of these statuses (the screen says why). */
+export const statusIn =
+  (...statuses: number[]) =>
+  (error: unknown): boolean =>
+    error instanceof ApiRequestError && statuses.includes(error.status);
+
+/** What to show for a failed change: the server's message (it says why), else the error's own. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? error.error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
- * Sends a form. Unlike apiRequest, a 400 that names fields comes back without the error toast:
- * the form shows those messages at its fields. Every other failure gets the app's usual toast.
+ * Sends a form. Unlike a plain apiRequest, a 400 that names fields comes back without the error
+ * toast: the form shows those messages at its fields. Every other failure gets the app's usual toast.
  */
-export async function sendForm<T>(path: string, options: RequestOptions & { schema: z.ZodMiniType<T> }): Promise<T>;
-export async function sendForm(path: string, options: RequestOptions): Promise<void>;
-export async function sendForm<T>(
-  path: string,
-  options: RequestOptions & { schema?: z.ZodMiniType<T> },
-): Promise<T | undefined> {
-  try {
-    const response = await authorizedFetch(path, options);
-    if (!response.ok) throw await toApiError(response);
-    if (!options.schema) return undefined;
-    const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, {
-        code: 'INTERNAL',
-        message: 'The server sent an answer this page does not understand. Reload the page.',
-      });
-    }
-    return parsed.data;
-  } catch (error) {
-    if (Object.keys(fieldErrorsOf(error)).length === 0) toastForError(path, error);
-    throw error;
-  }
+export function sendForm<T>(path: string, options: RequestOptions & { schema: z.ZodMiniType<T> }): Promise<T>;
+export function sendForm(path: string, options: RequestOptions): Promise<void>;
+export function sendForm<T>(path: string, options: RequestOptions & { schema?: z.ZodMiniType<T> }) {
+  return apiRequest(path, { ...options, quiet: (error) => Object.keys(fieldErrorsOf(error)).length > 0 });
 }

@@ -3,6 +3,12 @@ import { sessionContextSchema, type SessionContext } from '@hasp/contracts';
 import { useAuthState } from './auth-session';
 import { apiRequest } from './http';
 
+/** Session-context query keys: `all` covers every user and facility (what a permission change invalidates). */
+export const sessionContextKeys = {
+  all: ['session-context'] as const,
+  of: (userId: number, facilityId: number) => [...sessionContextKeys.all, userId, facilityId] as const,
+};
+
 /** The signed-in user's effective permissions and the facility's settings. */
 export function getSessionContext(signal?: AbortSignal): Promise<SessionContext> {
   return apiRequest('session/context', { schema: sessionContextSchema, signal });
@@ -15,7 +21,7 @@ export function getSessionContext(signal?: AbortSignal): Promise<SessionContext>
  */
 export function sessionContextQueryOptions(userId: number, facilityId: number) {
   return queryOptions({
-    queryKey: ['session-context', userId, facilityId] as const,
+    queryKey: sessionContextKeys.of(userId, facilityId),
     queryFn: ({ signal }) => getSessionContext(signal),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuthState } from '../lib/auth-session';
-import { API_BASE, refreshSession } from '../lib/http';
+import { API_BASE, decideRetry } from '../lib/http';
 import { PrefixFetchError, fetchPrefixesInWorker } from './prefixes-client';
 
 /** Query key of the prefixes of a connection and facility. */
@@ -9,7 +9,8 @@ export const prefixesKey = (connectionStringName: string, facilityId: number) =>
 
 /**
  * The signed-in facility's prefixes keyed by permit type code, fetched by the background worker.
- * A 401 (the access token expired) renews the session once, as every other call does, and asks again.
+ * The worker sends the request itself (it has no session of its own), so a 401 it reports goes
+ * through lib/http's 401 procedure here, and the worker is asked once more with the token it settles on.
  */
 export function usePrefixes() {
   const { session } = useAuthState();
@@ -22,12 +23,14 @@ export function usePrefixes() {
     queryFn: async () => {
       const apiBase = new URL(API_BASE, window.location.origin).href;
       const ask = (token: string) => fetchPrefixesInWorker({ apiBase, connectionStringName, facilityId, token });
+      const sent = session!.token;
       try {
-        return await ask(session!.token);
+        return await ask(sent);
       } catch (error) {
         if (!(error instanceof PrefixFetchError && error.status === 401)) throw error;
-        const renewed = await refreshSession();
-        return ask(renewed.token);
+        const decision = await decideRetry(sent);
+        if (!decision.retry || !decision.token) throw error;
+        return ask(decision.token);
       }
     },
   });

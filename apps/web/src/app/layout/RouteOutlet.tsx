@@ -3,7 +3,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Outlet, useLocation, type Location } from 'react-router';
 import { shellPages } from '@hasp/contracts';
 import { translate } from '../../lib/i18n';
-import { ContentLoader } from './ContentLoader';
+import { ContentLoader } from '../../components/ContentLoader';
 import { navigationLoading, showsLoader } from './navigation-loading';
 
 /** Rendered beside the page inside its Suspense boundary: its effect runs once the page has rendered. */

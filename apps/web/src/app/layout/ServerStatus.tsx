@@ -2,6 +2,7 @@ import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { healthSchema, shellServerStatus } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
+import { apiRequest } from '../../lib/http';
 import { useCaptions } from '../../lib/i18n';
 import { useNetwork } from '../../lib/network-state';
 import classes from './TopBar.module.css';
@@ -13,14 +14,12 @@ export const SERVER_STATUS_POLL_MS = 30_000;
 export const SHOW_SERVER_STATUS_KEY = 'showServerStatus';
 
 /**
- * Whether the API answers. A plain fetch on purpose: this check must neither renew tokens nor show
- * error toasts; a server that does not answer is exactly what it reports, quietly.
+ * Whether the API answers. Quiet: a server that does not answer is exactly what the icon reports,
+ * so no error toast. /api/health never answers 401, so the token procedure never runs for it; the
+ * request's no-cache makes the browser ask the server every time instead of reusing an answer.
  */
-async function serverAnswers(signal: AbortSignal): Promise<{ version: string }> {
-  const response = await fetch('/api/health', { cache: 'no-store', signal });
-  const body: unknown = await response.json();
-  return healthSchema.parse(body);
-}
+const serverAnswers = (signal: AbortSignal) =>
+  apiRequest('health', { schema: healthSchema, signal, headers: { 'cache-control': 'no-cache' }, quiet: () => true });
 
 /** The optional server-status icon in the top bar, polling every 30 s while shown. */
 export function ServerStatus() {

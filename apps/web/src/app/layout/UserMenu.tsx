@@ -6,7 +6,7 @@ import { shellUserMenu } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
 import type { Session } from '../../lib/auth-session';
 import { useCaptions } from '../../lib/i18n';
-import { signOut } from '../session/sign-out';
+import { signOut } from '../../lib/sign-out';
 import { SHOW_SERVER_STATUS_KEY } from './ServerStatus';
 import classes from './TopBar.module.css';
 

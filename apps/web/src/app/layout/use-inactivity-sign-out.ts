@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { inactivityTimeoutMinutes, watchInactivity, type InactivityWatch } from '../../lib/inactivity';
-import { signOutForInactivity } from '../session/sign-out';
+import { signOutForInactivity } from '../../lib/sign-out';
 
 /**
  * Signs the user out after the facility's inactivity timeout (1440 minutes offline). Settings that

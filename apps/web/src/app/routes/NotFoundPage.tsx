@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { shellPages } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
-import { Page } from './Page';
+import { Page } from '../../components/Page';
 
 /** Any signed-in URL that is not a page. */
 export function NotFoundPage() {

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import { OfflinePermitTypeList, useStoredOfflinePermits } from '../../features/offline';
 import { useSessionContext } from '../../lib/session-context';
-import { ContentLoader } from '../layout/ContentLoader';
-import { Page } from './Page';
+import { ContentLoader } from '../../components/ContentLoader';
+import { Page } from '../../components/Page';
 import classes from './PlannedPage.module.css';
 
 /** The facility's offline-enabled permit types with their names. */

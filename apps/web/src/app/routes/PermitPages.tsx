@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
-import { Page } from './Page';
+import { Page } from '../../components/Page';
 import classes from './PlannedPage.module.css';
 
 const notYet = 'This screen is not available yet; it arrives in a later release.';

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { shellPages } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
-import { Page } from './Page';
-import { RightNavGate } from './RightNavGate';
+import { Page } from '../../components/Page';
+import { RightNavGate } from '../../components/RightNavGate';
 import type { PlannedRoute } from './planned-routes';
 import classes from './PlannedPage.module.css';
 

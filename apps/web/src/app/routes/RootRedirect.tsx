@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useNetwork } from '../../lib/network-state';
 import { useSessionContext } from '../../lib/session-context';
-import { ContentLoader } from '../layout/ContentLoader';
+import { ContentLoader } from '../../components/ContentLoader';
 import { canOpenDashboards, rootRedirectTarget } from './root-redirect';
 
 /** Whether the facility's CustomDashboards module is on; null while not known yet. */

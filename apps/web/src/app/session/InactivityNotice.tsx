@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { loginMessageCaptions, shellPages } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
 import { FormMessage } from '../../components/FormMessage';
-import { clearInactivityNotice, hasInactivityNotice } from './inactivity-notice';
+import { clearInactivityNotice, hasInactivityNotice } from '../../lib/inactivity-notice';
 import classes from './InactivityNotice.module.css';
 
 /**

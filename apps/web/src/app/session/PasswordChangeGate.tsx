@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useSessionContext } from '../../lib/session-context';
-import { ContentLoader } from '../layout/ContentLoader';
+import { ContentLoader } from '../../components/ContentLoader';
 import { MustChangePasswordScreen } from '../signed-in/pages';
 
 /**

@@ -7,7 +7,7 @@ import { useSessionContext } from '../../lib/session-context';
 import { MainLayout } from '../layout/MainLayout';
 import { createQueryClient } from '../query-client';
 import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
-import { clearInactivityNotice } from '../session/inactivity-notice';
+import { clearInactivityNotice } from '../../lib/inactivity-notice';
 import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
 import { plannedRoute, plannedRoutes } from '../routes/planned-routes';
 import {

@@ -3,7 +3,8 @@ import { facilitySettingsAdminSchema, type FacilitySettings, type FacilitySettin
 import { useAuthState } from '../../../lib/auth-session';
 import { apiRequest } from '../../../lib/http';
 import { sendForm } from '../../../lib/send-form';
-import { adminSettingsKeys, sessionContextKey } from './keys';
+import { sessionContextKeys } from '../../../lib/session-context';
+import { adminSettingsKeys } from './keys';
 
 const PATH = 'admin/facility-settings';
 
@@ -39,7 +40,7 @@ export function useSaveFacilitySettings() {
         queryClient.setQueryData(adminSettingsKeys.facility(session.connectionStringName, session.facility.ID), saved);
       }
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionContextKey }),
+        queryClient.invalidateQueries({ queryKey: sessionContextKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminSettingsKeys.all }),
       ]);
     },

@@ -9,6 +9,3 @@ export const adminSettingsKeys = {
   table: (connection: string, facilityId: number) =>
     [...adminSettingsKeys.all, 'table', connection, facilityId] as const,
 };
-
-/** The session context (permissions and facility settings) of whoever is signed in. */
-export const sessionContextKey = ['session-context'] as const;

@@ -4,7 +4,8 @@ import { settingEntrySchema, type SettingEntry, type SettingEntryValue } from '@
 import { useAuthState } from '../../../lib/auth-session';
 import { apiRequest } from '../../../lib/http';
 import { sendForm } from '../../../lib/send-form';
-import { adminSettingsKeys, sessionContextKey } from './keys';
+import { sessionContextKeys } from '../../../lib/session-context';
+import { adminSettingsKeys } from './keys';
 
 const entriesSchema = z.array(settingEntrySchema);
 
@@ -43,7 +44,7 @@ export function useSaveSetting() {
         );
       }
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionContextKey }),
+        queryClient.invalidateQueries({ queryKey: sessionContextKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminSettingsKeys.all }),
       ]);
     },

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Text } from '@mantine/core';
 import { adminSettingsTitles, settingsManagerButtons, settingsManagerLabels } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { useFacilitySettings } from '../api/facility-settings';
 import { SettingsManagerForm } from './SettingsManagerForm';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Loader, NativeSelect, Text, TextInput } from '@mantine/core';
 import { adminSettingsTitles, settingsTableButtons, settingsTableLabels, type SettingEntry } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { useSettingEntries } from '../api/settings-table';
 import { filterEntries } from '../setting-display';

@@ -1,8 +1,8 @@
 import { Button, Tabs } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { administratorLabels, administratorTitles, permitTypesLabels } from '@hasp/contracts';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
-import { Page } from '../../../app/routes/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
+import { Page } from '../../../components/Page';
 import { useCaptions } from '../../../lib/i18n';
 import { AuditSection } from './AuditSection';
 import { ConnectionSection } from './ConnectionSection';

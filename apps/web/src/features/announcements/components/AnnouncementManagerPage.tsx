@@ -1,5 +1,5 @@
 import { announcementManagerLabels, announcementManagerTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
+import { Page } from '../../../components/Page';
 import { useCaptions } from '../../../lib/i18n';
 import { AnnouncementManager } from './AnnouncementManager';
 import { ManagerGate } from './ManagerGate';

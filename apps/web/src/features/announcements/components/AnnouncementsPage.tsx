@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { announcementsButtons, announcementsMessages, announcementsLabels, announcementsTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
+import { Page } from '../../../components/Page';
 import { useCaptions } from '../../../lib/i18n';
 import { useNetwork } from '../../../lib/network-state';
 import { useAcknowledgeAnnouncement } from '../api/acknowledge-announcement';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importFileSchema } from '@hasp/contracts';
-import { ApiRequestError, authorizedFetch, toApiError, toastForError } from '../../../lib/http';
+import { apiRequest } from '../../../lib/http';
+import { statusIn } from '../../../lib/send-form';
 import { assetImportKeys } from './keys';
 
 /**
@@ -10,22 +11,13 @@ import { assetImportKeys } from './keys';
 export function useCommitImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const path = `asset-imports/${id}/commit`;
-      try {
-        const response = await authorizedFetch(path, { method: 'POST' });
-        if (!response.ok) throw await toApiError(response);
-        return importFileSchema.parse(await response.json());
-      } catch (error) {
-        if (!(error instanceof ApiRequestError && [400, 409].includes(error.status))) toastForError(path, error);
-        throw error;
-      }
-    },
+    mutationFn: (id: number) =>
+      apiRequest(`asset-imports/${id}/commit`, { method: 'POST', schema: importFileSchema, quiet: statusIn(400, 409) }),
     onSuccess: (file) => queryClient.setQueryData(assetImportKeys.file(file.ID), file),
     onSettled: (_file, _error, id) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: assetImportKeys.file(id) }),
-        queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] }),
+        queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() }),
       ]),
   });
 }

@@ -1,5 +1,5 @@
 import type { ImportFormat } from '@hasp/contracts';
-import { authorizedFetch, toApiError } from '../../../lib/http';
+import { apiRequest } from '../../../lib/http';
 
 /** Saves a blob under a name through a temporary link (the file needs the bearer token: no plain link). */
 function save(blob: Blob, fileName: string): void {
@@ -15,9 +15,7 @@ function save(blob: Blob, fileName: string): void {
 }
 
 async function download(path: string, query: Record<string, string> | undefined, fileName: string): Promise<void> {
-  const response = await authorizedFetch(path, { query, headers: { accept: '*/*' } });
-  if (!response.ok) throw await toApiError(response);
-  save(await response.blob(), fileName);
+  save(await apiRequest(path, { query, read: 'blob', headers: { accept: '*/*' }, quiet: () => true }), fileName);
 }
 
 /** A template to fill in: CSV of one kind, or the XLSX workbook with every sheet. */

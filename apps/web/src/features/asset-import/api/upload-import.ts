@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importFileSchema, type ImportFile, type ImportKind } from '@hasp/contracts';
-import { ApiRequestError, apiRequest, toApiError } from '../../../lib/http';
+import { apiRequest } from '../../../lib/http';
 import { assetImportKeys } from './keys';
-import { postFile } from './send-file';
 
 export interface UploadImport {
   file: File;
@@ -16,16 +15,14 @@ export interface UploadImport {
  * shown as given and without a toast.
  */
 export async function uploadAndValidate({ file, kind }: UploadImport): Promise<ImportFile> {
-  const response = await postFile('asset-imports', file, { fileName: file.name, kind: kind ?? undefined });
-  if (!response.ok) throw await toApiError(response);
-  const stored = importFileSchema.safeParse(await response.json().catch(() => undefined));
-  if (!stored.success) {
-    throw new ApiRequestError(response.status, {
-      code: 'INTERNAL',
-      message: 'The server sent an answer this page does not understand. Reload the page.',
-    });
-  }
-  return apiRequest(`asset-imports/${stored.data.ID}/validate`, { method: 'POST', schema: importFileSchema });
+  const stored = await apiRequest('asset-imports', {
+    method: 'POST',
+    query: { fileName: file.name, kind: kind ?? undefined },
+    body: file,
+    schema: importFileSchema,
+    quiet: () => true,
+  });
+  return apiRequest(`asset-imports/${stored.ID}/validate`, { method: 'POST', schema: importFileSchema });
 }
 
 export function useUploadImport() {
@@ -34,9 +31,9 @@ export function useUploadImport() {
     mutationFn: uploadAndValidate,
     onSuccess: (file) => {
       queryClient.setQueryData(assetImportKeys.file(file.ID), file);
-      return queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] });
+      return queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() });
     },
     // A file stored but refused at validation still belongs in the history.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...assetImportKeys.all, 'history'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assetImportKeys.histories() }),
   });
 }

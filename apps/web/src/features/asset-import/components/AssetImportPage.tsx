@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { assetImportLabels, assetImportTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { ImportFileView } from './ImportFileView';
 import { ImportHistory } from './ImportHistory';

@@ -7,7 +7,7 @@ import {
   assetImportTitles,
   type ImportFile,
 } from '@hasp/contracts';
-import { ContentLoader } from '../../../app/layout/ContentLoader';
+import { ContentLoader } from '../../../components/ContentLoader';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
 import { useCommitImport } from '../api/commit-import';

@@ -1,15 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSET_PHOTO_MAX_BYTES, assetPhotoSchema, assetPhotoTypes, type AssetPhoto } from '@hasp/contracts';
-import { authSession } from '../../../lib/auth-session';
-import {
-  ApiRequestError,
-  apiRequest,
-  apiUrl,
-  authorizedFetch,
-  refreshSession,
-  toApiError,
-  toastForError,
-} from '../../../lib/http';
+import { toDataUrl } from '../../../lib/data-url';
+import { apiRequest } from '../../../lib/http';
+import { statusIn } from '../../../lib/send-form';
 import { assetKeys } from './keys';
 
 /** Why a chosen file cannot be a photo (checked before sending; the server checks the content too), or null. */
@@ -20,46 +13,18 @@ export function photoProblem(file: { type: string; size: number }): 'wrongType' 
 }
 
 /**
- * Sends the photo's raw bytes, as the server takes them. lib/http sends JSON only, so this sends
- * itself, with the same bearer token and one retry after renewing an expired token.
+ * Sends the photo's bytes as the body, with the file's own type (the server takes PNG and JPEG).
+ * A refusal that says what is wrong with the file (400, 413, 415) is shown by the section, not toasted.
  */
-async function postPhoto(assetId: number, file: File): Promise<Response> {
-  const url = apiUrl(`assets/${assetId}/photos`, 'POST', { fileName: file.name });
-  const send = (token: string | null) =>
-    fetch(url, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': file.type || 'application/octet-stream',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: file,
-      credentials: 'include',
-    });
-  const response = await send(authSession.getToken());
-  if (response.status !== 401) return response;
-  await refreshSession();
-  return send(authSession.getToken());
-}
-
-export async function uploadAssetPhoto({ assetId, file }: { assetId: number; file: File }): Promise<AssetPhoto> {
-  const path = `assets/${assetId}/photos`;
-  try {
-    const response = await postPhoto(assetId, file);
-    if (!response.ok) throw await toApiError(response);
-    const parsed = assetPhotoSchema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, {
-        code: 'INTERNAL',
-        message: 'The server sent an answer this page does not understand. Reload the page.',
-      });
-    }
-    return parsed.data;
-  } catch (error) {
-    // 413 and 415 say what is wrong with the file: the section shows them itself.
-    if (!(error instanceof ApiRequestError && [400, 413, 415].includes(error.status))) toastForError(path, error);
-    throw error;
-  }
+export function uploadAssetPhoto({ assetId, file }: { assetId: number; file: File }): Promise<AssetPhoto> {
+  return apiRequest(`assets/${assetId}/photos`, {
+    method: 'POST',
+    query: { fileName: file.name },
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+    body: file,
+    schema: assetPhotoSchema,
+    quiet: statusIn(400, 413, 415),
+  });
 }
 
 export function useUploadAssetPhoto() {
@@ -80,25 +45,19 @@ export function useDeleteAssetPhoto() {
   });
 }
 
-/** A blob as a data: URL: nothing to revoke later, unlike an object URL, so caching it is safe. */
-function toDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('The photo could not be read'));
-    reader.readAsDataURL(blob);
-  });
-}
-
 /** A photo as an image address. Fetched with the bearer token (an <img> could not send it). */
 export function usePhotoUrl(photoId: number) {
   return useQuery({
     queryKey: assetKeys.photo(photoId),
-    queryFn: async ({ signal }) => {
-      const response = await authorizedFetch(`assets/photos/${photoId}`, { signal, headers: { accept: 'image/*' } });
-      if (!response.ok) throw await toApiError(response);
-      return toDataUrl(await response.blob());
-    },
+    queryFn: async ({ signal }) =>
+      toDataUrl(
+        await apiRequest(`assets/photos/${photoId}`, {
+          read: 'blob',
+          headers: { accept: 'image/*' },
+          signal,
+          quiet: () => true,
+        }),
+      ),
     // A photo never changes: a new one gets a new ID.
     staleTime: Infinity,
   });

@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
-import { ApiRequestError, authorizedFetch, toApiError, toastForError, type RequestOptions } from '../../../lib/http';
+import { ApiRequestError, apiRequest, type RequestOptions } from '../../../lib/http';
 import { fieldErrorsOf as formFieldErrorsOf, type FieldErrors } from '../../../lib/send-form';
+
+export { reasonOf } from '../../../lib/send-form';
 
 /**
  * Refusals these screens explain where they happened: a 400 or 409 naming fields shows at the field,
@@ -24,30 +26,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 export const isStaleConflict = (error: unknown): boolean =>
   error instanceof ApiRequestError && error.status === 409 && Object.keys(fieldErrorsOf(error)).length === 0;
 
-/** What to show for a failed change: the server's message (it says why), else the error's own. */
-export function reasonOf(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.serverMessage ?? error.error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Sends a change; refusals the screen explains come back without the error toast (see isExplainedHere). */
-export async function sendAssetChange<T>(
-  path: string,
-  options: RequestOptions & { schema: z.ZodMiniType<T> },
-): Promise<T> {
-  try {
-    const response = await authorizedFetch(path, options);
-    if (!response.ok) throw await toApiError(response);
-    const parsed = options.schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new ApiRequestError(response.status, {
-        code: 'INTERNAL',
-        message: 'The server sent an answer this page does not understand. Reload the page.',
-      });
-    }
-    return parsed.data;
-  } catch (error) {
-    if (!isExplainedHere(error)) toastForError(path, error);
-    throw error;
-  }
+export function sendAssetChange<T>(path: string, options: RequestOptions & { schema: z.ZodMiniType<T> }): Promise<T> {
+  return apiRequest(path, { ...options, quiet: isExplainedHere });
 }

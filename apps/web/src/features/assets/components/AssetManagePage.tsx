@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { assetManageButtons, assetManageLabels, assetManageTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { Icon } from '../../../components/Icon';
 import { useCaptions } from '../../../lib/i18n';
 import { AssetManage } from './AssetManage';

@@ -9,9 +9,9 @@ import {
   assetManageTitles,
   type AssetPage as AssetPageData,
 } from '@hasp/contracts';
-import { ContentLoader } from '../../../app/layout/ContentLoader';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { ContentLoader } from '../../../components/ContentLoader';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { Icon } from '../../../components/Icon';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';

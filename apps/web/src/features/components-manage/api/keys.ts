@@ -1,6 +1,8 @@
+import { sharedQueryRoots } from '../../../lib/query-keys';
+
 /** Every Component Manage query key, in one place: mutations invalidate by these. */
 export const componentManageKeys = {
-  all: ['component-manage'] as const,
+  all: sharedQueryRoots.componentManage,
   search: (query: string) => [...componentManageKeys.all, 'search', query] as const,
   asset: (assetId: number) => [...componentManageKeys.all, 'asset', assetId] as const,
   masterList: (listKey: string) => [...componentManageKeys.all, 'master-list', listKey] as const,

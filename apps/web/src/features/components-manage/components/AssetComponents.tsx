@@ -6,7 +6,7 @@ import {
   componentManageMessages,
   componentManageTitles,
 } from '@hasp/contracts';
-import { ContentLoader } from '../../../app/layout/ContentLoader';
+import { ContentLoader } from '../../../components/ContentLoader';
 import { Icon } from '../../../components/Icon';
 import { useCaptions } from '../../../lib/i18n';
 import { useAssetPage } from '../api/get-asset-page';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { componentManageLabels, componentManageTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { assetIdParam } from '../asset-matches';
 import { AssetComponents } from './AssetComponents';

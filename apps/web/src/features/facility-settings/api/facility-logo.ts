@@ -1,24 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FacilityProfile } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
-import { authorizedFetch, toApiError } from '../../../lib/http';
+import { toDataUrl } from '../../../lib/data-url';
+import { apiRequest } from '../../../lib/http';
 import { facilityProfileKeys } from './keys';
-
-/** A blob as a data: URL (small: at most 256 KB; nothing to revoke later, unlike an object URL). */
-function toDataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.onerror = () => reject(reader.error ?? new Error('The logo could not be read'));
-    reader.readAsDataURL(blob);
-  });
-}
 
 /** The logo's bytes. Fetched with the bearer token (an <img> could not send it). */
 async function getFacilityLogo(facilityId: number, signal?: AbortSignal): Promise<string> {
-  const response = await authorizedFetch(`facilities/${facilityId}/logo`, { signal, headers: { accept: 'image/*' } });
-  if (!response.ok) throw await toApiError(response);
-  return toDataUrl(await response.blob());
+  const logo = await apiRequest(`facilities/${facilityId}/logo`, {
+    read: 'blob',
+    headers: { accept: 'image/*' },
+    signal,
+    quiet: () => true,
+  });
+  return toDataUrl(logo);
 }
 
 /** The facility's logo as an image address, or null while there is none (or it is loading). */

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { adminSettingsTitles, facilitySettingsButtons, facilitySettingsLabels } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { useFacilityProfile } from '../api/facility-profile';
 import { LogoSection } from './LogoSection';

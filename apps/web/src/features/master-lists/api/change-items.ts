@@ -7,6 +7,7 @@ import {
   type MasterListKey,
 } from '@hasp/contracts';
 import { reloadCaptions } from '../../../lib/i18n';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { sendChange } from './send-change';
 import { masterListKeys } from './keys';
 
@@ -52,7 +53,7 @@ export function useChangeItem(listKey: MasterListKey) {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: masterListKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['component-manage'] }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryRoots.componentManage }),
         reloadCaptions().catch(() => undefined),
       ]);
     },
@@ -80,6 +81,6 @@ export function useReorderItems(listKey: MasterListKey) {
       if (context?.previous) queryClient.setQueryData(masterListKeys.items(listKey), context.previous);
     },
     onSuccess: (items) => queryClient.setQueryData(masterListKeys.items(listKey), items),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['component-manage'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharedQueryRoots.componentManage }),
   });
 }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { navGroupSchema, type NavGroup } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { apiRequest } from '../../../lib/http';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 
 const navigationSchema = z.array(navGroupSchema);
 
@@ -13,7 +14,7 @@ export function getNavigation(signal?: AbortSignal): Promise<NavGroup[]> {
 
 /** Navigation query keys: `all` covers every user and facility (what a change to permit types invalidates). */
 export const navigationKeys = {
-  all: ['navigation'] as const,
+  all: sharedQueryRoots.navigation,
   of: (userId: number, facilityId: number) => [...navigationKeys.all, userId, facilityId] as const,
 };
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Notification } from '@hasp/contracts';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+import { sessionContextKeys } from '../../../lib/session-context';
 import type { NotificationList } from './get-notifications';
 import { notificationKeys } from './keys';
 import { cacheStreamHandlers, followNotificationStream } from './notification-stream';
@@ -61,12 +63,12 @@ describe('cacheStreamHandlers', () => {
 
   it('a context change marks the session context and the permit sidebar stale', () => {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(['session-context', 1, 2], { permissions: [] });
-    queryClient.setQueryData(['navigation', 1, 2], { groups: [] });
+    queryClient.setQueryData(sessionContextKeys.of(1, 2), { permissions: [] });
+    queryClient.setQueryData([...sharedQueryRoots.navigation, 1, 2], { groups: [] });
     queryClient.setQueryData(notificationKeys.list('all'), { notifications: [], unreadCount: 0 });
     cacheStreamHandlers(queryClient).onContextChanged?.();
-    expect(queryClient.getQueryState(['session-context', 1, 2])?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(['navigation', 1, 2])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(sessionContextKeys.of(1, 2))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([...sharedQueryRoots.navigation, 1, 2])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(notificationKeys.list('all'))?.isInvalidated).toBe(false);
     queryClient.clear();
   });

@@ -4,6 +4,8 @@ import { notificationSchema, type Notification } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { authorizedFetch } from '../../../lib/http';
 import { useNetwork } from '../../../lib/network-state';
+import { sharedQueryRoots } from '../../../lib/query-keys';
+import { sessionContextKeys } from '../../../lib/session-context';
 import { SseParser } from '../sse-parser';
 import { notificationLists, type NotificationList } from './get-notifications';
 import { notificationKeys } from './keys';
@@ -124,10 +126,10 @@ export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
     },
     onUnreadable: () => void refetchLists(),
     // Menus, the permit sidebar and gated screens follow an administrator's change without a new
-    // sign-in (the keys are navigationKeys.all and the session context's).
+    // sign-in.
     onContextChanged: () => {
-      void queryClient.invalidateQueries({ queryKey: ['session-context'] });
-      void queryClient.invalidateQueries({ queryKey: ['navigation'] });
+      void queryClient.invalidateQueries({ queryKey: sessionContextKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.navigation });
     },
   };
 }

@@ -7,8 +7,8 @@ import {
   type PermitGroup,
   type PermitType,
 } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { SidebarChangeContext } from '../api/send-change';
 import { DeleteGroupDialog } from './DeleteGroupDialog';

@@ -12,7 +12,8 @@ import {
 import { useCaptions, type Translate } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useNumbering } from '../api/get-numbering';
-import { reasonOf, useSaveNumbering } from '../api/save-numbering';
+import { reasonOf } from '../../../lib/send-form';
+import { useSaveNumbering } from '../api/save-numbering';
 import { changedRows, draftOf, facilityCodeIsValid, previewOf, type NumberingDraft } from '../form-values';
 import classes from '../PrefixManage.module.css';
 

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { profileButtons, profileDeviceLabels, type UserSession } from '@hasp/contracts';
-import { signOut } from '../../../app/session/sign-out';
+import { signOut } from '../../../lib/sign-out';
 import { Icon } from '../../../components/Icon';
 import { currentLanguage, useCaptions } from '../../../lib/i18n';
 import { describeUserAgent } from '../describe-user-agent';

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { profileButtons, profileLabels } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
+import { Page } from '../../../components/Page';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
 import { profileQueryOptions } from '../api/get-profile';

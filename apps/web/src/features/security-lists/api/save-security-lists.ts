@@ -1,22 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { securityListsSchema, type SecurityListsInput } from '@hasp/contracts';
-import { ApiRequestError, authorizedFetch, toApiError, toastForError } from '../../../lib/http';
+import { apiRequest } from '../../../lib/http';
+import { statusIn } from '../../../lib/send-form';
+import { sessionContextKeys } from '../../../lib/session-context';
 import { securityListsKeys } from './keys';
 
-const path = 'security/lists';
-
 /** Saves the switches; a refusal (400, 403) comes back for the screen to explain, without the toast. */
-async function saveSecurityLists(input: SecurityListsInput) {
-  try {
-    const response = await authorizedFetch(path, { method: 'PUT', body: input });
-    if (!response.ok) throw await toApiError(response);
-    return securityListsSchema.parse(await response.json());
-  } catch (error) {
-    if (!(error instanceof ApiRequestError && (error.status === 400 || error.status === 403))) {
-      toastForError(path, error);
-    }
-    throw error;
-  }
+function saveSecurityLists(input: SecurityListsInput) {
+  return apiRequest('security/lists', {
+    method: 'PUT',
+    body: input,
+    schema: securityListsSchema,
+    quiet: statusIn(400, 403),
+  });
 }
 
 /**
@@ -29,13 +25,7 @@ export function useSaveSecurityLists() {
     mutationFn: saveSecurityLists,
     onSuccess: (lists) => {
       queryClient.setQueryData(securityListsKeys.all, lists);
-      return queryClient.invalidateQueries({ queryKey: ['session-context'] });
+      return queryClient.invalidateQueries({ queryKey: sessionContextKeys.all });
     },
   });
-}
-
-/** What to show for a failed save: the server's message (it says why). */
-export function reasonOf(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.serverMessage ?? error.error.message;
-  return error instanceof Error ? error.message : String(error);
 }

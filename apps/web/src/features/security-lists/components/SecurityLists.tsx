@@ -11,7 +11,8 @@ import {
 import { useCaptions } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useSecurityLists } from '../api/get-security-lists';
-import { reasonOf, useSaveSecurityLists } from '../api/save-security-lists';
+import { reasonOf } from '../../../lib/send-form';
+import { useSaveSecurityLists } from '../api/save-security-lists';
 import classes from '../SecurityLists.module.css';
 
 /** The features by right-nav group, single entries last (as the right nav shows them). */

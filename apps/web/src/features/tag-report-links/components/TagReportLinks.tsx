@@ -14,7 +14,8 @@ import {
 import { useCaptions, type Translate } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useTagReportLinks } from '../api/get-tag-report-links';
-import { reasonOf, useSaveTagReportLinks } from '../api/save-tag-report-links';
+import { reasonOf } from '../../../lib/send-form';
+import { useSaveTagReportLinks } from '../api/save-tag-report-links';
 import { changedLinks, choicesFor, draftOf, isHalfLinked, type LinkDraft } from '../link-draft';
 import classes from '../TagReportLinks.module.css';
 

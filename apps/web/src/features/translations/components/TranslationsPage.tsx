@@ -1,5 +1,5 @@
 import { translationsTitles } from '@hasp/contracts';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { TranslationsScreen } from './TranslationsScreen';
 

@@ -11,7 +11,7 @@ import {
 import { Icon } from '../../../components/Icon';
 import { useAuthState } from '../../../lib/auth-session';
 import { currentLanguage, useCaptions } from '../../../lib/i18n';
-import { Page } from '../../../app/routes/Page';
+import { Page } from '../../../components/Page';
 import { useLanguages } from '../../../lib/languages';
 import { useTranslations } from '../api/get-translations';
 import { defaultLanguage } from '../default-language';

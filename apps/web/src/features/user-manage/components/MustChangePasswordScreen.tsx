@@ -7,9 +7,10 @@ import {
   mustChangePasswordMessages,
   PRODUCT_NAME,
 } from '@hasp/contracts';
-import { signOut } from '../../../app/session/sign-out';
+import { signOut } from '../../../lib/sign-out';
 import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf, sendForm } from '../../../lib/send-form';
+import { sessionContextKeys } from '../../../lib/session-context';
 import classes from '../UserManage.module.css';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -54,7 +55,7 @@ export function MustChangePasswordScreen() {
         body: { currentPassword: values.currentPassword, newPassword: values.newPassword, signOutOtherSessions: true },
       });
       // The session context now says the password is the user's own: the app opens.
-      await queryClient.invalidateQueries({ queryKey: ['session-context'] });
+      await queryClient.invalidateQueries({ queryKey: sessionContextKeys.all });
     } catch (error) {
       // The server's words on the policy name the configured minimum length.
       const server = fieldErrorsOf(error);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkUserResultSchema, type BulkUserActionInput, type BulkUserResult } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { userManagementKeys } from './keys';
 
 /** Adds or removes a group for many users, or deactivates them: all or nothing on the server. */
@@ -16,7 +17,7 @@ export function useBulkAction() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userManagementKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['user-manage'] }),
+        queryClient.invalidateQueries({ queryKey: sharedQueryRoots.userManage }),
       ]),
   });
 }

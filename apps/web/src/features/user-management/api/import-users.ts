@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userImportResultSchema, type UserImportResult } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
+import { sharedQueryRoots } from '../../../lib/query-keys';
 import { userManagementKeys } from './keys';
 
 /** Sends the CSV text: the server checks every row and answers with a report or a preview. */
@@ -20,7 +21,7 @@ export function useImportUsers() {
       result.imported
         ? Promise.all([
             queryClient.invalidateQueries({ queryKey: userManagementKeys.all }),
-            queryClient.invalidateQueries({ queryKey: ['user-manage'] }),
+            queryClient.invalidateQueries({ queryKey: sharedQueryRoots.userManage }),
           ])
         : undefined,
   });

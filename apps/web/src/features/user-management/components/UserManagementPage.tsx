@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { userManagementLabels, userManagementTitles } from '@hasp/contracts';
-import { Page } from '../../../app/routes/Page';
-import { RightNavGate } from '../../../app/routes/RightNavGate';
+import { Page } from '../../../components/Page';
+import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { CsvImportPanel } from './CsvImportPanel';
 import { UserGridManager } from './UserGridManager';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authSession } from '../../lib/auth-session';
-import { apiRequest } from '../../lib/http';
+import { authSession } from './auth-session';
+import { apiRequest } from './http';
 import { setInactivityNotice } from './inactivity-notice';
 
 /** Revokes the refresh-token family on the server; the refresh cookie is cleared by the answer. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { shellAccess, type RightNavId } from '@hasp/contracts';
-import { useCaptions } from '../../lib/i18n';
-import { useRightNavAccess } from '../../lib/right-nav-access';
-import { ContentLoader } from '../layout/ContentLoader';
+import { useCaptions } from '../lib/i18n';
+import { useRightNavAccess } from '../lib/right-nav-access';
+import { ContentLoader } from './ContentLoader';
 import { Page } from './Page';
 
 interface RightNavGateProps {

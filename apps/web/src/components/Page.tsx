@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@hasp/contracts';
-import { documentTitle, pageTitleState } from '../../lib/page-title';
+import { documentTitle, pageTitleState } from '../lib/page-title';
 import classes from './Page.module.css';
 
 interface PageProps {

@@ -21,6 +21,7 @@ export * from './user-management';
 export * from './permission-catalogue';
 export * from './admin-settings';
 export * from './administrator';
+export * from './audit-verification';
 export * from './assets';
 export * from './questions';
 export * from './numbering';

@@ -105,6 +105,7 @@ const matrix: Record<string, Rule> = {
   'GET /api/admin/health': holds('rightnav:administrator'),
   'GET /api/admin/audit': holds('rightnav:administrator'),
   'GET /api/admin/audit/facets': holds('rightnav:administrator'),
+  'GET /api/admin/audit/verify': holds('rightnav:administrator'),
   'GET /api/security/permissions': holds('rightnav:group-manage'),
   'GET /api/security/groups': holds('rightnav:group-manage'),
   'POST /api/security/groups': holds('rightnav:group-manage'),

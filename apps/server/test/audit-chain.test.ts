@@ -241,6 +241,30 @@ describe('audit trail: tampering as the superuser is reported at the broken row'
   });
 });
 
+describe('audit trail: a forged row appended with a correct hash', () => {
+  it('is past the head the triggers recorded', async () => {
+    const { url, db } = await freshDatabase();
+    await writeRows(db, 1, 3);
+    const last = (await chainRows(db, 1)).at(-1)!;
+    await asSuperuserWithoutTriggers(url, [
+      `insert into audit_log (facility_id, user_id, action, entity_type, chain, chain_seq, prev_hash, row_hash)
+       values (1, 1, 'test.forged', 'thing', 1, ${last.seq + 1}, (select row_hash from audit_log where id = ${last.id}), '')`,
+      `update audit_log set row_hash = audit_row_hash(audit_log) where action = 'test.forged'`,
+    ]);
+    const forged = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'test.forged')
+      .executeTakeFirstOrThrow();
+    expect((await verify(db)).firstBroken).toEqual({
+      facilityID: 1,
+      position: last.seq + 1,
+      ID: String(forged.id),
+      reason: 'head',
+    });
+  });
+});
+
 describe('audit trail: append-only for the application', () => {
   it("refuses the application's UPDATE, DELETE and TRUNCATE (and moving a chain head)", async () => {
     const { db } = await freshDatabase();

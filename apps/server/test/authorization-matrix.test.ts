@@ -107,6 +107,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/admin/jobs/retry': holds('rightnav:administrator'),
   'GET /api/admin/audit': holds('rightnav:administrator'),
   'GET /api/admin/audit/facets': holds('rightnav:administrator'),
+  'GET /api/admin/audit/verify': holds('rightnav:administrator'),
   'GET /api/security/permissions': holds('rightnav:group-manage'),
   'GET /api/security/groups': holds('rightnav:group-manage'),
   'POST /api/security/groups': holds('rightnav:group-manage'),

@@ -26,6 +26,8 @@ export interface Database {
   announcement_groups: { announcement_id: number; group_id: number };
   announcement_acks: { announcement_id: number; user_id: number; acknowledged_at: CreatedAt };
   audit_log: AuditLogTable;
+  // 2026-11-24T1100-audit-chain
+  audit_chain_heads: AuditChainHeadTable;
   app_settings: AppSettingTable;
   master_list_items: MasterListItemTable;
   areas: AreaTable;
@@ -85,6 +87,27 @@ export interface AuditLogTable {
   entity_id: string | null;
   before: unknown;
   after: unknown;
+  // 2026-11-24T1100-audit-chain: filled by the chain trigger (whatever an insert says is replaced)
+  chain: ColumnType<number, never, never>;
+  chain_seq: ColumnType<number, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  row_hash: ColumnType<string, never, never>;
+  // 2026-11-24T1100-audit-chain: what (field), where (address, device), why (reason), offline times
+  field: ColumnType<string | null, string | null | undefined, never>;
+  address: ColumnType<string | null, string | null | undefined, never>;
+  device_id: ColumnType<string | null, string | null | undefined, never>;
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  device_time: ColumnType<Date | null, Date | string | null | undefined, never>;
+  sync_time: ColumnType<Date | null, Date | string | null | undefined, never>;
+}
+
+/** 2026-11-24T1100-audit-chain: each audit chain's last position and hash (moved by audit_log's triggers). */
+export interface AuditChainHeadTable {
+  chain: number;
+  last_seq: number;
+  last_hash: string;
+  updated_at: Date;
 }
 
 export interface CaptionTable {

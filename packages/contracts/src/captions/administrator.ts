@@ -87,6 +87,18 @@ export const administratorLabels = defineCaptions('Label', 'Administrator', {
   page: 'Page {{page}}',
   auditTable: 'Audit log entries, newest first',
   filters: 'Filter the audit log',
+  // Audit log: the chain check
+  verifyHelp:
+    'Each entry carries the fingerprint of the one before it, so a changed, removed or inserted entry breaks the chain.',
+  brokenChain: 'Chain',
+  brokenPosition: 'Position',
+  brokenEntry: 'Entry',
+  brokenReason: 'Problem',
+  missingEntry: '(removed)',
+  'reason::edited': 'The entry was changed after it was written.',
+  'reason::missing': 'The entry is missing: it was deleted, or the log was emptied.',
+  'reason::relinked': 'The entry does not follow the one before it: an entry was changed or inserted.',
+  'reason::head': 'The log ends at a different entry than the one last written: entries were removed or replaced.',
 });
 
 export const administratorButtons = defineCaptions('Button', 'Administrator', {
@@ -103,6 +115,7 @@ export const administratorButtons = defineCaptions('Button', 'Administrator', {
   older: 'Older',
   showDetails: 'Show the changes',
   hideDetails: 'Hide the changes',
+  verify: 'Verify the log',
 });
 
 export const administratorMessages = defineCaptions('Message', 'Administrator', {
@@ -113,6 +126,8 @@ export const administratorMessages = defineCaptions('Message', 'Administrator', 
   noEntries: 'No audit entries match these filters.',
   noChanges: 'No field changed.',
   nameRequired: 'Name is required',
+  verifyOk: 'The audit log is intact: {{count}} entries checked, none changed, none missing.',
+  verifyBroken: 'The audit log has been tampered with. The first broken entry:',
 });
 
 export const administratorUnits = defineCaptions('Label', 'Administrator_Units', {

@@ -8,6 +8,7 @@ import {
   auditFacetsSchema,
   auditPageSchema,
   auditQuerySchema,
+  auditVerificationSchema,
   connectionInfoSchema,
   rightNavPermission,
   serverHealthSchema,
@@ -18,6 +19,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { authOf } from '../../plugins/auth';
 import { requirePermission } from '../../plugins/permissions';
+import { verifyAuditChains } from '../audit';
 import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
 import { listAuditEntries, listAuditFacets } from './audit-log.repository';
 import { readConnectionInfo } from './connection-info';
@@ -167,6 +169,23 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request) => {
       const auth = authOf(request);
       return listAuditFacets(auth.connection.db, auth.facilityId);
+    },
+  );
+
+  app.get(
+    '/admin/audit/verify',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Verify the audit log's hash chains (this facility's and the connection-wide one): the first broken row, if any",
+        response: { 200: auditVerificationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return verifyAuditChains(auth.connection.db, { facilityIds: [null, auth.facilityId] });
     },
   );
 };

@@ -144,6 +144,18 @@ export async function insertAnnouncement(
   return id;
 }
 
+/** Locks the announcement's row until the transaction ends; false when the facility has no such announcement. */
+export async function lockAnnouncement(db: Db, scope: FacilityScope, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('announcements')
+    .select('id')
+    .where('id', '=', id)
+    .where('facility_id', '=', scope.facilityId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Returns false when no such announcement exists in the facility. */
 export async function updateAnnouncement(
   db: Db,

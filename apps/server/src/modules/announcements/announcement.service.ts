@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Announcement, AnnouncementInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import { recordAudit } from '../audit';
 import { isBlankRichText, sanitizeRichText } from '../rich-text/sanitize-rich-text';
 import {
   countFacilityGroups,
@@ -9,6 +10,7 @@ import {
   insertAcknowledgement,
   insertAnnouncement,
   listCurrentAnnouncementsForUser,
+  lockAnnouncement,
   setAnnouncementStatus,
   updateAnnouncement,
   type AnnouncementValues,
@@ -50,10 +52,41 @@ async function load(db: Db, caller: Caller, id: number): Promise<Announcement> {
   return found;
 }
 
+/** The announcement as the audit log records it: what the manager sets, not the viewer's acknowledgement. */
+const audited = (a: Announcement) => ({
+  title: a.title,
+  bodyHtml: a.bodyHtml,
+  validFrom: a.validFrom,
+  validTo: a.validTo,
+  status: a.status,
+  requiresAcknowledgement: a.requiresAcknowledgement,
+  audienceGroupIDs: a.audienceGroupIDs,
+});
+
+const audit = (db: Db, caller: Caller, action: string, before: Announcement | null, after: Announcement) =>
+  recordAudit(db, {
+    userId: caller.userId,
+    facilityId: caller.facilityId,
+    action,
+    entityType: 'announcement',
+    entityId: after.ID,
+    before: before && audited(before),
+    after: audited(after),
+  });
+
+/** Locks the announcement for the rest of the transaction and returns it (404 outside the facility). */
+async function lockAndLoad(trx: Db, caller: Caller, id: number): Promise<Announcement> {
+  if (!(await lockAnnouncement(trx, caller, id))) throw AppError.notFound('Announcement');
+  return load(trx, caller, id);
+}
+
 export async function createAnnouncement(db: Db, caller: Caller, input: AnnouncementInput): Promise<Announcement> {
   const values = await valuesFrom(db, caller, input);
-  const id = await db.transaction().execute((trx) => insertAnnouncement(trx, caller, caller.userId, values));
-  return load(db, caller, id);
+  return db.transaction().execute(async (trx) => {
+    const created = await load(trx, caller, await insertAnnouncement(trx, caller, caller.userId, values));
+    await audit(trx, caller, 'announcement.create', null, created);
+    return created;
+  });
 }
 
 export async function editAnnouncement(
@@ -63,9 +96,13 @@ export async function editAnnouncement(
   input: AnnouncementInput,
 ): Promise<Announcement> {
   const values = await valuesFrom(db, caller, input);
-  const updated = await db.transaction().execute((trx) => updateAnnouncement(trx, caller, id, values));
-  if (!updated) throw AppError.notFound('Announcement');
-  return load(db, caller, id);
+  return db.transaction().execute(async (trx) => {
+    const before = await lockAndLoad(trx, caller, id);
+    if (!(await updateAnnouncement(trx, caller, id, values))) throw AppError.notFound('Announcement');
+    const after = await load(trx, caller, id);
+    await audit(trx, caller, 'announcement.update', before, after);
+    return after;
+  });
 }
 
 /** publish, expire (ends the validity window now) or archive (the manager's delete). */
@@ -76,12 +113,16 @@ export async function changeAnnouncementStatus(
   action: 'publish' | 'expire' | 'archive',
   now = new Date(),
 ): Promise<Announcement> {
-  const current = await load(db, caller, id);
-  if (current.status === 'archived') throw new AppError('CONFLICT', 409, 'This announcement is archived');
-  const status = action === 'publish' ? 'published' : action === 'expire' ? 'expired' : 'archived';
-  const endsLater = current.validTo === null || Date.parse(current.validTo) > now.getTime();
-  await setAnnouncementStatus(db, caller, id, status, action === 'expire' && endsLater ? { validTo: now } : {});
-  return load(db, caller, id);
+  return db.transaction().execute(async (trx) => {
+    const current = await lockAndLoad(trx, caller, id);
+    if (current.status === 'archived') throw new AppError('CONFLICT', 409, 'This announcement is archived');
+    const status = action === 'publish' ? 'published' : action === 'expire' ? 'expired' : 'archived';
+    const endsLater = current.validTo === null || Date.parse(current.validTo) > now.getTime();
+    await setAnnouncementStatus(trx, caller, id, status, action === 'expire' && endsLater ? { validTo: now } : {});
+    const after = await load(trx, caller, id);
+    await audit(trx, caller, `announcement.${action}`, current, after);
+    return after;
+  });
 }
 
 /** Records that the caller read an announcement that asks for it and is addressed to them. */

@@ -92,6 +92,22 @@ export async function listTranslationRows(db: Db, languageId: number): Promise<T
   return (await rowQuery(db, languageId).execute()).map(toRow);
 }
 
+/** The caption's row in the language, locking the caption until the transaction ends; undefined when unknown. */
+export async function findTranslationRowForUpdate(
+  db: Db,
+  captionId: number,
+  languageId: number,
+): Promise<TranslationRow | undefined> {
+  const locked = await db
+    .selectFrom('captions')
+    .select('id')
+    .where('id', '=', captionId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!locked) return undefined;
+  return toRow(await rowQuery(db, languageId).where('c.id', '=', captionId).executeTakeFirstOrThrow());
+}
+
 /** Sets (or, with null, removes) the preferred caption; returns the row, or undefined for an unknown caption. */
 export async function saveTranslation(
   db: Db,

@@ -19,8 +19,8 @@ import {
   findLanguageById,
   listLanguages,
   listTranslationRows,
-  saveTranslation,
 } from './caption.repository';
+import { saveCaptionTranslation } from './translation.service';
 
 const tags = ['translations'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -101,13 +101,17 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (request) => {
       const auth = authOf(request);
-      if (!(await findLanguageById(auth.connection.db, request.params.languageId))) throw AppError.notFound('Language');
-      const row = await saveTranslation(
+      const language = await findLanguageById(auth.connection.db, request.params.languageId);
+      if (!language) throw AppError.notFound('Language');
+      const row = await saveCaptionTranslation(
         auth.connection.db,
-        request.params.captionId,
-        request.params.languageId,
-        request.body.preferredCaption,
-        auth.userId,
+        { userId: auth.userId },
+        {
+          captionId: request.params.captionId,
+          languageId: language.id,
+          languageCode: language.code,
+          preferredCaption: request.body.preferredCaption,
+        },
       );
       if (!row) throw AppError.notFound('Caption');
       return row;

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditFacetsSchema, auditPageSchema, type AuditQuery } from '@hasp/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { auditFacetsSchema, auditPageSchema, auditVerificationSchema, type AuditQuery } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
 import { administratorKeys } from './keys';
 
@@ -16,5 +16,12 @@ export function useAuditFacets() {
   return useQuery({
     queryKey: administratorKeys.auditFacets(),
     queryFn: ({ signal }) => apiRequest('admin/audit/facets', { schema: auditFacetsSchema, signal }),
+  });
+}
+
+/** Walks the audit log's hash chains on the server; an action, so its answer is never cached. */
+export function useVerifyAudit() {
+  return useMutation({
+    mutationFn: () => apiRequest('admin/audit/verify', { schema: auditVerificationSchema }),
   });
 }

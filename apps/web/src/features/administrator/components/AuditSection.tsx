@@ -15,6 +15,7 @@ import { auditQueryOf, emptyAuditFilters, type AuditFilterValues } from '../audi
 import { formatMoment } from '../format';
 import { AuditChanges } from './AuditChanges';
 import { AuditFilters } from './AuditFilters';
+import { AuditVerify } from './AuditVerify';
 import { LoadFailed } from './LoadFailed';
 import classes from '../Administrator.module.css';
 
@@ -55,6 +56,7 @@ export function AuditSection() {
       <Title order={2} id="admin-audit-heading" className={classes.sectionTitle}>
         {title}
       </Title>
+      <AuditVerify />
       <AuditFilters values={filters} facets={facets.data} onChange={changeFilters} />
       {page.isPending ? (
         <Center py="xl">

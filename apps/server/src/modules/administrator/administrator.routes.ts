@@ -14,7 +14,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
 import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
 import { listAuditEntries, listAuditFacets } from './audit-log.repository';
@@ -31,7 +31,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** The Administrator home (/admin): facilities, connection, health and the audit log. */
 export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -48,7 +47,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: z.array(adminFacilitySchema), ...errors },
       },
     },
-    async (request) => listAdminFacilities(authOf(request).connection.db, caller(authOf(request))),
+    async (request) => listAdminFacilities(contextOf(request).connection.db, contextOf(request).actor),
   );
 
   app.post(
@@ -62,7 +61,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: adminFacilitySchema, ...errors },
       },
     },
-    async (request) => createFacility(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createFacility(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -78,7 +77,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) =>
-      updateFacility(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      updateFacility(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.get(
@@ -91,7 +90,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: connectionInfoSchema, ...errors },
       },
     },
-    async (request) => readConnectionInfo(authOf(request).connection, ctx.config.connections, new Date()),
+    async (request) => readConnectionInfo(contextOf(request).connection, ctx.config.connections, new Date()),
   );
 
   app.get(
@@ -119,8 +118,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listAuditEntries(auth.connection.db, { ...request.query, facilityId: auth.facilityId });
+      const auth = contextOf(request);
+      return listAuditEntries(auth.connection.db, { ...request.query, facilityId: auth.actor.facilityId });
     },
   );
 
@@ -135,8 +134,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listAuditFacets(auth.connection.db, auth.facilityId);
+      const auth = contextOf(request);
+      return listAuditFacets(auth.connection.db, auth.actor.facilityId);
     },
   );
 };

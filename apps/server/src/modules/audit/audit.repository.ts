@@ -16,6 +16,18 @@ export interface AuditEntry {
   /** The record before the change (null when created) and after it (null when deleted). */
   before: unknown;
   after: unknown;
+  /**
+   * Where, why and when, filled by the command runner from the request context. The audit
+   * helper's migration adds their columns; until then they are accepted and not stored.
+   */
+  address?: string | null;
+  deviceId?: string | null;
+  requestId?: string | null;
+  reason?: string | null;
+  deviceTime?: Date | null;
+  syncTime?: Date | null;
+  /** Server time of the change (the app's clock); the database's now() when absent. */
+  at?: Date;
 }
 
 /**

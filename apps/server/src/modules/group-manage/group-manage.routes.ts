@@ -12,7 +12,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { AppError } from '../../plugins/app-error';
@@ -40,7 +40,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** Group Manage: the facility's groups, their members and the permissions each grants. */
 export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -57,7 +56,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: permissionCatalogueSchema, ...errors },
       },
     },
-    async (request) => findFacilityPermissionCatalogue(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) =>
+      findFacilityPermissionCatalogue(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupSummarySchema), ...errors },
       },
     },
-    async (request) => listGroups(authOf(request).connection.db, caller(authOf(request))),
+    async (request) => listGroups(contextOf(request).connection.db, contextOf(request).actor),
   );
 
   app.post(
@@ -84,7 +84,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupSummarySchema, ...errors },
       },
     },
-    async (request) => createGroup(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createGroup(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -100,7 +100,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) =>
-      editGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -115,7 +115,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      await removeGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id);
+      await removeGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id);
       return { deleted: true as const };
     },
   );
@@ -131,7 +131,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) => membersOf(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => membersOf(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.get(
@@ -146,9 +146,10 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!(await findGroup(auth.connection.db, auth.facilityId, request.params.id))) throw AppError.notFound('Group');
-      return listCandidates(auth.connection.db, auth.facilityId, request.params.id);
+      const auth = contextOf(request);
+      if (!(await findGroup(auth.connection.db, auth.actor.facilityId, request.params.id)))
+        throw AppError.notFound('Group');
+      return listCandidates(auth.connection.db, auth.actor.facilityId, request.params.id);
     },
   );
 
@@ -165,7 +166,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) =>
-      addMember(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body.userId),
+      addMember(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body.userId),
   );
 
   app.delete(
@@ -180,7 +181,12 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) =>
-      removeMember(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.params.userId),
+      removeMember(
+        contextOf(request).connection.db,
+        contextOf(request).actor,
+        request.params.id,
+        request.params.userId,
+      ),
   );
 
   app.get(
@@ -194,7 +200,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupPermissionsSchema, ...errors },
       },
     },
-    async (request) => permissionsOfGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) =>
+      permissionsOfGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.put(
@@ -211,8 +218,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) =>
       setGroupPermissions(
-        authOf(request).connection.db,
-        caller(authOf(request)),
+        contextOf(request).connection.db,
+        contextOf(request).actor,
         request.params.id,
         request.body.permissions,
       ),

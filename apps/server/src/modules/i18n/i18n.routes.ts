@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findCaptionResources,
@@ -77,7 +77,7 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const { db } = authOf(request).connection;
+      const { db } = contextOf(request).connection;
       if (!(await findLanguageById(db, request.query.languageId))) throw AppError.notFound('Language');
       return listTranslationRows(db, request.query.languageId);
     },
@@ -100,14 +100,14 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       if (!(await findLanguageById(auth.connection.db, request.params.languageId))) throw AppError.notFound('Language');
       const row = await saveTranslation(
         auth.connection.db,
         request.params.captionId,
         request.params.languageId,
         request.body.preferredCaption,
-        auth.userId,
+        auth.actor.userId,
       );
       if (!row) throw AppError.notFound('Caption');
       return row;

@@ -9,7 +9,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
 import {
   arrangePermitTypes,
@@ -31,7 +31,6 @@ const errors = {
   409: apiErrorSchema,
 };
 const ok = { 200: permitTypesConfigSchema, ...errors };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /**
  * Permit types and permit groups of the signed-in facility (Administrator › Permit types). Every
@@ -51,7 +50,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => permitTypesConfig(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => permitTypesConfig(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.post(
@@ -66,7 +65,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitType(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createPermitType(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -80,7 +79,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => arrangePermitTypes(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => arrangePermitTypes(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -96,7 +95,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) =>
-      editPermitType(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editPermitType(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.post(
@@ -110,7 +109,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createPermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -126,7 +125,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) =>
-      editPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editPermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -140,6 +139,6 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => removePermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => removePermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 };

@@ -10,7 +10,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform/request-context';
 import { insertAuthEvent } from '../auth/auth-event.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeRefreshFamily } from '../auth/refresh-token.repository';
@@ -44,8 +44,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/profile',
     { schema: { tags, security, summary: 'My profile', response: { 200: profileSchema, ...errors } } },
     async (request) => {
-      const auth = authOf(request);
-      const profile = await findProfile(auth.connection.db, auth.userId);
+      const auth = contextOf(request);
+      const profile = await findProfile(auth.connection.db, auth.actor.userId);
       if (!profile) throw AppError.notFound('User');
       return profile;
     },
@@ -63,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { db } = auth.connection;
       let languageId: number | null = null;
       if (request.body.languageCode) {
@@ -74,12 +74,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           ]);
         languageId = language.id;
       }
-      await updateProfileRow(db, auth.userId, {
+      await updateProfileRow(db, auth.actor.userId, {
         displayName: request.body.displayName,
         email: request.body.email,
         languageId,
       });
-      return (await findProfile(db, auth.userId))!;
+      return (await findProfile(db, auth.actor.userId))!;
     },
   );
 
@@ -97,9 +97,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { db } = auth.connection;
-      const user = await findPasswordHash(db, auth.userId);
+      const user = await findPasswordHash(db, auth.actor.userId);
       if (user?.is_active_directory_user)
         throw new AppError('CONFLICT', 409, 'Your password is managed by your organisation’s directory');
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, request.body.currentPassword))) {
@@ -117,16 +117,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           { field: 'newPassword', message: 'The new password must differ from the current one' },
         ]);
       }
-      await updatePasswordHash(db, auth.userId, await hashPassword(request.body.newPassword));
+      await updatePasswordHash(db, auth.actor.userId, await hashPassword(request.body.newPassword));
       if (request.body.signOutOtherSessions) {
-        for (const family of await listOtherSessionIds(db, auth.userId, auth.sessionId)) {
+        for (const family of await listOtherSessionIds(db, auth.actor.userId, auth.actor.sessionId)) {
           await revokeRefreshFamily(db, family, 'password changed', new Date());
         }
       }
       await insertAuthEvent(db, {
         kind: 'password_changed',
-        userId: auth.userId,
-        facilityId: auth.facilityId,
+        userId: auth.actor.userId,
+        facilityId: auth.actor.facilityId,
         ip: request.ip,
       });
       return reply.status(204).send(null);
@@ -144,8 +144,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listUserSessions(auth.connection.db, auth.userId, auth.sessionId, new Date());
+      const auth = contextOf(request);
+      return listUserSessions(auth.connection.db, auth.actor.userId, auth.actor.sessionId, new Date());
     },
   );
 
@@ -161,14 +161,14 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { db } = auth.connection;
-      if (!(await familyBelongsToUser(db, request.params.id, auth.userId))) throw AppError.notFound('Session');
+      if (!(await familyBelongsToUser(db, request.params.id, auth.actor.userId))) throw AppError.notFound('Session');
       await revokeRefreshFamily(db, request.params.id, 'revoked by user', new Date());
       await insertAuthEvent(db, {
         kind: 'logout',
-        userId: auth.userId,
-        facilityId: auth.facilityId,
+        userId: auth.actor.userId,
+        facilityId: auth.actor.facilityId,
         ip: request.ip,
         detail: 'device revoked',
       });

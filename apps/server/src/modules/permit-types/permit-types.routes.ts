@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -7,10 +8,14 @@ import {
   permitTypesConfigSchema,
   permitTypeUpdateSchema,
   idParamsSchema,
+  type PermitTypesConfig,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
+import type { CommandDefinition } from '../../platform/commands/command';
+import { sendCommand } from '../../platform/commands/command-route';
+import type { FacilityConfigState } from '../settings/facility-config.target';
 import {
   arrangePermitTypes,
   createPermitGroup,
@@ -29,6 +34,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
 };
 const ok = { 200: permitTypesConfigSchema, ...errors };
 
@@ -39,6 +45,13 @@ const ok = { 200: permitTypesConfigSchema, ...errors };
 export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(permitTypesScreenPermission));
+  // Every change is a command on the facility's configuration.
+  const command = <I>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    definition: CommandDefinition<I, FacilityConfigState, PermitTypesConfig>,
+    input: I,
+  ) => sendCommand(ctx.events, request, reply, definition, { targetId: contextOf(request).actor.facilityId, input });
 
   app.get(
     '/permit-types',
@@ -65,7 +78,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitType(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) => command(request, reply, createPermitType, request.body),
   );
 
   app.put(
@@ -79,7 +92,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => arrangePermitTypes(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) => command(request, reply, arrangePermitTypes, request.body),
   );
 
   app.put(
@@ -94,8 +107,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) =>
-      editPermitType(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => command(request, reply, editPermitType, { id: request.params.id, values: request.body }),
   );
 
   app.post(
@@ -109,7 +121,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) => command(request, reply, createPermitGroup, request.body),
   );
 
   app.put(
@@ -124,8 +136,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) =>
-      editPermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => command(request, reply, editPermitGroup, { id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -139,6 +150,6 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => removePermitGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
+    async (request, reply) => command(request, reply, removePermitGroup, { id: request.params.id }),
   );
 };

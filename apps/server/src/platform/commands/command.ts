@@ -62,6 +62,11 @@ export interface CommandDefinition<I, S extends Versioned, R> {
   target: CommandTarget<S>;
   policy: PolicyRule<S, I>;
   apply(run: CommandRun<I, S>): Promise<R>;
+  /**
+   * What of the input makes two sends with one idempotency key "the same" (default: all of it).
+   * Leave secrets out: the fingerprint's hash is stored with the key.
+   */
+  fingerprint?: (input: I) => unknown;
 }
 
 const registry = new Map<string, CommandDefinition<never, Versioned, unknown>>();

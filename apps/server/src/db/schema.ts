@@ -58,7 +58,7 @@ export interface Database {
   // 2026-11-24T1000-command-runner: idempotency keys, the domain-event outbox and its deliveries
   idempotency_keys: IdempotencyKeyTable;
   domain_events: DomainEventTable;
-  event_deliveries: { event_id: string; consumer: string; delivered_at: CreatedAt };
+  event_deliveries: { event_id: number; consumer: string; delivered_at: CreatedAt };
 }
 
 export interface IdempotencyKeyTable {
@@ -72,8 +72,8 @@ export interface IdempotencyKeyTable {
 }
 
 export interface DomainEventTable {
-  /** bigserial: pg returns it as a string. */
-  id: Generated<string>;
+  /** bigserial, read as a number (connections.ts parses int8). */
+  id: Generated<number>;
   name: string;
   facility_id: number | null;
   entity_type: string;

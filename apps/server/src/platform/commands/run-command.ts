@@ -67,7 +67,7 @@ export async function runCommand<I, S extends Versioned, R>(
           );
         }
         const replay = { result: stored.response as R, version: stored.version, replayed: true };
-        return { outcome: replay, eventIds: [] as string[] };
+        return { outcome: replay, eventIds: [] as number[] };
       }
     }
     const state = await definition.target.lock(trx, actor, command.targetId);
@@ -97,7 +97,7 @@ export async function runCommand<I, S extends Versioned, R>(
         at: ctx.now,
       });
     }
-    const ids: string[] = [];
+    const ids: number[] = [];
     for (const event of recorded) ids.push(await recordEvent(trx, event));
     const version = await definition.target.bump(trx, command.targetId);
     // Stored as JSON, so a replay answers exactly what the first send was sent.

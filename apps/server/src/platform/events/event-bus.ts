@@ -37,7 +37,7 @@ export class EventBus {
   }
 
   /** Delivers these committed events in the background; `drain()` waits for it. */
-  deliverSoon(connection: Connection, eventIds: readonly string[]): void {
+  deliverSoon(connection: Connection, eventIds: readonly number[]): void {
     if (!eventIds.length || !this.consumers.size) return;
     const work = (async () => {
       for (const id of eventIds) await this.deliver(connection, id);
@@ -56,7 +56,7 @@ export class EventBus {
    * is locked with SKIP LOCKED, so another process delivering it right now is left alone (the
    * sweep comes back to anything it did not finish). A failing consumer is rolled back alone.
    */
-  async deliver(connection: Connection, eventId: string): Promise<void> {
+  async deliver(connection: Connection, eventId: number): Promise<void> {
     await connection.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('domain_events')
@@ -67,7 +67,7 @@ export class EventBus {
         .executeTakeFirst();
       if (!row) return;
       const event: DomainEvent = {
-        id: String(row.id),
+        id: Number(row.id),
         name: row.name,
         facilityId: row.facility_id,
         entityType: row.entity_type,
@@ -100,7 +100,7 @@ export class EventBus {
   async sweep(connection: Connection): Promise<number> {
     const pairs = [...this.consumers.values()].flatMap((c) => [...c.events].map((event) => [c.name, event] as const));
     if (!pairs.length) return 0;
-    const rows = await sql<{ id: string }>`
+    const rows = await sql<{ id: number }>`
       select e.id from domain_events e
       where exists (
         select 1 from unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) as c(consumer, event)
@@ -109,7 +109,7 @@ export class EventBus {
       )
       order by e.id
       limit ${SWEEP_BATCH}`.execute(connection.db);
-    for (const { id } of rows.rows) await this.deliver(connection, String(id));
+    for (const { id } of rows.rows) await this.deliver(connection, Number(id));
     return rows.rows.length;
   }
 

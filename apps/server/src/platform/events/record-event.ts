@@ -14,7 +14,7 @@ export interface DomainEventInput {
 
 /** A stored event as consumers receive it. */
 export interface DomainEvent {
-  id: string;
+  id: number;
   name: string;
   facilityId: number | null;
   entityType: string;
@@ -29,7 +29,7 @@ export interface DomainEvent {
  * does (a rollback leaves no event). Returns its id, to deliver it at once after commit.
  * @example const id = await recordEvent(trx, { name: 'settings.changed', facilityId, entityType: 'facility', entityId: facilityId });
  */
-export async function recordEvent(trx: Transaction<Database>, event: DomainEventInput): Promise<string> {
+export async function recordEvent(trx: Transaction<Database>, event: DomainEventInput): Promise<number> {
   const row = await trx
     .insertInto('domain_events')
     .values({
@@ -42,5 +42,5 @@ export async function recordEvent(trx: Transaction<Database>, event: DomainEvent
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return String(row.id);
+  return Number(row.id);
 }

@@ -234,6 +234,8 @@ export interface GroupTable {
   facility_id: number;
   name: string;
   description: Generated<string>;
+  /** 2026-11-24T1000-command-runner: bumped by every command on the group. */
+  version: Generated<number>;
 }
 
 export interface RefreshTokenTable {

@@ -39,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('event_deliveries_pk', ['event_id', 'consumer'])
     .execute();
 
-  for (const table of ['facility_settings', 'users']) {
+  for (const table of ['facility_settings', 'users', 'groups']) {
     await db.schema
       .alterTable(table)
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -48,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['facility_settings', 'users']) {
+  for (const table of ['facility_settings', 'users', 'groups']) {
     await db.schema.alterTable(table).dropColumn('version').execute();
   }
   await db.schema.dropTable('event_deliveries').execute();

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform/request-context';
 import { requirePermission } from '../../plugins/permissions';
+import { sendCommand } from '../../platform/commands/command-route';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { AppError } from '../../plugins/app-error';
 import { findGroup, listCandidates, listGroups } from './group-manage.repository';
@@ -39,6 +40,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
 };
 
 /** Group Manage: the facility's groups, their members and the permissions each grants. */
@@ -99,8 +101,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupSummarySchema, ...errors },
       },
     },
-    async (request) =>
-      editGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editGroup, { targetId: request.params.id, input: request.body }),
   );
 
   app.delete(
@@ -114,8 +116,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       },
     },
-    async (request) => {
-      await removeGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id);
+    async (request, reply) => {
+      await sendCommand(ctx.events, request, reply, removeGroup, { targetId: request.params.id, input: null });
       return { deleted: true as const };
     },
   );
@@ -165,8 +167,11 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) =>
-      addMember(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body.userId),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, addMember, {
+        targetId: request.params.id,
+        input: { userId: request.body.userId },
+      }),
   );
 
   app.delete(
@@ -180,13 +185,11 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) =>
-      removeMember(
-        contextOf(request).connection.db,
-        contextOf(request).actor,
-        request.params.id,
-        request.params.userId,
-      ),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, removeMember, {
+        targetId: request.params.id,
+        input: { userId: request.params.userId },
+      }),
   );
 
   app.get(
@@ -216,12 +219,10 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupPermissionsSchema, ...errors },
       },
     },
-    async (request) =>
-      setGroupPermissions(
-        contextOf(request).connection.db,
-        contextOf(request).actor,
-        request.params.id,
-        request.body.permissions,
-      ),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, setGroupPermissions, {
+        targetId: request.params.id,
+        input: { permissions: request.body.permissions },
+      }),
   );
 };

@@ -14,7 +14,7 @@ export async function notifyContextChanged(trx: Transaction<Database>, facilityI
 }
 
 /** Domain events after which open sessions reload their session context (sidebar, settings, permissions). */
-export const contextChangingEvents = ['settings.changed', 'permit-types.changed'] as const;
+export const contextChangingEvents = ['settings.changed', 'permit-types.changed', 'permissions.changed'] as const;
 
 /**
  * Routes those events to the notification hub: the consumer NOTIFYs in its delivery transaction,

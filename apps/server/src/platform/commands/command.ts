@@ -30,10 +30,12 @@ export interface Versioned {
 
 /** How a command finds, locks and versions the record it changes. */
 export interface CommandTarget<S extends Versioned> {
+  /** What the record is called in the 404 message ("Group not found"). */
+  noun?: string;
   /** Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404). */
   lock(trx: Transaction<Database>, actor: Actor, id: number): Promise<S | undefined>;
-  /** Records that the row changed; returns its new version. */
-  bump(trx: Transaction<Database>, id: number): Promise<number>;
+  /** Records that the row changed; returns its new version (the locked state's + 1 when the command deleted the row). */
+  bump(trx: Transaction<Database>, id: number, state: S): Promise<number>;
 }
 
 /** One row of a module's policy table: the permission it needs and the record states it is allowed in. */
@@ -52,6 +54,8 @@ export interface CommandRun<I, S> {
   state: S;
   /** Appends an audit row (the runner adds who, where and when) after the change. */
   audit(entry: Omit<AuditEntry, 'userId' | 'facilityId'> & { facilityId?: number | null }): void;
+  /** Says the command found nothing to change (e.g. adding a member who already is one): no audit row, same version. */
+  unchanged(): void;
   /** Records a domain event (delivered after commit). */
   event(event: Omit<DomainEventInput, 'facilityId' | 'requestId'> & { facilityId?: number | null }): void;
 }

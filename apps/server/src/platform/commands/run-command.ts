@@ -71,12 +71,13 @@ export async function runCommand<I, S extends Versioned, R>(
       }
     }
     const state = await definition.target.lock(trx, actor, command.targetId);
-    if (!state) throw AppError.notFound();
+    if (!state) throw AppError.notFound(definition.target.noun);
     if (command.expectedVersion != null && command.expectedVersion !== state.version) throw stale(state.version);
     await checkPolicy(trx, actor, definition.policy, state, command.input);
 
     const audits: AuditEntry[] = [];
     const recorded: DomainEventInput[] = [];
+    let unchanged = false;
     const result = await definition.apply({
       trx,
       ctx,
@@ -84,9 +85,14 @@ export async function runCommand<I, S extends Versioned, R>(
       state,
       audit: (entry) => audits.push({ facilityId: actor.facilityId, ...entry, userId: actor.userId }),
       event: (event) => recorded.push({ facilityId: actor.facilityId, ...event, requestId: ctx.requestId }),
+      unchanged: () => {
+        unchanged = true;
+      },
     });
     // A change to a record is never without its audit row: a command that records none is a bug.
-    if (!audits.length) throw new Error(`command ${command.name} recorded no audit row`);
+    if (!unchanged && !audits.length) throw new Error(`command ${command.name} recorded no audit row`);
+    if (unchanged && (audits.length || recorded.length))
+      throw new Error(`command ${command.name}: unchanged, yet audited`);
     for (const entry of audits) {
       await recordAudit(trx, {
         ...entry,
@@ -99,7 +105,7 @@ export async function runCommand<I, S extends Versioned, R>(
     }
     const ids: number[] = [];
     for (const event of recorded) ids.push(await recordEvent(trx, event));
-    const version = await definition.target.bump(trx, command.targetId);
+    const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);
     // Stored as JSON, so a replay answers exactly what the first send was sent.
     const response = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as R);
     if (key !== null) {

@@ -90,7 +90,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: connectionInfoSchema, ...errors },
       },
     },
-    async (request) => readConnectionInfo(contextOf(request).connection, ctx.config.connections, new Date()),
+    async (request) =>
+      readConnectionInfo(contextOf(request).connection, ctx.config.connections, contextOf(request).now),
   );
 
   app.get(
@@ -103,7 +104,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: serverHealthSchema, ...errors },
       },
     },
-    async () => readServerHealth(ctx.registry, ctx.version, new Date()),
+    async () => readServerHealth(ctx.registry, ctx.version, ctx.clock.now()),
   );
 
   app.get(

@@ -56,7 +56,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const auth = contextOf(request);
-      return listCurrentAnnouncementsForUser(auth.connection.db, auth.actor, auth.actor.userId, new Date());
+      return listCurrentAnnouncementsForUser(auth.connection.db, auth.actor, auth.actor.userId, auth.now);
     },
   );
 

@@ -57,7 +57,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const auth = contextOf(request);
-      const notification = await markNotificationSeen(auth.connection.db, inboxOf(auth), request.params.id, new Date());
+      const notification = await markNotificationSeen(auth.connection.db, inboxOf(auth), request.params.id, auth.now);
       if (!notification) throw AppError.notFound('Notification');
       return notification;
     },
@@ -74,7 +74,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const auth = contextOf(request);
-      return { updated: await markAllNotificationsSeen(auth.connection.db, inboxOf(auth), new Date()) };
+      return { updated: await markAllNotificationsSeen(auth.connection.db, inboxOf(auth), auth.now) };
     },
   );
 
@@ -89,7 +89,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     },
     async (request) => {
       const auth = contextOf(request);
-      return { deleted: await deleteAllNotifications(auth.connection.db, inboxOf(auth), new Date()) };
+      return { deleted: await deleteAllNotifications(auth.connection.db, inboxOf(auth), auth.now) };
     },
   );
 

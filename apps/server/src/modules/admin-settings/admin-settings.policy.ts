@@ -1,5 +1,5 @@
 import { rightNavPermission, settingDefinition, type Permission } from '@hasp/contracts';
-import { policyTable } from '../../platform/commands/policy';
+import { policyTable } from '../../platform';
 import type { FacilityConfigState } from '../settings/facility-config.target';
 
 const manager = rightNavPermission('settings-manager');

@@ -9,9 +9,8 @@ import {
   updateSettingSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { sendCommand } from '../../platform/commands/command-route';
 import { getFacilitySettingsAdmin, updateFacilitySettings } from './facility-settings.service';
 import { listSettingEntries, updateSettingEntry } from './settings-table.service';
 

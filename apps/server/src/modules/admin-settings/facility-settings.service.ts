@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { facilitySettingsProblems, type FacilitySettings, type FacilitySettingsAdmin } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type CommandRun } from '../../platform/commands/command';
+import { defineCommand, type CommandRun } from '../../platform';
 import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
 import { findFacilitySettings, listFacilityPermitTypes, saveFacilitySettings } from '../settings/settings.repository';
 import { adminSettingsPolicy } from './admin-settings.policy';

@@ -16,7 +16,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type CommandRun } from '../../platform/commands/command';
+import { defineCommand, type CommandRun } from '../../platform';
 import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
 import { isSecretSetting, readSetting, storeSetting } from '../settings/setting-values';
 import { findFacilitySettings, listFacilityPermitTypes } from '../settings/settings.repository';

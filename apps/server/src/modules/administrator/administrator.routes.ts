@@ -14,7 +14,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
 import { listAuditEntries, listAuditFacets } from './audit-log.repository';

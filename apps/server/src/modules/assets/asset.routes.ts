@@ -28,7 +28,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
 import { createArea, createAsset, editArea, editAsset, getArea, moveArea, moveAsset } from './asset-tree.service';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, loginFormSchema, loginResultSchema, meSchema, tokenRefreshBodySchema } from '@hasp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import type { AppContext } from '../../app-context';
 import { findFacilityById } from '../facilities/facility.repository';
 import { findFacilityUserById } from '../users/user.repository';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamSchema, facilityRecordsQuerySchema, facilitySchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { findFacilityById, findFacilityLogo, listFacilities } from './facility.repository';
 
 const secured = { security: [{ bearer: [] }] };

@@ -7,7 +7,7 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { changeFacilityLogo, getFacilityProfile, updateFacilityProfile } from './facility-profile.service';
 

@@ -1,6 +1,5 @@
 import { rightNavPermission } from '@hasp/contracts';
-import type { CommandTarget } from '../../platform/commands/command';
-import { policyTable } from '../../platform/commands/policy';
+import { type CommandTarget, policyTable } from '../../platform';
 import type { GroupRow } from './group-manage.repository';
 
 /** A group as its commands lock it. */

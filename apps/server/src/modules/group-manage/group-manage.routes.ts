@@ -12,9 +12,8 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { sendCommand } from '../../platform/commands/command-route';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { AppError } from '../../plugins/app-error';
 import { findGroup, listCandidates, listGroups } from './group-manage.repository';

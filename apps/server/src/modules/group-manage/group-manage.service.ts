@@ -3,7 +3,7 @@ import type { GroupInput, GroupMember, GroupPermissions, GroupSummary } from '@h
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
-import { defineCommand, type CommandRun } from '../../platform/commands/command';
+import { defineCommand, type CommandRun } from '../../platform';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { listUserPermissions } from '../permissions/permission.repository';
 import {

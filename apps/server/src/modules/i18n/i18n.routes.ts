@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findCaptionResources,

@@ -13,7 +13,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTypes } from './master-list.repository';
 import { createItem, deleteItem, listItems, renameCaption, reorderItems, setActive } from './master-list.service';

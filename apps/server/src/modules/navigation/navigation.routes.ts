@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, navGroupSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
 import { findFacilitySettings } from '../settings/settings.repository';
 import { buildNavigation } from './build-navigation';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../app-context';
 import { findSessionUser } from '../../plugins/auth';
-import { type RequestContext } from '../../platform/request-context';
+import type { RequestContext } from '../../platform';
 
 const HEARTBEAT_MS = 25_000;
 

@@ -8,7 +8,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf, type RequestContext } from '../../platform/request-context';
+import { contextOf, type RequestContext } from '../../platform';
 import {
   countUnreadNotifications,
   deleteAllNotifications,

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { EventBus } from '../../platform/events/event-bus';
+import type { EventBus } from '../../platform';
 
 /** The NOTIFY channel that tells open browsers of a facility to reload their session context. */
 export const CONTEXT_CHANNEL = 'hasp_context';

@@ -2,8 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type CommandRun } from '../../platform/commands/command';
-import type { Actor } from '../../platform/request-context';
+import { defineCommand, type CommandRun, type Actor } from '../../platform';
 import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
 import { permitTypesPolicy } from './permit-types.policy';
 import {

@@ -1,5 +1,5 @@
 import { rightNavPermission } from '@hasp/contracts';
-import { policyTable } from '../../platform/commands/policy';
+import { policyTable } from '../../platform';
 import type { FacilityConfigState } from '../settings/facility-config.target';
 
 /** The permission of this screen: the groups holding it receive every action of a type they create. */

@@ -11,10 +11,8 @@ import {
   type PermitTypesConfig,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf, type CommandDefinition, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import type { CommandDefinition } from '../../platform/commands/command';
-import { sendCommand } from '../../platform/commands/command-route';
 import type { FacilityConfigState } from '../settings/facility-config.target';
 import {
   arrangePermitTypes,

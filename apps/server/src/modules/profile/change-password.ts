@@ -1,7 +1,6 @@
 import { passwordPolicyFor } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type CommandRun, type CommandTarget } from '../../platform/commands/command';
-import { policyTable } from '../../platform/commands/policy';
+import { defineCommand, type CommandRun, type CommandTarget, policyTable } from '../../platform';
 import { insertAuthEvent } from '../auth/auth-event.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeRefreshFamily } from '../auth/refresh-token.repository';

@@ -9,10 +9,9 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf, sendCommand } from '../../platform';
 import { insertAuthEvent } from '../auth/auth-event.repository';
 import { revokeRefreshFamily } from '../auth/refresh-token.repository';
-import { sendCommand } from '../../platform/commands/command-route';
 import { findLanguageByCode } from '../i18n/caption.repository';
 import { changeOwnPassword } from './change-password';
 import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } from './profile.repository';

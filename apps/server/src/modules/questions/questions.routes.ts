@@ -15,7 +15,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listPermitTypes } from './questions.repository';
 import {

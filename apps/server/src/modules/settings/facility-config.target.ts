@@ -1,4 +1,4 @@
-import type { CommandTarget } from '../../platform/commands/command';
+import type { CommandTarget } from '../../platform';
 
 /** The facility's configuration (its settings row) as a command locks it. */
 export interface FacilityConfigState {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionContextSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
 import { findFacilitySettings, findSecuritySettings } from './settings.repository';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, rightNavPermission, tagReportLinksInputSchema, tagReportLinksSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTagReportLinks, saveTagReportLinks } from './tag-report-links.service';
 

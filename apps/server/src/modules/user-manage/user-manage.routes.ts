@@ -12,7 +12,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findManagedUser, listManagedUsers, listOptions } from './user-manage.repository';
 import { createUser, editUser, resetPassword, setUserActive, unlockUser } from './user-manage.service';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamSchema, userSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform/request-context';
+import { contextOf } from '../../platform';
 import { findFacilityUserById } from './user.repository';
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

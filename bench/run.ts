@@ -3,8 +3,8 @@
  * asset goals of issue 7 (import, tree and search; bench/asset-import.ts), measured in one run and
  * printed as ratios and measurements. Not a test: it never fails on a number, only on a broken setup.
  *
- *   npm run bench                 all of P1, P2, P5, assets
- *   npm run bench -- p5 assets    only some (p1, p2, p5, assets)
+ *   npm run bench                 all of P1, P2, P5, commands, assets
+ *   npm run bench -- p5 assets    only some (p1, p2, p5, commands, assets)
  *
  * Settings (environment): HASP_BENCH_DURATION_SEC (6), HASP_BENCH_WARMUP_SEC (2),
  * HASP_BENCH_CONNECTIONS (10), HASP_BENCH_P1_PIPELINING (10), HASP_BENCH_WEB_DIST (apps/web/dist),
@@ -30,6 +30,7 @@ import { startEmbeddedServer } from '../apps/server/src/db/embedded-server';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { printAssetBench, runAssetBench } from './asset-import';
+import { printCommandBench, runCommandBench, type CommandBenchResult } from './commands';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const reportFile = path.join(repoRoot, 'reports', 'bench.json');
@@ -381,6 +382,7 @@ function rawFacilityServer(pool: pg.Pool): http.Server {
 interface ServerResults {
   p1?: PairResult;
   p2?: PairResult;
+  commands?: CommandBenchResult;
 }
 
 async function serverBenchmarks(wanted: Set<string>): Promise<ServerResults> {
@@ -395,7 +397,7 @@ async function serverBenchmarks(wanted: Set<string>): Promise<ServerResults> {
     cleanups.push({ name: 'raw health server', run: () => closeServer(raw) });
     const bare = await bareFastify(version);
     cleanups.push({ name: 'bare Fastify', run: bare.close });
-    const app = await startApp(version, wanted.has('p2'));
+    const app = await startApp(version, wanted.has('p2') || wanted.has('commands'));
     const sameBody =
       JSON.stringify(await getJson(`${rawUrl}/api/health`)) === JSON.stringify(await getJson(`${app.url}/api/health`));
     if (!sameBody) log("warning: the raw health body differs from the app's");
@@ -406,8 +408,11 @@ async function serverBenchmarks(wanted: Set<string>): Promise<ServerResults> {
       { label: 'reference: bare Fastify 5', url: `${bare.url}/api/health` },
     );
     if (wanted.has('p2')) results.p2 = await facilityPair(app);
-  } else if (wanted.has('p2')) {
-    results.p2 = await facilityPair(await startApp(version, true));
+    if (wanted.has('commands')) results.commands = await commandBench(app);
+  } else if (wanted.has('p2') || wanted.has('commands')) {
+    const app = await startApp(version, true);
+    if (wanted.has('p2')) results.p2 = await facilityPair(app);
+    if (wanted.has('commands')) results.commands = await commandBench(app);
   }
   return results;
 }
@@ -465,6 +470,12 @@ async function startApp(version: string, withDatabase: boolean): Promise<Running
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as net.AddressInfo;
   return { url: `http://127.0.0.1:${port}`, ...(databaseUrl ? { database: { url: databaseUrl } } : {}) };
+}
+
+/** A command through the runner at 10 sessions at once (HASP_BENCH_CONNECTIONS). */
+function commandBench(app: RunningApp): Promise<CommandBenchResult> {
+  log('command runner: Settings Table edits');
+  return runCommandBench(app.url, settings.connections, settings.durationSec, settings.warmupSec);
 }
 
 async function facilityPair(app: RunningApp): Promise<PairResult> {
@@ -789,14 +800,15 @@ function printBundle(bundle: BundleResult): void {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).map((a) => a.toLowerCase());
-  const unknown = args.filter((a) => !['p1', 'p2', 'p5', 'assets'].includes(a));
-  if (unknown.length > 0) throw new Error(`Unknown argument(s) ${unknown.join(', ')}: use p1, p2, p5, assets`);
-  const wanted = new Set(args.length > 0 ? args : ['p1', 'p2', 'p5', 'assets']);
+  const unknown = args.filter((a) => !['p1', 'p2', 'p5', 'commands', 'assets'].includes(a));
+  if (unknown.length > 0)
+    throw new Error(`Unknown argument(s) ${unknown.join(', ')}: use p1, p2, p5, commands, assets`);
+  const wanted = new Set(args.length > 0 ? args : ['p1', 'p2', 'p5', 'commands', 'assets']);
   const started = Date.now();
 
   // The bundle first: a build blocks the machine, so it must not overlap with timed runs.
   const bundle = wanted.has('p5') ? webBundle() : undefined;
-  const servers = wanted.has('p1') || wanted.has('p2') ? await serverBenchmarks(wanted) : {};
+  const servers = wanted.has('p1') || wanted.has('p2') || wanted.has('commands') ? await serverBenchmarks(wanted) : {};
   await cleanup();
   // After the load runs, on its own database: the import must not share the machine with autocannon.
   const assets = wanted.has('assets') ? await runAssetBench() : undefined;
@@ -811,6 +823,7 @@ async function main(): Promise<void> {
     );
   if (servers.p1) printPair(`P1 health route (pipelining ${settings.p1Pipelining})`, servers.p1, targets.p1);
   if (servers.p2) printPair('P2 authenticated facility read (no pipelining)', servers.p2, targets.p2);
+  if (servers.commands) printCommandBench(servers.commands);
   if (bundle) printBundle(bundle);
   if (assets) printAssetBench(assets);
 

@@ -6,16 +6,22 @@ import type { AccessTokens } from './modules/auth/access-token';
 import type { AuthService } from './modules/auth/auth.service';
 import type { NotificationHub } from './modules/notifications/notification-hub';
 import type { JobRunner } from './platform/jobs';
+import type { Clock } from './platform/clock';
+import type { EventBus } from './platform/events/event-bus';
 
 /** What route modules are given: configuration, connections and the shared services. */
 export interface AppContext {
   config: Config;
   registry: ConnectionRegistry;
+  /** Business time: handlers read the request's `ctx.now`; work outside a request reads this. */
+  clock: Clock;
   tokens: AccessTokens;
   auth: AuthService;
   requireAuth: onRequestAsyncHookHandler;
   version: string;
   notifications: NotificationHub;
+  /** Domain events: consumers registered here hear committed events (runCommand delivers them). */
+  events: EventBus;
   /** Open server-sent-event responses, ended when the server closes. */
   openStreams: Set<ServerResponse>;
   /** The job queue of each connection; null when this app was built without jobs (tests, tools). */

@@ -16,6 +16,9 @@ import type { ConnectionRegistry } from './db/connections';
 import type { AppContext } from './app-context';
 import { AppError } from './plugins/app-error';
 import { requireAuth } from './plugins/auth';
+import { systemClock, type Clock } from './platform/clock';
+import { EventBus } from './platform/events/event-bus';
+import { registerContextChangedConsumer } from './modules/permissions/context-changed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -60,8 +63,10 @@ export interface BuildAppOptions {
   version?: string;
   /** A pino logger; none in tests. */
   logger?: FastifyBaseLogger;
-  /** Replaces the clock (tests of expiry and grace windows). */
-  now?: () => Date;
+  /** Replaces the clock (tests move it: expiry and grace windows). */
+  clock?: Clock;
+  /** How often undelivered domain events are swept (ms); 0 turns the sweep off. Default 5 s. */
+  eventSweepMs?: number;
   /** Called for every route registered (the authorization-matrix test reads the route table). */
   onRoute?: (route: { method: string; url: string }) => void;
   /**
@@ -83,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('auth', null);
+  app.decorateRequest('ctx', null);
   const { onRoute } = options;
   if (onRoute) {
     app.addHook('onRoute', (route) => {
@@ -121,20 +126,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     registry,
     tokens,
-    auth: new AuthService(registry, tokens, config, options.now),
-    requireAuth: requireAuth(tokens, registry),
+    clock,
+    auth: new AuthService(registry, tokens, config, () => clock.now()),
+    requireAuth: requireAuth(tokens, registry, clock),
     version: options.version ?? '0.0.0-dev',
     notifications: new NotificationHub(registry, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
     jobs: null,
+    events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
+  registerContextChangedConsumer(ctx.events);
+  ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
     for (const stream of ctx.openStreams) stream.end();
+    await ctx.events.stop();
     await ctx.notifications.stop();
   });
   await app.register(
@@ -175,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (webRoot) await registerWebApp(app, webRoot);
   if (options.jobs) {
-    const now = options.now ?? (() => new Date());
+    const now = () => clock.now();
     ctx.jobs = await JobRunner.start(
       registry,
       [expiredSessionsJob(now), expiredSsoJob(now), ...(options.jobs.registrations ?? [])],

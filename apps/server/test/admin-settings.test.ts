@@ -251,6 +251,67 @@ const svg =
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#c00"/></svg>';
 const b64 = (data: Buffer | string) => Buffer.from(data).toString('base64');
 
+describe('Settings Table as commands', () => {
+  it('keeps both of two concurrent edits of different facility settings', async () => {
+    const admin = await as('admin');
+    for (let round = 1; round <= 5; round++) {
+      const timeout = 20 + round;
+      const url = `https://example.com/round-${round}`;
+      const [a, b] = await Promise.all([
+        admin('PUT', '/api/admin/settings/generalSettings.loginTimeout', { value: timeout }),
+        admin('PUT', '/api/admin/settings/generalSettings.infoUrl', { value: url }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const settings = (await admin('GET', '/api/admin/facility-settings')).json<Admin>().settings;
+      expect(settings.generalSettings).toEqual({ loginTimeout: timeout, infoUrl: url });
+    }
+  });
+
+  it('applies a change sent twice with one Idempotency-Key once, answers the same, and refuses the key with another value', async () => {
+    const { token } = (await login(t.app, { username: 'admin' })).json<{ token: string }>();
+    const put = (value: number, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/generalSettings.loginTimeout',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'settings-key-1', ...headers },
+        payload: { value },
+      });
+    const before = (await auditRows('facility.settings.update')).length;
+    const first = await put(33);
+    const again = await put(33);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect((await auditRows('facility.settings.update')).length).toBe(before + 1);
+    const other = await put(34);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('refuses an edit made on a stale version (If-Match) with 409 and the current version', async () => {
+    const admin = await as('admin');
+    const { token } = (await login(t.app, { username: 'admin' })).json<{ token: string }>();
+    const seen = await admin('PUT', '/api/admin/settings/generalSettings.loginTimeout', { value: 40 });
+    const version = Number(JSON.parse(seen.headers.etag as string));
+    await admin('PUT', '/api/admin/settings/generalSettings.loginTimeout', { value: 41 });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/generalSettings.loginTimeout',
+      headers: { authorization: `Bearer ${token}`, 'if-match': `"${version}"` },
+      payload: { value: 42 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'CONFLICT',
+      details: [{ field: 'version', message: String(version + 1) }],
+    });
+    const settings = (await admin('GET', '/api/admin/facility-settings')).json<Admin>().settings;
+    expect(settings.generalSettings.loginTimeout).toBe(41);
+  });
+});
+
 describe('Facility Settings', () => {
   it('edits the profile with validated time zone and language, audited', async () => {
     const admin = await as('admin');

@@ -6,6 +6,7 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { ConnectionRegistry, createKysely, type Connection } from '../src/db/connections';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { movableClock } from '../src/platform/clock';
 
 export { DEMO_PASSWORD };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -57,12 +58,12 @@ export async function createTestApp(
     connections.push({ name, db: createKysely(url, 5), url });
   }
   const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
-  let offset = 0;
+  const clock = movableClock();
   const app = await buildApp({
     config,
     registry: new ConnectionRegistry(connections),
     jwtSecret: TEST_JWT_SECRET,
-    now: () => new Date(Date.now() + offset),
+    clock,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
@@ -72,9 +73,7 @@ export async function createTestApp(
     app,
     connections,
     config,
-    advanceClock: (ms) => {
-      offset += ms;
-    },
+    advanceClock: (ms) => clock.advance(ms),
     close: async () => {
       await app.close();
       await Promise.all(connections.map((c) => c.db.destroy()));

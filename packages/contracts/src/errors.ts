@@ -10,6 +10,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -41,6 +42,7 @@ export const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'IDEMPOTENCY_KEY_REUSED',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
 };

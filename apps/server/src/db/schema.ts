@@ -57,6 +57,32 @@ export interface Database {
     granted_by: number | null;
     granted_at: CreatedAt;
   };
+  // 2026-11-24T1000-command-runner: idempotency keys, the domain-event outbox and its deliveries
+  idempotency_keys: IdempotencyKeyTable;
+  domain_events: DomainEventTable;
+  event_deliveries: { event_id: number; consumer: string; delivered_at: CreatedAt };
+}
+
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  command: string;
+  request_hash: string;
+  response: unknown;
+  version: number;
+  created_at: CreatedAt;
+}
+
+export interface DomainEventTable {
+  /** bigserial, read as a number (connections.ts parses int8). */
+  id: Generated<number>;
+  name: string;
+  facility_id: number | null;
+  entity_type: string;
+  entity_id: string | null;
+  payload: unknown;
+  request_id: string | null;
+  created_at: CreatedAt;
 }
 
 /** One-time token handed to the login screen after a SAML sign-in; stored as a SHA-256 hash. */
@@ -174,6 +200,8 @@ export interface FacilitySettingsTable {
   offline_mode: Generated<boolean>;
   custom_dashboards: Generated<boolean>;
   notifications: Generated<boolean>;
+  /** 2026-11-24T1000-command-runner: the facility configuration's version (commands lock this row). */
+  version: Generated<number>;
 }
 
 export interface NotificationTable {
@@ -216,6 +244,8 @@ export interface UserTable {
   language_id: Generated<number | null>;
   /** Set by a password reset (one-time password): the user must choose a new one before using the app. */
   must_change_password: Generated<boolean>;
+  /** 2026-11-24T1000-command-runner: bumped by every command on the user (stale edits refused). */
+  version: Generated<number>;
   /** Failed sign-ins in a row; a success resets it. */
   failed_login_count: Generated<number>;
   /** When the account was locked after too many failed sign-ins; null when it is not locked. */
@@ -227,6 +257,8 @@ export interface GroupTable {
   facility_id: number;
   name: string;
   description: Generated<string>;
+  /** 2026-11-24T1000-command-runner: bumped by every command on the group. */
+  version: Generated<number>;
 }
 
 export interface RefreshTokenTable {

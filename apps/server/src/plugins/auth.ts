@@ -3,24 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Connection, ConnectionRegistry } from '../db/connections';
 import type { AccessTokens } from '../modules/auth/access-token';
+import type { Clock } from '../platform/clock';
 import { AppError } from './app-error';
 
-/** Who is calling, and the connection and facility every query of the request is scoped to. */
-export interface RequestAuth {
-  userId: number;
-  facilityId: number;
-  /** The refresh-token family of this sign-in. */
-  sessionId: string;
-  /** When the access token expires (ms since the epoch): long-lived responses end then. */
-  expiresAt: number;
-  connection: Connection;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: RequestAuth | null;
-  }
-}
+export { contextOf, type RequestContext } from '../platform/request-context';
 
 /** What a user who must change their password may call (the web shows only the change screen). */
 const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/profile', 'POST /api/profile/password']);
@@ -29,7 +15,7 @@ const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/prof
  * Returns an onRequest hook that requires a valid bearer token and a user who is still active and
  * still allowed in the token's facility; the check is per request so a disabled user is out at once.
  */
-export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) {
+export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry, clock: Clock) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
@@ -37,20 +23,26 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
     const claims = await tokens.verify(match[1]);
     const connection = registry.find(claims.connectionName);
     if (!connection) throw AppError.unauthenticated('Invalid access token');
-    const allowed = await findSessionUser(connection.db, claims);
+    const allowed = await sessionCheck(connection, claims);
     if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
     // A one-time password opens only the password change: nothing else until it is changed.
     if (allowed.must_change_password && !passwordChangeRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
       throw new AppError('FORBIDDEN', 403, 'Change your password to continue');
     }
-    request.auth = {
-      userId: claims.userId,
-      facilityId: claims.facilityId,
-      sessionId: claims.sessionId,
-      expiresAt: claims.expiresAt,
+    request.ctx = {
+      actor: { userId: claims.userId, facilityId: claims.facilityId, sessionId: claims.sessionId, deviceId: null },
       connection,
+      requestId: request.id,
+      address: request.ip,
+      now: clock.now(),
+      expiresAt: claims.expiresAt,
     };
   };
+}
+
+/** The per-request check that the sign-in is still valid (one call, so how it is checked can change alone). */
+function sessionCheck(connection: Connection, claims: { userId: number; facilityId: number; sessionId: string }) {
+  return findSessionUser(connection.db, claims);
 }
 
 /**
@@ -82,10 +74,4 @@ export function findSessionUser(
       ),
     )
     .executeTakeFirst();
-}
-
-/** The request's auth, for handlers behind requireAuth. */
-export function authOf(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw AppError.unauthenticated();
-  return request.auth;
 }

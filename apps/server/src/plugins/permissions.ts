@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@hasp/contracts';
 import { listConnectionGrants, listUserPermissions } from '../modules/permissions/permission.repository';
 import { AppError } from './app-error';
-import { authOf } from './auth';
+import { contextOf } from '../platform/request-context';
 
 const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
@@ -13,10 +13,10 @@ const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
   let found = cache.get(request);
   if (!found) {
-    const auth = authOf(request);
+    const auth = contextOf(request);
     found = Promise.all([
-      listUserPermissions(auth.connection.db, auth),
-      listConnectionGrants(auth.connection.db, auth.userId),
+      listUserPermissions(auth.connection.db, auth.actor),
+      listConnectionGrants(auth.connection.db, auth.actor.userId),
     ]).then(([facility, connection]) => new Set([...facility, ...connection]));
     cache.set(request, found);
   }
@@ -25,11 +25,11 @@ export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
 
 /** Whether the facility switches a right-nav feature on (security lists); a feature with no row is off. */
 async function featureEnabled(request: FastifyRequest, feature: string): Promise<boolean> {
-  const auth = authOf(request);
+  const auth = contextOf(request);
   const row = await auth.connection.db
     .selectFrom('facility_security_settings')
     .select('enabled')
-    .where('facility_id', '=', auth.facilityId)
+    .where('facility_id', '=', auth.actor.facilityId)
     .where('feature', '=', feature)
     .executeTakeFirst();
   return row?.enabled === true;

@@ -15,6 +15,7 @@ import * as tagReportLinks from './2026-11-22T1250-tag-report-links';
 import * as questions from './2026-11-22T1300-questions';
 import * as sessionEndedNotify from './2026-11-22T1400-session-ended-notify';
 import * as connectionGrants from './2026-11-22T1410-connection-grants';
+import * as commandRunner from './2026-11-24T1000-command-runner';
 import * as auditChain from './2026-11-24T1100-audit-chain';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1300-questions': questions,
   '2026-11-22T1400-session-ended-notify': sessionEndedNotify,
   '2026-11-22T1410-connection-grants': connectionGrants,
+  '2026-11-24T1000-command-runner': commandRunner,
   '2026-11-24T1100-audit-chain': auditChain,
 };

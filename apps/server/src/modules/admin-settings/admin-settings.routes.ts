@@ -5,20 +5,25 @@ import {
   facilitySettingsAdminSchema,
   facilitySettingsSchema,
   rightNavPermission,
-  settingDefinition,
   settingEntrySchema,
   updateSettingSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
-import { assertPermission, requirePermission } from '../../plugins/permissions';
+import { contextOf, sendCommand } from '../../platform';
+import { requirePermission } from '../../plugins/permissions';
 import { getFacilitySettingsAdmin, updateFacilitySettings } from './facility-settings.service';
 import { listSettingEntries, updateSettingEntry } from './settings-table.service';
 
 const tags = ['admin-settings'];
 const security = [{ bearer: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
 /**
  * Settings Manager (the facility's settings in the seed's shape) and Settings Table (every
@@ -40,7 +45,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: facilitySettingsAdminSchema, ...errors },
       },
     },
-    async (request) => getFacilitySettingsAdmin(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => getFacilitySettingsAdmin(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -55,7 +60,11 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: facilitySettingsAdminSchema, ...errors },
       },
     },
-    async (request) => updateFacilitySettings(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, updateFacilitySettings, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.get(
@@ -69,7 +78,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: z.array(settingEntrySchema), ...errors },
       },
     },
-    async (request) => listSettingEntries(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => listSettingEntries(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -86,17 +95,10 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: settingEntrySchema, ...errors },
       },
     },
-    async (request) => {
-      // SSO, the directory and the password policy are shared by every facility: a facility permission is not enough.
-      if (settingDefinition(request.params.key)?.scope === 'connection') {
-        await assertPermission(request, 'connection:settings');
-      }
-      return updateSettingEntry(
-        authOf(request).connection.db,
-        caller(authOf(request)),
-        request.params.key,
-        request.body.value,
-      );
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, updateSettingEntry, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { key: request.params.key, value: request.body.value },
+      }),
   );
 };

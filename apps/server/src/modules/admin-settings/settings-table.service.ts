@@ -16,9 +16,12 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { isSecretSetting, readSetting, writeSetting } from '../settings/setting-values';
+import { defineCommand, type CommandRun } from '../../platform';
+import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
+import { isSecretSetting, readSetting, storeSetting } from '../settings/setting-values';
 import { findFacilitySettings, listFacilityPermitTypes } from '../settings/settings.repository';
-import { updateFacilitySettings, type Caller } from './facility-settings.service';
+import { adminSettingsPolicy } from './admin-settings.policy';
+import { changeFacilitySettings } from './facility-settings.service';
 
 type ModuleName = keyof FacilitySettings['moduleSettings'];
 const modules: Record<ModuleName, { default: boolean; description: string }> = {
@@ -172,32 +175,38 @@ function splitKey(key: string): [string, string?] {
 }
 
 /**
- * Changes one setting of the Settings Table: a catalogue setting through writeSetting, a facility
- * setting through the Settings Manager's path (same validation, same audit). Answers the new row.
+ * Settings Table: changes one setting, read and written inside the command's transaction with
+ * the facility's configuration locked (two edits at once both land). A catalogue setting goes
+ * through storeSetting, a facility setting through the Settings Manager's path (same validation,
+ * same audit). Answers the new row.
  */
-export async function updateSettingEntry(
-  db: Kysely<Database>,
-  caller: Caller,
-  key: string,
-  value: SettingEntryValue,
-): Promise<SettingEntry> {
-  if (settingDefinition(key)) {
-    await writeSetting(db, {
-      key,
-      value,
-      facilityId: caller.facilityId,
-      userId: caller.userId,
-      auditFacilityId: caller.facilityId,
-    });
-  } else {
-    const [settings, types] = await Promise.all([
-      findFacilitySettings(db, caller.facilityId),
-      listFacilityPermitTypes(db, caller.facilityId),
-    ]);
-    const codes = types.map((t) => t.code);
-    await updateFacilitySettings(db, caller, patchFacilitySettings(settings, key, value, codes));
-  }
-  const entry = (await listSettingEntries(db, caller.facilityId)).find((e) => e.key === key);
-  if (!entry) throw AppError.notFound('Setting');
-  return entry;
-}
+export const updateSettingEntry = defineCommand({
+  name: 'settings.update',
+  target: facilityConfigTarget,
+  policy: adminSettingsPolicy['settings.update'],
+  async apply(run: CommandRun<{ key: string; value: SettingEntryValue }, FacilityConfigState>): Promise<SettingEntry> {
+    const { trx, ctx, input, state } = run;
+    const { key, value } = input;
+    if (settingDefinition(key)) {
+      const change = {
+        key,
+        value,
+        facilityId: state.facilityId,
+        userId: ctx.actor.userId,
+        auditFacilityId: state.facilityId,
+      };
+      run.audit(await storeSetting(trx, change, ctx.now));
+      run.event({ name: 'settings.changed', entityType: 'setting', entityId: key });
+    } else {
+      const [settings, types] = await Promise.all([
+        findFacilitySettings(trx, state.facilityId),
+        listFacilityPermitTypes(trx, state.facilityId),
+      ]);
+      const codes = types.map((t) => t.code);
+      await changeFacilitySettings(run, patchFacilitySettings(settings, key, value, codes));
+    }
+    const entry = (await listSettingEntries(trx, state.facilityId)).find((e) => e.key === key);
+    if (!entry) throw AppError.notFound('Setting');
+    return entry;
+  },
+});

@@ -17,7 +17,7 @@ import {
   jobsHealthSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { verifyAuditChains } from '../audit';
 import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
@@ -36,7 +36,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** The Administrator home (/admin): facilities, connection, health and the audit log. */
 export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -53,7 +52,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: z.array(adminFacilitySchema), ...errors },
       },
     },
-    async (request) => listAdminFacilities(authOf(request).connection.db, caller(authOf(request))),
+    async (request) => listAdminFacilities(contextOf(request).connection.db, contextOf(request).actor),
   );
 
   app.post(
@@ -67,7 +66,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: adminFacilitySchema, ...errors },
       },
     },
-    async (request) => createFacility(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createFacility(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -83,7 +82,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) =>
-      updateFacility(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      updateFacility(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.get(
@@ -96,7 +95,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: connectionInfoSchema, ...errors },
       },
     },
-    async (request) => readConnectionInfo(authOf(request).connection, ctx.config.connections, new Date()),
+    async (request) =>
+      readConnectionInfo(contextOf(request).connection, ctx.config.connections, contextOf(request).now),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: serverHealthSchema, ...errors },
       },
     },
-    async () => readServerHealth(ctx.registry, ctx.version, new Date()),
+    async () => readServerHealth(ctx.registry, ctx.version, ctx.clock.now()),
   );
 
   app.get(
@@ -122,7 +122,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: jobsHealthSchema, ...errors },
       },
     },
-    async (request) => readJobsHealth(ctx.jobs, authOf(request).connection),
+    async (request) => readJobsHealth(ctx.jobs, contextOf(request).connection),
   );
 
   app.post(
@@ -136,7 +136,7 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: jobsHealthSchema, ...errors },
       },
     },
-    async (request) => retryFailedJob(ctx.jobs, authOf(request).connection, request.body),
+    async (request) => retryFailedJob(ctx.jobs, contextOf(request).connection, request.body),
   );
 
   app.get(
@@ -151,8 +151,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listAuditEntries(auth.connection.db, { ...request.query, facilityId: auth.facilityId });
+      const auth = contextOf(request);
+      return listAuditEntries(auth.connection.db, { ...request.query, facilityId: auth.actor.facilityId });
     },
   );
 
@@ -167,8 +167,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listAuditFacets(auth.connection.db, auth.facilityId);
+      const auth = contextOf(request);
+      return listAuditFacets(auth.connection.db, auth.actor.facilityId);
     },
   );
 
@@ -184,8 +184,8 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return verifyAuditChains(auth.connection.db, { facilityIds: [null, auth.facilityId] });
+      const auth = contextOf(request);
+      return verifyAuditChains(auth.connection.db, { facilityIds: [null, auth.actor.facilityId], now: auth.now });
     },
   );
 };

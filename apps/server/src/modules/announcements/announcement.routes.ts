@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findAnnouncementById,
@@ -37,7 +37,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
@@ -56,8 +55,8 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listCurrentAnnouncementsForUser(auth.connection.db, auth, auth.userId, new Date());
+      const auth = contextOf(request);
+      return listCurrentAnnouncementsForUser(auth.connection.db, auth.actor, auth.actor.userId, auth.now);
     },
   );
 
@@ -73,7 +72,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) =>
-      acknowledgeAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+      acknowledgeAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.get(
@@ -89,11 +88,11 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       return listAnnouncementsForManager(
         auth.connection.db,
-        auth,
-        auth.userId,
+        auth.actor,
+        auth.actor.userId,
         request.query.includeArchived === 'true',
       );
     },
@@ -112,7 +111,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: announcementSchema, ...errors },
       },
     },
-    async (request) => createAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -130,7 +129,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) =>
-      editAnnouncement(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   for (const action of ['publish', 'expire', 'archive'] as const) {
@@ -147,7 +146,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         },
       },
       async (request) =>
-        changeAnnouncementStatus(authOf(request).connection.db, caller(authOf(request)), request.params.id, action),
+        changeAnnouncementStatus(contextOf(request).connection.db, contextOf(request).actor, request.params.id, action),
     );
   }
 
@@ -163,8 +162,8 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listFacilityGroups(auth.connection.db, auth);
+      const auth = contextOf(request);
+      return listFacilityGroups(auth.connection.db, auth.actor);
     },
   );
 
@@ -181,10 +180,10 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!(await findAnnouncementById(auth.connection.db, auth, auth.userId, request.params.id)))
+      const auth = contextOf(request);
+      if (!(await findAnnouncementById(auth.connection.db, auth.actor, auth.actor.userId, request.params.id)))
         throw AppError.notFound('Announcement');
-      const rows = await listAcknowledgements(auth.connection.db, auth, request.params.id);
+      const rows = await listAcknowledgements(auth.connection.db, auth.actor, request.params.id);
       return rows.map((r) => ({
         user: { ID: r.id, displayName: r.display_name, userName: r.user_name },
         acknowledgedAt: new Date(r.acknowledged_at).toISOString(),

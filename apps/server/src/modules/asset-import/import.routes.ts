@@ -14,7 +14,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   buildIssueReport,
@@ -54,7 +54,6 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_r, body, done) =>
     done(null, body),
   );
-  const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
   app.post(
     '/asset-imports',
@@ -77,9 +76,9 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return uploadImport(auth.connection.db, caller(auth), body, request.query.fileName, request.query.kind);
+      return uploadImport(auth.connection.db, auth.actor, body, request.query.fileName, request.query.kind);
     },
   );
 
@@ -96,8 +95,8 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) =>
       listImports(
-        authOf(request).connection.db,
-        authOf(request).facilityId,
+        contextOf(request).connection.db,
+        contextOf(request).actor.facilityId,
         request.query.page,
         request.query.pageSize,
       ),
@@ -137,7 +136,8 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: importFileSchema, ...errors },
       },
     },
-    async (request) => getImport(authOf(request).connection.db, authOf(request).facilityId, request.params.id),
+    async (request) =>
+      getImport(contextOf(request).connection.db, contextOf(request).actor.facilityId, request.params.id),
   );
 
   app.get(
@@ -153,8 +153,8 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request, reply) => {
       const file = await readImportOriginal(
-        authOf(request).connection.db,
-        authOf(request).facilityId,
+        contextOf(request).connection.db,
+        contextOf(request).actor.facilityId,
         request.params.id,
       );
       return reply
@@ -179,8 +179,8 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request, reply) => {
       const { file, fileName } = await buildIssueReport(
-        authOf(request).connection.db,
-        authOf(request).facilityId,
+        contextOf(request).connection.db,
+        contextOf(request).actor.facilityId,
         request.params.id,
         request.query.format,
       );
@@ -202,7 +202,8 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: importFileSchema, ...errors },
       },
     },
-    async (request) => validateStoredImport(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) =>
+      validateStoredImport(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.post(
@@ -216,6 +217,6 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: importFileSchema, ...errors },
       },
     },
-    async (request) => commitImport(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => commitImport(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 };

@@ -28,7 +28,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
 import { createArea, createAsset, editArea, editAsset, getArea, moveArea, moveAsset } from './asset-tree.service';
@@ -60,7 +60,6 @@ const errors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */
 export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -73,7 +72,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
   const assetsManage = { preHandler: requirePermission(rightNavPermission('asset-manage')) };
   const componentsManage = { preHandler: requirePermission(rightNavPermission('component-manage')) };
-  const db = (request: Parameters<typeof authOf>[0]) => authOf(request).connection.db;
+  const db = (request: Parameters<typeof contextOf>[0]) => contextOf(request).connection.db;
   const photoBody = (body: unknown): Buffer => {
     if (!Buffer.isBuffer(body))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as image/png or image/jpeg');
@@ -91,7 +90,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: z.array(masterListItemSchema), ...errors },
       },
     },
-    async (request) => listMasterItems(db(request), authOf(request).facilityId, request.params.listKey),
+    async (request) => listMasterItems(db(request), contextOf(request).actor.facilityId, request.params.listKey),
   );
 
   app.get(
@@ -111,7 +110,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         throw AppError.validation([{ field: 'parentId', message: 'Give both parentKind and parentId, or neither' }]);
       }
       const parent = parentKind && parentId ? { kind: parentKind, id: parentId } : null;
-      return listTreeChildren(db(request), authOf(request).facilityId, parent, limit, cursor);
+      return listTreeChildren(db(request), contextOf(request).actor.facilityId, parent, limit, cursor);
     },
   );
 
@@ -128,7 +127,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     },
     async (request) => {
       // One statement: the matches, their child counts and their paths.
-      return searchWithPaths(db(request), authOf(request).facilityId, request.query.q, request.query.limit);
+      return searchWithPaths(db(request), contextOf(request).actor.facilityId, request.query.q, request.query.limit);
     },
   );
 
@@ -144,7 +143,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => createArea(db(request), caller(authOf(request)), request.body),
+    async (request) => createArea(db(request), contextOf(request).actor, request.body),
   );
   app.get(
     '/assets/areas/:id',
@@ -157,7 +156,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => getArea(db(request), authOf(request).facilityId, request.params.id),
+    async (request) => getArea(db(request), contextOf(request).actor.facilityId, request.params.id),
   );
   app.put(
     '/assets/areas/:id',
@@ -172,7 +171,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => editArea(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => editArea(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.post(
     '/assets/areas/:id/move',
@@ -187,7 +186,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => moveArea(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => moveArea(db(request), contextOf(request).actor, request.params.id, request.body),
   );
 
   app.post(
@@ -202,7 +201,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => createAsset(db(request), caller(authOf(request)), request.body),
+    async (request) => createAsset(db(request), contextOf(request).actor, request.body),
   );
   app.get(
     '/assets/:id',
@@ -215,7 +214,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetPageSchema, ...errors },
       },
     },
-    async (request) => getAssetPage(db(request), authOf(request).facilityId, request.params.id),
+    async (request) => getAssetPage(db(request), contextOf(request).actor.facilityId, request.params.id),
   );
   app.put(
     '/assets/:id',
@@ -230,7 +229,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => editAsset(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => editAsset(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.post(
     '/assets/:id/move',
@@ -245,7 +244,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => moveAsset(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => moveAsset(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.post(
     '/assets/:id/photos',
@@ -264,7 +263,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     async (request) =>
       addAssetPhoto(
         db(request),
-        caller(authOf(request)),
+        contextOf(request).actor,
         request.params.id,
         photoBody(request.body),
         request.query.fileName,
@@ -283,7 +282,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (request, reply) => {
-      await retireAssetPhoto(db(request), caller(authOf(request)), request.params.id);
+      await retireAssetPhoto(db(request), contextOf(request).actor, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -299,7 +298,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (request, reply) => {
-      const photo = await readPhoto(db(request), authOf(request).facilityId, request.params.id);
+      const photo = await readPhoto(db(request), contextOf(request).actor.facilityId, request.params.id);
       return reply
         .header('content-type', photo.content_type)
         .header('cache-control', 'private, max-age=86400')
@@ -321,7 +320,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: componentSchema, ...errors },
       },
     },
-    async (request) => createComponent(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => createComponent(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.put(
     '/assets/components/:id',
@@ -336,7 +335,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: componentSchema, ...errors },
       },
     },
-    async (request) => editComponent(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => editComponent(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.post(
     '/assets/components/:id/energy-sources',
@@ -351,7 +350,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: energySourceSchema, ...errors },
       },
     },
-    async (request) => createEnergySource(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => createEnergySource(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.put(
     '/assets/energy-sources/:id',
@@ -366,7 +365,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: energySourceSchema, ...errors },
       },
     },
-    async (request) => editEnergySource(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => editEnergySource(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.post(
     '/assets/components/:id/isolation-points',
@@ -381,7 +380,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: isolationPointSchema, ...errors },
       },
     },
-    async (request) => createIsolationPoint(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => createIsolationPoint(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.put(
     '/assets/isolation-points/:id',
@@ -396,7 +395,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: isolationPointSchema, ...errors },
       },
     },
-    async (request) => editIsolationPoint(db(request), caller(authOf(request)), request.params.id, request.body),
+    async (request) => editIsolationPoint(db(request), contextOf(request).actor, request.params.id, request.body),
   );
   app.put(
     '/assets/isolation-points/:id/photo',
@@ -415,7 +414,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
     async (request) =>
       setIsolationPointPhoto(
         db(request),
-        caller(authOf(request)),
+        contextOf(request).actor,
         request.params.id,
         photoBody(request.body),
         request.query.fileName,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, loginFormSchema, loginResultSchema, meSchema, tokenRefreshBodySchema } from '@hasp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import type { AppContext } from '../../app-context';
 import { findFacilityById } from '../facilities/facility.repository';
 import { findFacilityUserById } from '../users/user.repository';
@@ -106,10 +106,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const [user, facility] = await Promise.all([
-        findFacilityUserById(auth.connection.db, auth, auth.userId),
-        findFacilityById(auth.connection.db, auth.facilityId),
+        findFacilityUserById(auth.connection.db, auth.actor, auth.actor.userId),
+        findFacilityById(auth.connection.db, auth.actor.facilityId),
       ]);
       if (!user || !facility) throw AppError.unauthenticated();
       return { user, facility, connectionStringName: auth.connection.name };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamSchema, facilityRecordsQuerySchema, facilitySchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { findFacilityById, findFacilityLogo, listFacilities } from './facility.repository';
 
 const secured = { security: [{ bearer: [] }] };
@@ -38,8 +38,8 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const facility = await findFacilityById(auth.connection.db, auth.facilityId);
+      const auth = contextOf(request);
+      const facility = await findFacilityById(auth.connection.db, auth.actor.facilityId);
       if (!facility) throw AppError.notFound('Facility');
       return facility;
     },
@@ -56,7 +56,7 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: z.object({ ID: z.number().int() }), 401: apiErrorSchema },
       },
     },
-    (request) => ({ ID: authOf(request).facilityId }),
+    (request) => ({ ID: contextOf(request).actor.facilityId }),
   );
 
   app.get(
@@ -72,9 +72,9 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const facility =
-        request.params.id === auth.facilityId
+        request.params.id === auth.actor.facilityId
           ? await findFacilityById(auth.connection.db, request.params.id)
           : undefined;
       if (!facility) throw AppError.notFound('Facility');
@@ -100,9 +100,11 @@ export const facilityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const logo =
-        request.params.id === auth.facilityId ? await findFacilityLogo(auth.connection.db, auth.facilityId) : undefined;
+        request.params.id === auth.actor.facilityId
+          ? await findFacilityLogo(auth.connection.db, auth.actor.facilityId)
+          : undefined;
       if (!logo) throw AppError.notFound('Logo');
       // The type checked at upload, never sniffed; an SVG opened on its own can run nothing, load nothing.
       return reply

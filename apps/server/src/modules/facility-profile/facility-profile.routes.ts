@@ -7,14 +7,13 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { changeFacilityLogo, getFacilityProfile, updateFacilityProfile } from './facility-profile.service';
 
 const tags = ['facility-profile'];
 const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** Facility Settings: the signed-in facility's profile (everyone reads it for the top bar; admins edit). */
 export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -31,7 +30,7 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: facilityProfileSchema, ...errors },
       },
     },
-    async (request) => getFacilityProfile(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => getFacilityProfile(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -46,7 +45,7 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: facilityProfileSchema, ...errors },
       },
     },
-    async (request) => updateFacilityProfile(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => updateFacilityProfile(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -61,7 +60,7 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: facilityProfileSchema, ...errors },
       },
     },
-    async (request) => changeFacilityLogo(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => changeFacilityLogo(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.delete(
@@ -75,6 +74,6 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         response: { 200: facilityProfileSchema, ...errors },
       },
     },
-    async (request) => changeFacilityLogo(authOf(request).connection.db, caller(authOf(request)), null),
+    async (request) => changeFacilityLogo(contextOf(request).connection.db, contextOf(request).actor, null),
   );
 };

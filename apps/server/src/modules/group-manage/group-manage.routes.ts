@@ -12,7 +12,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { AppError } from '../../plugins/app-error';
@@ -39,8 +39,8 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** Group Manage: the facility's groups, their members and the permissions each grants. */
 export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -57,7 +57,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: permissionCatalogueSchema, ...errors },
       },
     },
-    async (request) => findFacilityPermissionCatalogue(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) =>
+      findFacilityPermissionCatalogue(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.get(
@@ -70,7 +71,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupSummarySchema), ...errors },
       },
     },
-    async (request) => listGroups(authOf(request).connection.db, caller(authOf(request))),
+    async (request) => listGroups(contextOf(request).connection.db, contextOf(request).actor),
   );
 
   app.post(
@@ -84,7 +85,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupSummarySchema, ...errors },
       },
     },
-    async (request) => createGroup(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createGroup(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -99,8 +100,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupSummarySchema, ...errors },
       },
     },
-    async (request) =>
-      editGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editGroup, { targetId: request.params.id, input: request.body }),
   );
 
   app.delete(
@@ -114,8 +115,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.object({ deleted: z.literal(true) }), ...errors },
       },
     },
-    async (request) => {
-      await removeGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id);
+    async (request, reply) => {
+      await sendCommand(ctx.events, request, reply, removeGroup, { targetId: request.params.id, input: null });
       return { deleted: true as const };
     },
   );
@@ -131,7 +132,7 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) => membersOf(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => membersOf(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.get(
@@ -146,9 +147,10 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!(await findGroup(auth.connection.db, auth.facilityId, request.params.id))) throw AppError.notFound('Group');
-      return listCandidates(auth.connection.db, auth.facilityId, request.params.id);
+      const auth = contextOf(request);
+      if (!(await findGroup(auth.connection.db, auth.actor.facilityId, request.params.id)))
+        throw AppError.notFound('Group');
+      return listCandidates(auth.connection.db, auth.actor.facilityId, request.params.id);
     },
   );
 
@@ -164,8 +166,11 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) =>
-      addMember(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body.userId),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, addMember, {
+        targetId: request.params.id,
+        input: { userId: request.body.userId },
+      }),
   );
 
   app.delete(
@@ -179,8 +184,11 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: z.array(groupMemberSchema), ...errors },
       },
     },
-    async (request) =>
-      removeMember(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.params.userId),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, removeMember, {
+        targetId: request.params.id,
+        input: { userId: request.params.userId },
+      }),
   );
 
   app.get(
@@ -194,7 +202,8 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupPermissionsSchema, ...errors },
       },
     },
-    async (request) => permissionsOfGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) =>
+      permissionsOfGroup(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.put(
@@ -209,12 +218,10 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupPermissionsSchema, ...errors },
       },
     },
-    async (request) =>
-      setGroupPermissions(
-        authOf(request).connection.db,
-        caller(authOf(request)),
-        request.params.id,
-        request.body.permissions,
-      ),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, setGroupPermissions, {
+        targetId: request.params.id,
+        input: { permissions: request.body.permissions },
+      }),
   );
 };

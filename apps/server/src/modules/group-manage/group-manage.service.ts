@@ -3,7 +3,7 @@ import type { GroupInput, GroupMember, GroupPermissions, GroupSummary } from '@h
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit/audit.repository';
-import { notifyContextChanged } from '../permissions/context-changed';
+import { defineCommand, type CommandRun } from '../../platform';
 import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
 import { listUserPermissions } from '../permissions/permission.repository';
 import {
@@ -23,10 +23,11 @@ import {
   replaceGroupPermissions,
   updateGroup,
   type Caller,
-  type GroupRow,
 } from './group-manage.repository';
+import { groupManagePolicy, groupTarget, type GroupState } from './group-manage.policy';
 
 type Db = Kysely<Database>;
+type GroupRun<I> = CommandRun<I, GroupState>;
 
 // The privilege-escalation rules, enforced here whatever the web shows. Each refusal says why.
 export const refusals = {
@@ -41,20 +42,7 @@ export const refusals = {
 
 const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
 
-/** The group, locked for the rest of the transaction so two administrators' changes do not interleave. */
-async function lockGroup(trx: Transaction<Database>, caller: Caller, id: number): Promise<GroupRow> {
-  const group = await trx
-    .selectFrom('groups')
-    .select(['id', 'name', 'description'])
-    .where('facility_id', '=', caller.facilityId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!group) throw AppError.notFound('Group');
-  return group;
-}
-
-async function summaryOf(db: Db, caller: Caller, id: number): Promise<GroupSummary> {
+async function summaryOf(db: Db | Transaction<Database>, caller: Caller, id: number): Promise<GroupSummary> {
   const found = (await listGroups(db, caller)).find((g) => g.ID === id);
   if (!found) throw AppError.notFound('Group');
   return found;
@@ -73,7 +61,9 @@ export async function createGroup(db: Db, caller: Caller, input: GroupInput): Pr
     await assertNameFree(trx, caller, input.name);
     const newId = await insertGroup(trx, caller.facilityId, input);
     await recordAudit(trx, {
-      ...audit(caller, 'group.create', newId),
+      userId: caller.userId,
+      facilityId: caller.facilityId,
+      ...audit('group.create', newId),
       before: null,
       after: { name: input.name, description: input.description },
     });
@@ -82,24 +72,30 @@ export async function createGroup(db: Db, caller: Caller, input: GroupInput): Pr
   return summaryOf(db, caller, id);
 }
 
-export async function editGroup(db: Db, caller: Caller, id: number, input: GroupInput): Promise<GroupSummary> {
-  await db.transaction().execute(async (trx) => {
-    const group = await lockGroup(trx, caller, id);
-    await assertNameFree(trx, caller, input.name, id);
-    await updateGroup(trx, id, { name: input.name, description: input.description });
-    await recordAudit(trx, {
-      ...audit(caller, 'group.update', id),
+/** Renames a group or changes its description. */
+export const editGroup = defineCommand({
+  name: 'group.edit',
+  target: groupTarget,
+  policy: groupManagePolicy['group.edit'],
+  async apply({ trx, ctx, input, state: group, ...run }: GroupRun<GroupInput>): Promise<GroupSummary> {
+    await assertNameFree(trx, ctx.actor, input.name, group.id);
+    await updateGroup(trx, group.id, { name: input.name, description: input.description });
+    run.audit({
+      ...audit('group.update', group.id),
       before: { name: group.name, description: group.description },
       after: { name: input.name, description: input.description },
     });
-  });
-  return summaryOf(db, caller, id);
-}
+    return summaryOf(trx, ctx.actor, group.id);
+  },
+});
 
 /** Deletes an empty group; one with members (or used as an announcement's audience) stays. */
-export async function removeGroup(db: Db, caller: Caller, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const group = await lockGroup(trx, caller, id);
+export const removeGroup = defineCommand({
+  name: 'group.remove',
+  target: groupTarget,
+  policy: groupManagePolicy['group.remove'],
+  async apply({ trx, state: group, ...run }: GroupRun<null>): Promise<null> {
+    const id = group.id;
     const members = await countMembers(trx, id);
     if (members > 0) {
       throw new AppError(
@@ -118,13 +114,14 @@ export async function removeGroup(db: Db, caller: Caller, id: number): Promise<v
     }
     const permissions = await listGroupPermissions(trx, id);
     await deleteGroup(trx, id);
-    await recordAudit(trx, {
-      ...audit(caller, 'group.delete', id),
+    run.audit({
+      ...audit('group.delete', id),
       before: { name: group.name, description: group.description, permissions },
       after: null,
     });
-  });
-}
+    return null;
+  },
+});
 
 export async function membersOf(db: Db, caller: Caller, groupId: number): Promise<GroupMember[]> {
   if (!(await findGroup(db, caller.facilityId, groupId))) throw AppError.notFound('Group');
@@ -135,41 +132,49 @@ export async function membersOf(db: Db, caller: Caller, groupId: number): Promis
  * Adds a user of the facility to the group. Nobody adds themself, and nobody hands another user
  * a group's permissions that they do not hold themselves.
  */
-export async function addMember(db: Db, caller: Caller, groupId: number, userId: number): Promise<GroupMember[]> {
-  await db.transaction().execute(async (trx) => {
-    const group = await lockGroup(trx, caller, groupId);
+export const addMember = defineCommand({
+  name: 'group.member.add',
+  target: groupTarget,
+  policy: groupManagePolicy['group.member.add'],
+  async apply({ trx, ctx, input, state: group, ...run }: GroupRun<{ userId: number }>): Promise<GroupMember[]> {
+    const caller = ctx.actor;
+    const { userId } = input;
     if (userId === caller.userId) throw forbidden(refusals.addSelf);
     const user = await findFacilityUser(trx, caller.facilityId, userId);
     if (!user) throw AppError.notFound('User');
     const held = new Set(await listUserPermissions(trx, caller));
-    const lacking = (await listGroupPermissions(trx, groupId)).filter((p) => !held.has(p));
+    const lacking = (await listGroupPermissions(trx, group.id)).filter((p) => !held.has(p));
     if (lacking.length) throw forbidden(refusals.memberOfStrongerGroup(lacking));
-    if (!(await insertMember(trx, groupId, userId))) return;
-    await recordAudit(trx, {
-      ...audit(caller, 'group.member.add', groupId),
-      before: null,
-      after: { group: group.name, userId, userName: user.userName },
-    });
-    await notifyContextChanged(trx, caller.facilityId);
-  });
-  return listMembers(db, groupId);
-}
+    if (await insertMember(trx, group.id, userId)) {
+      run.audit({
+        ...audit('group.member.add', group.id),
+        before: null,
+        after: { group: group.name, userId, userName: user.userName },
+      });
+      run.event({ name: 'permissions.changed', entityType: 'group', entityId: group.id });
+    } else run.unchanged();
+    return listMembers(trx, group.id);
+  },
+});
 
-export async function removeMember(db: Db, caller: Caller, groupId: number, userId: number): Promise<GroupMember[]> {
-  await db.transaction().execute(async (trx) => {
-    const group = await lockGroup(trx, caller, groupId);
-    if (userId === caller.userId) throw forbidden(refusals.removeSelf);
-    if (!(await isMember(trx, groupId, userId))) throw AppError.notFound('Member');
-    await deleteMember(trx, groupId, userId);
-    await recordAudit(trx, {
-      ...audit(caller, 'group.member.remove', groupId),
+export const removeMember = defineCommand({
+  name: 'group.member.remove',
+  target: groupTarget,
+  policy: groupManagePolicy['group.member.remove'],
+  async apply({ trx, ctx, input, state: group, ...run }: GroupRun<{ userId: number }>): Promise<GroupMember[]> {
+    const { userId } = input;
+    if (userId === ctx.actor.userId) throw forbidden(refusals.removeSelf);
+    if (!(await isMember(trx, group.id, userId))) throw AppError.notFound('Member');
+    await deleteMember(trx, group.id, userId);
+    run.audit({
+      ...audit('group.member.remove', group.id),
       before: { group: group.name, userId },
       after: null,
     });
-    await notifyContextChanged(trx, caller.facilityId);
-  });
-  return listMembers(db, groupId);
-}
+    run.event({ name: 'permissions.changed', entityType: 'group', entityId: group.id });
+    return listMembers(trx, group.id);
+  },
+});
 
 export async function permissionsOfGroup(db: Db, caller: Caller, groupId: number): Promise<GroupPermissions> {
   if (!(await findGroup(db, caller.facilityId, groupId))) throw AppError.notFound('Group');
@@ -180,15 +185,20 @@ export async function permissionsOfGroup(db: Db, caller: Caller, groupId: number
  * Replaces the group's grants. Refused for a group the caller belongs to, and for any added
  * permission the caller does not hold (taking away one they lack is allowed: it grants nothing).
  */
-export async function setGroupPermissions(
-  db: Db,
-  caller: Caller,
-  groupId: number,
-  requested: string[],
-): Promise<GroupPermissions> {
-  const wanted = [...new Set(requested)].sort();
-  await db.transaction().execute(async (trx) => {
-    await lockGroup(trx, caller, groupId);
+export const setGroupPermissions = defineCommand({
+  name: 'group.permissions.set',
+  target: groupTarget,
+  policy: groupManagePolicy['group.permissions.set'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state: group,
+    ...run
+  }: GroupRun<{ permissions: string[] }>): Promise<GroupPermissions> {
+    const caller = ctx.actor;
+    const groupId = group.id;
+    const wanted = [...new Set(input.permissions)].sort();
     if (await isMember(trx, groupId, caller.userId)) throw forbidden(refusals.ownGroupPermissions);
     const before = await listGroupPermissions(trx, groupId);
     const known = new Set((await findFacilityPermissionCatalogue(trx, caller.facilityId)).map((p) => p.permission));
@@ -203,22 +213,16 @@ export async function setGroupPermissions(
     const lacking = wanted.filter((p) => !before.includes(p) && !held.has(p));
     if (lacking.length) throw forbidden(refusals.grantNotHeld(lacking));
     await replaceGroupPermissions(trx, groupId, wanted);
-    await recordAudit(trx, {
-      ...audit(caller, 'group.permissions.update', groupId),
+    run.audit({
+      ...audit('group.permissions.update', groupId),
       before: { permissions: before },
       after: { permissions: wanted },
     });
-    await notifyContextChanged(trx, caller.facilityId);
-  });
-  return { permissions: wanted };
-}
+    run.event({ name: 'permissions.changed', entityType: 'group', entityId: groupId });
+    return { permissions: wanted };
+  },
+});
 
-function audit(caller: Caller, action: string, groupId: number) {
-  return {
-    userId: caller.userId,
-    facilityId: caller.facilityId,
-    action,
-    entityType: 'group',
-    entityId: groupId,
-  };
+function audit(action: string, groupId: number) {
+  return { action, entityType: 'group', entityId: groupId };
 }

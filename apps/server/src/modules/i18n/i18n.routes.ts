@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findCaptionResources,
@@ -77,7 +77,7 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const { db } = authOf(request).connection;
+      const { db } = contextOf(request).connection;
       if (!(await findLanguageById(db, request.query.languageId))) throw AppError.notFound('Language');
       return listTranslationRows(db, request.query.languageId);
     },
@@ -100,12 +100,12 @@ export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const language = await findLanguageById(auth.connection.db, request.params.languageId);
       if (!language) throw AppError.notFound('Language');
       const row = await saveCaptionTranslation(
         auth.connection.db,
-        { userId: auth.userId },
+        { userId: auth.actor.userId },
         {
           captionId: request.params.captionId,
           languageId: language.id,

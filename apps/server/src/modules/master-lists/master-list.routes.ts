@@ -13,7 +13,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTypes } from './master-list.repository';
 import { createItem, deleteItem, listItems, renameCaption, reorderItems, setActive } from './master-list.service';
@@ -29,7 +29,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /**
  * Master List Manage: the facility's lists and their items (pickers read the active ones through
@@ -49,7 +48,7 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: z.array(masterListTypeSchema), ...errors },
       },
     },
-    async (request) => listTypes(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => listTypes(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.get(
@@ -63,7 +62,8 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: z.array(managedMasterListItemSchema), ...errors },
       },
     },
-    async (request) => listItems(authOf(request).connection.db, authOf(request).facilityId, request.params.listKey),
+    async (request) =>
+      listItems(contextOf(request).connection.db, contextOf(request).actor.facilityId, request.params.listKey),
   );
 
   app.post(
@@ -79,8 +79,8 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const item = await createItem(auth.connection.db, caller(auth), request.params.listKey, request.body);
+      const auth = contextOf(request);
+      const item = await createItem(auth.connection.db, auth.actor, request.params.listKey, request.body);
       return reply.code(201).send(item);
     },
   );
@@ -98,9 +98,9 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { listKey, id } = request.params;
-      return renameCaption(auth.connection.db, caller(auth), listKey, id, request.body);
+      return renameCaption(auth.connection.db, auth.actor, listKey, id, request.body);
     },
   );
 
@@ -117,9 +117,9 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { listKey, id } = request.params;
-      return setActive(auth.connection.db, caller(auth), listKey, id, request.body);
+      return setActive(auth.connection.db, auth.actor, listKey, id, request.body);
     },
   );
 
@@ -135,8 +135,8 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      await deleteItem(auth.connection.db, caller(auth), request.params.listKey, request.params.id);
+      const auth = contextOf(request);
+      await deleteItem(auth.connection.db, auth.actor, request.params.listKey, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -154,8 +154,8 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return reorderItems(auth.connection.db, caller(auth), request.params.listKey, request.body.itemIds);
+      const auth = contextOf(request);
+      return reorderItems(auth.connection.db, auth.actor, request.params.listKey, request.body.itemIds);
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, navGroupSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
 import { findFacilitySettings } from '../settings/settings.repository';
 import { buildNavigation } from './build-navigation';
@@ -21,11 +21,11 @@ export const navigationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const [types, permissions, settings] = await Promise.all([
-        listPermitTypesWithGroups(auth.connection.db, auth.facilityId),
+        listPermitTypesWithGroups(auth.connection.db, auth.actor.facilityId),
         permissionsOf(request),
-        findFacilitySettings(auth.connection.db, auth.facilityId),
+        findFacilitySettings(auth.connection.db, auth.actor.facilityId),
       ]);
       return buildNavigation(types, permissions, settings.moduleSettings.OfflineMode);
     },

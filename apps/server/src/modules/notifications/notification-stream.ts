@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../../app-context';
-import { findSessionUser, type RequestAuth } from '../../plugins/auth';
+import { findSessionUser } from '../../plugins/auth';
+import type { RequestContext } from '../../platform';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -8,7 +9,11 @@ const HEARTBEAT_MS = 25_000;
  * Serves one server-sent-event stream of the caller's notifications on a hijacked response until
  * the browser leaves, the server closes, the sign-in ends or the access token expires.
  */
-export async function serveNotificationStream(ctx: AppContext, auth: RequestAuth, res: ServerResponse): Promise<void> {
+export async function serveNotificationStream(
+  ctx: AppContext,
+  auth: RequestContext,
+  res: ServerResponse,
+): Promise<void> {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -39,13 +44,13 @@ export async function serveNotificationStream(ctx: AppContext, auth: RequestAuth
   ctx.openStreams.add(res);
   res.on('close', cleanUp);
   const unsubscribe = await ctx.notifications.subscribe(auth.connection.name, {
-    userId: auth.userId,
-    facilityId: auth.facilityId,
+    userId: auth.actor.userId,
+    facilityId: auth.actor.facilityId,
     send: (notification) => res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
     // Permissions or security lists of the facility changed: the browser reloads its session context.
     contextChanged: () => res.write('event: context-changed\ndata: {}\n\n'),
     isSessionValid: async () => {
-      const user = await findSessionUser(auth.connection.db, auth);
+      const user = await findSessionUser(auth.connection.db, auth.actor);
       return user !== undefined && !user.must_change_password;
     },
     endSession: () => endStream('ended'),

@@ -8,7 +8,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf, type RequestContext } from '../../platform';
 import {
   countUnreadNotifications,
   deleteAllNotifications,
@@ -19,10 +19,7 @@ import {
 import { serveNotificationStream } from './notification-stream';
 
 const secured = { tags: ['notifications'], security: [{ bearer: [] }] };
-const inboxOf = (auth: { userId: number; facilityId: number }) => ({
-  userId: auth.userId,
-  facilityId: auth.facilityId,
-});
+const inboxOf = (auth: RequestContext) => ({ userId: auth.actor.userId, facilityId: auth.actor.facilityId });
 
 /** The signed-in user's notifications in this facility, and a live stream of new ones. */
 export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -39,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const [notifications, unreadCount] = await Promise.all([
         listNotifications(auth.connection.db, inboxOf(auth), request.query.filter === 'unread'),
         countUnreadNotifications(auth.connection.db, inboxOf(auth)),
@@ -59,8 +56,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const notification = await markNotificationSeen(auth.connection.db, inboxOf(auth), request.params.id, new Date());
+      const auth = contextOf(request);
+      const notification = await markNotificationSeen(auth.connection.db, inboxOf(auth), request.params.id, auth.now);
       if (!notification) throw AppError.notFound('Notification');
       return notification;
     },
@@ -76,8 +73,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return { updated: await markAllNotificationsSeen(auth.connection.db, inboxOf(auth), new Date()) };
+      const auth = contextOf(request);
+      return { updated: await markAllNotificationsSeen(auth.connection.db, inboxOf(auth), auth.now) };
     },
   );
 
@@ -91,8 +88,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return { deleted: await deleteAllNotifications(auth.connection.db, inboxOf(auth), new Date()) };
+      const auth = contextOf(request);
+      return { deleted: await deleteAllNotifications(auth.connection.db, inboxOf(auth), auth.now) };
     },
   );
 
@@ -108,7 +105,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       // Within the verifier's clock tolerance a token may be accepted after its exp: a stream opened
       // with it would end at once, and the browser would reopen it again and again.
       if (auth.expiresAt <= Date.now()) throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');

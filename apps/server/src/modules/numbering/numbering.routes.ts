@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilitySettings } from '../settings/settings.repository';
 import { previewNumber } from './allocate-number';
@@ -37,7 +37,7 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: numberingOverviewSchema, ...errors },
       },
     },
-    async (request) => getNumberingOverview(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => getNumberingOverview(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -53,8 +53,12 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return saveNumbering(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+      const auth = contextOf(request);
+      return saveNumbering(
+        auth.connection.db,
+        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
+        request.body,
+      );
     },
   );
 
@@ -70,8 +74,8 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const next = await previewNumber(auth.connection.db, auth.facilityId, request.query.subject);
+      const auth = contextOf(request);
+      const next = await previewNumber(auth.connection.db, auth.actor.facilityId, request.query.subject);
       return { subject: request.query.subject, ...next };
     },
   );
@@ -89,11 +93,14 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (request.query.connectionStringName !== auth.connection.name || request.query.facilityId !== auth.facilityId) {
+      const auth = contextOf(request);
+      if (
+        request.query.connectionStringName !== auth.connection.name ||
+        request.query.facilityId !== auth.actor.facilityId
+      ) {
         throw new AppError('FORBIDDEN', 403, 'This sign-in is for another connection or facility');
       }
-      const { prefixes } = await findFacilitySettings(auth.connection.db, auth.facilityId);
+      const { prefixes } = await findFacilitySettings(auth.connection.db, auth.actor.facilityId);
       return { prefixes };
     },
   );

@@ -2,8 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { notifyContextChanged } from '../permissions/context-changed';
+import { defineCommand, type CommandRun, type Actor } from '../../platform';
+import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
+import { permitTypesPolicy } from './permit-types.policy';
 import {
   countTypesInGroup,
   deletePermitGroup,
@@ -11,7 +12,6 @@ import {
   insertPermitGroup,
   isPermitGroupNameTaken,
   listPermitGroupsWithTypes,
-  lockFacilityPermitConfig,
   setPermitGroupOrder,
   setPermitTypePlace,
   updatePermitGroup,
@@ -19,29 +19,34 @@ import {
 } from './permit-types.repository';
 
 type Db = Kysely<Database>;
-export interface Caller {
-  facilityId: number;
-  userId: number;
-}
+export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type PermitConfigRun<I> = CommandRun<I, FacilityConfigState>;
 
 /** The facility's permit groups and types, in sidebar order. */
 export async function permitTypesConfig(db: Db, facilityId: number): Promise<PermitTypesConfig> {
   return { groups: await listPermitGroupsWithTypes(db, facilityId) };
 }
 
-/** Runs a permit configuration change: serialized per facility, open sessions told at commit. */
-export async function changePermitConfig(
-  db: Db,
-  caller: Caller,
-  change: (trx: Transaction<Database>) => Promise<void>,
-): Promise<PermitTypesConfig> {
-  await db.transaction().execute(async (trx) => {
-    await lockFacilityPermitConfig(trx, caller.facilityId);
-    await change(trx);
-    // The sidebar, the offline permit types and (for a new type) permissions follow the change.
-    await notifyContextChanged(trx, caller.facilityId);
+/**
+ * A command of this screen: it changes the facility's configuration (locked for the transaction,
+ * so uniqueness checks and orders computed from what was read stay true until commit), tells open
+ * sessions through a `permit-types.changed` event, and answers the whole configuration.
+ */
+export function permitConfigCommand<I>(
+  name: keyof typeof permitTypesPolicy,
+  change: (run: PermitConfigRun<I>, caller: Caller) => Promise<void>,
+) {
+  return defineCommand({
+    name,
+    target: facilityConfigTarget,
+    policy: permitTypesPolicy[name],
+    async apply(run: PermitConfigRun<I>): Promise<PermitTypesConfig> {
+      await change(run, run.ctx.actor);
+      // The sidebar, the offline permit types and (for a new type) permissions follow the change.
+      run.event({ name: 'permit-types.changed', entityType: 'facility', entityId: run.state.facilityId });
+      return permitTypesConfig(run.trx, run.state.facilityId);
+    },
   });
-  return permitTypesConfig(db, caller.facilityId);
 }
 
 const nameTaken = () =>
@@ -57,31 +62,34 @@ export async function groupOf(db: Db | Transaction<Database>, caller: Caller, id
 }
 
 /** A new group, placed last in the sidebar. */
-export function createPermitGroup(db: Db, caller: Caller, input: PermitGroupInput) {
-  return changePermitConfig(db, caller, async (trx) => {
+export const createPermitGroup = permitConfigCommand<PermitGroupInput>(
+  'permit-groups.create',
+  async ({ trx, input, ...run }, caller) => {
     if (await isPermitGroupNameTaken(trx, caller.facilityId, input.name)) throw nameTaken();
     const id = await insertPermitGroup(trx, caller.facilityId, input);
-    await recordAudit(trx, { ...audit(caller, 'permit-group.create', id), before: null, after: input });
-  });
-}
+    run.audit({ ...audit('permit-group.create', id), before: null, after: input });
+  },
+);
 
 /** Renames a group or changes its icon. */
-export function editPermitGroup(db: Db, caller: Caller, id: number, input: PermitGroupInput) {
-  return changePermitConfig(db, caller, async (trx) => {
+export const editPermitGroup = permitConfigCommand<{ id: number; values: PermitGroupInput }>(
+  'permit-groups.edit',
+  async ({ trx, input: { id, values: input }, ...run }, caller) => {
     const group = await groupOf(trx, caller, id);
     if (await isPermitGroupNameTaken(trx, caller.facilityId, input.name, id)) throw nameTaken();
     await updatePermitGroup(trx, id, input);
-    await recordAudit(trx, {
-      ...audit(caller, 'permit-group.update', id),
+    run.audit({
+      ...audit('permit-group.update', id),
       before: { name: group.name, icon: group.icon },
       after: input,
     });
-  });
-}
+  },
+);
 
 /** Deletes a group that holds no permit type (active or not: a type is never deleted, so it must move first). */
-export function removePermitGroup(db: Db, caller: Caller, id: number) {
-  return changePermitConfig(db, caller, async (trx) => {
+export const removePermitGroup = permitConfigCommand<{ id: number }>(
+  'permit-groups.remove',
+  async ({ trx, input: { id }, ...run }, caller) => {
     const group = await groupOf(trx, caller, id);
     const types = await countTypesInGroup(trx, id);
     if (types > 0) {
@@ -92,21 +100,22 @@ export function removePermitGroup(db: Db, caller: Caller, id: number) {
       );
     }
     await deletePermitGroup(trx, id);
-    await recordAudit(trx, {
-      ...audit(caller, 'permit-group.delete', id),
+    run.audit({
+      ...audit('permit-group.delete', id),
       before: { name: group.name, icon: group.icon },
       after: null,
     });
-  });
-}
+  },
+);
 
 /**
  * Sets the order of the groups and of the types within them (a type listed under another group
  * moves there). The layout must name every group and type of the facility exactly once, so a
  * screen that read an old list cannot silently drop what someone else added.
  */
-export function arrangePermitTypes(db: Db, caller: Caller, layout: PermitLayout) {
-  return changePermitConfig(db, caller, async (trx) => {
+export const arrangePermitTypes = permitConfigCommand<PermitLayout>(
+  'permit-types.arrange',
+  async ({ trx, input: layout, ...run }, caller) => {
     const current = await listPermitGroupsWithTypes(trx, caller.facilityId);
     const groupIds = layout.groups.map((g) => g.ID);
     const typeIds = layout.groups.flatMap((g) => g.typeIds);
@@ -127,20 +136,20 @@ export function arrangePermitTypes(db: Db, caller: Caller, layout: PermitLayout)
       }
     }
     const shape = (groups: { ID: number; typeIds: number[] }[]) => groups.map((g) => `${g.ID}:${g.typeIds.join(',')}`);
-    await recordAudit(trx, {
-      ...audit(caller, 'permit-types.arrange', caller.facilityId),
+    run.audit({
+      ...audit('permit-types.arrange', caller.facilityId),
       entityType: 'permit_groups',
       before: { groups: shape(current.map((g) => ({ ID: g.ID, typeIds: g.types.map((t) => t.ID) }))) },
       after: { groups: shape(layout.groups) },
     });
-  });
-}
+  },
+);
 
 function sameSet(given: number[], known: number[]): boolean {
   const set = new Set(given);
   return set.size === given.length && given.length === known.length && known.every((id) => set.has(id));
 }
 
-function audit(caller: Caller, action: string, id: number) {
-  return { userId: caller.userId, facilityId: caller.facilityId, action, entityType: 'permit_group', entityId: id };
+function audit(action: string, id: number) {
+  return { action, entityType: 'permit_group', entityId: id };
 }

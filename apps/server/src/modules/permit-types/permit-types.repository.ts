@@ -89,14 +89,6 @@ export async function listPermitGroupsWithTypes(db: Db, facilityId: number): Pro
   }));
 }
 
-/**
- * Serializes the facility's permit configuration changes: held to the end of the transaction,
- * so uniqueness checks and orders computed from what was read stay true until commit.
- */
-export async function lockFacilityPermitConfig(trx: Trx, facilityId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('hasp-permit-config'), ${facilityId})`.execute(trx);
-}
-
 export function findPermitGroup(db: Db, facilityId: number, id: number): Promise<PermitGroupRow | undefined> {
   return db
     .selectFrom('permit_groups')

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -7,10 +8,12 @@ import {
   permitTypesConfigSchema,
   permitTypeUpdateSchema,
   idParamsSchema,
+  type PermitTypesConfig,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf, type CommandDefinition, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
+import type { FacilityConfigState } from '../settings/facility-config.target';
 import {
   arrangePermitTypes,
   createPermitGroup,
@@ -29,9 +32,9 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
 };
 const ok = { 200: permitTypesConfigSchema, ...errors };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /**
  * Permit types and permit groups of the signed-in facility (Administrator › Permit types). Every
@@ -40,6 +43,13 @@ const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facility
 export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(permitTypesScreenPermission));
+  // Every change is a command on the facility's configuration.
+  const command = <I>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    definition: CommandDefinition<I, FacilityConfigState, PermitTypesConfig>,
+    input: I,
+  ) => sendCommand(ctx.events, request, reply, definition, { targetId: contextOf(request).actor.facilityId, input });
 
   app.get(
     '/permit-types',
@@ -51,7 +61,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => permitTypesConfig(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => permitTypesConfig(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.post(
@@ -66,7 +76,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitType(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request, reply) => command(request, reply, createPermitType, request.body),
   );
 
   app.put(
@@ -80,7 +90,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => arrangePermitTypes(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request, reply) => command(request, reply, arrangePermitTypes, request.body),
   );
 
   app.put(
@@ -95,8 +105,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) =>
-      editPermitType(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+    async (request, reply) => command(request, reply, editPermitType, { id: request.params.id, values: request.body }),
   );
 
   app.post(
@@ -110,7 +119,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => createPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request, reply) => command(request, reply, createPermitGroup, request.body),
   );
 
   app.put(
@@ -125,8 +134,7 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) =>
-      editPermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+    async (request, reply) => command(request, reply, editPermitGroup, { id: request.params.id, values: request.body }),
   );
 
   app.delete(
@@ -140,6 +148,6 @@ export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: ok,
       },
     },
-    async (request) => removePermitGroup(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request, reply) => command(request, reply, removePermitGroup, { id: request.params.id }),
   );
 };

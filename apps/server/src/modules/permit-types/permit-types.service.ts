@@ -1,16 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import {
-  permitPermission,
-  permitTypeActions,
-  rightNavPermission,
-  type PermitTypeCreate,
-  type PermitTypeUpdate,
-  type PermitTypesConfig,
-} from '@hasp/contracts';
+import type { Transaction } from 'kysely';
+import { permitPermission, permitTypeActions, type PermitTypeCreate, type PermitTypeUpdate } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { changePermitConfig, type Caller } from './permit-groups.service';
+import { permitConfigCommand, type Caller } from './permit-groups.service';
+import { permitTypesScreenPermission } from './permit-types.policy';
 import {
   findPermitGroup,
   findPermitType,
@@ -24,11 +17,9 @@ import {
   updatePermitType,
 } from './permit-types.repository';
 
-type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-/** The permission of this screen: the groups holding it receive every action of a type they create. */
-export const permitTypesScreenPermission = rightNavPermission('administrator');
+export { permitTypesScreenPermission };
 
 const conflict = (field: string, message: string) => new AppError('CONFLICT', 409, message, [{ field, message }]);
 
@@ -50,8 +41,9 @@ async function assertNameFree(trx: Trx, caller: Caller, name: string, exceptId?:
  * them, so the administrators who configure types can use the new one and grant it onwards in
  * Group Manage (which only lets people grant what they hold). Audited with the grants.
  */
-export function createPermitType(db: Db, caller: Caller, input: PermitTypeCreate): Promise<PermitTypesConfig> {
-  return changePermitConfig(db, caller, async (trx) => {
+export const createPermitType = permitConfigCommand<PermitTypeCreate>(
+  'permit-types.create',
+  async ({ trx, input, ...run }, caller) => {
     await assertGroupOfFacility(trx, caller, input.groupId);
     if (await isPermitTypeCodeTaken(trx, caller.facilityId, input.code)) {
       throw conflict('code', `Code: ${input.code} is already used by a permit type of this facility`);
@@ -65,17 +57,18 @@ export function createPermitType(db: Db, caller: Caller, input: PermitTypeCreate
     const grantedTo = await listGroupIdsGranting(trx, caller.facilityId, permitTypesScreenPermission);
     const permissions = permitTypeActions.map((action) => permitPermission(action, input.code));
     await insertGroupPermissions(trx, grantedTo, permissions);
-    await recordAudit(trx, {
-      ...audit(caller, 'permit-type.create', id),
+    run.audit({
+      ...audit('permit-type.create', id),
       before: null,
       after: { ...input, grantedTo: { groupIds: grantedTo, permissions } },
     });
-  });
-}
+  },
+);
 
 /** Edits a type (never its code); `isActive: false` deactivates it: gone from the sidebar, kept on old permits. */
-export function editPermitType(db: Db, caller: Caller, id: number, input: PermitTypeUpdate) {
-  return changePermitConfig(db, caller, async (trx) => {
+export const editPermitType = permitConfigCommand<{ id: number; values: PermitTypeUpdate }>(
+  'permit-types.edit',
+  async ({ trx, input: { id, values: input }, ...run }, caller) => {
     const row = await findPermitType(trx, caller.facilityId, id);
     if (!row) throw AppError.notFound('Permit type');
     await assertGroupOfFacility(trx, caller, input.groupId);
@@ -87,13 +80,13 @@ export function editPermitType(db: Db, caller: Caller, id: number, input: Permit
       sort_order: moved ? await nextTypeOrder(trx, input.groupId) : row.sort_order,
     });
     const { ID: _id, sortOrder: _order, code, ...before } = permitTypeOf(row);
-    await recordAudit(trx, {
-      ...audit(caller, input.isActive === row.is_active ? 'permit-type.update' : deactivation(input.isActive), id),
+    run.audit({
+      ...audit(input.isActive === row.is_active ? 'permit-type.update' : deactivation(input.isActive), id),
       before: { code, ...before },
       after: { code, ...input },
     });
-  });
-}
+  },
+);
 
 const deactivation = (active: boolean) => (active ? 'permit-type.reactivate' : 'permit-type.deactivate');
 
@@ -110,6 +103,6 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
   };
 }
 
-function audit(caller: Caller, action: string, id: number) {
-  return { userId: caller.userId, facilityId: caller.facilityId, action, entityType: 'permit_type', entityId: id };
+function audit(action: string, id: number) {
+  return { action, entityType: 'permit_type', entityId: id };
 }

@@ -42,23 +42,6 @@ export async function updateProfileRow(
     .execute();
 }
 
-export function findPasswordHash(db: Db, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['password_hash', 'is_active_directory_user'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** Stores the user's own new password: a one-time password given by an administrator is then used up. */
-export async function updatePasswordHash(db: Db, userId: number, hash: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: hash, must_change_password: false })
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** The user's live sign-ins: one per refresh-token family with a token that is neither revoked nor expired. */
 export async function listUserSessions(
   db: Db,

@@ -3,28 +3,18 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   changePasswordSchema,
-  passwordPolicyFor,
   profileSchema,
   updateProfileSchema,
   userSessionSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf, sendCommand } from '../../platform';
 import { insertAuthEvent } from '../auth/auth-event.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
 import { revokeRefreshFamily } from '../auth/refresh-token.repository';
 import { findLanguageByCode } from '../i18n/caption.repository';
-import { readSetting } from '../settings/setting-values';
-import {
-  familyBelongsToUser,
-  findPasswordHash,
-  findProfile,
-  listOtherSessionIds,
-  listUserSessions,
-  updatePasswordHash,
-  updateProfileRow,
-} from './profile.repository';
+import { changeOwnPassword } from './change-password';
+import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } from './profile.repository';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -34,6 +24,7 @@ const errors = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  422: apiErrorSchema,
 };
 
 /** The signed-in user's own profile, password and signed-in devices. */
@@ -44,8 +35,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/profile',
     { schema: { tags, security, summary: 'My profile', response: { 200: profileSchema, ...errors } } },
     async (request) => {
-      const auth = authOf(request);
-      const profile = await findProfile(auth.connection.db, auth.userId);
+      const auth = contextOf(request);
+      const profile = await findProfile(auth.connection.db, auth.actor.userId);
       if (!profile) throw AppError.notFound('User');
       return profile;
     },
@@ -63,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { db } = auth.connection;
       let languageId: number | null = null;
       if (request.body.languageCode) {
@@ -74,12 +65,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           ]);
         languageId = language.id;
       }
-      await updateProfileRow(db, auth.userId, {
+      await updateProfileRow(db, auth.actor.userId, {
         displayName: request.body.displayName,
         email: request.body.email,
         languageId,
       });
-      return (await findProfile(db, auth.userId))!;
+      return (await findProfile(db, auth.actor.userId))!;
     },
   );
 
@@ -97,37 +88,9 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const { db } = auth.connection;
-      const user = await findPasswordHash(db, auth.userId);
-      if (user?.is_active_directory_user)
-        throw new AppError('CONFLICT', 409, 'Your password is managed by your organisation’s directory');
-      if (!user?.password_hash || !(await verifyPassword(user.password_hash, request.body.currentPassword))) {
-        throw new AppError('VALIDATION_FAILED', 400, 'The current password is not correct', [
-          { field: 'currentPassword', message: 'The current password is not correct' },
-        ]);
-      }
-      const minLength = await readSetting(db, 'security.passwordMinLength');
-      if (request.body.newPassword.length < minLength) {
-        const message = `The new password is too short. ${passwordPolicyFor(minLength)}`;
-        throw AppError.validation([{ field: 'newPassword', message }]);
-      }
-      if (request.body.newPassword === request.body.currentPassword) {
-        throw new AppError('VALIDATION_FAILED', 400, 'Choose a new password', [
-          { field: 'newPassword', message: 'The new password must differ from the current one' },
-        ]);
-      }
-      await updatePasswordHash(db, auth.userId, await hashPassword(request.body.newPassword));
-      if (request.body.signOutOtherSessions) {
-        for (const family of await listOtherSessionIds(db, auth.userId, auth.sessionId)) {
-          await revokeRefreshFamily(db, family, 'password changed', new Date());
-        }
-      }
-      await insertAuthEvent(db, {
-        kind: 'password_changed',
-        userId: auth.userId,
-        facilityId: auth.facilityId,
-        ip: request.ip,
+      await sendCommand(ctx.events, request, reply, changeOwnPassword, {
+        targetId: contextOf(request).actor.userId,
+        input: request.body,
       });
       return reply.status(204).send(null);
     },
@@ -144,8 +107,8 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listUserSessions(auth.connection.db, auth.userId, auth.sessionId, new Date());
+      const auth = contextOf(request);
+      return listUserSessions(auth.connection.db, auth.actor.userId, auth.actor.sessionId, auth.now);
     },
   );
 
@@ -161,14 +124,14 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const { db } = auth.connection;
-      if (!(await familyBelongsToUser(db, request.params.id, auth.userId))) throw AppError.notFound('Session');
-      await revokeRefreshFamily(db, request.params.id, 'revoked by user', new Date());
+      if (!(await familyBelongsToUser(db, request.params.id, auth.actor.userId))) throw AppError.notFound('Session');
+      await revokeRefreshFamily(db, request.params.id, 'revoked by user', auth.now);
       await insertAuthEvent(db, {
         kind: 'logout',
-        userId: auth.userId,
-        facilityId: auth.facilityId,
+        userId: auth.actor.userId,
+        facilityId: auth.actor.facilityId,
         ip: request.ip,
         detail: 'device revoked',
       });

@@ -15,7 +15,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listPermitTypes } from './questions.repository';
 import {
@@ -38,7 +38,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /**
  * Question Manage: the facility's checklist questions, their versions and where they are asked.
@@ -60,7 +59,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: questionFormSchema, ...errors },
       },
     },
-    async (request) => questionsForForm(authOf(request).connection.db, caller(authOf(request)), request.query),
+    async (request) => questionsForForm(contextOf(request).connection.db, contextOf(request).actor, request.query),
   );
 
   app.put(
@@ -75,7 +74,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: questionFormSchema, ...errors },
       },
     },
-    async (request) => setFormAssignments(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => setFormAssignments(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.get(
@@ -89,7 +88,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: z.array(questionPermitTypeSchema), ...errors },
       },
     },
-    async (request) => listPermitTypes(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => listPermitTypes(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.get(
@@ -104,7 +103,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: z.array(questionSummarySchema), ...errors },
       },
     },
-    async (request) => listQuestions(authOf(request).connection.db, caller(authOf(request)), request.query),
+    async (request) => listQuestions(contextOf(request).connection.db, contextOf(request).actor, request.query),
   );
 
   app.post(
@@ -119,7 +118,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: questionDetailSchema, ...errors },
       },
     },
-    async (request) => createQuestion(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createQuestion(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.get(
@@ -134,7 +133,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: questionDetailSchema, ...errors },
       },
     },
-    async (request) => getQuestion(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => getQuestion(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 
   app.put(
@@ -151,7 +150,7 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) =>
-      editQuestion(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editQuestion(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   app.put(
@@ -169,8 +168,8 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) =>
       setQuestionActive(
-        authOf(request).connection.db,
-        caller(authOf(request)),
+        contextOf(request).connection.db,
+        contextOf(request).actor,
         request.params.id,
         request.body.isActive,
       ),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, rightNavPermission, securityListsInputSchema, securityListsSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listSecurityLists, saveSecurityLists } from './security-lists.service';
 
@@ -24,7 +24,7 @@ export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: securityListsSchema, ...errors },
       },
     },
-    async (request) => listSecurityLists(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => listSecurityLists(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -39,8 +39,12 @@ export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return saveSecurityLists(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+      const auth = contextOf(request);
+      return saveSecurityLists(
+        auth.connection.db,
+        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
+        request.body,
+      );
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionContextSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
 import { findFacilitySettings, findSecuritySettings } from './settings.repository';
 
@@ -18,15 +18,15 @@ export const sessionContextRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const [permissions, facilitySettings, securitySettings, user] = await Promise.all([
         permissionsOf(request),
-        findFacilitySettings(auth.connection.db, auth.facilityId),
-        findSecuritySettings(auth.connection.db, auth.facilityId),
+        findFacilitySettings(auth.connection.db, auth.actor.facilityId),
+        findSecuritySettings(auth.connection.db, auth.actor.facilityId),
         auth.connection.db
           .selectFrom('users')
           .select('must_change_password')
-          .where('id', '=', auth.userId)
+          .where('id', '=', auth.actor.userId)
           .executeTakeFirst(),
       ]);
       return {

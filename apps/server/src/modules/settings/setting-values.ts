@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   settingDefinition,
   settingValueProblem,
@@ -41,45 +41,57 @@ export async function readSetting<K extends SettingKey>(db: Db, key: K, facility
   return value as SettingValue<K>;
 }
 
+export interface SettingChange {
+  key: string;
+  value: unknown;
+  facilityId: number | null;
+  userId: number;
+  auditFacilityId: number | null;
+}
+
 /** Stores a value after checking it against its definition, and audits the change (same transaction). */
-export async function writeSetting(
-  db: Kysely<Database>,
-  change: { key: string; value: unknown; facilityId: number | null; userId: number; auditFacilityId: number | null },
-): Promise<void> {
+export async function writeSetting(db: Kysely<Database>, change: SettingChange): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const audit = await storeSetting(trx, change, null);
+    await recordAudit(trx, { userId: change.userId, facilityId: change.auditFacilityId, ...audit });
+  });
+}
+
+/**
+ * Checks and stores a value in the caller's transaction; answers the audit row to append (a
+ * secret's value never goes into it). `at` is the change's business time (null: the database's).
+ */
+export async function storeSetting(trx: Transaction<Database>, change: SettingChange, at: Date | null) {
   const definition = settingDefinition(change.key);
   if (!definition) throw AppError.notFound('Setting');
   const problem = settingValueProblem(definition, change.value);
   if (problem) throw AppError.validation([{ field: 'value', message: problem }]);
   const facilityId = definition.scope === 'facility' ? change.facilityId : null;
-  await db.transaction().execute(async (trx) => {
-    const before = await readSettingUnchecked(trx, change.key, facilityId);
-    await trx
-      .insertInto('app_settings')
-      .values({
-        key: change.key,
-        facility_id: facilityId,
+  const before = await readSettingUnchecked(trx, change.key, facilityId);
+  await trx
+    .insertInto('app_settings')
+    .values({
+      key: change.key,
+      facility_id: facilityId,
+      value: JSON.stringify(change.value),
+      updated_by: change.userId,
+    })
+    .onConflict((oc) =>
+      oc.columns(['key', 'facility_id']).doUpdateSet({
         value: JSON.stringify(change.value),
         updated_by: change.userId,
-      })
-      .onConflict((oc) =>
-        oc.columns(['key', 'facility_id']).doUpdateSet({
-          value: JSON.stringify(change.value),
-          updated_by: change.userId,
-          updated_at: new Date(),
-        }),
-      )
-      .execute();
-    await recordAudit(trx, {
-      userId: change.userId,
-      facilityId: change.auditFacilityId,
-      action: 'setting.update',
-      entityType: 'setting',
-      entityId: facilityId === null ? change.key : `${change.key}@${facilityId}`,
-      ...(isSecretSetting(definition)
-        ? { before: { isSet: before !== '' }, after: { value: '(secret changed)', isSet: change.value !== '' } }
-        : { before: { value: before }, after: { value: change.value } }),
-    });
-  });
+        updated_at: at ?? sql<Date>`now()`,
+      }),
+    )
+    .execute();
+  return {
+    action: 'setting.update',
+    entityType: 'setting',
+    entityId: facilityId === null ? change.key : `${change.key}@${facilityId}`,
+    ...(isSecretSetting(definition)
+      ? { before: { isSet: before !== '' }, after: { value: '(secret changed)', isSet: change.value !== '' } }
+      : { before: { value: before }, after: { value: change.value } }),
+  };
 }
 
 async function readSettingUnchecked(db: Db, key: string, facilityId: number | null): Promise<unknown> {

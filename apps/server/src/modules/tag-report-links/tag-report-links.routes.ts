@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, rightNavPermission, tagReportLinksInputSchema, tagReportLinksSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTagReportLinks, saveTagReportLinks } from './tag-report-links.service';
 
@@ -24,7 +24,7 @@ export const tagReportLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: tagReportLinksSchema, ...errors },
       },
     },
-    async (request) => listTagReportLinks(authOf(request).connection.db, authOf(request).facilityId),
+    async (request) => listTagReportLinks(contextOf(request).connection.db, contextOf(request).actor.facilityId),
   );
 
   app.put(
@@ -39,8 +39,12 @@ export const tagReportLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return saveTagReportLinks(auth.connection.db, { facilityId: auth.facilityId, userId: auth.userId }, request.body);
+      const auth = contextOf(request);
+      return saveTagReportLinks(
+        auth.connection.db,
+        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
+        request.body,
+      );
     },
   );
 };

@@ -12,7 +12,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findManagedUser, listManagedUsers, listOptions } from './user-manage.repository';
 import { createUser, editUser, resetPassword, setUserActive, unlockUser } from './user-manage.service';
@@ -27,7 +27,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 
 /** Security › User Manage: the facility's users. There is no delete: users are deactivated. */
 export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -46,9 +45,9 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
+      const auth = contextOf(request);
       const query = request.query;
-      const list = await listManagedUsers(auth.connection.db, auth, query);
+      const list = await listManagedUsers(auth.connection.db, auth.actor, query);
       return { ...list, page: query.page, pageSize: query.pageSize };
     },
   );
@@ -64,8 +63,8 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return listOptions(auth.connection.db, auth);
+      const auth = contextOf(request);
+      return listOptions(auth.connection.db, auth.actor);
     },
   );
 
@@ -81,8 +80,8 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const user = await findManagedUser(auth.connection.db, auth, request.params.id);
+      const auth = contextOf(request);
+      const user = await findManagedUser(auth.connection.db, auth.actor, request.params.id);
       if (!user) throw AppError.notFound('User');
       return user;
     },
@@ -99,7 +98,7 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: managedUserSchema, ...errors },
       },
     },
-    async (request) => createUser(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => createUser(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.put(
@@ -115,7 +114,7 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request) =>
-      editUser(authOf(request).connection.db, caller(authOf(request)), request.params.id, request.body),
+      editUser(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
   );
 
   for (const action of ['deactivate', 'reactivate'] as const) {
@@ -135,8 +134,8 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
       async (request) =>
         setUserActive(
-          authOf(request).connection.db,
-          caller(authOf(request)),
+          contextOf(request).connection.db,
+          contextOf(request).actor,
           request.params.id,
           action === 'reactivate',
         ),
@@ -156,7 +155,7 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(authOf(request).connection.db, caller(authOf(request)), request.params.id);
+      const result = await resetPassword(contextOf(request).connection.db, contextOf(request).actor, request.params.id);
       // The password is in the answer: no cache may keep it.
       void reply.header('cache-control', 'no-store');
       return result;
@@ -174,6 +173,6 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         response: { 200: managedUserSchema, ...errors },
       },
     },
-    async (request) => unlockUser(authOf(request).connection.db, caller(authOf(request)), request.params.id),
+    async (request) => unlockUser(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
   );
 };

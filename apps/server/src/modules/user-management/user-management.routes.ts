@@ -14,7 +14,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { runBulkAction } from './bulk-actions';
 import { csvCell } from './csv';
@@ -24,7 +24,6 @@ import { userOverview } from './user-overview';
 const tags = ['user-management'];
 const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const caller = (auth: ReturnType<typeof authOf>) => ({ facilityId: auth.facilityId, userId: auth.userId });
 const templateRows = [
   [...userImportColumns],
   ['jordan.lee', 'Jordan Lee', 'jordan.lee@example.com', 'Authorized Workers', '', 'false'],
@@ -47,7 +46,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: userOverviewSchema, ...errors },
       },
     },
-    async (request) => userOverview(authOf(request).connection.db, caller(authOf(request)), request.query),
+    async (request) => userOverview(contextOf(request).connection.db, contextOf(request).actor, request.query),
   );
 
   app.post(
@@ -61,7 +60,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: bulkUserResultSchema, ...errors },
       },
     },
-    async (request) => runBulkAction(authOf(request).connection.db, caller(authOf(request)), request.body),
+    async (request) => runBulkAction(contextOf(request).connection.db, contextOf(request).actor, request.body),
   );
 
   app.post(
@@ -82,7 +81,7 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       if (Buffer.byteLength(request.body.csv, 'utf8') > USER_IMPORT_CSV_MAX) {
         throw new AppError('PAYLOAD_TOO_LARGE', 413, 'The file is larger than 1 MB');
       }
-      return importUsers(authOf(request).connection.db, caller(authOf(request)), request.body);
+      return importUsers(contextOf(request).connection.db, contextOf(request).actor, request.body);
     },
   );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema, idParamSchema, userSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { authOf } from '../../plugins/auth';
+import { contextOf } from '../../platform';
 import { findFacilityUserById } from './user.repository';
 
 export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -20,8 +20,8 @@ export const userRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const user = await findFacilityUserById(auth.connection.db, auth, request.params.id);
+      const auth = contextOf(request);
+      const user = await findFacilityUserById(auth.connection.db, auth.actor, request.params.id);
       if (!user) throw AppError.notFound('User');
       return user;
     },

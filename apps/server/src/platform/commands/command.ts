@@ -1,0 +1,93 @@
+import type { Transaction } from 'kysely';
+import type { Permission } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import type { AuditEntry } from '../../modules/audit/audit.repository';
+import type { DomainEventInput } from '../events/record-event';
+import type { Actor, RequestContext } from '../request-context';
+
+/**
+ * A change to a record, as data: the REST API and (later) the offline outbox send the same thing,
+ * and the server runs it down one path (`runCommand`).
+ */
+export interface Command<I = unknown> {
+  /** Which command: `settings.update`, `permit-types.arrange`. */
+  name: string;
+  /** The record it changes (its id within the actor's facility). */
+  targetId: number;
+  input: I;
+  /** Sent again with a retry: the command is applied once and the first response returned. */
+  idempotencyKey?: string | null;
+  /** The version the sender saw; a newer one means someone else changed the record first (409). */
+  expectedVersion?: number | null;
+  /** When the device says it happened (offline changes), kept in the audit row beside server time. */
+  deviceTime?: Date | null;
+}
+
+/** A locked target row: whatever the policy and the use case read, plus its version. */
+export interface Versioned {
+  version: number;
+}
+
+/** How a command finds, locks and versions the record it changes. */
+export interface CommandTarget<S extends Versioned> {
+  /** What the record is called in the 404 message ("Group not found"). */
+  noun?: string;
+  /** Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404). */
+  lock(trx: Transaction<Database>, actor: Actor, id: number): Promise<S | undefined>;
+  /** Records that the row changed; returns its new version (the locked state's + 1 when the command deleted the row). */
+  bump(trx: Transaction<Database>, id: number, state: S): Promise<number>;
+}
+
+/** One row of a module's policy table: the permission it needs and the record states it is allowed in. */
+export interface PolicyRule<S, I = unknown> {
+  /** Permissions the actor must hold (in the facility or through connection grants); [] for any signed-in user. */
+  permissions: readonly Permission[] | ((input: I) => readonly Permission[]);
+  /** Refuses by state: returns the reason (an AppError) or null when allowed. */
+  refuse?: (state: S, actor: Actor, input: I) => Error | null;
+}
+
+/** What a use case is given: the transaction, who acts, the locked record, and where to report. */
+export interface CommandRun<I, S> {
+  trx: Transaction<Database>;
+  ctx: RequestContext;
+  input: I;
+  state: S;
+  /** Appends an audit row (the runner adds who, where and when) after the change. */
+  audit(entry: Omit<AuditEntry, 'userId' | 'facilityId'> & { facilityId?: number | null }): void;
+  /** Says the command found nothing to change (e.g. adding a member who already is one): no audit row, same version. */
+  unchanged(): void;
+  /** Records a domain event (delivered after commit). */
+  event(event: Omit<DomainEventInput, 'facilityId' | 'requestId'> & { facilityId?: number | null }): void;
+}
+
+/** A command the runner can execute: target, policy rule, and the use case. */
+export interface CommandDefinition<I, S extends Versioned, R> {
+  name: string;
+  target: CommandTarget<S>;
+  policy: PolicyRule<S, I>;
+  apply(run: CommandRun<I, S>): Promise<R>;
+  /**
+   * What of the input makes two sends with one idempotency key "the same" (default: all of it).
+   * Leave secrets out: the fingerprint's hash is stored with the key.
+   */
+  fingerprint?: (input: I) => unknown;
+}
+
+const registry = new Map<string, CommandDefinition<never, Versioned, unknown>>();
+
+/**
+ * Declares a command and registers it by name (the offline outbox will name commands, not routes).
+ * @example export const arrangePermitTypes = defineCommand({ name: 'permit-types.arrange', target, policy: permitTypesPolicy['permit-types.arrange'], apply });
+ */
+export function defineCommand<I, S extends Versioned, R>(definition: CommandDefinition<I, S, R>) {
+  if (registry.has(definition.name) && registry.get(definition.name) !== (definition as never)) {
+    throw new Error(`command ${definition.name} is defined twice`);
+  }
+  registry.set(definition.name, definition as never);
+  return definition;
+}
+
+/** The command of that name, for callers that hold only the data (the outbox). */
+export function findCommand(name: string): CommandDefinition<unknown, Versioned, unknown> | undefined {
+  return registry.get(name) as CommandDefinition<unknown, Versioned, unknown> | undefined;
+}

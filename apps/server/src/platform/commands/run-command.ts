@@ -1,0 +1,118 @@
+import { recordAudit, type AuditEntry } from '../../modules/audit/audit.repository';
+import { AppError } from '../../plugins/app-error';
+import type { EventBus } from '../events/event-bus';
+import { recordEvent, type DomainEventInput } from '../events/record-event';
+import type { RequestContext } from '../request-context';
+import type { Command, CommandDefinition, Versioned } from './command';
+import { commandHash, findStoredResponse, storeResponse, tryLockKey } from './idempotency.repository';
+import { checkPolicy } from './policy';
+
+/** What a command answered: the use case's result and the target's new version. */
+export interface CommandOutcome<R> {
+  result: R;
+  version: number;
+  /** True when an earlier send with the same idempotency key answered (nothing was applied now). */
+  replayed: boolean;
+}
+
+const stale = (current: number) =>
+  new AppError(
+    'CONFLICT',
+    409,
+    `Someone changed this record first (it is now at version ${current}). Reload it and try again.`,
+    [{ field: 'version', message: String(current) }],
+  );
+
+/**
+ * Runs a command in one transaction: idempotency key → lock the target (facility-scoped: another
+ * facility's record is 404) → expected version (stale: 409 naming the current one) → policy →
+ * use case → audit rows → domain events → new version → stored response. Events go to their
+ * consumers after commit. Anything thrown rolls all of it back: no change, no audit row, no event,
+ * and the key stays free.
+ * @example const { result } = await runCommand(events, ctx, arrangePermitTypes, { name, targetId, input });
+ */
+export async function runCommand<I, S extends Versioned, R>(
+  events: EventBus,
+  ctx: RequestContext,
+  definition: CommandDefinition<I, S, R>,
+  command: Command<I>,
+): Promise<CommandOutcome<R>> {
+  if (command.name !== definition.name) throw new Error(`command ${command.name} sent to ${definition.name}`);
+  const { actor } = ctx;
+  const key = command.idempotencyKey ?? null;
+  const hash = commandHash({
+    ...command,
+    input: definition.fingerprint ? definition.fingerprint(command.input) : command.input,
+  });
+  const { outcome, eventIds } = await ctx.connection.db.transaction().execute(async (trx) => {
+    if (key !== null) {
+      if (!(await tryLockKey(trx, actor.userId, key))) {
+        throw new AppError(
+          'CONFLICT',
+          409,
+          'This request is still being processed. Try again in a moment.',
+          undefined,
+          {
+            'retry-after': '1',
+          },
+        );
+      }
+      const stored = await findStoredResponse(trx, actor.userId, key);
+      if (stored) {
+        if (stored.request_hash !== hash) {
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            422,
+            'This Idempotency-Key was already used for a different request.',
+          );
+        }
+        const replay = { result: stored.response as R, version: stored.version, replayed: true };
+        return { outcome: replay, eventIds: [] as number[] };
+      }
+    }
+    const state = await definition.target.lock(trx, actor, command.targetId);
+    if (!state) throw AppError.notFound(definition.target.noun);
+    if (command.expectedVersion != null && command.expectedVersion !== state.version) throw stale(state.version);
+    await checkPolicy(trx, actor, definition.policy, state, command.input);
+
+    const audits: AuditEntry[] = [];
+    const recorded: DomainEventInput[] = [];
+    let unchanged = false;
+    const result = await definition.apply({
+      trx,
+      ctx,
+      input: command.input,
+      state,
+      audit: (entry) => audits.push({ facilityId: actor.facilityId, ...entry, userId: actor.userId }),
+      event: (event) => recorded.push({ facilityId: actor.facilityId, ...event, requestId: ctx.requestId }),
+      unchanged: () => {
+        unchanged = true;
+      },
+    });
+    // A change to a record is never without its audit row: a command that records none is a bug.
+    if (!unchanged && !audits.length) throw new Error(`command ${command.name} recorded no audit row`);
+    if (unchanged && (audits.length || recorded.length))
+      throw new Error(`command ${command.name}: unchanged, yet audited`);
+    for (const entry of audits) {
+      await recordAudit(trx, {
+        ...entry,
+        address: ctx.address,
+        deviceId: actor.deviceId,
+        requestId: ctx.requestId,
+        deviceTime: command.deviceTime ?? null,
+        at: ctx.now,
+      });
+    }
+    const ids: number[] = [];
+    for (const event of recorded) ids.push(await recordEvent(trx, event));
+    const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);
+    // Stored as JSON, so a replay answers exactly what the first send was sent.
+    const response = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as R);
+    if (key !== null) {
+      await storeResponse(trx, { userId: actor.userId, key, command: command.name, hash, response, version });
+    }
+    return { outcome: { result: response as R, version, replayed: false }, eventIds: ids };
+  });
+  events.deliverSoon(ctx.connection, eventIds);
+  return outcome;
+}

@@ -1,0 +1,18 @@
+// What modules may use of the platform: the clock, the request context, commands and events.
+export { systemClock, movableClock, type Clock, type MovableClock } from './clock';
+export { contextOf, type Actor, type RequestContext } from './request-context';
+export {
+  defineCommand,
+  findCommand,
+  type Command,
+  type CommandDefinition,
+  type CommandRun,
+  type CommandTarget,
+  type PolicyRule,
+  type Versioned,
+} from './commands/command';
+export { policyTable, checkPolicy } from './commands/policy';
+export { runCommand, type CommandOutcome } from './commands/run-command';
+export { sendCommand } from './commands/command-route';
+export { EventBus, type EventHandler } from './events/event-bus';
+export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';

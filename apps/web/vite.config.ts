@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -65,11 +66,32 @@ function compressServiceWorker(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports only its development build (remix-run/react-router#12532,
+ * #14102): the same code with its developer warnings switched on. The app's build takes the
+ * production build beside it.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const productionEntry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+  return {
+    name: 'hasp:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? productionEntry : null;
+    },
+  };
+}
+
 /** The login header's colour: the browser's toolbar and the installed app's splash use it. */
 const THEME_COLOR = '#1d2b3a';
 
 export default defineConfig({
   plugins: [
+    reactRouterProductionBuild(),
     react(),
     VitePWA({
       // The user confirms each new version ('Update Available'); src/pwa registers the worker itself,

@@ -153,22 +153,25 @@ async function main(): Promise<void> {
       'scripts',
       'requests',
     ];
-    console.log(header.map((h, i) => (i === 0 ? h.padEnd(12) : h.padStart(12))).join(''));
-    for (const [formFactor, run, runs] of rows) {
-      const cells = [
-        String(run.score),
-        runs.map((r) => r.score).join('/'),
-        seconds(run.fcp),
-        seconds(run.lcp),
-        `${Math.round(run.tbt)} ms`,
-        seconds(run.speedIndex),
-        run.cls.toFixed(3),
-        `${(run.transferred / 1000).toFixed(1)} KB`,
-        `${(run.scriptBytes / 1000).toFixed(1)} KB`,
-        String(run.requests),
-      ];
-      console.log(formFactor.padEnd(12) + cells.map((c) => c.padStart(12)).join(''));
-    }
+    const table = rows.map(([formFactor, run, runs]) => [
+      formFactor,
+      String(run.score),
+      runs.map((r) => r.score).join('/'),
+      seconds(run.fcp),
+      seconds(run.lcp),
+      `${Math.round(run.tbt)} ms`,
+      seconds(run.speedIndex),
+      run.cls.toFixed(3),
+      `${(run.transferred / 1000).toFixed(1)} KB`,
+      `${(run.scriptBytes / 1000).toFixed(1)} KB`,
+      String(run.requests),
+    ]);
+    // Each column as wide as its widest cell (the scores of many runs make a long one).
+    const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)) + 2);
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('');
+    console.log(line(header));
+    for (const row of table) console.log(line(row));
     for (const [formFactor, run] of rows) {
       const lost = run.pointsLost
         .filter(([, points]) => points >= 0.05)

@@ -1,6 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -24,11 +29,69 @@ function buildVersion(): string {
   return `${version}+${revision}`;
 }
 
+/**
+ * Brotli and gzip copies of the service worker and its Workbox runtime, written like the rest
+ * (vite-plugin-compression2 runs before vite-plugin-pwa writes them). Runs last, after the worker
+ * is generated.
+ */
+function compressServiceWorker(): Plugin {
+  let outDir = '';
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  return {
+    name: 'hasp:compress-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir)).filter((name) => /^(sw|workbox-[\w-]+)\.js$/.test(name));
+        for (const name of files) {
+          const source = await readFile(path.join(outDir, name));
+          const copies: [string, Buffer][] = [
+            ['br', await brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })],
+            ['gz', await gzipped(source, { level: 9 })],
+          ];
+          // Like the plugin: a copy that is not smaller is not written, and the file goes out as it is.
+          for (const [ext, copy] of copies) {
+            if (copy.length < source.length) await writeFile(path.join(outDir, `${name}.${ext}`), copy);
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
+ * React Router 7's package exports only its development build (remix-run/react-router#12532,
+ * #14102): the same code with its developer warnings switched on. The app's build takes the
+ * production build beside it.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const productionEntry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+  return {
+    name: 'hasp:react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'react-router' ? productionEntry : null;
+    },
+  };
+}
+
 /** The login header's colour: the browser's toolbar and the installed app's splash use it. */
 const THEME_COLOR = '#1d2b3a';
 
 export default defineConfig({
   plugins: [
+    reactRouterProductionBuild(),
     react(),
     VitePWA({
       // The user confirms each new version ('Update Available'); src/pwa registers the worker itself,
@@ -75,6 +138,7 @@ export default defineConfig({
       include: /\.(html|css|js|mjs|json|svg|webmanifest)$/,
       algorithms: ['brotliCompress', 'gzip'],
     }),
+    compressServiceWorker(),
   ],
   resolve: {
     // Dexie's ESM build. Its default entry wraps the UMD build, whose CommonJS interop pulls the
@@ -95,5 +159,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Lets the build report each chunk's gzip size (the login route has a 150 KB budget).
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
   },
 });

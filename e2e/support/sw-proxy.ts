@@ -15,9 +15,10 @@ export async function startServiceWorkerProxy(upstream = e2eBaseUrl) {
     const target = new URL(request.url ?? '/', upstream);
     const headers = { ...request.headers };
     if (target.pathname === '/sw.js') {
-      // Always the full script: a 304 would leave nothing to append the build line to.
+      // Always the full, plain script: a 304 or a brotli body would leave nothing to append the build line to.
       delete headers['if-none-match'];
       delete headers['if-modified-since'];
+      delete headers['accept-encoding'];
     }
     const forward = http.request(target, { method: request.method, headers }, (upstreamResponse) => {
       if (target.pathname !== '/sw.js' || build === 1) {

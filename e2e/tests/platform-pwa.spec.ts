@@ -29,6 +29,17 @@ test.describe('installable app and service worker', () => {
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1d2b3a');
   });
 
+  test('the service worker and its Workbox runtime go out compressed', async ({ request }) => {
+    const worker = await request.get('/sw.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(worker.headers()['content-encoding']).toBe('br');
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    // The worker loads its runtime as a module named by a hash (`./workbox-1a2b3c4d`).
+    const runtime = /workbox-[\w-]+/.exec(await worker.text())?.[0];
+    expect(runtime).toBeDefined();
+    const runtimeResponse = await request.get(`/${runtime}.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(runtimeResponse.headers()['content-encoding']).toBe('gzip');
+  });
+
   test('the service worker precaches the app shell, so the app starts with no network', async ({ page, context }) => {
     await page.goto('/login');
     await expect(loginScreen(page).submit).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });

@@ -1,12 +1,13 @@
 // First: the contracts' validation messages need zod's English locale before anything parses.
 import './lib/zod-locale';
-import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import './styles/login-route.css';
 import './styles/global.css';
 import { App } from './app/App';
 import { cssVariablesResolver, theme } from './app/theme';
+import { preloadLoginPageData } from './features/auth';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { authSession } from './lib/auth-session';
 import { apiRequest } from './lib/http';
@@ -71,13 +72,21 @@ function exposeDatabaseAfterSignIn(): void {
   check();
 }
 
+// The login screen's data is asked for now, while React draws the first frame, not after it.
+if (window.location.pathname === '/login') preloadLoginPageData();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-    <PlatformLayer />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+// The first render as a transition: React draws it in short slices, so a phone's main thread is
+// never blocked by one long task while the app starts.
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <App />
+      <PlatformLayer />
+    </StrictMode>,
+  ),
 );
 
 if (window.__haspEnableTestHooks === true) window.__haspTestHooks = { apiRequest, loadingState };

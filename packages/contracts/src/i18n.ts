@@ -27,7 +27,7 @@ export const updateTranslationSchema = z.object({
 });
 
 /**
- * Captions of one language for i18next: itemType → formName → controlName → text (the preferred
+ * Captions of one language, as the web app holds them: itemType → formName → controlName → text (the preferred
  * caption, else the default).
  */
 export const captionResourcesSchema = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.string())));

@@ -1,14 +1,15 @@
 import { useCallback, useEffect } from 'react';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
 import { captionResourcesSchema, localKeys, type Caption, type CaptionResources } from '@hasp/contracts';
 import { apiRequest } from './http';
+import { useStoreInTransition } from './use-store-in-transition';
 
 /**
- * Every caption the app shows goes through here: i18next holds, per language, the server's
- * resources (itemType → formName → controlName → text, seed section 3's Translation), and a caption
- * missing from them shows its default. Saving a preferred caption on the translations screen
- * changes the screen at once (`reloadCaptions`), with no rebuild.
+ * Every caption the app shows goes through here: per language, the server's resources
+ * (itemType → formName → controlName → text, seed section 3's Translation), and a caption missing
+ * from them shows its default. Saving a preferred caption on the translations screen changes the
+ * screen at once (`reloadCaptions`), with no rebuild. Placeholders are written `{{name}}` (the
+ * i18next syntax the captions were written for); a lookup and a replace are all the app needs, so
+ * no translation library rides on the login route (docs/decisions/0025).
  */
 
 /** The language the app starts in (and falls back to): English, the default captions. */
@@ -17,8 +18,8 @@ export const DEFAULT_LANGUAGE = 'en';
 const LANGUAGE_KEY = 'hasp:language';
 /** The last captions fetched per connection and language: the app starts in the right language, also offline. */
 const CACHE_PREFIX = 'hasp:captions:';
-/** Caption parts are joined into one i18next key with a character no part may contain. */
-const KEY_SEPARATOR = '|';
+/** How long a connection's captions fetched for the screen count as fresh: the login page and its form ask for the same ones. */
+const CAPTIONS_FRESH_MS = 30_000;
 
 type Values = Record<string, string | number>;
 
@@ -54,39 +55,52 @@ function readCachedResources(connection: string, language: string): CaptionResou
 
 /** The connection whose captions are shown (captions are kept per connection). */
 let currentConnection: string | null = null;
+let shownLanguage = readLocal(LANGUAGE_KEY) ?? DEFAULT_LANGUAGE;
+/** Each language's captions from the server; what is missing shows its default caption. */
+const captionsByLanguage = new Map<string, CaptionResources>();
+/** Bumped on every change of language or captions: components re-render on it. */
+let revision = 0;
+const listeners = new Set<() => void>();
 
-void i18next.use(initReactI18next).init({
-  lng: readLocal(LANGUAGE_KEY) ?? DEFAULT_LANGUAGE,
-  fallbackLng: false,
-  resources: {},
-  keySeparator: KEY_SEPARATOR,
-  nsSeparator: false,
-  // Default captions are the English text; a missing key is normal, not a warning.
-  returnNull: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false, bindI18n: 'languageChanged', bindI18nStore: 'added removed' },
-  initAsync: false,
-  showSupportNotice: false,
-} as Parameters<typeof i18next.init>[0]);
+function changed(): void {
+  revision += 1;
+  listeners.forEach((listener) => listener());
+}
 
-/** Puts one language's captions in place of whatever i18next held for it. */
-function applyResources(language: string, resources: CaptionResources): void {
-  const store = i18next.store.data[language] ?? {};
-  for (const itemType of Object.keys(store)) {
-    if (!(itemType in resources)) i18next.removeResourceBundle(language, itemType);
-  }
-  for (const [itemType, forms] of Object.entries(resources)) {
-    i18next.addResourceBundle(language, itemType, forms, false, true);
-  }
+const readRevision = () => revision;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Puts one language's captions in place of whatever was held for it. */
+function applyResources(forLanguage: string, resources: CaptionResources): void {
+  captionsByLanguage.set(forLanguage, resources);
+  changed();
+}
+
+function changeLanguage(next: string): void {
+  if (shownLanguage === next) return;
+  shownLanguage = next;
+  changed();
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
+
+/** Fills `{{name}}` placeholders; one without a value stays as written, so the gap shows. */
+function fill(text: string, values: Values): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
 }
 
 /** The text of a caption in the current language, outside React (toasts, titles). */
 export function translate(caption: Caption, values?: Values): string {
-  return i18next.t(`${caption.formName}${KEY_SEPARATOR}${caption.controlName}`, {
-    ns: caption.itemType,
-    defaultValue: caption.defaultCaption,
-    ...values,
-  });
+  const text =
+    captionsByLanguage.get(shownLanguage)?.[caption.itemType]?.[caption.formName]?.[caption.controlName] ??
+    caption.defaultCaption;
+  return values ? fill(text, values) : text;
 }
 
 export type Translate = typeof translate;
@@ -96,15 +110,14 @@ export type Translate = typeof translate;
  * @example const t = useCaptions(); t(loginCaptions.username) // 'Username' or its translation
  */
 export function useCaptions(): Translate {
-  const { i18n } = useTranslation();
-  // `i18n.language` and the resource store are dependencies in spirit: react-i18next re-renders
-  // this component when either changes, and a new function identity lets memoised children follow.
-  const language = i18n.language;
-  return useCallback((caption: Caption, values?: Values) => translate(caption, values), [language, i18n.store]); // eslint-disable-line react-hooks/exhaustive-deps
+  // New captions (or a new language) are drawn in a transition: every caption on screen changes at once.
+  const current = useStoreInTransition(subscribe, readRevision);
+  // A new function identity per change lets memoised children that take `t` follow it too.
+  return useCallback((caption: Caption, values?: Values) => translate(caption, values), [current]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 export function currentLanguage(): string {
-  return i18next.language || DEFAULT_LANGUAGE;
+  return shownLanguage;
 }
 
 /** Fetches a language's captions for a connection and shows them; the cache makes the next start instant. */
@@ -116,7 +129,7 @@ export async function loadCaptions(connection: string, language: string = curren
   writeLocal(cacheKey(connection, language), JSON.stringify(resources));
   currentConnection = connection;
   applyResources(language, resources);
-  if (i18next.language !== language) await i18next.changeLanguage(language);
+  changeLanguage(language);
 }
 
 /** Switches the app's language (the user's preferred language), remembered on this device. */
@@ -124,7 +137,7 @@ export async function setLanguage(language: string): Promise<void> {
   writeLocal(LANGUAGE_KEY, language);
   const connection = currentConnection;
   if (!connection) {
-    await i18next.changeLanguage(language);
+    changeLanguage(language);
     return;
   }
   const cached = readCachedResources(connection, language);
@@ -134,7 +147,7 @@ export async function setLanguage(language: string): Promise<void> {
   } catch (error) {
     // Offline or a server hiccup: the cached (or default) captions stay on screen.
     console.warn('Could not load captions', error);
-    await i18next.changeLanguage(language);
+    changeLanguage(language);
   }
 }
 
@@ -143,9 +156,14 @@ export function reloadCaptions(): Promise<void> {
   return currentConnection ? loadCaptions(currentConnection) : Promise.resolve();
 }
 
+/** The screen's last caption fetch: another component asking for the same captions shares it. */
+let screenFetch: { key: string; startedAt: number } | null = null;
+
 /**
  * Shows the captions of a connection (the login screen's chosen one, or the session's): cached ones
- * at once, fresh ones from the server right after. A failed fetch keeps what is shown.
+ * at once, fresh ones from the server right after. A failed fetch keeps what is shown. Captions
+ * fetched for the screen in the last 30 s are fresh enough: the login page and its form name the
+ * same connection, and one request serves both.
  */
 export function useCaptionSource(connection: string | null | undefined): void {
   useEffect(() => {
@@ -156,7 +174,15 @@ export function useCaptionSource(connection: string | null | undefined): void {
       if (cached) applyResources(language, cached);
       currentConnection = connection;
     }
-    loadCaptions(connection, language).catch((error: unknown) => console.warn('Could not load captions', error));
+    const key = cacheKey(connection, language);
+    const now = Date.now();
+    if (screenFetch?.key === key && now - screenFetch.startedAt < CAPTIONS_FRESH_MS) return;
+    screenFetch = { key, startedAt: now };
+    loadCaptions(connection, language).catch((error: unknown) => {
+      // A failed fetch is tried again by the next component that asks.
+      if (screenFetch?.key === key) screenFetch = null;
+      console.warn('Could not load captions', error);
+    });
   }, [connection]);
 }
 

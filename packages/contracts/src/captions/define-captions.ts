@@ -11,13 +11,13 @@ export interface Caption {
   readonly defaultCaption: string;
 }
 
-/** What a caption's parts may contain: the web app joins them with `|` into an i18next key. */
+/** What a caption's parts may contain: 1–200 characters, no `|` (kept free for joined keys). */
 const partPattern = /^[^|]{1,200}$/;
 
 /**
  * One catalog: captions of one kind (itemType, e.g. `Label`, `Button`, `Message`) on one screen
  * or feature (formName; nested areas are joined by underscores, e.g. `Admin_Settings`).
- * Placeholders use i18next's `{{name}}`. A variant of a control is written `control::variant`.
+ * Placeholders are written `{{name}}` (the web app's lib/i18n.ts fills them). A variant of a control is written `control::variant`.
  * @example defineCaptions('Label', 'Login', { username: 'Username' }).username.defaultCaption === 'Username'
  */
 export function defineCaptions<const T extends Record<string, string>>(

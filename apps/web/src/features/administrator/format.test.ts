@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Caption } from '@hasp/contracts';
 import { formatBytes, formatUptime } from './format';
 
-// The captions' default English with their placeholders filled, as i18next does.
+// The captions' default English with their placeholders filled, as lib/i18n.ts does.
 const t = (caption: Caption, values: Record<string, unknown> = {}) =>
   caption.defaultCaption.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key]));
 

@@ -1,2 +1,3 @@
 /** The auth feature's public face: what app/ composes. */
 export { LoginPage } from './components/LoginPage';
+export { preloadLoginPageData } from './api/get-login-page-data';

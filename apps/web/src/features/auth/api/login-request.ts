@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useStoreInTransition } from '../../../lib/use-store-in-transition';
 
 /**
  * Server state for the login route only. Everywhere else react-query holds server state; the login
@@ -78,7 +79,13 @@ export function clearLoginData(): void {
  * @example const facilities = useLoginRequest(`facilities:${name}`, () => getFacilities(name));
  */
 export function useLoginRequest<T>(key: string | null, load: () => Promise<T>, staleMs = 0): LoginRequestState<T> {
-  const entry = useSyncExternalStore(subscribe, () => (key ? (entries.get(key) as Entry<T> | undefined) : undefined));
+  // An answer is drawn in a transition (short slices), so the form the page data brings does not
+  // hold a phone's main thread in one long task.
+  const entry = useStoreInTransition(
+    subscribe,
+    () => (key ? (entries.get(key) as Entry<T> | undefined) : undefined),
+    key,
+  );
   useEffect(() => {
     if (!key) return;
     const current = entries.get(key);

@@ -1,6 +1,7 @@
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { defineCaptions } from '@hasp/contracts';
-import { currentLanguage, loadCaptions, setLanguage, translate } from './i18n';
+import { currentLanguage, loadCaptions, setLanguage, translate, useCaptions, useCaptionSource } from './i18n';
 
 const captions = defineCaptions('Label', 'Test', {
   greeting: 'Hello',
@@ -21,11 +22,13 @@ function serveCaptions(byLanguage: Record<string, unknown>) {
 }
 
 describe('captions', () => {
-  it('shows the default caption until the server has one, with i18next placeholders', () => {
+  it('shows the default caption until the server has one, with its {{name}} placeholders filled', () => {
     expect(translate(captions.greeting)).toBe('Hello');
     expect(translate(captions.welcome, { name: 'Ana' })).toBe('Welcome, Ana');
     // A variant after the double colon is an ordinary key.
     expect(translate(captions['save::busy'])).toBe('Saving…');
+    // A placeholder without a value stays as written, so the gap shows.
+    expect(translate(captions.welcome, { other: 'x' })).toBe('Welcome, {{name}}');
   });
 
   it('shows the server’s preferred caption, per language, and remembers the language on the device', async () => {
@@ -59,5 +62,28 @@ describe('captions', () => {
     );
     await setLanguage('en');
     expect(translate(captions.greeting)).toBe('Good day');
+  });
+
+  it('asks the server once when the page and its form name the same connection, and shows the answer', async () => {
+    const fetchMock = serveCaptions({ en: { Label: { Test: { greeting: 'Welcome aboard' } } } });
+    function Greeting() {
+      useCaptionSource('North');
+      const t = useCaptions();
+      return <p>{t(captions.greeting)}</p>;
+    }
+    function Form() {
+      useCaptionSource('North');
+      return null;
+    }
+    render(
+      <>
+        <Greeting />
+        <Form />
+      </>,
+    );
+    expect(await screen.findByText('Welcome aboard')).toBeDefined();
+    const captionCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('connectionStringName=North'));
+    await waitFor(() => expect(captionCalls()).toHaveLength(1));
   });
 });

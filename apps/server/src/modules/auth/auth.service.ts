@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/app-error';
 import { findFacilityById } from '../facilities/facility.repository';
 import { findFacilityUserById, findUserByUserName, hasFacilityAccess } from '../users/user.repository';
 import { readSetting } from '../settings/setting-values';
-import { clearFailedSignIns, registerFailedSignIn } from '../user-manage/lockout.repository';
+import { clearFailedSignIns, registerFailedSignIn } from './lockout.repository';
 import type { AccessTokens } from './access-token';
 import { countRecentLoginFailures, insertAuthEvent } from './auth-event.repository';
 import { canCheckPassword, checkSignInPassword } from './sign-in-password';

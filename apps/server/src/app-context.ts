@@ -2,9 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
-import type { AccessTokens } from './modules/auth/access-token';
-import type { AuthService } from './modules/auth/auth.service';
-import type { NotificationHub } from './modules/notifications/notification-hub';
+import type { AccessTokens, AuthService } from './modules/auth';
+import type { NotificationHub } from './modules/notifications';
 
 /** What route modules are given: configuration, connections and the shared services. */
 export interface AppContext {

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { facilitySettingsProblems, type FacilitySettings, type FacilitySettingsAdmin } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { notifyContextChanged } from '../permissions/context-changed';
-import { findFacilitySettings, listFacilityPermitTypes, saveFacilitySettings } from '../settings/settings.repository';
+import { recordAudit } from '../audit';
+import { notifyContextChanged } from '../permissions';
+import { findFacilitySettings, listFacilityPermitTypes, saveFacilitySettings } from '../settings';
 
 export interface Caller {
   userId: number;

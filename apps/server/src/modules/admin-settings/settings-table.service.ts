@@ -16,8 +16,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { isSecretSetting, readSetting, writeSetting } from '../settings/setting-values';
-import { findFacilitySettings, listFacilityPermitTypes } from '../settings/settings.repository';
+import { isSecretSetting, readSetting, writeSetting, findFacilitySettings, listFacilityPermitTypes } from '../settings';
 import { updateFacilitySettings, type Caller } from './facility-settings.service';
 
 type ModuleName = keyof FacilitySettings['moduleSettings'];

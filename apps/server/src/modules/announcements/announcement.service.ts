@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Announcement, AnnouncementInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { isBlankRichText, sanitizeRichText } from '../rich-text/sanitize-rich-text';
+import { isBlankRichText, sanitizeRichText } from '../rich-text';
 import {
   countFacilityGroups,
   findAnnouncementById,

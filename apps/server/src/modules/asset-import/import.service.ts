@@ -13,7 +13,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { importColumns } from './import-columns';
 import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { MasterListKey } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import type { Db } from './asset-tree.repository';
 
 export interface Caller {

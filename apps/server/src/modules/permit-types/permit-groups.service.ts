@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { notifyContextChanged } from '../permissions/context-changed';
+import { recordAudit } from '../audit';
+import { notifyContextChanged } from '../permissions';
 import {
   countTypesInGroup,
   deletePermitGroup,

@@ -11,11 +11,9 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { authOf } from '../../plugins/auth';
-import { insertAuthEvent } from '../auth/auth-event.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeRefreshFamily } from '../auth/refresh-token.repository';
-import { findLanguageByCode } from '../i18n/caption.repository';
-import { readSetting } from '../settings/setting-values';
+import { insertAuthEvent, hashPassword, verifyPassword, revokeRefreshFamily } from '../auth';
+import { findLanguageByCode } from '../i18n';
+import { readSetting } from '../settings';
 import {
   familyBelongsToUser,
   findPasswordHash,

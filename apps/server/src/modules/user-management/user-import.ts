@@ -8,20 +8,18 @@ import {
   type UserImportRow,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import {
   findManagedUser,
   replaceFacilities,
   replaceFacilityGroups,
   type FacilityScope,
-} from '../user-manage/user-manage.repository';
-import type { Caller } from '../user-manage/user-manage.service';
-import {
+  type Caller,
   listAdministeredFacilities,
   listUngrantableGroups,
   reachRefusals,
   ungrantableGroupMessage,
-} from '../user-manage/user-reach';
+} from '../user-manage';
 import { looksLikeFormula, parseCsv } from './csv';
 import { findUsersByName, listAllFacilities, listFacilityGroups } from './user-management.repository';
 

@@ -18,7 +18,7 @@ import { importColumns } from './import-columns';
 import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';
 import { validateImport } from './import-validate';
-import { escapeSpreadsheetCell, toEscapedCsv } from './spreadsheet-escape';
+import { escapeSpreadsheetCell, toEscapedCsv } from '../spreadsheet';
 
 type Db = Kysely<Database>;
 interface Caller {

@@ -98,11 +98,12 @@ export async function readCsv(
     await finished(parser).catch((error: unknown) => (failure ??= error));
   }
   if (failure === undefined) return;
-  const code = (failure as { code?: unknown }).code;
-  if (typeof code !== 'string' || !code.startsWith('CSV_')) throw failure;
+  const error = failure instanceof Error ? failure : new Error('The CSV reader failed', { cause: failure });
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !code.startsWith('CSV_')) throw error;
   // The record at fault starts after the last good one and the blank lines that followed it.
   const line = options.lines
     ? nextLine + parser.info.empty_lines - blankLinesSeen
-    : ((failure as { lines?: number }).lines ?? 0);
-  throw new CsvReadError('syntax', (failure as Error).message, line, code);
+    : ((error as { lines?: number }).lines ?? 0);
+  throw new CsvReadError('syntax', error.message, line, code);
 }

@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import webBoundaries from './scripts/eslint-web-boundaries.js';
+import serverModuleBoundaries from './scripts/eslint-server-module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -85,5 +86,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  // server module boundaries: outside a module, only its index.ts (decision 0027). Tests (here
+  // and in apps/server/test) are exempt: they test a module's parts directly.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'hasp-server': serverModuleBoundaries },
+    rules: { 'hasp-server/module-boundaries': 'error' },
   },
 );

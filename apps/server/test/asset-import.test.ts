@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeSpreadsheetCell } from '../src/modules/asset-import/spreadsheet-escape';
+import { escapeSpreadsheetCell } from '../src/modules/spreadsheet';
 import { createTestApp, login, type TestApp } from './test-app';
 
 let t: TestApp;

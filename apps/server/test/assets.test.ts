@@ -250,9 +250,10 @@ describe('asset rules', () => {
     return false;
   };
 
-  it('answers 409 to every edit or move made from a stale version, and changes nothing', async () => {
-    const area = await newArea('SV-1');
-    const asset = await newAsset('SV-A1', area.ID);
+  /** One record of each versioned kind, and an edit of each (method, URL, body) in that order. */
+  const oneOfEachKind = async (prefix: string) => {
+    const area = await newArea(`${prefix}-1`);
+    const asset = await newAsset(`${prefix}-A1`, area.ID);
     const component = await call('admin', 'POST', `/api/assets/${asset.ID}/components`, {
       number: 'C-1',
       name: 'Drive',
@@ -283,7 +284,7 @@ describe('asset rules', () => {
     expect(point.statusCode).toBe(200);
     const p = point.json<{ ID: number; version: number }>();
     const assetInput = {
-      number: 'SV-A1',
+      number: `${prefix}-A1`,
       description: 'Edited',
       manufacturer: '',
       location: '',
@@ -291,7 +292,7 @@ describe('asset rules', () => {
       status: 'out_of_service',
     };
     const edits: [string, string, object][] = [
-      ['PUT', `/api/assets/areas/${area.ID}`, { number: 'SV-1', name: 'Edited', description: '' }],
+      ['PUT', `/api/assets/areas/${area.ID}`, { number: `${prefix}-1`, name: 'Edited', description: '' }],
       ['PUT', `/api/assets/${asset.ID}`, assetInput],
       ['PUT', `/api/assets/components/${c.ID}`, { number: 'C-1', name: 'Edited', description: '' }],
       [
@@ -308,6 +309,12 @@ describe('asset rules', () => {
       ['PUT', `/api/assets/isolation-points/${p.ID}`, { ...pointInput, location: 'Edited' }],
     ];
     const versions = [area.version, asset.version, c.version, e.version, p.version];
+    const ids = [area.ID, asset.ID, c.ID, e.ID, p.ID];
+    return { area, asset, edits, versions, ids };
+  };
+
+  it('answers 409 to every edit or move made from a stale version, and changes nothing', async () => {
+    const { area, asset, edits, versions } = await oneOfEachKind('SV');
     for (const [i, [method, url, body]] of edits.entries()) {
       const fresh = await call('admin', method as 'PUT', url, { ...body, version: versions[i] });
       expect(fresh.statusCode, url).toBe(200);
@@ -329,6 +336,25 @@ describe('asset rules', () => {
     expect(after).toMatchObject({ area_id: area.ID, description: 'Edited', status: 'out_of_service' });
     const areaAfter = await db().selectFrom('areas').selectAll().where('id', '=', area.ID).executeTakeFirstOrThrow();
     expect(areaAfter.parent_area_id).toBeNull();
+  });
+
+  it('marks every kind of record edited on screen as updated (updated_at), energy sources and points too', async () => {
+    const { edits, versions, ids } = await oneOfEachKind('UA');
+    const tables = ['areas', 'assets', 'components', 'energy_sources', 'isolation_points'] as const;
+    const long_ago = new Date('2000-01-01T00:00:00Z');
+    for (const [i, table] of tables.entries()) {
+      await db().updateTable(table).set({ updated_at: long_ago }).where('id', '=', ids[i]!).execute();
+    }
+    for (const [i, [method, url, body]] of edits.entries()) {
+      const edited = await call('admin', method as 'PUT', url, { ...body, version: versions[i] });
+      expect(edited.statusCode, url).toBe(200);
+      const row = await db()
+        .selectFrom(tables[i]!)
+        .select('updated_at')
+        .where('id', '=', ids[i]!)
+        .executeTakeFirstOrThrow();
+      expect(row.updated_at.getTime(), tables[i]).toBeGreaterThan(long_ago.getTime());
+    }
   });
 
   it('refuses moving an area or asset under its own descendant, also when two moves race', async () => {

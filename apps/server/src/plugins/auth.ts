@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Connection, ConnectionRegistry } from '../db/connections';
-import type { AccessTokens } from '../modules/auth/access-token';
+import type { AccessTokens } from '../modules/auth';
 import type { Clock } from '../platform/clock';
 import { AppError } from './app-error';
 

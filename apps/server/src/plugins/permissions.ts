@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@hasp/contracts';
-import { listConnectionGrants, listUserPermissions } from '../modules/permissions/permission.repository';
+import { listConnectionGrants, listUserPermissions } from '../modules/permissions';
 import { AppError } from './app-error';
 import { contextOf } from '../platform/request-context';
 

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { questionTextCaption, questionChoiceCaption, type QuestionInput, type QuestionStage } from '@hasp/contracts';
 import type { Database } from '../schema';
-import { insertMissingCaptions } from '../../modules/i18n/caption.repository';
-import { insertQuestion, insertVersion, upsertAssignments } from '../../modules/questions/questions.repository';
+import { insertMissingCaptions } from '../../modules/i18n';
+import { insertQuestion, insertVersion, upsertAssignments } from '../../modules/questions';
 
 type Where = Partial<Record<QuestionStage, string[]>>;
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { connectionPermissions } from '@hasp/contracts';
 import type { Database } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth';
 import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
 import { seedAssetMasterLists, seedDemoAssets } from './demo-assets';
 import { seedMasterLists } from './demo-master-lists';

@@ -1,6 +1,6 @@
 import { rightNavPermission, settingDefinition, type Permission } from '@hasp/contracts';
 import { policyTable } from '../../platform';
-import type { FacilityConfigState } from '../settings/facility-config.target';
+import type { FacilityConfigState } from '../settings';
 
 const manager = rightNavPermission('settings-manager');
 const table = rightNavPermission('settings-table');

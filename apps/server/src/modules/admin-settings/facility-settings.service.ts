@@ -3,8 +3,13 @@ import { facilitySettingsProblems, type FacilitySettings, type FacilitySettingsA
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
-import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
-import { findFacilitySettings, listFacilityPermitTypes, saveFacilitySettings } from '../settings/settings.repository';
+import {
+  facilityConfigTarget,
+  type FacilityConfigState,
+  findFacilitySettings,
+  listFacilityPermitTypes,
+  saveFacilitySettings,
+} from '../settings';
 import { adminSettingsPolicy } from './admin-settings.policy';
 
 /** The caller's facility settings and the permit types they may name. */

@@ -17,9 +17,15 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
-import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
-import { isSecretSetting, readSetting, storeSetting } from '../settings/setting-values';
-import { findFacilitySettings, listFacilityPermitTypes } from '../settings/settings.repository';
+import {
+  facilityConfigTarget,
+  type FacilityConfigState,
+  isSecretSetting,
+  readSetting,
+  storeSetting,
+  findFacilitySettings,
+  listFacilityPermitTypes,
+} from '../settings';
 import { adminSettingsPolicy } from './admin-settings.policy';
 import { changeFacilitySettings } from './facility-settings.service';
 

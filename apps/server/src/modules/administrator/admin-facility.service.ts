@@ -8,8 +8,8 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { listUserPermissions } from '../permissions/permission.repository';
+import { recordAudit } from '../audit';
+import { listUserPermissions } from '../permissions';
 import {
   findFacilityRow,
   insertFacility,

@@ -3,7 +3,7 @@ import type { Announcement, AnnouncementInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit';
-import { isBlankRichText, sanitizeRichText } from '../rich-text/sanitize-rich-text';
+import { isBlankRichText, sanitizeRichText } from '../rich-text';
 import {
   countFacilityGroups,
   findAnnouncementById,

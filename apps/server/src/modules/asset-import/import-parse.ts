@@ -1,5 +1,3 @@
-import { finished } from 'node:stream/promises';
-import { parse as csvParser } from 'csv-parse';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -9,7 +7,7 @@ import {
   type ImportKind,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { eventLoopTurns } from './event-loop-turns';
+import { CsvReadError, readCsv } from '../spreadsheet';
 import { readXlsxSheets } from './xlsx-sheets';
 
 /** One parsed sheet: its header cells and its data rows, each with its spreadsheet row number first. */
@@ -24,10 +22,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Cells of all rows together (200,000 rows of 25): bounds memory whatever the shape of the file. */
 export const IMPORT_MAX_CELLS = 5_000_000;
-/** Characters of one CSV record: far above any real row, far below what would hold memory. */
-const CSV_MAX_RECORD = 1024 * 1024;
-/** Bytes decoded and parsed between checks for a turn of the event loop. */
-const CSV_SLICE = 16 * 1024;
 
 /**
  * Counts data rows and cells while a file is read, and stops the reading (by throwing) the
@@ -78,53 +72,20 @@ async function parseCsvFile(bytes: Buffer, kind: ImportKind | undefined): Promis
     );
   const sheet: ParsedSheet = { kind, columns: [], rows: [] };
   const limit = dataRowLimits();
-  // Streamed in slices with turns of the event loop; each record is kept or dropped as it is
-  // read (on_record), so a file of empty lines never becomes an array of millions of records.
-  // Empty lines are skipped by csv-parse itself: kept, each one is a record shorter than the
-  // header, for which csv-parse builds (and discards) an error with a stack trace, about 50 times
-  // the cost of a record — 19 MB of line breaks took minutes. They still count as rows, so row
-  // numbers match the file (a record's number is records plus empty lines before it).
-  const parser = csvParser({
-    relax_column_count: true,
-    skip_empty_lines: true,
-    bom: true,
-    max_record_size: CSV_MAX_RECORD,
-    on_record: (cells: string[], info: { records: number; empty_lines: number }) => {
-      const record = info.records + info.empty_lines;
-      if (info.records === 1) sheet.columns = cells;
+  try {
+    // Each record is kept or dropped as it is read; blank lines still count, so row numbers
+    // match the file as a spreadsheet shows it.
+    await readCsv(bytes, (cells, { record, row }) => {
+      if (record === 1) sheet.columns = cells;
       else if (cells.some((c) => c.trim() !== '')) {
         limit(cells.length);
-        sheet.rows.push([record, ...cells]);
+        sheet.rows.push([row, ...cells]);
       }
-      return null;
-    },
-  });
-  let failure: unknown;
-  parser.on('error', (error) => (failure ??= error));
-  parser.resume();
-  // Fatal: a file saved in another encoding (Windows-1252, UTF-16) must not import as garbled text.
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const turn = eventLoopTurns();
-  for (let i = 0; i <= bytes.length; i += CSV_SLICE) {
-    let text: string;
-    try {
-      text = i < bytes.length ? decoder.decode(bytes.subarray(i, i + CSV_SLICE), { stream: true }) : decoder.decode();
-    } catch {
-      throw refuse(
-        'The file is not valid UTF-8 text (it looks like another encoding, such as Windows-1252 or UTF-16). Save it as "CSV UTF-8" and upload it again.',
-      );
-    }
-    if (text.includes('\0')) throw refuse('The file is not CSV text (it contains binary data)');
-    // After a CSV error the rest is still checked: the wrong encoding is the more useful message.
-    if (failure === undefined) parser.write(text);
-    await turn();
+    });
+  } catch (error) {
+    if (!(error instanceof CsvReadError)) throw error;
+    throw refuse(error.problem === 'syntax' ? `The CSV file cannot be read: ${error.message}` : error.message);
   }
-  if (failure === undefined) {
-    parser.end();
-    await finished(parser).catch((error: unknown) => (failure ??= error));
-  }
-  if (failure instanceof AppError) throw failure;
-  if (failure) throw refuse(`The CSV file cannot be read: ${(failure as Error).message}`);
   if (sheet.columns.every((h) => h.trim() === '')) throw refuse('The file is empty');
   return sheet;
 }

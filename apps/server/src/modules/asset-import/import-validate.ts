@@ -3,7 +3,7 @@ import { assetStatuses, type AssetStatus, type ImportCount, type ImportIssue, ty
 import type { Database } from '../../db/schema';
 import { importColumns, normalizeHeader } from './import-columns';
 import type { ParsedSheet } from './import-parse';
-import { unescapeSpreadsheetCell } from './spreadsheet-escape';
+import { unescapeSpreadsheetCell } from '../spreadsheet';
 
 /** Issues kept for the report; the count says how many there were in all. */
 export const MAX_REPORTED_ISSUES = 1000;

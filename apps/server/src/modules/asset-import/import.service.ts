@@ -13,12 +13,12 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { importColumns } from './import-columns';
 import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';
 import { validateImport } from './import-validate';
-import { escapeSpreadsheetCell, toEscapedCsv } from './spreadsheet-escape';
+import { escapeSpreadsheetCell, toEscapedCsv } from '../spreadsheet';
 
 type Db = Kysely<Database>;
 interface Caller {

@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../plugins/app-error';
-import { eventLoopTurns } from './event-loop-turns';
+import { eventLoopTurns } from '../spreadsheet';
 
 /**
  * Streams one XML part of an upload through saxes (a conforming, linear SAX parser), so a sheet

@@ -14,7 +14,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { ancestorPaths } from './asset-tree.repository';
 import {
   checkMasterItem,
@@ -26,7 +26,7 @@ import {
   type Caller,
 } from './asset-records';
 import { toAsset } from './asset-tree.service';
-import { itemCaptionSql } from '../master-lists/item-caption';
+import { itemCaptionSql } from '../master-lists';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;

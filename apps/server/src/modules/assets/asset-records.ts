@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { MasterListKey } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import type { Db } from './asset-tree.repository';
 
 export interface Caller {
@@ -57,10 +57,9 @@ export async function updateAudited(
   action: string,
 ): Promise<Record<string, unknown>> {
   const sets = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  const timestamp =
-    table === 'areas' || table === 'assets' || table === 'components' ? sql`, updated_at = now()` : sql``;
+  // Every versioned table has updated_at; the import (import-commit.ts) bumps it the same way.
   const result = await sql<Record<string, unknown>>`
-    update ${sql.table(table)} set ${sql.join(sets)}, version = version + 1 ${timestamp}
+    update ${sql.table(table)} set ${sql.join(sets)}, version = version + 1, updated_at = now()
     where id = ${before.id} returning *`.execute(trx);
   const after = result.rows[0]!;
   await audit(trx, caller, action, table, before, after);

@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/app-error';
 import { contextOf } from '../../platform';
 import type { AppContext } from '../../app-context';
-import { findFacilityById } from '../facilities/facility.repository';
-import { findFacilityUserById } from '../users/user.repository';
+import { findFacilityById } from '../facilities';
+import { findFacilityUserById } from '../users';
 import type { ClientInfo } from './auth.service';
 import { clearRefreshCookie, deliverSession, refreshTokenOf } from './refresh-cookie';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
-import { DirectoryUnavailableError, verifyDirectoryPassword } from '../directory/directory-password';
+import { DirectoryUnavailableError, verifyDirectoryPassword } from '../directory';
 import { insertAuthEvent } from './auth-event.repository';
 import { verifyAgainstDummy, verifyPassword } from './password';
 

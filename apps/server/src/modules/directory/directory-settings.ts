@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { readSetting } from '../settings/setting-values';
+import { readSetting } from '../settings';
 
 /** The connection's directory (the `ldap.*` settings), where Active Directory users' passwords are checked. */
 export interface DirectorySettings {

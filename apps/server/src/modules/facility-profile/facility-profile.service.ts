@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { FacilityLogoUpload, FacilityProfile, FacilityProfileInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { findLanguageByCode } from '../i18n/caption.repository';
+import { recordAudit } from '../audit';
+import { findLanguageByCode } from '../i18n';
 import {
   describeFacilityLogo,
   findFacilityProfile,

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
+import { findFacilityPermissionCatalogue } from '../permissions';
 import { AppError } from '../../plugins/app-error';
 import { findGroup, listCandidates, listGroups } from './group-manage.repository';
 import {

@@ -2,10 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { GroupInput, GroupMember, GroupPermissions, GroupSummary } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { defineCommand, type CommandRun } from '../../platform';
-import { findFacilityPermissionCatalogue } from '../permissions/permission-catalogue.repository';
-import { listUserPermissions } from '../permissions/permission.repository';
+import { findFacilityPermissionCatalogue, listUserPermissions } from '../permissions';
 import {
   countAnnouncementAudiences,
   countMembers,

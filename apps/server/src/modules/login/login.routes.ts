@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, loginPageDataSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { listFacilities } from '../facilities/facility.repository';
-import { identityProviderSettings } from '../sso/sso-settings';
+import { listFacilities } from '../facilities';
+import { identityProviderSettings } from '../sso';
 
 /** What the login screen needs before anyone is signed in. */
 export const loginRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

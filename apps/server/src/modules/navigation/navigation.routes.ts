@@ -4,7 +4,7 @@ import { apiErrorSchema, navGroupSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
-import { findFacilitySettings } from '../settings/settings.repository';
+import { findFacilitySettings } from '../settings';
 import { buildNavigation } from './build-navigation';
 import { listPermitTypesWithGroups } from './navigation.repository';
 

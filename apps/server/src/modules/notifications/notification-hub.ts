@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Notification } from '@hasp/contracts';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
-import { CONTEXT_CHANNEL } from '../permissions/context-changed';
+import { CONTEXT_CHANNEL } from '../permissions';
 import { findNotificationById, type Inbox } from './notification.repository';
 
 /** One open stream: whose inbox, and what to do when something happens to it. */

@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { findFacilitySettings } from '../settings/settings.repository';
+import { findFacilitySettings } from '../settings';
 import { previewNumber } from './allocate-number';
 import { getNumberingOverview, saveNumbering } from './numbering.service';
 

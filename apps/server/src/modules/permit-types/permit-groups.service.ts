@@ -3,7 +3,7 @@ import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/co
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type Actor } from '../../platform';
-import { facilityConfigTarget, type FacilityConfigState } from '../settings/facility-config.target';
+import { facilityConfigTarget, type FacilityConfigState } from '../settings';
 import { permitTypesPolicy } from './permit-types.policy';
 import {
   countTypesInGroup,

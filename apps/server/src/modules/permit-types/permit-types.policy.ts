@@ -1,6 +1,6 @@
 import { rightNavPermission } from '@hasp/contracts';
 import { policyTable } from '../../platform';
-import type { FacilityConfigState } from '../settings/facility-config.target';
+import type { FacilityConfigState } from '../settings';
 
 /** The permission of this screen: the groups holding it receive every action of a type they create. */
 export const permitTypesScreenPermission = rightNavPermission('administrator');

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { contextOf, type CommandDefinition, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import type { FacilityConfigState } from '../settings/facility-config.target';
+import type { FacilityConfigState } from '../settings';
 import {
   arrangePermitTypes,
   createPermitGroup,

@@ -1,10 +1,8 @@
 import { passwordPolicyFor } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type CommandTarget, policyTable } from '../../platform';
-import { insertAuthEvent } from '../auth/auth-event.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { revokeRefreshFamily } from '../auth/refresh-token.repository';
-import { readSetting } from '../settings/setting-values';
+import { insertAuthEvent, hashPassword, verifyPassword, revokeRefreshFamily } from '../auth';
+import { readSetting } from '../settings';
 import { listOtherSessionIds } from './profile.repository';
 
 /** The request body of the password change (contracts' changePasswordSchema, defaults applied). */

@@ -10,9 +10,8 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { contextOf, sendCommand } from '../../platform';
-import { insertAuthEvent } from '../auth/auth-event.repository';
-import { revokeRefreshFamily } from '../auth/refresh-token.repository';
-import { findLanguageByCode } from '../i18n/caption.repository';
+import { insertAuthEvent, revokeRefreshFamily } from '../auth';
+import { findLanguageByCode } from '../i18n';
 import { changeOwnPassword } from './change-password';
 import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } from './profile.repository';
 

@@ -15,8 +15,8 @@ import {
 import { lockOrderedList } from '../../db/ordered-list-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { insertMissingCaptions } from '../i18n/caption.repository';
+import { recordAudit } from '../audit';
+import { insertMissingCaptions } from '../i18n';
 import { evaluateAnswers } from './evaluate-answers';
 import { isSameAsVersion, normalizeQuestionInput, questionInputProblems } from './question-rules';
 import {

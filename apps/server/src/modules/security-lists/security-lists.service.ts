@@ -7,9 +7,9 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { notifyContextChanged } from '../permissions/context-changed';
-import { findSecuritySettings } from '../settings/settings.repository';
+import { recordAudit } from '../audit';
+import { notifyContextChanged } from '../permissions';
+import { findSecuritySettings } from '../settings';
 
 type Db = Kysely<Database>;
 interface Caller {

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { IdentityProviderSettings } from '@hasp/contracts';
 import type { Connection } from '../../db/connections';
-import { readSetting } from '../settings/setting-values';
+import { readSetting } from '../settings';
 
 /** A connection's SAML settings, with the service provider's addresses derived from them. */
 export interface SamlSettings {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit/audit.repository';
-import { findUserByUserName } from '../users/user.repository';
+import { recordAudit } from '../audit';
+import { findUserByUserName } from '../users';
 import { SamlRefusal } from './saml-xml-guard';
 import type { SamlSettings } from './sso-settings';
 

@@ -14,9 +14,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import type { ClientInfo } from '../auth/auth.service';
-import { insertAuthEvent } from '../auth/auth-event.repository';
-import { deliverSession } from '../auth/refresh-cookie';
+import { type ClientInfo, insertAuthEvent, deliverSession } from '../auth';
 import { SAML_BODY_LIMIT } from './saml-xml-guard';
 import { identityProviderSettings } from './sso-settings';
 import { SsoService } from './sso.service';

@@ -2,9 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ManagedUser, UserInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { hashPassword } from '../auth/password';
-import { readSetting } from '../settings/setting-values';
+import { recordAudit } from '../audit';
+import { hashPassword } from '../auth';
+import { readSetting } from '../settings';
 import { newOneTimePassword } from './one-time-password';
 import {
   countActiveFacilities,

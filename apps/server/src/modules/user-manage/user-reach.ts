@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { rightNavPermission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { listAllUserGrants, listUserPermissions } from '../permissions/permission.repository';
+import { listAllUserGrants, listUserPermissions } from '../permissions';
 
 /**
  * What a user administrator may do to other users. Users belong to the connection, facilities are

@@ -2,10 +2,14 @@ import type { Kysely } from 'kysely';
 import type { BulkUserActionInput, BulkUserResult } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit/audit.repository';
-import { countFacilityGroups, revokeUserSessions } from '../user-manage/user-manage.repository';
-import type { Caller } from '../user-manage/user-manage.service';
-import { assertMayGrantGroups, reachRefusals } from '../user-manage/user-reach';
+import { recordAudit } from '../audit';
+import {
+  countFacilityGroups,
+  revokeUserSessions,
+  type Caller,
+  assertMayGrantGroups,
+  reachRefusals,
+} from '../user-manage';
 import { findFacilityUsers, membersOf } from './user-management.repository';
 
 /**

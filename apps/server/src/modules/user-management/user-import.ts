@@ -8,21 +8,20 @@ import {
   type UserImportRow,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import {
   findManagedUser,
   replaceFacilities,
   replaceFacilityGroups,
   type FacilityScope,
-} from '../user-manage/user-manage.repository';
-import type { Caller } from '../user-manage/user-manage.service';
-import {
+  type Caller,
   listAdministeredFacilities,
   listUngrantableGroups,
   reachRefusals,
   ungrantableGroupMessage,
-} from '../user-manage/user-reach';
-import { looksLikeFormula, parseCsv } from './csv';
+} from '../user-manage';
+import { startsLikeFormula } from '../spreadsheet';
+import { readUserCsv } from './user-csv';
 import { findUsersByName, listAllFacilities, listFacilityGroups } from './user-management.repository';
 
 const MAX_ROWS = 5000;
@@ -54,8 +53,8 @@ const splitList = (value: string) =>
 /** Reads and checks every row; nothing is written here. */
 async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
   const problems: UserImportProblem[] = [];
-  const parsed = parseCsv(csv);
-  if (parsed.error) {
+  const parsed = await readUserCsv(csv);
+  if ('error' in parsed) {
     problems.push({ row: parsed.error.line, column: '', value: '', message: parsed.error.message });
     return { problems, rows: [] };
   }
@@ -124,7 +123,7 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
     const cell: Record<string, string> = {};
     names.forEach((name, i) => {
       const value = record.cells[i]!.trim();
-      if (looksLikeFormula(value)) {
+      if (startsLikeFormula(value)) {
         // Spreadsheets run such cells as formulas when the data is exported again.
         problem(
           name,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { FacilityScope } from '../user-manage/user-manage.repository';
+import type { FacilityScope } from '../user-manage';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

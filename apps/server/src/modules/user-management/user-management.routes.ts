@@ -17,7 +17,7 @@ import { AppError } from '../../plugins/app-error';
 import { contextOf } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { runBulkAction } from './bulk-actions';
-import { csvCell } from './csv';
+import { csvCell } from '../spreadsheet';
 import { importUsers } from './user-import';
 import { userOverview } from './user-overview';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { UserOverview } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { listManagedUsers, type FacilityScope, type UserFilter } from '../user-manage/user-manage.repository';
+import { listManagedUsers, type FacilityScope, type UserFilter } from '../user-manage';
 import { listAllFacilities, listFacilityGroups } from './user-management.repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { listConnectionGrants, listUserPermissions } from '../../modules/permissions/permission.repository';
+import { listConnectionGrants, listUserPermissions } from '../../modules/permissions';
 import { AppError } from '../../plugins/app-error';
 import type { Actor } from '../request-context';
 import type { PolicyRule } from './command';

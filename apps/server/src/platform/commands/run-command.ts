@@ -1,4 +1,4 @@
-import { recordAudit, type AuditEntry } from '../../modules/audit/audit.repository';
+import { recordAudit, type AuditEntry } from '../../modules/audit';
 import { AppError } from '../../plugins/app-error';
 import type { EventBus } from '../events/event-bus';
 import { recordEvent, type DomainEventInput } from '../events/record-event';

@@ -1,0 +1,11 @@
+// The auth module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
+// import only from here (eslint: server module boundaries, decision 0027).
+export { AccessTokens } from './access-token';
+export { insertAuthEvent } from './auth-event.repository';
+export { authRoutes } from './auth.routes';
+export { AuthService } from './auth.service';
+export { hashPassword, verifyPassword } from './password';
+export { deliverSession } from './refresh-cookie';
+export { revokeRefreshFamily } from './refresh-token.repository';
+export type { ClientInfo, OpenedSession } from './auth.service';
+export { expiredSessionsJob } from './expired-sessions.job';

@@ -50,6 +50,7 @@ import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
+import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
 export interface BuildAppOptions {
   config: Config;
@@ -184,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const now = () => clock.now();
     ctx.jobs = await JobRunner.start(
       registry,
-      [expiredSessionsJob(now), expiredSsoJob(now), ...(options.jobs.registrations ?? [])],
+      [expiredSessionsJob(now), expiredSsoJob(now), commandRecordsJob(now), ...(options.jobs.registrations ?? [])],
       {
         ...(options.jobs.settings ? { settings: options.jobs.settings } : {}),
         ...(options.jobs.stopTimeoutMs ? { stopTimeoutMs: options.jobs.stopTimeoutMs } : {}),

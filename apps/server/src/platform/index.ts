@@ -16,3 +16,4 @@ export { runCommand, type CommandOutcome } from './commands/run-command';
 export { sendCommand } from './commands/command-route';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';
+export { sendJobOnEvents, eventJobData, eventJobId, type JobsOf } from './events/event-jobs';

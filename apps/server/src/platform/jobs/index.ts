@@ -11,3 +11,4 @@ export {
   type WorkOptions,
 } from './jobs';
 export { readQueueHealth } from './queue-health.repository';
+export { jobIdFromText } from './job-schedule';

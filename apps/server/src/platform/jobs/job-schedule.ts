@@ -20,7 +20,12 @@ export function nextTick(cron: string, after: Date): Date {
  * version-8 (custom) UUID, so any UUID parser accepts it.
  */
 export function tickJobId(name: string, tick: Date): string {
-  const hex = createHash('sha256').update(`${name}\u0000${tick.toISOString()}`).digest('hex');
+  return jobIdFromText(`${name}\u0000${tick.toISOString()}`);
+}
+
+/** A job ID (pg-boss wants a UUID) derived from text: the same text gives the same ID, so a second send adds nothing. */
+export function jobIdFromText(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -95,4 +95,19 @@ export default tseslint.config(
     plugins: { 'hasp-server': serverModuleBoundaries },
     rules: { 'hasp-server/module-boundaries': 'error' },
   },
+  // business time: the request's clock (decision 0020), so tests can move it. Timers and
+  // protocol clocks (SAML, the job scheduler) say why where they read the machine's time.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/platform/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read business time from the request context (ctx.now) or the app clock, not new Date().',
+        },
+      ],
+    },
+  },
 );

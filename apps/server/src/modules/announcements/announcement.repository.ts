@@ -171,7 +171,7 @@ export async function updateAnnouncement(
       valid_from: values.validFrom,
       valid_to: values.validTo,
       requires_ack: values.requiresAcknowledgement,
-      updated_at: new Date(),
+      updated_at: sql`now()`,
     })
     .where('id', '=', id)
     .where('facility_id', '=', scope.facilityId)
@@ -201,7 +201,7 @@ export async function setAnnouncementStatus(
 ): Promise<boolean> {
   const result = await db
     .updateTable('announcements')
-    .set({ status, updated_at: new Date(), ...(extra.validTo ? { valid_to: extra.validTo } : {}) })
+    .set({ status, updated_at: sql`now()`, ...(extra.validTo ? { valid_to: extra.validTo } : {}) })
     .where('id', '=', id)
     .where('facility_id', '=', scope.facilityId)
     .executeTakeFirst();

@@ -72,7 +72,12 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) =>
-      acknowledgeAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
+      acknowledgeAnnouncement(
+        contextOf(request).connection.db,
+        contextOf(request).actor,
+        request.params.id,
+        contextOf(request).now,
+      ),
   );
 
   app.get(
@@ -146,7 +151,13 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         },
       },
       async (request) =>
-        changeAnnouncementStatus(contextOf(request).connection.db, contextOf(request).actor, request.params.id, action),
+        changeAnnouncementStatus(
+          contextOf(request).connection.db,
+          contextOf(request).actor,
+          request.params.id,
+          action,
+          contextOf(request).now,
+        ),
     );
   }
 

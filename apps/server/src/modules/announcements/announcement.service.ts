@@ -111,7 +111,7 @@ export async function changeAnnouncementStatus(
   caller: Caller,
   id: number,
   action: 'publish' | 'expire' | 'archive',
-  now = new Date(),
+  now: Date,
 ): Promise<Announcement> {
   return db.transaction().execute(async (trx) => {
     const current = await lockAndLoad(trx, caller, id);
@@ -126,12 +126,7 @@ export async function changeAnnouncementStatus(
 }
 
 /** Records that the caller read an announcement that asks for it and is addressed to them. */
-export async function acknowledgeAnnouncement(
-  db: Db,
-  caller: Caller,
-  id: number,
-  now = new Date(),
-): Promise<Announcement> {
+export async function acknowledgeAnnouncement(db: Db, caller: Caller, id: number, now: Date): Promise<Announcement> {
   const visible = (await listCurrentAnnouncementsForUser(db, caller, caller.userId, now)).find((a) => a.ID === id);
   if (!visible) throw AppError.notFound('Announcement');
   if (!visible.requiresAcknowledgement)

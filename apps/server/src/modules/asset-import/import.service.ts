@@ -228,7 +228,7 @@ export async function commitImport(db: Db, caller: Caller, id: number): Promise<
         .updateTable('asset_import_files')
         .set({
           status: 'committed',
-          committed_at: new Date(),
+          committed_at: sql`now()`,
           counts: JSON.stringify(result.counts),
           issues: '[]',
           issue_count: 0,

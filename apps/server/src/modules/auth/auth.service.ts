@@ -40,7 +40,7 @@ export class AuthService {
     private readonly registry: ConnectionRegistry,
     private readonly tokens: AccessTokens,
     private readonly config: AuthConfig,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
   ) {}
 
   connection(name: string): Connection {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FacilityProfile } from '@hasp/contracts';
 import type { Database, FacilityLogoType } from '../../db/schema';
 
@@ -61,7 +61,7 @@ export async function setFacilityLogo(
     .updateTable('facilities')
     .set(
       logo
-        ? { logo: logo.bytes, logo_type: logo.type, logo_updated_at: new Date() }
+        ? { logo: logo.bytes, logo_type: logo.type, logo_updated_at: sql`now()` }
         : { logo: null, logo_type: null, logo_updated_at: null },
     )
     .where('id', '=', facilityId)

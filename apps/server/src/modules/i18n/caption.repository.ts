@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CaptionResources, Language, TranslationRow } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
@@ -136,7 +136,7 @@ export async function saveTranslation(
       .onConflict((oc) =>
         oc
           .columns(['caption_id', 'language_id'])
-          .doUpdateSet({ preferred_caption: preferredCaption, updated_by: userId, updated_at: new Date() }),
+          .doUpdateSet({ preferred_caption: preferredCaption, updated_by: userId, updated_at: sql`now()` }),
       )
       .execute();
   }

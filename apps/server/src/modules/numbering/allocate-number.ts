@@ -69,15 +69,15 @@ export interface AllocatedNumber {
  * Takes the next number of a subject (a permit type, tags or lockboxes) of a facility. Safe under
  * concurrency: the counter is incremented in one upsert, so no two callers get the same number.
  * Inside a transaction the counter row stays locked until commit, and a rollback gives the number back.
- * @example const { number } = await allocateNumber(trx, facilityId, permitTypeSubject(typeId));
+ * @example const { number } = await allocateNumber(trx, facilityId, permitTypeSubject(typeId), { now: ctx.now });
  */
 export async function allocateNumber(
   db: Db,
   facilityId: number,
   subject: NumberingSubject,
-  options: { now?: Date } = {},
+  options: { now: Date },
 ): Promise<AllocatedNumber> {
-  const context = await contextOf(db, facilityId, subject, options.now ?? new Date());
+  const context = await contextOf(db, facilityId, subject, options.now);
   const sequence = await incrementCounter(db, facilityId, subject, context.period);
   return { number: formatNumber(context.parts, { ...context.values, sequence }), sequence };
 }
@@ -87,9 +87,9 @@ export async function previewNumber(
   db: Db,
   facilityId: number,
   subject: NumberingSubject,
-  options: { now?: Date } = {},
+  options: { now: Date },
 ): Promise<AllocatedNumber> {
-  const context = await contextOf(db, facilityId, subject, options.now ?? new Date());
+  const context = await contextOf(db, facilityId, subject, options.now);
   const [counter] = await listCounters(db, facilityId, [context.period]).then((rows) =>
     rows.filter((r) => r.subject === subject),
   );

@@ -37,7 +37,12 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: numberingOverviewSchema, ...errors },
       },
     },
-    async (request) => getNumberingOverview(contextOf(request).connection.db, contextOf(request).actor.facilityId),
+    async (request) =>
+      getNumberingOverview(
+        contextOf(request).connection.db,
+        contextOf(request).actor.facilityId,
+        contextOf(request).now,
+      ),
   );
 
   app.put(
@@ -58,6 +63,7 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         auth.connection.db,
         { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
         request.body,
+        auth.now,
       );
     },
   );
@@ -75,7 +81,9 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     },
     async (request) => {
       const auth = contextOf(request);
-      const next = await previewNumber(auth.connection.db, auth.actor.facilityId, request.query.subject);
+      const next = await previewNumber(auth.connection.db, auth.actor.facilityId, request.query.subject, {
+        now: auth.now,
+      });
       return { subject: request.query.subject, ...next };
     },
   );

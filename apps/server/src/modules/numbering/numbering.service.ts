@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   FACILITY_CODE_PATTERN,
   defaultFacilityCode,
@@ -34,7 +34,7 @@ interface Caller {
 }
 
 /** Every numbered subject of the facility (each active permit type, tags, lockboxes) with its next number. */
-export async function getNumberingOverview(db: Db, facilityId: number, now = new Date()): Promise<NumberingOverview> {
+export async function getNumberingOverview(db: Db, facilityId: number, now: Date): Promise<NumberingOverview> {
   const facility = await findFacilityForNumbering(db, facilityId);
   if (!facility) throw AppError.notFound('Facility');
   const { year, month } = yearMonthIn(facility.time_zone, now);
@@ -82,8 +82,13 @@ export async function getNumberingOverview(db: Db, facilityId: number, now = new
  * Stores the facility code and the listed patterns after checking each (a refusal names the
  * subject and the token at fault); audited with what changed. Subjects not listed keep theirs.
  */
-export async function saveNumbering(db: Db, caller: Caller, input: NumberingSaveInput): Promise<NumberingOverview> {
-  const current = await getNumberingOverview(db, caller.facilityId);
+export async function saveNumbering(
+  db: Db,
+  caller: Caller,
+  input: NumberingSaveInput,
+  now: Date,
+): Promise<NumberingOverview> {
+  const current = await getNumberingOverview(db, caller.facilityId, now);
   const problems: { field: string; message: string }[] = [];
   if (!FACILITY_CODE_PATTERN.test(input.facilityCode)) {
     problems.push({ field: 'facilityCode', message: numberingProblemCaptions.facilityCode.defaultCaption });
@@ -137,7 +142,7 @@ export async function saveNumbering(db: Db, caller: Caller, input: NumberingSave
             pattern: eb.ref('excluded.pattern'),
             yearly_reset: eb.ref('excluded.yearly_reset'),
             updated_by: eb.ref('excluded.updated_by'),
-            updated_at: new Date(),
+            updated_at: sql`now()`,
           })),
         )
         .execute();
@@ -164,5 +169,5 @@ export async function saveNumbering(db: Db, caller: Caller, input: NumberingSave
       },
     });
   });
-  return getNumberingOverview(db, caller.facilityId);
+  return getNumberingOverview(db, caller.facilityId, now);
 }

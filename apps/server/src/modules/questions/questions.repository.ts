@@ -268,7 +268,7 @@ export async function insertVersion(
     .executeTakeFirstOrThrow();
   await trx
     .updateTable('questions')
-    .set({ current_version_id: row.id, updated_at: new Date() })
+    .set({ current_version_id: row.id, updated_at: sql`now()` })
     .where('id', '=', questionId)
     .execute();
   return row.id;
@@ -277,7 +277,7 @@ export async function insertVersion(
 export async function updateQuestionActive(trx: Db, id: number, isActive: boolean): Promise<void> {
   await trx
     .updateTable('questions')
-    .set({ is_active: isActive, updated_at: new Date() })
+    .set({ is_active: isActive, updated_at: sql`now()` })
     .where('id', '=', id)
     .execute();
 }

@@ -29,7 +29,7 @@ export class SsoService {
   constructor(
     private readonly registry: ConnectionRegistry,
     private readonly auth: AuthService,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
   ) {}
 
   /** The named connection, or the default one when no name is given. */

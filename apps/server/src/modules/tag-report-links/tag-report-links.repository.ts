@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,7 +41,7 @@ export async function upsertTagReportLink(
         layout_key: link.layoutKey,
         report_key: link.reportKey,
         updated_by: link.userId,
-        updated_at: new Date(),
+        updated_at: sql`now()`,
       }),
     )
     .execute();

@@ -138,6 +138,7 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
           contextOf(request).actor,
           request.params.id,
           action === 'reactivate',
+          contextOf(request).now,
         ),
     );
   }
@@ -155,7 +156,12 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(contextOf(request).connection.db, contextOf(request).actor, request.params.id);
+      const result = await resetPassword(
+        contextOf(request).connection.db,
+        contextOf(request).actor,
+        request.params.id,
+        contextOf(request).now,
+      );
       // The password is in the answer: no cache may keep it.
       void reply.header('cache-control', 'no-store');
       return result;

@@ -158,7 +158,13 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
 }
 
 /** Deactivates (ending every session at once) or reactivates a user; users are never deleted. */
-export async function setUserActive(db: Db, caller: Caller, id: number, active: boolean): Promise<ManagedUser> {
+export async function setUserActive(
+  db: Db,
+  caller: Caller,
+  id: number,
+  active: boolean,
+  now: Date,
+): Promise<ManagedUser> {
   const before = await load(db, caller, id);
   if (!active && id === caller.userId) {
     throw new AppError('CONFLICT', 409, 'You cannot deactivate your own account');
@@ -167,7 +173,7 @@ export async function setUserActive(db: Db, caller: Caller, id: number, active: 
   if (id !== caller.userId) await assertUserWithinReach(db, caller, id);
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ is_active: active }).where('id', '=', id).execute();
-    if (!active) await revokeUserSessions(trx, id, 'user deactivated', new Date());
+    if (!active) await revokeUserSessions(trx, id, 'user deactivated', now);
     const after = await load(trx, caller, id);
     await recordAudit(trx, {
       userId: caller.userId,
@@ -186,7 +192,12 @@ export async function setUserActive(db: Db, caller: Caller, id: number, active: 
  * Gives the user a one-time password (returned once, stored only as a hash) that they must change
  * at their next sign-in; their sessions end and a lock is lifted.
  */
-export async function resetPassword(db: Db, caller: Caller, id: number): Promise<{ oneTimePassword: string }> {
+export async function resetPassword(
+  db: Db,
+  caller: Caller,
+  id: number,
+  now: Date,
+): Promise<{ oneTimePassword: string }> {
   const before = await load(db, caller, id);
   if (before.isActiveDirectoryUser) {
     throw new AppError(
@@ -205,7 +216,7 @@ export async function resetPassword(db: Db, caller: Caller, id: number): Promise
       .set({ password_hash: hash, must_change_password: true, failed_login_count: 0, locked_at: null })
       .where('id', '=', id)
       .execute();
-    await revokeUserSessions(trx, id, 'password reset', new Date());
+    await revokeUserSessions(trx, id, 'password reset', now);
     await recordAudit(trx, {
       userId: caller.userId,
       facilityId: caller.facilityId,

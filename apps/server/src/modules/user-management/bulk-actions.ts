@@ -20,6 +20,7 @@ export async function runBulkAction(
   db: Kysely<Database>,
   caller: Caller,
   input: BulkUserActionInput,
+  now: Date,
 ): Promise<BulkUserResult> {
   const ids = [...new Set(input.userIDs)];
   const users = await findFacilityUsers(db, caller, ids);
@@ -58,7 +59,6 @@ export async function runBulkAction(
 
   return db.transaction().execute(async (trx) => {
     let changed = 0;
-    const now = new Date();
     const audit = (entityId: number, action: string, before: unknown, after: unknown) =>
       recordAudit(trx, {
         userId: caller.userId,

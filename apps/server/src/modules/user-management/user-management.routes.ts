@@ -60,7 +60,8 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: bulkUserResultSchema, ...errors },
       },
     },
-    async (request) => runBulkAction(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request) =>
+      runBulkAction(contextOf(request).connection.db, contextOf(request).actor, request.body, contextOf(request).now),
   );
 
   app.post(

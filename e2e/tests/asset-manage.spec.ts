@@ -112,8 +112,12 @@ test.describe('asset manage', () => {
     await expect(screen.item(assetNumber)).toHaveAttribute('aria-selected', 'true');
 
     // Status: the tree's badge follows.
-    await screen.details.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Out of service' }).click();
+    // The details may still re-render from the move's refetch, which closes an open list: open and
+    // choose again until the choice is made (a state, not a delay).
+    await expect(async () => {
+      await screen.details.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'Out of service' }).click({ timeout: 3000 });
+    }).toPass();
     await expect(screen.item(assetNumber)).toHaveAccessibleName(`${assetNumber} E2E feed pump Out of service`);
 
     // The asset page: its own address, its path, its sections.

@@ -15,6 +15,8 @@ import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
 import type { AppContext } from './app-context';
 import { AppError } from './plugins/app-error';
+import { ChangeListeners } from './db/change-listener';
+import { ACCESS_CHANNEL, AccessCache, SESSION_CHANNEL } from './plugins/access-cache';
 import { requireAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -29,7 +31,8 @@ import { loginRoutes } from './modules/login/login.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { userRoutes } from './modules/users/user.routes';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
-import { NotificationHub } from './modules/notifications/notification-hub';
+import { NOTIFICATION_CHANNEL, NotificationHub } from './modules/notifications/notification-hub';
+import { CONTEXT_CHANNEL } from './modules/permissions/context-changed';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { sessionContextRoutes } from './modules/settings/session-context.routes';
 import { announcementRoutes } from './modules/announcements/announcement.routes';
@@ -113,20 +116,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
+  // One LISTEN client per connection for everything that must hear other processes' changes.
+  const listeners = new ChangeListeners(
+    [NOTIFICATION_CHANNEL, CONTEXT_CHANNEL, SESSION_CHANNEL, ACCESS_CHANNEL],
+    (message, error) => app.log.warn({ err: error }, message),
+  );
+  const accessCache = new AccessCache(listeners);
+  app.decorate('accessCache', accessCache);
   const ctx: AppContext = {
     config,
     registry,
     tokens,
     auth: new AuthService(registry, tokens, config, options.now),
-    requireAuth: requireAuth(tokens, registry),
+    requireAuth: requireAuth(tokens, registry, accessCache.sessionCheck),
     version: options.version ?? '0.0.0-dev',
-    notifications: new NotificationHub(registry, (message, error) => app.log.warn({ err: error }, message)),
+    notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
   };
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
     for (const stream of ctx.openStreams) stream.end();
-    await ctx.notifications.stop();
+    ctx.notifications.stop();
+    await listeners.stop();
   });
   await app.register(
     async (api) => {

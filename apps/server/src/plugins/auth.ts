@@ -25,11 +25,26 @@ declare module 'fastify' {
 /** What a user who must change their password may call (the web shows only the change screen). */
 const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/profile', 'POST /api/profile/password']);
 
+/** The signed-in user behind a still-valid sign-in (see findSessionUser). */
+export type SessionUser = { id: number; must_change_password: boolean };
+
+/** Answers findSessionUser's question, possibly from a cache that a revocation empties at once. */
+export type SessionCheck = (
+  connection: Connection,
+  session: { userId: number; facilityId: number; sessionId: string },
+) => Promise<SessionUser | undefined>;
+
 /**
  * Returns an onRequest hook that requires a valid bearer token and a user who is still active and
- * still allowed in the token's facility; the check is per request so a disabled user is out at once.
+ * still allowed in the token's facility. The check runs on every request; `sessionCheck` (the
+ * process's AccessCache) answers it from memory that any process's revocation empties at commit,
+ * so a disabled user is out at once.
  */
-export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) {
+export function requireAuth(
+  tokens: AccessTokens,
+  registry: ConnectionRegistry,
+  sessionCheck: SessionCheck = (connection, session) => findSessionUser(connection.db, session),
+) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
@@ -37,7 +52,7 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
     const claims = await tokens.verify(match[1]);
     const connection = registry.find(claims.connectionName);
     if (!connection) throw AppError.unauthenticated('Invalid access token');
-    const allowed = await findSessionUser(connection.db, claims);
+    const allowed = await sessionCheck(connection, claims);
     if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
     // A one-time password opens only the password change: nothing else until it is changed.
     if (allowed.must_change_password && !passwordChangeRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
@@ -61,7 +76,7 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry) 
 export function findSessionUser(
   db: Kysely<Database>,
   session: { userId: number; facilityId: number; sessionId: string },
-): Promise<{ id: number; must_change_password: boolean } | undefined> {
+): Promise<SessionUser | undefined> {
   return db
     .selectFrom('users')
     .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')

@@ -15,6 +15,7 @@ import * as tagReportLinks from './2026-11-22T1250-tag-report-links';
 import * as questions from './2026-11-22T1300-questions';
 import * as sessionEndedNotify from './2026-11-22T1400-session-ended-notify';
 import * as connectionGrants from './2026-11-22T1410-connection-grants';
+import * as accessChangedNotify from './2026-11-24T1300-access-changed-notify';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1300-questions': questions,
   '2026-11-22T1400-session-ended-notify': sessionEndedNotify,
   '2026-11-22T1410-connection-grants': connectionGrants,
+  '2026-11-24T1300-access-changed-notify': accessChangedNotify,
 };

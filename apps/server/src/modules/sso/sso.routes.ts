@@ -16,7 +16,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import type { ClientInfo } from '../auth/auth.service';
 import { insertAuthEvent } from '../auth/auth-event.repository';
-import { deliverSession } from '../auth/refresh-cookie';
+import { deliverSession, registerRefreshCookie } from '../auth/refresh-cookie';
 import { SAML_BODY_LIMIT } from './saml-xml-guard';
 import { identityProviderSettings } from './sso-settings';
 import { SsoService } from './sso.service';
@@ -36,6 +36,7 @@ const loginUrl = (query: Record<string, string>) => `/login?${new URLSearchParam
 
 /** SAML 2.0 single sign-on (seed section 7: saml/*, stiluser/getactivefacilitiesforssouser, the SSO login). */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await registerRefreshCookie(app);
   const sso = new SsoService(ctx.registry, ctx.auth);
   const connectionOf = (name: string | undefined) => sso.connection(name, ctx.config.defaultConnection);
 

@@ -83,14 +83,20 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-async function signIn(username: string): Promise<{ token: string; refreshToken: string }> {
+/** The access token and the refresh cookie (Node's fetch sends Sec-Fetch-Mode, so it is served as a browser). */
+async function signIn(username: string): Promise<{ token: string; cookie: string }> {
   const response = await fetch(`${a.base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ connectionStringName: 'Demo', facilityId: 1, username, password: DEMO_PASSWORD }),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as { token: string; refreshToken: string };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('hasp_rt='));
+  expect(cookie).toBeDefined();
+  return { token: ((await response.json()) as { token: string }).token, cookie: cookie! };
 }
 
 const status = async (server: Server, url: string, token: string) =>
@@ -124,12 +130,12 @@ async function msUntil(expected: number, url: string, token: string, since: numb
 
 describe('revocation across two server processes', () => {
   it('a sign-out through process A: process B answers 401 within a second', async () => {
-    const { token, refreshToken } = await signIn('supervisor');
+    const { token, cookie } = await signIn('supervisor');
     await warm('/api/stilFacility/view', token);
     const out = await fetch(`${a.base}/api/auth/logout`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
+      headers: { 'content-type': 'application/json', cookie },
+      body: '{}',
     });
     const committed = Date.now();
     expect(out.status).toBe(204);

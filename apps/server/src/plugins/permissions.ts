@@ -11,13 +11,21 @@ declare module 'fastify' {
   }
 }
 
+const perRequest = new WeakMap<FastifyRequest, Promise<Set<string>>>();
+
 /**
  * The caller's permissions: their groups' grants in the signed-in facility and their connection
- * grants, from the process's AccessCache (dropped when any process commits a grant change).
+ * grants, from the process's AccessCache (dropped when any process commits a grant change); one
+ * answer per request, also while the cache reads the database (its LISTEN client not listening).
  */
 export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
-  const auth = authOf(request);
-  return request.server.accessCache.permissions(auth.connection, auth);
+  let found = perRequest.get(request);
+  if (!found) {
+    const auth = authOf(request);
+    found = request.server.accessCache.permissions(auth.connection, auth);
+    perRequest.set(request, found);
+  }
+  return found;
 }
 
 /** Whether the facility switches a right-nav feature on (security lists); a feature with no row is off. */

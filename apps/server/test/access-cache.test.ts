@@ -204,6 +204,8 @@ describe('the access cache', () => {
         `update facility_security_settings set enabled = true where facility_id = 1 and feature = 'security-lists'`,
       );
     }
+    // Switched on again in another session: the second instance hears it a moment later.
+    expect(await msUntil(200, '/api/security/lists', token, Date.now())).toBeLessThanOrEqual(WITHIN_MS);
     await warm('/api/security/lists', token);
     const admin = await userId('admin');
     const membership = [admin, 'Administrators'];

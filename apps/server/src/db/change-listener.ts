@@ -41,6 +41,8 @@ interface Listener {
 export class ChangeListeners {
   private readonly listeners = new Map<string, Listener>();
   private readonly handlers: ChangeHandler[] = [];
+  /** After a loss, no new client before this time (ms): a database that is down is not hammered. */
+  private readonly retryAt = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -57,7 +59,9 @@ export class ChangeListeners {
     if (this.stopped) return Promise.resolve(false);
     const found = this.listeners.get(connection.name);
     if (found) return found.ready;
-    return this.start(connection, false).ready;
+    // Lost a moment ago: the scheduled reconnect starts it.
+    if (Date.now() < (this.retryAt.get(connection.name) ?? 0)) return Promise.resolve(false);
+    return this.start(connection, this.retryAt.has(connection.name)).ready;
   }
 
   /** Whether LISTEN is in place on the connection right now. */
@@ -95,6 +99,7 @@ export class ChangeListeners {
       if (this.stopped || this.listeners.get(connection.name) !== listener) return;
       this.log(`change listener for ${connection.name} lost; reconnecting`, error);
       this.listeners.delete(connection.name);
+      this.retryAt.set(connection.name, Date.now() + RECONNECT_MS);
       if (wasListening) this.each((h) => h.lost?.(connection));
       void client.end().catch(() => undefined);
       setTimeout(() => {

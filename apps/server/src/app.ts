@@ -7,7 +7,6 @@ import {
   jsonSchemaTransform,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,10 +14,12 @@ import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
 import type { AppContext } from './app-context';
 import { AppError } from './plugins/app-error';
+import { ChangeListeners } from './db/change-listener';
+import { ACCESS_CHANNEL, AccessCache, SESSION_CHANNEL } from './plugins/access-cache';
 import { requireAuth } from './plugins/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { EventBus } from './platform/events/event-bus';
-import { registerContextChangedConsumer } from './modules/permissions';
+import { registerContextChangedConsumer, CONTEXT_CHANNEL } from './modules/permissions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -30,7 +31,7 @@ import { loginRoutes } from './modules/login';
 import { ssoRoutes, expiredSsoJob } from './modules/sso';
 import { userRoutes } from './modules/users';
 import { navigationRoutes } from './modules/navigation';
-import { NotificationHub, notificationRoutes } from './modules/notifications';
+import { NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
 import { sessionContextRoutes } from './modules/settings';
 import { announcementRoutes } from './modules/announcements';
 import { i18nRoutes } from './modules/i18n';
@@ -98,7 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerSecurityHeaders(app);
   registerInputGuard(app);
-  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -123,15 +123,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
   const clock = options.clock ?? systemClock;
+  // One LISTEN client per connection for everything that must hear other processes' changes.
+  const listeners = new ChangeListeners(
+    [NOTIFICATION_CHANNEL, CONTEXT_CHANNEL, SESSION_CHANNEL, ACCESS_CHANNEL],
+    (message, error) => app.log.warn({ err: error }, message),
+  );
+  const accessCache = new AccessCache(listeners);
+  app.decorate('accessCache', accessCache);
   const ctx: AppContext = {
     config,
     registry,
     tokens,
     clock,
     auth: new AuthService(registry, tokens, config, () => clock.now()),
-    requireAuth: requireAuth(tokens, registry, clock),
+    requireAuth: requireAuth(tokens, registry, clock, accessCache.sessionCheck),
     version: options.version ?? '0.0.0-dev',
-    notifications: new NotificationHub(registry, (message, error) => app.log.warn({ err: error }, message)),
+    notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
     jobs: null,
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
@@ -142,7 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => {
     for (const stream of ctx.openStreams) stream.end();
     await ctx.events.stop();
-    await ctx.notifications.stop();
+    ctx.notifications.stop();
+    await listeners.stop();
   });
   await app.register(
     async (api) => {

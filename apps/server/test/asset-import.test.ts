@@ -64,6 +64,26 @@ async function rejected(body: Buffer | string, fileName: string, kind?: string) 
 }
 
 describe('asset import', () => {
+  it('stores text exactly, whatever it holds (quotes, backslashes, braces, commas, NULL, newlines; edges are trimmed)', async () => {
+    // The commit sends each column as a PostgreSQL array literal: these are its special characters.
+    const awkward = ['say "hi"', 'C:\\temp\\', '{a,b}', 'NULL', 'two\nlines', "it's, fine", 'a\\"{}'];
+    const workbook = new ExcelJS.Workbook();
+    workbook
+      .addWorksheet('Areas')
+      .addRows([['number', 'name', 'description'], ...awkward.map((text, i) => [`AW-${i}`, text, `${text}!`])]);
+    const up = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'awkward.xlsx');
+    expect(up.statusCode).toBe(200);
+    const commit = await post(`/api/asset-imports/${up.json<{ ID: number }>().ID}/commit`);
+    expect(commit.statusCode, commit.body).toBe(200);
+    const rows = await db()
+      .selectFrom('areas')
+      .select(['number', 'name', 'description'])
+      .where('number', 'like', 'AW-%')
+      .orderBy('number')
+      .execute();
+    expect(rows).toEqual(awkward.map((text, i) => ({ number: `AW-${i}`, name: text, description: `${text}!` })));
+  });
+
   it('imports a workbook in one go and updates by number on a second run', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Areas').addRows([

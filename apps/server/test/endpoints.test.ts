@@ -120,6 +120,19 @@ describe('health and documentation', () => {
     }
   });
 
+  it('gives API answers the deny-all policy and pages the document headers', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const { headers } = await get(url, false);
+      expect(headers['content-security-policy'], url).toContain("default-src 'none'");
+      expect(headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    const docs = (await get('/api/docs', false)).headers;
+    expect(docs['content-security-policy']).toContain("script-src 'self'");
+    expect(docs['cross-origin-opener-policy']).toBe('same-origin');
+    expect(docs['referrer-policy']).toBe('no-referrer');
+  });
+
   it('sends the security headers on every response', async () => {
     for (const url of ['/api/health', '/api/nope', '/api/docs']) {
       const { headers } = await get(url, false);

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { decodeJwt, SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { createLogger } from '../src/plugins/logger';
+import { AccessTokens } from '../src/modules/auth/access-token';
 import { issueSsoToken } from '../src/modules/sso/sso.repository';
 import { createTestApp, DEMO_PASSWORD, TEST_JWT_SECRET, type TestApp } from './test-app';
 
@@ -229,6 +230,37 @@ describe('access-token claims', () => {
     const response = await me(forge({ iat: now() - 3600, exp: now() + 3600 }));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
+  });
+});
+
+describe('remembered access tokens', () => {
+  it('still expire at exp (with the same tolerance) as on their first check', async () => {
+    const tokens = new AccessTokens(TEST_JWT_SECRET, 60);
+    const signed = { userId: 1, connectionName: 'Demo', facilityId: 1, sessionId: randomUUID() };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const token = await tokens.sign(signed);
+      expect(await tokens.verify(token)).toMatchObject(signed);
+      // Remembered from here on: the lifetime plus the 5 s tolerance still passes…
+      vi.setSystemTime(Date.now() + 64_000);
+      expect(await tokens.verify(token)).toMatchObject(signed);
+      // …one more second past it does not, here and for a process that never saw the token.
+      vi.setSystemTime(Date.now() + 2_000);
+      await expect(tokens.verify(token)).rejects.toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+      await expect(new AccessTokens(TEST_JWT_SECRET, 60).verify(token)).rejects.toMatchObject({
+        code: 'TOKEN_EXPIRED',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('are remembered only once verified: a forged signature is refused every time', async () => {
+    const tokens = new AccessTokens(TEST_JWT_SECRET, 60);
+    const token = await tokens.sign({ userId: 1, connectionName: 'Demo', facilityId: 1, sessionId: randomUUID() });
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${Buffer.alloc(32).toString('base64url')}`;
+    for (let i = 0; i < 2; i++) await expect(tokens.verify(forged)).rejects.toMatchObject({ statusCode: 401 });
+    expect(await tokens.verify(token)).toMatchObject({ userId: 1 });
   });
 });
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { ConnectionConfig } from '../config/config';
 import type { Database } from './schema';
 import type { EmbeddedServer } from './embedded-server';
+import { registerWriteWatch, WriteWatch } from './write-watch';
 
 // Return timestamps as Date and bigint counts as numbers (counts here stay far below 2^53).
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -52,7 +53,11 @@ export function createKysely(url: string, maxConnections = 10): Kysely<Database>
   // An idle client losing its server (restart, shutdown) emits 'error' on the pool; unhandled,
   // that would crash the process. The pool drops the client and the next query reconnects.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The access cache hears this process's own writes at once through the watch (db/write-watch.ts).
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] });
+  registerWriteWatch(db, watch);
+  return db;
 }
 
 /** Creates the database on the server at `adminUrl` if it does not exist yet. */

@@ -11,11 +11,27 @@ export { contextOf, type RequestContext } from '../platform/request-context';
 /** What a user who must change their password may call (the web shows only the change screen). */
 const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/profile', 'POST /api/profile/password']);
 
+/** The signed-in user behind a still-valid sign-in (see findSessionUser). */
+export type SessionUser = { id: number; must_change_password: boolean };
+
+/** Answers findSessionUser's question, possibly from a cache that a revocation empties at once. */
+export type SessionCheck = (
+  connection: Connection,
+  session: { userId: number; facilityId: number; sessionId: string },
+) => Promise<SessionUser | undefined>;
+
 /**
  * Returns an onRequest hook that requires a valid bearer token and a user who is still active and
- * still allowed in the token's facility; the check is per request so a disabled user is out at once.
+ * still allowed in the token's facility. The check runs on every request; `sessionCheck` (the
+ * process's AccessCache) answers it from memory that any process's revocation empties at commit,
+ * so a disabled user is out at once.
  */
-export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry, clock: Clock) {
+export function requireAuth(
+  tokens: AccessTokens,
+  registry: ConnectionRegistry,
+  clock: Clock,
+  sessionCheck: SessionCheck = (connection, session) => findSessionUser(connection.db, session),
+) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
@@ -40,11 +56,6 @@ export function requireAuth(tokens: AccessTokens, registry: ConnectionRegistry, 
   };
 }
 
-/** The per-request check that the sign-in is still valid (one call, so how it is checked can change alone). */
-function sessionCheck(connection: Connection, claims: { userId: number; facilityId: number; sessionId: string }) {
-  return findSessionUser(connection.db, claims);
-}
-
 /**
  * The signed-in user while the sign-in is still valid: active, allowed in the (active) facility,
  * and the refresh-token family not revoked — signing out or revoking the device ends its access
@@ -53,7 +64,7 @@ function sessionCheck(connection: Connection, claims: { userId: number; facility
 export function findSessionUser(
   db: Kysely<Database>,
   session: { userId: number; facilityId: number; sessionId: string },
-): Promise<{ id: number; must_change_password: boolean } | undefined> {
+): Promise<SessionUser | undefined> {
   return db
     .selectFrom('users')
     .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')

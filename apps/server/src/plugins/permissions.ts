@@ -1,38 +1,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permission } from '@hasp/contracts';
-import { listConnectionGrants, listUserPermissions } from '../modules/permissions';
+import type { AccessCache } from './access-cache';
 import { AppError } from './app-error';
 import { contextOf } from '../platform/request-context';
 
-const cache = new WeakMap<FastifyRequest, Promise<Set<string>>>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's cache of sign-ins, permissions and feature switches (buildApp decorates it). */
+    accessCache: AccessCache;
+  }
+}
+
+const perRequest = new WeakMap<FastifyRequest, Promise<Set<string>>>();
 
 /**
  * The caller's permissions: their groups' grants in the signed-in facility and their connection
- * grants, loaded at most once per request.
+ * grants, from the process's AccessCache (dropped when any process commits a grant change); one
+ * answer per request, also while the cache reads the database (its LISTEN client not listening).
  */
 export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
-  let found = cache.get(request);
+  let found = perRequest.get(request);
   if (!found) {
     const auth = contextOf(request);
-    found = Promise.all([
-      listUserPermissions(auth.connection.db, auth.actor),
-      listConnectionGrants(auth.connection.db, auth.actor.userId),
-    ]).then(([facility, connection]) => new Set([...facility, ...connection]));
-    cache.set(request, found);
+    found = request.server.accessCache.permissions(auth.connection, auth.actor);
+    perRequest.set(request, found);
   }
   return found;
 }
 
 /** Whether the facility switches a right-nav feature on (security lists); a feature with no row is off. */
-async function featureEnabled(request: FastifyRequest, feature: string): Promise<boolean> {
+function featureEnabled(request: FastifyRequest, feature: string): Promise<boolean> {
   const auth = contextOf(request);
-  const row = await auth.connection.db
-    .selectFrom('facility_security_settings')
-    .select('enabled')
-    .where('facility_id', '=', auth.actor.facilityId)
-    .where('feature', '=', feature)
-    .executeTakeFirst();
-  return row?.enabled === true;
+  return request.server.accessCache.featureEnabled(auth.connection, auth.actor.facilityId, feature);
 }
 
 /**

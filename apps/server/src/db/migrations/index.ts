@@ -17,6 +17,7 @@ import * as sessionEndedNotify from './2026-11-22T1400-session-ended-notify';
 import * as connectionGrants from './2026-11-22T1410-connection-grants';
 import * as commandRunner from './2026-11-24T1000-command-runner';
 import * as auditChain from './2026-11-24T1100-audit-chain';
+import * as accessChangedNotify from './2026-11-24T1300-access-changed-notify';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1410-connection-grants': connectionGrants,
   '2026-11-24T1000-command-runner': commandRunner,
   '2026-11-24T1100-audit-chain': auditChain,
+  '2026-11-24T1300-access-changed-notify': accessChangedNotify,
 };

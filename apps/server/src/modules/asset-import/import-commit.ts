@@ -8,7 +8,31 @@ const BATCH = 10_000;
 function* batches<T>(rows: T[]): Generator<T[]> {
   for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
 }
-const column = <T, V>(rows: T[], pick: (row: T) => V): V[] => rows.map(pick);
+type Cell = string | number | boolean | null;
+
+/**
+ * One column of a batch as a PostgreSQL array literal (cast to its array type in the SQL), built
+ * with one join. Handing pg a JS array instead makes it build the literal element by element by
+ * string concatenation: 126 MB of garbage for the 100,000-row bench import, which raised its peak RSS.
+ * Quoted elements need only `\` and `"` escaped; NULL is unquoted.
+ */
+function column<T>(rows: T[], pick: (row: T) => Cell): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = pick(rows[i]!);
+    parts[i] =
+      value === null
+        ? 'NULL'
+        : typeof value === 'string'
+          ? `"${value.replace(/[\\"]/g, '\\$&')}"`
+          : typeof value === 'boolean'
+            ? value
+              ? 't'
+              : 'f'
+            : String(value);
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * Writes a validated plan: creates or updates by number, kind after kind, each kind in batches of

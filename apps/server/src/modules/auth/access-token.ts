@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { AppError } from '../../plugins/app-error';
 
@@ -22,9 +23,29 @@ const isDatabaseId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647;
 const audienceFor = (connectionName: string) => `hasp:${connectionName.toLowerCase()}`;
 
+const CLOCK_TOLERANCE_SEC = 5;
+/** Verified tokens remembered per process; past this the oldest is forgotten. */
+const MAX_REMEMBERED = 10_000;
+
+interface Remembered {
+  claims: VerifiedAccessClaims;
+  /** `iat` and `exp` in seconds, as signed. */
+  issuedAt: number;
+  expires: number;
+}
+
 /** Signs and checks short-lived HS256 access tokens; the audience binds a token to its connection. */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** The verification key imported once (jose imports a raw secret again on every call). */
+  private verifyKey: Promise<webcrypto.CryptoKey> | undefined;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text: a client sends the same
+   * token for up to its lifetime, and checking the HMAC again gives the same answer (the WebCrypto
+   * round trip cost more than the rest of a cached request, bench/ P2). Only the time limits can
+   * change, and they are checked again on every use, as jose would.
+   */
+  private readonly remembered = new Map<string, Remembered>();
 
   constructor(
     secret: string,
@@ -50,15 +71,28 @@ export class AccessTokens {
    * so even a token signed with our key cannot live forever; ids must fit PostgreSQL's integer.
    */
   async verify(token: string): Promise<VerifiedAccessClaims> {
+    const known = this.remembered.get(token);
+    if (known) {
+      const now = Math.floor(Date.now() / 1000);
+      // jose's checks: exp not passed and iat not older than the lifetime, each with the tolerance.
+      if (known.expires > now - CLOCK_TOLERANCE_SEC && now - known.issuedAt - CLOCK_TOLERANCE_SEC <= this.ttlSec) {
+        return known.claims;
+      }
+      this.remembered.delete(token);
+      throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      this.verifyKey ??= webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'verify',
+      ]);
+      const { payload } = await jwtVerify(token, await this.verifyKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         requiredClaims: ['exp', 'iat', 'sub'],
         maxTokenAge: this.ttlSec,
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SEC,
       });
-      const { cn, fid, sid, typ, sub, aud, exp } = payload as Record<string, unknown>;
+      const { cn, fid, sid, typ, sub, aud, exp, iat } = payload as Record<string, unknown>;
       if (
         typ !== 'access' ||
         typeof cn !== 'string' ||
@@ -74,7 +108,10 @@ export class AccessTokens {
       if (aud !== audienceFor(cn)) throw new Error('audience does not match connection');
       // exp is a required claim and jose refuses a non-numeric one, so it is a number here.
       const expiresAt = (exp as number) * 1000;
-      return { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid, expiresAt };
+      const claims = { userId: Number(sub), connectionName: cn, facilityId: fid, sessionId: sid, expiresAt };
+      if (this.remembered.size >= MAX_REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
+      this.remembered.set(token, { claims, issuedAt: iat as number, expires: exp as number });
+      return claims;
     } catch (error) {
       if (error instanceof errors.JWTExpired)
         throw AppError.unauthenticated('Your session has expired', 'TOKEN_EXPIRED');

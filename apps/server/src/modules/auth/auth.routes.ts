@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { findFacilityById } from '../facilities';
 import { findFacilityUserById } from '../users';
 import type { ClientInfo } from './auth.service';
-import { clearRefreshCookie, deliverSession, refreshTokenOf } from './refresh-cookie';
+import { clearRefreshCookie, deliverSession, refreshTokenOf, registerRefreshCookie } from './refresh-cookie';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -24,6 +24,7 @@ const errors = {
 
 /** Sign-in, token refresh, sign-out and "who am I". */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await registerRefreshCookie(app);
   app.post(
     '/login',
     {

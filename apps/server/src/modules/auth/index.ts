@@ -5,7 +5,7 @@ export { insertAuthEvent } from './auth-event.repository';
 export { authRoutes } from './auth.routes';
 export { AuthService } from './auth.service';
 export { hashPassword, verifyPassword } from './password';
-export { deliverSession } from './refresh-cookie';
+export { deliverSession, registerRefreshCookie } from './refresh-cookie';
 export { revokeRefreshFamily } from './refresh-token.repository';
 export type { ClientInfo, OpenedSession } from './auth.service';
 export { expiredSessionsJob } from './expired-sessions.job';

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginResult } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import type { OpenedSession } from './auth.service';
@@ -10,6 +11,15 @@ import type { OpenedSession } from './auth.service';
  */
 export const REFRESH_COOKIE = 'hasp_rt';
 const PATH = '/api/auth';
+
+/**
+ * Cookie parsing and writing for the routes of one plugin (sign-in, refresh, sign-out, SSO): the
+ * only ones that use cookies. Registered there rather than on the whole app, so every other
+ * request skips @fastify/cookie's onRequest and onSend hooks (bench/ P1 and P2).
+ */
+export async function registerRefreshCookie(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+}
 
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSec: number): void {
   void reply.setCookie(REFRESH_COOKIE, token, {

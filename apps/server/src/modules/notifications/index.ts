@@ -1,4 +1,4 @@
 // The notifications module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
-export { NotificationHub } from './notification-hub';
+export { NOTIFICATION_CHANNEL, NotificationHub } from './notification-hub';
 export { notificationRoutes } from './notification.routes';

@@ -1,6 +1,7 @@
-import pg from 'pg';
 import type { Notification } from '@hasp/contracts';
+import type { ChangeHandler, ChangeListeners } from '../../db/change-listener';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
+import { SESSION_CHANNEL } from '../../plugins/access-cache';
 import { CONTEXT_CHANNEL } from '../permissions';
 import { findNotificationById, type Inbox } from './notification.repository';
 
@@ -15,25 +16,25 @@ export interface Subscriber extends Inbox {
   endSession: () => void;
 }
 
-const CHANNEL = 'hasp_notification';
-/** Sent by triggers when a sign-in may have ended (see the session-ended-notify migration). */
-const SESSION_CHANNEL = 'hasp_session';
-const RECONNECT_MS = 1000;
+/** Where the notifications table's trigger announces a new row. */
+export const NOTIFICATION_CHANNEL = 'hasp_notification';
 
 /**
  * Fans new notifications out to open browsers. Each connection's database NOTIFYs at commit
- * (a trigger on the notifications table); one LISTEN client per connection per process hears it,
- * so a notification written by any server process reaches subscribers on every process.
+ * (a trigger on the notifications table); the process's one LISTEN client per connection
+ * (ChangeListeners, shared with the access cache) hears it, so a notification written by any
+ * server process reaches subscribers on every process.
  */
-export class NotificationHub {
+export class NotificationHub implements ChangeHandler {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
-  private readonly listeners = new Map<string, Promise<pg.Client | null>>();
-  private stopped = false;
 
   constructor(
     private readonly registry: ConnectionRegistry,
+    private readonly listeners: ChangeListeners,
     private readonly log: (message: string, error?: unknown) => void,
-  ) {}
+  ) {
+    listeners.addHandler(this);
+  }
 
   /**
    * Registers a subscriber; returns the function that removes it. Resolves once LISTEN is in place
@@ -47,7 +48,7 @@ export class NotificationHub {
     const set = this.subscribers.get(key) ?? new Set<Subscriber>();
     this.subscribers.set(key, set);
     set.add(subscriber);
-    await this.ensureListening(connection);
+    await this.listeners.ensure(connection);
     if (!(await subscriber.isSessionValid())) {
       set.delete(subscriber);
       return undefined;
@@ -59,54 +60,21 @@ export class NotificationHub {
     return [...this.subscribers.values()].reduce((n, set) => n + set.size, 0);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  /** Forgets every subscriber (the server is closing; the shared listener is stopped by its owner). */
+  stop(): void {
     this.subscribers.clear();
-    const clients = await Promise.all([...this.listeners.values()]);
-    this.listeners.clear();
-    for (const client of clients) await client?.end().catch(() => undefined);
   }
 
-  private ensureListening(connection: Connection, reconnecting = false): Promise<pg.Client | null> {
-    let listener = this.listeners.get(connection.name);
-    if (!listener) {
-      listener = this.listen(connection, reconnecting);
-      this.listeners.set(connection.name, listener);
-    }
-    return listener;
+  notify(connection: Connection, channel: string, payload: string): void {
+    if (!payload) return;
+    if (channel === NOTIFICATION_CHANNEL) void this.deliver(connection, payload);
+    if (channel === CONTEXT_CHANNEL) this.deliverContextChange(connection, payload);
+    if (channel === SESSION_CHANNEL) this.deliverSessionChange(connection, payload);
   }
 
-  private async listen(connection: Connection, reconnecting = false): Promise<pg.Client | null> {
-    const client = new pg.Client({ connectionString: connection.url });
-    const reconnect = (error?: unknown) => {
-      if (this.stopped || this.listeners.get(connection.name) === undefined) return;
-      this.log(`notification listener for ${connection.name} lost; reconnecting`, error);
-      this.listeners.delete(connection.name);
-      setTimeout(() => {
-        if (!this.stopped && this.subscribers.get(connection.name)?.size) void this.ensureListening(connection, true);
-      }, RECONNECT_MS).unref();
-    };
-    client.on('error', reconnect);
-    client.on('end', () => reconnect());
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) void this.deliver(connection, message.payload);
-      if (message.channel === CONTEXT_CHANNEL && message.payload)
-        this.deliverContextChange(connection, message.payload);
-      if (message.channel === SESSION_CHANNEL && message.payload)
-        this.deliverSessionChange(connection, message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-      await client.query(`listen ${CONTEXT_CHANNEL}`);
-      await client.query(`listen ${SESSION_CHANNEL}`);
-      // After a lost listener, sign-outs committed while it was away were not heard: check every stream.
-      if (reconnecting) void this.recheck(connection, () => true);
-      return client;
-    } catch (error) {
-      reconnect(error);
-      return null;
-    }
+  listening(connection: Connection, again: boolean): void {
+    // After a lost listener, sign-outs committed while it was away were not heard: check every stream.
+    if (again) void this.recheck(connection, () => true);
   }
 
   private async deliver(connection: Connection, payload: string): Promise<void> {

@@ -2,4 +2,9 @@
 // import only from here (eslint: server module boundaries, decision 0027).
 export { CONTEXT_CHANNEL, notifyContextChanged, registerContextChangedConsumer } from './context-changed';
 export { findFacilityPermissionCatalogue } from './permission-catalogue.repository';
-export { listAllUserGrants, listConnectionGrants, listUserPermissions } from './permission.repository';
+export {
+  listAllUserGrants,
+  listConnectionGrants,
+  listFeatureSwitches,
+  listUserPermissions,
+} from './permission.repository';

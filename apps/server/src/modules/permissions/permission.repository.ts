@@ -63,3 +63,13 @@ export async function listAllUserGrants(db: Kysely<Database>, userIds: number[])
   for (const row of connectionRows) grants.get(row.user_id)!.connection.add(row.permission);
   return grants;
 }
+
+/** The facility's right-nav feature switches (security lists): feature → on. */
+export async function listFeatureSwitches(db: Kysely<Database>, facilityId: number): Promise<Map<string, boolean>> {
+  const rows = await db
+    .selectFrom('facility_security_settings')
+    .select(['feature', 'enabled'])
+    .where('facility_id', '=', facilityId)
+    .execute();
+  return new Map(rows.map((r) => [r.feature, r.enabled]));
+}

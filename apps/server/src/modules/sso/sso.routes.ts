@@ -14,7 +14,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { type ClientInfo, insertAuthEvent, deliverSession } from '../auth';
+import { type ClientInfo, insertAuthEvent, deliverSession, registerRefreshCookie } from '../auth';
 import { SAML_BODY_LIMIT } from './saml-xml-guard';
 import { identityProviderSettings } from './sso-settings';
 import { SsoService } from './sso.service';
@@ -34,6 +34,7 @@ const loginUrl = (query: Record<string, string>) => `/login?${new URLSearchParam
 
 /** SAML 2.0 single sign-on (seed section 7: saml/*, stiluser/getactivefacilitiesforssouser, the SSO login). */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  await registerRefreshCookie(app);
   const sso = new SsoService(ctx.registry, ctx.auth, () => ctx.clock.now());
   const connectionOf = (name: string | undefined) => sso.connection(name, ctx.config.defaultConnection);
 

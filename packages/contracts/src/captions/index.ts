@@ -16,7 +16,7 @@ export * from './user-management';
 export * from './assets';
 export * from './components-manage';
 export * from './asset-import';
-export * from './prefixes';
+export * from './numbering';
 export * from './tag-report-links';
 export * from './master-lists';
 export * from './questions';

@@ -52,7 +52,7 @@ export const SecurityListsPage = lazy(async () => ({
   default: (await import('../../features/security-lists')).SecurityListsPage,
 }));
 export const PrefixManagePage = lazy(async () => ({
-  default: (await import('../../features/prefixes')).PrefixManagePage,
+  default: (await import('../../features/numbering')).PrefixManagePage,
 }));
 export const TagReportLinksPage = lazy(async () => ({
   default: (await import('../../features/tag-report-links')).TagReportLinksPage,

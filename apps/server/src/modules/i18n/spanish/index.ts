@@ -5,7 +5,7 @@ import { assetsSpanish } from './assets';
 import { componentsManageSpanish } from './components-manage';
 import { loginSpanish } from './login';
 import { masterListsSpanish } from './master-lists';
-import { prefixesSpanish } from './prefixes';
+import { numberingSpanish } from './numbering';
 import { profileSpanish } from './profile';
 import { shellSpanish } from './shell';
 import { tagReportLinksSpanish } from './tag-report-links';
@@ -21,7 +21,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...componentsManageSpanish,
   ...assetImportSpanish,
   ...assetsSpanish,
-  ...prefixesSpanish,
+  ...numberingSpanish,
   ...tagReportLinksSpanish,
   ...masterListsSpanish,
   ...questionsSpanish,

@@ -10,7 +10,7 @@ export * from './permissions';
 export * from './settings';
 export * from './navigation';
 export * from './notifications';
-export * from './i18n';
+export * from './translations';
 export * from './announcements';
 export * from './rich-text';
 export * from './profile';

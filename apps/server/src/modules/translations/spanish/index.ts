@@ -2,7 +2,7 @@ import type { ShippedTranslation } from './translate-catalog';
 import { announcementsSpanish } from './announcements';
 import { assetImportSpanish } from './asset-import';
 import { assetsSpanish } from './assets';
-import { componentsManageSpanish } from './components-manage';
+import { assetComponentsSpanish } from './asset-components';
 import { loginSpanish } from './login';
 import { masterListsSpanish } from './master-lists';
 import { numberingSpanish } from './numbering';
@@ -18,7 +18,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...shellSpanish,
   ...announcementsSpanish,
   ...profileSpanish,
-  ...componentsManageSpanish,
+  ...assetComponentsSpanish,
   ...assetImportSpanish,
   ...assetsSpanish,
   ...numberingSpanish,

@@ -22,7 +22,7 @@ export * from './permission-catalogue';
 export * from './admin-settings';
 export * from './administrator';
 export * from './jobs';
-export * from './audit-verification';
+export * from './audit';
 export * from './assets';
 export * from './questions';
 export * from './numbering';

@@ -34,7 +34,7 @@ import { navigationRoutes } from './modules/navigation';
 import { NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
 import { sessionContextRoutes } from './modules/settings';
 import { announcementRoutes } from './modules/announcements';
-import { i18nRoutes } from './modules/i18n';
+import { translationsRoutes } from './modules/translations';
 import { profileRoutes } from './modules/profile';
 import { adminSettingsRoutes } from './modules/admin-settings';
 import { facilityProfileRoutes } from './modules/facility-profile';
@@ -165,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         navigationRoutes,
         notificationRoutes,
         announcementRoutes,
-        i18nRoutes,
+        translationsRoutes,
         profileRoutes,
         adminSettingsRoutes,
         facilityProfileRoutes,

@@ -6,7 +6,7 @@ import { openConnections, type ConnectionRegistry } from './db/connections';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
-import { registerAppCaptions } from './modules/i18n';
+import { registerAppCaptions } from './modules/translations';
 import { buildApp } from './app';
 import { createLogger } from './plugins/logger';
 

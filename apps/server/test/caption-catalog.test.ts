@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLabels, loginMessageCaptions, shellLabels } from '@hasp/contracts';
-import { appCaptions, registerAppCaptions } from '../src/modules/i18n/caption-catalog';
-import { spanishTranslations } from '../src/modules/i18n/spanish';
+import { appCaptions, registerAppCaptions } from '../src/modules/translations/caption-catalog';
+import { spanishTranslations } from '../src/modules/translations/spanish';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;

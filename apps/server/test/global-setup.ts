@@ -7,7 +7,7 @@ import { createKysely, ensureDatabase } from '../src/db/connections';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed/demo';
-import { registerAppCaptions } from '../src/modules/i18n/caption-catalog';
+import { registerAppCaptions } from '../src/modules/translations/caption-catalog';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -42,7 +42,7 @@ describe('web import boundaries (lint)', () => {
     expect(await problems('features/assets/components/A.tsx', '../../../app/routes/Page')).toHaveLength(1);
     expect(await problems('lib/a.ts', '../features/assets')).toHaveLength(1);
     expect(await problems('components/A.tsx', '../app/layout/TopBar')).toHaveLength(1);
-    expect(await problems('workers/a.ts', '../features/prefixes/api/keys')).toHaveLength(1);
+    expect(await problems('workers/a.ts', '../features/numbering/api/keys')).toHaveLength(1);
   });
 
   it('allows a feature its own files and shared code, and app/ everything', async () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ID_TEXT_PATTERN, idParamSchema } from './ids';
-import { numberingProblemCaptions } from './captions/prefixes';
+import { numberingProblemCaptions } from './captions/numbering';
 
 /*
  * Numbering patterns (Prefix Manage): how the next permit, tag or lockbox number is written. The

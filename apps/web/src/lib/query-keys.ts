@@ -6,7 +6,7 @@
 export const sharedQueryRoots = {
   /** features/navigation (the left sidebar): stale when permissions or permit types change. */
   navigation: ['navigation'],
-  /** features/components-manage (asset pages, pickers): stale when a master list changes. */
+  /** features/asset-components (asset pages, pickers): stale when a master list changes. */
   componentManage: ['component-manage'],
   /** features/user-manage (user lists): stale when User Management changes users. */
   userManage: ['user-manage'],

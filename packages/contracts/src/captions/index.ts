@@ -1,5 +1,5 @@
 // Caption catalogs, one file per feature. The server registers every catalog exported from these
-// files at startup (modules/i18n/caption-catalog.ts), so export only catalogs from them.
+// files at startup (modules/translations/caption-catalog.ts), so export only catalogs from them.
 export * from './define-captions';
 export * from './login';
 export * from './shell';
@@ -14,9 +14,9 @@ export * from './administrator';
 export * from './jobs';
 export * from './user-management';
 export * from './assets';
-export * from './components-manage';
+export * from './asset-components';
 export * from './asset-import';
-export * from './prefixes';
+export * from './numbering';
 export * from './tag-report-links';
 export * from './master-lists';
 export * from './questions';

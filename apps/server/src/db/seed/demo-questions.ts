@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { questionTextCaption, questionChoiceCaption, type QuestionInput, type QuestionStage } from '@hasp/contracts';
 import type { Database } from '../schema';
-import { insertMissingCaptions } from '../../modules/i18n';
+import { insertMissingCaptions } from '../../modules/translations';
 import { insertQuestion, insertVersion, upsertAssignments } from '../../modules/questions';
 
 type Where = Partial<Record<QuestionStage, string[]>>;

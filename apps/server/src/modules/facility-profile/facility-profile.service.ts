@@ -3,7 +3,7 @@ import type { FacilityLogoUpload, FacilityProfile, FacilityProfileInput } from '
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit';
-import { findLanguageByCode } from '../i18n';
+import { findLanguageByCode } from '../translations';
 import {
   describeFacilityLogo,
   findFacilityProfile,

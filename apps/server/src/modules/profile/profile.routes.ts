@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { contextOf, sendCommand } from '../../platform';
 import { insertAuthEvent, revokeRefreshFamily } from '../auth';
-import { findLanguageByCode } from '../i18n';
+import { findLanguageByCode } from '../translations';
 import { changeOwnPassword } from './change-password';
 import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } from './profile.repository';
 

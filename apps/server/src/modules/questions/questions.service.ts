@@ -16,7 +16,7 @@ import { lockOrderedList } from '../../db/ordered-list-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit';
-import { insertMissingCaptions } from '../i18n';
+import { insertMissingCaptions } from '../translations';
 import { evaluateAnswers } from './evaluate-answers';
 import { isSameAsVersion, normalizeQuestionInput, questionInputProblems } from './question-rules';
 import {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { shellLabels, truncateFacilityName, type SessionContext } from '@hasp/contracts';
 import { BrandMark } from '../../components/BrandMark';
 import { Icon } from '../../components/Icon';
-import { FacilityLogo, useFacilityProfile } from '../../features/facility-settings';
+import { FacilityLogo, useFacilityProfile } from '../../features/facility-profile';
 import { NotificationsButton } from '../../features/notifications';
 import { permitTypeIcon, useNavigation } from '../../features/navigation';
 import type { Session } from '../../lib/auth-session';

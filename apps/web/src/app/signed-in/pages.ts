@@ -52,7 +52,7 @@ export const SecurityListsPage = lazy(async () => ({
   default: (await import('../../features/security-lists')).SecurityListsPage,
 }));
 export const PrefixManagePage = lazy(async () => ({
-  default: (await import('../../features/prefixes')).PrefixManagePage,
+  default: (await import('../../features/numbering')).PrefixManagePage,
 }));
 export const TagReportLinksPage = lazy(async () => ({
   default: (await import('../../features/tag-report-links')).TagReportLinksPage,
@@ -67,10 +67,10 @@ export const SettingsTablePage = lazy(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsTablePage')).SettingsTablePage,
 }));
 export const FacilitySettingsPage = lazy(async () => ({
-  default: (await import('../../features/facility-settings/components/FacilitySettingsPage')).FacilitySettingsPage,
+  default: (await import('../../features/facility-profile/components/FacilitySettingsPage')).FacilitySettingsPage,
 }));
 export const ComponentManagePage = lazy(async () => ({
-  default: (await import('../../features/components-manage')).ComponentManagePage,
+  default: (await import('../../features/asset-components')).ComponentManagePage,
 }));
 export const AssetImportPage = lazy(async () => ({
   default: (await import('../../features/asset-import')).AssetImportPage,

@@ -8,7 +8,7 @@ import {
 import { translateCatalog } from './translate-catalog';
 
 /** Prefix Manage in Spanish. */
-export const prefixesSpanish = [
+export const numberingSpanish = [
   ...translateCatalog(prefixManageTitles, {
     page: 'Lista maestra',
     childPage: 'Gestionar prefijos',

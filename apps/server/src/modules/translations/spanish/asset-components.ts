@@ -7,7 +7,7 @@ import {
 import { translateCatalog } from './translate-catalog';
 
 /** Component Manage in Spanish. */
-export const componentsManageSpanish = [
+export const assetComponentsSpanish = [
   ...translateCatalog(componentManageTitles, {
     page: 'Activo',
     childPage: 'Gestión de componentes',

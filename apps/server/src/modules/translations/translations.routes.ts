@@ -31,7 +31,7 @@ const connectionQuery = z.object({ connectionStringName: z.string().min(1).max(1
  * Translations permission. No route registers captions: the server registers the app's own at start
  * (caption-catalog.ts), so a client can never add or change the text every user is served.
  */
-export const i18nRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const translationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/languages',
     {

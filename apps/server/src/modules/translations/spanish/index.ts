@@ -2,10 +2,10 @@ import type { ShippedTranslation } from './translate-catalog';
 import { announcementsSpanish } from './announcements';
 import { assetImportSpanish } from './asset-import';
 import { assetsSpanish } from './assets';
-import { componentsManageSpanish } from './components-manage';
+import { assetComponentsSpanish } from './asset-components';
 import { loginSpanish } from './login';
 import { masterListsSpanish } from './master-lists';
-import { prefixesSpanish } from './prefixes';
+import { numberingSpanish } from './numbering';
 import { profileSpanish } from './profile';
 import { shellSpanish } from './shell';
 import { tagReportLinksSpanish } from './tag-report-links';
@@ -18,10 +18,10 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...shellSpanish,
   ...announcementsSpanish,
   ...profileSpanish,
-  ...componentsManageSpanish,
+  ...assetComponentsSpanish,
   ...assetImportSpanish,
   ...assetsSpanish,
-  ...prefixesSpanish,
+  ...numberingSpanish,
   ...tagReportLinksSpanish,
   ...masterListsSpanish,
   ...questionsSpanish,

@@ -1,5 +1,5 @@
-// The i18n module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
+// The translations module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { registerAppCaptions } from './caption-catalog';
 export { findLanguageByCode, insertMissingCaptions } from './caption.repository';
-export { i18nRoutes } from './i18n.routes';
+export { translationsRoutes } from './translations.routes';

@@ -63,6 +63,7 @@ const errors = {
   409: apiErrorSchema,
   413: apiErrorSchema,
   415: apiErrorSchema,
+  422: apiErrorSchema,
 };
 
 /** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */

@@ -338,6 +338,55 @@ describe('asset rules', () => {
     expect(areaAfter.parent_area_id).toBeNull();
   });
 
+  it('applies an edit or a creation sent twice with one Idempotency-Key once, and answers the same', async () => {
+    const area = await newArea('IK-1');
+    const send = (method: 'POST' | 'PUT', url: string, payload: object, key: string) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens.admin}`, 'idempotency-key': key },
+        payload,
+      });
+    const body = { number: 'IK-1', name: 'Renamed once', description: '', version: area.version };
+    const before = await auditCount('area.update');
+    const first = await send('PUT', `/api/assets/areas/${area.ID}`, body, 'asset-edit-key-1');
+    const replay = await send('PUT', `/api/assets/areas/${area.ID}`, body, 'asset-edit-key-1');
+    expect(first.statusCode).toBe(200);
+    // Without the key, the second send would be a 409: its version is the one the first changed.
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(first.json<{ version: number }>().version).toBe(area.version + 1);
+    expect(await auditCount('area.update')).toBe(before + 1);
+    const row = await db().selectFrom('areas').selectAll().where('id', '=', area.ID).executeTakeFirstOrThrow();
+    expect(row.version).toBe(area.version + 1);
+    // The key with another body is refused, and changes nothing.
+    const other = await send('PUT', `/api/assets/areas/${area.ID}`, { ...body, name: 'Other' }, 'asset-edit-key-1');
+    expect(other.statusCode).toBe(422);
+
+    const asset = { number: 'IK-A1', description: 'Pump', manufacturer: '', location: '', lotoRequired: true };
+    const create = { ...asset, status: 'in_service', areaId: area.ID, parentAssetId: null };
+    const created = await send('POST', '/api/assets', create, 'asset-create-key-1');
+    const again = await send('POST', '/api/assets', create, 'asset-create-key-1');
+    expect([created.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual(created.json());
+    const rows = await db().selectFrom('assets').select('id').where('number', '=', 'IK-A1').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('says why an edit without a version or from a stale one is refused', async () => {
+    const area = await newArea('MSG-1');
+    const url = `/api/assets/areas/${area.ID}`;
+    const body = { number: 'MSG-1', name: 'x', description: '' };
+    const missing = await call('admin', 'PUT', url, body);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([{ field: 'version', message: 'Version is required to edit' }]);
+    expect((await call('admin', 'PUT', url, { ...body, version: area.version })).statusCode).toBe(200);
+    const stale = await call('admin', 'PUT', url, { ...body, version: area.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This area was changed by someone else. Reload it and make your change again.');
+  });
+
   it('marks every kind of record edited on screen as updated (updated_at), energy sources and points too', async () => {
     const { edits, versions, ids } = await oneOfEachKind('UA');
     const tables = ['areas', 'assets', 'components', 'energy_sources', 'isolation_points'] as const;

@@ -155,6 +155,17 @@ describe('group manage', () => {
     expect(update!.after).toEqual({ name: 'Shift Leaders', description: 'Night and day' });
   });
 
+  it('creates a group once when the creation is sent twice with one Idempotency-Key', async () => {
+    const headers = { authorization: `Bearer ${tokens.admin}`, 'idempotency-key': 'group-create-key-1' };
+    const payload = { name: 'Replayed crew', description: '' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/security/groups', headers, payload });
+    const replay = await t.app.inject({ method: 'POST', url: '/api/security/groups', headers, payload });
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect(replay.json()).toEqual(first.json());
+    const rows = await db().selectFrom('groups').select('id').where('name', '=', 'Replayed crew').execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('adds and removes members who may sign in to the facility, audited', async () => {
     const candidates = (await call('admin', 'GET', `/api/security/groups/${ids.shiftLeads}/candidates`)).json<
       { ID: number }[]
@@ -369,6 +380,36 @@ describe('security lists', () => {
       (await call('worker', 'GET', '/api/session/context')).json<{ securitySettings: Record<string, boolean> }>()
         .securitySettings.translations,
     ).toBe(true);
+  });
+
+  it('records a permissions.changed event with a change, and neither audit nor event when nothing changes', async () => {
+    const count = async (table: 'audit_log' | 'domain_events', column: 'action' | 'name', value: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where(column, '=', value)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const audits = await count('audit_log', 'action', 'security-lists.update');
+    const events = await count('domain_events', 'name', 'permissions.changed');
+    const same = await call('admin', 'PUT', '/api/security/lists', {
+      features: [{ feature: 'translations', enabled: true }],
+    });
+    expect(same.statusCode).toBe(200);
+    expect(await count('audit_log', 'action', 'security-lists.update')).toBe(audits);
+    expect(await count('domain_events', 'name', 'permissions.changed')).toBe(events);
+    const off = { features: [{ feature: 'print-list', enabled: false }] };
+    const headers = { authorization: `Bearer ${tokens.admin}`, 'idempotency-key': 'lists-key-1' };
+    const first = await t.app.inject({ method: 'PUT', url: '/api/security/lists', headers, payload: off });
+    const replay = await t.app.inject({ method: 'PUT', url: '/api/security/lists', headers, payload: off });
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(await count('audit_log', 'action', 'security-lists.update')).toBe(audits + 1);
+    expect(await count('domain_events', 'name', 'permissions.changed')).toBe(events + 1);
+    await call('admin', 'PUT', '/api/security/lists', { features: [{ feature: 'print-list', enabled: true }] });
   });
 
   it('refuses to switch Security Lists itself off', async () => {

@@ -19,13 +19,12 @@ import {
   toAdminFacility,
   updateFacilityRow,
 } from './admin-facility.repository';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** The group a new facility starts with, so the administrator who created it can configure it at once. */
 const FIRST_GROUP = {

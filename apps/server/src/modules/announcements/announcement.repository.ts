@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Announcement, AnnouncementStatus } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-export interface FacilityScope {
-  facilityId: number;
-}
+/** The facility a query is confined to: the platform's actor's. */
+export type FacilityScope = Pick<Actor, 'facilityId'>;
 
 function baseQuery(db: Db, scope: FacilityScope, viewerId: number) {
   return db

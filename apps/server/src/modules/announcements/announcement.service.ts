@@ -16,11 +16,11 @@ import {
   type AnnouncementValues,
   type FacilityScope,
 } from './announcement.repository';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-interface Caller extends FacilityScope {
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** Sanitizes the body and checks the audience belongs to the facility. */
 async function valuesFrom(db: Db, scope: FacilityScope, input: AnnouncementInput): Promise<AnnouncementValues> {

@@ -19,12 +19,11 @@ import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';
 import { validateImport } from './import-validate';
 import { escapeSpreadsheetCell, toEscapedCsv } from '../spreadsheet';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 const PREVIEW_ROWS = 20;
 
 const summaryColumns = [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   ASSET_PHOTO_MAX_BYTES,
@@ -14,22 +15,16 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
-import { ancestorPaths } from './asset-tree.repository';
-import {
-  checkMasterItem,
-  checkVersion,
-  insertAudited,
-  lockRow,
-  uniqueOr409,
-  updateAudited,
-  type Caller,
-} from './asset-records';
+import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { ancestorPaths, type Db as AnyDb } from './asset-tree.repository';
+import { checkMasterItem, insertRecord, uniqueOr409, updateRecord } from './asset-records';
+import { assetPhotoTarget, assetRecordsPolicy as policy, targets, type RecordState } from './asset-records.policy';
 import { toAsset } from './asset-tree.service';
 import { itemCaptionSql } from '../master-lists';
 
 type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
+type RecordRun<I> = CommandRun<I, RecordState>;
 
 export async function listMasterItems(db: Db, facilityId: number, listKey: MasterListKey): Promise<MasterListItem[]> {
   const rows = await db
@@ -61,7 +56,7 @@ const photoOf = (r: { id: number; content_type: string; byte_size: number; file_
   }) satisfies AssetPhoto;
 
 /** Everything the asset page shows: header, path, components with energy sources and isolation points, photos. */
-export async function getAssetPage(db: Db, facilityId: number, id: number): Promise<AssetPage> {
+export async function getAssetPage(db: AnyDb, facilityId: number, id: number): Promise<AssetPage> {
   const asset = await db
     .selectFrom('assets')
     .selectAll()
@@ -178,7 +173,7 @@ const toIsolationPoint = (r: Row): IsolationPoint => ({
 });
 
 /** The component of the caller's facility with its lists, as the asset page shows it. */
-async function loadComponent(db: Db, facilityId: number, componentId: number): Promise<Component> {
+async function loadComponent(db: AnyDb, facilityId: number, componentId: number): Promise<Component> {
   const row = await db
     .selectFrom('components')
     .select('asset_id')
@@ -198,32 +193,36 @@ const componentFields = (input: ComponentInput) => ({
   is_active: input.isActive ?? true,
 });
 
-export async function createComponent(db: Db, caller: Caller, assetId: number, input: ComponentInput) {
-  const row = await uniqueOr409(componentTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      await lockRow(trx, 'assets', caller.facilityId, assetId);
-      return insertAudited(
-        trx,
-        caller,
+/** Adds a component to an asset (target: the asset, locked, not changed). */
+export const createComponent = defineCommand({
+  name: 'component.create',
+  target: targets.parentAsset,
+  policy: policy['component.create'],
+  async apply({ trx, ctx, input, state: asset, ...run }: RecordRun<ComponentInput>): Promise<Component> {
+    const { facilityId } = ctx.actor;
+    const row = await uniqueOr409(componentTaken(input.number), () =>
+      insertRecord(
+        { trx, ...run },
         'components',
-        { facility_id: caller.facilityId, asset_id: assetId, ...componentFields(input) },
+        { facility_id: facilityId, asset_id: asset.id, ...componentFields(input) },
         'component.create',
-      );
-    }),
-  );
-  return loadComponent(db, caller.facilityId, row.id as number);
-}
+      ),
+    );
+    return loadComponent(trx, facilityId, row.id);
+  },
+});
 
-export async function editComponent(db: Db, caller: Caller, id: number, input: ComponentInput) {
-  await uniqueOr409(componentTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      const before = await lockRow(trx, 'components', caller.facilityId, id);
-      checkVersion('components', before, input.version);
-      await updateAudited(trx, caller, 'components', before, componentFields(input), 'component.update');
-    }),
-  );
-  return loadComponent(db, caller.facilityId, id);
-}
+export const editComponent = defineCommand({
+  name: 'component.update',
+  target: targets.component,
+  policy: policy['component.update'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<ComponentInput>): Promise<Component> {
+    await uniqueOr409(componentTaken(input.number), () =>
+      updateRecord({ trx, ...run }, 'components', state, componentFields(input), 'component.update'),
+    );
+    return loadComponent(trx, ctx.actor.facilityId, state.id);
+  },
+});
 
 const energyFields = (input: EnergySourceInput) => ({
   energy_type_item_id: input.energyTypeItemId,
@@ -234,33 +233,38 @@ const energyFields = (input: EnergySourceInput) => ({
   is_active: input.isActive ?? true,
 });
 
-export async function createEnergySource(db: Db, caller: Caller, componentId: number, input: EnergySourceInput) {
-  const row = await db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'components', caller.facilityId, componentId);
-    await checkMasterItem(trx, caller.facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', null);
-    return insertAudited(
-      trx,
-      caller,
+/** Adds an energy source to a component (target: the component, locked, not changed). */
+export const createEnergySource = defineCommand({
+  name: 'energy-source.create',
+  target: targets.parentComponent,
+  policy: policy['energy-source.create'],
+  async apply({ trx, ctx, input, state: component, ...run }: RecordRun<EnergySourceInput>): Promise<EnergySource> {
+    const { facilityId } = ctx.actor;
+    await checkMasterItem(trx, facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', null);
+    const row = await insertRecord(
+      { trx, ...run },
       'energy_sources',
-      { facility_id: caller.facilityId, component_id: componentId, ...energyFields(input) },
+      { facility_id: facilityId, component_id: component.id, ...energyFields(input) },
       'energy-source.create',
     );
-  });
-  return loadEnergySource(db, caller.facilityId, row.id as number);
-}
+    return loadEnergySource(trx, facilityId, row.id);
+  },
+});
 
-export async function editEnergySource(db: Db, caller: Caller, id: number, input: EnergySourceInput) {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockRow(trx, 'energy_sources', caller.facilityId, id);
-    checkVersion('energy_sources', before, input.version);
-    const current = before.energy_type_item_id as number;
-    await checkMasterItem(trx, caller.facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', current);
-    await updateAudited(trx, caller, 'energy_sources', before, energyFields(input), 'energy-source.update');
-  });
-  return loadEnergySource(db, caller.facilityId, id);
-}
+export const editEnergySource = defineCommand({
+  name: 'energy-source.update',
+  target: targets.energySource,
+  policy: policy['energy-source.update'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<EnergySourceInput>): Promise<EnergySource> {
+    const { facilityId } = ctx.actor;
+    const current = state.energy_type_item_id as number;
+    await checkMasterItem(trx, facilityId, 'energy-types', input.energyTypeItemId, 'energyTypeItemId', current);
+    await updateRecord({ trx, ...run }, 'energy_sources', state, energyFields(input), 'energy-source.update');
+    return loadEnergySource(trx, facilityId, state.id);
+  },
+});
 
-async function loadEnergySource(db: Db, facilityId: number, id: number): Promise<EnergySource> {
+async function loadEnergySource(db: AnyDb, facilityId: number, id: number): Promise<EnergySource> {
   const row = await db
     .selectFrom('energy_sources')
     .select('component_id')
@@ -283,55 +287,51 @@ const pointFields = (input: IsolationPointInput) => ({
   is_active: input.isActive ?? true,
 });
 
-export async function createIsolationPoint(db: Db, caller: Caller, componentId: number, input: IsolationPointInput) {
-  const row = await uniqueOr409(
-    pointTaken(input.code),
-    () =>
-      db.transaction().execute(async (trx) => {
-        const component = await lockRow(trx, 'components', caller.facilityId, componentId);
-        await checkMasterItem(trx, caller.facilityId, 'device-types', input.deviceTypeItemId, 'deviceTypeItemId', null);
-        return insertAudited(
-          trx,
-          caller,
-          'isolation_points',
-          {
-            facility_id: caller.facilityId,
-            component_id: componentId,
-            asset_id: component.asset_id,
-            ...pointFields(input),
-          },
-          'isolation-point.create',
-        );
-      }),
-    'code',
-  );
-  return loadIsolationPoint(db, caller.facilityId, row.id as number);
-}
+/** Adds an isolation point to a component (target: the component, locked, not changed). */
+export const createIsolationPoint = defineCommand({
+  name: 'isolation-point.create',
+  target: targets.parentComponent,
+  policy: policy['isolation-point.create'],
+  async apply({ trx, ctx, input, state: component, ...run }: RecordRun<IsolationPointInput>): Promise<IsolationPoint> {
+    const { facilityId } = ctx.actor;
+    const row = await uniqueOr409(
+      pointTaken(input.code),
+      async () => {
+        await checkMasterItem(trx, facilityId, 'device-types', input.deviceTypeItemId, 'deviceTypeItemId', null);
+        const values = {
+          facility_id: facilityId,
+          component_id: component.id,
+          asset_id: component.asset_id,
+          ...pointFields(input),
+        };
+        return insertRecord({ trx, ...run }, 'isolation_points', values, 'isolation-point.create');
+      },
+      'code',
+    );
+    return loadIsolationPoint(trx, facilityId, row.id);
+  },
+});
 
-export async function editIsolationPoint(db: Db, caller: Caller, id: number, input: IsolationPointInput) {
-  await uniqueOr409(
-    pointTaken(input.code),
-    () =>
-      db.transaction().execute(async (trx) => {
-        const before = await lockRow(trx, 'isolation_points', caller.facilityId, id);
-        checkVersion('isolation_points', before, input.version);
-        const current = before.device_type_item_id as number;
-        await checkMasterItem(
-          trx,
-          caller.facilityId,
-          'device-types',
-          input.deviceTypeItemId,
-          'deviceTypeItemId',
-          current,
-        );
-        await updateAudited(trx, caller, 'isolation_points', before, pointFields(input), 'isolation-point.update');
-      }),
-    'code',
-  );
-  return loadIsolationPoint(db, caller.facilityId, id);
-}
+export const editIsolationPoint = defineCommand({
+  name: 'isolation-point.update',
+  target: targets.isolationPoint,
+  policy: policy['isolation-point.update'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<IsolationPointInput>): Promise<IsolationPoint> {
+    const { facilityId } = ctx.actor;
+    await uniqueOr409(
+      pointTaken(input.code),
+      async () => {
+        const current = state.device_type_item_id as number;
+        await checkMasterItem(trx, facilityId, 'device-types', input.deviceTypeItemId, 'deviceTypeItemId', current);
+        await updateRecord({ trx, ...run }, 'isolation_points', state, pointFields(input), 'isolation-point.update');
+      },
+      'code',
+    );
+    return loadIsolationPoint(trx, facilityId, state.id);
+  },
+});
 
-async function loadIsolationPoint(db: Db, facilityId: number, id: number): Promise<IsolationPoint> {
+async function loadIsolationPoint(db: AnyDb, facilityId: number, id: number): Promise<IsolationPoint> {
   const row = await db
     .selectFrom('isolation_points')
     .select('component_id')
@@ -357,82 +357,88 @@ export function photoType(bytes: Buffer): 'image/png' | 'image/jpeg' {
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'A photo must be a PNG or JPEG image');
 }
 
-async function insertPhoto(
-  trx: Kysely<Database>,
-  caller: Caller,
-  assetId: number | null,
-  bytes: Buffer,
-  fileName: string,
-) {
-  const contentType = photoType(bytes);
+async function insertPhoto(trx: AnyDb, caller: Actor, assetId: number | null, photo: PhotoInput) {
   return trx
     .insertInto('asset_photos')
     .values({
       facility_id: caller.facilityId,
       asset_id: assetId,
-      content_type: contentType,
-      byte_size: bytes.length,
-      file_name: fileName,
-      data: bytes,
+      content_type: photoType(photo.bytes),
+      byte_size: photo.bytes.length,
+      file_name: photo.fileName,
+      data: photo.bytes,
       created_by: caller.userId,
     })
     .returning(['id', 'content_type', 'byte_size', 'file_name', 'created_at'])
     .executeTakeFirstOrThrow();
 }
 
-export async function addAssetPhoto(db: Db, caller: Caller, assetId: number, bytes: Buffer, fileName: string) {
-  photoType(bytes);
-  const row = await db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'assets', caller.facilityId, assetId);
-    const photo = await insertPhoto(trx, caller, assetId, bytes, fileName);
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+/** A photo upload as a command's input: the bytes (checked by photoType before the command runs). */
+export interface PhotoInput {
+  bytes: Buffer;
+  fileName: string;
+}
+
+/** Two sends of one photo are the same command: the key's fingerprint is the bytes' hash, not the bytes. */
+const photoFingerprint = (photo: PhotoInput) => ({
+  sha256: createHash('sha256').update(photo.bytes).digest('hex'),
+  fileName: photo.fileName,
+});
+
+/** Adds a photo to an asset (target: the asset, locked, not changed). */
+export const addAssetPhoto = defineCommand({
+  name: 'asset.photo.add',
+  target: targets.parentAsset,
+  policy: policy['asset.photo.add'],
+  fingerprint: photoFingerprint,
+  async apply({ trx, ctx, input, state: asset, ...run }: RecordRun<PhotoInput>): Promise<AssetPhoto> {
+    const photo = await insertPhoto(trx, ctx.actor, asset.id, input);
+    run.audit({
       action: 'asset.photo.add',
       entityType: 'asset_photos',
       entityId: photo.id,
       before: null,
-      after: { assetId, contentType: photo.content_type, byteSize: photo.byte_size, fileName },
+      after: {
+        assetId: asset.id,
+        contentType: photo.content_type,
+        byteSize: photo.byte_size,
+        fileName: input.fileName,
+      },
     });
-    return photo;
-  });
-  return photoOf(row);
-}
+    return photoOf(photo);
+  },
+});
 
 /** Hides a photo of an asset (kept in the database, like every referenced record). */
-export async function retireAssetPhoto(db: Db, caller: Caller, photoId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('asset_photos')
-      .set({ is_active: false })
-      .where('id', '=', photoId)
-      .where('facility_id', '=', caller.facilityId)
-      .where('asset_id', 'is not', null)
-      .where('is_active', '=', true)
-      .returning(['id', 'asset_id'])
-      .executeTakeFirst();
-    if (!row) throw AppError.notFound('Photo');
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+export const retireAssetPhoto = defineCommand({
+  name: 'asset.photo.retire',
+  target: assetPhotoTarget,
+  policy: policy['asset.photo.retire'],
+  async apply({ trx, state: photo, ...run }: RecordRun<null>): Promise<null> {
+    await trx.updateTable('asset_photos').set({ is_active: false }).where('id', '=', photo.id).execute();
+    run.audit({
       action: 'asset.photo.retire',
       entityType: 'asset_photos',
-      entityId: photoId,
-      before: { assetId: row.asset_id, isActive: true },
-      after: { assetId: row.asset_id, isActive: false },
+      entityId: photo.id,
+      before: { assetId: photo.asset_id, isActive: true },
+      after: { assetId: photo.asset_id, isActive: false },
     });
-  });
-}
+    return null;
+  },
+});
 
-export async function setIsolationPointPhoto(db: Db, caller: Caller, id: number, bytes: Buffer, fileName: string) {
-  photoType(bytes);
-  await db.transaction().execute(async (trx) => {
-    const before = await lockRow(trx, 'isolation_points', caller.facilityId, id);
-    const photo = await insertPhoto(trx, caller, null, bytes, fileName);
-    await updateAudited(trx, caller, 'isolation_points', before, { photo_id: photo.id }, 'isolation-point.photo');
-  });
-  return loadIsolationPoint(db, caller.facilityId, id);
-}
+/** Replaces an isolation point's photo; a new version of the point (no expected version: the photo is all it changes). */
+export const setIsolationPointPhoto = defineCommand({
+  name: 'isolation-point.photo',
+  target: targets.isolationPoint,
+  policy: policy['isolation-point.photo'],
+  fingerprint: photoFingerprint,
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<PhotoInput>): Promise<IsolationPoint> {
+    const photo = await insertPhoto(trx, ctx.actor, null, input);
+    await updateRecord({ trx, ...run }, 'isolation_points', state, { photo_id: photo.id }, 'isolation-point.photo');
+    return loadIsolationPoint(trx, ctx.actor.facilityId, state.id);
+  },
+});
 
 export async function readPhoto(db: Db, facilityId: number, id: number) {
   const row = await db

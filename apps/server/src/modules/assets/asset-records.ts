@@ -1,105 +1,54 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { MasterListKey } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
+import type { CommandRun } from '../../platform';
 import type { Db } from './asset-tree.repository';
+import type { RecordState, RecordTable } from './asset-records.policy';
 
-export interface Caller {
-  facilityId: number;
-  userId: number;
-}
+type Run = Pick<CommandRun<unknown, RecordState>, 'trx' | 'audit'>;
 
-type VersionedTable = 'areas' | 'assets' | 'components' | 'energy_sources' | 'isolation_points';
-const labels: Record<VersionedTable, string> = {
-  areas: 'Area',
-  assets: 'Asset',
-  components: 'Component',
-  energy_sources: 'Energy source',
-  isolation_points: 'Isolation point',
-};
-
-/** The row of the caller's facility, locked for the change; another facility's row is "not found". */
-export async function lockRow(
-  trx: Transaction<Database>,
-  table: VersionedTable,
-  facilityId: number,
-  id: number,
-): Promise<Record<string, unknown>> {
-  const result = await sql<Record<string, unknown>>`
-    select * from ${sql.table(table)} where id = ${id} and facility_id = ${facilityId} for update`.execute(trx);
-  const row = result.rows[0];
-  if (!row) throw AppError.notFound(labels[table]);
-  return row;
-}
-
-/** 409 when the client edited an older version than the stored one. */
-export function checkVersion(table: VersionedTable, row: Record<string, unknown>, version: number | undefined): void {
+/** 400 when an edit does not say which version it was made from (the body's `version`). */
+export function requireVersion(version: number | undefined): number {
   if (version === undefined) {
     throw AppError.validation([{ field: 'version', message: 'Version is required to edit' }]);
   }
-  if (row.version !== version) {
-    throw new AppError(
-      'CONFLICT',
-      409,
-      `This ${labels[table].toLowerCase()} was changed by someone else. Reload it and make your change again.`,
-    );
-  }
+  return version;
 }
 
-/** Updates a locked row, bumps its version and audits before/after in the same transaction. */
-export async function updateAudited(
-  trx: Transaction<Database>,
-  caller: Caller,
-  table: VersionedTable,
-  before: Record<string, unknown>,
+/**
+ * Updates the locked row with its version and `updated_at` (the import, import-commit.ts, bumps
+ * them the same way) and reports the audit row, before and after, to the command's run.
+ */
+export async function updateRecord(
+  run: Run,
+  table: RecordTable,
+  before: RecordState,
   values: Record<string, unknown>,
   action: string,
-): Promise<Record<string, unknown>> {
+): Promise<RecordState> {
   const sets = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  // Every versioned table has updated_at; the import (import-commit.ts) bumps it the same way.
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<RecordState>`
     update ${sql.table(table)} set ${sql.join(sets)}, version = version + 1, updated_at = now()
-    where id = ${before.id} returning *`.execute(trx);
+    where id = ${before.id} returning *`.execute(run.trx);
   const after = result.rows[0]!;
-  await audit(trx, caller, action, table, before, after);
+  run.audit({ action, entityType: table, entityId: after.id, before, after });
   return after;
 }
 
-/** Inserts a row and audits it. */
-export async function insertAudited(
-  trx: Transaction<Database>,
-  caller: Caller,
-  table: VersionedTable,
+/** Inserts a row and reports its audit row. */
+export async function insertRecord(
+  run: Run,
+  table: RecordTable,
   values: Record<string, unknown>,
   action: string,
-): Promise<Record<string, unknown>> {
+): Promise<RecordState> {
   const columns = Object.keys(values);
-  const result = await sql<Record<string, unknown>>`
+  const result = await sql<RecordState>`
     insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    values (${sql.join(columns.map((c) => values[c]))}) returning *`.execute(trx);
+    values (${sql.join(columns.map((c) => values[c]))}) returning *`.execute(run.trx);
   const after = result.rows[0]!;
-  await audit(trx, caller, action, table, null, after);
+  run.audit({ action, entityType: table, entityId: after.id, before: null, after });
   return after;
-}
-
-async function audit(
-  trx: Transaction<Database>,
-  caller: Caller,
-  action: string,
-  table: VersionedTable,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown>,
-): Promise<void> {
-  await recordAudit(trx, {
-    userId: caller.userId,
-    facilityId: caller.facilityId,
-    action,
-    entityType: table,
-    entityId: after.id as number,
-    before,
-    after,
-  });
 }
 
 /**

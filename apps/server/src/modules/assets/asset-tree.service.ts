@@ -1,15 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Area, AreaInput, AreaMove, Asset, AssetInput, AssetMove } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { ancestorPaths } from './asset-tree.repository';
-import { checkVersion, insertAudited, lockRow, uniqueOr409, updateAudited, type Caller } from './asset-records';
+import { defineCommand, type CommandRun } from '../../platform';
+import { ancestorPaths, type Db } from './asset-tree.repository';
+import { insertRecord, uniqueOr409, updateRecord } from './asset-records';
+import { assetRecordsPolicy as policy, facilityTreeTarget, targets, type RecordState } from './asset-records.policy';
 
 type Row = Record<string, unknown>;
-
-/** Moves and creations in one facility's tree take turns, so two moves cannot together form a cycle. */
-const lockTree = (trx: Transaction<Database>, facilityId: number) =>
-  sql`select pg_advisory_xact_lock(hashtext('hasp-asset-tree'), ${facilityId})`.execute(trx);
+type RecordRun<I> = CommandRun<I, RecordState>;
 
 export function toAsset(r: Row): Asset {
   return {
@@ -27,7 +26,7 @@ export function toAsset(r: Row): Asset {
   };
 }
 
-export async function getArea(db: Kysely<Database>, facilityId: number, id: number): Promise<Area> {
+export async function getArea(db: Db, facilityId: number, id: number): Promise<Area> {
   const row = await db
     .selectFrom('areas')
     .selectAll()
@@ -62,45 +61,45 @@ async function checkParentArea(trx: Transaction<Database>, facilityId: number, i
 const areaNumberTaken = (number: string) => `Area number ${number} is already used in this facility`;
 const assetNumberTaken = (number: string) => `Asset number ${number} is already used in this facility`;
 
-export async function createArea(db: Kysely<Database>, caller: Caller, input: AreaInput): Promise<Area> {
-  const row = await uniqueOr409(areaNumberTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      await checkParentArea(trx, caller.facilityId, input.parentAreaId);
-      return insertAudited(
-        trx,
-        caller,
-        'areas',
-        {
-          facility_id: caller.facilityId,
-          parent_area_id: input.parentAreaId ?? null,
-          number: input.number,
-          name: input.name,
-          description: input.description,
-        },
-        'area.create',
-      );
-    }),
-  );
-  return getArea(db, caller.facilityId, row.id as number);
-}
+/** Creates an area at the top or under another area (target: the actor's facility). */
+export const createArea = defineCommand({
+  name: 'area.create',
+  target: facilityTreeTarget,
+  policy: policy['area.create'],
+  async apply({ trx, ctx, input, ...run }: RecordRun<AreaInput>): Promise<Area> {
+    const { facilityId } = ctx.actor;
+    const row = await uniqueOr409(areaNumberTaken(input.number), async () => {
+      await checkParentArea(trx, facilityId, input.parentAreaId);
+      const values = {
+        facility_id: facilityId,
+        parent_area_id: input.parentAreaId ?? null,
+        number: input.number,
+        name: input.name,
+        description: input.description,
+      };
+      return insertRecord({ trx, ...run }, 'areas', values, 'area.create');
+    });
+    return getArea(trx, facilityId, row.id);
+  },
+});
 
-export async function editArea(db: Kysely<Database>, caller: Caller, id: number, input: AreaInput): Promise<Area> {
-  await uniqueOr409(areaNumberTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      const before = await lockRow(trx, 'areas', caller.facilityId, id);
-      checkVersion('areas', before, input.version);
-      await updateAudited(
-        trx,
-        caller,
+export const editArea = defineCommand({
+  name: 'area.update',
+  target: targets.area,
+  policy: policy['area.update'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<AreaInput>): Promise<Area> {
+    await uniqueOr409(areaNumberTaken(input.number), () =>
+      updateRecord(
+        { trx, ...run },
         'areas',
-        before,
+        state,
         { number: input.number, name: input.name, description: input.description },
         'area.update',
-      );
-    }),
-  );
-  return getArea(db, caller.facilityId, id);
-}
+      ),
+    );
+    return getArea(trx, ctx.actor.facilityId, state.id);
+  },
+});
 
 /** Refuses a move that would put a node under itself: walks up from the new parent (recursive CTE). */
 async function refuseCycle(
@@ -129,17 +128,18 @@ async function refuseCycle(
   }
 }
 
-export async function moveArea(db: Kysely<Database>, caller: Caller, id: number, move: AreaMove): Promise<Area> {
-  await db.transaction().execute(async (trx) => {
-    await lockTree(trx, caller.facilityId);
-    const before = await lockRow(trx, 'areas', caller.facilityId, id);
-    checkVersion('areas', before, move.version);
-    await checkParentArea(trx, caller.facilityId, move.parentAreaId);
-    await refuseCycle(trx, 'area', id, move.parentAreaId);
-    await updateAudited(trx, caller, 'areas', before, { parent_area_id: move.parentAreaId }, 'area.move');
-  });
-  return getArea(db, caller.facilityId, id);
-}
+export const moveArea = defineCommand({
+  name: 'area.move',
+  target: targets.areaInTree,
+  policy: policy['area.move'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<AreaMove>): Promise<Area> {
+    const { facilityId } = ctx.actor;
+    await checkParentArea(trx, facilityId, input.parentAreaId);
+    await refuseCycle(trx, 'area', state.id, input.parentAreaId);
+    await updateRecord({ trx, ...run }, 'areas', state, { parent_area_id: input.parentAreaId }, 'area.move');
+    return getArea(trx, facilityId, state.id);
+  },
+});
 
 async function assetOfFacility(trx: Transaction<Database>, facilityId: number, id: number) {
   const row = await trx
@@ -177,41 +177,42 @@ const assetFields = (input: AssetInput) => ({
   status: input.status,
 });
 
-export async function createAsset(db: Kysely<Database>, caller: Caller, input: AssetInput): Promise<Asset> {
-  const row = await uniqueOr409(assetNumberTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      const place = await placement(trx, caller.facilityId, input.areaId, input.parentAssetId);
-      return insertAudited(
-        trx,
-        caller,
-        'assets',
-        { facility_id: caller.facilityId, ...place, ...assetFields(input) },
-        'asset.create',
-      );
-    }),
-  );
-  return toAsset(row);
-}
+export const createAsset = defineCommand({
+  name: 'asset.create',
+  target: facilityTreeTarget,
+  policy: policy['asset.create'],
+  async apply({ trx, ctx, input, ...run }: RecordRun<AssetInput>): Promise<Asset> {
+    const { facilityId } = ctx.actor;
+    const row = await uniqueOr409(assetNumberTaken(input.number), async () => {
+      const place = await placement(trx, facilityId, input.areaId, input.parentAssetId);
+      const values = { facility_id: facilityId, ...place, ...assetFields(input) };
+      return insertRecord({ trx, ...run }, 'assets', values, 'asset.create');
+    });
+    return toAsset(row);
+  },
+});
 
-export async function editAsset(db: Kysely<Database>, caller: Caller, id: number, input: AssetInput): Promise<Asset> {
-  const row = await uniqueOr409(assetNumberTaken(input.number), () =>
-    db.transaction().execute(async (trx) => {
-      const before = await lockRow(trx, 'assets', caller.facilityId, id);
-      checkVersion('assets', before, input.version);
-      return updateAudited(trx, caller, 'assets', before, assetFields(input), 'asset.update');
-    }),
-  );
-  return toAsset(row);
-}
+export const editAsset = defineCommand({
+  name: 'asset.update',
+  target: targets.asset,
+  policy: policy['asset.update'],
+  async apply({ trx, input, state, ...run }: RecordRun<AssetInput>): Promise<Asset> {
+    const row = await uniqueOr409(assetNumberTaken(input.number), () =>
+      updateRecord({ trx, ...run }, 'assets', state, assetFields(input), 'asset.update'),
+    );
+    return toAsset(row);
+  },
+});
 
-export async function moveAsset(db: Kysely<Database>, caller: Caller, id: number, move: AssetMove): Promise<Asset> {
-  const row = await db.transaction().execute(async (trx) => {
-    await lockTree(trx, caller.facilityId);
-    const before = await lockRow(trx, 'assets', caller.facilityId, id);
-    checkVersion('assets', before, move.version);
-    const place = await placement(trx, caller.facilityId, move.areaId, move.parentAssetId);
+export const moveAsset = defineCommand({
+  name: 'asset.move',
+  target: targets.assetInTree,
+  policy: policy['asset.move'],
+  async apply({ trx, ctx, input, state, ...run }: RecordRun<AssetMove>): Promise<Asset> {
+    const id = state.id;
+    const place = await placement(trx, ctx.actor.facilityId, input.areaId, input.parentAssetId);
     await refuseCycle(trx, 'asset', id, place.parent_asset_id);
-    const after = await updateAudited(trx, caller, 'assets', before, place, 'asset.move');
+    const after = await updateRecord({ trx, ...run }, 'assets', state, place, 'asset.move');
     // Sub-assets live in their top asset's area: they follow it.
     await sql`
       with recursive below as (
@@ -221,7 +222,6 @@ export async function moveAsset(db: Kysely<Database>, caller: Caller, id: number
       ) update assets set area_id = ${place.area_id} where id in (select id from below) and area_id <> ${place.area_id}`.execute(
       trx,
     );
-    return after;
-  });
-  return toAsset(row);
-}
+    return toAsset(after);
+  },
+});

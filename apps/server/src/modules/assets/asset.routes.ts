@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,12 +29,15 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { contextOf, sendCommand, type CommandDefinition } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
+import { requireVersion } from './asset-records';
+import type { RecordState } from './asset-records.policy';
 import { createArea, createAsset, editArea, editAsset, getArea, moveArea, moveAsset } from './asset-tree.service';
 import {
   addAssetPhoto,
+  photoType,
   createComponent,
   createEnergySource,
   createIsolationPoint,
@@ -59,6 +63,7 @@ const errors = {
   409: apiErrorSchema,
   413: apiErrorSchema,
   415: apiErrorSchema,
+  422: apiErrorSchema,
 };
 
 /** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */
@@ -76,8 +81,22 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const photoBody = (body: unknown): Buffer => {
     if (!Buffer.isBuffer(body))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the photo as image/png or image/jpeg');
+    photoType(body);
     return body;
   };
+  /**
+   * Sends an asset command. The contract carries the version in the body: an edit must give it
+   * (400 without), a move has it by schema; creations and photos check none (no If-Match either).
+   */
+  const send = <I, R>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    command: CommandDefinition<I, RecordState, R>,
+    targetId: number,
+    input: I,
+    expectedVersion: number | null = null,
+  ) => sendCommand(ctx.events, request, reply, command, { targetId, input, expectedVersion });
+  const facility = (request: FastifyRequest) => contextOf(request).actor.facilityId;
 
   app.get(
     '/assets/master-lists/:listKey',
@@ -143,7 +162,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => createArea(db(request), contextOf(request).actor, request.body),
+    async (request, reply) => send(request, reply, createArea, facility(request), request.body),
   );
   app.get(
     '/assets/areas/:id',
@@ -171,7 +190,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => editArea(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      send(request, reply, editArea, request.params.id, request.body, requireVersion(request.body.version)),
   );
   app.post(
     '/assets/areas/:id/move',
@@ -186,7 +206,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: areaSchema, ...errors },
       },
     },
-    async (request) => moveArea(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => send(request, reply, moveArea, request.params.id, request.body, request.body.version),
   );
 
   app.post(
@@ -201,7 +221,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => createAsset(db(request), contextOf(request).actor, request.body),
+    async (request, reply) => send(request, reply, createAsset, facility(request), request.body),
   );
   app.get(
     '/assets/:id',
@@ -229,7 +249,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => editAsset(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      send(request, reply, editAsset, request.params.id, request.body, requireVersion(request.body.version)),
   );
   app.post(
     '/assets/:id/move',
@@ -244,7 +265,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => moveAsset(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => send(request, reply, moveAsset, request.params.id, request.body, request.body.version),
   );
   app.post(
     '/assets/:id/photos',
@@ -260,14 +281,11 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: assetPhotoSchema, ...errors },
       },
     },
-    async (request) =>
-      addAssetPhoto(
-        db(request),
-        contextOf(request).actor,
-        request.params.id,
-        photoBody(request.body),
-        request.query.fileName,
-      ),
+    async (request, reply) =>
+      send(request, reply, addAssetPhoto, request.params.id, {
+        bytes: photoBody(request.body),
+        fileName: request.query.fileName,
+      }),
   );
   app.delete(
     '/assets/photos/:id',
@@ -282,7 +300,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (request, reply) => {
-      await retireAssetPhoto(db(request), contextOf(request).actor, request.params.id);
+      await send(request, reply, retireAssetPhoto, request.params.id, null);
       return reply.code(204).send(null);
     },
   );
@@ -320,7 +338,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: componentSchema, ...errors },
       },
     },
-    async (request) => createComponent(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => send(request, reply, createComponent, request.params.id, request.body),
   );
   app.put(
     '/assets/components/:id',
@@ -335,7 +353,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: componentSchema, ...errors },
       },
     },
-    async (request) => editComponent(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      send(request, reply, editComponent, request.params.id, request.body, requireVersion(request.body.version)),
   );
   app.post(
     '/assets/components/:id/energy-sources',
@@ -350,7 +369,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: energySourceSchema, ...errors },
       },
     },
-    async (request) => createEnergySource(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => send(request, reply, createEnergySource, request.params.id, request.body),
   );
   app.put(
     '/assets/energy-sources/:id',
@@ -365,7 +384,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: energySourceSchema, ...errors },
       },
     },
-    async (request) => editEnergySource(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      send(request, reply, editEnergySource, request.params.id, request.body, requireVersion(request.body.version)),
   );
   app.post(
     '/assets/components/:id/isolation-points',
@@ -380,7 +400,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: isolationPointSchema, ...errors },
       },
     },
-    async (request) => createIsolationPoint(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) => send(request, reply, createIsolationPoint, request.params.id, request.body),
   );
   app.put(
     '/assets/isolation-points/:id',
@@ -395,7 +415,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: isolationPointSchema, ...errors },
       },
     },
-    async (request) => editIsolationPoint(db(request), contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      send(request, reply, editIsolationPoint, request.params.id, request.body, requireVersion(request.body.version)),
   );
   app.put(
     '/assets/isolation-points/:id/photo',
@@ -411,13 +432,10 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         response: { 200: isolationPointSchema, ...errors },
       },
     },
-    async (request) =>
-      setIsolationPointPhoto(
-        db(request),
-        contextOf(request).actor,
-        request.params.id,
-        photoBody(request.body),
-        request.query.fileName,
-      ),
+    async (request, reply) =>
+      send(request, reply, setIsolationPointPhoto, request.params.id, {
+        bytes: photoBody(request.body),
+        fileName: request.query.fileName,
+      }),
   );
 };

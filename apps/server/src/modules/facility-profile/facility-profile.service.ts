@@ -11,11 +11,10 @@ import {
   updateFacilityProfileRow,
 } from './facility-profile.repository';
 import { checkedLogo } from './logo-content';
+import type { Actor } from '../../platform';
 
-interface Caller {
-  userId: number;
-  facilityId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** IANA names the server knows; UTC is valid everywhere though not listed by every runtime. */
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);

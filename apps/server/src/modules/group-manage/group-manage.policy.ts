@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { rightNavPermission } from '@hasp/contracts';
 import { type CommandTarget, policyTable } from '../../platform';
 import type { GroupRow } from './group-manage.repository';
@@ -30,6 +31,26 @@ export const groupTarget: CommandTarget<GroupState> = {
   },
 };
 
+/** The facility's groups, as a new group's target: locked so two creations check the name in turn. */
+export interface FacilityGroupsState {
+  facilityId: number;
+  version: number;
+}
+
+/**
+ * The target of a group's creation: the actor's facility (another facility's is not found). Its
+ * transaction lock serializes creations per facility, so a name checked free stays free; the
+ * facility has no version of its own here (0).
+ */
+export const facilityGroupsTarget: CommandTarget<FacilityGroupsState> = {
+  async lock(trx, actor, id) {
+    if (id !== actor.facilityId) return undefined;
+    await sql`select pg_advisory_xact_lock(hashtext('hasp-groups'), ${id})`.execute(trx);
+    return { facilityId: id, version: 0 };
+  },
+  bump: async () => 0,
+};
+
 const screen = [rightNavPermission('group-manage')];
 
 /**
@@ -37,7 +58,8 @@ const screen = [rightNavPermission('group-manage')];
  * grants what they do not hold) depend on the request and the caller's grants: the use cases
  * enforce them, with the reasons in `refusals`.
  */
-export const groupManagePolicy = policyTable<GroupState>()({
+export const groupManagePolicy = policyTable<GroupState | FacilityGroupsState>()({
+  'group.create': { permissions: screen },
   'group.edit': { permissions: screen },
   'group.remove': { permissions: screen },
   'group.member.add': { permissions: screen },

@@ -85,7 +85,11 @@ export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: groupSummarySchema, ...errors },
       },
     },
-    async (request) => createGroup(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, createGroup, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.put(

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { GroupInput, GroupMember, GroupPermissions, GroupSummary } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { defineCommand, type CommandRun } from '../../platform';
 import { findFacilityPermissionCatalogue, listUserPermissions } from '../permissions';
 import {
@@ -23,7 +22,13 @@ import {
   updateGroup,
   type Caller,
 } from './group-manage.repository';
-import { groupManagePolicy, groupTarget, type GroupState } from './group-manage.policy';
+import {
+  facilityGroupsTarget,
+  groupManagePolicy,
+  groupTarget,
+  type FacilityGroupsState,
+  type GroupState,
+} from './group-manage.policy';
 
 type Db = Kysely<Database>;
 type GroupRun<I> = CommandRun<I, GroupState>;
@@ -55,21 +60,23 @@ async function assertNameFree(db: Db | Transaction<Database>, caller: Caller, na
   }
 }
 
-export async function createGroup(db: Db, caller: Caller, input: GroupInput): Promise<GroupSummary> {
-  const id = await db.transaction().execute(async (trx) => {
+/** Creates a group of the actor's facility, with no members and no permissions. */
+export const createGroup = defineCommand({
+  name: 'group.create',
+  target: facilityGroupsTarget,
+  policy: groupManagePolicy['group.create'],
+  async apply({ trx, ctx, input, ...run }: CommandRun<GroupInput, FacilityGroupsState>): Promise<GroupSummary> {
+    const caller = ctx.actor;
     await assertNameFree(trx, caller, input.name);
-    const newId = await insertGroup(trx, caller.facilityId, input);
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
-      ...audit('group.create', newId),
+    const id = await insertGroup(trx, caller.facilityId, input);
+    run.audit({
+      ...audit('group.create', id),
       before: null,
       after: { name: input.name, description: input.description },
     });
-    return newId;
-  });
-  return summaryOf(db, caller, id);
-}
+    return summaryOf(trx, caller, id);
+  },
+});
 
 /** Renames a group or changes its description. */
 export const editGroup = defineCommand({

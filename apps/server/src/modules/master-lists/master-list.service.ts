@@ -21,11 +21,10 @@ import {
   type ItemRow,
 } from './master-list.repository';
 import { lockOrderedList } from '../../db/ordered-list-lock';
+import type { Actor } from '../../platform';
 
-export interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 const SORT_STEP = 10;
 const entityType = 'master_list_items';

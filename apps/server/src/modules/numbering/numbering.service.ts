@@ -26,12 +26,11 @@ import {
   listNumberingPatterns,
 } from './numbering.repository';
 import { yearMonthIn } from './numbering-period';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** Every numbered subject of the facility (each active permit type, tags, lockboxes) with its next number. */
 export async function getNumberingOverview(db: Db, facilityId: number, now: Date): Promise<NumberingOverview> {

@@ -37,14 +37,13 @@ import {
   updateQuestionActive,
   upsertAssignments,
 } from './questions.repository';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
 
 /** Who asks: the signed-in user in the signed-in facility. */
-export interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 const audit = (caller: Caller, action: string, entityId: number | string) => ({
   userId: caller.userId,

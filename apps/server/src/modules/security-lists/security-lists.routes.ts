@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, rightNavPermission, securityListsInputSchema, securityListsSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listSecurityLists, saveSecurityLists } from './security-lists.service';
 
 const tags = ['security'];
 const security = [{ bearer: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
 /** Security Lists: which right-nav features the signed-in facility switches on (never another facility's). */
 export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -38,13 +44,10 @@ export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: securityListsSchema, ...errors },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      return saveSecurityLists(
-        auth.connection.db,
-        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
-        request.body,
-      );
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveSecurityLists, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 };

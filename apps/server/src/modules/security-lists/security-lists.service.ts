@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   lockedSecurityFeatures,
   rightNavPermissionCatalogue,
@@ -7,15 +7,11 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
-import { notifyContextChanged } from '../permissions';
-import { findSecuritySettings } from '../settings';
+import { defineCommand, type CommandRun } from '../../platform';
+import { facilityConfigTarget, findSecuritySettings, type FacilityConfigState } from '../settings';
+import { securityListsPolicy } from './security-lists.policy';
 
-type Db = Kysely<Database>;
-interface Caller {
-  facilityId: number;
-  userId: number;
-}
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every right-nav feature of the facility: on or off, and what it controls. */
 export async function listSecurityLists(db: Db, facilityId: number): Promise<SecurityListItem[]> {
@@ -32,46 +28,52 @@ export async function listSecurityLists(db: Db, facilityId: number): Promise<Sec
 }
 
 /**
- * Switches the listed features on or off for the caller's facility (features not listed keep
- * their setting). Audited with the changed features only; open sessions are told to reload.
+ * Switches the listed features on or off for the actor's facility (features not listed keep
+ * their setting). Target: the facility's configuration, so concurrent saves serialize and the
+ * audit's "before" is what was replaced. Audited with the changed features only; the
+ * `permissions.changed` event tells open sessions to reload (after commit).
  */
-export async function saveSecurityLists(
-  db: Db,
-  caller: Caller,
-  input: SecurityListsInput,
-): Promise<SecurityListItem[]> {
-  const refused = input.features.filter((f) => !f.enabled && lockedSecurityFeatures.includes(f.feature));
-  if (refused.length) {
-    throw AppError.validation(
-      refused.map((f) => ({
-        field: `features.${f.feature}`,
-        message: 'Security Lists cannot be switched off: nobody could switch features back on.',
-      })),
-    );
-  }
-  await db.transaction().execute(async (trx) => {
-    // Serializes concurrent saves of one facility, so the audit's "before" is what was replaced.
-    await trx.selectFrom('facilities').select('id').where('id', '=', caller.facilityId).forUpdate().executeTakeFirst();
-    const current = await findSecuritySettings(trx, caller.facilityId);
+export const saveSecurityLists = defineCommand({
+  name: 'security-lists.update',
+  target: facilityConfigTarget,
+  policy: securityListsPolicy['security-lists.update'],
+  async apply({
+    trx,
+    input,
+    state,
+    ...run
+  }: CommandRun<SecurityListsInput, FacilityConfigState>): Promise<SecurityListItem[]> {
+    const { facilityId } = state;
+    const refused = input.features.filter((f) => !f.enabled && lockedSecurityFeatures.includes(f.feature));
+    if (refused.length) {
+      throw AppError.validation(
+        refused.map((f) => ({
+          field: `features.${f.feature}`,
+          message: 'Security Lists cannot be switched off: nobody could switch features back on.',
+        })),
+      );
+    }
+    const current = await findSecuritySettings(trx, facilityId);
     const changed = input.features.filter((f) => current[f.feature] !== f.enabled);
-    if (!changed.length) return;
+    if (!changed.length) {
+      run.unchanged();
+      return listSecurityLists(trx, facilityId);
+    }
     await trx
       .insertInto('facility_security_settings')
-      .values(changed.map((f) => ({ facility_id: caller.facilityId, feature: f.feature, enabled: f.enabled })))
+      .values(changed.map((f) => ({ facility_id: facilityId, feature: f.feature, enabled: f.enabled })))
       .onConflict((oc) =>
         oc.columns(['facility_id', 'feature']).doUpdateSet((eb) => ({ enabled: eb.ref('excluded.enabled') })),
       )
       .execute();
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+    run.audit({
       action: 'security-lists.update',
       entityType: 'facility_security_settings',
-      entityId: caller.facilityId,
+      entityId: facilityId,
       before: Object.fromEntries(changed.map((f) => [f.feature, current[f.feature] === true])),
       after: Object.fromEntries(changed.map((f) => [f.feature, f.enabled])),
     });
-    await notifyContextChanged(trx, caller.facilityId);
-  });
-  return listSecurityLists(db, caller.facilityId);
-}
+    run.event({ name: 'permissions.changed', entityType: 'facility', entityId: facilityId });
+    return listSecurityLists(trx, facilityId);
+  },
+});

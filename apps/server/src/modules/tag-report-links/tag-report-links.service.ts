@@ -15,12 +15,11 @@ import {
   listTagReportLinkRows,
   upsertTagReportLink,
 } from './tag-report-links.repository';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-interface Caller {
-  facilityId: number;
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** Every tag type, then every active permit type of the facility, each with its layout and report (or none). */
 export async function listTagReportLinks(db: Db, facilityId: number): Promise<TagReportLinks> {

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ManagedUser, UserManageOptions, UserStatusFilter } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export interface FacilityScope {
-  facilityId: number;
-}
+/** The facility a query is confined to: the platform's actor's. */
+export type FacilityScope = Pick<Actor, 'facilityId'>;
 
 export interface UserFilter {
   search?: string | undefined;

@@ -14,14 +14,13 @@ import {
   replaceFacilityGroups,
   revokeUserSessions,
   userNameTakenBy,
-  type FacilityScope,
 } from './user-manage.repository';
 import { assertMayChangeFacilities, assertMayGrantGroups, assertUserWithinReach } from './user-reach';
+import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
-export interface Caller extends FacilityScope {
-  userId: number;
-}
+/** Who acts: the platform's actor, as far as this module needs it. */
+export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 

@@ -37,14 +37,16 @@ export async function sendCommand<I, S extends Versioned, R>(
   request: FastifyRequest,
   reply: FastifyReply,
   definition: CommandDefinition<I, S, R>,
-  command: { targetId: number; input: I },
+  /** `expectedVersion`: for routes whose contract carries the version in the body (else If-Match). */
+  command: { targetId: number; input: I; expectedVersion?: number | null },
 ): Promise<R> {
   const ctx = contextOf(request);
   const outcome = await runCommand(events, ctx, definition, {
     name: definition.name,
-    ...command,
+    targetId: command.targetId,
+    input: command.input,
     idempotencyKey: idempotencyKeyOf(request),
-    expectedVersion: expectedVersionOf(request),
+    expectedVersion: command.expectedVersion !== undefined ? command.expectedVersion : expectedVersionOf(request),
   });
   void reply.header('etag', `"${outcome.version}"`);
   if (outcome.replayed) void reply.header('idempotent-replayed', 'true');

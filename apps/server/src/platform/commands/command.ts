@@ -32,6 +32,8 @@ export interface Versioned {
 export interface CommandTarget<S extends Versioned> {
   /** What the record is called in the 404 message ("Group not found"). */
   noun?: string;
+  /** The 409's message when the sender's version is stale (default: a generic one naming the version). */
+  staleMessage?: string;
   /** Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404). */
   lock(trx: Transaction<Database>, actor: Actor, id: number): Promise<S | undefined>;
   /** Records that the row changed; returns its new version (the locked state's + 1 when the command deleted the row). */

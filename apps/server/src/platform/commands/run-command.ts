@@ -15,11 +15,11 @@ export interface CommandOutcome<R> {
   replayed: boolean;
 }
 
-const stale = (current: number) =>
+const stale = (current: number, message?: string) =>
   new AppError(
     'CONFLICT',
     409,
-    `Someone changed this record first (it is now at version ${current}). Reload it and try again.`,
+    message ?? `Someone changed this record first (it is now at version ${current}). Reload it and try again.`,
     [{ field: 'version', message: String(current) }],
   );
 
@@ -72,7 +72,8 @@ export async function runCommand<I, S extends Versioned, R>(
     }
     const state = await definition.target.lock(trx, actor, command.targetId);
     if (!state) throw AppError.notFound(definition.target.noun);
-    if (command.expectedVersion != null && command.expectedVersion !== state.version) throw stale(state.version);
+    if (command.expectedVersion != null && command.expectedVersion !== state.version)
+      throw stale(state.version, definition.target.staleMessage);
     await checkPolicy(trx, actor, definition.policy, state, command.input);
 
     const audits: AuditEntry[] = [];

@@ -13,7 +13,7 @@ export {
 } from './commands/command';
 export { policyTable, checkPolicy } from './commands/policy';
 export { runCommand, type CommandOutcome } from './commands/run-command';
-export { sendCommand } from './commands/command-route';
+export { sendCommand, commandErrorResponses } from './commands/command-route';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';
 export { sendJobOnEvents, eventJobData, eventJobId, type JobsOf } from './events/event-jobs';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   facilitySettingsAdminSchema,
   facilitySettingsSchema,
   rightNavPermission,
@@ -9,21 +8,14 @@ import {
   updateSettingSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, sendCommand } from '../../platform';
+import { contextOf, sendCommand, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { getFacilitySettingsAdmin, updateFacilitySettings } from './facility-settings.service';
 import { listSettingEntries, updateSettingEntry } from './settings-table.service';
 
 const tags = ['admin-settings'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = commandErrorResponses;
 
 /**
  * Settings Manager (the facility's settings in the seed's shape) and Settings Table (every

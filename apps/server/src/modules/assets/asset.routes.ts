@@ -29,7 +29,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf, sendCommand, type CommandDefinition } from '../../platform';
+import { contextOf, sendCommand, type CommandDefinition, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
 import { requireVersion } from './asset-records';
@@ -55,16 +55,7 @@ const tags = ['assets'];
 const security = [{ bearer: [] }];
 const idParams = idParamsSchema;
 const photoQuery = z.object({ fileName: z.string().trim().max(255).default('') });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = { ...commandErrorResponses, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */
 export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   groupInputSchema,
   groupMemberInputSchema,
   groupMemberSchema,
@@ -12,7 +11,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, sendCommand } from '../../platform';
+import { contextOf, sendCommand, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilityPermissionCatalogue } from '../permissions';
 import { AppError } from '../../plugins/app-error';
@@ -33,14 +32,7 @@ const security = [{ bearer: [] }];
 const id = idParamSchema;
 const idParams = z.object({ id });
 const memberParams = z.object({ id, userId: id });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = commandErrorResponses;
 
 /** Group Manage: the facility's groups, their members and the permissions each grants. */
 export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

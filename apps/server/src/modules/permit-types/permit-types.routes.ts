@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   permitGroupInputSchema,
   permitLayoutSchema,
   permitTypeCreateSchema,
@@ -11,7 +10,7 @@ import {
   type PermitTypesConfig,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, type CommandDefinition, sendCommand } from '../../platform';
+import { contextOf, type CommandDefinition, sendCommand, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import type { FacilityConfigState } from '../settings';
 import {
@@ -26,14 +25,7 @@ import { createPermitType, editPermitType, permitTypesScreenPermission } from '.
 const tags = ['permit-types'];
 const security = [{ bearer: [] }];
 const idParams = idParamsSchema;
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = commandErrorResponses;
 const ok = { 200: permitTypesConfigSchema, ...errors };
 
 /**

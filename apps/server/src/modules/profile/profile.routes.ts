@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  apiErrorSchema,
-  changePasswordSchema,
-  profileSchema,
-  updateProfileSchema,
-  userSessionSchema,
-} from '@hasp/contracts';
+import { changePasswordSchema, profileSchema, updateProfileSchema, userSessionSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf, sendCommand } from '../../platform';
+import { contextOf, sendCommand, commandErrorResponses } from '../../platform';
 import { insertAuthEvent, revokeRefreshFamily } from '../auth';
 import { findLanguageByCode } from '../translations';
 import { changeOwnPassword } from './change-password';
@@ -17,14 +11,7 @@ import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } 
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = commandErrorResponses;
 
 /** The signed-in user's own profile, password and signed-in devices. */
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

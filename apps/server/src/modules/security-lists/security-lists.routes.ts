@@ -1,19 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, rightNavPermission, securityListsInputSchema, securityListsSchema } from '@hasp/contracts';
+import { rightNavPermission, securityListsInputSchema, securityListsSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, sendCommand } from '../../platform';
+import { contextOf, sendCommand, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listSecurityLists, saveSecurityLists } from './security-lists.service';
 
 const tags = ['security'];
 const security = [{ bearer: [] }];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = commandErrorResponses;
 
 /** Security Lists: which right-nav features the signed-in facility switches on (never another facility's). */
 export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -1,9 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import type { EventBus } from '../events/event-bus';
 import { contextOf } from '../request-context';
 import type { CommandDefinition, Versioned } from './command';
 import { runCommand } from './run-command';
+
+/**
+ * The error answers every command route can give (OpenAPI): invalid input, not signed in, refused
+ * by the policy, target not found, stale version or key in flight, key reused with another body.
+ * @example response: { 200: thingSchema, ...commandErrorResponses }
+ */
+export const commandErrorResponses = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+} as const;
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 

@@ -177,4 +177,13 @@ describe('permits', () => {
       permit,
     );
   });
+
+  it('has the free-text trigram index (pg_trgm ships with the embedded PostgreSQL)', async () => {
+    const rows = await db()
+      .selectFrom(sql<{ indexname: string }>`pg_indexes`.as('i'))
+      .select('indexname')
+      .where(sql<boolean>`tablename = 'permits'`)
+      .execute();
+    expect(rows.map((r) => r.indexname)).toContain('permits_search_trgm_ix');
+  });
 });

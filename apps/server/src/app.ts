@@ -49,6 +49,7 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
+import { permitRoutes } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         assetImportRoutes,
         masterListRoutes,
         permitTypesRoutes,
+        permitRoutes,
         questionRoutes,
       ]) {
         await api.register(routes, ctx);

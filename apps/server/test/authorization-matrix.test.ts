@@ -197,6 +197,9 @@ const matrix: Record<string, Rule> = {
   'POST /api/permit-types/groups': holds('rightnav:administrator'),
   'PUT /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
   'DELETE /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
+  // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
+  'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
+  'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
 };
 
 let t: TestApp;
@@ -309,6 +312,34 @@ beforeAll(async () => {
   bodies['PUT /api/permit-types/:id'] = { ...permitType, isActive: true };
   bodies['POST /api/permit-types'] = { ...permitType, code: 'MATRIX', name: 'Matrix Permit' };
   bodies['POST /api/permit-types/groups'] = { name: 'Matrix permit group', icon: 'folder' };
+  samples.permits = (
+    await demo
+      .insertInto('permits')
+      .values({
+        facility_id: 1,
+        permit_type_id: loto.id,
+        number: 'MATRIX-1',
+        area_id: null,
+        title: 'Matrix permit',
+        planned_start: new Date('2026-12-01T08:00:00Z'),
+        planned_end: new Date('2026-12-01T12:00:00Z'),
+        requester_id: admin.id,
+        holder_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  bodies['POST /api/permits'] = {
+    permitTypeId: loto.id,
+    title: 'Matrix permit',
+    description: '',
+    workMethod: '',
+    areaId: null,
+    assetIds: [],
+    plannedStart: '2026-12-01T08:00:00Z',
+    plannedEnd: '2026-12-01T12:00:00Z',
+    holderId: null,
+  };
 
   // Question Manage: North Plant's seeded "Area barricaded?", saved unchanged (no new version);
   // General Work's acceptance form has no questions and is saved empty (no change).

@@ -61,6 +61,61 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   domain_events: DomainEventTable;
   event_deliveries: { event_id: number; consumer: string; delivered_at: CreatedAt };
+  // 2026-11-24T1600-permits: permits, their assets and approvals (never deleted: triggers refuse it)
+  permits: PermitTable;
+  permit_assets: { permit_id: number; facility_id: number; asset_id: number };
+  permit_approvals: PermitApprovalTable;
+}
+
+/** The lifecycle's states (the check constraint of 2026-11-24T1600-permits lists the same). */
+export type PermitStatusColumn =
+  | 'draft'
+  | 'requested'
+  | 'approved'
+  | 'isolated'
+  | 'issued'
+  | 'active'
+  | 'suspended'
+  | 'live_for_test'
+  | 'work_complete'
+  | 'de_isolation'
+  | 'closed'
+  | 'cancelled'
+  | 'expired';
+
+export interface PermitTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_type_id: number;
+  number: string;
+  status: Generated<PermitStatusColumn>;
+  area_id: number | null;
+  title: string;
+  description: Generated<string>;
+  work_method: Generated<string>;
+  planned_start: Timestamp;
+  planned_end: Timestamp;
+  requester_id: number;
+  holder_id: number | null;
+  issuer_id: number | null;
+  revision: Generated<number>;
+  version: Generated<number>;
+  extension_count: Generated<number>;
+  voided_at: Date | null;
+  void_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  /** Generated (lower-cased number, title, description, work method): the free-text search reads it. */
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface PermitApprovalTable {
+  id: Generated<number>;
+  permit_id: number;
+  facility_id: number;
+  user_id: number;
+  approved_at: Timestamp;
+  cleared_at: Date | null;
 }
 
 export interface IdempotencyKeyTable {

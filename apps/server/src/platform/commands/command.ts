@@ -42,8 +42,11 @@ export interface CommandTarget<S extends Versioned> {
 
 /** One row of a module's policy table: the permission it needs and the record states it is allowed in. */
 export interface PolicyRule<S, I = unknown> {
-  /** Permissions the actor must hold (in the facility or through connection grants); [] for any signed-in user. */
-  permissions: readonly Permission[] | ((input: I) => readonly Permission[]);
+  /**
+   * Permissions the actor must hold (in the facility or through connection grants); [] for any signed-in user.
+   * A function reads them off the input or the locked record (a permit's type code: `permit:create:<CODE>`).
+   */
+  permissions: readonly Permission[] | ((input: I, state: S) => readonly Permission[]);
   /** Refuses by state: returns the reason (an AppError) or null when allowed. */
   refuse?: (state: S, actor: Actor, input: I) => Error | null;
 }

@@ -24,7 +24,7 @@ export async function checkPolicy<S, I>(
   state: S,
   input: I,
 ): Promise<void> {
-  const needed = typeof rule.permissions === 'function' ? rule.permissions(input) : rule.permissions;
+  const needed = typeof rule.permissions === 'function' ? rule.permissions(input, state) : rule.permissions;
   if (needed.length) {
     const [facility, connection] = await Promise.all([
       listUserPermissions(trx, actor),

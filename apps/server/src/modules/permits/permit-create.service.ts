@@ -1,0 +1,68 @@
+import { permitTypeSubject, type Permit, type PermitCreate } from '@hasp/contracts';
+import { AppError } from '../../plugins/app-error';
+import { defineCommand } from '../../platform';
+import { allocateNumber } from '../numbering';
+import { findPermit, insertPermit, isFacilityArea, isFacilityUser, listFacilityAssetIds } from './permit.repository';
+import { permitTypeTarget, permitsPolicy, type PermitTypeState } from './permits.policy';
+
+const HOUR_MS = 3_600_000;
+const invalid = (field: string, message: string) => AppError.validation([{ field, message }]);
+
+/**
+ * Creates a draft permit of a type, requested by the caller. The number comes from the type's
+ * numbering pattern inside the transaction (the counter row stays locked until commit, so numbers
+ * are distinct under concurrency, and a refused creation gives its number back). Area, assets and
+ * holder must be the facility's; the planned window must fit the type's maximum validity.
+ */
+export const createPermit = defineCommand<PermitCreate, PermitTypeState, Permit>({
+  name: 'permit.create',
+  target: permitTypeTarget,
+  policy: permitsPolicy['permit.create'],
+  async apply({ trx, ctx, input, state: type, ...run }) {
+    const { facilityId, userId } = ctx.actor;
+    const start = new Date(input.plannedStart);
+    const end = new Date(input.plannedEnd);
+    if (end.getTime() - start.getTime() > type.maxValidityHours * HOUR_MS) {
+      throw invalid('plannedEnd', `Planned end: at most ${type.maxValidityHours} hours after the planned start`);
+    }
+    if (input.areaId !== null && !(await isFacilityArea(trx, facilityId, input.areaId))) {
+      throw invalid('areaId', 'Area: no such area in this facility');
+    }
+    const assetIds = [...new Set(input.assetIds)];
+    const found = new Set(await listFacilityAssetIds(trx, facilityId, assetIds));
+    const missing = assetIds.filter((id) => !found.has(id));
+    if (missing.length) throw invalid('assetIds', `Assets: no such asset in this facility (${missing.join(', ')})`);
+    if (input.holderId !== null && !(await isFacilityUser(trx, facilityId, input.holderId))) {
+      throw invalid('holderId', 'Holder: no such user in this facility');
+    }
+    const { number } = await allocateNumber(trx, facilityId, permitTypeSubject(type.id), { now: ctx.now });
+    const id = await insertPermit(
+      trx,
+      {
+        facility_id: facilityId,
+        permit_type_id: type.id,
+        number,
+        area_id: input.areaId,
+        title: input.title,
+        description: input.description,
+        work_method: input.workMethod,
+        planned_start: start,
+        planned_end: end,
+        requester_id: userId,
+        holder_id: input.holderId,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      },
+      assetIds,
+    );
+    const permit = (await findPermit(trx, facilityId, id))!;
+    run.audit({ action: 'permit.create', entityType: 'permit', entityId: id, before: null, after: permit });
+    run.event({
+      name: 'permit.created',
+      entityType: 'permit',
+      entityId: id,
+      payload: { number, permitTypeId: type.id, requesterId: userId, holderId: input.holderId },
+    });
+    return permit;
+  },
+});

@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Permit } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The IDs among `ids` that are assets of the facility. */
+export async function listFacilityAssetIds(db: Db, facilityId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function isFacilityArea(db: Db, facilityId: number, areaId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('areas')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', areaId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isFacilityUser(db: Db, facilityId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_facilities')
+    .select('user_id')
+    .where('facility_id', '=', facilityId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewPermit {
+  facility_id: number;
+  permit_type_id: number;
+  number: string;
+  area_id: number | null;
+  title: string;
+  description: string;
+  work_method: string;
+  planned_start: Date;
+  planned_end: Date;
+  requester_id: number;
+  holder_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertPermit(trx: Transaction<Database>, values: NewPermit, assetIds: number[]): Promise<number> {
+  const { id } = await trx.insertInto('permits').values(values).returning('id').executeTakeFirstOrThrow();
+  if (assetIds.length) {
+    await trx
+      .insertInto('permit_assets')
+      .values(assetIds.map((assetId) => ({ permit_id: id, facility_id: values.facility_id, asset_id: assetId })))
+      .execute();
+  }
+  return id;
+}
+
+/** A permit of the facility as the API shows it (with the type's code, for the permission check), or undefined. */
+export async function findPermit(db: Db, facilityId: number, id: number): Promise<Permit | undefined> {
+  const row = await db
+    .selectFrom('permits as p')
+    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+    .leftJoin('areas as a', 'a.id', 'p.area_id')
+    .innerJoin('users as r', 'r.id', 'p.requester_id')
+    .leftJoin('users as h', 'h.id', 'p.holder_id')
+    .leftJoin('users as i', 'i.id', 'p.issuer_id')
+    .select([
+      'p.id',
+      'p.number',
+      'p.status',
+      'p.title',
+      'p.description',
+      'p.work_method',
+      'p.planned_start',
+      'p.planned_end',
+      'p.revision',
+      'p.version',
+      'p.extension_count',
+      'p.voided_at',
+      'p.void_reason',
+      'p.created_at',
+      'p.updated_at',
+      't.id as type_id',
+      't.code as type_code',
+      't.name as type_name',
+      't.icon as type_icon',
+      't.color as type_color',
+      'a.id as area_id',
+      'a.number as area_number',
+      'a.name as area_name',
+      'r.id as requester_id',
+      'r.display_name as requester_name',
+      'h.id as holder_id',
+      'h.display_name as holder_name',
+      'i.id as issuer_id',
+      'i.display_name as issuer_name',
+    ])
+    .where('p.facility_id', '=', facilityId)
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [assets, approvals] = await Promise.all([
+    db
+      .selectFrom('permit_assets as pa')
+      .innerJoin('assets as s', 's.id', 'pa.asset_id')
+      .select(['s.id', 's.number', 's.description'])
+      .where('pa.permit_id', '=', id)
+      .orderBy('s.number')
+      .execute(),
+    db
+      .selectFrom('permit_approvals as ap')
+      .innerJoin('users as u', 'u.id', 'ap.user_id')
+      .select(['u.id', 'u.display_name', 'ap.approved_at'])
+      .where('ap.permit_id', '=', id)
+      .where('ap.cleared_at', 'is', null)
+      .orderBy('ap.approved_at')
+      .execute(),
+  ]);
+  const person = (personId: number | null, name: string | null) =>
+    personId === null ? null : { ID: personId, displayName: name ?? '' };
+  return {
+    ID: row.id,
+    number: row.number,
+    permitType: {
+      ID: row.type_id,
+      code: row.type_code,
+      name: row.type_name,
+      icon: row.type_icon,
+      color: row.type_color,
+    },
+    status: row.status,
+    title: row.title,
+    description: row.description,
+    workMethod: row.work_method,
+    area: row.area_id === null ? null : { ID: row.area_id, number: row.area_number!, name: row.area_name! },
+    assets: assets.map((s) => ({ ID: s.id, number: s.number, description: s.description })),
+    plannedStart: row.planned_start.toISOString(),
+    plannedEnd: row.planned_end.toISOString(),
+    requester: { ID: row.requester_id, displayName: row.requester_name },
+    holder: person(row.holder_id, row.holder_name),
+    issuer: person(row.issuer_id, row.issuer_name),
+    approvals: approvals.map((ap) => ({
+      user: { ID: ap.id, displayName: ap.display_name },
+      approvedAt: ap.approved_at.toISOString(),
+    })),
+    revision: row.revision,
+    version: row.version,
+    extensionCount: row.extension_count,
+    voidedAt: row.voided_at?.toISOString() ?? null,
+    voidReason: row.void_reason,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

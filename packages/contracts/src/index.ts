@@ -29,3 +29,4 @@ export * from './numbering';
 export * from './tag-report-links';
 export * from './master-lists';
 export * from './permit-types';
+export * from './permit-lifecycle';

@@ -30,3 +30,4 @@ export * from './tag-report-links';
 export * from './master-lists';
 export * from './permit-types';
 export * from './permits';
+export * from './permit-lifecycle';

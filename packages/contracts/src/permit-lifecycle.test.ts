@@ -1,0 +1,343 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  allowedCommands,
+  decide,
+  permitCommands,
+  permitStatuses,
+  permitTransitions,
+  type PermitActor,
+  type PermitCommand,
+  type PermitEffects,
+  type PermitFacts,
+  type PermitStatus,
+} from './permit-lifecycle';
+
+const REQUESTER = 1;
+const APPROVER = 2;
+const ISSUER = 3;
+const HOLDER = 4;
+const OTHER = 5;
+const all = (...actions: string[]) => new Set(actions.map((a) => `permit:${a}:LOTO`));
+const person = (userId: number, ...actions: string[]): PermitActor => ({
+  userId,
+  permissions: all(...actions),
+  isSystem: false,
+});
+const requester = person(REQUESTER, 'view', 'create');
+const approver = person(APPROVER, 'view', 'approve');
+const issuer = person(ISSUER, 'view', 'issue');
+const holder = person(HOLDER, 'view');
+const system: PermitActor = { userId: null, permissions: new Set(), isSystem: true };
+
+const facts = (status: PermitStatus, over: Partial<PermitFacts> = {}): PermitFacts => ({
+  status,
+  typeCode: 'LOTO',
+  requesterId: REQUESTER,
+  holderId: HOLDER,
+  issuerId: ['draft', 'requested', 'approved', 'isolated'].includes(status) ? null : ISSUER,
+  approverIds: [],
+  plannedStart: '2026-01-01T08:00:00Z',
+  plannedEnd: '2026-01-01T16:00:00Z',
+  extensionCount: 0,
+  maxExtensions: 2,
+  maxValidityHours: 24,
+  now: '2026-01-01T12:00:00Z',
+  ...over,
+});
+
+/** Who runs each row in the "each allowed transition" test, and with what input. */
+const happy: Record<PermitCommand, { actor: PermitActor; input?: unknown; over?: Partial<PermitFacts> }> = {
+  request: { actor: requester },
+  edit: { actor: requester },
+  approve: { actor: approver },
+  isolate: { actor: issuer },
+  issue: { actor: issuer },
+  accept: { actor: holder },
+  suspend: { actor: issuer, input: { reason: 'Gas alarm' } },
+  revalidate: { actor: issuer },
+  'start-test': { actor: issuer },
+  'end-test': { actor: issuer },
+  extend: { actor: issuer, input: { plannedEnd: '2026-01-01T20:00:00Z' } },
+  'hand-over': { actor: holder, input: { newHolderId: OTHER } },
+  'complete-work': { actor: holder },
+  'de-isolate': { actor: issuer },
+  close: { actor: issuer },
+  cancel: { actor: requester, input: { reason: 'Not needed' } },
+  expire: { actor: system, over: { now: '2026-01-01T16:00:00Z' } },
+};
+
+describe('permit lifecycle: each allowed transition', () => {
+  for (const row of permitTransitions) {
+    it(`${row.from} --${row.command}--> ${row.to}`, () => {
+      const h = happy[row.command];
+      const f = facts(row.from, h.over);
+      const decision = decide(f, h.actor, row.command, h.input);
+      expect(decision).toMatchObject({ ok: true, from: row.from, to: row.to });
+      expect(allowedCommands(f, h.actor)).toContain(row.command);
+    });
+  }
+
+  it('a core edit after approval returns to Requested and clears approvals', () => {
+    expect(decide(facts('approved', { approverIds: [APPROVER] }), requester, 'edit')).toEqual({
+      ok: true,
+      from: 'approved',
+      to: 'requested',
+      effects: { clearsApprovals: true },
+    });
+  });
+
+  it('effects carry what the use case applies', () => {
+    expect(decide(facts('requested'), approver, 'approve')).toMatchObject({ effects: { addsApprover: APPROVER } });
+    expect(decide(facts('isolated'), issuer, 'issue')).toMatchObject({ effects: { setsIssuer: ISSUER } });
+    expect(decide(facts('active', { extensionCount: 1 }), issuer, 'extend', happy.extend.input)).toMatchObject({
+      effects: { extensionCount: 2, plannedEnd: '2026-01-01T20:00:00Z' },
+    });
+    expect(decide(facts('active'), holder, 'hand-over', { newHolderId: OTHER })).toMatchObject({
+      to: 'issued',
+      effects: { setsHolder: OTHER },
+    });
+    // The new holder, not the old one, accepts the handed-over permit.
+    const handedOver = facts('issued', { holderId: OTHER });
+    expect(decide(handedOver, person(OTHER, 'view'), 'accept')).toMatchObject({ ok: true, to: 'active' });
+    expect(decide(handedOver, holder, 'accept')).toMatchObject({ ok: false, code: 'NOT_THE_RIGHT_PERSON' });
+  });
+});
+
+describe('permit lifecycle: forbidden transitions and their reasons', () => {
+  const refused = (
+    f: PermitFacts,
+    actor: PermitActor,
+    command: PermitCommand,
+    input: unknown,
+    code: string,
+    reason: RegExp,
+  ) => {
+    const decision = decide(f, actor, command, input);
+    expect(decision).toMatchObject({ ok: false, code });
+    if (!decision.ok) expect(decision.reason).toMatch(reason);
+  };
+
+  it('no skipped state: every (state, command) without a row is refused with the states it applies to', () => {
+    for (const status of permitStatuses)
+      for (const command of permitCommands) {
+        if (permitTransitions.some((r) => r.from === status && r.command === command)) continue;
+        const decision = decide(facts(status), happy[command].actor, command, happy[command].input);
+        expect(decision).toMatchObject({ ok: false, code: 'NOT_ALLOWED_FROM_STATE' });
+      }
+    refused(
+      facts('approved'),
+      issuer,
+      'issue',
+      undefined,
+      'NOT_ALLOWED_FROM_STATE',
+      /Approved.*only a permit that is Isolated/,
+    );
+  });
+
+  it('closed and cancelled permits never change', () => {
+    for (const status of ['closed', 'cancelled'] as const) {
+      for (const command of permitCommands)
+        refused(facts(status), issuer, command, happy[command].input, 'NOT_ALLOWED_FROM_STATE', /can no longer change/);
+      expect(allowedCommands(facts(status), issuer)).toEqual([]);
+    }
+  });
+
+  it('cancel after isolation goes only through de-isolation', () => {
+    refused(
+      facts('isolated'),
+      requester,
+      'cancel',
+      { reason: 'x' },
+      'NOT_ALLOWED_FROM_STATE',
+      /Draft or Requested or Approved/,
+    );
+  });
+
+  it('separation of duties', () => {
+    const selfApprover = person(REQUESTER, 'create', 'approve');
+    refused(
+      facts('requested'),
+      selfApprover,
+      'approve',
+      undefined,
+      'SEPARATION_OF_DUTIES',
+      /requester.*cannot approve/,
+    );
+    const holderIssuer = person(HOLDER, 'view', 'issue');
+    refused(facts('isolated'), holderIssuer, 'issue', undefined, 'SEPARATION_OF_DUTIES', /holder.*cannot issue/);
+    refused(facts('issued', { issuerId: HOLDER }), holder, 'accept', undefined, 'SEPARATION_OF_DUTIES', /issued/);
+    refused(facts('active'), holder, 'hand-over', { newHolderId: ISSUER }, 'SEPARATION_OF_DUTIES', /issuer/);
+  });
+
+  it('permissions per type and the right person', () => {
+    refused(facts('requested'), person(OTHER, 'view'), 'approve', undefined, 'FORBIDDEN', /permit:approve:LOTO/);
+    refused(facts('requested', { typeCode: 'HOT' }), approver, 'approve', undefined, 'FORBIDDEN', /permit:approve:HOT/);
+    refused(facts('draft'), person(OTHER, 'create'), 'request', undefined, 'NOT_THE_RIGHT_PERSON', /requester/);
+    refused(facts('issued'), person(OTHER, 'view'), 'accept', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
+    refused(facts('active'), person(OTHER, 'view'), 'complete-work', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
+    refused(facts('active'), person(OTHER, 'view'), 'hand-over', { newHolderId: 6 }, 'NOT_THE_RIGHT_PERSON', /holder/);
+    refused(facts('requested'), person(OTHER, 'view'), 'cancel', { reason: 'x' }, 'FORBIDDEN', /requester or/);
+    refused(
+      facts('isolated', { holderId: null }),
+      issuer,
+      'issue',
+      undefined,
+      'PRECONDITION_FAILED',
+      /Name the holder/,
+    );
+  });
+
+  it('expire: only the system, only when validity has ended', () => {
+    const withPower = person(OTHER, 'view', 'create', 'approve', 'issue');
+    refused(
+      facts('active', { now: '2026-01-02T00:00:00Z' }),
+      withPower,
+      'expire',
+      undefined,
+      'FORBIDDEN',
+      /expiry job/,
+    );
+    refused(facts('active'), system, 'expire', undefined, 'PRECONDITION_FAILED', /not ended/);
+    refused(facts('active'), system, 'suspend', { reason: 'x' }, 'FORBIDDEN', /a person must/);
+  });
+
+  it('extend: counted and within the maximum validity', () => {
+    refused(
+      facts('active', { extensionCount: 2 }),
+      issuer,
+      'extend',
+      happy.extend.input,
+      'LIMIT_REACHED',
+      /extended 2 times.*\(2\)/,
+    );
+    refused(facts('active'), issuer, 'extend', { plannedEnd: '2026-01-02T09:00:00Z' }, 'LIMIT_REACHED', /24 hours/);
+    refused(facts('active'), issuer, 'extend', { plannedEnd: '2026-01-01T15:00:00Z' }, 'INVALID_INPUT', /later/);
+    expect(allowedCommands(facts('active', { extensionCount: 2 }), issuer)).not.toContain('extend');
+  });
+
+  it('input is checked: suspend and cancel need a reason', () => {
+    refused(facts('active'), issuer, 'suspend', {}, 'INVALID_INPUT', /^Suspend: /);
+    refused(facts('active'), issuer, 'suspend', { reason: '  ' }, 'INVALID_INPUT', /Reason is required/);
+    refused(facts('draft'), requester, 'cancel', undefined, 'INVALID_INPUT', /^Cancel: /);
+  });
+
+  it('guard hooks plug into a command without editing the table', () => {
+    type WithCrew = PermitFacts & { crewSignedOn: number };
+    const hooks = {
+      close: [
+        ({ facts: f }: { facts: WithCrew }) =>
+          f.crewSignedOn > 0
+            ? { code: 'PRECONDITION_FAILED' as const, reason: `${f.crewSignedOn} crew members are still signed on.` }
+            : null,
+      ],
+    };
+    const f: WithCrew = { ...facts('de_isolation'), crewSignedOn: 2 };
+    expect(decide(f, issuer, 'close', undefined, hooks)).toEqual({
+      ok: false,
+      code: 'PRECONDITION_FAILED',
+      reason: '2 crew members are still signed on.',
+    });
+    expect(allowedCommands(f, issuer, hooks)).toEqual([]);
+    expect(decide({ ...f, crewSignedOn: 0 }, issuer, 'close', undefined, hooks)).toMatchObject({ ok: true });
+  });
+});
+
+describe('permit lifecycle: random command sequences by random users (fast-check)', () => {
+  const actionSets = [
+    [],
+    ['view'],
+    ['view', 'create'],
+    ['view', 'approve'],
+    ['view', 'issue'],
+    ['view', 'create', 'approve', 'issue'],
+  ];
+  // The permit's own people (with the permissions their role has) and random others, so sequences
+  // get deep into the lifecycle instead of being refused in Draft.
+  const actorArb: fc.Arbitrary<PermitActor> = fc.oneof(
+    { arbitrary: fc.constantFrom(requester, approver, issuer, holder, person(OTHER, 'view'), system), weight: 4 },
+    fc.record({
+      userId: fc.integer({ min: 1, max: 5 }),
+      permissions: fc.constantFrom(...actionSets).map((a) => all(...a)),
+      isSystem: fc.constant(false),
+    }),
+  );
+  const stepArb = fc.record({
+    actor: actorArb,
+    /** Mostly a command that has a row from the current state (chosen by index), sometimes any. */
+    commandPick: fc.oneof(
+      { arbitrary: fc.nat().map((n) => ({ fromState: true, n })), weight: 4 },
+      fc.constantFrom(...permitCommands).map((c) => ({ fromState: false, c })),
+    ),
+    input: fc.record({
+      reason: fc.constantFrom('Gas alarm', 'Gas alarm', 'Gas alarm', '', undefined),
+      plannedEnd: fc.constantFrom('2026-01-01T18:00:00Z', '2026-01-02T07:00:00Z', '2026-01-03T00:00:00Z'),
+      newHolderId: fc.integer({ min: 1, max: 5 }),
+    }),
+    advanceHours: fc.integer({ min: 0, max: 6 }),
+  });
+
+  const apply = (f: PermitFacts, to: PermitStatus, e: PermitEffects): PermitFacts => ({
+    ...f,
+    status: to,
+    approverIds: e.clearsApprovals ? [] : e.addsApprover ? [...f.approverIds, e.addsApprover] : f.approverIds,
+    issuerId: e.setsIssuer ?? f.issuerId,
+    holderId: e.setsHolder ?? f.holderId,
+    extensionCount: e.extensionCount ?? f.extensionCount,
+    plannedEnd: e.plannedEnd ?? f.plannedEnd,
+  });
+
+  it('holds the invariants', () => {
+    const reached = new Set<PermitStatus>();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(stepArb, { minLength: 20, maxLength: 80 }),
+        (holderId, steps) => {
+          let f = facts('draft', { holderId, issuerId: null, now: '2026-01-01T08:00:00Z' });
+          let nowHours = 0;
+          for (const step of steps) {
+            nowHours += step.advanceHours;
+            f = { ...f, now: new Date(Date.parse('2026-01-01T08:00:00Z') + nowHours * 3_600_000).toISOString() };
+            // Picks by state skip cancel and edit (they would end or rewind most runs early); the
+            // any-command picks still try them.
+            const rows = permitTransitions.filter(
+              (r) => r.from === f.status && r.command !== 'cancel' && r.command !== 'edit',
+            );
+            const pick = step.commandPick;
+            const command: PermitCommand =
+              'c' in pick ? pick.c : (rows[pick.n % Math.max(rows.length, 1)]?.command ?? 'request');
+            const d = decide(f, step.actor, command, step.input);
+            if (!d.ok) {
+              expect(d.reason.length).toBeGreaterThan(10);
+              continue;
+            }
+            // No skipped state: every change is a row of the table.
+            expect(permitTransitions.some((r) => r.from === f.status && r.command === command && r.to === d.to)).toBe(
+              true,
+            );
+            expect(['closed', 'cancelled']).not.toContain(f.status);
+            // Expire only by the system; the system does nothing else.
+            expect(command === 'expire').toBe(step.actor.isSystem);
+            if (command === 'approve') expect(step.actor.userId).not.toBe(f.requesterId);
+            if (command === 'issue') expect(step.actor.userId).not.toBe(f.holderId);
+            if (command === 'accept') {
+              expect(step.actor.userId).toBe(f.holderId);
+              expect(f.holderId).not.toBe(f.issuerId);
+            }
+            if (command === 'complete-work') expect(step.actor.userId).toBe(f.holderId);
+            f = apply(f, d.to, d.effects);
+            reached.add(f.status);
+            expect(f.extensionCount).toBeLessThanOrEqual(f.maxExtensions);
+            // The buttons the web shows are a subset of what the server would accept for that state.
+            for (const c of allowedCommands(f, step.actor))
+              expect(permitTransitions.some((r) => r.from === f.status && r.command === c)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // The property is only worth something if random sequences reach the whole lifecycle.
+    expect([...reached].sort()).toEqual([...permitStatuses].sort());
+  });
+});

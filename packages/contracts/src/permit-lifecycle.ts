@@ -1,0 +1,470 @@
+import * as z from 'zod/mini';
+import { idSchema } from './ids';
+import { permitPermission, type PermitTypeAction } from './permissions';
+
+/**
+ * The permit lifecycle as a pure state machine (issue 15, decision 0030). The server's command
+ * runner asks `decide` before a lifecycle command runs; the web asks `allowedCommands` which buttons
+ * to show. Both read the same table, so a button is never offered that the server would refuse for
+ * state, permission or person (input-dependent refusals, like a missing reason, come at submit).
+ */
+
+/** Stored status values (snake_case: they are column values). */
+export const permitStatuses = [
+  'draft',
+  'requested',
+  'approved',
+  'isolated',
+  'issued',
+  'active',
+  'suspended',
+  'live_for_test',
+  'work_complete',
+  'de_isolation',
+  'closed',
+  'cancelled',
+  'expired',
+] as const;
+export type PermitStatus = (typeof permitStatuses)[number];
+
+export const permitStatusLabels: Record<PermitStatus, string> = {
+  draft: 'Draft',
+  requested: 'Requested',
+  approved: 'Approved',
+  isolated: 'Isolated',
+  issued: 'Issued',
+  active: 'Active',
+  suspended: 'Suspended',
+  live_for_test: 'Live for test',
+  work_complete: 'Work complete',
+  de_isolation: 'De-isolation',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** Terminal statuses: nothing changes a closed or cancelled permit. */
+export const terminalPermitStatuses: readonly PermitStatus[] = ['closed', 'cancelled'];
+
+/** Command verbs (kebab-case: each is a URL segment, `POST /api/permits/:id/commands/<verb>`). */
+export const permitCommands = [
+  'request',
+  'edit',
+  'approve',
+  'isolate',
+  'issue',
+  'accept',
+  'suspend',
+  'revalidate',
+  'start-test',
+  'end-test',
+  'extend',
+  'hand-over',
+  'complete-work',
+  'de-isolate',
+  'close',
+  'cancel',
+  'expire',
+] as const;
+export type PermitCommand = (typeof permitCommands)[number];
+
+export const permitCommandLabels: Record<PermitCommand, string> = {
+  request: 'Request',
+  edit: 'Edit',
+  approve: 'Approve',
+  isolate: 'Isolate',
+  issue: 'Issue',
+  accept: 'Accept',
+  suspend: 'Suspend',
+  revalidate: 'Revalidate',
+  'start-test': 'Start live test',
+  'end-test': 'End live test',
+  extend: 'Extend',
+  'hand-over': 'Hand over',
+  'complete-work': 'Complete work',
+  'de-isolate': 'De-isolate',
+  close: 'Close',
+  cancel: 'Cancel',
+  expire: 'Expire',
+};
+
+const reasonSchema = z.string().check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000));
+
+/** The body each command takes; commands not listed take none. */
+export const permitCommandInputSchemas = {
+  suspend: z.object({ reason: reasonSchema }),
+  cancel: z.object({ reason: reasonSchema }),
+  extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
+  'hand-over': z.object({ newHolderId: idSchema }),
+} as const;
+type InputCommand = keyof typeof permitCommandInputSchemas;
+export type PermitCommandInput<C extends PermitCommand = PermitCommand> = C extends InputCommand
+  ? z.infer<(typeof permitCommandInputSchemas)[C]>
+  : Record<string, never>;
+type AnyInput = { reason?: string; plannedEnd?: string; newHolderId?: number };
+
+type Instant = Date | string;
+const ms = (t: Instant) => (t instanceof Date ? t.getTime() : Date.parse(t));
+
+/** What the machine needs to know about a permit (the server reads it from the locked row). */
+export interface PermitFacts {
+  status: PermitStatus;
+  typeCode: string;
+  requesterId: number;
+  holderId: number | null;
+  issuerId: number | null;
+  approverIds: readonly number[];
+  plannedStart: Instant | null;
+  plannedEnd: Instant | null;
+  extensionCount: number;
+  /** From the permit type: how many extensions, and the longest validity (start → end). */
+  maxExtensions: number;
+  maxValidityHours: number;
+  now: Instant;
+}
+
+/** Who asks. Permissions are the actor's for this permit's facility (`permit:approve:LOTO`, ...). */
+export interface PermitActor {
+  userId: number | null;
+  permissions: ReadonlySet<string>;
+  /** The scheduled jobs (expiry). A system actor is no person: it may only expire. */
+  isSystem: boolean;
+}
+
+export type PermitDenialCode =
+  | 'NOT_ALLOWED_FROM_STATE'
+  | 'FORBIDDEN'
+  | 'NOT_THE_RIGHT_PERSON'
+  | 'SEPARATION_OF_DUTIES'
+  | 'INVALID_INPUT'
+  | 'LIMIT_REACHED'
+  | 'PRECONDITION_FAILED';
+
+/** Suggested HTTP status for each refusal (409: the permit's state; 422: the input; 403: who). */
+export const permitDenialHttpStatus: Record<PermitDenialCode, 403 | 409 | 422> = {
+  NOT_ALLOWED_FROM_STATE: 409,
+  FORBIDDEN: 403,
+  NOT_THE_RIGHT_PERSON: 403,
+  SEPARATION_OF_DUTIES: 403,
+  INVALID_INPUT: 422,
+  LIMIT_REACHED: 422,
+  PRECONDITION_FAILED: 409,
+};
+
+export interface PermitDenial {
+  ok: false;
+  code: PermitDenialCode;
+  reason: string;
+}
+
+/** What the use case must apply besides `status = to`. */
+export interface PermitEffects {
+  clearsApprovals?: true;
+  addsApprover?: number;
+  setsIssuer?: number;
+  setsHolder?: number;
+  extensionCount?: number;
+  plannedEnd?: string;
+  reason?: string;
+}
+
+export type PermitDecision = { ok: true; from: PermitStatus; to: PermitStatus; effects: PermitEffects } | PermitDenial;
+
+export interface GuardContext<F extends PermitFacts = PermitFacts> {
+  facts: F;
+  actor: PermitActor;
+  command: PermitCommand;
+  /** Undefined when `allowedCommands` asks: guards on input then pass, `decide` checks them. */
+  input: AnyInput | undefined;
+}
+/** A guard answers null when satisfied, or the refusal. */
+export type PermitGuard<F extends PermitFacts = PermitFacts> = (
+  ctx: GuardContext<F>,
+) => Omit<PermitDenial, 'ok'> | null;
+
+/**
+ * Guards later issues add (isolation complete, no crew signed on, all tags removed, signatures),
+ * keyed by command, so they plug in without editing the table. Their facts extend `PermitFacts`.
+ */
+export type PermitGuardHooks<F extends PermitFacts = PermitFacts> = Partial<Record<PermitCommand, PermitGuard<F>[]>>;
+
+const deny = (code: PermitDenialCode, reason: string) => ({ code, reason });
+const verb = (c: PermitCommand) => permitCommandLabels[c].toLowerCase();
+
+// ---- Guards (each reads like its name in the table below) ----
+
+/** The permit-type permission the command needs. */
+const can =
+  (action: PermitTypeAction): PermitGuard =>
+  ({ facts, actor, command }) =>
+    actor.permissions.has(permitPermission(action, facts.typeCode))
+      ? null
+      : deny(
+          'FORBIDDEN',
+          `You need the permission ${permitPermission(action, facts.typeCode)} to ${verb(command)} this permit.`,
+        );
+
+const isRequester: PermitGuard = ({ facts, actor, command }) =>
+  actor.userId === facts.requesterId
+    ? null
+    : deny('NOT_THE_RIGHT_PERSON', `Only the permit's requester can ${verb(command)} it.`);
+
+const isHolder: PermitGuard = ({ facts, actor, command }) =>
+  facts.holderId !== null && actor.userId === facts.holderId
+    ? null
+    : deny('NOT_THE_RIGHT_PERSON', `Only the permit's named holder can ${verb(command)} it.`);
+
+const notRequester: PermitGuard = ({ facts, actor }) =>
+  actor.userId !== facts.requesterId
+    ? null
+    : deny('SEPARATION_OF_DUTIES', 'The requester of a permit cannot approve it: another person must.');
+
+/** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
+const notHolder: PermitGuard = ({ facts, actor, command }) =>
+  actor.userId !== facts.holderId
+    ? null
+    : deny(
+        'SEPARATION_OF_DUTIES',
+        `The holder of a permit cannot ${verb(command)} it: the issuing authority must be another person.`,
+      );
+
+const holderIsNamed: PermitGuard = ({ facts }) =>
+  facts.holderId !== null
+    ? null
+    : deny('PRECONDITION_FAILED', 'Name the holder (performing authority) before issuing the permit.');
+
+const holderNotIssuer: PermitGuard = ({ facts }) =>
+  facts.holderId !== facts.issuerId
+    ? null
+    : deny('SEPARATION_OF_DUTIES', 'The holder cannot accept a permit they issued: another person must issue it.');
+
+const requesterOrApprover: PermitGuard = (ctx) => {
+  const { facts, actor } = ctx;
+  if (actor.userId === facts.requesterId && actor.permissions.has(permitPermission('create', facts.typeCode)))
+    return null;
+  if (actor.permissions.has(permitPermission('approve', facts.typeCode))) return null;
+  return deny('FORBIDDEN', 'Only the requester or someone who may approve this type of permit can cancel it.');
+};
+
+/** Hand-over is started by the outgoing holder or by the issuing authority (not both the same). */
+const holderOrIssuer: PermitGuard = ({ facts, actor }) => {
+  if (facts.holderId !== null && actor.userId === facts.holderId) return null;
+  if (actor.permissions.has(permitPermission('issue', facts.typeCode))) return null;
+  return deny('NOT_THE_RIGHT_PERSON', 'Only the current holder or the issuing authority can hand over the permit.');
+};
+
+const newHolderValid: PermitGuard = ({ facts, input }) => {
+  if (!input) return null;
+  if (input.newHolderId === facts.holderId)
+    return deny('INVALID_INPUT', 'The new holder must be someone other than the current holder.');
+  if (input.newHolderId === facts.issuerId)
+    return deny('SEPARATION_OF_DUTIES', 'The issuer of a permit cannot become its holder.');
+  return null;
+};
+
+const extensionsLeft: PermitGuard = ({ facts }) =>
+  facts.extensionCount < facts.maxExtensions
+    ? null
+    : deny(
+        'LIMIT_REACHED',
+        `This permit has been extended ${facts.extensionCount} times, the most its type allows (${facts.maxExtensions}).`,
+      );
+
+const withinMaxValidity: PermitGuard = ({ facts, input }) => {
+  if (!input?.plannedEnd) return null;
+  const end = ms(input.plannedEnd);
+  if (facts.plannedEnd !== null && end <= ms(facts.plannedEnd))
+    return deny('INVALID_INPUT', 'An extension must move the planned end later than it is now.');
+  if (facts.plannedStart !== null && end > ms(facts.plannedStart) + facts.maxValidityHours * 3_600_000)
+    return deny(
+      'LIMIT_REACHED',
+      `The planned end cannot be more than ${facts.maxValidityHours} hours after the planned start (the type's maximum validity).`,
+    );
+  return null;
+};
+
+const personOnly: PermitGuard = ({ actor, command }) =>
+  actor.isSystem ? deny('FORBIDDEN', `The system cannot ${verb(command)} a permit: a person must.`) : null;
+
+const systemOnly: PermitGuard = ({ actor }) =>
+  actor.isSystem
+    ? null
+    : deny('FORBIDDEN', 'Only the scheduled expiry job can expire a permit, when its validity has ended.');
+
+const validityEnded: PermitGuard = ({ facts }) =>
+  facts.plannedEnd !== null && ms(facts.now) >= ms(facts.plannedEnd)
+    ? null
+    : deny('PRECONDITION_FAILED', "The permit's validity has not ended yet.");
+
+export interface PermitTransition {
+  from: PermitStatus;
+  command: PermitCommand;
+  to: PermitStatus;
+  guards: PermitGuard[];
+}
+
+const t = (
+  from: PermitStatus,
+  command: PermitCommand,
+  to: PermitStatus,
+  ...guards: PermitGuard[]
+): PermitTransition => ({
+  from,
+  command,
+  to,
+  // Every command but `expire` is a person's act.
+  guards: command === 'expire' ? guards : [personOnly, ...guards],
+});
+
+/** The policy table: one row per (from, command). No row, no transition. */
+export const permitTransitions: readonly PermitTransition[] = [
+  t('draft', 'edit', 'draft', can('create'), isRequester),
+  t('draft', 'request', 'requested', can('create'), isRequester),
+  t('draft', 'cancel', 'cancelled', can('create'), isRequester),
+  t('requested', 'edit', 'requested', can('create'), isRequester),
+  t('requested', 'approve', 'approved', can('approve'), notRequester),
+  t('requested', 'cancel', 'cancelled', requesterOrApprover),
+  // A core edit after approval sends the permit back for approval (effect: clearsApprovals).
+  t('approved', 'edit', 'requested', can('create'), isRequester),
+  t('approved', 'isolate', 'isolated', can('issue')),
+  t('approved', 'cancel', 'cancelled', requesterOrApprover),
+  t('isolated', 'issue', 'issued', can('issue'), holderIsNamed, notHolder),
+  // Once isolated, the only way out is de-isolation (isolations must be restored).
+  t('isolated', 'de-isolate', 'de_isolation', can('issue')),
+  t('isolated', 'expire', 'expired', systemOnly, validityEnded),
+  t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer),
+  t('issued', 'expire', 'expired', systemOnly, validityEnded),
+  t('active', 'suspend', 'suspended', can('issue')),
+  t('active', 'start-test', 'live_for_test', can('issue'), notHolder),
+  t('active', 'extend', 'active', can('issue'), notHolder, extensionsLeft, withinMaxValidity),
+  // Hand-over names the new holder and returns to Issued; the new holder's `accept` makes it Active.
+  t('active', 'hand-over', 'issued', holderOrIssuer, newHolderValid),
+  t('active', 'complete-work', 'work_complete', can('view'), isHolder),
+  t('active', 'expire', 'expired', systemOnly, validityEnded),
+  t('live_for_test', 'end-test', 'active', can('issue'), notHolder),
+  t('live_for_test', 'suspend', 'suspended', can('issue')),
+  t('live_for_test', 'expire', 'expired', systemOnly, validityEnded),
+  t('suspended', 'revalidate', 'active', can('issue'), notHolder),
+  t('suspended', 'extend', 'suspended', can('issue'), notHolder, extensionsLeft, withinMaxValidity),
+  t('suspended', 'expire', 'expired', systemOnly, validityEnded),
+  t('work_complete', 'de-isolate', 'de_isolation', can('issue')),
+  // An expired permit's isolations stay in force until it is handed back through de-isolation.
+  t('expired', 'de-isolate', 'de_isolation', can('issue')),
+  t('de_isolation', 'close', 'closed', can('issue')),
+];
+
+/** The permission action each command needs (for docs, the matrix test and the catalogue). */
+export const permitCommandAction: Record<
+  PermitCommand,
+  PermitTypeAction | 'system' | 'holder-or-issue' | 'requester-or-approve'
+> = {
+  request: 'create',
+  edit: 'create',
+  approve: 'approve',
+  isolate: 'issue',
+  issue: 'issue',
+  accept: 'view',
+  suspend: 'issue',
+  revalidate: 'issue',
+  'start-test': 'issue',
+  'end-test': 'issue',
+  extend: 'issue',
+  'hand-over': 'holder-or-issue',
+  'complete-work': 'view',
+  'de-isolate': 'issue',
+  close: 'issue',
+  cancel: 'requester-or-approve',
+  expire: 'system',
+};
+
+const findTransition = (from: PermitStatus, command: PermitCommand) =>
+  permitTransitions.find((row) => row.from === from && row.command === command);
+
+const fromStates = (command: PermitCommand) =>
+  permitTransitions.filter((row) => row.command === command).map((row) => permitStatusLabels[row.from]);
+
+function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition, input: AnyInput): PermitEffects {
+  switch (row.command) {
+    case 'edit':
+      return row.from === 'approved' ? { clearsApprovals: true } : {};
+    case 'approve':
+      return actor.userId === null ? {} : { addsApprover: actor.userId };
+    case 'issue':
+    case 'revalidate':
+      return actor.userId === null ? {} : { setsIssuer: actor.userId };
+    case 'extend':
+      return { extensionCount: facts.extensionCount + 1, plannedEnd: input.plannedEnd };
+    case 'hand-over':
+      return { setsHolder: input.newHolderId };
+    case 'suspend':
+    case 'cancel':
+      return { reason: input.reason };
+    default:
+      return {};
+  }
+}
+
+function runGuards<F extends PermitFacts>(
+  row: PermitTransition,
+  ctx: GuardContext<F>,
+  hooks: PermitGuardHooks<F> | undefined,
+): Omit<PermitDenial, 'ok'> | null {
+  for (const guard of [...(row.guards as PermitGuard<F>[]), ...(hooks?.[row.command] ?? [])]) {
+    const denial = guard(ctx);
+    if (denial) return denial;
+  }
+  return null;
+}
+
+/**
+ * May this actor run this command on this permit now? `ok` carries the new status and the effects
+ * the use case applies; a refusal carries a stable code and an English sentence for the response.
+ */
+export function decide<F extends PermitFacts>(
+  facts: F,
+  actor: PermitActor,
+  command: PermitCommand,
+  input?: unknown,
+  hooks?: PermitGuardHooks<F>,
+): PermitDecision {
+  const status = permitStatusLabels[facts.status];
+  if (terminalPermitStatuses.includes(facts.status))
+    return { ok: false, code: 'NOT_ALLOWED_FROM_STATE', reason: `The permit is ${status}: it can no longer change.` };
+  const row = findTransition(facts.status, command);
+  if (!row) {
+    const from = fromStates(command);
+    return {
+      ok: false,
+      code: 'NOT_ALLOWED_FROM_STATE',
+      reason:
+        `A permit that is ${status} cannot be ${command === 'edit' ? 'edited' : `given the command "${permitCommandLabels[command]}"`}` +
+        (from.length ? `; only a permit that is ${from.join(' or ')} can.` : '.'),
+    };
+  }
+  let parsed: AnyInput = {};
+  const schema = (permitCommandInputSchemas as Partial<Record<PermitCommand, z.ZodMiniType>>)[command];
+  if (schema) {
+    const result = schema.safeParse(input ?? {});
+    if (!result.success) {
+      const message = result.error.issues[0]?.message ?? 'invalid';
+      return { ok: false, code: 'INVALID_INPUT', reason: `${permitCommandLabels[command]}: ${message}.` };
+    }
+    parsed = result.data as AnyInput;
+  }
+  const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks);
+  if (denial) return { ok: false, ...denial };
+  return { ok: true, from: facts.status, to: row.to, effects: effectsOf(facts, actor, row, parsed) };
+}
+
+/** The commands to offer as buttons: every guard that does not depend on the input passes. */
+export function allowedCommands<F extends PermitFacts>(
+  facts: F,
+  actor: PermitActor,
+  hooks?: PermitGuardHooks<F>,
+): PermitCommand[] {
+  if (terminalPermitStatuses.includes(facts.status)) return [];
+  return permitTransitions
+    .filter((row) => row.from === facts.status)
+    .filter((row) => runGuards(row, { facts, actor, command: row.command, input: undefined }, hooks) === null)
+    .map((row) => row.command);
+}

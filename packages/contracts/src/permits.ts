@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
+import { permitStatuses } from './permit-lifecycle';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -7,27 +8,6 @@ import { idSchema } from './ids';
  * permission (`permit:view:<CODE>`, `permit:create:<CODE>`). Status changes only through the
  * lifecycle commands (permit-lifecycle.ts); a new permit is a draft.
  */
-
-/**
- * Every state a permit can be in, as stored (the database's check constraint lists the same).
- * The lifecycle module owns the transitions between them.
- */
-export const permitRecordStatuses = [
-  'draft',
-  'requested',
-  'approved',
-  'isolated',
-  'issued',
-  'active',
-  'suspended',
-  'live_for_test',
-  'work_complete',
-  'de_isolation',
-  'closed',
-  'cancelled',
-  'expired',
-] as const;
-export type PermitRecordStatus = (typeof permitRecordStatuses)[number];
 
 /** At most this many assets on one permit. */
 export const PERMIT_ASSETS_MAX = 200;
@@ -69,7 +49,7 @@ export const permitSchema = z.object({
   ID: z.int(),
   number: z.string(),
   permitType: z.object({ ID: z.int(), code: z.string(), name: z.string(), icon: z.string(), color: z.string() }),
-  status: z.enum(permitRecordStatuses),
+  status: z.enum(permitStatuses),
   title: z.string(),
   description: z.string(),
   workMethod: z.string(),

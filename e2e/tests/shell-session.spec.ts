@@ -13,9 +13,12 @@ test.describe('shell: inactivity', () => {
   }) => {
     await page.clock.install();
     await signIn(); // North Plant: loginTimeout 30 minutes
+    // The timeout comes with the session context: until it arrives the default (10 minutes) applies.
+    const context = page.waitForResponse((r) => r.url().endsWith('/api/session/context') && r.ok());
     await page.goto('/announcements');
     const { main } = shell(page);
     await expect(main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+    await context;
 
     // Activity part-way keeps the session: 20 minutes, a mouse movement, 20 more minutes.
     await page.clock.fastForward('20:00');

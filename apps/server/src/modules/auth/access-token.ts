@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { AppError } from '../../plugins/app-error';
 
@@ -55,14 +55,18 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ cn: claims.connectionName, fid: claims.facilityId, sid: claims.sessionId, typ: 'access' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(claims.userId))
-      .setIssuer(ISSUER)
-      .setAudience(audienceFor(claims.connectionName))
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSec}s`)
-      .sign(this.key);
+    return (
+      new SignJWT({ cn: claims.connectionName, fid: claims.facilityId, sid: claims.sessionId, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuer(ISSUER)
+        .setAudience(audienceFor(claims.connectionName))
+        .setIssuedAt()
+        // Two tokens of one session issued in the same second must still differ (a refresh replaces the old one).
+        .setJti(randomUUID())
+        .setExpirationTime(`${this.ttlSec}s`)
+        .sign(this.key)
+    );
   }
 
   /**

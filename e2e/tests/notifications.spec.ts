@@ -80,7 +80,8 @@ test.describe('notifications', () => {
 
     await bell(page).click();
     await expect(panel(page)).toBeVisible();
-    expect((await panel(page).boundingBox())?.width).toBe(425);
+    // Its opening transition ends at the final width: wait for that state.
+    await expect.poll(async () => (await panel(page).boundingBox())?.width).toBe(425);
     const unreadSection = panel(page).getByRole('region', { name: 'Unread' });
     await expect(unreadSection.getByRole('listitem')).toHaveCount(2);
     await expect(unreadSection.getByText('Hot work permit for the boiler room.')).toBeVisible();

@@ -13,7 +13,7 @@ test.describe('shell: left sidebar', () => {
     await page.goto('/announcements');
     const { sidebar, sidebarToggle } = shell(page);
     await expect(sidebar.getByRole('link', { name: 'Home' })).toBeVisible();
-    expect((await sidebar.boundingBox())?.width).toBe(250);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(250);
     expect(await sidebar.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain('0.4s');
 
     const isolation = sidebar.getByRole('button', { name: 'Isolation' });
@@ -87,7 +87,7 @@ test.describe('shell: left sidebar', () => {
     await sidebarToggle.click();
     await expect(sidebar.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
-    expect((await sidebar.boundingBox())?.width).toBe(250);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(250);
 
     await sidebar.getByRole('link', { name: 'Offline Dashboard' }).click();
     await expect(page).toHaveURL('/offline/dashboard');

@@ -34,6 +34,7 @@ const draft = (overrides: object = {}) => ({
   plannedStart: start.toISOString(),
   plannedEnd: hours(4),
   holderId: null,
+  riskLevel: null,
   ...overrides,
 });
 

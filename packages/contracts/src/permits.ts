@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
-import { permitStatuses } from './permit-lifecycle';
+import { permitCommands, permitStatuses } from './permit-lifecycle';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -16,32 +16,44 @@ const text = (max: number, label: string) =>
   z.string().check(z.trim(), z.maxLength(max, `${label}: at most ${max} characters`));
 const dateTime = z.iso.datetime({ offset: true });
 
+/** How dangerous the work is, as the requester judges it (the hazard analysis of issue 17 refines it). */
+export const permitRiskLevels = ['low', 'medium', 'high'] as const;
+export type PermitRiskLevel = (typeof permitRiskLevels)[number];
+export const permitRiskLabels: Record<PermitRiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+const coreFields = {
+  title: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title: at most 200 characters')),
+  description: text(4000, 'Description'),
+  workMethod: text(4000, 'Work method'),
+  areaId: z.nullable(idSchema),
+  assetIds: z.array(idSchema).check(z.maxLength(PERMIT_ASSETS_MAX, `Assets: at most ${PERMIT_ASSETS_MAX}`)),
+  plannedStart: dateTime,
+  plannedEnd: dateTime,
+  /** The performing authority, if known already (a user of the facility). */
+  holderId: z.nullable(idSchema),
+  riskLevel: z.nullable(z.enum(permitRiskLevels)),
+};
+const windowCheck = z.refine<{ plannedStart: string; plannedEnd: string }>(
+  (p) => Date.parse(p.plannedEnd) > Date.parse(p.plannedStart),
+  { path: ['plannedEnd'], error: 'Planned end must be after planned start' },
+);
+
 /**
  * POST /api/permits: a new draft permit of a type, requested by the caller. Its planned end must be
  * after its start and within the type's maximum validity (checked by the server: 400 naming plannedEnd).
  */
-export const permitCreateSchema = z
-  .object({
-    permitTypeId: idSchema,
-    title: z
-      .string()
-      .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title: at most 200 characters')),
-    description: text(4000, 'Description'),
-    workMethod: text(4000, 'Work method'),
-    areaId: z.nullable(idSchema),
-    assetIds: z.array(idSchema).check(z.maxLength(PERMIT_ASSETS_MAX, `Assets: at most ${PERMIT_ASSETS_MAX}`)),
-    plannedStart: dateTime,
-    plannedEnd: dateTime,
-    /** The performing authority, if known already (a user of the facility). */
-    holderId: z.nullable(idSchema),
-  })
-  .check(
-    z.refine((p) => Date.parse(p.plannedEnd) > Date.parse(p.plannedStart), {
-      path: ['plannedEnd'],
-      error: 'Planned end must be after planned start',
-    }),
-  );
+export const permitCreateSchema = z.object({ permitTypeId: idSchema, ...coreFields }).check(windowCheck);
 export type PermitCreate = z.infer<typeof permitCreateSchema>;
+
+/**
+ * The `edit` command's body (POST /api/permits/:id/commands/edit, If-Match: the version edited):
+ * the core fields, whole. An edit of an approved permit sends it back to Requested and clears its
+ * approvals; a stale version answers 409 and the page keeps the user's edits to reapply.
+ */
+export const permitEditSchema = z.object(coreFields).check(windowCheck);
+export type PermitEdit = z.infer<typeof permitEditSchema>;
 
 const person = z.object({ ID: z.int(), displayName: z.string() });
 
@@ -61,12 +73,57 @@ export const permitSchema = z.object({
   holder: z.nullable(person),
   issuer: z.nullable(person),
   approvals: z.array(z.object({ user: person, approvedAt: z.string() })),
+  riskLevel: z.nullable(z.enum(permitRiskLevels)),
   revision: z.int(),
   version: z.int(),
   extensionCount: z.int(),
+  /** The reason of the last suspension (while suspended) or of the cancellation. */
+  statusReason: z.nullable(z.string()),
+  /** The lifecycle commands the caller may give now (`allowedCommands` on the server's facts): the buttons. */
+  allowedCommands: z.array(z.enum(permitCommands)),
   voidedAt: z.nullable(z.string()),
   voidReason: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Permit = z.infer<typeof permitSchema>;
+
+/**
+ * POST /api/permits/:id/commands/<verb>: a lifecycle command (permit-lifecycle.ts). Body: the verb's
+ * input schema (`permitCommandInputSchemas`, `permitEditSchema` for edit), `{}` for the others.
+ * Headers: `Idempotency-Key` (a retry applies once), `If-Match: "<version>"` (stale → 409). Answers
+ * the permit as it now is; a refusal answers 403/409/422 with the lifecycle's reason as the message
+ * and its code in `details.code`.
+ */
+export const permitCommandParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.positive()),
+  verb: z.enum(permitCommands),
+});
+
+/** One line of a permit's history tab (GET /api/permits/:id/history), from the audit trail, oldest first. */
+export const permitHistoryEntrySchema = z.object({
+  at: z.string(),
+  /** The audit action: `permit.create`, `permit.approve`, `permit.hand-over`, ... */
+  action: z.string(),
+  actor: z.nullable(person).check(z.describe('Null for the system (the expiry job)')),
+  fromStatus: z.nullable(z.enum(permitStatuses)),
+  toStatus: z.nullable(z.enum(permitStatuses)),
+  /** What changed, in words: "Title, Planned end", a reason, the new holder. */
+  summary: z.string(),
+});
+export const permitHistorySchema = z.array(permitHistoryEntrySchema);
+export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;
+
+/**
+ * Who is told when a command is given (the in-app inbox; issue 20 adds e-mail): the confirmation
+ * dialog shows this sentence, the server's notification handler sends to exactly these people.
+ * Commands not listed notify nobody.
+ */
+export const permitCommandNotifies: Partial<Record<(typeof permitCommands)[number], string>> = {
+  request: 'Everyone who may approve this type of permit is notified.',
+  approve: 'The requester is notified.',
+  issue: 'The holder and the requester are notified.',
+  suspend: 'The holder and the requester are notified.',
+  'hand-over': 'The new holder and the current holder are notified.',
+  close: 'The requester and the holder are notified.',
+};

@@ -107,6 +107,10 @@ export interface PermitTable {
   updated_at: Generated<Date>;
   /** Generated (lower-cased number, title, description, work method): the free-text search reads it. */
   search_text: ColumnType<string, never, never>;
+  // 2026-11-25T0900-permit-lifecycle
+  risk_level: 'low' | 'medium' | 'high' | null;
+  /** The reason of the last suspension or the cancellation. */
+  status_reason: string | null;
 }
 
 export interface PermitApprovalTable {
@@ -245,6 +249,8 @@ export interface PermitTypeTable {
   /** Known section names only (a check constraint): see permitSections in contracts. */
   sections: Generated<string[]>;
   max_validity_hours: Generated<number>;
+  // 2026-11-25T0900-permit-lifecycle
+  max_extensions: Generated<number>;
   updated_at: Generated<Date>;
 }
 

@@ -1,8 +1,9 @@
 import { permitTypeSubject, type Permit, type PermitCreate } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand } from '../../platform';
+import { actorPermissions, defineCommand } from '../../platform';
 import { allocateNumber } from '../numbering';
 import { findPermit, insertPermit, isFacilityArea, isFacilityUser, listFacilityAssetIds } from './permit.repository';
+import { permitView } from './permit-view';
 import { permitTypeTarget, permitsPolicy, type PermitTypeState } from './permits.policy';
 
 const HOUR_MS = 3_600_000;
@@ -50,19 +51,22 @@ export const createPermit = defineCommand<PermitCreate, PermitTypeState, Permit>
         planned_end: end,
         requester_id: userId,
         holder_id: input.holderId,
+        risk_level: input.riskLevel,
         created_at: ctx.now,
         updated_at: ctx.now,
       },
       assetIds,
     );
-    const permit = (await findPermit(trx, facilityId, id))!;
-    run.audit({ action: 'permit.create', entityType: 'permit', entityId: id, before: null, after: permit });
+    const record = (await findPermit(trx, facilityId, id))!;
+    const { maxExtensions: _e, maxValidityHours: _v, ...stored } = record;
+    run.audit({ action: 'permit.create', entityType: 'permit', entityId: id, before: null, after: stored });
     run.event({
       name: 'permit.created',
       entityType: 'permit',
       entityId: id,
       payload: { number, permitTypeId: type.id, requesterId: userId, holderId: input.holderId },
     });
-    return permit;
+    const permissions = await actorPermissions(trx, ctx.actor);
+    return permitView(record, { userId, permissions, now: ctx.now });
   },
 });

@@ -1,5 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Permit } from '@hasp/contracts';
+
+/** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
+export type PermitRecord = Omit<Permit, 'allowedCommands'> & { maxExtensions: number; maxValidityHours: number };
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -48,6 +51,7 @@ export interface NewPermit {
   planned_end: Date;
   requester_id: number;
   holder_id: number | null;
+  risk_level: 'low' | 'medium' | 'high' | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -64,7 +68,7 @@ export async function insertPermit(trx: Transaction<Database>, values: NewPermit
 }
 
 /** A permit of the facility as the API shows it (with the type's code, for the permission check), or undefined. */
-export async function findPermit(db: Db, facilityId: number, id: number): Promise<Permit | undefined> {
+export async function findPermit(db: Db, facilityId: number, id: number): Promise<PermitRecord | undefined> {
   const row = await db
     .selectFrom('permits as p')
     .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
@@ -86,6 +90,8 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
       'p.extension_count',
       'p.voided_at',
       'p.void_reason',
+      'p.risk_level',
+      'p.status_reason',
       'p.created_at',
       'p.updated_at',
       't.id as type_id',
@@ -93,6 +99,8 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
       't.name as type_name',
       't.icon as type_icon',
       't.color as type_color',
+      't.max_extensions',
+      't.max_validity_hours',
       'a.id as area_id',
       'a.number as area_number',
       'a.name as area_name',
@@ -151,6 +159,8 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
       user: { ID: ap.id, displayName: ap.display_name },
       approvedAt: ap.approved_at.toISOString(),
     })),
+    riskLevel: row.risk_level,
+    statusReason: row.status_reason,
     revision: row.revision,
     version: row.version,
     extensionCount: row.extension_count,
@@ -158,5 +168,7 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
     voidReason: row.void_reason,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    maxExtensions: row.max_extensions,
+    maxValidityHours: row.max_validity_hours,
   };
 }

@@ -3,9 +3,10 @@ import { apiErrorSchema, idParamsSchema, permitCreateSchema, permitPermission, p
 import type { AppContext } from '../../app-context';
 import { contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import { assertPermission } from '../../plugins/permissions';
+import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { createPermit } from './permit-create.service';
 import { findPermit } from './permit.repository';
+import { permitView } from './permit-view';
 
 const tags = ['permits'];
 const security = [{ bearer: [] }];
@@ -62,7 +63,11 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
       void reply.header('etag', `"${permit.version}"`);
-      return permit;
+      return permitView(permit, {
+        userId: actor.userId,
+        permissions: await permissionsOf(request),
+        now: contextOf(request).now,
+      });
     },
   );
 };

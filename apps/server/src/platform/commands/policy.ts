@@ -13,6 +13,15 @@ export function policyTable<S>() {
   return <T extends Record<string, PolicyRule<S, never>>>(rules: T): T => rules;
 }
 
+/** The actor's permissions (facility groups and connection grants), read in the command's transaction. */
+export async function actorPermissions(trx: Transaction<Database>, actor: Actor): Promise<Set<string>> {
+  const [facility, connection] = await Promise.all([
+    listUserPermissions(trx, actor),
+    listConnectionGrants(trx, actor.userId),
+  ]);
+  return new Set([...facility, ...connection]);
+}
+
 /**
  * Checks a rule inside the command's transaction, after the record is locked: the permission
  * (read in the same transaction, so a grant revoked a moment ago counts) and the record's state.
@@ -26,11 +35,7 @@ export async function checkPolicy<S, I>(
 ): Promise<void> {
   const needed = typeof rule.permissions === 'function' ? rule.permissions(input, state) : rule.permissions;
   if (needed.length) {
-    const [facility, connection] = await Promise.all([
-      listUserPermissions(trx, actor),
-      listConnectionGrants(trx, actor.userId),
-    ]);
-    const held = new Set([...facility, ...connection]);
+    const held = await actorPermissions(trx, actor);
     if (!needed.every((p) => held.has(p)))
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
   }

@@ -67,9 +67,18 @@ export async function insertPermit(trx: Transaction<Database>, values: NewPermit
   return id;
 }
 
-/** A permit of the facility as the API shows it (with the type's code, for the permission check), or undefined. */
-export async function findPermit(db: Db, facilityId: number, id: number): Promise<PermitRecord | undefined> {
-  const row = await db
+/**
+ * A permit of the facility as the API shows it (with the type's code, for the permission check), or
+ * undefined. `lock`: the permit's row is locked FOR UPDATE (a lifecycle command's target), in the
+ * same query that reads it.
+ */
+export async function findPermit(
+  db: Db,
+  facilityId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<PermitRecord | undefined> {
+  let query = db
     .selectFrom('permits as p')
     .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
     .leftJoin('areas as a', 'a.id', 'p.area_id')
@@ -112,8 +121,10 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
       'i.display_name as issuer_name',
     ])
     .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', id)
-    .executeTakeFirst();
+    .where('p.id', '=', id);
+  // Only the permit's row: the joined type, area and people stay free for other permits' commands.
+  if (options.lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const [assets, approvals] = await Promise.all([
     db
@@ -173,34 +184,6 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
   };
 }
 
-/**
- * Locks a permit of the facility for a lifecycle command (FOR UPDATE: commands on one permit run one
- * after another) and answers its version, or undefined when the facility has no such permit.
- */
-export async function lockPermit(
-  trx: Transaction<Database>,
-  facilityId: number,
-  id: number,
-): Promise<{ version: number } | undefined> {
-  return trx
-    .selectFrom('permits')
-    .select('version')
-    .where('facility_id', '=', facilityId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function bumpPermitVersion(trx: Transaction<Database>, id: number): Promise<number> {
-  const row = await trx
-    .updateTable('permits')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return row.version;
-}
-
 export type PermitChange = Partial<{
   status: PermitStatusColumn;
   title: string;
@@ -219,8 +202,13 @@ export type PermitChange = Partial<{
   void_reason: string;
 }> & { updated_at: Date };
 
+/** Applies a lifecycle command's change and moves the permit on by one version (the runner's bump reads it so). */
 export async function updatePermit(trx: Transaction<Database>, id: number, change: PermitChange): Promise<void> {
-  await trx.updateTable('permits').set(change).where('id', '=', id).execute();
+  await trx
+    .updateTable('permits')
+    .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Makes the permit's assets exactly `assetIds` (the link rows are not history: the audit row keeps the before). */

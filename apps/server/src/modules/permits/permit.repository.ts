@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit } from '@hasp/contracts';
 
 /** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
@@ -119,6 +120,27 @@ export async function findPermit(
       'h.display_name as holder_name',
       'i.id as issuer_id',
       'i.display_name as issuer_name',
+      // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
+      // command reads the permit twice inside its transaction).
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('permit_assets as pa')
+            .innerJoin('assets as s', 's.id', 'pa.asset_id')
+            .select(['s.id', 's.number', 's.description'])
+            .whereRef('pa.permit_id', '=', 'p.id')
+            .orderBy('s.number'),
+        ).as('assets'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('permit_approvals as ap')
+            .innerJoin('users as u', 'u.id', 'ap.user_id')
+            .select(['u.id', 'u.display_name', 'ap.approved_at'])
+            .whereRef('ap.permit_id', '=', 'p.id')
+            .where('ap.cleared_at', 'is', null)
+            .orderBy('ap.approved_at'),
+        ).as('approvals'),
     ])
     .where('p.facility_id', '=', facilityId)
     .where('p.id', '=', id);
@@ -126,23 +148,7 @@ export async function findPermit(
   if (options.lock) query = query.forUpdate('p');
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const [assets, approvals] = await Promise.all([
-    db
-      .selectFrom('permit_assets as pa')
-      .innerJoin('assets as s', 's.id', 'pa.asset_id')
-      .select(['s.id', 's.number', 's.description'])
-      .where('pa.permit_id', '=', id)
-      .orderBy('s.number')
-      .execute(),
-    db
-      .selectFrom('permit_approvals as ap')
-      .innerJoin('users as u', 'u.id', 'ap.user_id')
-      .select(['u.id', 'u.display_name', 'ap.approved_at'])
-      .where('ap.permit_id', '=', id)
-      .where('ap.cleared_at', 'is', null)
-      .orderBy('ap.approved_at')
-      .execute(),
-  ]);
+  const { assets, approvals } = row;
   const person = (personId: number | null, name: string | null) =>
     personId === null ? null : { ID: personId, displayName: name ?? '' };
   return {
@@ -168,7 +174,8 @@ export async function findPermit(
     issuer: person(row.issuer_id, row.issuer_name),
     approvals: approvals.map((ap) => ({
       user: { ID: ap.id, displayName: ap.display_name },
-      approvedAt: ap.approved_at.toISOString(),
+      // JSON carries the time as PostgreSQL writes it: normalized to the API's ISO form.
+      approvedAt: new Date(ap.approved_at).toISOString(),
     })),
     riskLevel: row.risk_level,
     statusReason: row.status_reason,

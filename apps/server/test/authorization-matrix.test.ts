@@ -200,6 +200,12 @@ const matrix: Record<string, Rule> = {
   // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
   'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
   'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
+  // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
+  'GET /api/permits': signedIn,
+  'GET /api/permits/index-columns': signedIn,
+  'PUT /api/permits/index-columns': signedIn,
+  'GET /api/permits/export.csv': signedIn,
+  'GET /api/permits/export.xlsx': signedIn,
 };
 
 let t: TestApp;
@@ -329,6 +335,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',

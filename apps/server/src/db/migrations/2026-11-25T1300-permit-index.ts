@@ -1,0 +1,20 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * The permit index (issue 15, decision 0034): each user's chosen and ordered columns (one row per
+ * user, the column ids of packages/contracts permit-index; an unknown id is dropped when read, so a
+ * column removed later never breaks the page).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table permit_index_columns (
+      user_id integer primary key references users(id),
+      columns text[] not null check (cardinality(columns) between 1 and 50),
+      updated_at timestamptz not null default now()
+    );
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table permit_index_columns;`.execute(db);
+}

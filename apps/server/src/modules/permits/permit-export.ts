@@ -134,13 +134,3 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[])
     },
   };
 }
-
-/** `permits-<facility>-<YYYY-MM-DD>.<ext>`, safe for a Content-Disposition header. */
-export function exportFileName(facilityName: string, now: Date, format: ExportFormat): string {
-  const facility = facilityName
-    .normalize('NFKD')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase();
-  return `permits-${facility || 'facility'}-${now.toISOString().slice(0, 10)}.${format}`;
-}

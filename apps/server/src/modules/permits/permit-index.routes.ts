@@ -8,13 +8,15 @@ import {
   permitIndexColumns,
   permitIndexColumnsSchema,
   permitIndexPageSchema,
+  permitIndexPeopleSchema,
   permitIndexQuerySchema,
+  permitExportFileName,
   type PermitIndexColumn,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
 import { permissionsOf } from '../../plugins/permissions';
-import { exportContentTypes, exportFileName, exportWriter, type ExportFormat } from './permit-export';
+import { exportContentTypes, exportWriter, type ExportFormat } from './permit-export';
 import {
   findIndexPage,
   findSavedColumns,
@@ -98,6 +100,30 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
   );
 
+  app.get(
+    '/permits/index-people',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's users by name, for the index's people filters",
+        response: { 200: permitIndexPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const rows = await connection.db
+        .selectFrom('users as u')
+        .innerJoin('user_facilities as uf', 'uf.user_id', 'u.id')
+        .select(['u.id', 'u.display_name'])
+        .where('uf.facility_id', '=', actor.facilityId)
+        .orderBy('u.display_name')
+        .orderBy('u.id')
+        .execute();
+      return rows.map((r) => ({ ID: r.id, displayName: r.display_name }));
+    },
+  );
+
   for (const format of ['csv', 'xlsx'] as const satisfies ExportFormat[]) {
     app.get(
       `/permits/export.${format}`,
@@ -125,7 +151,7 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         const writer = exportWriter(format, columns);
         void reply
           .header('content-type', exportContentTypes[format])
-          .header('content-disposition', `attachment; filename="${exportFileName(facility.name, now, format)}"`)
+          .header('content-disposition', `attachment; filename="${permitExportFileName(facility.name, now, format)}"`)
           .header('cache-control', 'no-store')
           .send(writer.stream);
         // The rows follow the headers as the cursor yields them; a failure mid-way ends the download broken.

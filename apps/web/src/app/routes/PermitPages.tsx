@@ -25,7 +25,7 @@ export function PermitIndexPage() {
     () =>
       (navigation.data ?? []).flatMap((group) =>
         group.links
-          .filter((link) => link.itemType === 'index' && link.permitTypeCode)
+          .filter((link) => link.itemType === 'index' && link.enabled && link.permitTypeCode)
           .map((link) => ({ code: link.permitTypeCode!, name: link.name.replace(/ Index$/, '') })),
       ),
     [navigation.data],

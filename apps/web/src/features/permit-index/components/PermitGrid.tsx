@@ -39,7 +39,7 @@ const cells: Record<PermitIndexColumn, (row: PermitIndexRow) => React.ReactNode>
     </span>
   ),
   status: (row) => (
-    <Badge variant="light" color="gray.8" className={classes.status} data-status={row.status}>
+    <Badge variant="outline" color="gray.8" className={classes.status} data-status={row.status}>
       {permitStatusLabels[row.status]}
     </Badge>
   ),

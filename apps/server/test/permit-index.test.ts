@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   permitIndexColumns,
@@ -213,6 +214,24 @@ describe('permit index', () => {
     expect((await page('admin', 'pageSize=200&q=riverside')).total).toBe(0);
     expect((await get('worker', `/api/permits?view=held`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/permits' })).statusCode).toBe(401);
+  });
+
+  it('counts at most 10,000 and says there are more; later pages still come', async () => {
+    await sql`
+      insert into permits (facility_id, permit_type_id, number, title, planned_start, planned_end, requester_id)
+      select 2, ${types['2:LOTO']!}, 'CAP-' || g, 'Capped ' || g, ${day(0)}::timestamptz + g * interval '1 minute',
+             ${day(1)}::timestamptz + g * interval '1 minute', ${users.admin!}
+      from generate_series(1, 10050) g`.execute(db());
+    const first = await page('adminRiverside', 'q=capped');
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    const narrowed = await page('adminRiverside', 'q=capped 100');
+    expect(narrowed.totalCapped).toBe(false);
+    expect(narrowed.total).toBe(1 + 10 + 51); // titles 100, 1000–1009 and 10000–10050 contain "capped 100"
+    const deep = await page('adminRiverside', 'q=capped&sort=plannedStart&dir=asc&pageSize=200&page=51');
+    expect(deep.rows.map((r) => r.number)).toEqual([
+      'CAP-10001',
+      ...Array.from({ length: 49 }, (_, i) => `CAP-${10002 + i}`),
+    ]);
   });
 
   it('keeps each user their chosen columns, in order', async () => {

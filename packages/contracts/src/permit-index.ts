@@ -142,8 +142,10 @@ export type PermitIndexRow = z.infer<typeof permitIndexRowSchema>;
 
 export const permitIndexPageSchema = z.object({
   rows: z.array(permitIndexRowSchema),
-  /** All permits matching the filter (for the pager). */
+  /** Permits matching the filter (for the pager), counted up to a cap (10,000). */
   total: z.int(),
+  /** More match than `total`: the page says "more than" and the pager ends at the cap. */
+  totalCapped: z.boolean(),
 });
 export type PermitIndexPage = z.infer<typeof permitIndexPageSchema>;
 

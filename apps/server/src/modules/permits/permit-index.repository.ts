@@ -14,6 +14,8 @@ export interface IndexScope {
   userId: number;
   viewTypeIds: number[];
   approveTypeIds: number[];
+  /** The caller may view every type of the facility: the type condition is left out (the indexes need not carry the type). */
+  viewsAllTypes: boolean;
 }
 
 /** The facility's permit types whose codes the caller holds `permit:<action>:<CODE>` for, by action. */
@@ -21,19 +23,25 @@ export async function typeIdsByPermission(
   db: Kysely<Database>,
   facilityId: number,
   permissions: Set<string>,
-): Promise<{ view: number[]; approve: number[] }> {
+): Promise<{ view: number[]; approve: number[]; all: boolean }> {
   const codes = (action: string) =>
-    [...permissions].filter((p) => p.startsWith(`permit:${action}:`)).map((p) => p.slice(`permit:${action}:`.length));
+    new Set(
+      [...permissions].filter((p) => p.startsWith(`permit:${action}:`)).map((p) => p.slice(`permit:${action}:`.length)),
+    );
   const viewCodes = codes('view');
-  if (!viewCodes.length) return { view: [], approve: [] };
-  const approveCodes = new Set(codes('approve'));
+  if (!viewCodes.size) return { view: [], approve: [], all: false };
+  const approveCodes = codes('approve');
   const types = await db
     .selectFrom('permit_types')
     .select(['id', 'code'])
     .where('facility_id', '=', facilityId)
-    .where('code', 'in', viewCodes)
     .execute();
-  return { view: types.map((t) => t.id), approve: types.filter((t) => approveCodes.has(t.code)).map((t) => t.id) };
+  const viewable = types.filter((t) => viewCodes.has(t.code));
+  return {
+    view: viewable.map((t) => t.id),
+    approve: viewable.filter((t) => approveCodes.has(t.code)).map((t) => t.id),
+    all: viewable.length === types.length,
+  };
 }
 
 /** ORDER BY expression of each column. Statuses and risks sort in their lifecycle/severity order. */
@@ -53,16 +61,26 @@ const sortExpression: Record<PermitIndexColumn, Expression<unknown>> = {
   updatedAt: sql`p.updated_at`,
 };
 
+/**
+ * ORDER BY of a sort: empty values last both ways. Only the nullable columns say so for descending:
+ * a plain DESC on a NOT NULL column matches the indexes (`planned_start desc` is NULLS FIRST), so the
+ * planner walks the index and stops after the page instead of sorting the set.
+ */
+const nullableColumns = new Set<PermitIndexColumn>(['area', 'holder', 'issuer', 'riskLevel']);
+function orderBy(f: PermitIndexFilter) {
+  const dir = f.dir === 'asc' ? 'asc' : 'desc';
+  const nulls = dir === 'desc' && nullableColumns.has(f.sort) ? ' nulls last' : '';
+  return sql`${sortExpression[f.sort]} ${sql.raw(dir + nulls)}, p.id ${sql.raw(dir)}`;
+}
+
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of the index: facility, viewable types, then each filter given. Uses only permits' own columns. */
 function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [
-    sql<SqlBool>`p.facility_id = ${scope.facilityId}`,
-    sql<SqlBool>`p.permit_type_id = any(${scope.viewTypeIds}::int[])`,
-  ];
+  const where: Expression<SqlBool>[] = [sql<SqlBool>`p.facility_id = ${scope.facilityId}`];
+  if (!scope.viewsAllTypes) where.push(sql<SqlBool>`p.permit_type_id = any(${scope.viewTypeIds}::int[])`);
   const add = (e: Expression<SqlBool>) => where.push(e);
   if (f.status?.length) add(sql`p.status = any(${f.status}::text[])`);
   if (f.permitType)
@@ -112,10 +130,8 @@ function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool
   return where;
 }
 
-/** The rows of the filter in its order: every column the index shows, joined. */
-export function indexQuery(db: Kysely<Database>, scope: IndexScope, f: PermitIndexFilter) {
-  const order = sortExpression[f.sort];
-  const dir = sql.raw(f.dir === 'asc' ? 'asc' : 'desc');
+/** Every column the index shows, joined (no filter, no order). */
+function displayQuery(db: Kysely<Database>) {
   return db
     .selectFrom('permits as p')
     .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
@@ -145,10 +161,14 @@ export function indexQuery(db: Kysely<Database>, scope: IndexScope, f: PermitInd
       'h.display_name as holder_name',
       'i.id as issuer_id',
       'i.display_name as issuer_name',
-    ])
+    ]);
+}
+
+/** The rows of the filter in its order (the export streams this). */
+export function indexQuery(db: Kysely<Database>, scope: IndexScope, f: PermitIndexFilter) {
+  return displayQuery(db)
     .where((eb) => eb.and(conditions(scope, f)))
-    .orderBy(sql`${order} ${dir} nulls last`)
-    .orderBy(sql`p.id ${dir}`);
+    .orderBy(orderBy(f));
 }
 
 type IndexDbRow = Awaited<ReturnType<ReturnType<typeof indexQuery>['execute']>>[number];
@@ -173,27 +193,63 @@ export function toIndexRow(row: IndexDbRow): PermitIndexRow {
   };
 }
 
-/** One page and the filter's total, read in parallel (two pool connections). */
+/** Counting stops here: beyond it the pager says "more than" (a count of 300,000 rows costs more than the page). */
+export const PERMIT_INDEX_COUNT_CAP = 10_000;
+
+/** The join a sort needs before the page is cut (none for the permit's own columns). */
+const sortJoin: Partial<Record<PermitIndexColumn, string>> = {
+  permitType: 'join permit_types t on t.id = p.permit_type_id',
+  area: 'left join areas a on a.id = p.area_id',
+  requester: 'join users r on r.id = p.requester_id',
+  holder: 'left join users h on h.id = p.holder_id',
+  issuer: 'left join users i on i.id = p.issuer_id',
+};
+
+/**
+ * One page and the filter's total, read in parallel (two pool connections). The page's IDs are cut
+ * from `permits` alone (plus the one join its sort needs), so the planner can walk an index in sort
+ * order and stop after the page; the display joins then run for those rows only. The total counts
+ * at most PERMIT_INDEX_COUNT_CAP + 1 rows.
+ */
 export async function findIndexPage(
   db: Kysely<Database>,
   scope: IndexScope,
   f: PermitIndexFilter,
   page: number,
   pageSize: number,
-): Promise<{ rows: PermitIndexRow[]; total: number }> {
-  if (!scope.viewTypeIds.length) return { rows: [], total: 0 };
+): Promise<{ rows: PermitIndexRow[]; total: number; totalCapped: boolean }> {
+  if (!scope.viewTypeIds.length) return { rows: [], total: 0, totalCapped: false };
+  const where = sql.join(conditions(scope, f), sql` and `);
+  const pageIds = sql`
+    select p.id, row_number() over () as ordinal from (
+      select p.id from permits p ${sql.raw(sortJoin[f.sort] ?? '')}
+      where ${where}
+      order by ${orderBy(f)}
+      limit ${pageSize} offset ${(page - 1) * pageSize}
+    ) p`;
   const [rows, count] = await Promise.all([
-    indexQuery(db, scope, f)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+    displayQuery(db)
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom(sql<{ id: number; ordinal: string }>`(${pageIds})`.as('pg'))
+            .selectAll()
+            .as('pg'),
+        (join) => join.onRef('pg.id', '=', 'p.id'),
+      )
+      .orderBy('pg.ordinal')
       .execute(),
-    db
-      .selectFrom('permits as p')
-      .select(sql<string>`count(*)`.as('n'))
-      .where((eb) => eb.and(conditions(scope, f)))
-      .executeTakeFirstOrThrow(),
+    sql<{ n: string }>`
+      select count(*) as n from (select 1 from permits p where ${where} limit ${PERMIT_INDEX_COUNT_CAP + 1}) x`.execute(
+      db,
+    ),
   ]);
-  return { rows: rows.map(toIndexRow), total: Number(count.n) };
+  const n = Number(count.rows[0]!.n);
+  return {
+    rows: rows.map(toIndexRow),
+    total: Math.min(n, PERMIT_INDEX_COUNT_CAP),
+    totalCapped: n > PERMIT_INDEX_COUNT_CAP,
+  };
 }
 
 /**

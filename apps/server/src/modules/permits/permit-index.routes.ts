@@ -33,7 +33,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 async function scopeOf(request: FastifyRequest): Promise<IndexScope> {
   const { connection, actor } = contextOf(request);
   const types = await typeIdsByPermission(connection.db, actor.facilityId, await permissionsOf(request));
-  return { facilityId: actor.facilityId, userId: actor.userId, viewTypeIds: types.view, approveTypeIds: types.approve };
+  return {
+    facilityId: actor.facilityId,
+    userId: actor.userId,
+    viewTypeIds: types.view,
+    approveTypeIds: types.approve,
+    viewsAllTypes: types.all,
+  };
 }
 
 async function columnsOf(request: FastifyRequest): Promise<PermitIndexColumn[]> {

@@ -139,7 +139,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
       >
         {fields}
         <Button fullWidth mt="md" className={classes.touch} onClick={() => setFiltersOpen(false)}>
-          Show {total} permits
+          {page.data?.totalCapped ? `Show more than ${total.toLocaleString()} permits` : `Show ${total} permits`}
         </Button>
       </Drawer>
       {exportError && (
@@ -153,7 +153,11 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
         </Alert>
       )}
       <Text size="sm" aria-live="polite" className={classes.count}>
-        {page.data ? `${total} ${total === 1 ? 'permit' : 'permits'}` : 'Loading permits…'}
+        {!page.data
+          ? 'Loading permits…'
+          : page.data.totalCapped
+            ? `More than ${total.toLocaleString()} permits: filter to narrow them down`
+            : `${total} ${total === 1 ? 'permit' : 'permits'}`}
       </Text>
       {columns && page.data && (
         <PermitGrid

@@ -17,11 +17,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index permits_holder_start_ix on permits (facility_id, holder_id, planned_start desc, id desc)
       where holder_id is not null;
     create index permits_requester_start_ix on permits (facility_id, requester_id, planned_start desc, id desc);
+    -- Sorting by title or planned end: walked in order and filtered, instead of sorting the filtered
+    -- set (EXPLAIN at 300,000: title sort of 23,000 requested permits 29 ms → an index walk).
+    create index permits_title_ix on permits (facility_id, title, id);
+    create index permits_end_ix on permits (facility_id, planned_end, id);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop index permits_end_ix;
+    drop index permits_title_ix;
     drop index permits_requester_start_ix;
     drop index permits_holder_start_ix;
     drop table permit_index_columns;

@@ -54,8 +54,12 @@ export function writeView(view: IndexView, base = new URLSearchParams()): URLSea
 /** The API query of a view (the page's, or the export's with its columns). */
 export function apiQuery(view: IndexView, columns?: PermitIndexColumn[]): Record<string, string> {
   const params = writeView({ ...view, cols: null });
-  if (columns) params.set('columns', columns.join(','));
-  else {
+  if (columns) {
+    // The export is the whole filtered set: no page.
+    params.delete('page');
+    params.delete('pageSize');
+    params.set('columns', columns.join(','));
+  } else {
     params.set('page', String(view.page));
     params.set('pageSize', String(view.pageSize));
   }

@@ -38,7 +38,9 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
   const [exportError, setExportError] = useState<string | null>(null);
   const facilityName = useAuthState().session?.facility.name ?? '';
 
-  const go = (next: IndexView) => setParams(writeView(next, params));
+  // The screen stays and updates in place: no full-screen loading overlay (its excluded parameters
+  // cover page and sort, not the filters), and each view is its own history entry (Back undoes a filter).
+  const go = (next: IndexView) => setParams(writeView(next, params), { state: { skipLoader: true } });
   const filter = (change: Partial<PermitIndexQuery>) => go(withFilter(view, change));
 
   // Free text: typed into local state, written to the URL when the typing pauses.

@@ -132,6 +132,7 @@ describe('permit index', () => {
     expect(third.rows).toHaveLength(6);
     expect(ids(first).filter((id) => ids(third).includes(id))).toEqual([]);
     expect([...ids(first), ...ids(await page('admin', 'pageSize=10&page=2')), ...ids(third)]).toEqual(ids(all));
+    expect(await page('admin', 'pageSize=10&page=99')).toEqual({ rows: [], total: 26, totalCapped: false });
     expect((await get('admin', '/api/permits?pageSize=201')).statusCode).toBe(400);
     expect((await get('admin', '/api/permits?status=bogus')).statusCode).toBe(400);
   });

@@ -206,7 +206,7 @@ const sortJoin: Partial<Record<PermitIndexColumn, string>> = {
 };
 
 /**
- * One page and the filter's total, read in parallel (two pool connections). The page's IDs are cut
+ * One page and the filter's total in one statement. The page's IDs are cut
  * from `permits` alone (plus the one join its sort needs), so the planner can walk an index in sort
  * order and stop after the page; the display joins then run for those rows only. The total counts
  * at most PERMIT_INDEX_COUNT_CAP + 1 rows.
@@ -227,24 +227,24 @@ export async function findIndexPage(
       order by ${orderBy(f)}
       limit ${pageSize} offset ${(page - 1) * pageSize}
     ) p`;
-  const [rows, count] = await Promise.all([
-    displayQuery(db)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom(sql<{ id: number; ordinal: string }>`(${pageIds})`.as('pg'))
-            .selectAll()
-            .as('pg'),
-        (join) => join.onRef('pg.id', '=', 'p.id'),
-      )
-      .orderBy('pg.ordinal')
-      .execute(),
-    sql<{ n: string }>`
-      select count(*) as n from (select 1 from permits p where ${where} limit ${PERMIT_INDEX_COUNT_CAP + 1}) x`.execute(
-      db,
-    ),
-  ]);
-  const n = Number(count.rows[0]!.n);
+  const countSql = sql<string>`(select count(*) from (select 1 from permits p where ${where} limit ${
+    PERMIT_INDEX_COUNT_CAP + 1
+  }) x)`;
+  // One statement, one pool connection: the count is an uncorrelated subquery, computed once.
+  const rows = await displayQuery(db)
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom(sql<{ id: number; ordinal: string }>`(${pageIds})`.as('pg'))
+          .selectAll()
+          .as('pg'),
+      (join) => join.onRef('pg.id', '=', 'p.id'),
+    )
+    .select(countSql.as('total_count'))
+    .orderBy('pg.ordinal')
+    .execute();
+  // A page past the end has no row to carry the count: ask for it alone.
+  const n = Number(rows[0]?.total_count ?? (await sql<{ n: string }>`select ${countSql} as n`.execute(db)).rows[0]!.n);
   return {
     rows: rows.map(toIndexRow),
     total: Math.min(n, PERMIT_INDEX_COUNT_CAP),

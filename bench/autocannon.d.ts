@@ -12,6 +12,8 @@ declare module 'autocannon' {
     timeout?: number;
     method?: string;
     headers?: Record<string, string>;
+    /** Requests sent in turn by each connection (the permit index bench rotates over pages). */
+    requests?: { method?: string; path: string }[];
   }
 
   /** Percentiles of a histogram (latency in ms, requests in req/s samples). */

@@ -219,6 +219,13 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:id/commands/de-isolate': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/close': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/cancel': both(inSample, (c) => named('admin')(c) || holds('permit:approve:LOTO')(c)),
+  // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
+  'GET /api/permits': signedIn,
+  'GET /api/permits/index-columns': signedIn,
+  'PUT /api/permits/index-columns': signedIn,
+  'GET /api/permits/index-people': signedIn,
+  'GET /api/permits/export.csv': signedIn,
+  'GET /api/permits/export.xlsx': signedIn,
 };
 
 let t: TestApp;
@@ -366,6 +373,7 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });
+  bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',

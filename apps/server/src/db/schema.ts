@@ -65,6 +65,8 @@ export interface Database {
   permits: PermitTable;
   permit_assets: { permit_id: number; facility_id: number; asset_id: number };
   permit_approvals: PermitApprovalTable;
+  // 2026-11-25T1300-permit-index: each user's chosen index columns
+  permit_index_columns: { user_id: number; columns: string[]; updated_at: Generated<Date> };
 }
 
 /** The lifecycle's states (the check constraint of 2026-11-24T1600-permits lists the same). */

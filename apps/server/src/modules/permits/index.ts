@@ -5,3 +5,4 @@ export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-sys
 export type { PermitCommandEventPayload } from './permit-command.service';
 export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';
 export type { PermitRecord } from './permit.repository';
+export { permitIndexRoutes } from './permit-index.routes';

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import { Page } from '../../components/Page';
+import { PermitIndex } from '../../features/permit-index';
 import classes from './PlannedPage.module.css';
 
 const notYet = 'This screen is not available yet; it arrives in a later release.';
@@ -17,14 +19,25 @@ export function PermitIndexPage() {
   const [params] = useSearchParams();
   const code = params.get('permitType') ?? '';
   const name = usePermitTypeName(code);
+  const navigation = useNavigation();
+  // The type filter offers the types the sidebar links to (those the user may view).
+  const permitTypes = useMemo(
+    () =>
+      (navigation.data ?? []).flatMap((group) =>
+        group.links
+          .filter((link) => link.itemType === 'index' && link.enabled && link.permitTypeCode)
+          .map((link) => ({ code: link.permitTypeCode!, name: link.name.replace(/ Index$/, '') })),
+      ),
+    [navigation.data],
+  );
   return (
     <Page
       title="Permit Index"
       childTitle={code ? name : ''}
       permitType={code || null}
-      lead="Every permit of this facility with server-side paging, sorting and filtering, saved column choices, and export to CSV or XLSX."
+      lead="Every permit of this facility you may see: filter, sort, choose columns, export."
     >
-      <Text className={classes.note}>{notYet}</Text>
+      <PermitIndex permitTypes={permitTypes} />
     </Page>
   );
 }

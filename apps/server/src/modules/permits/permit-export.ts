@@ -1,0 +1,136 @@
+import { PassThrough, type Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import {
+  permitIndexColumnLabels,
+  permitRiskLabels,
+  permitStatusLabels,
+  type PermitIndexColumn,
+  type PermitIndexRow,
+} from '@hasp/contracts';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export const exportContentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, or a tab/CR that some programs strip first)
+ * is written as text with a leading apostrophe (OWASP "CSV injection").
+ */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The text of one cell, as the index page shows it (labels, names; instants in ISO 8601 UTC). */
+export function cellText(row: PermitIndexRow, column: PermitIndexColumn): string {
+  switch (column) {
+    case 'number':
+      return row.number;
+    case 'permitType':
+      return row.permitType.name;
+    case 'status':
+      return permitStatusLabels[row.status];
+    case 'title':
+      return row.title;
+    case 'area':
+      return row.area ? `${row.area.number} ${row.area.name}` : '';
+    case 'requester':
+      return row.requester.displayName;
+    case 'holder':
+      return row.holder?.displayName ?? '';
+    case 'issuer':
+      return row.issuer?.displayName ?? '';
+    case 'plannedStart':
+      return row.plannedStart;
+    case 'plannedEnd':
+      return row.plannedEnd;
+    case 'riskLevel':
+      return row.riskLevel ? permitRiskLabels[row.riskLevel] : '';
+    case 'createdAt':
+      return row.createdAt;
+    case 'updatedAt':
+      return row.updatedAt;
+  }
+}
+
+const csvField = (value: string) => {
+  const safe = escapeFormula(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+const dateColumns = new Set<PermitIndexColumn>(['plannedStart', 'plannedEnd', 'createdAt', 'updatedAt']);
+
+/** Waits until the reader takes more; fails when the download was abandoned (so the cursor closes). */
+function drained(out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('The download was abandoned'));
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('The download was abandoned'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
+}
+
+/** Writes and waits when the socket is full, so a slow download holds the cursor instead of memory. */
+async function write(out: Writable, chunk: string): Promise<void> {
+  if (!out.write(chunk)) await drained(out);
+}
+
+/**
+ * A streaming writer of one export: the header row (the chosen columns' labels), then rows in
+ * batches, then the end. CSV is UTF-8 with a BOM (Excel reads the names right); XLSX goes through
+ * exceljs's streaming WorkbookWriter (rows committed as they come, dates as real dates).
+ */
+export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[]) {
+  const stream = new PassThrough();
+  if (format === 'csv') {
+    let started = false;
+    return {
+      stream,
+      async rows(rows: PermitIndexRow[]) {
+        if (!started) {
+          started = true;
+          await write(stream, `\uFEFF${columns.map((c) => csvField(permitIndexColumnLabels[c])).join(',')}\r\n`);
+        }
+        let chunk = '';
+        for (const row of rows) chunk += `${columns.map((c) => csvField(cellText(row, c))).join(',')}\r\n`;
+        await write(stream, chunk);
+      },
+      async end() {
+        if (!started) await this.rows([]);
+        stream.end();
+      },
+    };
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Permits');
+  sheet.addRow(columns.map((c) => permitIndexColumnLabels[c])).commit();
+  return {
+    stream,
+    async rows(rows: PermitIndexRow[]) {
+      for (const row of rows) {
+        sheet
+          .addRow(
+            columns.map((c) => {
+              const text = cellText(row, c);
+              return dateColumns.has(c) ? new Date(text) : escapeFormula(text);
+            }),
+          )
+          .commit();
+      }
+      if (stream.writableNeedDrain) await drained(stream);
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

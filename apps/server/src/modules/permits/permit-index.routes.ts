@@ -1,0 +1,174 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  defaultPermitIndexColumns,
+  permitExportQuerySchema,
+  permitIndexColumns,
+  permitIndexColumnsSchema,
+  permitIndexPageSchema,
+  permitIndexPeopleSchema,
+  permitIndexQuerySchema,
+  permitExportFileName,
+  type PermitIndexColumn,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { contextOf } from '../../platform';
+import { permissionsOf } from '../../plugins/permissions';
+import { exportContentTypes, exportWriter, type ExportFormat } from './permit-export';
+import {
+  findIndexPage,
+  findSavedColumns,
+  saveColumns,
+  streamIndexRows,
+  typeIdsByPermission,
+  type IndexScope,
+} from './permit-index.repository';
+
+const tags = ['permits'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+async function scopeOf(request: FastifyRequest): Promise<IndexScope> {
+  const { connection, actor } = contextOf(request);
+  const types = await typeIdsByPermission(connection.db, actor.facilityId, await permissionsOf(request));
+  return {
+    facilityId: actor.facilityId,
+    userId: actor.userId,
+    viewTypeIds: types.view,
+    approveTypeIds: types.approve,
+    viewsAllTypes: types.all,
+  };
+}
+
+async function columnsOf(request: FastifyRequest): Promise<PermitIndexColumn[]> {
+  const { connection, actor } = contextOf(request);
+  const saved = (await findSavedColumns(connection.db, actor.userId))?.filter((c): c is PermitIndexColumn =>
+    (permitIndexColumns as readonly string[]).includes(c),
+  );
+  return saved?.length ? saved : defaultPermitIndexColumns;
+}
+
+/**
+ * The permit index (decision 0034): one page of the facility's permits of the types the caller may
+ * view, the caller's saved columns, and the filtered set as a streamed CSV or XLSX download. No
+ * permission beyond sign-in: every row is scoped by `permit:view:<CODE>` (none held: no rows).
+ */
+export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/permits',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One page of the permit index: filtered, sorted (ties by ID), with the total of the filter',
+        querystring: permitIndexQuerySchema,
+        response: { 200: permitIndexPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return findIndexPage(contextOf(request).connection.db, await scopeOf(request), filter, page, pageSize);
+    },
+  );
+
+  app.get(
+    '/permits/index-columns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The caller's chosen index columns, in order (the default set until they choose)",
+        response: { 200: permitIndexColumnsSchema, ...errors },
+      },
+    },
+    async (request) => ({ columns: await columnsOf(request) }),
+  );
+
+  app.put(
+    '/permits/index-columns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Saves the caller's chosen index columns, in order",
+        body: permitIndexColumnsSchema,
+        response: { 200: permitIndexColumnsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      await saveColumns(connection.db, actor.userId, request.body.columns);
+      return { columns: request.body.columns };
+    },
+  );
+
+  app.get(
+    '/permits/index-people',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's users by name, for the index's people filters",
+        response: { 200: permitIndexPeopleSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const rows = await connection.db
+        .selectFrom('users as u')
+        .innerJoin('user_facilities as uf', 'uf.user_id', 'u.id')
+        .select(['u.id', 'u.display_name'])
+        .where('uf.facility_id', '=', actor.facilityId)
+        .orderBy('u.display_name')
+        .orderBy('u.id')
+        .execute();
+      return rows.map((r) => ({ ID: r.id, displayName: r.display_name }));
+    },
+  );
+
+  for (const format of ['csv', 'xlsx'] as const satisfies ExportFormat[]) {
+    app.get(
+      `/permits/export.${format}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: `The whole filtered index as ${format.toUpperCase()}, streamed; the given columns (else the saved ones) in order; formula-like cells escaped`,
+          querystring: permitExportQuerySchema,
+          response: { 200: z.any().check(z.describe('The file')), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { connection, actor, now } = contextOf(request);
+        const { columns: asked, ...filter } = request.query;
+        const [scope, columns, facility] = await Promise.all([
+          scopeOf(request),
+          asked ? Promise.resolve(asked) : columnsOf(request),
+          connection.db
+            .selectFrom('facilities')
+            .select('name')
+            .where('id', '=', actor.facilityId)
+            .executeTakeFirstOrThrow(),
+        ]);
+        const writer = exportWriter(format, columns);
+        void reply
+          .header('content-type', exportContentTypes[format])
+          .header('content-disposition', `attachment; filename="${permitExportFileName(facility.name, now, format)}"`)
+          .header('cache-control', 'no-store')
+          .send(writer.stream);
+        // The rows follow the headers as the cursor yields them; a failure mid-way ends the download broken.
+        streamIndexRows(connection.db, scope, filter, (rows) => writer.rows(rows))
+          .then(() => writer.end())
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'permit export ended early');
+            writer.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+          });
+        return reply;
+      },
+    );
+  }
+};

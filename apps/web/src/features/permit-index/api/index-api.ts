@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  assetSearchResponseSchema,
+  permitIndexColumnsSchema,
+  permitIndexPageSchema,
+  permitIndexPeopleSchema,
+  permitExportFileName,
+  type PermitIndexColumn,
+} from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { permitIndexKeys } from './keys';
+
+/** One page of the index for the URL's query; the previous page stays on screen while the next loads. */
+export function usePermitIndexPage(query: Record<string, string>) {
+  return useQuery({
+    queryKey: permitIndexKeys.page(query),
+    queryFn: ({ signal }) => apiRequest('permits', { query, schema: permitIndexPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's saved columns (the server's default set until they choose). */
+export function useSavedColumns() {
+  return useQuery({
+    queryKey: permitIndexKeys.columns(),
+    queryFn: ({ signal }) => apiRequest('permits/index-columns', { schema: permitIndexColumnsSchema, signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveColumns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: PermitIndexColumn[]) =>
+      apiRequest('permits/index-columns', { method: 'PUT', body: { columns }, schema: permitIndexColumnsSchema }),
+    onSuccess: (saved) => client.setQueryData(permitIndexKeys.columns(), saved),
+  });
+}
+
+/** The facility's people for the people filters. */
+export function useIndexPeople() {
+  return useQuery({
+    queryKey: permitIndexKeys.people(),
+    queryFn: ({ signal }) => apiRequest('permits/index-people', { schema: permitIndexPeopleSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Areas and assets matching a search, for the place filter (none until two characters are typed). */
+export function usePlaceSearch(q: string) {
+  return useQuery({
+    queryKey: permitIndexKeys.places(q),
+    queryFn: ({ signal }) =>
+      apiRequest('assets/search', { query: { q, limit: 20 }, schema: assetSearchResponseSchema, signal }),
+    enabled: q.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the filtered set (the file needs the bearer token, so no plain link). */
+export async function downloadExport(
+  format: 'csv' | 'xlsx',
+  query: Record<string, string>,
+  facilityName: string,
+): Promise<string> {
+  const blob = await apiRequest(`permits/export.${format}`, { query, read: 'blob', headers: { accept: '*/*' } });
+  const name = permitExportFileName(facilityName, new Date(), format);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { permitStatusLabels, permitStatuses, type PermitIndexQuery } from '@hasp/contracts';
+import { useIndexPeople, usePlaceSearch } from '../api/index-api';
+import type { IndexView } from '../url-state';
+
+export interface PermitTypeOption {
+  code: string;
+  name: string;
+}
+
+interface FilterFieldsProps {
+  view: IndexView;
+  permitTypes: PermitTypeOption[];
+  onChange: (change: Partial<PermitIndexQuery>) => void;
+}
+
+const statusData = permitStatuses.map((s) => ({ value: s, label: permitStatusLabels[s] }));
+const id = (value: string | null) => (value ? Number(value) : undefined);
+
+/** Status, type, place, people and dates: each change goes straight into the URL (page 1). */
+export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps) {
+  const people = useIndexPeople();
+  const peopleData = (people.data ?? []).map((p) => ({ value: String(p.ID), label: p.displayName }));
+  const [placeSearch, setPlaceSearch] = useState('');
+  const places = usePlaceSearch(placeSearch);
+  const place = view.areaId ? `area:${view.areaId}` : view.assetId ? `asset:${view.assetId}` : null;
+  const placeData = (places.data?.results ?? []).map(({ node }) => ({
+    value: `${node.kind}:${node.ID}`,
+    label: `${node.kind === 'area' ? 'Area' : 'Asset'} ${node.number} ${node.name}`,
+  }));
+  // A place from a shared URL is not among the search's matches: keep it selectable by its ID.
+  if (place && !placeData.some((p) => p.value === place)) {
+    placeData.unshift({ value: place, label: `${view.areaId ? 'Area' : 'Asset'} #${view.areaId ?? view.assetId}` });
+  }
+  const person = (label: string, key: 'requesterId' | 'holderId' | 'approverId') => (
+    <Select
+      label={label}
+      data={peopleData}
+      value={view[key] ? String(view[key]) : null}
+      onChange={(value) => onChange({ [key]: id(value) })}
+      searchable
+      clearable
+      placeholder="Anyone"
+    />
+  );
+  const date = (label: string, key: 'startFrom' | 'startTo' | 'endFrom' | 'endTo') => (
+    <TextInput
+      type="date"
+      label={label}
+      value={view[key] ?? ''}
+      onChange={(event) => onChange({ [key]: event.currentTarget.value || undefined })}
+    />
+  );
+  const any =
+    view.status || view.permitType || place || view.requesterId || view.holderId || view.approverId || view.startFrom;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+      <MultiSelect
+        label="Status"
+        data={statusData}
+        value={view.status ?? []}
+        onChange={(value) => onChange({ status: value.length ? value : undefined })}
+        placeholder={view.status?.length ? undefined : 'Any status'}
+        clearable
+      />
+      <Select
+        label="Permit type"
+        data={permitTypes.map((t) => ({ value: t.code, label: t.name }))}
+        value={view.permitType ?? null}
+        onChange={(value) => onChange({ permitType: value ?? undefined })}
+        clearable
+        placeholder="Any type"
+      />
+      <Select
+        label="Area or asset"
+        data={placeData}
+        value={place}
+        searchable
+        clearable
+        searchValue={placeSearch}
+        onSearchChange={setPlaceSearch}
+        filter={({ options }) => options}
+        nothingFoundMessage={placeSearch.trim().length >= 2 ? 'Nothing found' : 'Type two characters'}
+        placeholder="Anywhere"
+        onChange={(value) => {
+          const [kind, raw] = value ? value.split(':') : [];
+          onChange({
+            areaId: kind === 'area' ? Number(raw) : undefined,
+            assetId: kind === 'asset' ? Number(raw) : undefined,
+          });
+        }}
+      />
+      {person('Requester', 'requesterId')}
+      {person('Holder', 'holderId')}
+      {person('Approver', 'approverId')}
+      {date('Starts from', 'startFrom')}
+      {date('Starts until', 'startTo')}
+      {date('Ends from', 'endFrom')}
+      {date('Ends until', 'endTo')}
+      {any && (
+        <Button
+          variant="subtle"
+          style={{ alignSelf: 'end' }}
+          onClick={() =>
+            onChange({
+              status: undefined,
+              permitType: undefined,
+              areaId: undefined,
+              assetId: undefined,
+              requesterId: undefined,
+              holderId: undefined,
+              approverId: undefined,
+              startFrom: undefined,
+              startTo: undefined,
+              endFrom: undefined,
+              endTo: undefined,
+            })
+          }
+        >
+          Clear filters
+        </Button>
+      )}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Drawer, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import {
+  permitIndexViewLabels,
+  permitIndexViews,
+  type PermitIndexColumn,
+  type PermitIndexQuery,
+  type PermitIndexView,
+} from '@hasp/contracts';
+import { useAuthState } from '../../../lib/auth-session';
+import { downloadExport, usePermitIndexPage, useSaveColumns, useSavedColumns } from '../api/index-api';
+import { apiQuery, PAGE_SIZES, readView, withFilter, writeView, type IndexView } from '../url-state';
+import { ColumnPicker } from './ColumnPicker';
+import { FilterFields, type PermitTypeOption } from './FilterFields';
+import { PermitGrid } from './PermitGrid';
+import classes from '../PermitIndex.module.css';
+
+const PHONE_QUERY = '(max-width: 48em)';
+
+/**
+ * The permit index (decision 0034). The URL is the view: every control writes it and the page
+ * reads it back, so reload, back/forward and a shared link all show the same permits. Columns come
+ * from the URL when it names them (a shared view), else from the user's saved choice.
+ */
+export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }) {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params), [params]);
+  const saved = useSavedColumns();
+  const saveColumns = useSaveColumns();
+  const columns: PermitIndexColumn[] | null = view.cols ?? saved.data?.columns ?? null;
+  const query = useMemo(() => apiQuery(view), [view]);
+  const page = usePermitIndexPage(query);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const facilityName = useAuthState().session?.facility.name ?? '';
+
+  // The screen stays and updates in place: no full-screen loading overlay (its excluded parameters
+  // cover page and sort, not the filters), and each view is its own history entry (Back undoes a filter).
+  const go = (next: IndexView) => setParams(writeView(next, params), { state: { skipLoader: true } });
+  const filter = (change: Partial<PermitIndexQuery>) => go(withFilter(view, change));
+
+  // Free text: typed into local state, written to the URL when the typing pauses.
+  // A new q from the URL (back, a shared link, Clear) replaces the text, adjusted while rendering.
+  const [text, setText] = useState(view.q ?? '');
+  const [urlText, setUrlText] = useState(view.q);
+  if (urlText !== view.q) {
+    setUrlText(view.q);
+    setText(view.q ?? '');
+  }
+  const writeText = useDebouncedCallback((q: string) => filter({ q: q.trim() || undefined }), 300);
+
+  const chooseColumns = (next: PermitIndexColumn[]) => {
+    go({ ...view, cols: next });
+    saveColumns.mutate(next);
+  };
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    setExportError(null);
+    downloadExport(format, apiQuery(view, columns ?? undefined), facilityName)
+      .catch(() => setExportError('The export failed. Try again.'))
+      .finally(() => setExporting(null));
+  };
+
+  const total = page.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / view.pageSize));
+  const filterCount = [
+    view.status,
+    view.permitType,
+    view.areaId ?? view.assetId,
+    view.requesterId,
+    view.holderId,
+    view.approverId,
+    view.startFrom,
+    view.startTo,
+    view.endFrom,
+    view.endTo,
+  ].filter((v) => v !== undefined).length;
+  const fields = <FilterFields view={view} permitTypes={permitTypes} onChange={filter} />;
+
+  return (
+    <div className={classes.root}>
+      <Group gap="xs" className={classes.views} role="group" aria-label="My work">
+        {([undefined, ...permitIndexViews] as (PermitIndexView | undefined)[]).map((v) => (
+          <Button
+            key={v ?? 'all'}
+            variant={view.view === v ? 'filled' : 'default'}
+            aria-pressed={view.view === v}
+            className={classes.touch}
+            onClick={() => filter({ view: v })}
+          >
+            {v ? permitIndexViewLabels[v] : 'All permits'}
+          </Button>
+        ))}
+      </Group>
+      <Group gap="sm" align="end" className={classes.toolbar}>
+        <TextInput
+          label="Search"
+          placeholder="Number, title, description"
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            writeText(event.currentTarget.value);
+          }}
+          className={classes.search}
+        />
+        {phone && (
+          <Button variant="default" className={classes.touch} onClick={() => setFiltersOpen(true)}>
+            {filterCount ? `Filters (${filterCount})` : 'Filters'}
+          </Button>
+        )}
+        {columns && <ColumnPicker columns={columns} onChange={chooseColumns} />}
+        <Button
+          variant="default"
+          className={classes.touch}
+          loading={exporting === 'csv'}
+          onClick={() => exportAs('csv')}
+        >
+          Export CSV
+        </Button>
+        <Button
+          variant="default"
+          className={classes.touch}
+          loading={exporting === 'xlsx'}
+          onClick={() => exportAs('xlsx')}
+        >
+          Export XLSX
+        </Button>
+      </Group>
+      {!phone && <div className={classes.filters}>{fields}</div>}
+      <Drawer
+        opened={phone && filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title="Filters"
+        position="bottom"
+        size="85%"
+      >
+        {fields}
+        <Button fullWidth mt="md" className={classes.touch} onClick={() => setFiltersOpen(false)}>
+          {page.data?.totalCapped ? `Show more than ${total.toLocaleString()} permits` : `Show ${total} permits`}
+        </Button>
+      </Drawer>
+      {exportError && (
+        <Alert color="red" role="alert">
+          {exportError}
+        </Alert>
+      )}
+      {page.isError && (
+        <Alert color="red" role="alert">
+          The permits could not be loaded.
+        </Alert>
+      )}
+      <Text size="sm" aria-live="polite" className={classes.count}>
+        {!page.data
+          ? 'Loading permits…'
+          : page.data.totalCapped
+            ? `More than ${total.toLocaleString()} permits: filter to narrow them down`
+            : `${total} ${total === 1 ? 'permit' : 'permits'}`}
+      </Text>
+      {columns && page.data && (
+        <PermitGrid
+          rows={page.data.rows}
+          columns={columns}
+          sort={view.sort}
+          dir={view.dir}
+          onSort={(sort, dir) => go({ ...view, sort, dir, page: 1 })}
+          busy={page.isFetching}
+        />
+      )}
+      {page.data && page.data.rows.length === 0 && <Text className={classes.empty}>No permits match this view.</Text>}
+      <Group justify="space-between" gap="sm" className={classes.pager}>
+        <Pagination
+          total={pages}
+          value={Math.min(view.page, pages)}
+          onChange={(p) => go({ ...view, page: p })}
+          size="lg"
+          siblings={phone ? 0 : 1}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+        <Select
+          label="Rows per page"
+          data={PAGE_SIZES.map(String)}
+          value={String(view.pageSize)}
+          onChange={(value) => value && go({ ...view, pageSize: Number(value), page: 1 })}
+          allowDeselect={false}
+          w={140}
+        />
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import * as z from 'zod/mini';
+import { idParamSchema } from './ids';
+import { permitStatuses } from './permit-lifecycle';
+import { permitRiskLevels } from './permits';
+
+/**
+ * The permit index (issue 15, decision 0034): GET /api/permits answers one page of the facility's
+ * permits the caller may view, filtered and sorted on the server; the same query exports the whole
+ * filtered set (GET /api/permits/export.csv|xlsx). The web keeps this query in the URL, so a shared
+ * URL opens the same view; list values travel comma-separated (`status=draft,requested`).
+ */
+
+/** The columns the index can show, in their default order. Every one sorts (ties by ID). */
+export const permitIndexColumns = [
+  'number',
+  'permitType',
+  'status',
+  'title',
+  'area',
+  'requester',
+  'holder',
+  'issuer',
+  'plannedStart',
+  'plannedEnd',
+  'riskLevel',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type PermitIndexColumn = (typeof permitIndexColumns)[number];
+
+export const permitIndexColumnLabels: Record<PermitIndexColumn, string> = {
+  number: 'Number',
+  permitType: 'Type',
+  status: 'Status',
+  title: 'Title',
+  area: 'Area',
+  requester: 'Requester',
+  holder: 'Holder',
+  issuer: 'Issuer',
+  plannedStart: 'Planned start',
+  plannedEnd: 'Planned end',
+  riskLevel: 'Risk',
+  createdAt: 'Created',
+  updatedAt: 'Last changed',
+};
+
+/** What a user sees before choosing columns. */
+export const defaultPermitIndexColumns: PermitIndexColumn[] = [
+  'number',
+  'permitType',
+  'status',
+  'title',
+  'area',
+  'holder',
+  'plannedStart',
+  'plannedEnd',
+];
+
+/** The caller's own work, one click away. */
+export const permitIndexViews = ['awaiting-approval', 'held', 'requested'] as const;
+export type PermitIndexView = (typeof permitIndexViews)[number];
+export const permitIndexViewLabels: Record<PermitIndexView, string> = {
+  'awaiting-approval': 'Awaiting my approval',
+  held: 'I hold',
+  requested: 'I requested',
+};
+
+export const PERMIT_INDEX_PAGE_SIZE_MAX = 200;
+export const PERMIT_INDEX_PAGE_SIZE_DEFAULT = 50;
+
+/** A comma-separated list of statuses in a query string (`draft,requested`). */
+const statusList = z.pipe(
+  z.string().check(z.regex(new RegExp(`^(${permitStatuses.join('|')})(,(${permitStatuses.join('|')}))*$`))),
+  z.transform((s: string) => [...new Set(s.split(','))] as (typeof permitStatuses)[number][]),
+);
+const date = z.iso.date().check(z.describe('A day (YYYY-MM-DD, UTC), inclusive'));
+
+/** Everything that selects and orders permits: the index page and both exports take it. */
+export const permitIndexFilterSchema = z.object({
+  status: z.optional(statusList),
+  /** A permit type's code (`?permitType=LOTO`, as the navigation links it). */
+  permitType: z.optional(z.string().check(z.regex(/^[A-Z0-9_-]{1,20}$/))),
+  /** Permits in this area or any area below it. */
+  areaId: z.optional(idParamSchema),
+  assetId: z.optional(idParamSchema),
+  requesterId: z.optional(idParamSchema),
+  holderId: z.optional(idParamSchema),
+  /** Someone with a current (not cleared) approval of the permit. */
+  approverId: z.optional(idParamSchema),
+  startFrom: z.optional(date),
+  startTo: z.optional(date),
+  endFrom: z.optional(date),
+  endTo: z.optional(date),
+  /** Free text: number, title, description, work method (case-insensitive substring). */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  view: z.optional(z.enum(permitIndexViews)),
+  sort: z._default(z.enum(permitIndexColumns), 'plannedStart'),
+  dir: z._default(z.enum(['asc', 'desc']), 'desc'),
+});
+export type PermitIndexFilter = z.infer<typeof permitIndexFilterSchema>;
+
+/** GET /api/permits: the filter plus the page. */
+export const permitIndexQuerySchema = z.extend(permitIndexFilterSchema, {
+  page: z._default(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(1_000_000)), 1),
+  pageSize: z._default(
+    z.coerce.number<string>().check(z.int(), z.positive(), z.lte(PERMIT_INDEX_PAGE_SIZE_MAX)),
+    PERMIT_INDEX_PAGE_SIZE_DEFAULT,
+  ),
+});
+export type PermitIndexQuery = z.infer<typeof permitIndexQuerySchema>;
+
+/** GET /api/permits/export.csv|xlsx: the filter plus the columns to write (else the user's saved ones). */
+export const permitExportQuerySchema = z.extend(permitIndexFilterSchema, {
+  columns: z.optional(
+    z.pipe(
+      z.string().check(z.regex(new RegExp(`^(${permitIndexColumns.join('|')})(,(${permitIndexColumns.join('|')}))*$`))),
+      z.transform((s: string) => [...new Set(s.split(','))] as PermitIndexColumn[]),
+    ),
+  ),
+});
+export type PermitExportQuery = z.infer<typeof permitExportQuerySchema>;
+
+const person = z.object({ ID: z.int(), displayName: z.string() });
+
+export const permitIndexRowSchema = z.object({
+  ID: z.int(),
+  number: z.string(),
+  permitType: z.object({ code: z.string(), name: z.string(), color: z.string() }),
+  status: z.enum(permitStatuses),
+  title: z.string(),
+  area: z.nullable(z.object({ ID: z.int(), number: z.string(), name: z.string() })),
+  requester: person,
+  holder: z.nullable(person),
+  issuer: z.nullable(person),
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
+  riskLevel: z.nullable(z.enum(permitRiskLevels)),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PermitIndexRow = z.infer<typeof permitIndexRowSchema>;
+
+export const permitIndexPageSchema = z.object({
+  rows: z.array(permitIndexRowSchema),
+  /** Permits matching the filter (for the pager), counted up to a cap (10,000). */
+  total: z.int(),
+  /** More match than `total`: the page says "more than" and the pager ends at the cap. */
+  totalCapped: z.boolean(),
+});
+export type PermitIndexPage = z.infer<typeof permitIndexPageSchema>;
+
+/** GET/PUT /api/permits/index-columns: the caller's chosen columns, in order (at least one, no repeats). */
+export const permitIndexColumnsSchema = z.object({
+  columns: z.array(z.enum(permitIndexColumns)).check(
+    z.minLength(1, 'Choose at least one column'),
+    z.maxLength(permitIndexColumns.length),
+    z.refine((c) => new Set(c).size === c.length, 'A column can be chosen once'),
+  ),
+});
+export type PermitIndexColumns = z.infer<typeof permitIndexColumnsSchema>;
+
+/** GET /api/permits/index-people: the facility's people, for the requester/holder/approver filters. */
+export const permitIndexPeopleSchema = z.array(person);
+export type PermitIndexPerson = z.infer<typeof person>;
+
+/** An export's file name, `permits-<facility>-<YYYY-MM-DD>.<ext>` (the server's header and the web's download). */
+export function permitExportFileName(facilityName: string, now: Date, format: 'csv' | 'xlsx'): string {
+  const facility = facilityName
+    .normalize('NFKD')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  return `permits-${facility || 'facility'}-${now.toISOString().slice(0, 10)}.${format}`;
+}

@@ -29,7 +29,7 @@ import { facilityRoutes } from './modules/facilities';
 import { healthRoutes } from './modules/health';
 import { loginRoutes } from './modules/login';
 import { ssoRoutes, expiredSsoJob } from './modules/sso';
-import { userRoutes } from './modules/users';
+import { userLookupRoutes, userRoutes } from './modules/users';
 import { navigationRoutes } from './modules/navigation';
 import { NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
 import { sessionContextRoutes } from './modules/settings';
@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         authRoutes,
         facilityRoutes,
         userRoutes,
+        userLookupRoutes,
         sessionContextRoutes,
         navigationRoutes,
         notificationRoutes,

@@ -58,6 +58,8 @@ const matrix: Record<string, Rule> = {
   'GET /api/stilFacility/getID': signedIn,
   'GET /api/facilities/:id': inSample,
   'GET /api/users/:id': inSample,
+  // Names of the caller's own facility (the permit page's people pickers).
+  'GET /api/users': signedIn,
   'GET /api/session/context': signedIn,
   'GET /api/navigation': signedIn,
   'GET /api/notifications': signedIn,

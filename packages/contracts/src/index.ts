@@ -31,3 +31,4 @@ export * from './master-lists';
 export * from './permit-types';
 export * from './permits';
 export * from './permit-lifecycle';
+export * from './people';

@@ -49,7 +49,7 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
-import { permitRoutes } from './modules/permits';
+import { permitRoutes, permitTypeInfoRoutes } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -183,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         masterListRoutes,
         permitTypesRoutes,
         permitRoutes,
+        permitTypeInfoRoutes,
         questionRoutes,
       ]) {
         await api.register(routes, ctx);

@@ -202,6 +202,8 @@ const matrix: Record<string, Rule> = {
   // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
   'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
   'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
+  // By code: every facility may have its own LOTO type, so the caller's own facility answers.
+  'GET /api/permits/types/:code': holds('permit:create:LOTO'),
 };
 
 let t: TestApp;
@@ -396,6 +398,7 @@ function urlFor(route: string): string {
     .replace(':key', 'security.lockoutThreshold')
     .replace(':listKey', 'energy-types')
     .replace(':kind', 'areas')
+    .replace(':code', 'LOTO')
     .replace(':connectionStringName', 'Demo');
 }
 

@@ -43,3 +43,27 @@ describe('GET /api/users', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/permits/types/:code', () => {
+  it("gives the create page the type's id and maximum validity", async () => {
+    const token = (await login(t.app, { username: 'admin' })).json<{ token: string }>().token;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/permits/types/LOTO',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await t.connections[0]!.db.selectFrom('permit_types')
+      .select(['id', 'max_validity_hours'])
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow();
+    expect(response.json()).toMatchObject({ ID: row.id, code: 'LOTO', maxValidityHours: row.max_validity_hours });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/permits/types/NOPE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

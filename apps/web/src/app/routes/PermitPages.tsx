@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
+import { PermitCreate, PermitEdit } from '../../features/permits';
 import { Page } from '../../components/Page';
 import classes from './PlannedPage.module.css';
 
@@ -34,27 +35,22 @@ export function PermitCreatePage() {
   const { permitType = '' } = useParams();
   const name = usePermitTypeName(permitType);
   return (
-    <Page
-      title={name}
-      childTitle="New"
-      permitType={permitType}
-      lead="A new permit of this type: header, assets and area, validity, then hazard analysis and the isolation plan."
-    >
-      <Text className={classes.note}>{notYet}</Text>
+    <Page title={name} childTitle="New" permitType={permitType}>
+      <PermitCreate key={permitType} permitTypeCode={permitType} />
     </Page>
   );
 }
 
-/** `/Permit/Edit/:permitId` (and its attachments outlet below it). */
+/**
+ * `/Permit/Edit/:permitId` (and its attachments outlet below it, which shows no loading overlay:
+ * the attachments arrive with their own issue).
+ */
 export function PermitEditPage() {
   const { permitId = '' } = useParams();
+  const id = Number(permitId);
   return (
-    <Page
-      title="Permit"
-      childTitle={`Edit ${permitId}`}
-      lead="Header, hazard analysis, isolation plan, tags, questions, crew, gas tests, approvals, attachments and history, with the allowed next steps as buttons."
-    >
-      <Text className={classes.note}>{notYet}</Text>
+    <Page title="Permit" childTitle={`Edit ${permitId}`}>
+      <PermitEdit key={id} permitId={id} />
     </Page>
   );
 }

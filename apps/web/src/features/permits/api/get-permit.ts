@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { permitSchema, type Permit } from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { permitKeys } from './keys';
+
+/** Reads a permit as the server has it now (with the caller's allowed commands). */
+export const fetchPermit = (id: number, signal?: AbortSignal): Promise<Permit> =>
+  apiRequest(`permits/${id}`, { schema: permitSchema, signal });
+
+export function usePermit(id: number) {
+  return useQuery({
+    queryKey: permitKeys.permit(id),
+    queryFn: ({ signal }) => fetchPermit(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}

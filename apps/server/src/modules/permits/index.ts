@@ -2,3 +2,7 @@
 // import only from here (eslint: server module boundaries, decision 0027).
 export { permitRoutes } from './permits.routes';
 export { permitTypeInfoRoutes } from './permit-type-info.routes';
+export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-system-command';
+export type { PermitCommandEventPayload } from './permit-command.service';
+export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';
+export type { PermitRecord } from './permit.repository';

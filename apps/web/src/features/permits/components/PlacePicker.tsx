@@ -41,7 +41,6 @@ export function PlacePicker({ kind, label, picked, multiple, onChange, disabled,
         error={error}
         classNames={{ input: classes.input }}
         rightSection={search.isFetching ? <Loader size="xs" /> : null}
-        aria-controls={resultsId}
         type="search"
       />
       {picked.length > 0 && (

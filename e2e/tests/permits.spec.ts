@@ -98,6 +98,7 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   });
   const number = ((await created.json()) as { number: string }).number;
   await expect(main(r).getByTestId('permit-number')).toHaveText(number);
+  await expect(main(r).getByRole('heading', { level: 1 })).toHaveText(number);
   expect(await buttonsOf(r)).toEqual(['Request', 'Cancel']);
   await expectNoSidewaysScroll(r, phone.width);
   await expectNoSeriousViolations(r);
@@ -150,7 +151,7 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   await main(i).getByRole('tab', { name: 'History' }).click();
   const history = main(i).getByRole('list', { name: 'Permit history' });
   await expect(history.getByRole('listitem')).toHaveCount(9);
-  await expect(history).toContainText('Requested → Approved');
+  await expect(history).toContainText('Approve: Requested → Approved');
   await expect(history).toContainText(approver.displayName);
   await expect(history).toContainText('De-isolation → Closed');
   await expectNoSeriousViolations(i);
@@ -206,6 +207,7 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
   await expect(conflict.getByTestId('mine-workMethod')).toHaveText('Lock out the feeder and the conveyor.');
   await expect(firstForm.getByLabel('Work method')).toHaveValue('Lock out the feeder and the conveyor.');
   await expectNoSeriousViolations(first);
+  await conflict.scrollIntoViewIfNeeded();
   await saveScreenshot(first, testInfo, 'permit-conflict-desktop');
 
   // Leaving now asks first (the edits are not saved); staying keeps them.

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
-import { PermitCreate, PermitEdit } from '../../features/permits';
+import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
 import classes from './PlannedPage.module.css';
 
@@ -48,8 +48,9 @@ export function PermitCreatePage() {
 export function PermitEditPage() {
   const { permitId = '' } = useParams();
   const id = Number(permitId);
+  const number = usePermitNumber(id);
   return (
-    <Page title="Permit" childTitle={`Edit ${permitId}`}>
+    <Page title="Permit" childTitle={number ?? `Edit ${permitId}`}>
       <PermitEdit key={id} permitId={id} />
     </Page>
   );

@@ -14,3 +14,8 @@ export function usePermit(id: number) {
     enabled: Number.isInteger(id) && id > 0,
   });
 }
+
+/** The permit's number once it has loaded (the page title shows it), else null. */
+export function usePermitNumber(id: number): string | null {
+  return usePermit(id).data?.number ?? null;
+}

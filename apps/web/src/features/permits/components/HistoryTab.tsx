@@ -1,11 +1,17 @@
 import { Alert, Center, Loader, Text } from '@mantine/core';
-import { permitStatusLabels } from '@hasp/contracts';
+import { permitCommandLabels, permitCommands, permitStatusLabels, type PermitCommand } from '@hasp/contracts';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
 import classes from '../Permits.module.css';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const actionWords = (action: string) => action.replace(/^permit\./, '').replace(/-/g, ' ');
+/** `permit.hand-over` → "Hand over" (the command's own label), `permit.create` → "Created". */
+function actionWords(action: string): string {
+  const verb = action.replace(/^permit\./, '');
+  if (verb === 'create') return 'Created';
+  if ((permitCommands as readonly string[]).includes(verb)) return permitCommandLabels[verb as PermitCommand];
+  return verb.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
 
 /** Who did what and when, from the audit trail (oldest first). */
 export function HistoryTab({ permitId }: { permitId: number }) {

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { permitRiskLabels, type Permit } from '@hasp/contracts';
+import { permitRiskLabels, terminalPermitStatuses, type Permit } from '@hasp/contracts';
 import classes from '../Permits.module.css';
 import { PermitStatusBadge } from './StatusBadge';
 import { TimeLeft } from './TimeLeft';
@@ -25,8 +25,13 @@ export function PermitHeader({ permit }: { permit: Permit }) {
         <dt>Validity</dt>
         <dd>
           {when(permit.plannedStart)} – {when(permit.plannedEnd)}
-          <br />
-          <TimeLeft plannedStart={permit.plannedStart} plannedEnd={permit.plannedEnd} />
+          {/* A closed or cancelled permit has no time left to count. */}
+          {!terminalPermitStatuses.includes(permit.status) && (
+            <>
+              <br />
+              <TimeLeft plannedStart={permit.plannedStart} plannedEnd={permit.plannedEnd} />
+            </>
+          )}
           {permit.extensionCount > 0 && ` (extended ${permit.extensionCount}×)`}
         </dd>
         {permit.statusReason && (

@@ -203,7 +203,7 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
   const conflict = firstForm.getByRole('alert').filter({ hasText: 'Someone else saved this permit first' });
   await expect(conflict).toBeVisible();
   await expect(conflict.getByTestId('theirs-title')).toHaveText('Clean hopper and chute');
-  await expect(conflict.getByTestId('mine-title')).toHaveText('Clean hopper');
+  await expect(conflict.getByTestId('mine-title')).toHaveText('Not changed by you: the saved value is kept');
   await expect(conflict.getByTestId('mine-workMethod')).toHaveText('Lock out the feeder and the conveyor.');
   await expect(firstForm.getByLabel('Work method')).toHaveValue('Lock out the feeder and the conveyor.');
   await expectNoSeriousViolations(first);

@@ -1,8 +1,16 @@
 import { Alert, Button, Group, Table, Text } from '@mantine/core';
-import { conflictsWith, describeValue, permitFieldLabels, type PermitFormValues } from '../model/permit-form';
+import {
+  changedFields,
+  conflictsWith,
+  describeValue,
+  permitFieldLabels,
+  type PermitFormValues,
+} from '../model/permit-form';
 import classes from '../Permits.module.css';
 
 interface ConflictPanelProps {
+  /** The values the user started from: a field they did not touch takes the saved value. */
+  base: PermitFormValues;
   mine: PermitFormValues;
   latest: PermitFormValues;
   onReapply: () => void;
@@ -13,8 +21,9 @@ interface ConflictPanelProps {
  * A stale save (409): the user's edits stay in the form; here they see what the server holds now
  * beside their own values, then reload the latest with their edits laid over it, or drop theirs.
  */
-export function ConflictPanel({ mine, latest, onReapply, onDiscard }: ConflictPanelProps) {
+export function ConflictPanel({ base, mine, latest, onReapply, onDiscard }: ConflictPanelProps) {
   const fields = conflictsWith(mine, latest);
+  const edited = new Set(changedFields(base, mine));
   return (
     <Alert color="orange" variant="light" role="alert" title="Someone else saved this permit first">
       <Text size="sm" mb="sm">
@@ -35,7 +44,9 @@ export function ConflictPanel({ mine, latest, onReapply, onDiscard }: ConflictPa
               <Table.Tr key={field}>
                 <Table.Th scope="row">{permitFieldLabels[field]}</Table.Th>
                 <Table.Td data-testid={`theirs-${field}`}>{describeValue(latest, field)}</Table.Td>
-                <Table.Td data-testid={`mine-${field}`}>{describeValue(mine, field)}</Table.Td>
+                <Table.Td data-testid={`mine-${field}`}>
+                  {edited.has(field) ? describeValue(mine, field) : 'Not changed by you: the saved value is kept'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -154,6 +154,7 @@ function PermitView({ permit }: { permit: Permit }) {
                   )}
                   {conflict && (
                     <ConflictPanel
+                      base={editing.base}
                       mine={editing.values}
                       latest={valuesFromPermit(conflict)}
                       onReapply={reapply}

@@ -109,6 +109,14 @@ test('a permit is created on a phone and walked to Closed by the right people', 
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect())))
     if (box.width > 0) expect(box.height).toBeGreaterThanOrEqual(44);
 
+  // The confirmation on the phone: what will happen and who is told, checked by axe.
+  await nextSteps(r).getByRole('button', { name: 'Request', exact: true }).click();
+  const confirmation = r.getByRole('dialog');
+  await expect(confirmation).toContainText('The permit goes from Draft to Requested.');
+  await expectNoSeriousViolations(r);
+  await saveScreenshot(r, testInfo, 'permit-request-dialog-phone');
+  await confirmation.getByRole('button', { name: 'Back' }).click();
+  await expect(status(r)).toHaveText('Draft');
   await give(r, permitUrl, 'Request', {
     to: 'Requested',
     notifies: 'Everyone who may approve this type of permit is notified.',

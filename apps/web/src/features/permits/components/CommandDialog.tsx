@@ -55,7 +55,14 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${plan.label}: ${permit.number}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${plan.label}: ${permit.number}`}
+      centered
+      // Not "Close": that is a command's name (closing the permit).
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <Stack gap="sm">
         <Text fw={600}>{plan.change}</Text>
         <Text>{plan.notifies}</Text>

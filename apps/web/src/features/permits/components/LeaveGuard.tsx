@@ -36,7 +36,13 @@ export function LeaveGuard({ when }: { when: boolean }) {
   }, [when]);
 
   return (
-    <Modal opened={pending !== null} onClose={() => setPending(null)} title="Leave without saving?" centered>
+    <Modal
+      opened={pending !== null}
+      onClose={() => setPending(null)}
+      title="Leave without saving?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
       <Text>Your changes to this permit are not saved. If you leave now they are lost.</Text>
       <Group mt="lg" justify="flex-end">
         <Button variant="default" size="md" className={classes.touch} onClick={() => setPending(null)}>

@@ -131,6 +131,18 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   await give(a, permitUrl, 'Approve', { to: 'Approved', notifies: 'The requester is notified.' });
   expect(await buttonsOf(a)).not.toContain('Approve');
 
+  // The requester edits the approved permit: warned first, and the save sends it back for approval.
+  await r.reload();
+  await expect(status(r)).toHaveText('Approved', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  const details = main(r).getByRole('region', { name: 'Details' });
+  await expect(details).toContainText('Saving a change sends it back to Requested and clears its approvals.');
+  await details.getByLabel('Description').fill('The drive belt of press PR-001 is worn and cracked; replace it.');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(status(r)).toHaveText('Requested');
+  await a.reload();
+  await expect(status(a)).toHaveText('Requested', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await give(a, permitUrl, 'Approve', { to: 'Approved', notifies: 'The requester is notified.' });
+
   const i = await browse(browser, issuer);
   await give(i, permitUrl, 'Isolate', { to: 'Isolated' });
   expect(await buttonsOf(i)).toEqual(expect.arrayContaining(['Issue', 'De-isolate']));
@@ -158,10 +170,11 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   // The history tab tells the whole story, by whom.
   await main(i).getByRole('tab', { name: 'History' }).click();
   const history = main(i).getByRole('list', { name: 'Permit history' });
-  await expect(history.getByRole('listitem')).toHaveCount(9);
+  await expect(history.getByRole('listitem')).toHaveCount(11);
   await expect(history).toContainText('Approve: Requested → Approved');
   await expect(history).toContainText(approver.displayName);
   await expect(history).toContainText('De-isolation → Closed');
+  await expect(history).toContainText('Edit: Approved → Requested');
   await expectNoSeriousViolations(i);
   await saveScreenshot(i, testInfo, 'permit-closed-history-desktop');
 });

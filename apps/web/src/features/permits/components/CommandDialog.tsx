@@ -2,9 +2,10 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@
 import { useState } from 'react';
 import type { Permit, PermitCommand } from '@hasp/contracts';
 import { reasonOf } from '../../../lib/send-form';
+import { usePermitType } from '../api/get-permit-type';
 import { isStale, usePermitCommand } from '../api/send-command';
 import { commandPlan, inputOf } from '../model/command-plan';
-import { fromLocalInput, toLocalInput, type PickedPerson } from '../model/permit-form';
+import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
 import { PersonPicker } from './PersonPicker';
 
@@ -27,6 +28,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const [plannedEnd, setPlannedEnd] = useState(() => toLocalInput(permit.plannedEnd));
   const [newHolder, setNewHolder] = useState<PickedPerson | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // An extension stays within the type's maximum validity from the planned start: say where that ends.
+  const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
+  const maxHours = type.data?.maxValidityHours;
+  const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
 
   const confirm = () => {
     let body: object = {};
@@ -83,7 +88,12 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
           <TextInput
             type="datetime-local"
             label="New planned end"
-            description="Within the type's maximum validity from the planned start"
+            description={
+              latest
+                ? `At most ${maxHours} h after the planned start: by ${latest.replace('T', ' ')} at the latest`
+                : "Within the type's maximum validity from the planned start"
+            }
+            max={latest ?? undefined}
             required
             value={plannedEnd}
             onChange={(e) => setPlannedEnd(e.currentTarget.value)}

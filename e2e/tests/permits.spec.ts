@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -90,6 +91,10 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   await form.getByRole('button', { name: 'Create permit' }).dblclick();
   await expect(r).toHaveURL(/\/Permit\/Edit\/\d+$/);
   const permitUrl = new URL(r.url()).pathname;
+  const sameTitle = await withDatabase((client) =>
+    client.query<{ n: string }>('select count(*) as n from permits where title = $1', [title]),
+  );
+  expect(Number(sameTitle.rows[0]!.n)).toBe(1);
   await expect(status(r)).toHaveText('Draft');
   await expect(main(r).getByTestId('permit-holder')).toHaveText(holder.displayName);
   await expect(main(r).getByTestId('permit-time-left')).toHaveText(/^(Starts|Expires) in /);

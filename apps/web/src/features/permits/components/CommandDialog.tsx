@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { Permit, PermitCommand } from '@hasp/contracts';
+import { permitStatusLabels, type Permit, type PermitCommand } from '@hasp/contracts';
 import { reasonOf } from '../../../lib/send-form';
+import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
 import { isStale, usePermitCommand } from '../api/send-command';
 import { commandPlan, inputOf } from '../model/command-plan';
@@ -51,7 +52,14 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     command.mutate(
       { verb, body, version: permit.version, idempotencyKey: key },
       {
-        onSuccess: onClose,
+        onSuccess: (updated) => {
+          showToast({
+            title: updated.number,
+            message: `${plan.label}: the permit is now ${permitStatusLabels[updated.status]}.`,
+            tone: 'success',
+          });
+          onClose();
+        },
         onError: (error) => {
           if (isStale(error)) onStale();
         },

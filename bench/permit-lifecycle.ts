@@ -116,6 +116,20 @@ async function main() {
       latencies.sort((a, b) => a - b);
       return { latencies, failures };
     };
+    // The machine's own pace: a read of the same permits (four queries, no transaction) beside the commands.
+    const reads: number[] = [];
+    for (const id of active.slice(0, 200)) {
+      const at = performance.now();
+      const response = await fetch(`${server.base}/api/permits/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      reads.push(performance.now() - at);
+    }
+    reads.sort((a, b) => a - b);
+    console.log(
+      `  baseline GET /api/permits/:id, 1 session: p50 ${percentile(reads, 50).toFixed(1)} ms   p95 ${percentile(reads, 95).toFixed(1)} ms`,
+    );
     await run(1, 1000);
     for (const sessions of [1, SESSIONS]) {
       const { latencies, failures } = await run(sessions, durationMs);

@@ -29,7 +29,7 @@ import { facilityRoutes } from './modules/facilities';
 import { healthRoutes } from './modules/health';
 import { loginRoutes } from './modules/login';
 import { ssoRoutes, expiredSsoJob } from './modules/sso';
-import { userRoutes } from './modules/users';
+import { userLookupRoutes, userRoutes } from './modules/users';
 import { navigationRoutes } from './modules/navigation';
 import { NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
 import { sessionContextRoutes } from './modules/settings';
@@ -49,7 +49,7 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
-import { permitIndexRoutes, permitRoutes } from './modules/permits';
+import { permitIndexRoutes, permitRoutes, permitTypeInfoRoutes } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         authRoutes,
         facilityRoutes,
         userRoutes,
+        userLookupRoutes,
         sessionContextRoutes,
         navigationRoutes,
         notificationRoutes,
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypesRoutes,
         permitRoutes,
         permitIndexRoutes,
+        permitTypeInfoRoutes,
         questionRoutes,
       ]) {
         await api.register(routes, ctx);

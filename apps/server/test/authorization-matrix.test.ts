@@ -58,6 +58,8 @@ const matrix: Record<string, Rule> = {
   'GET /api/stilFacility/getID': signedIn,
   'GET /api/facilities/:id': inSample,
   'GET /api/users/:id': inSample,
+  // Names of the caller's own facility (the permit page's people pickers).
+  'GET /api/users': signedIn,
   'GET /api/session/context': signedIn,
   'GET /api/navigation': signedIn,
   'GET /api/notifications': signedIn,
@@ -200,6 +202,8 @@ const matrix: Record<string, Rule> = {
   // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
   'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
   'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
+  // By code: every facility may have its own LOTO type, so the caller's own facility answers.
+  'GET /api/permits/types/:code': holds('permit:create:LOTO'),
   'GET /api/permits/:id/history': both(inSample, holds('permit:view:LOTO')),
   // Lifecycle commands, in lifecycle order (the sample is the admin's draft, no holder): each cell
   // may succeed for the caller the lifecycle lets give it, never for another facility's or connection's.
@@ -439,6 +443,7 @@ function urlFor(route: string): string {
     .replace(':key', 'security.lockoutThreshold')
     .replace(':listKey', 'energy-types')
     .replace(':kind', 'areas')
+    .replace(':code', 'LOTO')
     .replace(':connectionStringName', 'Demo');
 }
 

@@ -32,3 +32,4 @@ export * from './permit-types';
 export * from './permits';
 export * from './permit-lifecycle';
 export * from './permit-index';
+export * from './people';

@@ -127,3 +127,19 @@ export const permitCommandNotifies: Partial<Record<(typeof permitCommands)[numbe
   'hand-over': 'The new holder and the current holder are notified.',
   close: 'The requester and the holder are notified.',
 };
+
+/**
+ * GET /api/permits/types/:code: what the create page needs of a type (permit:create:<CODE>): its id,
+ * look and maximum validity (the planned window is checked against it), active types only.
+ */
+export const permitTypeInfoParamsSchema = z.object({ code: z.string().check(z.minLength(1), z.maxLength(50)) });
+export const permitTypeInfoSchema = z.object({
+  ID: z.int(),
+  code: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  maxValidityHours: z.int(),
+  maxExtensions: z.int(),
+});
+export type PermitTypeInfo = z.infer<typeof permitTypeInfoSchema>;

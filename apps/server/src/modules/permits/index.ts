@@ -1,6 +1,7 @@
 // The permits module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { permitRoutes } from './permits.routes';
+export { permitTypeInfoRoutes } from './permit-type-info.routes';
 export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-system-command';
 export type { PermitCommandEventPayload } from './permit-command.service';
 export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
+import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
 import classes from './PlannedPage.module.css';
@@ -47,27 +48,23 @@ export function PermitCreatePage() {
   const { permitType = '' } = useParams();
   const name = usePermitTypeName(permitType);
   return (
-    <Page
-      title={name}
-      childTitle="New"
-      permitType={permitType}
-      lead="A new permit of this type: header, assets and area, validity, then hazard analysis and the isolation plan."
-    >
-      <Text className={classes.note}>{notYet}</Text>
+    <Page title={name} childTitle="New" permitType={permitType}>
+      <PermitCreate key={permitType} permitTypeCode={permitType} />
     </Page>
   );
 }
 
-/** `/Permit/Edit/:permitId` (and its attachments outlet below it). */
+/**
+ * `/Permit/Edit/:permitId` (and its attachments outlet below it, which shows no loading overlay:
+ * the attachments arrive with their own issue).
+ */
 export function PermitEditPage() {
   const { permitId = '' } = useParams();
+  const id = Number(permitId);
+  const number = usePermitNumber(id);
   return (
-    <Page
-      title="Permit"
-      childTitle={`Edit ${permitId}`}
-      lead="Header, hazard analysis, isolation plan, tags, questions, crew, gas tests, approvals, attachments and history, with the allowed next steps as buttons."
-    >
-      <Text className={classes.note}>{notYet}</Text>
+    <Page title="Permit" childTitle={number ?? `Edit ${permitId}`}>
+      <PermitEdit key={id} permitId={id} />
     </Page>
   );
 }

@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { assetSearchResponseSchema } from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { permitKeys } from './keys';
+
+/** Areas and assets of the asset tree matching the query (number or name), each with its path. */
+export function usePlaceSearch(query: string) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: permitKeys.places(q),
+    queryFn: ({ signal }) => apiRequest('assets/search', { query: { q }, schema: assetSearchResponseSchema, signal }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

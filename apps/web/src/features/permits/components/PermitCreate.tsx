@@ -1,0 +1,96 @@
+import { Alert, Button, Center, Group, Loader } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiRequestError } from '../../../lib/http';
+import { fieldErrorsOf, reasonOf, type FieldErrors } from '../../../lib/send-form';
+import { showToast } from '../../../lib/toast';
+import { useCreatePermit } from '../api/create-permit';
+import { usePermitType } from '../api/get-permit-type';
+import { emptyValues, isDirty, toEditBody, windowProblem, type PermitFormValues } from '../model/permit-form';
+import classes from '../Permits.module.css';
+import { LeaveGuard } from './LeaveGuard';
+import { PermitForm } from './PermitForm';
+import { TypeMark } from './TypeMark';
+
+/** `/Permit/Create/:permitType`: the core fields; a double tap creates one permit (one key per fill). */
+export function PermitCreate({ permitTypeCode }: { permitTypeCode: string }) {
+  const type = usePermitType(permitTypeCode);
+  if (type.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the permit type" />
+      </Center>
+    );
+  }
+  if (type.isError) {
+    const missing = type.error instanceof ApiRequestError && [403, 404].includes(type.error.status);
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {missing
+          ? `You cannot create a permit of type ${permitTypeCode} in this facility.`
+          : `The permit type could not be loaded: ${reasonOf(type.error)}`}
+      </Alert>
+    );
+  }
+  return <CreateForm type={type.data} />;
+}
+
+function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitType>['data']> }) {
+  const navigate = useNavigate();
+  const create = useCreatePermit();
+  const [initial] = useState(() => emptyValues(new Date(), Math.min(8, type.maxValidityHours)));
+  const [values, setValues] = useState<PermitFormValues>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // One key for this fill of the form: a retry or a second tap is the same creation.
+  const key = useRef(crypto.randomUUID());
+  const created = create.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending || created) return;
+    const problem = values.title.trim() ? windowProblem(values, type.maxValidityHours) : 'Title is required';
+    if (problem) {
+      setErrors(problem === 'Title is required' ? { title: problem } : { plannedEnd: problem });
+      return;
+    }
+    setErrors({});
+    create.mutate(
+      { body: { permitTypeId: type.ID, ...toEditBody(values) }, idempotencyKey: key.current },
+      {
+        onSuccess: (permit) => {
+          showToast({ title: permit.number, message: 'Permit created as a draft.', tone: 'success' });
+          void navigate(`/Permit/Edit/${permit.ID}`);
+        },
+        onError: (error) => setErrors(fieldErrorsOf(error)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`New ${type.name}`}>
+      <LeaveGuard when={isDirty(initial, values) && !created} />
+      <div className={classes.card}>
+        <Group mb="sm">
+          <TypeMark type={type} />
+        </Group>
+        <PermitForm
+          values={values}
+          onChange={setValues}
+          maxValidityHours={type.maxValidityHours}
+          errors={errors}
+          disabled={create.isPending || created}
+        />
+        {create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0 && (
+          <Alert color="red" variant="light" role="alert" mt="md">
+            The permit was not created: {reasonOf(create.error)}
+          </Alert>
+        )}
+        <Group mt="lg" justify="flex-end">
+          <Button type="submit" size="md" className={classes.touch} loading={create.isPending || created}>
+            Create permit
+          </Button>
+        </Group>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,238 @@
+import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Permit } from '@hasp/contracts';
+import { ApiRequestError } from '../../../lib/http';
+import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
+import { showToast } from '../../../lib/toast';
+import { fetchPermit, usePermit } from '../api/get-permit';
+import { permitKeys } from '../api/keys';
+import { isStale, usePermitCommand } from '../api/send-command';
+import {
+  changedFields,
+  isDirty,
+  permitFieldLabels,
+  reapplyEdits,
+  toEditBody,
+  valuesFromPermit,
+  windowProblem,
+  type PermitFormValues,
+} from '../model/permit-form';
+import classes from '../Permits.module.css';
+import { CommandBar } from './CommandBar';
+import { ConflictPanel } from './ConflictPanel';
+import { HistoryTab } from './HistoryTab';
+import { LeaveGuard } from './LeaveGuard';
+import { PermitForm } from './PermitForm';
+import { PermitHeader, PermitPeopleAndPlaces } from './PermitHeader';
+
+/** `/Permit/Edit/:id`: the permit, its next steps, its core fields while they may change, its history. */
+export function PermitEdit({ permitId }: { permitId: number }) {
+  const permit = usePermit(permitId);
+  if (permit.isPending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the permit" />
+      </Center>
+    );
+  if (permit.isError) {
+    const missing = permit.error instanceof ApiRequestError && [403, 404].includes(permit.error.status);
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {missing ? 'This permit does not exist in this facility, or you may not see it.' : reasonOf(permit.error)}
+      </Alert>
+    );
+  }
+  return <PermitView permit={permit.data} />;
+}
+
+interface Editing {
+  /** The values as last read from the server, and that version: a save sends If-Match with it. */
+  base: PermitFormValues;
+  version: number;
+  values: PermitFormValues;
+}
+
+const editingOf = (permit: Permit): Editing => {
+  const base = valuesFromPermit(permit);
+  return { base, version: permit.version, values: base };
+};
+
+function PermitView({ permit }: { permit: Permit }) {
+  const client = useQueryClient();
+  const save = useSaveEdit(permit.ID);
+  const [editing, setEditing] = useState<Editing>(() => editingOf(permit));
+  const [conflict, setConflict] = useState<Permit | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const dirty = isDirty(editing.base, editing.values);
+
+  // A newer permit from the server (a command, a reload) becomes the form's base unless the user
+  // has edits in it: those are never overwritten behind their back.
+  const lastVersion = useRef(permit.version);
+  useEffect(() => {
+    if (permit.version === lastVersion.current) return;
+    lastVersion.current = permit.version;
+    setEditing((current) => (isDirty(current.base, current.values) ? current : editingOf(permit)));
+  }, [permit]);
+
+  const editable = permit.allowedCommands.includes('edit');
+  const reloadAfterStale = async () => {
+    const latest = await fetchPermit(permit.ID);
+    setConflict(latest);
+  };
+  const onSave = () => {
+    const windowError = windowProblem(editing.values, null);
+    if (!editing.values.title.trim()) return setProblem('Title is required');
+    if (windowError) return setProblem(windowError);
+    setProblem(null);
+    save.mutate(
+      { values: editing.values, version: editing.version },
+      {
+        onSuccess: (saved) => {
+          setConflict(null);
+          setEditing(editingOf(saved));
+          const what = changedFields(editing.base, editing.values).map((f) => permitFieldLabels[f]);
+          showToast({ title: saved.number, message: `Saved: ${what.join(', ')}.`, tone: 'success' });
+        },
+        onError: (error) => {
+          if (isStale(error)) void reloadAfterStale();
+        },
+      },
+    );
+  };
+  const reapply = () => {
+    if (!conflict) return;
+    const latest = valuesFromPermit(conflict);
+    setEditing({ base: latest, version: conflict.version, values: reapplyEdits(editing.base, editing.values, latest) });
+    client.setQueryData(permitKeys.permit(permit.ID), conflict);
+    lastVersion.current = conflict.version;
+    setConflict(null);
+    save.reset();
+  };
+  const discard = () => {
+    const latest = conflict ?? permit;
+    client.setQueryData(permitKeys.permit(permit.ID), latest);
+    lastVersion.current = latest.version;
+    setEditing(editingOf(latest));
+    setConflict(null);
+    save.reset();
+  };
+
+  const fieldErrors = save.isError && !isStale(save.error) ? fieldErrorsOf(save.error) : {};
+  return (
+    <>
+      <LeaveGuard when={dirty} />
+      <div className={classes.grid}>
+        <PermitHeader permit={permit} />
+        <CommandBar
+          permit={permit}
+          blockedBy={dirty ? 'Save or discard your edits before the next step.' : null}
+          onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
+        />
+      </div>
+      <Tabs defaultValue="permit" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="permit" className={classes.touch}>
+            Permit
+          </Tabs.Tab>
+          <Tabs.Tab value="history" className={classes.touch}>
+            History
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="permit" pt="md">
+          <div className={classes.grid}>
+            <section className={classes.card} aria-labelledby="permit-details">
+              <h2 id="permit-details" className={classes.cardTitle}>
+                Details
+              </h2>
+              {editable ? (
+                <>
+                  {permit.status === 'approved' && (
+                    <Alert color="yellow" variant="light" mb="md">
+                      This permit is approved. Saving a change sends it back to Requested and clears its approvals.
+                    </Alert>
+                  )}
+                  {conflict && (
+                    <ConflictPanel
+                      base={editing.base}
+                      mine={editing.values}
+                      latest={valuesFromPermit(conflict)}
+                      onReapply={reapply}
+                      onDiscard={discard}
+                    />
+                  )}
+                  <PermitForm
+                    values={editing.values}
+                    onChange={(values) => setEditing((current) => ({ ...current, values }))}
+                    maxValidityHours={null}
+                    errors={{ ...fieldErrors, ...(problem ? { plannedEnd: problem } : {}) }}
+                    disabled={save.isPending}
+                  />
+                  {save.isError && !isStale(save.error) && Object.keys(fieldErrors).length === 0 && (
+                    <Alert color="red" variant="light" role="alert" mt="md">
+                      Not saved: {reasonOf(save.error)}
+                    </Alert>
+                  )}
+                  <Group mt="lg" justify="flex-end">
+                    {dirty && (
+                      <Button variant="default" size="md" className={classes.touch} onClick={discard}>
+                        Discard my edits
+                      </Button>
+                    )}
+                    <Button
+                      size="md"
+                      className={classes.touch}
+                      disabled={!dirty || conflict !== null}
+                      loading={save.isPending}
+                      onClick={onSave}
+                    >
+                      Save
+                    </Button>
+                  </Group>
+                </>
+              ) : (
+                <dl className={classes.facts}>
+                  <dt>Description</dt>
+                  <dd>{permit.description || '—'}</dd>
+                  <dt>Work method</dt>
+                  <dd>{permit.workMethod || '—'}</dd>
+                </dl>
+              )}
+            </section>
+            <div className={classes.grid} style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
+              <PermitPeopleAndPlaces permit={permit} />
+            </div>
+          </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">
+          <HistoryTab permitId={permit.ID} />
+        </Tabs.Panel>
+      </Tabs>
+      {permit.voidedAt && (
+        <Text c="red" fw={600}>
+          Void: {permit.voidReason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** The `edit` command with the form's values and the version they were read at. */
+function useSaveEdit(permitId: number) {
+  const command = usePermitCommand(permitId);
+  const key = useRef<{ sent: string; key: string } | null>(null);
+  return {
+    ...command,
+    mutate: (
+      { values, version }: { values: PermitFormValues; version: number },
+      options: Parameters<typeof command.mutate>[1],
+    ) => {
+      // The same save sent again (a double tap, a retry) reuses its key and applies once; a
+      // different body or version is a new save with a new key.
+      const body = toEditBody(values);
+      const sent = `${version}:${JSON.stringify(body)}`;
+      if (key.current?.sent !== sent) key.current = { sent, key: crypto.randomUUID() };
+      command.mutate({ verb: 'edit', body, version, idempotencyKey: key.current.key }, options);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { permitRiskLabels, permitRiskLevels, type PermitRiskLevel } from '@hasp/contracts';
+import type { FieldErrors } from '../../../lib/send-form';
+import { latestEnd, type PermitFormValues } from '../model/permit-form';
+import classes from '../Permits.module.css';
+import { PersonPicker } from './PersonPicker';
+import { PlacePicker } from './PlacePicker';
+
+interface PermitFormProps {
+  values: PermitFormValues;
+  onChange: (values: PermitFormValues) => void;
+  /** The type's maximum validity, explained under the planned end. */
+  maxValidityHours: number | null;
+  /** Server or client messages by field (the server names body fields: areaId, holderId, ...). */
+  errors: FieldErrors;
+  disabled?: boolean;
+}
+
+/** The permit's core fields, as the create page and the edit page both show them. */
+export function PermitForm({ values, onChange, maxValidityHours, errors, disabled }: PermitFormProps) {
+  const set = <K extends keyof PermitFormValues>(field: K, value: PermitFormValues[K]) =>
+    onChange({ ...values, [field]: value });
+  const input = { classNames: { input: classes.input }, disabled };
+  const latest = maxValidityHours === null ? null : latestEnd(values.plannedStart, maxValidityHours);
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Title"
+        required
+        maxLength={200}
+        value={values.title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        error={errors.title}
+        {...input}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={4000}
+        value={values.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        error={errors.description}
+        {...input}
+      />
+      <Textarea
+        label="Work method"
+        autosize
+        minRows={2}
+        maxLength={4000}
+        value={values.workMethod}
+        onChange={(e) => set('workMethod', e.currentTarget.value)}
+        error={errors.workMethod}
+        {...input}
+      />
+      <PlacePicker
+        kind="area"
+        label="Area"
+        multiple={false}
+        picked={values.area ? [values.area] : []}
+        onChange={(picked) => set('area', picked[0] ?? null)}
+        disabled={disabled}
+        error={errors.areaId}
+      />
+      <PlacePicker
+        kind="asset"
+        label="Assets"
+        multiple
+        picked={values.assets}
+        onChange={(picked) => set('assets', picked)}
+        disabled={disabled}
+        error={errors.assetIds}
+      />
+      <NativeSelect
+        label="Risk"
+        value={values.riskLevel ?? ''}
+        onChange={(e) => set('riskLevel', (e.currentTarget.value || null) as PermitRiskLevel | null)}
+        data={[
+          { value: '', label: 'Not assessed yet' },
+          ...permitRiskLevels.map((level) => ({ value: level, label: permitRiskLabels[level] })),
+        ]}
+        error={errors.riskLevel}
+        {...input}
+      />
+      <TextInput
+        type="datetime-local"
+        label="Planned start"
+        required
+        value={values.plannedStart}
+        onChange={(e) => set('plannedStart', e.currentTarget.value)}
+        error={errors.plannedStart}
+        {...input}
+      />
+      <TextInput
+        type="datetime-local"
+        label="Planned end"
+        required
+        description={
+          maxValidityHours === null
+            ? undefined
+            : `This type of permit is valid for at most ${maxValidityHours} h: end by ${latest?.replace('T', ' ') ?? '—'} at the latest.`
+        }
+        max={latest ?? undefined}
+        value={values.plannedEnd}
+        onChange={(e) => set('plannedEnd', e.currentTarget.value)}
+        error={errors.plannedEnd}
+        {...input}
+      />
+      <PersonPicker
+        label="Holder"
+        description="The performing authority: the person who will hold the permit and accept it"
+        value={values.holder}
+        onChange={(person) => set('holder', person)}
+        disabled={disabled}
+        error={errors.holderId}
+      />
+    </Stack>
+  );
+}

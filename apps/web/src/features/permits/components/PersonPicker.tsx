@@ -1,0 +1,57 @@
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { usePeopleSearch } from '../api/search-people';
+import type { PickedPerson } from '../model/permit-form';
+import classes from '../Permits.module.css';
+
+interface PersonPickerProps {
+  label: string;
+  description?: string;
+  value: PickedPerson | null;
+  onChange: (person: PickedPerson | null) => void;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+  /** People who may not be picked here (the current holder, when handing over). */
+  exclude?: number[];
+}
+
+/** Picks a user of the facility by name (GET /api/users). */
+export function PersonPicker({
+  label,
+  description,
+  value,
+  onChange,
+  disabled,
+  required,
+  error,
+  exclude = [],
+}: PersonPickerProps) {
+  const [search, setSearch] = useState(value?.displayName ?? '');
+  const typed = search === (value?.displayName ?? '') ? '' : search;
+  const people = usePeopleSearch(typed, !disabled);
+  const options = (people.data ?? []).filter((p) => !exclude.includes(p.ID));
+  if (value && !options.some((p) => p.ID === value.ID)) options.unshift({ ...value, userName: '' });
+  return (
+    <Select
+      label={label}
+      description={description}
+      searchable
+      clearable={!required}
+      required={required}
+      disabled={disabled}
+      error={error}
+      nothingFoundMessage={people.isFetching ? 'Searching…' : 'Nobody of this facility matches'}
+      data={options.map((p) => ({ value: String(p.ID), label: p.displayName }))}
+      value={value ? String(value.ID) : null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id) => {
+        const person = options.find((p) => String(p.ID) === id);
+        onChange(person ? { ID: person.ID, displayName: person.displayName } : null);
+      }}
+      classNames={{ input: classes.input, option: classes.touch }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

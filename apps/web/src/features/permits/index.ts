@@ -1,0 +1,4 @@
+/** The permit page's public face (issue 15): what app/ composes (loaded lazily after sign-in). */
+export { PermitCreate } from './components/PermitCreate';
+export { PermitEdit } from './components/PermitEdit';
+export { usePermitNumber } from './api/get-permit';

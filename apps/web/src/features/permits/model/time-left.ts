@@ -1,0 +1,41 @@
+/**
+ * The validity line of the permit header: how long until the planned end ("Expires in 3 h 20 min"),
+ * or since when it has passed. Minutes are floored while counting down, so the line never promises
+ * more time than is left; under a minute says so.
+ */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+  return `${mins} min`;
+}
+
+export type ValidityTone = 'upcoming' | 'running' | 'ending' | 'ended';
+
+/** Within this much of the end the line turns to a warning (the expiry notification goes out then too). */
+export const ENDING_SOON_MS = 60 * 60_000;
+
+export interface ValidityLine {
+  text: string;
+  tone: ValidityTone;
+}
+
+/** What the header says about the planned window at `now`. */
+export function validityLine(plannedStart: string, plannedEnd: string, now: number): ValidityLine {
+  const start = Date.parse(plannedStart);
+  const end = Date.parse(plannedEnd);
+  if (now < start) return { text: `Starts in ${formatDuration(start - now)}`, tone: 'upcoming' };
+  if (now >= end) return { text: `Validity ended ${formatDuration(now - end)} ago`, tone: 'ended' };
+  return { text: `Expires in ${formatDuration(end - now)}`, tone: end - now <= ENDING_SOON_MS ? 'ending' : 'running' };
+}
+
+/** How long to wait before the line can change again: to the next whole minute of the countdown. */
+export function msUntilNextChange(plannedStart: string, plannedEnd: string, now: number): number {
+  const target = now < Date.parse(plannedStart) ? Date.parse(plannedStart) : Date.parse(plannedEnd);
+  const remainder = Math.abs(target - now) % 60_000;
+  return Math.max(1_000, target > now ? remainder || 60_000 : 60_000 - remainder);
+}

@@ -1,8 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { assetManageButtons, assetManageLabels, assetManageMessages } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { isStaleConflict, reasonOf } from '../api/send-asset-change';
+import { FormButtons } from '../../../components/FormButtons';
 
 interface RecordDialogProps {
   opened: boolean;
@@ -71,14 +72,12 @@ export function RecordDialogForm({
           </Text>
         )}
         {children}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t(assetManageButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(assetManageButtons.save)}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t(assetManageButtons.cancel)}
+          saveLabel={t(assetManageButtons.save)}
+          saving={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

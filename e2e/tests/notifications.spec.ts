@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { clearNotifications, insertNotifications } from '../support/database';
@@ -13,6 +13,8 @@ test.use({ serviceWorkers: 'block' });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+/** "Mark one read": POST /api/notifications/:id/seen. */
+const readRequests = '**/api/notifications/*/seen';
 
 const expectNoSeriousViolationsInDialogs = (page: Page) => expectNoSeriousViolations(page, '[role="dialog"]');
 
@@ -72,6 +74,8 @@ test.describe('notifications', () => {
     signIn,
   }) => {
     await openInbox(page, signIn);
+    const heldReads: Route[] = [];
+    await page.route(readRequests, (route) => void heldReads.push(route));
     await insertNotifications([
       { ...inbox, title: 'Permit 1042 approved', body: 'Hot work permit for the boiler room.' },
       { ...inbox, title: 'Lock removed on valve V-7' },
@@ -91,8 +95,14 @@ test.describe('notifications', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await expect(unreadSection.getByRole('listitem')).toHaveCount(2);
 
+    // The panel closes while those reads are still on their way (held here until it has closed): the
+    // lists it refetches must not undo them (they were listed as unread again on reopening).
+    await expect.poll(() => heldReads.length).toBe(2);
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
+    await Promise.all(heldReads.map((route) => route.continue()));
+    await page.unroute(readRequests);
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
     await bell(page).click();
     await expect(panel(page).getByText('You have no unread notifications!', { exact: true })).toBeVisible();
 

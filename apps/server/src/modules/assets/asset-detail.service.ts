@@ -115,43 +115,42 @@ export async function getAssetPage(db: AnyDb, facilityId: number, id: number): P
   };
 }
 
+/** What every record of the asset page carries last: active or retired, and its version (for If-Match). */
+const recordStateOf = (r: Row) => ({ isActive: r.is_active as boolean, version: r.version as number });
+
+/** The master-list entry a record points at (its list columns are joined in as type_*). */
+const typeRefOf = (r: Row, itemColumn: 'energy_type_item_id' | 'device_type_item_id') => ({
+  ID: r[itemColumn] as number,
+  value: r.type_value as string,
+  caption: r.type_caption as string,
+  isActive: r.type_active as boolean,
+});
+
 const toComponentHeader = (r: Row): Omit<Component, 'energySources' | 'isolationPoints'> => ({
   ID: r.id as number,
   assetId: r.asset_id as number,
   number: r.number as string,
   name: r.name as string,
   description: r.description as string,
-  isActive: r.is_active as boolean,
-  version: r.version as number,
+  ...recordStateOf(r),
 });
 
 const toEnergySource = (r: Row): EnergySource => ({
   ID: r.id as number,
   componentId: r.component_id as number,
-  energyType: {
-    ID: r.energy_type_item_id as number,
-    value: r.type_value as string,
-    caption: r.type_caption as string,
-    isActive: r.type_active as boolean,
-  },
+  energyType: typeRefOf(r, 'energy_type_item_id'),
   magnitude: r.magnitude === null ? null : Number(r.magnitude),
   unit: r.unit as string,
   storedEnergy: r.stored_energy as boolean,
   description: r.description as string,
-  isActive: r.is_active as boolean,
-  version: r.version as number,
+  ...recordStateOf(r),
 });
 
 const toIsolationPoint = (r: Row): IsolationPoint => ({
   ID: r.id as number,
   componentId: r.component_id as number,
   code: r.code as string,
-  deviceType: {
-    ID: r.device_type_item_id as number,
-    value: r.type_value as string,
-    caption: r.type_caption as string,
-    isActive: r.type_active as boolean,
-  },
+  deviceType: typeRefOf(r, 'device_type_item_id'),
   location: r.location as string,
   normalPosition: r.normal_position as string,
   isolatedPosition: r.isolated_position as string,
@@ -168,8 +167,7 @@ const toIsolationPoint = (r: Row): IsolationPoint => ({
           file_name: r.file_name as string,
           created_at: r.photo_created_at as Date,
         }),
-  isActive: r.is_active as boolean,
-  version: r.version as number,
+  ...recordStateOf(r),
 });
 
 /** The component of the caller's facility with its lists, as the asset page shows it. */
@@ -264,15 +262,24 @@ export const editEnergySource = defineCommand({
   },
 });
 
-async function loadEnergySource(db: AnyDb, facilityId: number, id: number): Promise<EnergySource> {
+/** The component (with its lists, as the asset page shows it) that an energy source or isolation point belongs to. */
+async function loadParentComponent(
+  db: AnyDb,
+  facilityId: number,
+  table: 'energy_sources' | 'isolation_points',
+  id: number,
+): Promise<Component> {
   const row = await db
-    .selectFrom('energy_sources')
+    .selectFrom(table)
     .select('component_id')
     .where('id', '=', id)
     .where('facility_id', '=', facilityId)
     .executeTakeFirstOrThrow();
-  return (await loadComponent(db, facilityId, row.component_id)).energySources.find((s) => s.ID === id)!;
+  return loadComponent(db, facilityId, row.component_id);
 }
+
+const loadEnergySource = async (db: AnyDb, facilityId: number, id: number): Promise<EnergySource> =>
+  (await loadParentComponent(db, facilityId, 'energy_sources', id)).energySources.find((s) => s.ID === id)!;
 
 const pointTaken = (code: string) => `Isolation point ${code} already exists on this asset`;
 const pointFields = (input: IsolationPointInput) => ({
@@ -331,15 +338,8 @@ export const editIsolationPoint = defineCommand({
   },
 });
 
-async function loadIsolationPoint(db: AnyDb, facilityId: number, id: number): Promise<IsolationPoint> {
-  const row = await db
-    .selectFrom('isolation_points')
-    .select('component_id')
-    .where('id', '=', id)
-    .where('facility_id', '=', facilityId)
-    .executeTakeFirstOrThrow();
-  return (await loadComponent(db, facilityId, row.component_id)).isolationPoints.find((p) => p.ID === id)!;
-}
+const loadIsolationPoint = async (db: AnyDb, facilityId: number, id: number): Promise<IsolationPoint> =>
+  (await loadParentComponent(db, facilityId, 'isolation_points', id)).isolationPoints.find((p) => p.ID === id)!;
 
 // Photos
 

@@ -76,3 +76,6 @@ export function useRecordForm<V extends object, F extends string>(
   const fieldId = (field: F) => `${idPrefix}-${field}`;
   return { values, set, errorOf, check, fail, failure, hasFieldErrors, fieldId };
 }
+
+/** What `useRecordForm` gives a form: the shared field and frame components take it whole. */
+export type RecordForm<V extends object, F extends string> = ReturnType<typeof useRecordForm<V, F>>;

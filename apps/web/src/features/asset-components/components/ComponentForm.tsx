@@ -1,5 +1,3 @@
-import type { FormEvent } from 'react';
-import { Checkbox, Stack, TextInput, Textarea } from '@mantine/core';
 import { componentManageLabels, type Component } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveComponent } from '../api/save-component';
@@ -11,8 +9,7 @@ import {
   type ComponentFormValues,
 } from '../form-values';
 import { useRecordForm } from '../use-record-form';
-import { FormAlerts } from './FormAlerts';
-import { FormButtons } from './FormButtons';
+import { RecordFormFrame, RecordTextField } from './RecordFormParts';
 
 interface ComponentFormProps {
   assetId: number;
@@ -37,59 +34,26 @@ export function ComponentForm({ assetId, component, onDone, onReload }: Componen
     labels,
     'component',
   );
-  const { values, set, errorOf, fieldId } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.check(componentProblems(values))) return;
+  const submit = () => {
+    if (!form.check(componentProblems(form.values))) return;
     save.mutate(
-      { assetId, componentId: component?.ID ?? null, input: componentInputOf(values, component?.version) },
+      { assetId, componentId: component?.ID ?? null, input: componentInputOf(form.values, component?.version) },
       { onSuccess: onDone, onError: form.fail },
     );
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <FormAlerts failure={form.failure} hasFieldErrors={form.hasFieldErrors} onReload={onReload} />
-        <TextInput
-          id={fieldId('number')}
-          label={labels.number}
-          description={t(l['componentNumber::description'])}
-          required
-          autoComplete="off"
-          value={values.number}
-          error={errorOf('number')}
-          onChange={(event) => set('number', event.currentTarget.value)}
-        />
-        <TextInput
-          id={fieldId('name')}
-          label={labels.name}
-          required
-          autoComplete="off"
-          value={values.name}
-          error={errorOf('name')}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Textarea
-          id={fieldId('description')}
-          label={labels.description}
-          autosize
-          minRows={2}
-          value={values.description}
-          error={errorOf('description')}
-          onChange={(event) => set('description', event.currentTarget.value)}
-        />
-        {component && (
-          <Checkbox
-            label={t(l.active)}
-            description={t(l['active::description'])}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.currentTarget.checked)}
-          />
-        )}
-        <FormButtons saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <RecordFormFrame form={form} editing={component !== null} save={save} onSubmit={submit} {...{ onDone, onReload }}>
+      <RecordTextField
+        form={form}
+        field="number"
+        label={labels.number}
+        description={t(l['componentNumber::description'])}
+        required
+      />
+      <RecordTextField form={form} field="name" label={labels.name} required />
+      <RecordTextField form={form} field="description" label={labels.description} multiline />
+    </RecordFormFrame>
   );
 }

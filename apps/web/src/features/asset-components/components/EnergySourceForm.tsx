@@ -1,5 +1,4 @@
-import type { FormEvent } from 'react';
-import { Checkbox, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group } from '@mantine/core';
 import { componentManageLabels, masterItemCaption, type EnergySource, type MasterListItem } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveEnergySource } from '../api/save-energy-source';
@@ -12,9 +11,7 @@ import {
   type EnergySourceFormValues,
 } from '../form-values';
 import { useRecordForm } from '../use-record-form';
-import { FormAlerts } from './FormAlerts';
-import { FormButtons } from './FormButtons';
-import { MasterListSelect } from './MasterListSelect';
+import { RecordFormFrame, RecordListSelect, RecordTextField } from './RecordFormParts';
 import classes from '../ComponentManage.module.css';
 
 interface EnergySourceFormProps {
@@ -50,10 +47,9 @@ export function EnergySourceForm({
     labels,
     'energy-source',
   );
-  const { values, set, errorOf, fieldId } = form;
+  const { values, set } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!form.check(energySourceProblems(values))) return;
     save.mutate(
       {
@@ -67,65 +63,32 @@ export function EnergySourceForm({
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <FormAlerts failure={form.failure} hasFieldErrors={form.hasFieldErrors} onReload={onReload} />
-        <MasterListSelect
-          id={fieldId('energyTypeItemId')}
-          label={labels.energyTypeItemId}
-          options={pickerOptions(energyTypes, source?.energyType ?? null, (item) =>
-            t(masterItemCaption('energy-types', item)),
-          )}
-          value={values.energyTypeItemId}
-          error={errorOf('energyTypeItemId')}
-          onChange={(value) => set('energyTypeItemId', value)}
-        />
-        <Group grow align="flex-start" className={classes.pair}>
-          <TextInput
-            id={fieldId('magnitude')}
-            label={labels.magnitude}
-            description={t(l['magnitude::description'])}
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.magnitude}
-            error={errorOf('magnitude')}
-            onChange={(event) => set('magnitude', event.currentTarget.value)}
-          />
-          <TextInput
-            id={fieldId('unit')}
-            label={labels.unit}
-            description={t(l['unit::description'])}
-            autoComplete="off"
-            value={values.unit}
-            error={errorOf('unit')}
-            onChange={(event) => set('unit', event.currentTarget.value)}
-          />
-        </Group>
-        <Checkbox
-          label={t(l.storedEnergy)}
-          description={t(l['storedEnergy::description'])}
-          checked={values.storedEnergy}
-          onChange={(event) => set('storedEnergy', event.currentTarget.checked)}
-        />
-        <Textarea
-          id={fieldId('description')}
-          label={labels.description}
-          autosize
-          minRows={2}
-          value={values.description}
-          error={errorOf('description')}
-          onChange={(event) => set('description', event.currentTarget.value)}
-        />
-        {source && (
-          <Checkbox
-            label={t(l.active)}
-            description={t(l['active::description'])}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.currentTarget.checked)}
-          />
+    <RecordFormFrame form={form} editing={source !== null} save={save} onSubmit={submit} {...{ onDone, onReload }}>
+      <RecordListSelect
+        form={form}
+        field="energyTypeItemId"
+        label={labels.energyTypeItemId}
+        options={pickerOptions(energyTypes, source?.energyType ?? null, (item) =>
+          t(masterItemCaption('energy-types', item)),
         )}
-        <FormButtons saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+      />
+      <Group grow align="flex-start" className={classes.pair}>
+        <RecordTextField
+          form={form}
+          field="magnitude"
+          label={labels.magnitude}
+          description={t(l['magnitude::description'])}
+          inputMode="decimal"
+        />
+        <RecordTextField form={form} field="unit" label={labels.unit} description={t(l['unit::description'])} />
+      </Group>
+      <Checkbox
+        label={t(l.storedEnergy)}
+        description={t(l['storedEnergy::description'])}
+        checked={values.storedEnergy}
+        onChange={(event) => set('storedEnergy', event.currentTarget.checked)}
+      />
+      <RecordTextField form={form} field="description" label={labels.description} multiline />
+    </RecordFormFrame>
   );
 }

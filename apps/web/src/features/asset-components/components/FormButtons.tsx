@@ -1,18 +1,16 @@
-import { Button, Group } from '@mantine/core';
 import { componentManageButtons } from '@hasp/contracts';
+import { FormButtons as SharedFormButtons } from '../../../components/FormButtons';
 import { useCaptions } from '../../../lib/i18n';
 
-/** Cancel and Save at the foot of a drawer form. */
+/** Cancel and Save at the foot of a Component Manage drawer form. */
 export function FormButtons({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
   const t = useCaptions();
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel}>
-        {t(componentManageButtons.cancel)}
-      </Button>
-      <Button type="submit" loading={saving}>
-        {t(componentManageButtons.save)}
-      </Button>
-    </Group>
+    <SharedFormButtons
+      cancelLabel={t(componentManageButtons.cancel)}
+      saveLabel={t(componentManageButtons.save)}
+      saving={saving}
+      onCancel={onCancel}
+    />
   );
 }

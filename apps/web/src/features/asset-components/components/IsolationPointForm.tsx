@@ -1,5 +1,4 @@
-import type { FormEvent } from 'react';
-import { Checkbox, Group, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { Group, Radio } from '@mantine/core';
 import { componentManageLabels, masterItemCaption, type IsolationPoint, type MasterListItem } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveIsolationPoint } from '../api/save-isolation-point';
@@ -12,9 +11,7 @@ import {
   type IsolationPointFormValues,
 } from '../form-values';
 import { useRecordForm } from '../use-record-form';
-import { FormAlerts } from './FormAlerts';
-import { FormButtons } from './FormButtons';
-import { MasterListSelect } from './MasterListSelect';
+import { RecordFormFrame, RecordListSelect, RecordTextField } from './RecordFormParts';
 import classes from '../ComponentManage.module.css';
 
 interface IsolationPointFormProps {
@@ -59,8 +56,7 @@ export function IsolationPointForm({
   );
   const { values, set, errorOf, fieldId } = form;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!form.check(isolationPointProblems(values))) return;
     save.mutate(
       {
@@ -74,82 +70,54 @@ export function IsolationPointForm({
   };
 
   const text = (field: 'code' | 'location' | 'normalPosition' | 'isolatedPosition', required = false) => (
-    <TextInput
-      id={fieldId(field)}
+    <RecordTextField
+      form={form}
+      field={field}
       label={labels[field]}
       description={field === 'code' ? t(l['code::description']) : undefined}
       required={required}
-      autoComplete="off"
-      value={values[field]}
-      error={errorOf(field)}
-      onChange={(event) => set(field, event.currentTarget.value)}
     />
   );
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <FormAlerts failure={form.failure} hasFieldErrors={form.hasFieldErrors} onReload={onReload} />
-        {text('code', true)}
-        <MasterListSelect
-          id={fieldId('deviceTypeItemId')}
-          label={labels.deviceTypeItemId}
-          options={pickerOptions(deviceTypes, point?.deviceType ?? null, (item) =>
-            t(masterItemCaption('device-types', item)),
-          )}
-          value={values.deviceTypeItemId}
-          error={errorOf('deviceTypeItemId')}
-          onChange={(value) => set('deviceTypeItemId', value)}
-        />
-        {text('location')}
-        <Group grow align="flex-start" className={classes.pair}>
-          {text('normalPosition')}
-          {text('isolatedPosition')}
+    <RecordFormFrame form={form} editing={point !== null} save={save} onSubmit={submit} {...{ onDone, onReload }}>
+      {text('code', true)}
+      <RecordListSelect
+        form={form}
+        field="deviceTypeItemId"
+        label={labels.deviceTypeItemId}
+        options={pickerOptions(deviceTypes, point?.deviceType ?? null, (item) =>
+          t(masterItemCaption('device-types', item)),
+        )}
+      />
+      {text('location')}
+      <Group grow align="flex-start" className={classes.pair}>
+        {text('normalPosition')}
+        {text('isolatedPosition')}
+      </Group>
+      <Radio.Group
+        id={fieldId('lockable')}
+        label={labels.lockable}
+        value={values.lockMode}
+        error={errorOf('lockable')}
+        onChange={(value) => set('lockMode', value === 'tag-only' ? 'tag-only' : 'lockable')}
+      >
+        <Group gap="lg" mt="xs">
+          <Radio value="lockable" label={t(l.lockable)} />
+          <Radio value="tag-only" label={t(l.tagOnly)} />
         </Group>
-        <Radio.Group
-          id={fieldId('lockable')}
-          label={labels.lockable}
-          value={values.lockMode}
-          error={errorOf('lockable')}
-          onChange={(value) => set('lockMode', value === 'tag-only' ? 'tag-only' : 'lockable')}
-        >
-          <Group gap="lg" mt="xs">
-            <Radio value="lockable" label={t(l.lockable)} />
-            <Radio value="tag-only" label={t(l.tagOnly)} />
-          </Group>
-        </Radio.Group>
-        {values.lockMode === 'tag-only' && (
-          <Textarea
-            id={fieldId('tagOnlyMeasure')}
-            label={labels.tagOnlyMeasure}
-            description={t(l['tagOnlyMeasure::description'])}
-            required
-            autosize
-            minRows={2}
-            value={values.tagOnlyMeasure}
-            error={errorOf('tagOnlyMeasure')}
-            onChange={(event) => set('tagOnlyMeasure', event.currentTarget.value)}
-          />
-        )}
-        <Textarea
-          id={fieldId('verificationMethod')}
-          label={labels.verificationMethod}
-          autosize
-          minRows={2}
-          value={values.verificationMethod}
-          error={errorOf('verificationMethod')}
-          onChange={(event) => set('verificationMethod', event.currentTarget.value)}
+      </Radio.Group>
+      {values.lockMode === 'tag-only' && (
+        <RecordTextField
+          form={form}
+          field="tagOnlyMeasure"
+          label={labels.tagOnlyMeasure}
+          description={t(l['tagOnlyMeasure::description'])}
+          required
+          multiline
         />
-        {point && (
-          <Checkbox
-            label={t(l.active)}
-            description={t(l['active::description'])}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.currentTarget.checked)}
-          />
-        )}
-        <FormButtons saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+      )}
+      <RecordTextField form={form} field="verificationMethod" label={labels.verificationMethod} multiline />
+    </RecordFormFrame>
   );
 }

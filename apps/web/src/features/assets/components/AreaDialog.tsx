@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import {
-  assetManageButtons,
-  assetManageLabels,
-  assetManageMessages,
-  assetManageTitles,
-  type Area,
-} from '@hasp/contracts';
+import { useState } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { assetManageLabels, assetManageMessages, assetManageTitles, type Area } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveArea } from '../api/save-area';
-import { fieldErrorsOf, isStaleConflict, reasonOf } from '../api/send-asset-change';
+import { fieldErrorsOf, isStaleConflict } from '../api/send-asset-change';
+import { RecordDialog, RecordDialogForm } from './RecordDialog';
 
 /** Create an area under a parent (null: a top area), or edit one. */
 export type AreaDialogMode =
@@ -26,13 +21,10 @@ interface AreaDialogProps {
 export function AreaDialog({ mode, onClose, onSaved, onConflict }: AreaDialogProps) {
   const t = useCaptions();
   return (
-    <Modal
+    <RecordDialog
       opened={mode !== null}
-      onClose={onClose}
       title={t(mode?.kind === 'edit' ? assetManageTitles.editArea : assetManageTitles.newArea)}
-      centered
-      zIndex={400}
-      closeButtonProps={{ 'aria-label': t(assetManageButtons.close) }}
+      onClose={onClose}
     >
       {mode && (
         <AreaForm
@@ -43,7 +35,7 @@ export function AreaDialog({ mode, onClose, onSaved, onConflict }: AreaDialogPro
           onConflict={onConflict}
         />
       )}
-    </Modal>
+    </RecordDialog>
   );
 }
 
@@ -68,8 +60,7 @@ function AreaForm({
   const fieldErrors = fieldErrorsOf(save.error);
   const l = assetManageLabels;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const gaps = { number: !number.trim(), name: !name.trim() };
     if (gaps.number || gaps.name) {
       setMissing(gaps);
@@ -91,63 +82,47 @@ function AreaForm({
     );
   };
 
-  const shownAtField = fieldErrors.number ?? fieldErrors.name ?? fieldErrors.description;
+  const shownAtField = Boolean(fieldErrors.number ?? fieldErrors.name ?? fieldErrors.description);
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {save.isError && !shownAtField && (
-          <Alert color="red" variant="light" role="alert">
-            {isStaleConflict(save.error)
-              ? t(assetManageMessages.conflict, { reason: reasonOf(save.error) })
-              : t(assetManageMessages.saveFailed, { reason: reasonOf(save.error) })}
-          </Alert>
-        )}
-        {mode.kind === 'create' && (
-          <Text size="sm">
-            {t(l.parent)}: {mode.parent?.label ?? t(l.topLevel)}
-          </Text>
-        )}
-        <TextInput
-          label={t(l.number)}
-          value={number}
-          onChange={(event) => {
-            setNumber(event.currentTarget.value);
-            setMissing((m) => ({ ...m, number: false }));
-          }}
-          required
-          maxLength={50}
-          error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
-          data-autofocus
-        />
-        <TextInput
-          label={t(l.name)}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setMissing((m) => ({ ...m, name: false }));
-          }}
-          required
-          maxLength={200}
-          error={missing.name ? t(assetManageMessages.nameRequired) : fieldErrors.name}
-        />
-        <Textarea
-          label={t(l.description)}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          maxLength={2000}
-          autosize
-          minRows={2}
-          error={fieldErrors.description}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t(assetManageButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(assetManageButtons.save)}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <RecordDialogForm
+      save={save}
+      shownAtField={shownAtField}
+      parentLabel={mode.kind === 'create' ? (mode.parent?.label ?? t(l.topLevel)) : null}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label={t(l.number)}
+        value={number}
+        onChange={(event) => {
+          setNumber(event.currentTarget.value);
+          setMissing((m) => ({ ...m, number: false }));
+        }}
+        required
+        maxLength={50}
+        error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
+        data-autofocus
+      />
+      <TextInput
+        label={t(l.name)}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setMissing((m) => ({ ...m, name: false }));
+        }}
+        required
+        maxLength={200}
+        error={missing.name ? t(assetManageMessages.nameRequired) : fieldErrors.name}
+      />
+      <Textarea
+        label={t(l.description)}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        maxLength={2000}
+        autosize
+        minRows={2}
+        error={fieldErrors.description}
+      />
+    </RecordDialogForm>
   );
 }

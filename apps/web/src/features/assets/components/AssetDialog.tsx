@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Checkbox, Select, Textarea, TextInput } from '@mantine/core';
 import {
-  assetManageButtons,
   assetManageLabels,
   assetManageMessages,
   assetManageTitles,
@@ -11,7 +10,8 @@ import {
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveAsset } from '../api/save-asset';
-import { fieldErrorsOf, isStaleConflict, reasonOf } from '../api/send-asset-change';
+import { fieldErrorsOf, isStaleConflict } from '../api/send-asset-change';
+import { RecordDialog, RecordDialogForm } from './RecordDialog';
 
 /** Where a new asset goes: an area, and optionally a parent asset in it. */
 export interface AssetPlacement {
@@ -32,13 +32,10 @@ interface AssetDialogProps {
 export function AssetDialog({ mode, onClose, onSaved, onConflict }: AssetDialogProps) {
   const t = useCaptions();
   return (
-    <Modal
+    <RecordDialog
       opened={mode !== null}
-      onClose={onClose}
       title={t(mode?.kind === 'edit' ? assetManageTitles.editAsset : assetManageTitles.newAsset)}
-      centered
-      zIndex={400}
-      closeButtonProps={{ 'aria-label': t(assetManageButtons.close) }}
+      onClose={onClose}
     >
       {mode && (
         <AssetForm
@@ -49,7 +46,7 @@ export function AssetDialog({ mode, onClose, onSaved, onConflict }: AssetDialogP
           onConflict={onConflict}
         />
       )}
-    </Modal>
+    </RecordDialog>
   );
 }
 
@@ -83,8 +80,7 @@ function AssetForm({
     if (key === 'number' || key === 'description') setMissing((m) => ({ ...m, [key]: false }));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const gaps = { number: !values.number.trim(), description: !values.description.trim() };
     if (gaps.number || gaps.description) {
       setMissing(gaps);
@@ -110,77 +106,61 @@ function AssetForm({
 
   const shownAtField = Object.values(fieldErrors).some(Boolean) && !fieldErrors.version;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {save.isError && !shownAtField && (
-          <Alert color="red" variant="light" role="alert">
-            {isStaleConflict(save.error)
-              ? t(assetManageMessages.conflict, { reason: reasonOf(save.error) })
-              : t(assetManageMessages.saveFailed, { reason: reasonOf(save.error) })}
-          </Alert>
-        )}
-        {mode.kind === 'create' && (
-          <Text size="sm">
-            {t(l.parent)}: {mode.placement.label}
-          </Text>
-        )}
-        <TextInput
-          label={t(l.number)}
-          value={values.number}
-          onChange={(event) => set('number', event.currentTarget.value)}
-          required
-          maxLength={50}
-          error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
-          data-autofocus
-        />
-        <TextInput
-          label={t(l.description)}
-          value={values.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-          required
-          maxLength={500}
-          error={missing.description ? t(assetManageMessages.descriptionRequired) : fieldErrors.description}
-        />
-        <TextInput
-          label={t(l.manufacturer)}
-          value={values.manufacturer}
-          onChange={(event) => set('manufacturer', event.currentTarget.value)}
-          maxLength={200}
-          error={fieldErrors.manufacturer}
-        />
-        <Textarea
-          label={t(l.location)}
-          value={values.location}
-          onChange={(event) => set('location', event.currentTarget.value)}
-          maxLength={500}
-          autosize
-          minRows={1}
-          error={fieldErrors.location}
-        />
-        <Select
-          label={t(l.status)}
-          data={assetStatuses.map((status) => ({ value: status, label: t(assetStatusLabels[status]) }))}
-          value={values.status}
-          onChange={(value) => value && set('status', value)}
-          allowDeselect={false}
-          comboboxProps={{ zIndex: 500 }}
-          error={fieldErrors.status}
-        />
-        <Checkbox
-          label={t(l.lotoRequired)}
-          description={t(l['lotoRequired::description'])}
-          checked={values.lotoRequired}
-          onChange={(event) => set('lotoRequired', event.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t(assetManageButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(assetManageButtons.save)}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <RecordDialogForm
+      save={save}
+      shownAtField={shownAtField}
+      parentLabel={mode.kind === 'create' ? mode.placement.label : null}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label={t(l.number)}
+        value={values.number}
+        onChange={(event) => set('number', event.currentTarget.value)}
+        required
+        maxLength={50}
+        error={missing.number ? t(assetManageMessages.numberRequired) : fieldErrors.number}
+        data-autofocus
+      />
+      <TextInput
+        label={t(l.description)}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        required
+        maxLength={500}
+        error={missing.description ? t(assetManageMessages.descriptionRequired) : fieldErrors.description}
+      />
+      <TextInput
+        label={t(l.manufacturer)}
+        value={values.manufacturer}
+        onChange={(event) => set('manufacturer', event.currentTarget.value)}
+        maxLength={200}
+        error={fieldErrors.manufacturer}
+      />
+      <Textarea
+        label={t(l.location)}
+        value={values.location}
+        onChange={(event) => set('location', event.currentTarget.value)}
+        maxLength={500}
+        autosize
+        minRows={1}
+        error={fieldErrors.location}
+      />
+      <Select
+        label={t(l.status)}
+        data={assetStatuses.map((status) => ({ value: status, label: t(assetStatusLabels[status]) }))}
+        value={values.status}
+        onChange={(value) => value && set('status', value)}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 500 }}
+        error={fieldErrors.status}
+      />
+      <Checkbox
+        label={t(l.lotoRequired)}
+        description={t(l['lotoRequired::description'])}
+        checked={values.lotoRequired}
+        onChange={(event) => set('lotoRequired', event.currentTarget.checked)}
+      />
+    </RecordDialogForm>
   );
 }

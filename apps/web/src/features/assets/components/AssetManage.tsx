@@ -75,14 +75,14 @@ export function AssetManage({ creatingTopArea, onCreatingDone }: AssetManageProp
     [setParams],
   );
 
-  /** Opens the path to a node, chooses it and scrolls to it. */
+  /** Opens the path to a node, chooses it and scrolls to it (`takeFocus`: see RevealRequest). */
   const openNode = useCallback(
-    async (node: TreeNode, path: readonly TreePathEntry[]) => {
+    async (node: TreeNode, path: readonly TreePathEntry[], takeFocus: boolean) => {
       await store.ensureLoaded(ROOT);
       if (!(await store.openPath(node, path))) return;
       select(nodeKey(node));
       revealSeq.current += 1;
-      setReveal({ key: nodeKey(node), seq: revealSeq.current });
+      setReveal({ key: nodeKey(node), seq: revealSeq.current, takeFocus });
     },
     [store, select],
   );
@@ -123,7 +123,8 @@ export function AssetManage({ creatingTopArea, onCreatingDone }: AssetManageProp
       const [node, path] = found;
       store.unpin(nodeKey(node));
       await store.refresh([parentKeyOf(path), grandParentKeyOf(path), ...extraRefresh]);
-      await openNode(node, path);
+      // Shown after a change (or from a link): the user may be busy elsewhere on the page by now.
+      await openNode(node, path, false);
     },
     [queryClient, store, openNode],
   );
@@ -237,7 +238,7 @@ export function AssetManage({ creatingTopArea, onCreatingDone }: AssetManageProp
         <h2 id="asset-manage-tree" className={classes.sectionTitle}>
           {t(assetManageTitles.tree)}
         </h2>
-        <AssetSearch onChoose={(result: AssetSearchResult) => void openNode(result.node, result.path)} />
+        <AssetSearch onChoose={(result: AssetSearchResult) => void openNode(result.node, result.path, true)} />
         {treeMessage && (
           <Alert
             color="red"

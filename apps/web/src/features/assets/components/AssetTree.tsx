@@ -16,6 +16,18 @@ export interface RevealRequest {
   key: NodeKey;
   /** A new number for each request, so the same node can be revealed twice. */
   seq: number;
+  /**
+   * true: the user asked to go there (a search match): the row takes the focus. false: the node is
+   * shown again after a change (a move, a save): the row takes the focus only if nothing outside the
+   * tree has it by then; the user may have gone on to another control (an open list closes on blur).
+   */
+  takeFocus: boolean;
+}
+
+/** The focus is on the page itself or in this tree, not on another control. */
+function focusIsFree(tree: HTMLElement | null): boolean {
+  const current = document.activeElement;
+  return !current || current === document.body || (tree?.contains(current) ?? false);
 }
 
 interface AssetTreeProps {
@@ -27,7 +39,7 @@ interface AssetTreeProps {
   /** Next page of a parent's children ("show more"), or a retry after a failure. */
   onLoad: (parentKey: ParentKey) => void;
   onDropNode: (node: TreeNode, target: TreeNode) => void;
-  /** Scroll to this node and give it focus, once it is among the rows. */
+  /** Scroll to this node and make it the active row (with the focus, see RevealRequest), once it is among the rows. */
   reveal: RevealRequest | null;
 }
 
@@ -124,7 +136,7 @@ export function AssetTree({
     const index = rows.findIndex((row) => row.key === reveal.key);
     if (index < 0) return;
     revealDone.current = reveal.seq;
-    focusPending.current = true;
+    focusPending.current = reveal.takeFocus || focusIsFree(treeRef.current);
     scrollIntoView(index, true);
   }, [reveal, revealed, rows, scrollIntoView]);
 

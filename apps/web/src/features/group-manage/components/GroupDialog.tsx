@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   groupManageButtons,
   groupManageLabels,
@@ -10,6 +10,7 @@ import {
 import { useCaptions } from '../../../lib/i18n';
 import { useSaveGroup } from '../api/save-group';
 import { fieldErrorsOf, reasonOf } from '../api/send-change';
+import { FormButtons } from '../../../components/FormButtons';
 
 interface GroupDialogProps {
   opened: boolean;
@@ -94,14 +95,12 @@ function GroupForm({
           minRows={2}
           error={fieldErrors.description}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t(groupManageButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(groupManageButtons.save)}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t(groupManageButtons.cancel)}
+          saveLabel={t(groupManageButtons.save)}
+          saving={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

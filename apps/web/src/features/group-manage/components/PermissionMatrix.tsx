@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Stack } from '@mantine/core';
+import { Alert, Checkbox, Stack } from '@mantine/core';
 import {
   groupManageButtons,
   groupManageLabels,
@@ -17,6 +17,7 @@ import { useSaveGroupPermissions } from '../api/group-permissions';
 import { reasonOf } from '../api/send-change';
 import { permissionSections, samePermissions, type PermissionSection } from '../permission-sections';
 import classes from '../GroupManage.module.css';
+import { SaveBar } from '../../../components/SaveBar';
 
 interface PermissionMatrixProps {
   group: GroupSummary;
@@ -93,45 +94,32 @@ export function PermissionMatrix({ group, catalogue, saved, held }: PermissionMa
       {sections.permitTypes.length > 0 && <h3 className={classes.matrixHeading}>{t(groupManageTitles.permitTypes)}</h3>}
       {sections.permitTypes.map((section) => renderSection(section, section.title ?? section.key))}
       {!readOnly && (
-        <div className={classes.saveBar}>
-          {save.isError && (
-            <Alert color="red" variant="light" role="alert" w="100%">
-              {t(groupManageMessages.saveFailed, { reason: reasonOf(save.error) })}
-            </Alert>
-          )}
-          {dirty && (
-            <span className={classes.unsaved} role="status">
-              {t(l.unsaved)}
-            </span>
-          )}
-          <Button
-            variant="default"
-            disabled={!dirty || save.isPending}
-            onClick={() => {
-              save.reset();
-              setDraft(saved);
-            }}
-          >
-            {t(groupManageButtons.discard)}
-          </Button>
-          <Button
-            disabled={!dirty}
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate(
-                { groupId: group.ID, permissions: draft },
-                {
-                  onSuccess: (result) => {
-                    setDraft(result.permissions);
-                    showToast({ title: group.name, message: t(groupManageMessages.permissionsSaved), tone: 'success' });
-                  },
+        <SaveBar
+          failure={save.isError ? t(groupManageMessages.saveFailed, { reason: reasonOf(save.error) }) : null}
+          dirty={dirty}
+          saving={save.isPending}
+          canSave={dirty}
+          labels={{
+            unsaved: t(l.unsaved),
+            discard: t(groupManageButtons.discard),
+            save: t(groupManageButtons.savePermissions),
+          }}
+          onDiscard={() => {
+            save.reset();
+            setDraft(saved);
+          }}
+          onSave={() =>
+            save.mutate(
+              { groupId: group.ID, permissions: draft },
+              {
+                onSuccess: (result) => {
+                  setDraft(result.permissions);
+                  showToast({ title: group.name, message: t(groupManageMessages.permissionsSaved), tone: 'success' });
                 },
-              )
-            }
-          >
-            {t(groupManageButtons.savePermissions)}
-          </Button>
-        </div>
+              },
+            )
+          }
+        />
       )}
     </Stack>
   );

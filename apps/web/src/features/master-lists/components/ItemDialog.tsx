@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import {
   MASTER_LIST_CAPTION_MAX,
   MASTER_LIST_VALUE_MAX,
@@ -12,6 +12,7 @@ import {
 import { useCaptions } from '../../../lib/i18n';
 import { useChangeItem } from '../api/change-items';
 import { fieldErrorsOf, reasonOf } from '../api/send-change';
+import { FormButtons } from '../../../components/FormButtons';
 
 interface ItemDialogProps {
   listKey: MasterListKey;
@@ -111,14 +112,12 @@ function ItemForm({
           error={missing === 'caption' ? t(masterListMessages.captionRequired) : fieldErrors.caption}
           data-autofocus={item !== null || undefined}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t(masterListButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            {t(masterListButtons.save)}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t(masterListButtons.cancel)}
+          saveLabel={t(masterListButtons.save)}
+          saving={change.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

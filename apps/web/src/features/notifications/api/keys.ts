@@ -6,4 +6,6 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
   list: (filter: NotificationFilter) => [...notificationKeys.lists(), filter] as const,
+  /** The mutation key of "mark one read": the panel waits for these before it refetches. */
+  seen: () => [...notificationKeys.all, 'seen'] as const,
 };

@@ -13,7 +13,7 @@ import { useDeleteAllNotifications } from '../api/delete-all-notifications';
 import { useNotifications } from '../api/get-notifications';
 import { notificationKeys, type NotificationFilter } from '../api/keys';
 import { useMarkAllNotificationsSeen } from '../api/mark-all-notifications-seen';
-import { useMarkNotificationSeen } from '../api/mark-notification-seen';
+import { useMarkNotificationSeen, whenReadsSettled } from '../api/mark-notification-seen';
 import { DeleteAllDialog } from './DeleteAllDialog';
 import { Icon } from '../../../components/Icon';
 import { NotificationItem } from './NotificationItem';
@@ -45,8 +45,11 @@ export function NotificationsPanel({ opened, onClose }: NotificationsPanelProps)
   const close = () => {
     onClose();
     setShownUnread(new Set());
-    // The next opening starts from the server's view (read ones leave the unread list).
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+    // The next opening starts from the server's view (read ones leave the unread list), once the
+    // reads made in this opening have committed (an earlier answer would list them as unread again).
+    void whenReadsSettled(queryClient).then(() =>
+      queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }),
+    );
   };
 
   const seen = (notification: Notification) => {

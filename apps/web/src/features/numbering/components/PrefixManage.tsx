@@ -16,6 +16,7 @@ import { reasonOf } from '../../../lib/send-form';
 import { useSaveNumbering } from '../api/save-numbering';
 import { changedRows, draftOf, facilityCodeIsValid, previewOf, type NumberingDraft } from '../form-values';
 import classes from '../PrefixManage.module.css';
+import { SaveBar } from '../../../components/SaveBar';
 
 /** The numbering patterns of the facility: one card per permit type, tags and lockboxes; saved together. */
 export function PrefixManage() {
@@ -149,31 +150,17 @@ function PrefixManageForm({ saved }: { saved: NumberingOverview }) {
           );
         })}
       </div>
-      <div className={classes.saveBar}>
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert" w="100%">
-            {t(prefixManageMessages.saveFailed, { reason: reasonOf(save.error) })}
-          </Alert>
-        )}
-        {isDirty && (
-          <span className={classes.unsaved} role="status">
-            {t(l.unsaved)}
-          </span>
-        )}
-        <Button
-          variant="default"
-          disabled={!isDirty || save.isPending}
-          onClick={() => {
-            save.reset();
-            setDraft(draftOf(saved));
-          }}
-        >
-          {t(prefixManageButtons.discard)}
-        </Button>
-        <Button type="submit" disabled={!isDirty || hasProblem} loading={save.isPending}>
-          {t(prefixManageButtons.save)}
-        </Button>
-      </div>
+      <SaveBar
+        failure={save.isError ? t(prefixManageMessages.saveFailed, { reason: reasonOf(save.error) }) : null}
+        dirty={isDirty}
+        saving={save.isPending}
+        canSave={isDirty && !hasProblem}
+        labels={{ unsaved: t(l.unsaved), discard: t(prefixManageButtons.discard), save: t(prefixManageButtons.save) }}
+        onDiscard={() => {
+          save.reset();
+          setDraft(draftOf(saved));
+        }}
+      />
     </form>
   );
 }

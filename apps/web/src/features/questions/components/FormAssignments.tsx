@@ -20,6 +20,7 @@ import { useSaveQuestionForm } from '../api/save-form';
 import { reasonOf } from '../api/send-change';
 import classes from '../Questions.module.css';
 import { questionText, stageLabel } from './question-captions';
+import { SaveBar } from '../../../components/SaveBar';
 
 /** Which questions a permit type asks at a stage, and in what order. */
 export function FormAssignments() {
@@ -161,40 +162,27 @@ function FormEditor({ form, all }: { form: QuestionForm; all: QuestionSummary[] 
           {t(b.add)}
         </Button>
       </div>
-      <div className={classes.saveBar}>
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert" w="100%">
-            {t(questionManageMessages.saveFailed, { reason: reasonOf(save.error) })}
-          </Alert>
-        )}
-        {changed && (
-          <span className={classes.unsaved} role="status">
-            {t(l.unsaved)}
-          </span>
-        )}
-        <Button variant="default" disabled={!changed || save.isPending} onClick={() => setDraft(saved)}>
-          {t(b.discard)}
-        </Button>
-        <Button
-          disabled={!changed}
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { permitTypeId: form.permitTypeID, stage: form.stage, questionIDs: draft },
-              {
-                onSuccess: () =>
-                  showToast({
-                    title: t(questionManageTitles.childPage),
-                    message: t(questionManageMessages.formSaved),
-                    tone: 'success',
-                  }),
-              },
-            )
-          }
-        >
-          {t(b.saveForm)}
-        </Button>
-      </div>
+      <SaveBar
+        failure={save.isError ? t(questionManageMessages.saveFailed, { reason: reasonOf(save.error) }) : null}
+        dirty={changed}
+        saving={save.isPending}
+        canSave={changed}
+        labels={{ unsaved: t(l.unsaved), discard: t(b.discard), save: t(b.saveForm) }}
+        onDiscard={() => setDraft(saved)}
+        onSave={() =>
+          save.mutate(
+            { permitTypeId: form.permitTypeID, stage: form.stage, questionIDs: draft },
+            {
+              onSuccess: () =>
+                showToast({
+                  title: t(questionManageTitles.childPage),
+                  message: t(questionManageMessages.formSaved),
+                  tone: 'success',
+                }),
+            },
+          )
+        }
+      />
     </section>
   );
 }

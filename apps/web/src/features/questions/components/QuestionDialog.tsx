@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NativeSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import {
   answerTypes,
   questionAnswerTypeCaptions,
@@ -18,6 +18,7 @@ import { fieldErrorsOf, reasonOf } from '../api/send-change';
 import { blockingOptions, emptyQuestionValues, inputOf, valuesOf, type QuestionFormValues } from '../form-values';
 import classes from '../Questions.module.css';
 import { yesNoLabel } from './question-captions';
+import { FormButtons } from '../../../components/FormButtons';
 
 interface QuestionDialogProps {
   opened: boolean;
@@ -170,14 +171,12 @@ function QuestionForm({ question, onDone }: { question: QuestionSummary | null; 
             <p className={classes.rangeHint}>{t(l['range::description'])}</p>
           </div>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t(questionManageButtons.cancel)}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t(questionManageButtons.save)}
-          </Button>
-        </Group>
+        <FormButtons
+          cancelLabel={t(questionManageButtons.cancel)}
+          saveLabel={t(questionManageButtons.save)}
+          saving={save.isPending}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -14,6 +14,7 @@ import { useSecurityLists } from '../api/get-security-lists';
 import { reasonOf } from '../../../lib/send-form';
 import { useSaveSecurityLists } from '../api/save-security-lists';
 import classes from '../SecurityLists.module.css';
+import { SaveBar } from '../../../components/SaveBar';
 
 /** The features by right-nav group, single entries last (as the right nav shows them). */
 function sectionsOf(items: SecurityListItem[]): { key: string; title: string | null; items: SecurityListItem[] }[] {
@@ -108,31 +109,21 @@ function SecurityListsForm({ saved }: { saved: SecurityListItem[] }) {
             </div>
           </fieldset>
         ))}
-        <div className={classes.saveBar}>
-          {save.isError && (
-            <Alert color="red" variant="light" role="alert" w="100%">
-              {t(securityListsMessages.saveFailed, { reason: reasonOf(save.error) })}
-            </Alert>
-          )}
-          {changed.length > 0 && (
-            <span className={classes.unsaved} role="status">
-              {t(l.unsaved)}
-            </span>
-          )}
-          <Button
-            variant="default"
-            disabled={!changed.length || save.isPending}
-            onClick={() => {
-              save.reset();
-              setDraft(Object.fromEntries(saved.map((i) => [i.feature, i.enabled])));
-            }}
-          >
-            {t(securityListsButtons.discard)}
-          </Button>
-          <Button type="submit" disabled={!changed.length} loading={save.isPending}>
-            {t(securityListsButtons.save)}
-          </Button>
-        </div>
+        <SaveBar
+          failure={save.isError ? t(securityListsMessages.saveFailed, { reason: reasonOf(save.error) }) : null}
+          dirty={changed.length > 0}
+          saving={save.isPending}
+          canSave={changed.length > 0}
+          labels={{
+            unsaved: t(l.unsaved),
+            discard: t(securityListsButtons.discard),
+            save: t(securityListsButtons.save),
+          }}
+          onDiscard={() => {
+            save.reset();
+            setDraft(Object.fromEntries(saved.map((i) => [i.feature, i.enabled])));
+          }}
+        />
       </div>
     </form>
   );

@@ -18,6 +18,7 @@ import { reasonOf } from '../../../lib/send-form';
 import { useSaveTagReportLinks } from '../api/save-tag-report-links';
 import { changedLinks, choicesFor, draftOf, isHalfLinked, type LinkDraft } from '../link-draft';
 import classes from '../TagReportLinks.module.css';
+import { SaveBar } from '../../../components/SaveBar';
 
 /** The print layout and report of each tag type and permit type; saved together. */
 export function TagReportLinks() {
@@ -135,31 +136,17 @@ function TagReportLinksForm({ saved }: { saved: Links }) {
           </div>
         </section>
       ))}
-      <div className={classes.saveBar}>
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert" w="100%">
-            {t(tagReportMessages.saveFailed, { reason: reasonOf(save.error) })}
-          </Alert>
-        )}
-        {changed.length > 0 && (
-          <span className={classes.unsaved} role="status">
-            {t(l.unsaved)}
-          </span>
-        )}
-        <Button
-          variant="default"
-          disabled={!changed.length || save.isPending}
-          onClick={() => {
-            save.reset();
-            setDraft(draftOf(saved));
-          }}
-        >
-          {t(tagReportButtons.discard)}
-        </Button>
-        <Button type="submit" disabled={!changed.length || hasProblem} loading={save.isPending}>
-          {t(tagReportButtons.save)}
-        </Button>
-      </div>
+      <SaveBar
+        failure={save.isError ? t(tagReportMessages.saveFailed, { reason: reasonOf(save.error) }) : null}
+        dirty={changed.length > 0}
+        saving={save.isPending}
+        canSave={changed.length > 0 && !hasProblem}
+        labels={{ unsaved: t(l.unsaved), discard: t(tagReportButtons.discard), save: t(tagReportButtons.save) }}
+        onDiscard={() => {
+          save.reset();
+          setDraft(draftOf(saved));
+        }}
+      />
     </form>
   );
 }

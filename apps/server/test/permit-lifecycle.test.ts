@@ -375,6 +375,24 @@ describe('permit lifecycle commands', () => {
     expect(noReason.statusCode).toBe(400);
     const stranger = await command('contractor', active.ID, 'hand-over', { newHolderId: 999_999 });
     expect(stranger.statusCode).toBe(400);
+    // A user of the facility who may not view LOTO permits could never accept one: refused as holder.
+    const { id: visitor } = await db()
+      .insertInto('users')
+      .values({ user_name: 'visitor', display_name: 'Vic Visitor', email: null, password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('user_facilities').values({ user_id: visitor, facility_id: 1 }).execute();
+    const blind = await command('contractor', active.ID, 'hand-over', { newHolderId: visitor });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toMatchObject({
+      details: [{ field: 'newHolderId', message: expect.stringContaining('permit:view:LOTO') }],
+    });
+    const blindDraft = await call('worker', 'POST', '/api/permits', {
+      permitTypeId: loto.id,
+      ...core({ holderId: visitor }),
+    });
+    expect(blindDraft.statusCode).toBe(400);
+    expect(blindDraft.json()).toMatchObject({ details: [{ field: 'holderId' }] });
     expect((await call('admin', 'GET', `/api/permits/${active.ID}`)).json<Permit>().version).toBe(active.version);
   });
 

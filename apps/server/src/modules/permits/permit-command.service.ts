@@ -1,13 +1,13 @@
 import { permitCommands, type Permit, type PermitCommand, type PermitEdit, type PermitStatus } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
-import { checkPermitCore } from './permit-core';
+import { checkPermitCore, holderRefusal } from './permit-core';
 import { loadPermitFacts } from './permit-guards';
 import {
   addApproval,
   clearApprovals,
   findPermit,
-  isFacilityUser,
+  mayHoldPermit,
   replacePermitAssets,
   updatePermit,
   type PermitChange,
@@ -76,7 +76,10 @@ async function applyPermitCommand(
 
   if (command === 'edit') {
     const edit = input as PermitEdit;
-    const core = await checkPermitCore(trx, facilityId, edit, before.maxValidityHours);
+    const core = await checkPermitCore(trx, facilityId, edit, {
+      code: before.permitType.code,
+      maxValidityHours: before.maxValidityHours,
+    });
     if (decision.from === decision.to && !editedFields(before, edit, core.start, core.end, core.assetIds)) {
       // Saving an unchanged form changes nothing: no new version, no audit row.
       run.unchanged();
@@ -104,8 +107,10 @@ async function applyPermitCommand(
   if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
   if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
   if (effects.setsHolder !== undefined) {
-    if (!(await isFacilityUser(trx, facilityId, effects.setsHolder))) {
-      throw AppError.validation([{ field: 'newHolderId', message: 'New holder: no such user in this facility' }]);
+    if (!(await mayHoldPermit(trx, facilityId, effects.setsHolder, before.permitType.code))) {
+      throw AppError.validation([
+        { field: 'newHolderId', message: holderRefusal(before.permitType.code, 'New holder') },
+      ]);
     }
     change.holder_id = effects.setsHolder;
   }

@@ -2,10 +2,14 @@ import type { Transaction } from 'kysely';
 import type { PermitEdit } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { isFacilityArea, isFacilityUser, listFacilityAssetIds } from './permit.repository';
+import { isFacilityArea, listFacilityAssetIds, mayHoldPermit } from './permit.repository';
 
 const HOUR_MS = 3_600_000;
 const invalid = (field: string, message: string) => AppError.validation([{ field, message }]);
+
+/** Why a person cannot be named holder (create, edit, hand-over). */
+export const holderRefusal = (typeCode: string, label = 'Holder') =>
+  `${label}: no user of this facility who may view ${typeCode} permits (permit:view:${typeCode}) has that ID`;
 
 /** A permit's core fields as they are stored, once checked. */
 export interface CheckedPermitCore {
@@ -18,14 +22,15 @@ export interface CheckedPermitCore {
 /**
  * The checks a permit's core fields pass on creation and on every edit (one place, so an edit can
  * never store what a creation would refuse): the window within the type's maximum validity, and the
- * area, assets and holder all the facility's. Throws a 400 naming the field.
+ * area and assets the facility's, the holder a user of it who may view this type of permit. Throws a 400 naming the field.
  */
 export async function checkPermitCore(
   trx: Transaction<Database>,
   facilityId: number,
   input: PermitEdit,
-  maxValidityHours: number,
+  type: { code: string; maxValidityHours: number },
 ): Promise<CheckedPermitCore> {
+  const { maxValidityHours } = type;
   const start = new Date(input.plannedStart);
   const end = new Date(input.plannedEnd);
   if (end.getTime() - start.getTime() > maxValidityHours * HOUR_MS) {
@@ -38,8 +43,8 @@ export async function checkPermitCore(
   const found = new Set(await listFacilityAssetIds(trx, facilityId, assetIds));
   const missing = assetIds.filter((id) => !found.has(id));
   if (missing.length) throw invalid('assetIds', `Assets: no such asset in this facility (${missing.join(', ')})`);
-  if (input.holderId !== null && !(await isFacilityUser(trx, facilityId, input.holderId))) {
-    throw invalid('holderId', 'Holder: no such user in this facility');
+  if (input.holderId !== null && !(await mayHoldPermit(trx, facilityId, input.holderId, type.code))) {
+    throw invalid('holderId', holderRefusal(type.code));
   }
   return { start, end, assetIds };
 }

@@ -18,7 +18,7 @@ export const createPermit = defineCommand<PermitCreate, PermitTypeState, Permit>
   policy: permitsPolicy['permit.create'],
   async apply({ trx, ctx, input, state: type, ...run }) {
     const { facilityId, userId } = ctx.actor;
-    const { start, end, assetIds } = await checkPermitCore(trx, facilityId, input, type.maxValidityHours);
+    const { start, end, assetIds } = await checkPermitCore(trx, facilityId, input, type);
     const { number } = await allocateNumber(trx, facilityId, permitTypeSubject(type.id), { now: ctx.now });
     const id = await insertPermit(
       trx,

@@ -30,12 +30,20 @@ export async function isFacilityArea(db: Db, facilityId: number, areaId: number)
   return row !== undefined;
 }
 
-export async function isFacilityUser(db: Db, facilityId: number, userId: number): Promise<boolean> {
+/**
+ * May this user hold a permit of the type: a user of the facility who may view such permits (the
+ * holder accepts and completes the work from the permit; someone who cannot open it never could).
+ */
+export async function mayHoldPermit(db: Db, facilityId: number, userId: number, typeCode: string): Promise<boolean> {
   const row = await db
-    .selectFrom('user_facilities')
-    .select('user_id')
-    .where('facility_id', '=', facilityId)
-    .where('user_id', '=', userId)
+    .selectFrom('user_facilities as uf')
+    .innerJoin('user_groups as ug', 'ug.user_id', 'uf.user_id')
+    .innerJoin('groups as g', (join) => join.onRef('g.id', '=', 'ug.group_id').on('g.facility_id', '=', facilityId))
+    .innerJoin('group_permissions as gp', 'gp.group_id', 'g.id')
+    .select('uf.user_id')
+    .where('uf.facility_id', '=', facilityId)
+    .where('uf.user_id', '=', userId)
+    .where('gp.permission', '=', `permit:view:${typeCode}`)
     .executeTakeFirst();
   return row !== undefined;
 }

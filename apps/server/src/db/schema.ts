@@ -65,6 +65,8 @@ export interface Database {
   permits: PermitTable;
   permit_assets: { permit_id: number; facility_id: number; asset_id: number };
   permit_approvals: PermitApprovalTable;
+  // 2026-11-25T1200-permit-expiry-notices: "expires within the hour" sent, per permit and planned end
+  permit_expiry_notices: { permit_id: number; planned_end: Timestamp; sent_at: Generated<Date> };
 }
 
 /** The lifecycle's states (the check constraint of 2026-11-24T1600-permits lists the same). */

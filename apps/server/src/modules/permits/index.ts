@@ -1,3 +1,4 @@
 // The permits module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { permitRoutes } from './permits.routes';
+export { registerPermitNotifications } from './permit-notifications.consumer';

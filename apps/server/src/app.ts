@@ -49,7 +49,7 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
-import { permitRoutes, registerPermitNotifications } from './modules/permits';
+import { permitExpiringJob, permitRoutes, registerPermitNotifications } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -196,7 +196,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const now = () => clock.now();
     ctx.jobs = await JobRunner.start(
       registry,
-      [expiredSessionsJob(now), expiredSsoJob(now), commandRecordsJob(now), ...(options.jobs.registrations ?? [])],
+      [
+        expiredSessionsJob(now),
+        expiredSsoJob(now),
+        commandRecordsJob(now),
+        permitExpiringJob(now, ctx.events),
+        ...(options.jobs.registrations ?? []),
+      ],
       {
         ...(options.jobs.settings ? { settings: options.jobs.settings } : {}),
         ...(options.jobs.stopTimeoutMs ? { stopTimeoutMs: options.jobs.stopTimeoutMs } : {}),

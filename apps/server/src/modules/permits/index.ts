@@ -2,3 +2,4 @@
 // import only from here (eslint: server module boundaries, decision 0027).
 export { permitRoutes } from './permits.routes';
 export { registerPermitNotifications } from './permit-notifications.consumer';
+export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';

@@ -1,6 +1,6 @@
 // What modules may use of the platform: the clock, the request context, commands and events.
 export { systemClock, movableClock, type Clock, type MovableClock } from './clock';
-export { contextOf, type Actor, type RequestContext } from './request-context';
+export { contextOf, systemActor, type Actor, type RequestContext } from './request-context';
 export {
   defineCommand,
   findCommand,

@@ -10,6 +10,16 @@ export interface Actor {
   sessionId: string;
   /** The registered device, once devices are registered (offline permits); null until then. */
   deviceId: string | null;
+  /**
+   * A scheduled job acting on its own (the permit expiry job), not a person: its audit rows name no
+   * user, and policies that ask for permissions refuse it (it holds none). `userId` is then 0.
+   */
+  system?: true;
+}
+
+/** The actor a scheduled job runs a command as, in one facility (see `Actor.system`). */
+export function systemActor(facilityId: number): Actor {
+  return { userId: 0, facilityId, sessionId: 'system', deviceId: null, system: true };
 }
 
 /**

@@ -5,8 +5,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** One change to a record: who, what, when, where and why. */
 export interface AuditEntry {
-  /** Who made it (the signed-in user). */
-  userId: number;
+  /** Who made it (the signed-in user); null for the system (a scheduled job). */
+  userId: number | null;
   /** Where: the facility, or null for a connection-wide change. Each has its own hash chain. */
   facilityId: number | null;
   /** What was done, as a verb phrase with a dot: `user.create`, `group.permissions.update`. */

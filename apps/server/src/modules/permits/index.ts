@@ -1,5 +1,9 @@
 // The permits module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { permitRoutes } from './permits.routes';
+export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-system-command';
+export type { PermitCommandEventPayload } from './permit-command.service';
+export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';
+export type { PermitRecord } from './permit.repository';
 export { registerPermitNotifications } from './permit-notifications.consumer';
 export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';

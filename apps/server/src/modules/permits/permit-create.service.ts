@@ -1,13 +1,10 @@
 import { permitTypeSubject, type Permit, type PermitCreate } from '@hasp/contracts';
-import { AppError } from '../../plugins/app-error';
 import { actorPermissions, defineCommand } from '../../platform';
 import { allocateNumber } from '../numbering';
-import { findPermit, insertPermit, isFacilityArea, isFacilityUser, listFacilityAssetIds } from './permit.repository';
+import { checkPermitCore } from './permit-core';
+import { findPermit, insertPermit } from './permit.repository';
 import { permitView } from './permit-view';
 import { permitTypeTarget, permitsPolicy, type PermitTypeState } from './permits.policy';
-
-const HOUR_MS = 3_600_000;
-const invalid = (field: string, message: string) => AppError.validation([{ field, message }]);
 
 /**
  * Creates a draft permit of a type, requested by the caller. The number comes from the type's
@@ -21,21 +18,7 @@ export const createPermit = defineCommand<PermitCreate, PermitTypeState, Permit>
   policy: permitsPolicy['permit.create'],
   async apply({ trx, ctx, input, state: type, ...run }) {
     const { facilityId, userId } = ctx.actor;
-    const start = new Date(input.plannedStart);
-    const end = new Date(input.plannedEnd);
-    if (end.getTime() - start.getTime() > type.maxValidityHours * HOUR_MS) {
-      throw invalid('plannedEnd', `Planned end: at most ${type.maxValidityHours} hours after the planned start`);
-    }
-    if (input.areaId !== null && !(await isFacilityArea(trx, facilityId, input.areaId))) {
-      throw invalid('areaId', 'Area: no such area in this facility');
-    }
-    const assetIds = [...new Set(input.assetIds)];
-    const found = new Set(await listFacilityAssetIds(trx, facilityId, assetIds));
-    const missing = assetIds.filter((id) => !found.has(id));
-    if (missing.length) throw invalid('assetIds', `Assets: no such asset in this facility (${missing.join(', ')})`);
-    if (input.holderId !== null && !(await isFacilityUser(trx, facilityId, input.holderId))) {
-      throw invalid('holderId', 'Holder: no such user in this facility');
-    }
+    const { start, end, assetIds } = await checkPermitCore(trx, facilityId, input, type.maxValidityHours);
     const { number } = await allocateNumber(trx, facilityId, permitTypeSubject(type.id), { now: ctx.now });
     const id = await insertPermit(
       trx,

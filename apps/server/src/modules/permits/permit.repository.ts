@@ -3,7 +3,7 @@ import type { Permit } from '@hasp/contracts';
 
 /** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
 export type PermitRecord = Omit<Permit, 'allowedCommands'> & { maxExtensions: number; maxValidityHours: number };
-import type { Database } from '../../db/schema';
+import type { Database, PermitStatusColumn } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -171,4 +171,106 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
     maxExtensions: row.max_extensions,
     maxValidityHours: row.max_validity_hours,
   };
+}
+
+/**
+ * Locks a permit of the facility for a lifecycle command (FOR UPDATE: commands on one permit run one
+ * after another) and answers its version, or undefined when the facility has no such permit.
+ */
+export async function lockPermit(
+  trx: Transaction<Database>,
+  facilityId: number,
+  id: number,
+): Promise<{ version: number } | undefined> {
+  return trx
+    .selectFrom('permits')
+    .select('version')
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function bumpPermitVersion(trx: Transaction<Database>, id: number): Promise<number> {
+  const row = await trx
+    .updateTable('permits')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+export type PermitChange = Partial<{
+  status: PermitStatusColumn;
+  title: string;
+  description: string;
+  work_method: string;
+  area_id: number | null;
+  planned_start: Date;
+  planned_end: Date;
+  holder_id: number | null;
+  issuer_id: number | null;
+  risk_level: 'low' | 'medium' | 'high' | null;
+  revision: number;
+  extension_count: number;
+  status_reason: string | null;
+  voided_at: Date;
+  void_reason: string;
+}> & { updated_at: Date };
+
+export async function updatePermit(trx: Transaction<Database>, id: number, change: PermitChange): Promise<void> {
+  await trx.updateTable('permits').set(change).where('id', '=', id).execute();
+}
+
+/** Makes the permit's assets exactly `assetIds` (the link rows are not history: the audit row keeps the before). */
+export async function replacePermitAssets(
+  trx: Transaction<Database>,
+  facilityId: number,
+  permitId: number,
+  assetIds: number[],
+): Promise<void> {
+  await trx.deleteFrom('permit_assets').where('permit_id', '=', permitId).execute();
+  if (assetIds.length) {
+    await trx
+      .insertInto('permit_assets')
+      .values(assetIds.map((assetId) => ({ permit_id: permitId, facility_id: facilityId, asset_id: assetId })))
+      .execute();
+  }
+}
+
+export async function addApproval(
+  trx: Transaction<Database>,
+  facilityId: number,
+  permitId: number,
+  userId: number,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto('permit_approvals')
+    .values({ permit_id: permitId, facility_id: facilityId, user_id: userId, approved_at: at })
+    .execute();
+}
+
+/** Clears the current approvals (the rows stay, with the time they stopped counting). */
+export async function clearApprovals(trx: Transaction<Database>, permitId: number, at: Date): Promise<void> {
+  await trx
+    .updateTable('permit_approvals')
+    .set({ cleared_at: at })
+    .where('permit_id', '=', permitId)
+    .where('cleared_at', 'is', null)
+    .execute();
+}
+
+/** The audit rows of a permit, oldest first, with the acting user's name (null: the system). */
+export async function listPermitAudit(db: Db, facilityId: number, permitId: number) {
+  return db
+    .selectFrom('audit_log as l')
+    .leftJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.occurred_at', 'l.action', 'l.user_id', 'u.display_name', 'l.before', 'l.after', 'l.reason'])
+    .where('l.facility_id', '=', facilityId)
+    .where('l.entity_type', '=', 'permit')
+    .where('l.entity_id', '=', String(permitId))
+    .orderBy('l.id')
+    .execute();
 }

@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
-import { permitPermission } from '@hasp/contracts';
+import {
+  decide,
+  permitCommands,
+  permitDenialHttpStatus,
+  permitPermission,
+  type PermitCommand,
+  type PermitDecision,
+  type PermitFacts,
+} from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { type CommandTarget, policyTable } from '../../platform';
+import { actorPermissions, type Actor, type CommandTarget, type PolicyRule, policyTable } from '../../platform';
+import { bumpPermitVersion, findPermit, lockPermit, type PermitRecord } from './permit.repository';
+import { loadPermitFacts, permitGuardHooks } from './permit-guards';
 
 /** The permit type a new permit is created under, as the create command reads it. */
 export interface PermitTypeState {
@@ -42,3 +52,61 @@ export const permitsPolicy = policyTable<PermitTypeState>()({
         : AppError.validation([{ field: 'permitTypeId', message: 'Permit type: this type is no longer in use' }]),
   },
 });
+
+/** A permit locked for a lifecycle command: the record, its facts and the actor's permissions, all read after the lock. */
+export interface PermitState {
+  version: number;
+  record: PermitRecord;
+  facts: PermitFacts;
+  /** The actor's, read in the command's transaction (the lifecycle table checks them per command and person). */
+  permissions: ReadonlySet<string>;
+}
+
+/**
+ * A permit of the actor's facility (another facility's is "not found"), locked FOR UPDATE so its
+ * commands run one after another, read whole after the lock: the decision is taken on exactly the
+ * row the command changes.
+ */
+export const permitTarget: CommandTarget<PermitState> = {
+  noun: 'Permit',
+  staleMessage:
+    'Someone changed this permit while you were editing it. Your changes are kept: reload the permit and apply them again.',
+  async lock(trx, actor, id, ctx) {
+    const locked = await lockPermit(trx, actor.facilityId, id);
+    if (!locked) return undefined;
+    const record = (await findPermit(trx, actor.facilityId, id))!;
+    const [facts, permissions] = await Promise.all([
+      loadPermitFacts(trx, record, ctx.now),
+      actorPermissions(trx, actor),
+    ]);
+    return { version: locked.version, record, facts, permissions };
+  },
+  bump: (trx, id) => bumpPermitVersion(trx, id),
+};
+
+/** The lifecycle's decision for this actor on the locked permit, with every registered guard. */
+export function decidePermit(state: PermitState, actor: Actor, command: PermitCommand, input: unknown): PermitDecision {
+  const who = { userId: actor.system ? null : actor.userId, permissions: state.permissions, isSystem: !!actor.system };
+  return decide(state.facts, who, command, input, permitGuardHooks());
+}
+
+const refusalCodes = { 403: 'FORBIDDEN', 409: 'CONFLICT', 422: 'VALIDATION_FAILED' } as const;
+
+/** A refusal as the API answers it: the lifecycle's status and reason, its code in details (`field: 'code'`). */
+export function permitRefusal(decision: PermitDecision): AppError | null {
+  if (decision.ok) return null;
+  const status = permitDenialHttpStatus[decision.code];
+  return new AppError(refusalCodes[status], status, decision.reason, [{ field: 'code', message: decision.code }]);
+}
+
+/**
+ * The lifecycle commands' rows: the permission each needs depends on the command, the permit's
+ * state and the person (the contracts' transition table, `decide`), so the rule asks for none
+ * up front and refuses by the decision.
+ */
+export const permitLifecyclePolicy = Object.fromEntries(
+  permitCommands.map((command): [PermitCommand, PolicyRule<PermitState, unknown>] => [
+    command,
+    { permissions: [], refuse: (state, actor, input) => permitRefusal(decidePermit(state, actor, command, input)) },
+  ]),
+) as Record<PermitCommand, PolicyRule<PermitState, unknown>>;

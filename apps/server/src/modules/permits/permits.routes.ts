@@ -1,14 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, idParamsSchema, permitCreateSchema, permitPermission, permitSchema } from '@hasp/contracts';
+import type * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  idParamsSchema,
+  permitCommandAction,
+  permitCommandInputSchemas,
+  permitCommandLabels,
+  permitCommandNotifies,
+  permitCommands,
+  permitCreateSchema,
+  permitEditSchema,
+  permitHistorySchema,
+  permitPermission,
+  permitSchema,
+  type PermitCommand,
+} from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
+import { permitCommandDefinitions } from './permit-command.service';
 import { createPermit } from './permit-create.service';
-import { findPermit } from './permit.repository';
+import { loadPermitFacts } from './permit-guards';
+import { permitHistory } from './permit-history';
+import { findPermit, listPermitAudit } from './permit.repository';
 import { permitView } from './permit-view';
 
 const tags = ['permits'];
+
+/** The lifecycle verbs a person gives over HTTP; `expire` is the system's (runPermitCommandAsSystem). */
+const httpCommands = permitCommands.filter((c): c is Exclude<PermitCommand, 'expire'> => c !== 'expire');
+
+const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined =>
+  command === 'edit'
+    ? permitEditSchema
+    : (permitCommandInputSchemas as Partial<Record<PermitCommand, z.ZodMiniType>>)[command];
+
+const whoMay = (command: PermitCommand) => {
+  const action = permitCommandAction[command];
+  if (action === 'holder-or-issue') return 'the holder, or permit:issue:<CODE>';
+  if (action === 'requester-or-approve') return 'the requester, or permit:approve:<CODE>';
+  return `permit:${action}:<CODE>`;
+};
 const security = [{ bearer: [] }];
 const errors = {
   400: apiErrorSchema,
@@ -63,11 +96,56 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
       void reply.header('etag', `"${permit.version}"`);
-      return permitView(permit, {
-        userId: actor.userId,
-        permissions: await permissionsOf(request),
-        now: contextOf(request).now,
-      });
+      const { now } = contextOf(request);
+      const facts = await loadPermitFacts(connection.db, permit, now);
+      return permitView(permit, { userId: actor.userId, permissions: await permissionsOf(request), now }, facts);
     },
   );
+
+  app.get(
+    '/permits/:id/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A permit's history (permit:view:<CODE>) from its audit trail, oldest first",
+        params: idParamsSchema,
+        response: { 200: permitHistorySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.permitType.code));
+      return permitHistory(await listPermitAudit(connection.db, actor.facilityId, permit.ID));
+    },
+  );
+
+  // One route per lifecycle verb, so each has its own body and documentation in the OpenAPI.
+  for (const command of httpCommands) {
+    const body = bodyOf(command);
+    const definition = permitCommandDefinitions[command];
+    app.post(
+      `/permits/:id/commands/${command}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            `${permitCommandLabels[command]} a permit (${whoMay(command)}, and the right person and state: ` +
+            `the lifecycle decides). If-Match: the version given; Idempotency-Key makes a retry safe. ` +
+            (permitCommandNotifies[command] ?? ''),
+          params: idParamsSchema,
+          ...(body ? { body } : {}),
+          response: { 200: permitSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCommand(ctx.events, request, reply, definition, {
+          targetId: request.params.id,
+          input: request.body ?? {},
+        }),
+    );
+  }
 };

@@ -34,8 +34,11 @@ export interface CommandTarget<S extends Versioned> {
   noun?: string;
   /** The 409's message when the sender's version is stale (default: a generic one naming the version). */
   staleMessage?: string;
-  /** Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404). */
-  lock(trx: Transaction<Database>, actor: Actor, id: number): Promise<S | undefined>;
+  /**
+   * Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404).
+   * `ctx` gives the request's business time, for states whose facts depend on it (a permit's validity).
+   */
+  lock(trx: Transaction<Database>, actor: Actor, id: number, ctx: RequestContext): Promise<S | undefined>;
   /** Records that the row changed; returns its new version (the locked state's + 1 when the command deleted the row). */
   bump(trx: Transaction<Database>, id: number, state: S): Promise<number>;
 }

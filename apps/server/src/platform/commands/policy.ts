@@ -15,6 +15,8 @@ export function policyTable<S>() {
 
 /** The actor's permissions (facility groups and connection grants), read in the command's transaction. */
 export async function actorPermissions(trx: Transaction<Database>, actor: Actor): Promise<Set<string>> {
+  // The system (a scheduled job) is no member of any group: it holds no permission.
+  if (actor.system) return new Set();
   const [facility, connection] = await Promise.all([
     listUserPermissions(trx, actor),
     listConnectionGrants(trx, actor.userId),

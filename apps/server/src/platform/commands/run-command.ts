@@ -70,7 +70,7 @@ export async function runCommand<I, S extends Versioned, R>(
         return { outcome: replay, eventIds: [] as number[] };
       }
     }
-    const state = await definition.target.lock(trx, actor, command.targetId);
+    const state = await definition.target.lock(trx, actor, command.targetId, ctx);
     if (!state) throw AppError.notFound(definition.target.noun);
     if (command.expectedVersion != null && command.expectedVersion !== state.version)
       throw stale(state.version, definition.target.staleMessage);
@@ -84,7 +84,8 @@ export async function runCommand<I, S extends Versioned, R>(
       ctx,
       input: command.input,
       state,
-      audit: (entry) => audits.push({ facilityId: actor.facilityId, ...entry, userId: actor.userId }),
+      audit: (entry) =>
+        audits.push({ facilityId: actor.facilityId, ...entry, userId: actor.system ? null : actor.userId }),
       event: (event) => recorded.push({ facilityId: actor.facilityId, ...event, requestId: ctx.requestId }),
       unchanged: () => {
         unchanged = true;
@@ -97,7 +98,7 @@ export async function runCommand<I, S extends Versioned, R>(
     for (const entry of audits) {
       await recordAudit(trx, {
         ...entry,
-        address: ctx.address,
+        address: ctx.address || null,
         deviceId: actor.deviceId,
         requestId: ctx.requestId,
         deviceTime: command.deviceTime ?? null,

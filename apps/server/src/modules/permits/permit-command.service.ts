@@ -1,0 +1,166 @@
+import { permitCommands, type Permit, type PermitCommand, type PermitEdit, type PermitStatus } from '@hasp/contracts';
+import { AppError } from '../../plugins/app-error';
+import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
+import { checkPermitCore } from './permit-core';
+import { loadPermitFacts } from './permit-guards';
+import {
+  addApproval,
+  clearApprovals,
+  findPermit,
+  isFacilityUser,
+  replacePermitAssets,
+  updatePermit,
+  type PermitChange,
+  type PermitRecord,
+} from './permit.repository';
+import { permitView, storedPermit } from './permit-view';
+import { decidePermit, permitLifecyclePolicy, permitTarget, type PermitState } from './permits.policy';
+
+/** A lifecycle command's body: the edit's core fields, or the verb's input (permitCommandInputSchemas), or nothing. */
+export type PermitCommandBody = Partial<PermitEdit> & { reason?: string; newHolderId?: number };
+
+/**
+ * The domain event every applied lifecycle command records, named `permit.<verb>` (notifications
+ * and the expiry job's follow-ups listen for these). The people are as they were before the
+ * command (who it concerned): after a hand-over `holderId` is the outgoing holder and `newHolderId`
+ * the incoming one; after an edit that cleared approvals, `approverIds` are those cleared.
+ */
+export interface PermitCommandEventPayload {
+  [key: string]: unknown;
+  permitId: number;
+  number: string;
+  title: string;
+  typeCode: string;
+  command: PermitCommand;
+  from: PermitStatus;
+  to: PermitStatus;
+  /** Null when the system gave it (expire). */
+  actorId: number | null;
+  requesterId: number;
+  holderId: number | null;
+  issuerId: number | null;
+  approverIds: number[];
+  newHolderId?: number;
+}
+
+const editedFields = (before: PermitRecord, input: PermitEdit, start: Date, end: Date, assetIds: number[]) =>
+  before.title !== input.title ||
+  before.description !== input.description ||
+  before.workMethod !== input.workMethod ||
+  (before.area?.ID ?? null) !== input.areaId ||
+  (before.holder?.ID ?? null) !== input.holderId ||
+  before.riskLevel !== input.riskLevel ||
+  Date.parse(before.plannedStart) !== start.getTime() ||
+  Date.parse(before.plannedEnd) !== end.getTime() ||
+  before.assets
+    .map((a) => a.ID)
+    .sort((a, b) => a - b)
+    .join() !== [...assetIds].sort((a, b) => a - b).join();
+
+/**
+ * The one use case of every lifecycle command: decide on the locked permit (the policy has already
+ * refused what the table refuses; deciding again yields the same answer and its effects), apply the
+ * new status and the effects, record the audit row and the event, answer the permit as it now is.
+ */
+async function applyPermitCommand(
+  command: PermitCommand,
+  { trx, ctx, input, state, ...run }: CommandRun<PermitCommandBody, PermitState>,
+): Promise<Permit> {
+  const decision = decidePermit(state, ctx.actor, command, input);
+  if (!decision.ok) throw new Error(`permit.${command}: the policy let a refused command through`);
+  const { facilityId } = ctx.actor;
+  const before = state.record;
+  const id = before.ID;
+  const { effects } = decision;
+  const change: PermitChange = { status: decision.to, updated_at: ctx.now };
+
+  if (command === 'edit') {
+    const edit = input as PermitEdit;
+    const core = await checkPermitCore(trx, facilityId, edit, before.maxValidityHours);
+    if (decision.from === decision.to && !editedFields(before, edit, core.start, core.end, core.assetIds)) {
+      // Saving an unchanged form changes nothing: no new version, no audit row.
+      run.unchanged();
+      return permitView(
+        before,
+        { userId: ctx.actor.userId, permissions: state.permissions, now: ctx.now },
+        state.facts,
+      );
+    }
+    Object.assign(change, {
+      title: edit.title,
+      description: edit.description,
+      work_method: edit.workMethod,
+      area_id: edit.areaId,
+      planned_start: core.start,
+      planned_end: core.end,
+      holder_id: edit.holderId,
+      risk_level: edit.riskLevel,
+    });
+    await replacePermitAssets(trx, facilityId, id, core.assetIds);
+    // An edit after approval is a new revision: what was approved is no longer what is asked for.
+    if (effects.clearsApprovals) change.revision = before.revision + 1;
+  }
+  if (effects.clearsApprovals) await clearApprovals(trx, id, ctx.now);
+  if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
+  if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
+  if (effects.setsHolder !== undefined) {
+    if (!(await isFacilityUser(trx, facilityId, effects.setsHolder))) {
+      throw AppError.validation([{ field: 'newHolderId', message: 'New holder: no such user in this facility' }]);
+    }
+    change.holder_id = effects.setsHolder;
+  }
+  if (effects.extensionCount !== undefined) change.extension_count = effects.extensionCount;
+  if (effects.plannedEnd !== undefined) change.planned_end = new Date(effects.plannedEnd);
+  if (effects.reason !== undefined) change.status_reason = effects.reason;
+  // The reason describes a suspension or a cancellation: it goes once the permit leaves suspension.
+  else if (decision.to !== 'suspended' && decision.to !== 'cancelled') change.status_reason = null;
+  if (command === 'cancel') {
+    // Cancelling voids the permit; nothing is deleted.
+    change.voided_at = ctx.now;
+    change.void_reason = effects.reason!;
+  }
+  await updatePermit(trx, id, change);
+
+  const after = (await findPermit(trx, facilityId, id))!;
+  run.audit({
+    action: `permit.${command}`,
+    entityType: 'permit',
+    entityId: id,
+    before: storedPermit(before),
+    after: storedPermit(after),
+    reason: effects.reason ?? null,
+  });
+  const payload: PermitCommandEventPayload = {
+    permitId: id,
+    number: before.number,
+    title: after.title,
+    typeCode: before.permitType.code,
+    command,
+    from: decision.from,
+    to: decision.to,
+    actorId: ctx.actor.system ? null : ctx.actor.userId,
+    requesterId: before.requester.ID,
+    holderId: before.holder?.ID ?? null,
+    issuerId: before.issuer?.ID ?? null,
+    approverIds: before.approvals.map((a) => a.user.ID),
+    ...(effects.setsHolder !== undefined ? { newHolderId: effects.setsHolder } : {}),
+  };
+  run.event({ name: `permit.${command}`, entityType: 'permit', entityId: id, payload });
+  // The runner bumps the version by one after this (permitTarget.bump): the answer shows the new one.
+  const shown = { ...after, version: state.version + 1 };
+  const facts = await loadPermitFacts(trx, shown, ctx.now);
+  return permitView(shown, { userId: ctx.actor.userId, permissions: state.permissions, now: ctx.now }, facts);
+}
+
+/** One command per verb (`permit.<verb>`), all through the same target, policy table and use case. */
+export const permitCommandDefinitions = Object.fromEntries(
+  permitCommands.map((command) => [
+    command,
+    defineCommand<PermitCommandBody, PermitState, Permit>({
+      name: `permit.${command}`,
+      target: permitTarget,
+      policy: permitLifecyclePolicy[command],
+      apply: (run) => applyPermitCommand(command, run),
+    }),
+  ]),
+) as Record<PermitCommand, CommandDefinition<PermitCommandBody, PermitState, Permit>>;

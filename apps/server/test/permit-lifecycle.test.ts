@@ -1,0 +1,423 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permit, PermitCommand, PermitHistoryEntry } from '@hasp/contracts';
+import { runPermitCommandAsSystem } from '../src/modules/permits';
+import { EventBus } from '../src/platform';
+import { createTestApp, login, type TestApp } from './test-app';
+
+/**
+ * The permit lifecycle as commands over the real server and PostgreSQL: every allowed transition
+ * through its endpoint, refusals with the lifecycle's status and reason, the edit's revision and
+ * cleared approvals, stale saves, idempotent replays, the system's expiry, the history tab, and
+ * another facility's permit answering 404 on every route.
+ */
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const db = () => t.connections[0]!.db;
+let loto: { id: number };
+let asset: { id: number; area_id: number };
+
+const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object, headers: object = {}) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
+    ...(payload ? { payload } : {}),
+  });
+const command = (as: string, id: number, verb: PermitCommand, body?: object, headers: object = {}) =>
+  call(as, 'POST', `/api/permits/${id}/commands/${verb}`, body, headers);
+
+const start = new Date('2026-12-01T08:00:00Z');
+const hours = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
+const core = (overrides: object = {}) => ({
+  title: 'Replace conveyor drive belt',
+  description: 'Belt worn; replace and re-tension.',
+  workMethod: 'Isolate, verify zero energy, replace belt.',
+  areaId: asset.area_id,
+  assetIds: [asset.id],
+  plannedStart: start.toISOString(),
+  plannedEnd: hours(4),
+  holderId: ids.contractor!,
+  riskLevel: 'medium',
+  ...overrides,
+});
+
+/** A new LOTO draft by the worker, held by the contractor. */
+async function draft(overrides: object = {}): Promise<Permit> {
+  const response = await call('worker', 'POST', '/api/permits', { permitTypeId: loto.id, ...core(overrides) });
+  expect(response.statusCode).toBe(200);
+  return response.json<Permit>();
+}
+
+/** Gives the commands in order, each expected to succeed; answers the permit after the last. */
+async function walk(permit: Permit, steps: [string, PermitCommand, object?][]): Promise<Permit> {
+  let current = permit;
+  for (const [as, verb, body] of steps) {
+    const response = await command(as, current.ID, verb, body);
+    expect(response.statusCode, `${as} ${verb}: ${response.body}`).toBe(200);
+    current = response.json<Permit>();
+  }
+  return current;
+}
+
+const toApproved: [string, PermitCommand, object?][] = [
+  ['worker', 'request'],
+  ['supervisor', 'approve'],
+];
+const toActive: [string, PermitCommand, object?][] = [
+  ...toApproved,
+  ['supervisor', 'isolate'],
+  ['admin', 'issue'],
+  ['contractor', 'accept'],
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const username of ['admin', 'supervisor', 'worker', 'contractor']) {
+    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+    ids[username] = (
+      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
+    ).id;
+  }
+  tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
+  loto = await db()
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'LOTO')
+    .executeTakeFirstOrThrow();
+  asset = await db()
+    .selectFrom('assets')
+    .select(['id', 'area_id'])
+    .where('facility_id', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+});
+afterAll(async () => t?.close());
+
+describe('permit lifecycle commands', () => {
+  it('walks a permit from Draft to Closed through every state, one version per command, with ETags', async () => {
+    const permit = await draft();
+    const seen: string[] = [permit.status];
+    let current = permit;
+    const steps: [string, PermitCommand, object?][] = [
+      ...toActive,
+      ['admin', 'suspend', { reason: 'Gas alarm in the area' }],
+      ['supervisor', 'revalidate'],
+      ['admin', 'start-test'],
+      ['admin', 'end-test'],
+      ['admin', 'extend', { plannedEnd: hours(6) }],
+      ['contractor', 'hand-over', { newHolderId: ids.worker }],
+      ['worker', 'accept'],
+      ['worker', 'complete-work'],
+      ['supervisor', 'de-isolate'],
+      ['supervisor', 'close'],
+    ];
+    for (const [as, verb, body] of steps) {
+      const response = await command(as, current.ID, verb, body, { 'if-match': `"${current.version}"` });
+      expect(response.statusCode, `${as} ${verb}: ${response.body}`).toBe(200);
+      const next = response.json<Permit>();
+      expect(next.version).toBe(current.version + 1);
+      expect(response.headers.etag).toBe(`"${next.version}"`);
+      seen.push(next.status);
+      current = next;
+    }
+    expect(seen).toEqual([
+      'draft',
+      'requested',
+      'approved',
+      'isolated',
+      'issued',
+      'active',
+      'suspended',
+      'active',
+      'live_for_test',
+      'active',
+      'active',
+      'issued',
+      'active',
+      'work_complete',
+      'de_isolation',
+      'closed',
+    ]);
+    expect(current).toMatchObject({
+      holder: { ID: ids.worker },
+      issuer: { ID: ids.supervisor },
+      approvals: [{ user: { ID: ids.supervisor } }],
+      extensionCount: 1,
+      plannedEnd: hours(6),
+      statusReason: null,
+      allowedCommands: [],
+    });
+    const read = await call('supervisor', 'GET', `/api/permits/${permit.ID}`);
+    expect(read.json<Permit>().version).toBe(current.version);
+    const events = await db()
+      .selectFrom('domain_events')
+      .select(['name', 'payload'])
+      .where('entity_type', '=', 'permit')
+      .where('entity_id', '=', String(permit.ID))
+      .orderBy('id')
+      .execute();
+    expect(events.map((e) => e.name)).toEqual(['permit.created', ...steps.map(([, verb]) => `permit.${verb}`)]);
+    const handOver = events.find((e) => e.name === 'permit.hand-over')!.payload;
+    expect(handOver).toMatchObject({
+      permitId: permit.ID,
+      number: permit.number,
+      typeCode: 'LOTO',
+      command: 'hand-over',
+      from: 'active',
+      to: 'issued',
+      actorId: ids.contractor,
+      requesterId: ids.worker,
+      holderId: ids.contractor,
+      newHolderId: ids.worker,
+      issuerId: ids.supervisor,
+      approverIds: [ids.supervisor],
+    });
+  });
+
+  it('answers the buttons the caller may press, and the refusals with status, reason and code', async () => {
+    const permit = await draft();
+    expect(permit.allowedCommands).toEqual(['edit', 'request', 'cancel']);
+    const skip = await command('supervisor', permit.ID, 'approve');
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('only a permit that is Requested can'),
+      details: [{ field: 'code', message: 'NOT_ALLOWED_FROM_STATE' }],
+    });
+    const notRequester = await command('supervisor', permit.ID, 'request');
+    expect(notRequester.statusCode).toBe(403);
+    expect(notRequester.json()).toMatchObject({ details: [{ field: 'code', message: 'NOT_THE_RIGHT_PERSON' }] });
+    const requested = await walk(permit, [['worker', 'request']]);
+    expect(requested.allowedCommands).toEqual(['edit', 'cancel']);
+    // The worker may request LOTO permits but not approve them.
+    const noPermission = await command('worker', permit.ID, 'approve');
+    expect(noPermission.statusCode).toBe(403);
+    expect(noPermission.json()).toMatchObject({ details: [{ field: 'code', message: 'FORBIDDEN' }] });
+    const forbidden = await command('contractor', permit.ID, 'approve');
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json<{ message: string }>().message).toContain('permit:approve:LOTO');
+    // The approver's buttons: the requester's edit is not among them.
+    const approved = await walk(requested, [['admin', 'approve']]);
+    expect(approved.allowedCommands).toEqual(['isolate', 'cancel']);
+  });
+
+  it('refuses separation-of-duties breaches and limits: issuer = holder, self-approval, too many extensions', async () => {
+    // The supervisor requests their own permit, so their approval is self-approval.
+    const own = (
+      await call('supervisor', 'POST', '/api/permits', { permitTypeId: loto.id, ...core({ holderId: ids.admin }) })
+    ).json<Permit>();
+    await walk(own, [['supervisor', 'request']]);
+    const self = await command('supervisor', own.ID, 'approve');
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({
+      message: 'The requester of a permit cannot approve it: another person must.',
+      details: [{ field: 'code', message: 'SEPARATION_OF_DUTIES' }],
+    });
+    await walk(own, [
+      ['admin', 'approve'],
+      ['admin', 'isolate'],
+    ]);
+    // The admin is the holder: they cannot issue it.
+    const issuerHolder = await command('admin', own.ID, 'issue');
+    expect(issuerHolder.statusCode).toBe(403);
+    expect(issuerHolder.json()).toMatchObject({ details: [{ field: 'code', message: 'SEPARATION_OF_DUTIES' }] });
+
+    const permit = await walk(await draft(), toActive);
+    await walk(permit, [
+      ['admin', 'extend', { plannedEnd: hours(5) }],
+      ['admin', 'extend', { plannedEnd: hours(6) }],
+    ]);
+    const third = await command('admin', permit.ID, 'extend', { plannedEnd: hours(7) });
+    expect(third.statusCode).toBe(422);
+    expect(third.json()).toMatchObject({ details: [{ field: 'code', message: 'LIMIT_REACHED' }] });
+    const earlier = await draft();
+    const active = await walk(earlier, toActive);
+    const backwards = await command('admin', active.ID, 'extend', { plannedEnd: hours(3) });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json()).toMatchObject({ details: [{ field: 'code', message: 'INVALID_INPUT' }] });
+    const tooLong = await command('admin', active.ID, 'extend', { plannedEnd: hours(25) });
+    expect(tooLong.statusCode).toBe(422);
+    const noReason = await command('admin', active.ID, 'suspend', { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    const stranger = await command('contractor', active.ID, 'hand-over', { newHolderId: 999_999 });
+    expect(stranger.statusCode).toBe(400);
+    expect((await call('admin', 'GET', `/api/permits/${active.ID}`)).json<Permit>().version).toBe(active.version);
+  });
+
+  it('cancels before isolation only (voided with the reason, nothing deleted); closed and cancelled never change', async () => {
+    const permit = await walk(await draft(), toApproved);
+    const cancelled = await walk(permit, [['worker', 'cancel', { reason: 'Work postponed' }]]);
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      statusReason: 'Work postponed',
+      voidReason: 'Work postponed',
+      voidedAt: expect.any(String),
+      approvals: [{ user: { ID: ids.supervisor } }],
+      allowedCommands: [],
+    });
+    for (const verb of ['edit', 'request', 'cancel', 'approve'] as const) {
+      const response = await command('admin', permit.ID, verb, verb === 'edit' ? core() : { reason: 'again' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe('The permit is Cancelled: it can no longer change.');
+    }
+    const isolated = await walk(await draft(), [...toApproved, ['supervisor', 'isolate']]);
+    const late = await command('supervisor', isolated.ID, 'cancel', { reason: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    await walk(isolated, [['supervisor', 'de-isolate']]);
+  });
+
+  it('an edit after approval is a new revision back in Requested, approvals cleared (rows kept)', async () => {
+    const permit = await draft();
+    const edited = await walk(permit, [['worker', 'edit', core({ title: 'Replace both belts' })]]);
+    expect(edited).toMatchObject({ status: 'draft', title: 'Replace both belts', revision: 0, version: 1 });
+    const same = await command('worker', permit.ID, 'edit', core({ title: 'Replace both belts' }));
+    expect(same.statusCode).toBe(200);
+    expect(same.json<Permit>().version).toBe(1);
+    const approved = await walk(edited, toApproved);
+    const back = await walk(approved, [
+      ['worker', 'edit', core({ title: 'Replace both belts', plannedEnd: hours(5) })],
+    ]);
+    expect(back).toMatchObject({ status: 'requested', revision: 1, approvals: [] });
+    const rows = await db()
+      .selectFrom('permit_approvals')
+      .select(['user_id', 'cleared_at'])
+      .where('permit_id', '=', permit.ID)
+      .execute();
+    expect(rows).toEqual([{ user_id: ids.supervisor, cleared_at: expect.any(Date) }]);
+    const tooLong = await command('worker', permit.ID, 'edit', core({ plannedEnd: hours(25) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ details: { field: string }[] }>().details[0]!.field).toBe('plannedEnd');
+  });
+
+  it('two edits from one version: one wins, the other gets 409 with the stale message', async () => {
+    const permit = await draft();
+    const headers = { 'if-match': `"${permit.version}"` };
+    const responses = await Promise.all([
+      command('worker', permit.ID, 'edit', core({ title: 'First edit' }), headers),
+      command('worker', permit.ID, 'edit', core({ title: 'Second edit' }), headers),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const lost = responses.find((r) => r.statusCode === 409)!;
+    expect(lost.json<{ message: string }>().message).toContain('Someone changed this permit while you were editing it');
+  });
+
+  it('applies a replayed command (same Idempotency-Key) once: one audit row, one event', async () => {
+    const permit = await draft();
+    const headers = { 'idempotency-key': `permit-request-${permit.ID}` };
+    const first = await command('worker', permit.ID, 'request', undefined, headers);
+    const again = await command('worker', permit.ID, 'request', undefined, headers);
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const audits = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'permit.request')
+      .where('entity_id', '=', String(permit.ID))
+      .execute();
+    const events = await db()
+      .selectFrom('domain_events')
+      .select('id')
+      .where('name', '=', 'permit.request')
+      .where('entity_id', '=', String(permit.ID))
+      .execute();
+    expect([audits.length, events.length]).toEqual([1, 1]);
+  });
+
+  it('expires as the system once validity ends (no user in the audit row); a person cannot', async () => {
+    const active = await walk(await draft(), toActive);
+    expect((await command('admin', active.ID, 'expire')).statusCode).toBe(404);
+    const events = new EventBus(() => {});
+    const early = await runPermitCommandAsSystem(events, t.connections[0]!, 1, active.ID, 'expire', new Date(hours(3)));
+    expect(early).toEqual({ applied: false, reason: "The permit's validity has not ended yet." });
+    const expired = await runPermitCommandAsSystem(
+      events,
+      t.connections[0]!,
+      1,
+      active.ID,
+      'expire',
+      new Date(hours(4)),
+    );
+    expect(expired).toMatchObject({ applied: true, permit: { status: 'expired', version: active.version + 1 } });
+    const other = await runPermitCommandAsSystem(events, t.connections[0]!, 2, active.ID, 'expire', new Date(hours(4)));
+    expect(other).toEqual({ applied: false, reason: 'Permit not found' });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['user_id', 'address'])
+      .where('action', '=', 'permit.expire')
+      .where('entity_id', '=', String(active.ID))
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ user_id: null, address: null });
+    const event = await db()
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('name', '=', 'permit.expire')
+      .where('entity_id', '=', String(active.ID))
+      .executeTakeFirstOrThrow();
+    expect(event.payload).toMatchObject({ actorId: null, from: 'active', to: 'expired' });
+    // An expired permit's isolations stay until it is handed back through de-isolation.
+    await walk(active, [
+      ['supervisor', 'de-isolate'],
+      ['supervisor', 'close'],
+    ]);
+  });
+
+  it("tells a permit's history from its audit trail, oldest first, saying what changed", async () => {
+    const permit = await draft();
+    await walk(permit, [
+      ['worker', 'edit', core({ title: 'Belt and pulley', plannedEnd: hours(5) })],
+      ...toActive,
+      ['admin', 'suspend', { reason: 'Gas alarm' }],
+      ['supervisor', 'revalidate'],
+      ['admin', 'extend', { plannedEnd: hours(6) }],
+      ['contractor', 'hand-over', { newHolderId: ids.worker }],
+    ]);
+    const response = await call('contractor', 'GET', `/api/permits/${permit.ID}/history`);
+    expect(response.statusCode).toBe(200);
+    const history = response.json<PermitHistoryEntry[]>();
+    expect(history.map((h) => [h.action, h.fromStatus, h.toStatus, h.summary])).toEqual([
+      ['permit.create', null, 'draft', `Created ${permit.number}`],
+      ['permit.edit', 'draft', 'draft', 'Title, Planned end'],
+      ['permit.request', 'draft', 'requested', ''],
+      ['permit.approve', 'requested', 'approved', ''],
+      ['permit.isolate', 'approved', 'isolated', ''],
+      ['permit.issue', 'isolated', 'issued', ''],
+      ['permit.accept', 'issued', 'active', ''],
+      ['permit.suspend', 'active', 'suspended', 'Gas alarm'],
+      ['permit.revalidate', 'suspended', 'active', ''],
+      ['permit.extend', 'active', 'active', `Planned end: ${hours(6)}`],
+      ['permit.hand-over', 'active', 'issued', 'New holder: Wren Worker'],
+    ]);
+    expect(history[1]!.actor).toEqual({ ID: ids.worker, displayName: 'Wren Worker' });
+  });
+
+  it("answers 404 for another facility's permit on every new route", async () => {
+    const permit = await draft();
+    expect((await call('adminRiverside', 'GET', `/api/permits/${permit.ID}/history`)).statusCode).toBe(404);
+    const verbs: [PermitCommand, object | undefined][] = [
+      ['request', undefined],
+      ['edit', core()],
+      ['approve', undefined],
+      ['isolate', undefined],
+      ['issue', undefined],
+      ['accept', undefined],
+      ['suspend', { reason: 'x' }],
+      ['revalidate', undefined],
+      ['start-test', undefined],
+      ['end-test', undefined],
+      ['extend', { plannedEnd: hours(6) }],
+      ['hand-over', { newHolderId: ids.worker }],
+      ['complete-work', undefined],
+      ['de-isolate', undefined],
+      ['close', undefined],
+      ['cancel', { reason: 'x' }],
+    ];
+    for (const [verb, body] of verbs) {
+      const response = await command('adminRiverside', permit.ID, verb, body);
+      expect(response.statusCode, verb).toBe(404);
+    }
+    expect((await call('worker', 'GET', `/api/permits/${permit.ID}`)).json<Permit>().version).toBe(0);
+  });
+});

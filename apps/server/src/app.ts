@@ -49,7 +49,7 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
-import { permitExpiringJob, permitRoutes, registerPermitNotifications } from './modules/permits';
+import { permitExpiringJob, permitExpiryJob, permitRoutes, registerPermitNotifications } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -200,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         expiredSessionsJob(now),
         expiredSsoJob(now),
         commandRecordsJob(now),
+        permitExpiryJob(now, ctx.events),
         permitExpiringJob(now, ctx.events),
         ...(options.jobs.registrations ?? []),
       ],

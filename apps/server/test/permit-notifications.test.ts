@@ -5,7 +5,7 @@ import {
   registerPermitNotifications,
   type PermitEventPayload,
 } from '../src/modules/permits/permit-notifications.consumer';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
 
 /**
  * Permit events become inbox notifications for exactly the people `permitCommandNotifies` names
@@ -153,6 +153,66 @@ describe('permit notifications', () => {
     expect(to).toEqual(expected);
     for (const row of rows) expect(row.title).toBe(`${number} Replace pump seal: ${what}`);
     if (name === 'permit.expire') expect(rows[0]!.body).toBe('Expired.');
+  });
+
+  it('hears the real lifecycle commands: a request through the endpoint reaches the approvers, a hand-over both holders', async () => {
+    const tokens: Record<string, string> = {};
+    for (const username of ['worker', 'supervisor', 'admin', 'contractor'])
+      tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+    const send = async (as: string, url: string, payload: object) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${tokens[as]}` },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ ID: number; number: string }>();
+    };
+    const type = await db()
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow();
+    const start = Date.now() + 24 * 3_600_000;
+    const permit = await send('worker', '/api/permits', {
+      permitTypeId: type.id,
+      title: 'Replace conveyor drive belt',
+      description: '',
+      workMethod: '',
+      areaId: null,
+      assetIds: [],
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+      holderId: users.worker,
+      riskLevel: 'medium',
+    });
+    const inbox = (what: string) =>
+      db()
+        .selectFrom('notifications')
+        .innerJoin('users', 'users.id', 'notifications.user_id')
+        .select('users.user_name')
+        .where('title', '=', `${permit.number} Replace conveyor drive belt: ${what}`)
+        .orderBy('users.user_name')
+        .execute()
+        .then((rows) => rows.map((r) => r.user_name));
+    const until = async (what: string, expected: string[]) => {
+      const deadline = Date.now() + 15_000;
+      while (JSON.stringify(await inbox(what)) !== JSON.stringify(expected) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await inbox(what)).toEqual(expected);
+    };
+    await send('worker', `/api/permits/${permit.ID}/commands/request`, {});
+    await until('approval requested', ['admin', 'supervisor']);
+    await send('supervisor', `/api/permits/${permit.ID}/commands/approve`, {});
+    await until('approved', ['worker']);
+    await send('supervisor', `/api/permits/${permit.ID}/commands/isolate`, {});
+    await send('admin', `/api/permits/${permit.ID}/commands/issue`, {});
+    await until('issued', ['worker']);
+    await send('worker', `/api/permits/${permit.ID}/commands/accept`, {});
+    await send('supervisor', `/api/permits/${permit.ID}/commands/hand-over`, { newHolderId: users.contractor });
+    await until('handed over', ['contractor', 'worker']);
   });
 
   it('notifies once per event however often it is delivered (the consumer records its delivery)', async () => {

@@ -7,3 +7,4 @@ export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';
 export type { PermitRecord } from './permit.repository';
 export { registerPermitNotifications } from './permit-notifications.consumer';
 export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';
+export { PERMIT_EXPIRY_JOB, permitExpiryJob } from './permit-expiry.job';

@@ -8,3 +8,6 @@ export type { PermitRecord } from './permit.repository';
 export { registerPermitNotifications } from './permit-notifications.consumer';
 export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';
 export { PERMIT_EXPIRY_JOB, permitExpiryJob } from './permit-expiry.job';
+export { createPermit } from './permit-create.service';
+export { permitCommandDefinitions } from './permit-command.service';
+export { PERMIT_NOTIFICATIONS_CONSUMER } from './permit-notifications.consumer';

@@ -200,6 +200,25 @@ const matrix: Record<string, Rule> = {
   // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
   'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
   'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:id/history': both(inSample, holds('permit:view:LOTO')),
+  // Lifecycle commands, in lifecycle order (the sample is the admin's draft, no holder): each cell
+  // may succeed for the caller the lifecycle lets give it, never for another facility's or connection's.
+  'POST /api/permits/:id/commands/edit': both(inSample, named('admin')),
+  'POST /api/permits/:id/commands/request': both(inSample, named('admin')),
+  'POST /api/permits/:id/commands/approve': both(inSample, holds('permit:approve:LOTO')),
+  'POST /api/permits/:id/commands/isolate': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/issue': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/accept': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:id/commands/suspend': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/revalidate': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/start-test': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/end-test': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/extend': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/hand-over': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:id/commands/complete-work': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:id/commands/de-isolate': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/close': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:id/commands/cancel': both(inSample, (c) => named('admin')(c) || holds('permit:approve:LOTO')(c)),
 };
 
 let t: TestApp;
@@ -329,6 +348,24 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
+  const permitCore = {
+    title: 'Matrix permit',
+    description: '',
+    workMethod: '',
+    areaId: null,
+    assetIds: [],
+    plannedStart: '2026-12-01T08:00:00Z',
+    plannedEnd: '2026-12-01T12:00:00Z',
+    holderId: null,
+    riskLevel: 'low',
+  };
+  Object.assign(bodies, {
+    'POST /api/permits/:id/commands/edit': permitCore,
+    'POST /api/permits/:id/commands/suspend': { reason: 'Matrix' },
+    'POST /api/permits/:id/commands/cancel': { reason: 'Matrix' },
+    'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
+    'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
+  });
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',

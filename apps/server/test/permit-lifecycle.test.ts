@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permit, PermitCommand, PermitHistoryEntry } from '@hasp/contracts';
+import {
+  decide,
+  permitCommands,
+  permitStatuses,
+  permitTransitions,
+  type Permit,
+  type PermitCommand,
+  type PermitHistoryEntry,
+  type PermitStatus,
+} from '@hasp/contracts';
 import { runPermitCommandAsSystem } from '../src/modules/permits';
 import { EventBus } from '../src/platform';
 import { createTestApp, login, type TestApp } from './test-app';
@@ -94,6 +103,129 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
 });
 afterAll(async () => t?.close());
+
+/** How to bring a new draft into each status (the expiry runs as the system at the end of its validity). */
+const pathTo: Record<PermitStatus, [string, PermitCommand, object?][]> = {
+  draft: [],
+  requested: [['worker', 'request']],
+  approved: toApproved,
+  isolated: [...toApproved, ['supervisor', 'isolate']],
+  issued: [...toApproved, ['supervisor', 'isolate'], ['admin', 'issue']],
+  active: toActive,
+  suspended: [...toActive, ['admin', 'suspend', { reason: 'Gas alarm' }]],
+  live_for_test: [...toActive, ['admin', 'start-test']],
+  work_complete: [...toActive, ['contractor', 'complete-work']],
+  de_isolation: [...toActive, ['contractor', 'complete-work'], ['supervisor', 'de-isolate']],
+  closed: [...toActive, ['contractor', 'complete-work'], ['supervisor', 'de-isolate'], ['supervisor', 'close']],
+  cancelled: [['worker', 'cancel', { reason: 'Not needed' }]],
+  expired: [...toActive, ['system', 'expire']],
+};
+
+/** Who gives each command in the table-driven tests, with a body the route accepts. */
+const giver: Record<PermitCommand, [string, () => object | undefined]> = {
+  edit: ['worker', () => core({ title: 'Edited in the table test' })],
+  request: ['worker', () => undefined],
+  cancel: ['worker', () => ({ reason: 'Not needed' })],
+  approve: ['supervisor', () => undefined],
+  isolate: ['supervisor', () => undefined],
+  issue: ['admin', () => undefined],
+  accept: ['contractor', () => undefined],
+  suspend: ['admin', () => ({ reason: 'Gas alarm' })],
+  revalidate: ['supervisor', () => undefined],
+  'start-test': ['admin', () => undefined],
+  'end-test': ['admin', () => undefined],
+  extend: ['admin', () => ({ plannedEnd: hours(5) })],
+  'hand-over': ['contractor', () => ({ newHolderId: ids.worker })],
+  'complete-work': ['contractor', () => undefined],
+  'de-isolate': ['supervisor', () => undefined],
+  close: ['supervisor', () => undefined],
+  expire: ['system', () => undefined],
+};
+
+/** Gives one command as `as` ('system': the expiry job at the end of validity); answers status and permit. */
+async function give(as: string, permit: Permit, verb: PermitCommand, body?: object) {
+  if (as === 'system') {
+    const outcome = await runPermitCommandAsSystem(
+      new EventBus(() => {}),
+      t.connections[0]!,
+      1,
+      permit.ID,
+      'expire',
+      new Date(hours(4)),
+    );
+    return outcome.applied ? { status: 200, permit: outcome.permit } : { status: 409, permit };
+  }
+  const response = await command(as, permit.ID, verb, body);
+  return {
+    status: response.statusCode,
+    permit: response.statusCode === 200 ? response.json<Permit>() : permit,
+    response,
+  };
+}
+
+async function permitIn(status: PermitStatus): Promise<Permit> {
+  let permit = await draft();
+  for (const [as, verb, body] of pathTo[status]) {
+    const { status: code, permit: next } = await give(as, permit, verb, body);
+    expect(code, `${as} ${verb} on the way to ${status}`).toBe(200);
+    permit = next;
+  }
+  expect(permit.status).toBe(status);
+  return permit;
+}
+
+describe('the transition table over HTTP', () => {
+  it('applies every row of the table, from its state to its state', async () => {
+    for (const row of permitTransitions) {
+      const permit = await permitIn(row.from);
+      const [as, body] = giver[row.command];
+      const { status, permit: next } = await give(as, permit, row.command, body());
+      expect(status, `${row.from} ${row.command}`).toBe(200);
+      expect(next.status, `${row.from} ${row.command}`).toBe(row.to);
+      expect(next.version).toBe(permit.version + 1);
+    }
+  }, 120_000);
+
+  it('refuses every command a state has no row for: 409 with the lifecycle reason, nothing changed', async () => {
+    for (const status of permitStatuses) {
+      const permit = await permitIn(status);
+      for (const verb of permitCommands.filter((c) => c !== 'expire')) {
+        if (permitTransitions.some((r) => r.from === status && r.command === verb)) continue;
+        const [, body] = giver[verb];
+        const response = await command('admin', permit.ID, verb, body());
+        const expected = decide(
+          { ...permitFactsOf(permit) },
+          { userId: ids.admin!, permissions: new Set(), isSystem: false },
+          verb,
+        );
+        expect(response.statusCode, `${status} ${verb}`).toBe(409);
+        expect(response.json(), `${status} ${verb}`).toMatchObject({
+          code: 'CONFLICT',
+          message: expected.ok ? 'allowed?' : expected.reason,
+          details: [{ field: 'code', message: 'NOT_ALLOWED_FROM_STATE' }],
+        });
+      }
+      expect((await call('admin', 'GET', `/api/permits/${permit.ID}`)).json<Permit>().version).toBe(permit.version);
+    }
+  }, 120_000);
+});
+
+function permitFactsOf(permit: Permit) {
+  return {
+    status: permit.status,
+    typeCode: permit.permitType.code,
+    requesterId: permit.requester.ID,
+    holderId: permit.holder?.ID ?? null,
+    issuerId: permit.issuer?.ID ?? null,
+    approverIds: permit.approvals.map((a) => a.user.ID),
+    plannedStart: permit.plannedStart,
+    plannedEnd: permit.plannedEnd,
+    extensionCount: permit.extensionCount,
+    maxExtensions: 2,
+    maxValidityHours: 24,
+    now: new Date(),
+  };
+}
 
 describe('permit lifecycle commands', () => {
   it('walks a permit from Draft to Closed through every state, one version per command, with ETags', async () => {

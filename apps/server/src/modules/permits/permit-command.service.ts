@@ -146,10 +146,8 @@ async function applyPermitCommand(
     ...(effects.setsHolder !== undefined ? { newHolderId: effects.setsHolder } : {}),
   };
   run.event({ name: `permit.${command}`, entityType: 'permit', entityId: id, payload });
-  // The runner bumps the version by one after this (permitTarget.bump): the answer shows the new one.
-  const shown = { ...after, version: state.version + 1 };
-  const facts = await loadPermitFacts(trx, shown, ctx.now);
-  return permitView(shown, { userId: ctx.actor.userId, permissions: state.permissions, now: ctx.now }, facts);
+  const facts = await loadPermitFacts(trx, after, ctx.now);
+  return permitView(after, { userId: ctx.actor.userId, permissions: state.permissions, now: ctx.now }, facts);
 }
 
 /** One command per verb (`permit.<verb>`), all through the same target, policy table and use case. */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit } from '@hasp/contracts';
 
 /** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
@@ -67,9 +68,18 @@ export async function insertPermit(trx: Transaction<Database>, values: NewPermit
   return id;
 }
 
-/** A permit of the facility as the API shows it (with the type's code, for the permission check), or undefined. */
-export async function findPermit(db: Db, facilityId: number, id: number): Promise<PermitRecord | undefined> {
-  const row = await db
+/**
+ * A permit of the facility as the API shows it (with the type's code, for the permission check), or
+ * undefined. `lock`: the permit's row is locked FOR UPDATE (a lifecycle command's target), in the
+ * same query that reads it.
+ */
+export async function findPermit(
+  db: Db,
+  facilityId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<PermitRecord | undefined> {
+  let query = db
     .selectFrom('permits as p')
     .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
     .leftJoin('areas as a', 'a.id', 'p.area_id')
@@ -110,28 +120,35 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
       'h.display_name as holder_name',
       'i.id as issuer_id',
       'i.display_name as issuer_name',
+      // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
+      // command reads the permit twice inside its transaction).
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('permit_assets as pa')
+            .innerJoin('assets as s', 's.id', 'pa.asset_id')
+            .select(['s.id', 's.number', 's.description'])
+            .whereRef('pa.permit_id', '=', 'p.id')
+            .orderBy('s.number'),
+        ).as('assets'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('permit_approvals as ap')
+            .innerJoin('users as u', 'u.id', 'ap.user_id')
+            .select(['u.id', 'u.display_name', 'ap.approved_at'])
+            .whereRef('ap.permit_id', '=', 'p.id')
+            .where('ap.cleared_at', 'is', null)
+            .orderBy('ap.approved_at'),
+        ).as('approvals'),
     ])
     .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', id)
-    .executeTakeFirst();
+    .where('p.id', '=', id);
+  // Only the permit's row: the joined type, area and people stay free for other permits' commands.
+  if (options.lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const [assets, approvals] = await Promise.all([
-    db
-      .selectFrom('permit_assets as pa')
-      .innerJoin('assets as s', 's.id', 'pa.asset_id')
-      .select(['s.id', 's.number', 's.description'])
-      .where('pa.permit_id', '=', id)
-      .orderBy('s.number')
-      .execute(),
-    db
-      .selectFrom('permit_approvals as ap')
-      .innerJoin('users as u', 'u.id', 'ap.user_id')
-      .select(['u.id', 'u.display_name', 'ap.approved_at'])
-      .where('ap.permit_id', '=', id)
-      .where('ap.cleared_at', 'is', null)
-      .orderBy('ap.approved_at')
-      .execute(),
-  ]);
+  const { assets, approvals } = row;
   const person = (personId: number | null, name: string | null) =>
     personId === null ? null : { ID: personId, displayName: name ?? '' };
   return {
@@ -157,7 +174,8 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
     issuer: person(row.issuer_id, row.issuer_name),
     approvals: approvals.map((ap) => ({
       user: { ID: ap.id, displayName: ap.display_name },
-      approvedAt: ap.approved_at.toISOString(),
+      // JSON carries the time as PostgreSQL writes it: normalized to the API's ISO form.
+      approvedAt: new Date(ap.approved_at).toISOString(),
     })),
     riskLevel: row.risk_level,
     statusReason: row.status_reason,
@@ -171,34 +189,6 @@ export async function findPermit(db: Db, facilityId: number, id: number): Promis
     maxExtensions: row.max_extensions,
     maxValidityHours: row.max_validity_hours,
   };
-}
-
-/**
- * Locks a permit of the facility for a lifecycle command (FOR UPDATE: commands on one permit run one
- * after another) and answers its version, or undefined when the facility has no such permit.
- */
-export async function lockPermit(
-  trx: Transaction<Database>,
-  facilityId: number,
-  id: number,
-): Promise<{ version: number } | undefined> {
-  return trx
-    .selectFrom('permits')
-    .select('version')
-    .where('facility_id', '=', facilityId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function bumpPermitVersion(trx: Transaction<Database>, id: number): Promise<number> {
-  const row = await trx
-    .updateTable('permits')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return row.version;
 }
 
 export type PermitChange = Partial<{
@@ -219,8 +209,13 @@ export type PermitChange = Partial<{
   void_reason: string;
 }> & { updated_at: Date };
 
+/** Applies a lifecycle command's change and moves the permit on by one version (the runner's bump reads it so). */
 export async function updatePermit(trx: Transaction<Database>, id: number, change: PermitChange): Promise<void> {
-  await trx.updateTable('permits').set(change).where('id', '=', id).execute();
+  await trx
+    .updateTable('permits')
+    .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Makes the permit's assets exactly `assetIds` (the link rows are not history: the audit row keeps the before). */

@@ -10,7 +10,7 @@ import {
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { actorPermissions, type Actor, type CommandTarget, type PolicyRule, policyTable } from '../../platform';
-import { bumpPermitVersion, findPermit, lockPermit, type PermitRecord } from './permit.repository';
+import { findPermit, type PermitRecord } from './permit.repository';
 import { loadPermitFacts, permitGuardHooks } from './permit-guards';
 
 /** The permit type a new permit is created under, as the create command reads it. */
@@ -72,16 +72,16 @@ export const permitTarget: CommandTarget<PermitState> = {
   staleMessage:
     'Someone changed this permit while you were editing it. Your changes are kept: reload the permit and apply them again.',
   async lock(trx, actor, id, ctx) {
-    const locked = await lockPermit(trx, actor.facilityId, id);
-    if (!locked) return undefined;
-    const record = (await findPermit(trx, actor.facilityId, id))!;
+    const record = await findPermit(trx, actor.facilityId, id, { lock: true });
+    if (!record) return undefined;
     const [facts, permissions] = await Promise.all([
       loadPermitFacts(trx, record, ctx.now),
       actorPermissions(trx, actor),
     ]);
-    return { version: locked.version, record, facts, permissions };
+    return { version: record.version, record, facts, permissions };
   },
-  bump: (trx, id) => bumpPermitVersion(trx, id),
+  // The use case's one update of the permit moved it on by one version (updatePermit): no second write.
+  bump: async (_trx, _id, state) => state.version + 1,
 };
 
 /** The lifecycle's decision for this actor on the locked permit, with every registered guard. */

@@ -5,6 +5,8 @@ import {
   registerPermitNotifications,
   type PermitEventPayload,
 } from '../src/modules/permits/permit-notifications.consumer';
+import { openStream } from './support/event-stream';
+import { startSecondInstance } from './support/second-instance';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -205,7 +207,21 @@ describe('permit notifications', () => {
     };
     await send('worker', `/api/permits/${permit.ID}/commands/request`, {});
     await until('approval requested', ['admin', 'supervisor']);
-    await send('supervisor', `/api/permits/${permit.ID}/commands/approve`, {});
+    // The requester's open inbox (served by another server process) hears the approval live.
+    const second = await startSecondInstance(t);
+    const stream = await openStream(second.url, tokens.worker!);
+    try {
+      await stream.next('ready');
+      await send('supervisor', `/api/permits/${permit.ID}/commands/approve`, {});
+      const live = (await stream.next('notification', 10_000)) as { title: string; link: string };
+      expect(live).toMatchObject({
+        title: `${permit.number} Replace conveyor drive belt: approved`,
+        link: `/Permit/Edit/${permit.ID}`,
+      });
+    } finally {
+      stream.close();
+      await second.app.close();
+    }
     await until('approved', ['worker']);
     await send('supervisor', `/api/permits/${permit.ID}/commands/isolate`, {});
     await send('admin', `/api/permits/${permit.ID}/commands/issue`, {});

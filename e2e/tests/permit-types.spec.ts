@@ -116,11 +116,15 @@ test('an administrator creates a permit type in a new group; the sidebar and the
     await form.getByRole('textbox', { name: 'Name' }).fill(typeName);
     // The form names the field at fault before anything is sent.
     await form.getByRole('textbox', { name: 'Maximum validity (hours)' }).fill('0');
+    await expect(form.getByRole('textbox', { name: 'Maximum extensions' })).toHaveValue('2');
+    await form.getByRole('textbox', { name: 'Maximum extensions' }).fill('11');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText('Numbering prefix is required')).toBeVisible();
     await expect(form.getByText('Maximum validity: whole hours from 1 to 8760')).toBeVisible();
+    await expect(form.getByText('Maximum extensions: a whole number from 0 to 10')).toBeVisible();
     await form.getByRole('textbox', { name: 'Numbering prefix' }).fill('RA-');
     await form.getByRole('textbox', { name: 'Maximum validity (hours)' }).fill('10');
+    await form.getByRole('textbox', { name: 'Maximum extensions' }).fill('3');
     await form.getByRole('checkbox', { name: 'Gas tests' }).check();
     await form.getByRole('switch', { name: 'Can be written offline' }).check();
     await expectNoSeriousViolations(page, '[role="dialog"]');
@@ -174,6 +178,7 @@ test('an administrator creates a permit type in a new group; the sidebar and the
     await row.getByRole('button', { name: `Edit ${typeName}` }).click();
     await expect(screen.dialog).toHaveAccessibleName('Edit permit type');
     await expect(screen.dialog.getByRole('textbox', { name: 'Code' })).toBeDisabled();
+    await expect(screen.dialog.getByRole('textbox', { name: 'Maximum extensions' })).toHaveValue('3');
     await screen.dialog.getByRole('switch', { name: 'Can be written offline' }).uncheck();
     await screen.dialog.getByRole('button', { name: 'Save' }).click();
     await expect(screen.dialog).toBeHidden();

@@ -49,7 +49,14 @@ import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
 import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
-import { permitIndexRoutes, permitRoutes, permitTypeInfoRoutes } from './modules/permits';
+import {
+  permitExpiringJob,
+  permitExpiryJob,
+  permitIndexRoutes,
+  permitRoutes,
+  permitTypeInfoRoutes,
+  registerPermitNotifications,
+} from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -145,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
   registerContextChangedConsumer(ctx.events);
+  registerPermitNotifications(ctx.events);
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -198,7 +206,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const now = () => clock.now();
     ctx.jobs = await JobRunner.start(
       registry,
-      [expiredSessionsJob(now), expiredSsoJob(now), commandRecordsJob(now), ...(options.jobs.registrations ?? [])],
+      [
+        expiredSessionsJob(now),
+        expiredSsoJob(now),
+        commandRecordsJob(now),
+        permitExpiryJob(now, ctx.events),
+        permitExpiringJob(now, ctx.events),
+        ...(options.jobs.registrations ?? []),
+      ],
       {
         ...(options.jobs.settings ? { settings: options.jobs.settings } : {}),
         ...(options.jobs.stopTimeoutMs ? { stopTimeoutMs: options.jobs.stopTimeoutMs } : {}),

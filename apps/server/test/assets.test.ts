@@ -40,7 +40,7 @@ describe('asset tree', () => {
     const roots = await call('worker', 'GET', '/api/assets/tree');
     expect(roots.statusCode).toBe(200);
     const top = roots.json<{ nodes: { number: string; ID: number; childCount: number }[] }>().nodes;
-    expect(top.map((n) => n.number)).toEqual(['A-100', 'A-200']);
+    expect(top.map((n) => n.number)).toEqual(['A-100', 'A-200', 'A-300', 'A-400', 'A-500', 'A-600']);
     const area = await call('admin', 'POST', '/api/assets/areas', {
       number: 'PG-1',
       name: 'Paging',

@@ -45,7 +45,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureDatabase(adminUrl, 'hasp_template');
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = '/hasp_template';
-  const db = createKysely(templateUrl.toString(), 1);
+  // More than one connection: the demo permits step gives each command its own transaction while it holds the seed lock.
+  const db = createKysely(templateUrl.toString(), 4);
   await migrateToLatest(db as never);
   await registerAppCaptions(db);
   await seedDemo(db);

@@ -41,6 +41,7 @@ const editOf = (type: PermitType, overrides: object = {}) => ({
   prefix: type.prefix,
   sections: type.sections,
   maxValidityHours: type.maxValidityHours,
+  maxExtensions: type.maxExtensions,
   offlineEnabled: type.offlineEnabled,
   groupId: type.groupId,
   isActive: type.isActive,
@@ -102,6 +103,9 @@ describe('permit types and groups', () => {
       [{ icon: 'rocket' }, 'icon'],
       [{ maxValidityHours: 0 }, 'maxValidityHours'],
       [{ maxValidityHours: 9000 }, 'maxValidityHours'],
+      [{ maxExtensions: 11 }, 'maxExtensions'],
+      [{ maxExtensions: -1 }, 'maxExtensions'],
+      [{ maxExtensions: 1.5 }, 'maxExtensions'],
       [{ sections: ['isolation-plan', 'paperwork'] }, 'sections'],
       [{ prefix: 'W A H' }, 'prefix'],
       [{ name: '   ' }, 'name'],
@@ -216,6 +220,28 @@ describe('permit types and groups', () => {
     expect(catalogue.map((p) => p.permission)).toContain('permit:view:WAH');
     expect((await auditRows('permit-type.deactivate')).map((r) => r.entity_id)).toEqual([String(wah.ID)]);
     await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { isActive: true }));
+  });
+
+  it('sets the maximum extensions of a type: 2 by default, kept when an edit leaves it out, audited', async () => {
+    const wah = typeCoded(await config(), 'WAH');
+    expect(wah.maxExtensions).toBe(2);
+    const edited = await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { maxExtensions: 5 }));
+    expect(edited.statusCode).toBe(200);
+    expect(typeCoded(edited.json(), 'WAH').maxExtensions).toBe(5);
+    const stored = await db()
+      .selectFrom('permit_types')
+      .select('max_extensions')
+      .where('id', '=', wah.ID)
+      .executeTakeFirstOrThrow();
+    expect(stored.max_extensions).toBe(5);
+    const audit = (await auditRows('permit-type.update')).at(-1)!;
+    expect(audit.before).toMatchObject({ maxExtensions: 2 });
+    expect(audit.after).toMatchObject({ maxExtensions: 5 });
+    // An edit from a client that does not know the field leaves it alone.
+    const { maxExtensions: _left, ...older } = editOf(typeCoded(edited.json(), 'WAH'), { maxValidityHours: 11 });
+    const kept = await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, older);
+    expect(typeCoded(kept.json(), 'WAH')).toMatchObject({ maxExtensions: 5, maxValidityHours: 11 });
+    await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { maxExtensions: 2, maxValidityHours: 10 }));
   });
 
   it('reorders groups and moves types between groups; a stale layout is refused', async () => {

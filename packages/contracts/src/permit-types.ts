@@ -63,6 +63,15 @@ export const maxValidityHoursSchema = z
     z.lte(PERMIT_MAX_VALIDITY_HOURS, `Maximum validity: at most ${PERMIT_MAX_VALIDITY_HOURS} hours (one year)`),
   );
 
+/** How many times a permit of a type may be extended (the lifecycle's `extend` guard counts them). */
+export const PERMIT_MAX_EXTENSIONS = 10;
+export const maxExtensionsSchema = z
+  .int('Maximum extensions: a whole number')
+  .check(
+    z.gte(0, 'Maximum extensions: at least 0'),
+    z.lte(PERMIT_MAX_EXTENSIONS, `Maximum extensions: at most ${PERMIT_MAX_EXTENSIONS}`),
+  );
+
 /** One permit type as the administrator screen shows it. */
 export const permitTypeSchema = z.object({
   ID: z.int(),
@@ -74,6 +83,7 @@ export const permitTypeSchema = z.object({
   prefix: z.string(),
   sections: z.array(z.enum(permitSections)),
   maxValidityHours: z.int(),
+  maxExtensions: z.int(),
   offlineEnabled: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.int(),
@@ -102,6 +112,8 @@ const typeFields = {
   prefix: permitPrefixSchema,
   sections: z.array(z.enum(permitSections, 'Sections: unknown section')).check(z.maxLength(permitSections.length)),
   maxValidityHours: maxValidityHoursSchema,
+  /** Omitted: 2 for a new type, unchanged on an edit (clients older than the field keep working). */
+  maxExtensions: z.optional(maxExtensionsSchema),
   offlineEnabled: z.boolean(),
   groupId: id,
 };

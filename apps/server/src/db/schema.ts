@@ -65,6 +65,8 @@ export interface Database {
   permits: PermitTable;
   permit_assets: { permit_id: number; facility_id: number; asset_id: number };
   permit_approvals: PermitApprovalTable;
+  // 2026-11-25T1200-permit-expiry-notices: "expires within the hour" sent, per permit and planned end
+  permit_expiry_notices: { permit_id: number; planned_end: Timestamp; sent_at: Generated<Date> };
   // 2026-11-25T1300-permit-index: each user's chosen index columns
   permit_index_columns: { user_id: number; columns: string[]; updated_at: Generated<Date> };
 }

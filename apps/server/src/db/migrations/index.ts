@@ -20,6 +20,7 @@ import * as auditChain from './2026-11-24T1100-audit-chain';
 import * as accessChangedNotify from './2026-11-24T1300-access-changed-notify';
 import * as permits from './2026-11-24T1600-permits';
 import * as permitLifecycle from './2026-11-25T0900-permit-lifecycle';
+import * as permitExpiryNotices from './2026-11-25T1200-permit-expiry-notices';
 import * as permitIndex from './2026-11-25T1300-permit-index';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1300-access-changed-notify': accessChangedNotify,
   '2026-11-24T1600-permits': permits,
   '2026-11-25T0900-permit-lifecycle': permitLifecycle,
+  '2026-11-25T1200-permit-expiry-notices': permitExpiryNotices,
   '2026-11-25T1300-permit-index': permitIndex,
 };

@@ -7,6 +7,8 @@ import { seedAssetMasterLists, seedDemoAssets } from './demo-assets';
 import { seedMasterLists } from './demo-master-lists';
 import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
+import { seedDemoPlantAssets } from './demo-permit-work';
+import { seedDemoPermitStories } from './demo-permit-stories';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -171,8 +173,16 @@ async function seedConnectionGrants(trx: Transaction<Database>): Promise<void> {
     .execute();
 }
 
-/** Demo seed steps, applied once each and in order, like migrations. */
-const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> }[] = [
+/**
+ * Demo seed steps, applied once each and in order, like migrations. A step that gives commands
+ * (`runOutside`) works on the database itself, each command its own transaction, while the step's
+ * transaction holds the seed lock and records the step when they are done.
+ */
+const steps: {
+  name: string;
+  run?: (trx: Transaction<Database>) => Promise<void>;
+  runOutside?: (db: Kysely<Database>) => Promise<void>;
+}[] = [
   { name: 'demo-2026-11-22-core', run: seedCore },
   {
     name: 'demo-2026-11-22-permits-settings',
@@ -205,6 +215,17 @@ const steps: { name: string; run: (trx: Transaction<Database>) => Promise<void> 
     run: async (trx) => seedDemoQuestions(trx, await demoFacilityIds(trx)),
   },
   { name: 'demo-2026-11-22-connection-grants', run: seedConnectionGrants },
+  {
+    name: 'demo-2026-11-25-plant-assets',
+    run: async (trx) => {
+      const [north] = await demoFacilityIds(trx);
+      if (north !== undefined) await seedDemoPlantAssets(trx, north);
+    },
+  },
+  {
+    name: 'demo-2026-11-25-permits',
+    runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
+  },
 ];
 
 /**
@@ -217,7 +238,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       await sql`select pg_advisory_xact_lock(hashtext('hasp-demo-seed'))`.execute(trx);
       const done = await trx.selectFrom('seed_steps').select('name').where('name', '=', step.name).executeTakeFirst();
       if (done) return;
-      await step.run(trx);
+      await step.run?.(trx);
+      await step.runOutside?.(db);
       await trx.insertInto('seed_steps').values({ name: step.name }).execute();
     });
   }

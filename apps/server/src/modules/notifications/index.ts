@@ -2,3 +2,4 @@
 // import only from here (eslint: server module boundaries, decision 0027).
 export { NOTIFICATION_CHANNEL, NotificationHub } from './notification-hub';
 export { notificationRoutes } from './notification.routes';
+export { insertNotification, type Inbox } from './notification.repository';

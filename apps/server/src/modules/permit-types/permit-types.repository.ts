@@ -22,6 +22,7 @@ const typeColumns = [
   'prefix',
   'sections',
   'max_validity_hours',
+  'max_extensions',
   'offline_enabled',
   'is_active',
   'sort_order',
@@ -37,6 +38,7 @@ export interface PermitTypeRow {
   prefix: string;
   sections: string[];
   max_validity_hours: number;
+  max_extensions: number;
   offline_enabled: boolean;
   is_active: boolean;
   sort_order: number;
@@ -56,6 +58,7 @@ export function permitTypeOf(row: PermitTypeRow): PermitType {
     prefix: row.prefix,
     sections: permitSections.filter((s) => row.sections.filter(isSection).includes(s)),
     maxValidityHours: row.max_validity_hours,
+    maxExtensions: row.max_extensions,
     offlineEnabled: row.offline_enabled,
     isActive: row.is_active,
     sortOrder: row.sort_order,
@@ -186,6 +189,8 @@ export interface PermitTypeValues {
   prefix: string;
   sections: string[];
   max_validity_hours: number;
+  /** Absent: the column's default (create) or unchanged (edit). */
+  max_extensions?: number;
   offline_enabled: boolean;
   sort_order: number;
 }

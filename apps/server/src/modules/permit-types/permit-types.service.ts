@@ -99,6 +99,7 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
     prefix: input.prefix,
     sections: [...new Set(input.sections)],
     max_validity_hours: input.maxValidityHours,
+    ...(input.maxExtensions === undefined ? {} : { max_extensions: input.maxExtensions }),
     offline_enabled: input.offlineEnabled,
   };
 }

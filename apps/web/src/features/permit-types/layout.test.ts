@@ -12,6 +12,7 @@ const type = (ID: number, groupId: number): PermitType => ({
   prefix: 'P-',
   sections: [],
   maxValidityHours: 8,
+  maxExtensions: 2,
   offlineEnabled: false,
   isActive: true,
   sortOrder: 0,

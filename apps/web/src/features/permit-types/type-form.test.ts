@@ -23,6 +23,15 @@ describe('permit type form', () => {
     expect(typeProblems({ ...valid, maxValidityHours: '1.5' }, true)).toEqual({ maxValidityHours: 'invalidValidity' });
   });
 
+  it('takes the maximum extensions as a whole number from 0 to 10', () => {
+    expect(valid.maxExtensions).toBe('2');
+    expect(typeInputOf({ ...valid, maxExtensions: ' 0 ' })).toMatchObject({ maxExtensions: 0 });
+    expect(typeProblems({ ...valid, maxExtensions: '10' }, true)).toEqual({});
+    expect(typeProblems({ ...valid, maxExtensions: '' }, true)).toEqual({ maxExtensions: 'required' });
+    for (const wrong of ['11', '-1', '1.5', 'two'])
+      expect(typeProblems({ ...valid, maxExtensions: wrong }, true)).toEqual({ maxExtensions: 'invalidExtensions' });
+  });
+
   it('does not check the code of an existing type (it cannot change)', () => {
     expect(typeProblems({ ...valid, code: '' }, false)).toEqual({});
   });

@@ -1,5 +1,6 @@
 import {
   PERMIT_CODE_PATTERN,
+  PERMIT_MAX_EXTENSIONS,
   PERMIT_MAX_VALIDITY_HOURS,
   type PermitIcon,
   type PermitSection,
@@ -16,12 +17,14 @@ export interface TypeFormValues {
   prefix: string;
   sections: PermitSection[];
   maxValidityHours: string;
+  maxExtensions: string;
   offlineEnabled: boolean;
   groupId: string;
   isActive: boolean;
 }
-export type TypeField = 'code' | 'name' | 'color' | 'prefix' | 'maxValidityHours' | 'groupId';
-export type TypeProblem = 'required' | 'invalidCode' | 'invalidColor' | 'invalidPrefix' | 'invalidValidity';
+export type TypeField = 'code' | 'name' | 'color' | 'prefix' | 'maxValidityHours' | 'maxExtensions' | 'groupId';
+export type TypeProblem =
+  'required' | 'invalidCode' | 'invalidColor' | 'invalidPrefix' | 'invalidValidity' | 'invalidExtensions';
 
 const prefixPattern = /^[A-Za-z0-9][A-Za-z0-9_./-]{0,19}$/;
 
@@ -34,6 +37,7 @@ export function typeFormValuesOf(type: PermitType | null, groupId: number | null
     prefix: type?.prefix ?? '',
     sections: type?.sections ?? ['hazard-analysis', 'questions'],
     maxValidityHours: String(type?.maxValidityHours ?? 12),
+    maxExtensions: String(type?.maxExtensions ?? 2),
     offlineEnabled: type?.offlineEnabled ?? false,
     groupId: String(type?.groupId ?? groupId ?? ''),
     isActive: type?.isActive ?? true,
@@ -55,6 +59,11 @@ export function typeProblems(values: TypeFormValues, isNew: boolean): Partial<Re
   else if (!Number.isInteger(hours) || hours < 1 || hours > PERMIT_MAX_VALIDITY_HOURS) {
     problems.maxValidityHours = 'invalidValidity';
   }
+  const extensions = Number(values.maxExtensions);
+  if (!values.maxExtensions.trim()) problems.maxExtensions = 'required';
+  else if (!Number.isInteger(extensions) || extensions < 0 || extensions > PERMIT_MAX_EXTENSIONS) {
+    problems.maxExtensions = 'invalidExtensions';
+  }
   if (!values.groupId) problems.groupId = 'required';
   return problems;
 }
@@ -69,6 +78,7 @@ export function typeInputOf(values: TypeFormValues): PermitTypeCreate {
     prefix: values.prefix.trim(),
     sections: values.sections,
     maxValidityHours: Number(values.maxValidityHours),
+    maxExtensions: Number(values.maxExtensions),
     offlineEnabled: values.offlineEnabled,
     groupId: Number(values.groupId),
   };

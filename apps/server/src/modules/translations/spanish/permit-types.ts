@@ -30,6 +30,8 @@ export const permitTypesSpanish = [
     maxValidityHours: 'Validez máxima (horas)',
     'maxValidityHours::description':
       'Cuánto tiempo puede estar vigente un permiso de este tipo: de 1 a 8760 horas (un año).',
+    maxExtensions: 'Prórrogas máximas',
+    'maxExtensions::description': 'Cuántas veces se puede prorrogar un permiso de este tipo: de 0 a 10.',
     offlineEnabled: 'Se puede emitir sin conexión',
     'offlineEnabled::description':
       'Los usuarios con «Crear sin conexión» para este tipo ven un enlace para crearlo sin conexión.',
@@ -90,6 +92,7 @@ export const permitTypesSpanish = [
     invalidColor: 'Color: un color hexadecimal como #c92a2a',
     invalidPrefix: 'Prefijo: de 1 a 20 letras, dígitos, «-», «_», «.» o «/» (p. ej. HW-)',
     invalidValidity: 'Validez máxima: horas enteras de 1 a 8760',
+    invalidExtensions: 'Prórrogas máximas: un número entero de 0 a 10',
     loadFailed: 'No se pudieron cargar los tipos de permiso.',
     saveFailed: 'No se guardó: {{reason}}',
     moveFailed: 'No se guardó el nuevo orden: {{reason}}',

@@ -74,6 +74,7 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
     color: t(l.color),
     prefix: t(l.prefix),
     maxValidityHours: t(l.maxValidityHours),
+    maxExtensions: t(l.maxExtensions),
     groupId: t(l.group),
   };
   const set = <K extends keyof TypeFormValues>(field: K, value: TypeFormValues[K]) => {
@@ -161,6 +162,17 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
             value={values.maxValidityHours}
             error={errorOf('maxValidityHours')}
             onChange={(event) => set('maxValidityHours', event.currentTarget.value)}
+          />
+          <TextInput
+            id={fieldId('maxExtensions')}
+            label={labels.maxExtensions}
+            description={t(l['maxExtensions::description'])}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.maxExtensions}
+            error={errorOf('maxExtensions')}
+            onChange={(event) => set('maxExtensions', event.currentTarget.value)}
           />
           <IconSelect value={values.icon} onChange={(icon) => set('icon', icon)} error={serverErrors.icon} />
           <ColorInput

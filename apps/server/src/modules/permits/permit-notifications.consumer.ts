@@ -1,0 +1,94 @@
+import type { Transaction } from 'kysely';
+import { permitPermission } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import type { DomainEvent, EventBus } from '../../platform';
+import { insertNotification } from '../notifications';
+import { listPermitApprovers, findDisplayName } from './permit-people.repository';
+
+/** The consumer's name in `event_deliveries`: each event notifies once, however often delivered. */
+export const PERMIT_NOTIFICATIONS_CONSUMER = 'permit-notifications';
+
+/** What the lifecycle commands (and the expiry jobs) put in a `permit.<verb>` event. */
+export interface PermitEventPayload {
+  permitId: number;
+  number: string;
+  title: string;
+  typeCode: string;
+  /** Who gave the command; null for the system (the expiry jobs). */
+  actorId: number | null;
+  requesterId: number;
+  /** The holder when the command was given (for a hand-over, the outgoing one). */
+  holderId: number | null;
+  issuerId: number | null;
+  approverIds?: number[];
+  /** Hand-over: the holder named by the command. */
+  newHolderId?: number | null;
+}
+
+type Recipients = (trx: Transaction<Database>, facilityId: number, p: PermitEventPayload) => Promise<(number | null)[]>;
+interface Notice {
+  /** After "<number> <title>: " in the notification's title. */
+  what: string;
+  recipients: Recipients;
+}
+
+const people =
+  (...roles: ('requesterId' | 'holderId' | 'issuerId' | 'newHolderId')[]): Recipients =>
+  async (_trx, _facility, p) =>
+    roles.map((role) => p[role] ?? null);
+
+/**
+ * Who hears of which event: the same people `permitCommandNotifies` (contracts) names in the
+ * confirmation dialog, plus the expiry notices. Events not listed notify nobody.
+ */
+export const permitNotices: Record<string, Notice> = {
+  'permit.request': {
+    what: 'approval requested',
+    recipients: (trx, facilityId, p) => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
+  },
+  'permit.approve': { what: 'approved', recipients: people('requesterId') },
+  'permit.issue': { what: 'issued', recipients: people('holderId', 'requesterId') },
+  'permit.suspend': { what: 'suspended', recipients: people('holderId', 'requesterId') },
+  'permit.hand-over': { what: 'handed over', recipients: people('newHolderId', 'holderId') },
+  'permit.close': { what: 'closed', recipients: people('requesterId', 'holderId') },
+  'permit.expiring': { what: 'expires within the hour', recipients: people('holderId', 'issuerId', 'requesterId') },
+  'permit.expire': { what: 'expired', recipients: people('holderId', 'issuerId', 'requesterId') },
+};
+
+/** The inbox notification of a permit event: "LOTO-000123 Replace pump seal: approval requested". */
+export function permitNoticeTitle(p: Pick<PermitEventPayload, 'number' | 'title'>, what: string): string {
+  return `${p.number} ${p.title}: ${what}`;
+}
+
+/** Where the notification leads: the permit page. */
+export const permitLink = (permitId: number) => `/Permit/Edit/${permitId}`;
+
+/**
+ * Sends the in-app notifications of a permit event, in the delivery's transaction (the notifications
+ * table's trigger pushes them to open browsers at commit). Nobody is told of their own act.
+ */
+export async function notifyPermitPeople(trx: Transaction<Database>, event: DomainEvent): Promise<void> {
+  const notice = permitNotices[event.name];
+  if (!notice || event.facilityId === null) return;
+  const payload = event.payload as unknown as PermitEventPayload;
+  const wanted = await notice.recipients(trx, event.facilityId, payload);
+  const recipients = [...new Set(wanted)].filter((id): id is number => id !== null && id !== payload.actorId);
+  if (!recipients.length) return;
+  const actorName = payload.actorId ? await findDisplayName(trx, payload.actorId) : null;
+  const what = notice.what.charAt(0).toUpperCase() + notice.what.slice(1);
+  const body = actorName ? `${what} by ${actorName}.` : `${what}.`;
+  for (const userId of recipients) {
+    await insertNotification(
+      trx,
+      { userId, facilityId: event.facilityId },
+      { title: permitNoticeTitle(payload, notice.what), body, link: permitLink(payload.permitId) },
+    );
+  }
+}
+
+/** Listens for the permit events that concern people (the outbox delivers each once to this consumer). */
+export function registerPermitNotifications(events: EventBus): void {
+  events.registerConsumer(PERMIT_NOTIFICATIONS_CONSUMER, Object.keys(permitNotices), (trx, event) =>
+    notifyPermitPeople(trx, event),
+  );
+}

@@ -1,13 +1,9 @@
 import { useMemo } from 'react';
-import { Text } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
-import classes from './PlannedPage.module.css';
-
-const notYet = 'This screen is not available yet; it arrives in a later release.';
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */
 export function usePermitTypeName(code: string): string {

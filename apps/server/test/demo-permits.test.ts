@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permitStatuses, type Permit } from '@hasp/contracts';
+import { seedDemo } from '../src/db/seed/demo';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -13,7 +14,9 @@ const tokens: Record<string, string> = {};
 const db = () => t.connections[0]!.db;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The template leaves the demo permits out (other files count their own permits): seed them here
+  // before the app's event consumers run, as a first `npm start` does.
+  t = await createTestApp({ beforeApp: (fresh) => seedDemo(fresh) });
   for (const username of ['worker', 'supervisor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
 });

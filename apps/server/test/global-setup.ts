@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createKysely, ensureDatabase } from '../src/db/connections';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/demo';
+import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
 import { registerAppCaptions } from '../src/modules/translations/caption-catalog';
 
 declare module 'vitest' {
@@ -45,11 +45,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureDatabase(adminUrl, 'hasp_template');
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = '/hasp_template';
-  // More than one connection: the demo permits step gives each command its own transaction while it holds the seed lock.
-  const db = createKysely(templateUrl.toString(), 4);
+  const db = createKysely(templateUrl.toString(), 1);
   await migrateToLatest(db as never);
   await registerAppCaptions(db);
-  await seedDemo(db);
+  // Without the demo permits: each test file makes the permits it counts (demo-permits.test.ts seeds them).
+  await seedDemo(db, { without: [DEMO_PERMIT_STORIES_STEP] });
   await db.destroy();
   project.provide('adminUrl', adminUrl);
   return stop;

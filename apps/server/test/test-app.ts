@@ -49,6 +49,8 @@ export async function createTestApp(
     logger?: FastifyBaseLogger;
     /** Starts the job queues (off by default: only job tests need them). */
     jobs?: BuildAppOptions['jobs'];
+    /** Runs on the first connection's fresh database before the app (and its event consumers) starts, as `npm start` seeds first. */
+    beforeApp?: (db: Connection['db']) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const names = options.connections ?? ['Demo'];
@@ -57,6 +59,7 @@ export async function createTestApp(
     const url = await cloneTemplateDatabase();
     connections.push({ name, db: createKysely(url, 5), url });
   }
+  await options.beforeApp?.(connections[0]!.db);
   const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
   const clock = movableClock();
   const app = await buildApp({

@@ -173,6 +173,9 @@ async function seedConnectionGrants(trx: Transaction<Database>): Promise<void> {
     .execute();
 }
 
+/** The step that walks the demo permits through the lifecycle (test templates leave it out). */
+export const DEMO_PERMIT_STORIES_STEP = 'demo-2026-11-25-permits';
+
 /**
  * Demo seed steps, applied once each and in order, like migrations. A step that gives commands
  * (`runOutside`) works on the database itself, each command its own transaction, while the step's
@@ -223,17 +226,20 @@ const steps: {
     },
   },
   {
-    name: 'demo-2026-11-25-permits',
+    name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
   },
 ];
 
 /**
  * Seeds the demo data. Idempotent: each step runs once (recorded in seed_steps, under an advisory
- * lock so two starting processes do not both run it).
+ * lock so two starting processes do not both run it). `without` leaves steps out (not recorded, so a
+ * later full seed still runs them): the server tests' template has no demo permits, so each test
+ * file's permits are its own.
  */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, options: { without?: string[] } = {}): Promise<void> {
   for (const step of steps) {
+    if (options.without?.includes(step.name)) continue;
     await db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('hasp-demo-seed'))`.execute(trx);
       const done = await trx.selectFrom('seed_steps').select('name').where('name', '=', step.name).executeTakeFirst();

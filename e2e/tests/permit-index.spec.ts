@@ -204,6 +204,11 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
     },
   });
   expect(login.status()).toBe(200);
+  // A small facility's people all come with the picker's first (empty) search; the ID lookup names
+  // the person in any facility, so wait for that very request.
+  const named = supervisorPage.waitForResponse(
+    (r) => r.url().includes(`/api/users?ids=${workerId}`) && r.status() === 200,
+  );
   await supervisorPage.goto(url);
   await expect(shell(supervisorPage).main.getByText('4 permits')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect.poll(() => headersIn(supervisorPage)).toEqual(['Number', 'Title▼', 'Status']);
@@ -211,6 +216,7 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
   expect(workerTitles[0]).toBe(`${marker} Pump seal`);
   await expect(shell(supervisorPage).main.getByRole('combobox', { name: 'Permit type' })).toHaveValue('LOTO Permit');
   // The URL holds only the requester's ID; the filter names them (GET /api/users?ids=).
+  await named;
   await expect(shell(supervisorPage).main.getByRole('combobox', { name: 'Requester' })).toHaveValue(
     demo.worker.displayName,
   );

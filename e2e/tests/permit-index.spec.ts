@@ -181,7 +181,13 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
   await makePermits(request, marker);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn({ user: demo.worker.userName });
-  const shared = `q=${marker}&permitType=LOTO&sort=title&dir=desc&cols=number,title,status&pageSize=25`;
+  // The worker requested every one of them: the requester filter narrows nothing, but travels by ID.
+  const workerId = await withDatabase(
+    async (client) =>
+      (await client.query<{ id: number }>(`select id from users where user_name = $1`, [demo.worker.userName])).rows[0]!
+        .id,
+  );
+  const shared = `q=${marker}&permitType=LOTO&requesterId=${workerId}&sort=title&dir=desc&cols=number,title,status&pageSize=25`;
   await openIndex(page, shared);
   await expect(shell(page).main.getByText('4 permits')).toBeVisible();
   const workerTitles = await titlesIn(page);
@@ -198,12 +204,22 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
     },
   });
   expect(login.status()).toBe(200);
+  // A small facility's people all come with the picker's first (empty) search; the ID lookup names
+  // the person in any facility, so wait for that very request.
+  const named = supervisorPage.waitForResponse(
+    (r) => r.url().includes(`/api/users?ids=${workerId}`) && r.status() === 200,
+  );
   await supervisorPage.goto(url);
   await expect(shell(supervisorPage).main.getByText('4 permits')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect.poll(() => headersIn(supervisorPage)).toEqual(['Number', 'Title▼', 'Status']);
   expect(await titlesIn(supervisorPage)).toEqual(workerTitles);
   expect(workerTitles[0]).toBe(`${marker} Pump seal`);
   await expect(shell(supervisorPage).main.getByRole('combobox', { name: 'Permit type' })).toHaveValue('LOTO Permit');
+  // The URL holds only the requester's ID; the filter names them (GET /api/users?ids=).
+  await named;
+  await expect(shell(supervisorPage).main.getByRole('combobox', { name: 'Requester' })).toHaveValue(
+    demo.worker.displayName,
+  );
   // Opening a shared view never overwrites the other user's own saved columns.
   const saved = await supervisorPage.request.get('/api/permits/index-columns', {
     headers: { authorization: `Bearer ${await tokenOf(request, demo.supervisor.userName)}` },

@@ -227,7 +227,6 @@ const matrix: Record<string, Rule> = {
   'GET /api/permits': signedIn,
   'GET /api/permits/index-columns': signedIn,
   'PUT /api/permits/index-columns': signedIn,
-  'GET /api/permits/index-people': signedIn,
   'GET /api/permits/export.csv': signedIn,
   'GET /api/permits/export.xlsx': signedIn,
 };

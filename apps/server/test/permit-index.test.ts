@@ -255,13 +255,6 @@ describe('permit index', () => {
     expect((await put('worker', ['nope'])).statusCode).toBe(400);
   });
 
-  it("lists the facility's people for the people filters, and only them", async () => {
-    const people = (await get('worker', '/api/permits/index-people')).json<{ ID: number; displayName: string }[]>();
-    expect(people.map((p) => p.ID)).toEqual(expect.arrayContaining([users.worker, users.supervisor, users.contractor]));
-    const riverside = (await get('adminRiverside', '/api/permits/index-people')).json<{ ID: number }[]>();
-    expect(riverside.map((p) => p.ID)).not.toContain(users.worker);
-  });
-
   it('exports the filtered set as CSV with the chosen columns, formula-looking cells escaped', async () => {
     const created = await t.app.inject({
       method: 'POST',

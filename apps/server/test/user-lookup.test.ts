@@ -35,6 +35,35 @@ describe('GET /api/users', () => {
     expect(all.some((p) => onlyNorth.includes(p.ID))).toBe(false);
   });
 
+  it('names the users of ids (the filters of a shared URL), inactive ones too, of the facility only', async () => {
+    const db = t.connections[0]!.db;
+    const idOf = async (userName: string) =>
+      (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+    const [worker, supervisor, contractor] = await Promise.all(['worker', 'supervisor', 'contractor'].map(idOf));
+    const ids = `${worker},${supervisor},${contractor}`;
+    const north = (await get('worker', `/api/users?ids=${ids}`)).json<PersonOption[]>();
+    expect(north.map((p) => p.ID).sort()).toEqual([worker, supervisor, contractor].sort());
+    const riverside = (await get('adminRiverside', `/api/users?ids=${ids}`)).json<PersonOption[]>();
+    expect(riverside.map((p) => p.ID)).not.toContain(worker);
+
+    await db.updateTable('users').set({ is_active: false }).where('id', '=', contractor!).execute();
+    try {
+      const searched = (await get('worker', '/api/users?q=contractor')).json<PersonOption[]>();
+      expect(searched.map((p) => p.ID)).not.toContain(contractor);
+      const named = (await get('worker', `/api/users?ids=${contractor}`)).json<PersonOption[]>();
+      expect(named.map((p) => p.userName)).toEqual(['contractor']);
+    } finally {
+      await db.updateTable('users').set({ is_active: true }).where('id', '=', contractor!).execute();
+    }
+  });
+
+  it('refuses more than 50 ids, or ids that are not IDs', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => i + 1).join(',');
+    expect((await get('worker', `/api/users?ids=${many}`)).statusCode).toBe(400);
+    expect((await get('worker', '/api/users?ids=1,x')).statusCode).toBe(400);
+    expect((await get('worker', '/api/users?ids=')).statusCode).toBe(400);
+  });
+
   it('treats LIKE wildcards as plain characters', async () => {
     expect((await get('worker', '/api/users?q=%25')).json<PersonOption[]>()).toEqual([]);
   });

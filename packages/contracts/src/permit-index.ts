@@ -159,10 +159,6 @@ export const permitIndexColumnsSchema = z.object({
 });
 export type PermitIndexColumns = z.infer<typeof permitIndexColumnsSchema>;
 
-/** GET /api/permits/index-people: the facility's people, for the requester/holder/approver filters. */
-export const permitIndexPeopleSchema = z.array(person);
-export type PermitIndexPerson = z.infer<typeof person>;
-
 /** An export's file name, `permits-<facility>-<YYYY-MM-DD>.<ext>` (the server's header and the web's download). */
 export function permitExportFileName(facilityName: string, now: Date, format: 'csv' | 'xlsx'): string {
   const facility = facilityName

@@ -8,7 +8,6 @@ import {
   permitIndexColumns,
   permitIndexColumnsSchema,
   permitIndexPageSchema,
-  permitIndexPeopleSchema,
   permitIndexQuerySchema,
   permitExportFileName,
   type PermitIndexColumn,
@@ -103,30 +102,6 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const { connection, actor } = contextOf(request);
       await saveColumns(connection.db, actor.userId, request.body.columns);
       return { columns: request.body.columns };
-    },
-  );
-
-  app.get(
-    '/permits/index-people',
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The facility's users by name, for the index's people filters",
-        response: { 200: permitIndexPeopleSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { connection, actor } = contextOf(request);
-      const rows = await connection.db
-        .selectFrom('users as u')
-        .innerJoin('user_facilities as uf', 'uf.user_id', 'u.id')
-        .select(['u.id', 'u.display_name'])
-        .where('uf.facility_id', '=', actor.facilityId)
-        .orderBy('u.display_name')
-        .orderBy('u.id')
-        .execute();
-      return rows.map((r) => ({ ID: r.id, displayName: r.display_name }));
     },
   );
 

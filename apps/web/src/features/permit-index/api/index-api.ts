@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  assetSearchResponseSchema,
   permitIndexColumnsSchema,
   permitIndexPageSchema,
-  permitIndexPeopleSchema,
   permitExportFileName,
   type PermitIndexColumn,
 } from '@hasp/contracts';
@@ -34,26 +32,6 @@ export function useSaveColumns() {
     mutationFn: (columns: PermitIndexColumn[]) =>
       apiRequest('permits/index-columns', { method: 'PUT', body: { columns }, schema: permitIndexColumnsSchema }),
     onSuccess: (saved) => client.setQueryData(permitIndexKeys.columns(), saved),
-  });
-}
-
-/** The facility's people for the people filters. */
-export function useIndexPeople() {
-  return useQuery({
-    queryKey: permitIndexKeys.people(),
-    queryFn: ({ signal }) => apiRequest('permits/index-people', { schema: permitIndexPeopleSchema, signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** Areas and assets matching a search, for the place filter (none until two characters are typed). */
-export function usePlaceSearch(q: string) {
-  return useQuery({
-    queryKey: permitIndexKeys.places(q),
-    queryFn: ({ signal }) =>
-      apiRequest('assets/search', { query: { q, limit: 20 }, schema: assetSearchResponseSchema, signal }),
-    enabled: q.trim().length >= 2,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,6 +3,4 @@ export const permitIndexKeys = {
   all: ['permit-index'] as const,
   page: (query: Record<string, string>) => [...permitIndexKeys.all, 'page', query] as const,
   columns: () => [...permitIndexKeys.all, 'columns'] as const,
-  people: () => [...permitIndexKeys.all, 'people'] as const,
-  places: (q: string) => [...permitIndexKeys.all, 'places', q] as const,
 };

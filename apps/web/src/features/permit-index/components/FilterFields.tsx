@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { permitStatusLabels, permitStatuses, type PermitIndexQuery } from '@hasp/contracts';
-import { useIndexPeople, usePlaceSearch } from '../api/index-api';
+import { PersonPicker } from '../../../components/PersonPicker';
+import { usePeopleByIds } from '../../../lib/people-lookup';
+import { usePlaceSearch } from '../../../lib/place-search';
 import type { IndexView } from '../url-state';
 
 export interface PermitTypeOption {
@@ -16,12 +18,15 @@ interface FilterFieldsProps {
 }
 
 const statusData = permitStatuses.map((s) => ({ value: s, label: permitStatusLabels[s] }));
-const id = (value: string | null) => (value ? Number(value) : undefined);
+type PersonKey = 'requesterId' | 'holderId' | 'approverId';
 
 /** Status, type, place, people and dates: each change goes straight into the URL (page 1). */
 export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps) {
-  const people = useIndexPeople();
-  const peopleData = (people.data ?? []).map((p) => ({ value: String(p.ID), label: p.displayName }));
+  // The people of the URL's filters by name (a shared URL holds only their IDs); a person just
+  // picked keeps the name the picker had while the URL's names load.
+  const chosen = [view.requesterId, view.holderId, view.approverId].filter((i): i is number => i !== undefined);
+  const named = usePeopleByIds(chosen);
+  const [picked, setPicked] = useState<Record<number, string>>({});
   const [placeSearch, setPlaceSearch] = useState('');
   const places = usePlaceSearch(placeSearch);
   const place = view.areaId ? `area:${view.areaId}` : view.assetId ? `asset:${view.assetId}` : null;
@@ -33,17 +38,21 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
   if (place && !placeData.some((p) => p.value === place)) {
     placeData.unshift({ value: place, label: `${view.areaId ? 'Area' : 'Asset'} #${view.areaId ?? view.assetId}` });
   }
-  const person = (label: string, key: 'requesterId' | 'holderId' | 'approverId') => (
-    <Select
-      label={label}
-      data={peopleData}
-      value={view[key] ? String(view[key]) : null}
-      onChange={(value) => onChange({ [key]: id(value) })}
-      searchable
-      clearable
-      placeholder="Anyone"
-    />
-  );
+  const person = (label: string, key: PersonKey) => {
+    const ID = view[key];
+    const name = ID && (named.data?.find((p) => p.ID === ID)?.displayName ?? picked[ID] ?? `#${ID}`);
+    return (
+      <PersonPicker
+        label={label}
+        value={ID && name ? { ID, displayName: name } : null}
+        onChange={(p) => {
+          if (p) setPicked((known) => ({ ...known, [p.ID]: p.displayName }));
+          onChange({ [key]: p?.ID });
+        }}
+        placeholder="Anyone"
+      />
+    );
+  };
   const date = (label: string, key: 'startFrom' | 'startTo' | 'endFrom' | 'endTo') => (
     <TextInput
       type="date"
@@ -81,7 +90,7 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
         searchValue={placeSearch}
         onSearchChange={setPlaceSearch}
         filter={({ options }) => options}
-        nothingFoundMessage={placeSearch.trim().length >= 2 ? 'Nothing found' : 'Type two characters'}
+        nothingFoundMessage={placeSearch.trim() ? 'Nothing found' : 'Type a number or name'}
         placeholder="Anywhere"
         onChange={(value) => {
           const [kind, raw] = value ? value.split(':') : [];

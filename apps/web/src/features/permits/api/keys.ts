@@ -4,6 +4,4 @@ export const permitKeys = {
   permit: (id: number) => [...permitKeys.all, 'permit', id] as const,
   history: (id: number) => [...permitKeys.all, 'history', id] as const,
   type: (code: string) => [...permitKeys.all, 'type', code] as const,
-  people: (q: string) => [...permitKeys.all, 'people', q] as const,
-  places: (q: string) => [...permitKeys.all, 'places', q] as const,
 };

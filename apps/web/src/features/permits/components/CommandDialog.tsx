@@ -8,7 +8,7 @@ import { isStale, usePermitCommand } from '../api/send-command';
 import { commandPlan, inputOf } from '../model/command-plan';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
-import { PersonPicker } from './PersonPicker';
+import { PersonPicker } from '../../../components/PersonPicker';
 
 interface CommandDialogProps {
   permit: Permit;

@@ -3,7 +3,7 @@ import { permitRiskLabels, permitRiskLevels, type PermitRiskLevel } from '@hasp/
 import type { FieldErrors } from '../../../lib/send-form';
 import { latestEnd, type PermitFormValues } from '../model/permit-form';
 import classes from '../Permits.module.css';
-import { PersonPicker } from './PersonPicker';
+import { PersonPicker } from '../../../components/PersonPicker';
 import { PlacePicker } from './PlacePicker';
 
 interface PermitFormProps {

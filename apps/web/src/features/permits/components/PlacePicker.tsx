@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
-import { usePlaceSearch } from '../api/search-places';
+import { usePlaceSearch } from '../../../lib/place-search';
 import { placeLabel, type PickedPlace } from '../model/permit-form';
 import classes from '../Permits.module.css';
 

@@ -1,14 +1,12 @@
 import type { Permit, PermitEdit, PermitRiskLevel } from '@hasp/contracts';
+import type { PickedPerson } from '../../../lib/people-lookup';
 
 /** A picked area or asset: its id and the words the form shows for it. */
 export interface PickedPlace {
   ID: number;
   label: string;
 }
-export interface PickedPerson {
-  ID: number;
-  displayName: string;
-}
+export type { PickedPerson } from '../../../lib/people-lookup';
 
 /** The core fields as the form holds them (dates as `datetime-local` text in the user's time zone). */
 export interface PermitFormValues {

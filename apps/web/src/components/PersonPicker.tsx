@@ -1,8 +1,7 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { usePeopleSearch } from '../api/search-people';
-import type { PickedPerson } from '../model/permit-form';
-import classes from '../Permits.module.css';
+import { usePeopleSearch, type PickedPerson } from '../lib/people-lookup';
+import classes from './PersonPicker.module.css';
 
 interface PersonPickerProps {
   label: string;
@@ -12,11 +11,15 @@ interface PersonPickerProps {
   disabled?: boolean;
   required?: boolean;
   error?: string;
+  placeholder?: string;
   /** People who may not be picked here (the current holder, when handing over). */
   exclude?: number[];
 }
 
-/** Picks a user of the facility by name (GET /api/users). */
+/**
+ * Picks a user of the facility by name (GET /api/users): the permit's holder, a new holder, and the
+ * permit index's people filters — the one people picker of the app.
+ */
 export function PersonPicker({
   label,
   description,
@@ -25,9 +28,16 @@ export function PersonPicker({
   disabled,
   required,
   error,
+  placeholder,
   exclude = [],
 }: PersonPickerProps) {
   const [search, setSearch] = useState(value?.displayName ?? '');
+  // A value set from outside (a shared URL's filter named late, "Clear filters") shows its name.
+  const [shown, setShown] = useState(value);
+  if (shown?.ID !== value?.ID || shown?.displayName !== value?.displayName) {
+    setShown(value);
+    setSearch(value?.displayName ?? '');
+  }
   const typed = search === (value?.displayName ?? '') ? '' : search;
   const people = usePeopleSearch(typed, !disabled);
   const options = (people.data ?? []).filter((p) => !exclude.includes(p.ID));
@@ -41,6 +51,7 @@ export function PersonPicker({
       required={required}
       disabled={disabled}
       error={error}
+      placeholder={placeholder}
       nothingFoundMessage={people.isFetching ? 'Searching…' : 'Nobody of this facility matches'}
       data={options.map((p) => ({ value: String(p.ID), label: p.displayName }))}
       value={value ? String(value.ID) : null}

@@ -9,8 +9,9 @@ import classes from './MyWork.module.css';
  * the signed-in user's own work, read from the permit index's views.
  */
 export function DashboardsPage() {
-  // The day window of "expiring" is fixed when the page opens (a reload moves it on).
-  const [cards] = useState(() => myWorkCards(Date.now()));
+  // The day window of "expiring" (and "Ends"/"Ended") is fixed when the page opens; a reload moves it on.
+  const [now] = useState(() => Date.now());
+  const [cards] = useState(() => myWorkCards(now));
   return (
     <Page
       title="Dashboards"
@@ -18,7 +19,7 @@ export function DashboardsPage() {
     >
       <div className={classes.grid}>
         {cards.map((card) => (
-          <MyWorkCard key={card.id} card={card} />
+          <MyWorkCard key={card.id} card={card} now={now} />
         ))}
       </div>
     </Page>

@@ -10,14 +10,19 @@ import classes from './MyWork.module.css';
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A permit in force counts down to its end; any other says when it is (or was) planned to end. */
-function When({ row }: { row: PermitIndexRow }) {
+function When({ row, now }: { row: PermitIndexRow; now: number }) {
   if (inForceStatuses.includes(row.status))
     return <TimeLeft plannedStart={row.plannedStart} plannedEnd={row.plannedEnd} />;
-  return <span>Ends {dateTime.format(new Date(row.plannedEnd))}</span>;
+  const end = Date.parse(row.plannedEnd);
+  return (
+    <span>
+      {end < now ? 'Ended' : 'Ends'} {dateTime.format(end)}
+    </span>
+  );
 }
 
 /** One "My work" card: its title and count, up to five permits, and the whole view one link away. */
-export function MyWorkCard({ card }: { card: Card }) {
+export function MyWorkCard({ card, now }: { card: Card; now: number }) {
   const headingId = useId();
   const page = usePermitIndexPage(cardApiQuery(card));
   const total = page.data?.total;
@@ -56,7 +61,7 @@ export function MyWorkCard({ card }: { card: Card }) {
                 </span>
                 <span className={classes.title}>{row.title}</span>
                 <span className={classes.when}>
-                  <When row={row} />
+                  <When row={row} now={now} />
                 </span>
               </Link>
             </li>

@@ -56,16 +56,4 @@ export const plannedRoutes: PlannedRoute[] = [
     description:
       'API keys, signed webhooks and a documented REST API through which maintenance systems (SAP PM, Maximo) create and read permits.',
   },
-  {
-    path: 'dashboards',
-    title: 'Dashboards',
-    description: 'Widgets you arrange: permits by status, permits expiring soon, open tags by area, inspections due.',
-  },
 ];
-
-/** The planned route at `path` (for the routes wired by hand, e.g. behind a gate). */
-export function plannedRoute(path: string): PlannedRoute {
-  const route = plannedRoutes.find((r) => r.path === path);
-  if (!route) throw new Error(`No planned route ${path}`);
-  return route;
-}

@@ -9,7 +9,7 @@ import { createQueryClient } from '../query-client';
 import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
 import { clearInactivityNotice } from '../../lib/inactivity-notice';
 import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
-import { plannedRoute, plannedRoutes } from '../routes/planned-routes';
+import { plannedRoutes } from '../routes/planned-routes';
 import {
   AdministratorPage,
   AssetManagePage,
@@ -36,14 +36,13 @@ import {
   PermitEditPage,
   PermitIndexPage,
   PlannedPage,
+  DashboardsPage,
   StandaloneAnnouncementManager,
   TranslationsPage,
   UserManagePage,
   UserManagementPage,
   UserProfilePage,
 } from './pages';
-
-const dashboards = plannedRoute('dashboards');
 
 /**
  * Every signed-in route (seed section 2), relative to `/`, and what holds for all of them: the
@@ -76,7 +75,7 @@ function SignedInArea() {
           path="dashboards"
           element={
             <DashboardsGate>
-              <PlannedPage route={dashboards} />
+              <DashboardsPage />
             </DashboardsGate>
           }
         />
@@ -109,11 +108,9 @@ function SignedInArea() {
         <Route path="assets/import-files" element={<AssetImportPage />} />
         <Route path="masterlist/manage" element={<MasterListManagePage />} />
         <Route path="question-manager" element={<QuestionManagePage />} />
-        {plannedRoutes
-          .filter((route) => route !== dashboards)
-          .map((route) => (
-            <Route key={route.path} path={route.path} element={<PlannedPage route={route} />} />
-          ))}
+        {plannedRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<PlannedPage route={route} />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -20,6 +20,9 @@ export const OfflinePermitIndexPage = lazy(async () => ({
 export const OfflinePermitCreatePage = lazy(async () => ({
   default: (await loadOfflinePages()).OfflinePermitCreatePage,
 }));
+export const DashboardsPage = lazy(async () => ({
+  default: (await import('../dashboards/DashboardsPage')).DashboardsPage,
+}));
 export const PermitIndexPage = lazy(async () => ({ default: (await import('../routes/PermitPages')).PermitIndexPage }));
 export const PermitCreatePage = lazy(async () => ({
   default: (await import('../routes/PermitPages')).PermitCreatePage,

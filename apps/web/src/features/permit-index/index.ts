@@ -4,3 +4,5 @@
  */
 export { PermitIndex } from './components/PermitIndex';
 export type { PermitTypeOption } from './components/FilterFields';
+/** One page of the index for a query (the dashboards' "My work" cards read their views with it). */
+export { usePermitIndexPage } from './api/index-api';

@@ -2,3 +2,4 @@
 export { PermitCreate } from './components/PermitCreate';
 export { PermitEdit } from './components/PermitEdit';
 export { usePermitNumber } from './api/get-permit';
+export { TimeLeft } from './components/TimeLeft';

@@ -1,0 +1,75 @@
+import { permitTransitions, type PermitStatus } from '@hasp/contracts';
+
+/**
+ * The "My work" cards of `/dashboards`: each is a saved view of the permit index (decision 0034),
+ * so its count is the index's total and "Show all" opens the same view at `/index`.
+ */
+export interface MyWorkCard {
+  id: 'awaiting-approval' | 'held' | 'requested' | 'expiring';
+  title: string;
+  /** Said in plain words when the card holds no permit. */
+  empty: string;
+  /** The index query of the view (no page): the API's and the `/index` URL's. */
+  query: Record<string, string>;
+}
+
+/** The cards show this many permits; the rest is one "Show all" away. */
+export const MY_WORK_PAGE_SIZE = 5;
+
+/** The statuses a permit is in force in: those the lifecycle's `expire` leaves (as the expiry job reads them). */
+export const inForceStatuses: readonly PermitStatus[] = permitTransitions
+  .filter((row) => row.command === 'expire')
+  .map((row) => row.from);
+
+const HOUR = 3_600_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The four cards at `now`. The index filters planned ends by whole UTC days, so "within 24 hours"
+ * asks for today through the day 24 hours from now, soonest end first: the first rows are the
+ * ones that end soonest (a permit whose end has just passed, before the expiry job runs, among them).
+ */
+export function myWorkCards(now: number): MyWorkCard[] {
+  return [
+    {
+      id: 'awaiting-approval',
+      title: 'Awaiting my approval',
+      empty: 'Nothing awaits your approval.',
+      query: { view: 'awaiting-approval', sort: 'plannedStart', dir: 'asc' },
+    },
+    {
+      id: 'held',
+      title: 'I hold',
+      empty: 'You hold no permits.',
+      query: { view: 'held', sort: 'plannedEnd', dir: 'asc' },
+    },
+    {
+      id: 'requested',
+      title: 'I requested',
+      empty: 'You have not requested any permits.',
+      query: { view: 'requested', sort: 'updatedAt', dir: 'desc' },
+    },
+    {
+      id: 'expiring',
+      title: 'Expiring within 24 hours',
+      empty: 'No permit in force ends within 24 hours.',
+      query: {
+        status: inForceStatuses.join(','),
+        endFrom: day(now),
+        endTo: day(now + 24 * HOUR),
+        sort: 'plannedEnd',
+        dir: 'asc',
+      },
+    },
+  ];
+}
+
+/** The API query of a card: its view, first page, a handful of rows. */
+export function cardApiQuery(card: MyWorkCard): Record<string, string> {
+  return { ...card.query, page: '1', pageSize: String(MY_WORK_PAGE_SIZE) };
+}
+
+/** "Show all": the same view on the permit index. */
+export function showAllHref(card: MyWorkCard): string {
+  return `/index?${new URLSearchParams(card.query).toString()}`;
+}

@@ -62,6 +62,9 @@ describe('GET /api/users', () => {
     expect((await get('worker', `/api/users?ids=${many}`)).statusCode).toBe(400);
     expect((await get('worker', '/api/users?ids=1,x')).statusCode).toBe(400);
     expect((await get('worker', '/api/users?ids=')).statusCode).toBe(400);
+    const outOfRange = await get('worker', '/api/users?ids=1,2147483648');
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json()).toMatchObject({ details: [{ message: 'ids: a user ID is out of range' }] });
   });
 
   it('treats LIKE wildcards as plain characters', async () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PG_INT_MAX } from './ids';
 
 /**
  * GET /api/users: the one people lookup of every picker and people filter (permit page, permit index).
@@ -12,14 +13,14 @@ export const PEOPLE_LOOKUP_IDS_MAX = 50;
 export const peopleLookupQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   ids: z.optional(
-    z
-      .string()
-      .check(
-        z.regex(
-          new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${PEOPLE_LOOKUP_IDS_MAX - 1}}$`),
-          `Up to ${PEOPLE_LOOKUP_IDS_MAX} user IDs, comma-separated`,
-        ),
+    z.string().check(
+      z.regex(
+        new RegExp(`^[1-9]\\d{0,9}(,[1-9]\\d{0,9}){0,${PEOPLE_LOOKUP_IDS_MAX - 1}}$`),
+        `Up to ${PEOPLE_LOOKUP_IDS_MAX} user IDs, comma-separated`,
       ),
+      // Each an ID the database can hold (a larger one is no user: refused here, not by PostgreSQL).
+      z.refine((text) => text.split(',').every((id) => Number(id) <= PG_INT_MAX), 'ids: a user ID is out of range'),
+    ),
   ),
 });
 export const personOptionSchema = z.object({ ID: z.int(), displayName: z.string(), userName: z.string() });

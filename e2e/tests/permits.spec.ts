@@ -258,3 +258,66 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
   await expect(secondForm.getByLabel('Work method')).toHaveValue('Lock out the feeder and the conveyor.');
   await expectNoSidewaysScroll(second, phone.width);
 });
+
+test('the Back button asks before unsaved edits are lost', async ({ browser }) => {
+  const requester = await createUserLike('worker', 'editor');
+  const page = await browse(browser, requester);
+  const type = (await (await page.request.get('/api/permits/types/LOTO', { headers: auth(page) })).json()) as {
+    ID: number;
+  };
+  const start = new Date(Date.now() + 3_600_000);
+  const response = await page.request.post('/api/permits', {
+    headers: { ...auth(page), 'idempotency-key': crypto.randomUUID() },
+    data: {
+      permitTypeId: type.ID,
+      title: 'Grease the mixer',
+      description: 'Bearings run dry.',
+      workMethod: 'Lock out the mixer.',
+      areaId: null,
+      assetIds: [],
+      plannedStart: start.toISOString(),
+      plannedEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: 'low',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const permitUrl = `/Permit/Edit/${((await response.json()) as { ID: number }).ID}`;
+
+  // Saved edits take the guard entry away again: one Back leaves, without asking.
+  await page.goto('/dashboards');
+  await expect(main(page)).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.goto(permitUrl);
+  const form = main(page).getByRole('region', { name: 'Details' });
+  await expect(form.getByLabel('Title')).toHaveValue('Grease the mixer', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await form.getByLabel('Title').fill('Grease the mixer bearings');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+  // The removal is a history.back() of its own: wait until it has landed (model/leave-guard.ts's marker).
+  await page.waitForFunction(() => !(history.state as { haspLeaveGuard?: boolean } | null)?.haspLeaveGuard);
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(leave).toBeHidden();
+
+  // Unsaved edits: Back asks first.
+  await page.goto(permitUrl);
+  await expect(form.getByLabel('Title')).toHaveValue('Grease the mixer bearings', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await form.getByLabel('Title').fill('Grease the mixer bearings and the chain');
+  await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+  // Back asks; staying keeps the edit on the same page.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${permitUrl}$`));
+  await expect(form.getByLabel('Title')).toHaveValue('Grease the mixer bearings and the chain');
+
+  // Back again asks again; leaving goes to the page before, without the browser's own question.
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave and lose changes' }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(form).toBeHidden();
+});

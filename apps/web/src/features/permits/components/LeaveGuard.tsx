@@ -1,20 +1,64 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { leavingPathOf } from '../model/leave-guard';
+import { guardEntryState, isGuardEntry, leavingPathOf, popMeaning } from '../model/leave-guard';
 import classes from '../Permits.module.css';
+
+/** The dialog was opened by the Back button rather than by a link. */
+const BACK = Symbol('back');
 
 /**
  * Asks before unsaved edits are lost: an in-app link asks with a dialog of ours; closing or
- * reloading the tab asks with the browser's own question (its text cannot be set).
+ * reloading the tab asks with the browser's own question (its text cannot be set); the Back button
+ * pops onto a guard entry's twin and asks with the same dialog (model/leave-guard.ts, decision 0035).
  */
 export function LeaveGuard({ when }: { when: boolean }) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | typeof BACK | null>(null);
+  // The user chose to leave by Back: the pop and any unload that follow are theirs, not to ask about.
+  const leaving = useRef(false);
+  // This page pushed the guard entry (only then does it take it away again).
+  const pushed = useRef(false);
+  // A removal's history.back() is under way; a guard wanted meanwhile is pushed once it has landed,
+  // or the late pop would land on the new guard's twin instead.
+  const removing = useRef(false);
+  const afterRemoval = useRef<(() => void) | null>(null);
+  const guardedHref = useRef('');
+
+  const pushGuard = () => {
+    guardedHref.current = window.location.href;
+    // Already on one (a reload kept it, or StrictMode ran the effect twice): one is enough.
+    if (!isGuardEntry(window.history.state)) {
+      window.history.pushState(guardEntryState(window.history.state), '', window.location.href);
+    }
+    pushed.current = true;
+  };
 
   useEffect(() => {
-    if (!when) return;
+    if (!when) {
+      // Clean again (saved, discarded): take the guard entry away if we are still on it, so Back
+      // is one press again. Nothing listens for this pop, and the router sees the same location.
+      if (pushed.current && !leaving.current && isGuardEntry(window.history.state)) {
+        removing.current = true;
+        window.addEventListener(
+          'popstate',
+          () => {
+            removing.current = false;
+            afterRemoval.current?.();
+          },
+          { once: true },
+        );
+        window.history.back();
+      }
+      pushed.current = false;
+      return;
+    }
+    leaving.current = false;
+    if (removing.current) afterRemoval.current = pushGuard;
+    else pushGuard();
+
     const ask = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       event.preventDefault();
       // Older browsers show the question only when returnValue is set.
       event.returnValue = '';
@@ -27,37 +71,55 @@ export function LeaveGuard({ when }: { when: boolean }) {
       event.stopPropagation();
       setPending(path);
     };
+    const onPop = () => {
+      if (removing.current || leaving.current) return;
+      if (popMeaning(window.history.state, window.location.href, guardedHref.current) === 'ask') {
+        pushed.current = false;
+        setPending(BACK);
+      }
+    };
     window.addEventListener('beforeunload', ask);
+    window.addEventListener('popstate', onPop);
     document.addEventListener('click', onClick, true);
     return () => {
+      afterRemoval.current = null;
       window.removeEventListener('beforeunload', ask);
+      window.removeEventListener('popstate', onPop);
       document.removeEventListener('click', onClick, true);
     };
   }, [when]);
 
+  const stay = () => {
+    // Back already took the guard entry: put it back for the next press.
+    if (pending === BACK) pushGuard();
+    setPending(null);
+  };
+  const leave = () => {
+    const to = pending;
+    setPending(null);
+    if (to === BACK) {
+      leaving.current = true;
+      window.history.back();
+    } else if (to) {
+      // The link's page takes the guard entry's place, so Back from there is not a dead press.
+      void navigate(to, { replace: isGuardEntry(window.history.state) });
+    }
+  };
+
   return (
     <Modal
       opened={pending !== null}
-      onClose={() => setPending(null)}
+      onClose={stay}
       title="Leave without saving?"
       centered
       closeButtonProps={{ 'aria-label': 'Dismiss' }}
     >
       <Text>Your changes to this permit are not saved. If you leave now they are lost.</Text>
       <Group mt="lg" justify="flex-end">
-        <Button variant="default" size="md" className={classes.touch} onClick={() => setPending(null)}>
+        <Button variant="default" size="md" className={classes.touch} onClick={stay}>
           Stay on this page
         </Button>
-        <Button
-          color="red"
-          size="md"
-          className={classes.touch}
-          onClick={() => {
-            const path = pending;
-            setPending(null);
-            if (path) void navigate(path);
-          }}
-        >
+        <Button color="red" size="md" className={classes.touch} onClick={leave}>
           Leave and lose changes
         </Button>
       </Group>

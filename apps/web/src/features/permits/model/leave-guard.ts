@@ -2,7 +2,8 @@
  * The app runs React Router in declarative mode (app/router.tsx: the data router would add ~16 KB
  * to every page), where `useBlocker` is not available. So the permit page guards leaving itself:
  * a click on an in-app link is held back here and asked about; closing or reloading the tab gets
- * the browser's own question (beforeunload). Decision 0035.
+ * the browser's own question (beforeunload); the Back button meets a guard entry (below).
+ * Decision 0035.
  */
 
 /** The in-app path a click would go to, or null when the click is not an in-app navigation to elsewhere. */
@@ -19,4 +20,33 @@ export function leavingPathOf(
   const url = new URL(anchor.getAttribute('href') ?? '', here.origin + here.pathname);
   if (url.origin !== here.origin || url.pathname === here.pathname) return null;
   return url.pathname + url.search + url.hash;
+}
+
+/**
+ * Back cannot be cancelled, so while the form is dirty the page pushes one extra history entry
+ * with the same URL: Back then only pops onto the page's own entry, and the page asks there. The
+ * guard entry keeps React Router's state (`usr`, `key`, `idx`) as it is, so the router sees the
+ * same location on both entries and nothing remounts; the marker tells the two entries apart.
+ */
+const GUARD_MARK = 'haspLeaveGuard';
+
+/** The history state for the guard entry: the router's own state plus the marker. */
+export function guardEntryState(current: unknown): Record<string, unknown> {
+  const base = current && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+  return { ...base, [GUARD_MARK]: true };
+}
+
+/** Whether a history state is the guard entry's. */
+export function isGuardEntry(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as Record<string, unknown>)[GUARD_MARK] === true;
+}
+
+/**
+ * What a popstate means while the form is dirty: `ask` when Back landed on the page's own entry
+ * under the guard (same URL, no marker); `ignore` otherwise (back on the guard entry, or a jump
+ * several entries away that has already left and cannot be held back).
+ */
+export function popMeaning(state: unknown, href: string, guardedHref: string): 'ask' | 'ignore' {
+  if (isGuardEntry(state)) return 'ignore';
+  return href === guardedHref ? 'ask' : 'ignore';
 }

@@ -89,6 +89,8 @@ test.describe('Administrator', () => {
       await section(page, 'Audit log').click();
       await expect(page).toHaveURL(/section=audit/);
       const filters = page.getByRole('search', { name: 'Filter the audit log' });
+      // The entity too: a permit (or any record) may carry the same ID as the new facility.
+      await filters.getByLabel('Entity', { exact: true }).selectOption('facility');
       await filters.getByLabel('Entity ID').fill(facilityId!);
       await expect(auditRows(page)).toHaveCount(2);
       await expect(auditRows(page).nth(0)).toHaveAttribute('data-action', 'facility.update');

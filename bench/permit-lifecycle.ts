@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
+import { permitStatuses } from '@hasp/contracts';
 import type { Database } from '../apps/server/src/db/schema';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { startDemoServer } from './support/demo-server';
@@ -19,21 +20,8 @@ const PERMITS = Number(process.env.HASP_BENCH_PERMITS ?? 300_000);
 const durationMs = Number(process.env.HASP_BENCH_DURATION_SEC ?? 5) * 1000;
 const SESSIONS = 10;
 
-const statuses = [
-  'draft',
-  'requested',
-  'approved',
-  'isolated',
-  'issued',
-  'active',
-  'suspended',
-  'live_for_test',
-  'work_complete',
-  'de_isolation',
-  'closed',
-  'cancelled',
-  'expired',
-];
+// The lifecycle's own list, so a new status is benched too.
+const statuses = [...permitStatuses];
 
 /** North Plant's permits: every type, every status, the demo people, a month of planned starts. */
 async function fillPermits(db: Kysely<Database>): Promise<void> {

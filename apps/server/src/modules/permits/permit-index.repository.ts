@@ -7,6 +7,7 @@ import {
   type PermitIndexRow,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { permitsWithPeople } from './permit.repository';
 
 /** Who asks, and which permit types of the facility they may see and approve (from their permissions). */
 export interface IndexScope {
@@ -132,36 +133,29 @@ function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool
 
 /** Every column the index shows, joined (no filter, no order). */
 function displayQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .leftJoin('areas as a', 'a.id', 'p.area_id')
-    .innerJoin('users as r', 'r.id', 'p.requester_id')
-    .leftJoin('users as h', 'h.id', 'p.holder_id')
-    .leftJoin('users as i', 'i.id', 'p.issuer_id')
-    .select([
-      'p.id',
-      'p.number',
-      'p.status',
-      'p.title',
-      'p.planned_start',
-      'p.planned_end',
-      'p.risk_level',
-      'p.created_at',
-      'p.updated_at',
-      't.code as type_code',
-      't.name as type_name',
-      't.color as type_color',
-      'a.id as area_id',
-      'a.number as area_number',
-      'a.name as area_name',
-      'r.id as requester_id',
-      'r.display_name as requester_name',
-      'h.id as holder_id',
-      'h.display_name as holder_name',
-      'i.id as issuer_id',
-      'i.display_name as issuer_name',
-    ]);
+  return permitsWithPeople(db).select([
+    'p.id',
+    'p.number',
+    'p.status',
+    'p.title',
+    'p.planned_start',
+    'p.planned_end',
+    'p.risk_level',
+    'p.created_at',
+    'p.updated_at',
+    't.code as type_code',
+    't.name as type_name',
+    't.color as type_color',
+    'a.id as area_id',
+    'a.number as area_number',
+    'a.name as area_name',
+    'r.id as requester_id',
+    'r.display_name as requester_name',
+    'h.id as holder_id',
+    'h.display_name as holder_name',
+    'i.id as issuer_id',
+    'i.display_name as issuer_name',
+  ]);
 }
 
 /** The rows of the filter in its order (the export streams this). */

@@ -77,6 +77,20 @@ export async function insertPermit(trx: Transaction<Database>, values: NewPermit
 }
 
 /**
+ * Permits (`p`) with their type (`t`), area (`a`), requester (`r`), holder (`h`) and issuer (`i`):
+ * the joins the permit page and the index both read from.
+ */
+export function permitsWithPeople(db: Db) {
+  return db
+    .selectFrom('permits as p')
+    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+    .leftJoin('areas as a', 'a.id', 'p.area_id')
+    .innerJoin('users as r', 'r.id', 'p.requester_id')
+    .leftJoin('users as h', 'h.id', 'p.holder_id')
+    .leftJoin('users as i', 'i.id', 'p.issuer_id');
+}
+
+/**
  * A permit of the facility as the API shows it (with the type's code, for the permission check), or
  * undefined. `lock`: the permit's row is locked FOR UPDATE (a lifecycle command's target), in the
  * same query that reads it.
@@ -87,13 +101,7 @@ export async function findPermit(
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<PermitRecord | undefined> {
-  let query = db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .leftJoin('areas as a', 'a.id', 'p.area_id')
-    .innerJoin('users as r', 'r.id', 'p.requester_id')
-    .leftJoin('users as h', 'h.id', 'p.holder_id')
-    .leftJoin('users as i', 'i.id', 'p.issuer_id')
+  let query = permitsWithPeople(db)
     .select([
       'p.id',
       'p.number',

@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { demo, webStorage } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { withDatabase } from '../support/database';
 import { shell } from '../support/shell';
 
 // The service worker is the platform's (its own tests cover it); here it would only compete for
@@ -122,8 +123,18 @@ test.describe('shell: online and offline', () => {
     await expect(offlineBanner).toBeHidden();
     await expect(page).toHaveURL('/offline/dashboard');
 
-    await page.goto('/Permit/Edit/42');
-    await expect(main.getByRole('heading', { level: 1, name: 'Edit 42' })).toBeVisible();
+    // A demo permit of this facility: its page is loaded once its number is the heading.
+    const permit = await withDatabase(
+      async (client) =>
+        (
+          await client.query<{ id: number; number: string }>(
+            'select id, number from permits where facility_id = $1 order by id limit 1',
+            [demo.northPlant.ID],
+          )
+        ).rows[0]!,
+    );
+    await page.goto(`/Permit/Edit/${permit.id}`);
+    await expect(main.getByRole('heading', { level: 1, name: permit.number })).toBeVisible();
     await expect(topBar.getByRole('button', { name: /Go (on|off)line/ })).toHaveCount(0);
   });
 });

@@ -166,11 +166,14 @@ test.describe('login screen', () => {
   });
 
   test('returns to the remembered URL after sign-in', async ({ page }) => {
-    await page.goto('/Permit/Edit/42?tab=isolation');
-    await expect(page).toHaveURL('/login?redirect=%2FPermit%2FEdit%2F42%3Ftab%3Disolation');
+    // A permit ID no demo permit has: its page says so under its "Edit <id>" heading (a real permit's
+    // heading turns into its number once loaded).
+    await page.goto('/Permit/Edit/999999?tab=isolation');
+    await expect(page).toHaveURL('/login?redirect=%2FPermit%2FEdit%2F999999%3Ftab%3Disolation');
     await signInWithForm(page, demo.supervisor.userName);
-    await expect(page).toHaveURL('/Permit/Edit/42?tab=isolation');
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit 42' })).toBeVisible();
+    await expect(page).toHaveURL('/Permit/Edit/999999?tab=isolation');
+    await expect(page.getByText('This permit does not exist in this facility, or you may not see it.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit 999999' })).toBeVisible();
   });
 
   test('does not remember / as a redirect target', async ({ page }) => {

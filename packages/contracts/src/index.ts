@@ -31,5 +31,8 @@ export * from './master-lists';
 export * from './permit-types';
 export * from './permits';
 export * from './permit-lifecycle';
+export * from './locks';
+export * from './isolation-plan';
+export * from './tags';
 export * from './permit-index';
 export * from './people';

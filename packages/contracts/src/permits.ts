@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
 import { permitCommands, permitStatuses } from './permit-lifecycle';
+import { permitSections } from './permit-types';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -60,7 +61,15 @@ const person = z.object({ ID: z.int(), displayName: z.string() });
 export const permitSchema = z.object({
   ID: z.int(),
   number: z.string(),
-  permitType: z.object({ ID: z.int(), code: z.string(), name: z.string(), icon: z.string(), color: z.string() }),
+  permitType: z.object({
+    ID: z.int(),
+    code: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    color: z.string(),
+    /** The sections this type enables: the permit page shows those, and only those. */
+    sections: z.array(z.enum(permitSections)),
+  }),
   status: z.enum(permitStatuses),
   title: z.string(),
   description: z.string(),

@@ -69,6 +69,149 @@ export interface Database {
   permit_expiry_notices: { permit_id: number; planned_end: Timestamp; sent_at: Generated<Date> };
   // 2026-11-25T1300-permit-index: each user's chosen index columns
   permit_index_columns: { user_id: number; columns: string[]; updated_at: Generated<Date> };
+  // 2026-11-26T0900-loto: locks, isolation plans and points, lockboxes, lock applications, tags,
+  // abandoned removals (never deleted: triggers refuse it). States: packages/contracts/src/loto.ts.
+  locks: LockTable;
+  permit_isolation_plans: PermitIsolationPlanTable;
+  permit_isolation_points: PermitIsolationPointTable;
+  lockboxes: LockboxTable;
+  lock_applications: LockApplicationTable;
+  tags: TagTable;
+  abandoned_removals: AbandonedRemovalTable;
+}
+
+type Who = number | null;
+type When = Date | null;
+
+export interface LockTable {
+  id: Generated<number>;
+  facility_id: number;
+  serial: string;
+  kind: 'padlock' | 'hasp' | 'lockbox' | 'valve' | 'breaker';
+  colour_item_id: number | null;
+  owner_id: number | null;
+  status: Generated<'available' | 'issued' | 'in_use' | 'lost' | 'retired'>;
+  note: Generated<string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface PermitIsolationPlanTable {
+  permit_id: number;
+  facility_id: number;
+  notified_by: Who;
+  notified_at: When;
+  shut_down_by: Who;
+  shut_down_at: When;
+  stored_energy_released_by: Who;
+  stored_energy_released_at: When;
+  area_inspected_by: Who;
+  area_inspected_at: When;
+  people_clear_by: Who;
+  people_clear_at: When;
+  release_notified_by: Who;
+  release_notified_at: When;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface PermitIsolationPointTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  isolation_point_id: number;
+  position: number;
+  state: Generated<'pending' | 'isolated' | 'verified' | 'test_released' | 'released' | 'restored'>;
+  removed_at: When;
+  removed_by: Who;
+  isolated_at: When;
+  isolated_by: Who;
+  verified_at: When;
+  verified_by: Who;
+  verify_method: string | null;
+  verify_result: string | null;
+  test_released_at: When;
+  test_released_by: Who;
+  released_at: When;
+  released_by: Who;
+  restored_at: When;
+  restored_by: Who;
+  version: Generated<number>;
+}
+
+export interface LockboxTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  number: string;
+  lock_id: number | null;
+  primary_user_id: number;
+  keys_deposited_at: When;
+  keys_deposited_by: Who;
+  released_at: When;
+  released_by: Who;
+  created_at: CreatedAt;
+  version: Generated<number>;
+}
+
+export interface LockApplicationTable {
+  id: Generated<number>;
+  facility_id: number;
+  lock_id: number;
+  permit_id: number;
+  plan_point_id: number | null;
+  lockbox_id: number | null;
+  applied_by: number;
+  applied_at: Timestamp;
+  removed_at: When;
+  removed_by: Who;
+  removal: 'removed' | 'abandoned' | 'transferred' | null;
+  transferred_to: number | null;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  facility_id: number;
+  number: string;
+  permit_id: number;
+  plan_point_id: number | null;
+  lock_application_id: number | null;
+  legend_item_id: number | null;
+  reason: Generated<string>;
+  state: Generated<'planned' | 'printed' | 'applied' | 'verified' | 'removed' | 'voided' | 'missing'>;
+  printed_at: When;
+  applied_at: When;
+  applied_by: Who;
+  verified_at: When;
+  verified_by: Who;
+  removed_at: When;
+  removed_by: Who;
+  voided_at: When;
+  voided_by: Who;
+  void_reason: string | null;
+  missing_at: When;
+  missing_by: Who;
+  replaces_tag_id: number | null;
+  status_token: string;
+  status_token_revoked_at: When;
+  version: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface AbandonedRemovalTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  lock_application_id: number | null;
+  tag_id: number | null;
+  applier_id: number;
+  supervisor_id: number;
+  applier_not_on_site: boolean;
+  attempts: ColumnType<unknown, string, string>;
+  reason: string;
+  removed_at: Timestamp;
+  acknowledged_at: When;
 }
 
 /** The lifecycle's states (the check constraint of 2026-11-24T1600-permits lists the same). */
@@ -255,6 +398,8 @@ export interface PermitTypeTable {
   max_validity_hours: Generated<number>;
   // 2026-11-25T0900-permit-lifecycle
   max_extensions: Generated<number>;
+  // 2026-11-26T0900-loto: each crew member's personal lock carries its own tag
+  tag_per_personal_lock: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Permit } from '@hasp/contracts';
+import type { Permit, PermitSection } from '@hasp/contracts';
 
 /** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
 export type PermitRecord = Omit<Permit, 'allowedCommands'> & { maxExtensions: number; maxValidityHours: number };
@@ -125,6 +125,7 @@ export async function findPermit(
       't.name as type_name',
       't.icon as type_icon',
       't.color as type_color',
+      't.sections as type_sections',
       't.max_extensions',
       't.max_validity_hours',
       'a.id as area_id',
@@ -176,6 +177,7 @@ export async function findPermit(
       name: row.type_name,
       icon: row.type_icon,
       color: row.type_color,
+      sections: row.type_sections as PermitSection[],
     },
     status: row.status,
     title: row.title,

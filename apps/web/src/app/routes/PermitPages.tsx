@@ -4,6 +4,7 @@ import { permitTypeName, useNavigation } from '../../features/navigation';
 import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
+import { permitSections } from './permit-sections';
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */
 export function usePermitTypeName(code: string): string {
@@ -60,7 +61,7 @@ export function PermitEditPage() {
   const number = usePermitNumber(id);
   return (
     <Page title="Permit" childTitle={number ?? `Edit ${permitId}`}>
-      <PermitEdit key={id} permitId={id} />
+      <PermitEdit key={id} permitId={id} sections={permitSections} />
     </Page>
   );
 }

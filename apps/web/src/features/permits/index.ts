@@ -3,3 +3,4 @@ export { PermitCreate } from './components/PermitCreate';
 export { PermitEdit } from './components/PermitEdit';
 export { usePermitNumber } from './api/get-permit';
 export { TimeLeft } from './components/TimeLeft';
+export { type PermitSectionEntry } from './model/permit-sections';

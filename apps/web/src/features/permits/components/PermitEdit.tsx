@@ -18,6 +18,7 @@ import {
   windowProblem,
   type PermitFormValues,
 } from '../model/permit-form';
+import { sectionsFor, type PermitSectionEntry } from '../model/permit-sections';
 import classes from '../Permits.module.css';
 import { CommandBar } from './CommandBar';
 import { ConflictPanel } from './ConflictPanel';
@@ -27,7 +28,14 @@ import { PermitForm } from './PermitForm';
 import { PermitHeader, PermitPeopleAndPlaces } from './PermitHeader';
 
 /** `/Permit/Edit/:id`: the permit, its next steps, its core fields while they may change, its history. */
-export function PermitEdit({ permitId }: { permitId: number }) {
+export function PermitEdit({
+  permitId,
+  sections = [],
+}: {
+  permitId: number;
+  /** The sections other features bring (app/ composes them); shown when the type enables them. */
+  sections?: readonly PermitSectionEntry[];
+}) {
   const permit = usePermit(permitId);
   if (permit.isPending)
     return (
@@ -43,7 +51,7 @@ export function PermitEdit({ permitId }: { permitId: number }) {
       </Alert>
     );
   }
-  return <PermitView permit={permit.data} />;
+  return <PermitView permit={permit.data} sections={sections} />;
 }
 
 interface Editing {
@@ -58,7 +66,7 @@ const editingOf = (permit: Permit): Editing => {
   return { base, version: permit.version, values: base };
 };
 
-function PermitView({ permit }: { permit: Permit }) {
+function PermitView({ permit, sections }: { permit: Permit; sections: readonly PermitSectionEntry[] }) {
   const client = useQueryClient();
   const save = useSaveEdit(permit.ID);
   const [editing, setEditing] = useState<Editing>(() => editingOf(permit));
@@ -118,6 +126,7 @@ function PermitView({ permit }: { permit: Permit }) {
     save.reset();
   };
 
+  const shownSections = sectionsFor(permit, sections);
   const fieldErrors = save.isError && !isStale(save.error) ? fieldErrorsOf(save.error) : {};
   return (
     <>
@@ -135,6 +144,11 @@ function PermitView({ permit }: { permit: Permit }) {
           <Tabs.Tab value="permit" className={classes.touch}>
             Permit
           </Tabs.Tab>
+          {shownSections.map((entry) => (
+            <Tabs.Tab key={entry.id} value={entry.id} className={classes.touch}>
+              {entry.label}
+            </Tabs.Tab>
+          ))}
           <Tabs.Tab value="history" className={classes.touch}>
             History
           </Tabs.Tab>
@@ -204,6 +218,11 @@ function PermitView({ permit }: { permit: Permit }) {
             </div>
           </div>
         </Tabs.Panel>
+        {shownSections.map((entry) => (
+          <Tabs.Panel key={entry.id} value={entry.id} pt="md">
+            {entry.render(permit)}
+          </Tabs.Panel>
+        ))}
         <Tabs.Panel value="history" pt="md">
           <HistoryTab permitId={permit.ID} />
         </Tabs.Panel>

@@ -1,0 +1,13 @@
+import type { PermitSectionEntry } from '../../features/permits';
+
+/**
+ * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
+ * isolation plan, tags, crew, hazard analysis, questions, gas tests, approvals, attachments). One
+ * line per section so parallel work merges cleanly. A section shows only when the permit's type
+ * enables it.
+ */
+export const permitSections: readonly PermitSectionEntry[] = [
+  // isolation-plan
+  // tags
+  // lockboxes (crew)
+];

@@ -125,12 +125,15 @@ function strayWords(text: string, known: string[]): string {
 function strays(known: string[]): string[] {
   const found: string[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  // Hidden from everyone (Mantine's measuring textarea): not the page's words.
+  const hidden = (element: Element | null) => !!element?.closest('script, style, [aria-hidden="true"]');
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement?.closest('script, style')) continue;
+    if (hidden(node.parentElement)) continue;
     const stray = strayWords(node.textContent ?? '', known);
     if (stray) found.push(`text: ${stray}`);
   }
   for (const element of document.body.querySelectorAll('*')) {
+    if (hidden(element)) continue;
     for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
       const value = element.getAttribute(attribute);
       const stray = value ? strayWords(value, known) : '';
@@ -166,6 +169,9 @@ function renderPage(p: Permit) {
 
 describe('the permit page speaks only in captions', () => {
   beforeEach(async () => {
+    // happy-dom has no font loading API; Mantine's autosizing textarea listens to it.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
     const resources = markedResources();
     vi.stubGlobal(
       'fetch',

@@ -54,7 +54,7 @@ export async function captionTextsForUsers(
     const key = keyOf({ itemType: row.item_type, formName: row.form_name, controlName: row.control_name });
     if (!wanted.has(key)) continue;
     let texts = byLanguage.get(row.language_id);
-    if (!texts) byLanguage.set(row.language_id, (texts = new Map()));
+    if (!texts) byLanguage.set(row.language_id, (texts = new Map<string, string>()));
     texts.set(key, row.preferred_caption);
   }
   for (const reader of readers) {

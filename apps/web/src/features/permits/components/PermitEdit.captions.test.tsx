@@ -198,6 +198,11 @@ describe('the permit page speaks only in captions', () => {
     await screen.findByTestId('permit-number');
     expect(strays(data(draft))).toEqual([]);
 
+    // Unsaved edits: the next steps wait, the form offers to discard them.
+    fireEvent.change(screen.getByRole('textbox', { name: /⟦Title⟧/ }), { target: { value: 'Replace pump seal now' } });
+    await screen.findByRole('button', { name: '⟦Discard my edits⟧' });
+    expect(strays([...data(draft), 'Replace pump seal now'])).toEqual([]);
+
     fireEvent.click(screen.getByRole('tab', { name: '⟦History⟧' }));
     await screen.findByRole('list', { name: '⟦Permit history⟧' });
     expect(strays(data(draft))).toEqual([]);

@@ -2,13 +2,12 @@ import { Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { dashboardsLabels, permitStatusCaptions, type PermitIndexRow } from '@hasp/contracts';
+import { formatDateTime } from '../../lib/date-time';
 import { useCaptions } from '../../lib/i18n';
 import { usePermitIndexPage } from '../../features/permit-index';
 import { TimeLeft } from '../../features/permits';
 import { cardApiQuery, inForceStatuses, showAllHref, type MyWorkCard as Card } from './my-work';
 import classes from './MyWork.module.css';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A permit in force counts down to its end; any other says when it is (or was) planned to end. */
 function When({ row, now }: { row: PermitIndexRow; now: number }) {
@@ -16,7 +15,7 @@ function When({ row, now }: { row: PermitIndexRow; now: number }) {
   if (inForceStatuses.includes(row.status))
     return <TimeLeft plannedStart={row.plannedStart} plannedEnd={row.plannedEnd} />;
   const end = Date.parse(row.plannedEnd);
-  return <span>{t(end < now ? dashboardsLabels.ended : dashboardsLabels.ends, { when: dateTime.format(end) })}</span>;
+  return <span>{t(end < now ? dashboardsLabels.ended : dashboardsLabels.ends, { when: formatDateTime(end) })}</span>;
 }
 
 /** One "My work" card: its title and count, up to five permits, and the whole view one link away. */

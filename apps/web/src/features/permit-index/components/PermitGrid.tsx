@@ -17,14 +17,14 @@ import {
   type PermitIndexColumn,
   type PermitIndexRow,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { translate, useCaptions } from '../../../lib/i18n';
 import classes from '../PermitIndex.module.css';
 
 const features = tableFeatures({ rowSortingFeature });
 type Column = ColumnDef<typeof features, PermitIndexRow>;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const when = formatDateTime;
 
 /**
  * How each column shows a row (the export writes the same texts in English; see the server's

@@ -6,12 +6,13 @@ import {
   permitsLabels,
   type PermitCommand,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions, type Translate } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
 import classes from '../Permits.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 /** `permit.hand-over` → "Hand over" (the command's own label), `permit.create` → "Created". */
 function actionWords(action: string, t: Translate): string {
   const verb = action.replace(/^permit\./, '');

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as contracts from '@hasp/contracts';
 import type { Caption, CaptionResources, Permit, PermitHistoryEntry } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { loadCaptions, setLanguage } from '../../../lib/i18n';
 import { permitKeys } from '../api/keys';
 import { PermitEdit } from './PermitEdit';
@@ -36,7 +37,7 @@ function markedResources(): CaptionResources {
   return resources;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 const hour = 3_600_000;
 const start = new Date(Date.now() - hour).toISOString();
 const end = new Date(Date.now() + 3 * hour).toISOString();

@@ -6,13 +6,14 @@ import {
   terminalPermitStatuses,
   type Permit,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../Permits.module.css';
 import { PermitStatusBadge } from './StatusBadge';
 import { TimeLeft } from './TimeLeft';
 import { TypeMark } from './TypeMark';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** Number, type, status, risk and validity: what a person on site checks first. */
 export function PermitHeader({ permit }: { permit: Permit }) {

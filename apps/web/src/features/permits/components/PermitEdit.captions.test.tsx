@@ -3,39 +3,17 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as contracts from '@hasp/contracts';
-import type { Caption, CaptionResources, Permit, PermitHistoryEntry } from '@hasp/contracts';
+import type { Permit, PermitHistoryEntry } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
-import { loadCaptions, setLanguage } from '../../../lib/i18n';
+import { setLanguage } from '../../../lib/i18n';
+import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { permitKeys } from '../api/keys';
 import { PermitEdit } from './PermitEdit';
 
 /**
- * Every word the permit page shows is a caption. The page is drawn in a marker language where
- * each caption of the contracts reads ⟦its default⟧; once the permit's own data (number, title,
- * names, dates) is taken out, no letter may be left outside the markers. A string written in a
- * component instead of a caption shows up here as stray words.
+ * Every word the permit page shows is a caption: drawn in the marker language (test/caption-markers.ts),
+ * nothing but the permit's own data may be left outside the markers.
  */
-
-const isCaption = (value: unknown): value is Caption =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Caption).itemType === 'string' &&
-  typeof (value as Caption).defaultCaption === 'string';
-
-/** Every caption of the app (as the server registers them), each text wrapped in markers. */
-function markedResources(): CaptionResources {
-  const resources: CaptionResources = {};
-  for (const catalog of Object.values(contracts)) {
-    if (typeof catalog !== 'object' || catalog === null || Array.isArray(catalog)) continue;
-    const entries = Object.values(catalog as Record<string, unknown>);
-    if (!entries.length || !entries.every(isCaption)) continue;
-    for (const c of entries) {
-      ((resources[c.itemType] ??= {})[c.formName] ??= {})[c.controlName] = `⟦${c.defaultCaption}⟧`;
-    }
-  }
-  return resources;
-}
 
 const when = (iso: string) => formatDateTime(iso);
 const hour = 3_600_000;
@@ -110,40 +88,6 @@ const data = (p: Permit) =>
     ...[p.plannedStart, p.plannedEnd, approvedAt, end].map(when),
   ].filter((s): s is string => !!s);
 
-/** The words of a text outside the caption markers and the data. */
-function strayWords(text: string, known: string[]): string {
-  let rest = text;
-  // Captions nest (a duration inside "Expires in …"): take innermost markers out until none are left.
-  for (let before = ''; before !== rest;) {
-    before = rest;
-    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
-  }
-  for (const value of [...known].sort((a, b) => b.length - a.length)) rest = rest.split(value).join(' ');
-  return /\p{L}/u.test(rest) ? rest.trim() : '';
-}
-
-/** Every text node and every accessible-name attribute in the document with stray words. */
-function strays(known: string[]): string[] {
-  const found: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  // Hidden from everyone (Mantine's measuring textarea): not the page's words.
-  const hidden = (element: Element | null) => !!element?.closest('script, style, [aria-hidden="true"]');
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (hidden(node.parentElement)) continue;
-    const stray = strayWords(node.textContent ?? '', known);
-    if (stray) found.push(`text: ${stray}`);
-  }
-  for (const element of document.body.querySelectorAll('*')) {
-    if (hidden(element)) continue;
-    for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = element.getAttribute(attribute);
-      const stray = value ? strayWords(value, known) : '';
-      if (stray) found.push(`${attribute}: ${stray}`);
-    }
-  }
-  return found;
-}
-
 function renderPage(p: Permit) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(permitKeys.permit(p.ID), p);
@@ -169,25 +113,8 @@ function renderPage(p: Permit) {
 }
 
 describe('the permit page speaks only in captions', () => {
-  beforeEach(async () => {
-    // happy-dom has no font loading API; Mantine's autosizing textarea listens to it.
-    if (!('fonts' in document))
-      Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-    const resources = markedResources();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const url = new URL(input, 'http://localhost');
-        if (url.pathname.endsWith('/i18n/resources')) {
-          const body = url.searchParams.get('languageCode') === 'xx' ? resources : {};
-          return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-        }
-        // Searches (people, places) find nothing: the page's own words are what is checked.
-        return new Response(JSON.stringify([]), { headers: { 'content-type': 'application/json' } });
-      }),
-    );
-    await loadCaptions('Demo', 'xx');
-  });
+  // Searches (people, places) find nothing: the page's own words are what is checked.
+  beforeEach(() => speakMarkerLanguage());
   afterEach(async () => {
     cleanup();
     await setLanguage('en');

@@ -32,6 +32,12 @@ describe('the app caption catalog', () => {
     const spanish = await resources('es');
     expect(spanish.Label?.Login?.username).toBe('Usuario');
     expect(spanish.Label?.Shell?.offlineBanner).toBe('SIN CONEXIÓN');
+    // The permit screens and the lifecycle's words too (issue 15's permit page, index and Dashboards).
+    expect(spanish.Label?.Permit_Status?.active).toBe('Activo');
+    expect(spanish.Button?.Permit_Command?.approve).toBe('Aprobar');
+    expect(spanish.Title?.Permit_Index?.page).toBe('Índice de permisos');
+    expect(spanish.Title?.Dashboards?.held).toBe('Soy titular');
+    expect(english.Label?.Permit_Status?.live_for_test).toBe('Live for test');
     // Every shipped translation is served.
     for (const { caption, text } of spanishTranslations) {
       expect(spanish[caption.itemType]?.[caption.formName]?.[caption.controlName]).toBe(text);

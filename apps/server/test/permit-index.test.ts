@@ -339,4 +339,33 @@ describe('permit index', () => {
     await empty.xlsx.load(none.rawPayload as unknown as ArrayBuffer);
     expect(empty.getWorksheet('Permits')!.actualRowCount).toBe(1);
   });
+
+  it('words the export in the reader’s language: Spanish headings, statuses and sheet name', async () => {
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    const worker = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('user_name', '=', 'worker')
+      .executeTakeFirstOrThrow();
+    await db().updateTable('users').set({ language_id: spanish.id }).where('id', '=', worker.id).execute();
+    try {
+      const csv = await get('worker', '/api/permits/export.csv?columns=number,status&q=ix-000&sort=number&dir=asc');
+      expect(
+        csv.body
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n'),
+      ).toEqual(['Número,Estado', 'IX-000,Borrador']);
+      const xlsx = await t.app.inject({
+        method: 'GET',
+        url: '/api/permits/export.xlsx?columns=number,status&q=ix-000',
+        headers: { authorization: `Bearer ${tokens.worker}` },
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      expect((workbook.getWorksheet('Permisos')!.getRow(1).values as unknown[]).slice(1)).toEqual(['Número', 'Estado']);
+    } finally {
+      await db().updateTable('users').set({ language_id: null }).where('id', '=', worker.id).execute();
+    }
+  });
 });

@@ -231,6 +231,29 @@ describe('permit notifications', () => {
     await until('handed over', ['contractor', 'worker']);
   });
 
+  it('writes each recipient’s notification in their own language: Spanish for one, English for the other', async () => {
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    await db().updateTable('users').set({ language_id: spanish.id }).where('id', '=', users.worker!).execute();
+    try {
+      const { number, rows } = await raise('permit.suspend', {
+        actorId: users.admin,
+        requesterId: users.supervisor,
+        holderId: users.worker,
+      });
+      const actor = await db()
+        .selectFrom('users')
+        .select('display_name')
+        .where('id', '=', users.admin!)
+        .executeTakeFirstOrThrow();
+      expect(rows.map((r) => [r.user_name, r.title, r.body])).toEqual([
+        ['supervisor', `${number} Replace pump seal: suspended`, `Suspended by ${actor.display_name}.`],
+        ['worker', `${number} Replace pump seal: suspendido`, `Suspendido por ${actor.display_name}.`],
+      ]);
+    } finally {
+      await db().updateTable('users').set({ language_id: null }).where('id', '=', users.worker!).execute();
+    }
+  });
+
   it('notifies once per event however often it is delivered (the consumer records its delivery)', async () => {
     const { id, number } = await raise('permit.approve', { actorId: users.supervisor, requesterId: users.worker });
     await bus.deliver(connection(), id);

@@ -128,14 +128,16 @@ export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;
  * dialog shows this sentence, the server's notification handler sends to exactly these people.
  * Commands not listed notify nobody.
  */
-export const permitCommandNotifies: Partial<Record<(typeof permitCommands)[number], string>> = {
+export const permitCommandNotifyTexts = {
   request: 'Everyone who may approve this type of permit is notified.',
   approve: 'The requester is notified.',
   issue: 'The holder and the requester are notified.',
   suspend: 'The holder and the requester are notified.',
   'hand-over': 'The new holder and the current holder are notified.',
   close: 'The requester and the holder are notified.',
-};
+} satisfies Partial<Record<(typeof permitCommands)[number], string>>;
+/** The same sentences, looked up by any verb (the caption catalog is `permitNotifiesCaptions`). */
+export const permitCommandNotifies: Partial<Record<(typeof permitCommands)[number], string>> = permitCommandNotifyTexts;
 
 /**
  * GET /api/permits/types/:code: what the create page needs of a type (permit:create:<CODE>): its id,

@@ -1,5 +1,7 @@
 import { Select } from '@mantine/core';
 import { useState } from 'react';
+import { permitsLabels } from '@hasp/contracts';
+import { useCaptions } from '../lib/i18n';
 import { usePeopleSearch, type PickedPerson } from '../lib/people-lookup';
 import classes from './PersonPicker.module.css';
 
@@ -31,6 +33,7 @@ export function PersonPicker({
   placeholder,
   exclude = [],
 }: PersonPickerProps) {
+  const t = useCaptions();
   const [search, setSearch] = useState(value?.displayName ?? '');
   // A value set from outside (a shared URL's filter named late, "Clear filters") shows its name.
   const [shown, setShown] = useState(value);
@@ -52,7 +55,7 @@ export function PersonPicker({
       disabled={disabled}
       error={error}
       placeholder={placeholder}
-      nothingFoundMessage={people.isFetching ? 'Searching…' : 'Nobody of this facility matches'}
+      nothingFoundMessage={t(people.isFetching ? permitsLabels.personSearching : permitsLabels.personNoMatch)}
       data={options.map((p) => ({ value: String(p.ID), label: p.displayName }))}
       value={value ? String(value.ID) : null}
       searchValue={search}

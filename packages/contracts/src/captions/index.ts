@@ -21,3 +21,6 @@ export * from './tag-report-links';
 export * from './master-lists';
 export * from './questions';
 export * from './permit-types';
+export * from './permits';
+export * from './permit-index';
+export * from './dashboards';

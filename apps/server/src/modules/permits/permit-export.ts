@@ -1,11 +1,17 @@
 import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
-  permitIndexColumnLabels,
-  permitRiskLabels,
-  permitStatusLabels,
+  permitIndexColumnCaptions,
+  permitIndexLabels,
+  permitRiskCaptions,
+  permitRiskLevels,
+  permitStatusCaptions,
+  permitStatuses,
+  type Caption,
   type PermitIndexColumn,
   type PermitIndexRow,
+  type PermitRiskLevel,
+  type PermitStatus,
 } from '@hasp/contracts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -23,15 +29,49 @@ export function escapeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** The captions an export is worded with (the reader's language: `captionTextsForUsers`). */
+export const exportCaptions: Caption[] = [
+  ...Object.values(permitIndexColumnCaptions),
+  ...Object.values(permitStatusCaptions),
+  ...Object.values(permitRiskCaptions),
+  permitIndexLabels.grid,
+];
+
+/** The words of one export: column headings, statuses and risk levels, in the reader's language. */
+export interface ExportWords {
+  column: Record<PermitIndexColumn, string>;
+  status: Record<PermitStatus, string>;
+  risk: Record<PermitRiskLevel, string>;
+  sheet: string;
+}
+
+/** Looks each word up once per export (not per cell): `text` is a caption function, English by default. */
+export function exportWords(text: (caption: Caption) => string = (c) => c.defaultCaption): ExportWords {
+  const each = <K extends string>(keys: readonly K[], catalog: Record<K, Caption>) =>
+    Object.fromEntries(keys.map((key) => [key, text(catalog[key])])) as Record<K, string>;
+  return {
+    column: each(Object.keys(permitIndexColumnCaptions) as PermitIndexColumn[], permitIndexColumnCaptions),
+    status: each(permitStatuses, permitStatusCaptions),
+    risk: each(permitRiskLevels, permitRiskCaptions),
+    // A sheet name: at most 31 characters, none of []:*?/\ (an administrator's caption may hold them).
+    sheet:
+      text(permitIndexLabels.grid)
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .slice(0, 31)
+        .trim() || 'Permits',
+  };
+}
+const english = exportWords();
+
 /** The text of one cell, as the index page shows it (labels, names; instants in ISO 8601 UTC). */
-export function cellText(row: PermitIndexRow, column: PermitIndexColumn): string {
+export function cellText(row: PermitIndexRow, column: PermitIndexColumn, words: ExportWords = english): string {
   switch (column) {
     case 'number':
       return row.number;
     case 'permitType':
       return row.permitType.name;
     case 'status':
-      return permitStatusLabels[row.status];
+      return words.status[row.status];
     case 'title':
       return row.title;
     case 'area':
@@ -47,7 +87,7 @@ export function cellText(row: PermitIndexRow, column: PermitIndexColumn): string
     case 'plannedEnd':
       return row.plannedEnd;
     case 'riskLevel':
-      return row.riskLevel ? permitRiskLabels[row.riskLevel] : '';
+      return row.riskLevel ? words.risk[row.riskLevel] : '';
     case 'createdAt':
       return row.createdAt;
     case 'updatedAt':
@@ -89,7 +129,7 @@ async function write(out: Writable, chunk: string): Promise<void> {
  * batches, then the end. CSV is UTF-8 with a BOM (Excel reads the names right); XLSX goes through
  * exceljs's streaming WorkbookWriter (rows committed as they come, dates as real dates).
  */
-export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[]) {
+export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[], words: ExportWords = english) {
   const stream = new PassThrough();
   if (format === 'csv') {
     let started = false;
@@ -98,10 +138,10 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[])
       async rows(rows: PermitIndexRow[]) {
         if (!started) {
           started = true;
-          await write(stream, `\uFEFF${columns.map((c) => csvField(permitIndexColumnLabels[c])).join(',')}\r\n`);
+          await write(stream, `\uFEFF${columns.map((c) => csvField(words.column[c])).join(',')}\r\n`);
         }
         let chunk = '';
-        for (const row of rows) chunk += `${columns.map((c) => csvField(cellText(row, c))).join(',')}\r\n`;
+        for (const row of rows) chunk += `${columns.map((c) => csvField(cellText(row, c, words))).join(',')}\r\n`;
         await write(stream, chunk);
       },
       async end() {
@@ -111,8 +151,8 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[])
     };
   }
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Permits');
-  sheet.addRow(columns.map((c) => permitIndexColumnLabels[c])).commit();
+  const sheet = workbook.addWorksheet(words.sheet);
+  sheet.addRow(columns.map((c) => words.column[c])).commit();
   return {
     stream,
     async rows(rows: PermitIndexRow[]) {
@@ -120,7 +160,7 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[])
         sheet
           .addRow(
             columns.map((c) => {
-              const text = cellText(row, c);
+              const text = cellText(row, c, words);
               return dateColumns.has(c) ? new Date(text) : escapeFormula(text);
             }),
           )

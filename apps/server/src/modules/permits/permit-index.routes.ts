@@ -14,8 +14,9 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
+import { captionTextsForUsers } from '../translations';
 import { permissionsOf } from '../../plugins/permissions';
-import { exportContentTypes, exportWriter, type ExportFormat } from './permit-export';
+import { exportCaptions, exportContentTypes, exportWords, exportWriter, type ExportFormat } from './permit-export';
 import {
   findIndexPage,
   findSavedColumns,
@@ -120,7 +121,7 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       async (request, reply) => {
         const { connection, actor, now } = contextOf(request);
         const { columns: asked, ...filter } = request.query;
-        const [scope, columns, facility] = await Promise.all([
+        const [scope, columns, facility, texts] = await Promise.all([
           scopeOf(request),
           asked ? Promise.resolve(asked) : columnsOf(request),
           connection.db
@@ -128,8 +129,11 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
             .select('name')
             .where('id', '=', actor.facilityId)
             .executeTakeFirstOrThrow(),
+          // The file is worded in the reader's language, as the index on their screen is.
+          captionTextsForUsers(connection.db, actor.facilityId, [actor.userId], exportCaptions),
         ]);
-        const writer = exportWriter(format, columns);
+        const text = texts.get(actor.userId);
+        const writer = exportWriter(format, columns, text && exportWords((caption) => text(caption)));
         void reply
           .header('content-type', exportContentTypes[format])
           .header('content-disposition', `attachment; filename="${permitExportFileName(facility.name, now, format)}"`)

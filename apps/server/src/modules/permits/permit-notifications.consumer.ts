@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
-import { permitPermission } from '@hasp/contracts';
+import { permitNotificationCaptions, permitPermission, type Caption } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { DomainEvent, EventBus } from '../../platform';
 import { insertNotification } from '../notifications';
+import { captionTextsForUsers } from '../translations';
 import { listPermitApprovers, findDisplayName } from './permit-people.repository';
 
 /** The consumer's name in `event_deliveries`: each event notifies once, however often delivered. */
@@ -27,10 +28,11 @@ export interface PermitEventPayload {
 
 type Recipients = (trx: Transaction<Database>, facilityId: number, p: PermitEventPayload) => Promise<(number | null)[]>;
 interface Notice {
-  /** After "<number> <title>: " in the notification's title. */
-  what: string;
+  /** After "<number> <title>: " in the notification's title: a caption, written in each recipient's language. */
+  what: Caption;
   recipients: Recipients;
 }
+const words = permitNotificationCaptions;
 
 const people =
   (...roles: ('requesterId' | 'holderId' | 'issuerId' | 'newHolderId')[]): Recipients =>
@@ -43,29 +45,29 @@ const people =
  */
 export const permitNotices: Record<string, Notice> = {
   'permit.request': {
-    what: 'approval requested',
+    what: words.request,
     recipients: (trx, facilityId, p) => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
   },
-  'permit.approve': { what: 'approved', recipients: people('requesterId') },
-  'permit.issue': { what: 'issued', recipients: people('holderId', 'requesterId') },
-  'permit.suspend': { what: 'suspended', recipients: people('holderId', 'requesterId') },
-  'permit.hand-over': { what: 'handed over', recipients: people('newHolderId', 'holderId') },
-  'permit.close': { what: 'closed', recipients: people('requesterId', 'holderId') },
-  'permit.expiring': { what: 'expires within the hour', recipients: people('holderId', 'issuerId', 'requesterId') },
-  'permit.expire': { what: 'expired', recipients: people('holderId', 'issuerId', 'requesterId') },
+  'permit.approve': { what: words.approve, recipients: people('requesterId') },
+  'permit.issue': { what: words.issue, recipients: people('holderId', 'requesterId') },
+  'permit.suspend': { what: words.suspend, recipients: people('holderId', 'requesterId') },
+  'permit.hand-over': { what: words['hand-over'], recipients: people('newHolderId', 'holderId') },
+  'permit.close': { what: words.close, recipients: people('requesterId', 'holderId') },
+  'permit.expiring': { what: words.expiring, recipients: people('holderId', 'issuerId', 'requesterId') },
+  'permit.expire': { what: words.expire, recipients: people('holderId', 'issuerId', 'requesterId') },
 };
 
-/** The inbox notification of a permit event: "LOTO-000123 Replace pump seal: approval requested". */
-export function permitNoticeTitle(p: Pick<PermitEventPayload, 'number' | 'title'>, what: string): string {
-  return `${p.number} ${p.title}: ${what}`;
-}
+/** The captions a permit notice is written with (the title and body around what happened). */
+const noticeCaptions = [words.title, words.body, words.bodyBy, ...Object.values(permitNotices).map((n) => n.what)];
 
 /** Where the notification leads: the permit page. */
 export const permitLink = (permitId: number) => `/Permit/Edit/${permitId}`;
 
 /**
  * Sends the in-app notifications of a permit event, in the delivery's transaction (the notifications
- * table's trigger pushes them to open browsers at commit). Nobody is told of their own act.
+ * table's trigger pushes them to open browsers at commit). Nobody is told of their own act. Each
+ * recipient reads it in their own language (the inbox stores text: it is written in theirs), e.g.
+ * "LOTO-000123 Replace pump seal: approval requested" / "Approval requested by Wren Worker.".
  */
 export async function notifyPermitPeople(trx: Transaction<Database>, event: DomainEvent): Promise<void> {
   const notice = permitNotices[event.name];
@@ -75,13 +77,19 @@ export async function notifyPermitPeople(trx: Transaction<Database>, event: Doma
   const recipients = [...new Set(wanted)].filter((id): id is number => id !== null && id !== payload.actorId);
   if (!recipients.length) return;
   const actorName = payload.actorId ? await findDisplayName(trx, payload.actorId) : null;
-  const what = notice.what.charAt(0).toUpperCase() + notice.what.slice(1);
-  const body = actorName ? `${what} by ${actorName}.` : `${what}.`;
+  const textsOf = await captionTextsForUsers(trx, event.facilityId, recipients, noticeCaptions);
   for (const userId of recipients) {
+    const t = textsOf.get(userId)!;
+    const what = t(notice.what);
+    const sentence = what.charAt(0).toUpperCase() + what.slice(1);
     await insertNotification(
       trx,
       { userId, facilityId: event.facilityId },
-      { title: permitNoticeTitle(payload, notice.what), body, link: permitLink(payload.permitId) },
+      {
+        title: t(words.title, { number: payload.number, title: payload.title, what }),
+        body: actorName ? t(words.bodyBy, { what: sentence, actor: actorName }) : t(words.body, { what: sentence }),
+        link: permitLink(payload.permitId),
+      },
     );
   }
 }

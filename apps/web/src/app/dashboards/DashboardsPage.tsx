@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { dashboardsTitles } from '@hasp/contracts';
 import { Page } from '../../components/Page';
+import { useCaptions } from '../../lib/i18n';
 import { myWorkCards } from './my-work';
 import { MyWorkCard } from './MyWorkCard';
 import classes from './MyWork.module.css';
@@ -10,13 +12,11 @@ import classes from './MyWork.module.css';
  */
 export function DashboardsPage() {
   // The day window of "expiring" (and "Ends"/"Ended") is fixed when the page opens; a reload moves it on.
+  const t = useCaptions();
   const [now] = useState(() => Date.now());
   const [cards] = useState(() => myWorkCards(now));
   return (
-    <Page
-      title="Dashboards"
-      lead="My work: the permits waiting for you, the ones you hold or asked for, and those ending soon."
-    >
+    <Page title={t(dashboardsTitles.page)} lead={t(dashboardsTitles.lead)}>
       <div className={classes.grid}>
         {cards.map((card) => (
           <MyWorkCard key={card.id} card={card} now={now} />

@@ -1,4 +1,10 @@
-import { permitTransitions, type PermitStatus } from '@hasp/contracts';
+import {
+  dashboardsLabels,
+  dashboardsTitles,
+  permitTransitions,
+  type Caption,
+  type PermitStatus,
+} from '@hasp/contracts';
 
 /**
  * The "My work" cards of `/dashboards`: each is a saved view of the permit index (decision 0034),
@@ -6,9 +12,9 @@ import { permitTransitions, type PermitStatus } from '@hasp/contracts';
  */
 export interface MyWorkCard {
   id: 'awaiting-approval' | 'held' | 'requested' | 'expiring';
-  title: string;
+  title: Caption;
   /** Said in plain words when the card holds no permit. */
-  empty: string;
+  empty: Caption;
   /** The index query of the view (no page): the API's and the `/index` URL's. */
   query: Record<string, string>;
 }
@@ -33,26 +39,26 @@ export function myWorkCards(now: number): MyWorkCard[] {
   return [
     {
       id: 'awaiting-approval',
-      title: 'Awaiting my approval',
-      empty: 'Nothing awaits your approval.',
+      title: dashboardsTitles['awaiting-approval'],
+      empty: dashboardsLabels['empty::awaiting-approval'],
       query: { view: 'awaiting-approval', sort: 'plannedStart', dir: 'asc' },
     },
     {
       id: 'held',
-      title: 'I hold',
-      empty: 'You hold no permits.',
+      title: dashboardsTitles.held,
+      empty: dashboardsLabels['empty::held'],
       query: { view: 'held', sort: 'plannedEnd', dir: 'asc' },
     },
     {
       id: 'requested',
-      title: 'I requested',
-      empty: 'You have not requested any permits.',
+      title: dashboardsTitles.requested,
+      empty: dashboardsLabels['empty::requested'],
       query: { view: 'requested', sort: 'updatedAt', dir: 'desc' },
     },
     {
       id: 'expiring',
-      title: 'Expiring within 24 hours',
-      empty: 'No permit in force ends within 24 hours.',
+      title: dashboardsTitles.expiring,
+      empty: dashboardsLabels['empty::expiring'],
       query: {
         status: inForceStatuses.join(','),
         endFrom: day(now),

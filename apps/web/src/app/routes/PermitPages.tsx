@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { permitIndexTitles, permitsTitles } from '@hasp/contracts';
+import { useCaptions } from '../../lib/i18n';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
@@ -14,6 +16,7 @@ export function usePermitTypeName(code: string): string {
 
 /** `/index` (permit index v2), optionally for one type: `/index?permitType=LOTO`. */
 export function PermitIndexPage() {
+  const t = useCaptions();
   const [params] = useSearchParams();
   const code = params.get('permitType') ?? '';
   const name = usePermitTypeName(code);
@@ -30,10 +33,10 @@ export function PermitIndexPage() {
   );
   return (
     <Page
-      title="Permit Index"
+      title={t(permitIndexTitles.page)}
       childTitle={code ? name : ''}
       permitType={code || null}
-      lead="Every permit of this facility you may see: filter, sort, choose columns, export."
+      lead={t(permitIndexTitles.lead)}
     >
       <PermitIndex permitTypes={permitTypes} />
     </Page>
@@ -42,10 +45,11 @@ export function PermitIndexPage() {
 
 /** `/Permit/Create/:permitType`. */
 export function PermitCreatePage() {
+  const t = useCaptions();
   const { permitType = '' } = useParams();
   const name = usePermitTypeName(permitType);
   return (
-    <Page title={name} childTitle="New" permitType={permitType}>
+    <Page title={name} childTitle={t(permitsTitles.new)} permitType={permitType}>
       <PermitCreate key={permitType} permitTypeCode={permitType} />
     </Page>
   );
@@ -56,11 +60,12 @@ export function PermitCreatePage() {
  * the attachments arrive with their own issue).
  */
 export function PermitEditPage() {
+  const t = useCaptions();
   const { permitId = '' } = useParams();
   const id = Number(permitId);
   const number = usePermitNumber(id);
   return (
-    <Page title="Permit" childTitle={number ?? `Edit ${permitId}`}>
+    <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
       <PermitEdit key={id} permitId={id} sections={permitSections} />
     </Page>
   );

@@ -11,8 +11,11 @@ import { shellSpanish } from './shell';
 import { tagReportLinksSpanish } from './tag-report-links';
 import { questionsSpanish } from './questions';
 import { permitTypesSpanish } from './permit-types';
+import { permitsSpanish } from './permits';
+import { permitIndexSpanish } from './permit-index';
+import { dashboardsSpanish } from './dashboards';
 
-/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage and Import Manage. */
+/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
 export const spanishTranslations: ShippedTranslation[] = [
   ...loginSpanish,
   ...shellSpanish,
@@ -26,4 +29,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...masterListsSpanish,
   ...questionsSpanish,
   ...permitTypesSpanish,
+  ...permitsSpanish,
+  ...permitIndexSpanish,
+  ...dashboardsSpanish,
 ];

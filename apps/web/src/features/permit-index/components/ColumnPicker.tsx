@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
-import { permitIndexColumnLabels, permitIndexColumns, type PermitIndexColumn } from '@hasp/contracts';
+import {
+  permitIndexButtons,
+  permitIndexColumnCaptions,
+  permitIndexColumns,
+  permitIndexLabels,
+  type PermitIndexColumn,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import classes from '../PermitIndex.module.css';
 
 interface ColumnPickerProps {
@@ -13,6 +20,7 @@ interface ColumnPickerProps {
  * buttons), then the others. Each change applies at once; the page saves it for the user.
  */
 export function ColumnPicker({ columns, onChange }: ColumnPickerProps) {
+  const t = useCaptions();
   const [opened, setOpened] = useState(false);
   const others = permitIndexColumns.filter((c) => !columns.includes(c));
   const move = (index: number, by: -1 | 1) => {
@@ -29,18 +37,18 @@ export function ColumnPicker({ columns, onChange }: ColumnPickerProps) {
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus>
       <Popover.Target>
         <Button variant="default" onClick={() => setOpened((o) => !o)} className={classes.touch}>
-          Columns
+          {t(permitIndexButtons.columns)}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Choose and order columns">
+      <Popover.Dropdown aria-label={t(permitIndexLabels.chooseColumns)}>
         <Stack gap={4} className={classes.picker}>
           <Text size="sm" fw={600}>
-            Shown, in order
+            {t(permitIndexLabels.shownInOrder)}
           </Text>
           {columns.map((column, index) => (
             <Group key={column} gap="xs" wrap="nowrap" justify="space-between">
               <Checkbox
-                label={permitIndexColumnLabels[column]}
+                label={t(permitIndexColumnCaptions[column])}
                 checked
                 disabled={columns.length === 1}
                 onChange={(event) => toggle(column, event.currentTarget.checked)}
@@ -49,7 +57,7 @@ export function ColumnPicker({ columns, onChange }: ColumnPickerProps) {
                 <ActionIcon
                   variant="subtle"
                   size={44}
-                  aria-label={`Move ${permitIndexColumnLabels[column]} up`}
+                  aria-label={t(permitIndexLabels.moveUp, { column: t(permitIndexColumnCaptions[column]) })}
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -58,7 +66,7 @@ export function ColumnPicker({ columns, onChange }: ColumnPickerProps) {
                 <ActionIcon
                   variant="subtle"
                   size={44}
-                  aria-label={`Move ${permitIndexColumnLabels[column]} down`}
+                  aria-label={t(permitIndexLabels.moveDown, { column: t(permitIndexColumnCaptions[column]) })}
                   disabled={index === columns.length - 1}
                   onClick={() => move(index, 1)}
                 >
@@ -69,13 +77,13 @@ export function ColumnPicker({ columns, onChange }: ColumnPickerProps) {
           ))}
           {others.length > 0 && (
             <Text size="sm" fw={600} mt="xs">
-              Hidden
+              {t(permitIndexLabels.hidden)}
             </Text>
           )}
           {others.map((column) => (
             <Checkbox
               key={column}
-              label={permitIndexColumnLabels[column]}
+              label={t(permitIndexColumnCaptions[column])}
               checked={false}
               onChange={(event) => toggle(column, event.currentTarget.checked)}
               className={classes.hiddenColumn}

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { permitStatusLabels, permitStatuses, type PermitIndexQuery } from '@hasp/contracts';
+import {
+  permitIndexButtons,
+  permitIndexLabels,
+  permitStatusCaptions,
+  permitStatuses,
+  type PermitIndexQuery,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { usePeopleByIds } from '../../../lib/people-lookup';
 import { usePlaceSearch } from '../../../lib/place-search';
@@ -17,11 +24,12 @@ interface FilterFieldsProps {
   onChange: (change: Partial<PermitIndexQuery>) => void;
 }
 
-const statusData = permitStatuses.map((s) => ({ value: s, label: permitStatusLabels[s] }));
 type PersonKey = 'requesterId' | 'holderId' | 'approverId';
 
 /** Status, type, place, people and dates: each change goes straight into the URL (page 1). */
 export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps) {
+  const t = useCaptions();
+  const statusData = permitStatuses.map((s) => ({ value: s, label: t(permitStatusCaptions[s]) }));
   // The people of the URL's filters by name (a shared URL holds only their IDs); a person just
   // picked keeps the name the picker had while the URL's names load.
   const chosen = [view.requesterId, view.holderId, view.approverId].filter((i): i is number => i !== undefined);
@@ -32,11 +40,19 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
   const place = view.areaId ? `area:${view.areaId}` : view.assetId ? `asset:${view.assetId}` : null;
   const placeData = (places.data?.results ?? []).map(({ node }) => ({
     value: `${node.kind}:${node.ID}`,
-    label: `${node.kind === 'area' ? 'Area' : 'Asset'} ${node.number} ${node.name}`,
+    label: t(node.kind === 'area' ? permitIndexLabels.areaOption : permitIndexLabels.assetOption, {
+      number: node.number,
+      name: node.name,
+    }),
   }));
   // A place from a shared URL is not among the search's matches: keep it selectable by its ID.
   if (place && !placeData.some((p) => p.value === place)) {
-    placeData.unshift({ value: place, label: `${view.areaId ? 'Area' : 'Asset'} #${view.areaId ?? view.assetId}` });
+    placeData.unshift({
+      value: place,
+      label: t(view.areaId ? permitIndexLabels.areaById : permitIndexLabels.assetById, {
+        id: view.areaId ?? view.assetId ?? '',
+      }),
+    });
   }
   const person = (label: string, key: PersonKey) => {
     const ID = view[key];
@@ -49,7 +65,7 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
           if (p) setPicked((known) => ({ ...known, [p.ID]: p.displayName }));
           onChange({ [key]: p?.ID });
         }}
-        placeholder="Anyone"
+        placeholder={t(permitIndexLabels.anyone)}
       />
     );
   };
@@ -66,23 +82,23 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
       <MultiSelect
-        label="Status"
+        label={t(permitIndexLabels.status)}
         data={statusData}
         value={view.status ?? []}
         onChange={(value) => onChange({ status: value.length ? value : undefined })}
-        placeholder={view.status?.length ? undefined : 'Any status'}
+        placeholder={view.status?.length ? undefined : t(permitIndexLabels.anyStatus)}
         clearable
       />
       <Select
-        label="Permit type"
-        data={permitTypes.map((t) => ({ value: t.code, label: t.name }))}
+        label={t(permitIndexLabels.permitType)}
+        data={permitTypes.map((type) => ({ value: type.code, label: type.name }))}
         value={view.permitType ?? null}
         onChange={(value) => onChange({ permitType: value ?? undefined })}
         clearable
-        placeholder="Any type"
+        placeholder={t(permitIndexLabels.anyType)}
       />
       <Select
-        label="Area or asset"
+        label={t(permitIndexLabels.place)}
         data={placeData}
         value={place}
         searchable
@@ -90,8 +106,8 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
         searchValue={placeSearch}
         onSearchChange={setPlaceSearch}
         filter={({ options }) => options}
-        nothingFoundMessage={placeSearch.trim() ? 'Nothing found' : 'Type a number or name'}
-        placeholder="Anywhere"
+        nothingFoundMessage={t(placeSearch.trim() ? permitIndexLabels.nothingFound : permitIndexLabels.typeToSearch)}
+        placeholder={t(permitIndexLabels.anywhere)}
         onChange={(value) => {
           const [kind, raw] = value ? value.split(':') : [];
           onChange({
@@ -100,13 +116,13 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
           });
         }}
       />
-      {person('Requester', 'requesterId')}
-      {person('Holder', 'holderId')}
-      {person('Approver', 'approverId')}
-      {date('Starts from', 'startFrom')}
-      {date('Starts until', 'startTo')}
-      {date('Ends from', 'endFrom')}
-      {date('Ends until', 'endTo')}
+      {person(t(permitIndexLabels.requester), 'requesterId')}
+      {person(t(permitIndexLabels.holder), 'holderId')}
+      {person(t(permitIndexLabels.approver), 'approverId')}
+      {date(t(permitIndexLabels.startsFrom), 'startFrom')}
+      {date(t(permitIndexLabels.startsUntil), 'startTo')}
+      {date(t(permitIndexLabels.endsFrom), 'endFrom')}
+      {date(t(permitIndexLabels.endsUntil), 'endTo')}
       {any && (
         <Button
           variant="subtle"
@@ -127,7 +143,7 @@ export function FilterFields({ view, permitTypes, onChange }: FilterFieldsProps)
             })
           }
         >
-          Clear filters
+          {t(permitIndexButtons.clearFilters)}
         </Button>
       )}
     </SimpleGrid>

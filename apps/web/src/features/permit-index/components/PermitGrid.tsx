@@ -10,21 +10,26 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  permitIndexColumnLabels,
-  permitRiskLabels,
-  permitStatusLabels,
+  permitIndexColumnCaptions,
+  permitIndexLabels,
+  permitRiskCaptions,
+  permitStatusCaptions,
   type PermitIndexColumn,
   type PermitIndexRow,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
+import { translate, useCaptions } from '../../../lib/i18n';
 import classes from '../PermitIndex.module.css';
 
 const features = tableFeatures({ rowSortingFeature });
 type Column = ColumnDef<typeof features, PermitIndexRow>;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const when = formatDateTime;
 
-/** How each column shows a row (the export writes the same texts; see the server's permit-export). */
+/**
+ * How each column shows a row (the export writes the same texts in English; see the server's
+ * permit-export). Cells read captions when drawn: the grid draws them again when the language changes.
+ */
 const cells: Record<PermitIndexColumn, (row: PermitIndexRow) => React.ReactNode> = {
   number: (row) => (
     <Link to={`/Permit/Edit/${row.ID}`} className={classes.numberLink}>
@@ -39,7 +44,7 @@ const cells: Record<PermitIndexColumn, (row: PermitIndexRow) => React.ReactNode>
   ),
   status: (row) => (
     <span className={classes.status} data-status={row.status}>
-      {permitStatusLabels[row.status]}
+      {translate(permitStatusCaptions[row.status])}
     </span>
   ),
   title: (row) => row.title,
@@ -49,7 +54,7 @@ const cells: Record<PermitIndexColumn, (row: PermitIndexRow) => React.ReactNode>
   issuer: (row) => row.issuer?.displayName ?? '',
   plannedStart: (row) => when(row.plannedStart),
   plannedEnd: (row) => when(row.plannedEnd),
-  riskLevel: (row) => (row.riskLevel ? permitRiskLabels[row.riskLevel] : ''),
+  riskLevel: (row) => (row.riskLevel ? translate(permitRiskCaptions[row.riskLevel]) : ''),
   createdAt: (row) => when(row.createdAt),
   updatedAt: (row) => when(row.updatedAt),
 };
@@ -71,16 +76,17 @@ interface PermitGridProps {
  * the header and the number column sticky (a phone scrolls sideways with the number in view).
  */
 export function PermitGrid({ rows, columns, sort, dir, onSort, busy }: PermitGridProps) {
+  const t = useCaptions();
   const columnDefs = useMemo<Column[]>(
     () =>
       columns.map((id) => ({
         id,
         accessorFn: (row: PermitIndexRow) => row.ID,
-        header: permitIndexColumnLabels[id],
+        header: t(permitIndexColumnCaptions[id]),
         cell: (info) => cells[id](info.row.original),
         sortDescFirst: false,
       })),
-    [columns],
+    [columns, t],
   );
   const sorting = useMemo<SortingState>(() => [{ id: sort, desc: dir === 'desc' }], [sort, dir]);
   const table = useTable({
@@ -115,7 +121,7 @@ export function PermitGrid({ rows, columns, sort, dir, onSort, busy }: PermitGri
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
   return (
-    <div ref={scrollRef} className={classes.scroll} tabIndex={0} role="region" aria-label="Permits">
+    <div ref={scrollRef} className={classes.scroll} tabIndex={0} role="region" aria-label={t(permitIndexLabels.grid)}>
       <table className={classes.grid} aria-busy={busy || undefined}>
         <thead>
           {table.getHeaderGroups().map((group) => (

@@ -3,13 +3,16 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Drawer, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import {
-  permitIndexViewLabels,
+  permitIndexButtons,
+  permitIndexLabels,
+  permitIndexViewCaptions,
   permitIndexViews,
   type PermitIndexColumn,
   type PermitIndexQuery,
   type PermitIndexView,
 } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
+import { useCaptions } from '../../../lib/i18n';
 import { downloadExport, usePermitIndexPage, useSaveColumns, useSavedColumns } from '../api/index-api';
 import { apiQuery, PAGE_SIZES, readView, withFilter, writeView, type IndexView } from '../url-state';
 import { ColumnPicker } from './ColumnPicker';
@@ -25,6 +28,7 @@ const PHONE_QUERY = '(max-width: 48em)';
  * from the URL when it names them (a shared view), else from the user's saved choice.
  */
 export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }) {
+  const t = useCaptions();
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params), [params]);
   const saved = useSavedColumns();
@@ -61,7 +65,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
     setExporting(format);
     setExportError(null);
     downloadExport(format, apiQuery(view, columns ?? undefined), facilityName)
-      .catch(() => setExportError('The export failed. Try again.'))
+      .catch(() => setExportError(t(permitIndexLabels.exportFailed)))
       .finally(() => setExporting(null));
   };
 
@@ -83,7 +87,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
 
   return (
     <div className={classes.root}>
-      <Group gap="xs" className={classes.views} role="group" aria-label="My work">
+      <Group gap="xs" className={classes.views} role="group" aria-label={t(permitIndexLabels.myWork)}>
         {([undefined, ...permitIndexViews] as (PermitIndexView | undefined)[]).map((v) => (
           <Button
             key={v ?? 'all'}
@@ -92,14 +96,14 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
             className={classes.touch}
             onClick={() => filter({ view: v })}
           >
-            {v ? permitIndexViewLabels[v] : 'All permits'}
+            {v ? t(permitIndexViewCaptions[v]) : t(permitIndexButtons.allPermits)}
           </Button>
         ))}
       </Group>
       <Group gap="sm" align="end" className={classes.toolbar}>
         <TextInput
-          label="Search"
-          placeholder="Number, title, description"
+          label={t(permitIndexLabels.search)}
+          placeholder={t(permitIndexLabels.searchPlaceholder)}
           type="search"
           value={text}
           onChange={(event) => {
@@ -110,7 +114,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
         />
         {phone && (
           <Button variant="default" className={classes.touch} onClick={() => setFiltersOpen(true)}>
-            {filterCount ? `Filters (${filterCount})` : 'Filters'}
+            {filterCount ? t(permitIndexButtons.filtersCount, { count: filterCount }) : t(permitIndexButtons.filters)}
           </Button>
         )}
         {columns && <ColumnPicker columns={columns} onChange={chooseColumns} />}
@@ -120,7 +124,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           loading={exporting === 'csv'}
           onClick={() => exportAs('csv')}
         >
-          Export CSV
+          {t(permitIndexButtons.exportCsv)}
         </Button>
         <Button
           variant="default"
@@ -128,20 +132,22 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           loading={exporting === 'xlsx'}
           onClick={() => exportAs('xlsx')}
         >
-          Export XLSX
+          {t(permitIndexButtons.exportXlsx)}
         </Button>
       </Group>
       {!phone && <div className={classes.filters}>{fields}</div>}
       <Drawer
         opened={phone && filtersOpen}
         onClose={() => setFiltersOpen(false)}
-        title="Filters"
+        title={t(permitIndexLabels.filters)}
         position="bottom"
         size="85%"
       >
         {fields}
         <Button fullWidth mt="md" className={classes.touch} onClick={() => setFiltersOpen(false)}>
-          {page.data?.totalCapped ? `Show more than ${total.toLocaleString()} permits` : `Show ${total} permits`}
+          {page.data?.totalCapped
+            ? t(permitIndexButtons.showCapped, { count: total.toLocaleString() })
+            : t(permitIndexButtons.showCount, { count: total })}
         </Button>
       </Drawer>
       {exportError && (
@@ -151,15 +157,15 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
       )}
       {page.isError && (
         <Alert color="red" role="alert">
-          The permits could not be loaded.
+          {t(permitIndexLabels.loadFailed)}
         </Alert>
       )}
       <Text size="sm" aria-live="polite" className={classes.count}>
         {!page.data
-          ? 'Loading permits…'
+          ? t(permitIndexLabels.loading)
           : page.data.totalCapped
-            ? `More than ${total.toLocaleString()} permits: filter to narrow them down`
-            : `${total} ${total === 1 ? 'permit' : 'permits'}`}
+            ? t(permitIndexLabels.countCapped, { count: total.toLocaleString() })
+            : t(total === 1 ? permitIndexLabels.countOne : permitIndexLabels.countMany, { count: total })}
       </Text>
       {columns && page.data && (
         <PermitGrid
@@ -171,7 +177,9 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           busy={page.isFetching}
         />
       )}
-      {page.data && page.data.rows.length === 0 && <Text className={classes.empty}>No permits match this view.</Text>}
+      {page.data && page.data.rows.length === 0 && (
+        <Text className={classes.empty}>{t(permitIndexLabels.noMatch)}</Text>
+      )}
       <Group justify="space-between" gap="sm" className={classes.pager}>
         <Pagination
           total={pages}
@@ -179,10 +187,10 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           onChange={(p) => go({ ...view, page: p })}
           size="lg"
           siblings={phone ? 0 : 1}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getControlProps={(control) => ({ 'aria-label': t(permitIndexLabels[`page::${control}`]) })}
         />
         <Select
-          label="Rows per page"
+          label={t(permitIndexLabels.rowsPerPage)}
           data={PAGE_SIZES.map(String)}
           value={String(view.pageSize)}
           onChange={(value) => value && go({ ...view, pageSize: Number(value), page: 1 })}

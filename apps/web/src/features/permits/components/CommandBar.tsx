@@ -1,6 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Permit, PermitCommand } from '@hasp/contracts';
+import { permitsLabels, type Permit, type PermitCommand } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { buttonCommands, commandPlan } from '../model/command-plan';
 import classes from '../Permits.module.css';
 import { CommandDialog } from './CommandDialog';
@@ -14,11 +15,12 @@ interface CommandBarProps {
 
 /** The next steps the caller may take now (the server's allowedCommands), each behind a confirmation. */
 export function CommandBar({ permit, blockedBy, onStale }: CommandBarProps) {
+  const t = useCaptions();
   const [open, setOpen] = useState<PermitCommand | null>(null);
   const verbs = buttonCommands(permit.allowedCommands);
   if (verbs.length === 0) return null;
   return (
-    <section className={classes.commandBar} aria-label="Next steps">
+    <section className={classes.commandBar} aria-label={t(permitsLabels.nextSteps)}>
       {blockedBy && (
         <Text size="sm" mb={4}>
           {blockedBy}
@@ -26,7 +28,7 @@ export function CommandBar({ permit, blockedBy, onStale }: CommandBarProps) {
       )}
       <div className={classes.commands}>
         {verbs.map((verb) => {
-          const plan = commandPlan(permit, verb);
+          const plan = commandPlan(permit, verb, t);
           return (
             <Button
               key={verb}

@@ -1,6 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { permitStatusLabels, type Permit, type PermitCommand } from '@hasp/contracts';
+import {
+  permitStatusCaptions,
+  permitsButtons,
+  permitsLabels,
+  permitsMessages,
+  type Permit,
+  type PermitCommand,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
@@ -20,7 +28,8 @@ interface CommandDialogProps {
 
 /** The confirmation of one command: what will happen, who is told, and the input the command needs. */
 export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogProps) {
-  const plan = commandPlan(permit, verb);
+  const t = useCaptions();
+  const plan = commandPlan(permit, verb, t);
   const input = inputOf(verb);
   const command = usePermitCommand(permit.ID);
   // One key per confirmation: a double tap or a retry gives the command once.
@@ -37,15 +46,14 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const confirm = () => {
     let body: object = {};
     if (input === 'reason') {
-      if (!reason.trim()) return setProblem('Reason is required');
+      if (!reason.trim()) return setProblem(t(permitsMessages.reasonRequired));
       body = { reason };
     } else if (input === 'plannedEnd') {
       const end = fromLocalInput(plannedEnd);
-      if (!end || Date.parse(end) <= Date.parse(permit.plannedEnd))
-        return setProblem('The new end must be after the current planned end');
+      if (!end || Date.parse(end) <= Date.parse(permit.plannedEnd)) return setProblem(t(permitsMessages.newEndAfter));
       body = { plannedEnd: end };
     } else if (input === 'newHolder') {
-      if (!newHolder) return setProblem('Pick the new holder');
+      if (!newHolder) return setProblem(t(permitsMessages.pickNewHolder));
       body = { newHolderId: newHolder.ID };
     }
     setProblem(null);
@@ -55,7 +63,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
         onSuccess: (updated) => {
           showToast({
             title: updated.number,
-            message: `${plan.label}: the permit is now ${permitStatusLabels[updated.status]}.`,
+            message: t(permitsMessages.commandDone, {
+              command: plan.label,
+              status: t(permitStatusCaptions[updated.status]),
+            }),
             tone: 'success',
           });
           onClose();
@@ -71,17 +82,17 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     <Modal
       opened
       onClose={onClose}
-      title={`${plan.label}: ${permit.number}`}
+      title={t(permitsLabels.commandTitle, { command: plan.label, number: permit.number })}
       centered
       // Not "Close": that is a command's name (closing the permit).
-      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      closeButtonProps={{ 'aria-label': t(permitsLabels.dismiss) }}
     >
       <Stack gap="sm">
         <Text fw={600}>{plan.change}</Text>
         <Text>{plan.notifies}</Text>
         {input === 'reason' && (
           <Textarea
-            label="Reason"
+            label={t(permitsLabels.reason)}
             required
             autosize
             minRows={2}
@@ -95,11 +106,11 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
         {input === 'plannedEnd' && (
           <TextInput
             type="datetime-local"
-            label="New planned end"
+            label={t(permitsLabels.newPlannedEnd)}
             description={
               latest
-                ? `At most ${maxHours} h after the planned start: by ${latest.replace('T', ' ')} at the latest`
-                : "Within the type's maximum validity from the planned start"
+                ? t(permitsLabels.newEndLimit, { hours: maxHours ?? '', latest: latest.replace('T', ' ') })
+                : t(permitsLabels.newEndWithin)
             }
             max={latest ?? undefined}
             required
@@ -111,8 +122,8 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
         )}
         {input === 'newHolder' && (
           <PersonPicker
-            label="New holder"
-            description="They accept the permit to make it active again"
+            label={t(permitsLabels.newHolder)}
+            description={t(permitsLabels.newHolderDescription)}
             required
             value={newHolder}
             onChange={setNewHolder}
@@ -122,14 +133,12 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
         )}
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
-            {isStale(command.error)
-              ? 'Someone changed this permit since you opened it. It has been reloaded: check it and try again.'
-              : reasonOf(command.error)}
+            {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
           </Alert>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" size="md" className={classes.touch} onClick={onClose}>
-            Back
+            {t(permitsButtons.back)}
           </Button>
           <Button
             size="md"

@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Table, Text } from '@mantine/core';
+import { permitsButtons, permitsLabels } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import {
   changedFields,
   conflictsWith,
@@ -22,30 +24,30 @@ interface ConflictPanelProps {
  * beside their own values, then reload the latest with their edits laid over it, or drop theirs.
  */
 export function ConflictPanel({ base, mine, latest, onReapply, onDiscard }: ConflictPanelProps) {
+  const t = useCaptions();
   const fields = conflictsWith(mine, latest);
   const edited = new Set(changedFields(base, mine));
   return (
-    <Alert color="orange" variant="light" role="alert" title="Someone else saved this permit first">
+    <Alert color="orange" variant="light" role="alert" title={t(permitsLabels.conflictTitle)}>
       <Text size="sm" mb="sm">
-        Your changes were not saved, and they are still in the form. Someone changed the permit since you opened it.
-        Compare, then reload the latest with your edits kept and save again.
+        {t(permitsLabels.conflictText)}
       </Text>
       {fields.length > 0 && (
-        <Table className={classes.conflictTable} withTableBorder aria-label="Saved now and your edits">
+        <Table className={classes.conflictTable} withTableBorder aria-label={t(permitsLabels.conflictTable)}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Field</Table.Th>
-              <Table.Th scope="col">Saved now</Table.Th>
-              <Table.Th scope="col">Yours</Table.Th>
+              <Table.Th scope="col">{t(permitsLabels.conflictField)}</Table.Th>
+              <Table.Th scope="col">{t(permitsLabels.conflictSavedNow)}</Table.Th>
+              <Table.Th scope="col">{t(permitsLabels.conflictYours)}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {fields.map((field) => (
               <Table.Tr key={field}>
-                <Table.Th scope="row">{permitFieldLabels[field]}</Table.Th>
-                <Table.Td data-testid={`theirs-${field}`}>{describeValue(latest, field)}</Table.Td>
+                <Table.Th scope="row">{t(permitFieldLabels[field])}</Table.Th>
+                <Table.Td data-testid={`theirs-${field}`}>{describeValue(latest, field, t)}</Table.Td>
                 <Table.Td data-testid={`mine-${field}`}>
-                  {edited.has(field) ? describeValue(mine, field) : 'Not changed by you: the saved value is kept'}
+                  {edited.has(field) ? describeValue(mine, field, t) : t(permitsLabels.conflictNotChanged)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -54,10 +56,10 @@ export function ConflictPanel({ base, mine, latest, onReapply, onDiscard }: Conf
       )}
       <Group mt="sm">
         <Button size="md" className={classes.touch} onClick={onReapply}>
-          Reload latest, keep my edits
+          {t(permitsButtons.reloadKeepEdits)}
         </Button>
         <Button size="md" variant="default" className={classes.touch} onClick={onDiscard}>
-          Discard my edits
+          {t(permitsButtons.discardEdits)}
         </Button>
       </Group>
     </Alert>

@@ -1,44 +1,53 @@
 import { Alert, Center, Loader, Text } from '@mantine/core';
-import { permitCommandLabels, permitCommands, permitStatusLabels, type PermitCommand } from '@hasp/contracts';
+import {
+  permitCommandCaptions,
+  permitCommands,
+  permitStatusCaptions,
+  permitsLabels,
+  type PermitCommand,
+} from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
+import { useCaptions, type Translate } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
 import classes from '../Permits.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 /** `permit.hand-over` → "Hand over" (the command's own label), `permit.create` → "Created". */
-function actionWords(action: string): string {
+function actionWords(action: string, t: Translate): string {
   const verb = action.replace(/^permit\./, '');
-  if (verb === 'create') return 'Created';
-  if ((permitCommands as readonly string[]).includes(verb)) return permitCommandLabels[verb as PermitCommand];
+  if (verb === 'create') return t(permitsLabels.created);
+  if ((permitCommands as readonly string[]).includes(verb)) return t(permitCommandCaptions[verb as PermitCommand]);
   return verb.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
 /** Who did what and when, from the audit trail (oldest first). */
 export function HistoryTab({ permitId }: { permitId: number }) {
+  const t = useCaptions();
   const history = usePermitHistory(permitId, true);
   if (history.isPending)
     return (
       <Center py="md">
-        <Loader aria-label="Loading the history" />
+        <Loader aria-label={t(permitsLabels.loadingHistory)} />
       </Center>
     );
   if (history.isError)
     return (
       <Alert color="red" variant="light" role="alert">
-        The history could not be loaded: {reasonOf(history.error)}
+        {t(permitsLabels.historyFailed, { reason: reasonOf(history.error) })}
       </Alert>
     );
   return (
-    <ol className={classes.historyList} aria-label="Permit history">
+    <ol className={classes.historyList} aria-label={t(permitsLabels.history)}>
       {history.data.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className={classes.historyItem}>
           <Text size="sm" c="dimmed">
-            {when(entry.at)} · {entry.actor?.displayName ?? 'System'}
+            {when(entry.at)} · {entry.actor?.displayName ?? t(permitsLabels.system)}
           </Text>
           <Text fw={600}>
-            {actionWords(entry.action)}
+            {actionWords(entry.action, t)}
             {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus
-              ? `: ${permitStatusLabels[entry.fromStatus]} → ${permitStatusLabels[entry.toStatus]}`
+              ? `: ${t(permitStatusCaptions[entry.fromStatus])} → ${t(permitStatusCaptions[entry.toStatus])}`
               : ''}
           </Text>
           {entry.summary && <Text size="sm">{entry.summary}</Text>}

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { permitsButtons, permitsLabels } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { guardEntryState, isGuardEntry, leavingPathOf, popMeaning } from '../model/leave-guard';
 import classes from '../Permits.module.css';
 
@@ -13,6 +15,7 @@ const BACK = Symbol('back');
  * pops onto a guard entry's twin and asks with the same dialog (model/leave-guard.ts, decision 0035).
  */
 export function LeaveGuard({ when }: { when: boolean }) {
+  const t = useCaptions();
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | typeof BACK | null>(null);
   // The user chose to leave by Back: the pop and any unload that follow are theirs, not to ask about.
@@ -110,17 +113,17 @@ export function LeaveGuard({ when }: { when: boolean }) {
     <Modal
       opened={pending !== null}
       onClose={stay}
-      title="Leave without saving?"
+      title={t(permitsLabels.leaveTitle)}
       centered
-      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      closeButtonProps={{ 'aria-label': t(permitsLabels.dismiss) }}
     >
-      <Text>Your changes to this permit are not saved. If you leave now they are lost.</Text>
+      <Text>{t(permitsLabels.leaveText)}</Text>
       <Group mt="lg" justify="flex-end">
         <Button variant="default" size="md" className={classes.touch} onClick={stay}>
-          Stay on this page
+          {t(permitsButtons.stay)}
         </Button>
         <Button color="red" size="md" className={classes.touch} onClick={leave}>
-          Leave and lose changes
+          {t(permitsButtons.leave)}
         </Button>
       </Group>
     </Modal>

@@ -1,7 +1,9 @@
 import { Alert, Button, Center, Group, Loader } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { permitsButtons, permitsLabels, permitsMessages } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
+import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf, reasonOf, type FieldErrors } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useCreatePermit } from '../api/create-permit';
@@ -15,11 +17,12 @@ import { TypeMark } from './TypeMark';
 
 /** `/Permit/Create/:permitType`: the core fields; a double tap creates one permit (one key per fill). */
 export function PermitCreate({ permitTypeCode }: { permitTypeCode: string }) {
+  const t = useCaptions();
   const type = usePermitType(permitTypeCode);
   if (type.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the permit type" />
+        <Loader aria-label={t(permitsLabels.loadingType)} />
       </Center>
     );
   }
@@ -28,8 +31,8 @@ export function PermitCreate({ permitTypeCode }: { permitTypeCode: string }) {
     return (
       <Alert color="red" variant="light" role="alert">
         {missing
-          ? `You cannot create a permit of type ${permitTypeCode} in this facility.`
-          : `The permit type could not be loaded: ${reasonOf(type.error)}`}
+          ? t(permitsLabels.cannotCreate, { code: permitTypeCode })
+          : t(permitsLabels.typeFailed, { reason: reasonOf(type.error) })}
       </Alert>
     );
   }
@@ -37,6 +40,7 @@ export function PermitCreate({ permitTypeCode }: { permitTypeCode: string }) {
 }
 
 function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitType>['data']> }) {
+  const t = useCaptions();
   const navigate = useNavigate();
   const create = useCreatePermit();
   const [initial] = useState(() => emptyValues(new Date(), Math.min(8, type.maxValidityHours)));
@@ -49,9 +53,13 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending || created) return;
-    const problem = values.title.trim() ? windowProblem(values, type.maxValidityHours) : 'Title is required';
+    if (!values.title.trim()) {
+      setErrors({ title: t(permitsMessages.titleRequired) });
+      return;
+    }
+    const problem = windowProblem(values, type.maxValidityHours, t);
     if (problem) {
-      setErrors(problem === 'Title is required' ? { title: problem } : { plannedEnd: problem });
+      setErrors({ plannedEnd: problem });
       return;
     }
     setErrors({});
@@ -59,7 +67,7 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
       { body: { permitTypeId: type.ID, ...toEditBody(values) }, idempotencyKey: key.current },
       {
         onSuccess: (permit) => {
-          showToast({ title: permit.number, message: 'Permit created as a draft.', tone: 'success' });
+          showToast({ title: permit.number, message: t(permitsMessages.created), tone: 'success' });
           // The new permit takes the leave guard's entry (model/leave-guard.ts), if one is there.
           void navigate(`/Permit/Edit/${permit.ID}`, { replace: isGuardEntry(window.history.state) });
         },
@@ -69,7 +77,7 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`New ${type.name}`}>
+    <form onSubmit={submit} noValidate aria-label={t(permitsLabels.newForm, { type: type.name })}>
       <LeaveGuard when={isDirty(initial, values) && !created} />
       <div className={classes.card}>
         <Group mb="sm">
@@ -84,12 +92,12 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
         />
         {create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0 && (
           <Alert color="red" variant="light" role="alert" mt="md">
-            The permit was not created: {reasonOf(create.error)}
+            {t(permitsMessages.notCreated, { reason: reasonOf(create.error) })}
           </Alert>
         )}
         <Group mt="lg" justify="flex-end">
           <Button type="submit" size="md" className={classes.touch} loading={create.isPending || created}>
-            Create permit
+            {t(permitsButtons.create)}
           </Button>
         </Group>
       </div>

@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { Permit } from '@hasp/contracts';
+import { permitFieldCaptions, permitsButtons, permitsLabels, permitsMessages, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
+import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { fetchPermit, usePermit } from '../api/get-permit';
@@ -36,18 +37,19 @@ export function PermitEdit({
   /** The sections other features bring (app/ composes them); shown when the type enables them. */
   sections?: readonly PermitSectionEntry[];
 }) {
+  const t = useCaptions();
   const permit = usePermit(permitId);
   if (permit.isPending)
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the permit" />
+        <Loader aria-label={t(permitsLabels.loadingPermit)} />
       </Center>
     );
   if (permit.isError) {
     const missing = permit.error instanceof ApiRequestError && [403, 404].includes(permit.error.status);
     return (
       <Alert color="red" variant="light" role="alert">
-        {missing ? 'This permit does not exist in this facility, or you may not see it.' : reasonOf(permit.error)}
+        {missing ? t(permitsLabels.notFound) : reasonOf(permit.error)}
       </Alert>
     );
   }
@@ -67,6 +69,7 @@ const editingOf = (permit: Permit): Editing => {
 };
 
 function PermitView({ permit, sections }: { permit: Permit; sections: readonly PermitSectionEntry[] }) {
+  const t = useCaptions();
   const client = useQueryClient();
   const save = useSaveEdit(permit.ID);
   const [editing, setEditing] = useState<Editing>(() => editingOf(permit));
@@ -89,8 +92,8 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
     setConflict(latest);
   };
   const onSave = () => {
-    const windowError = windowProblem(editing.values, null);
-    if (!editing.values.title.trim()) return setProblem('Title is required');
+    const windowError = windowProblem(editing.values, null, t);
+    if (!editing.values.title.trim()) return setProblem(t(permitsMessages.titleRequired));
     if (windowError) return setProblem(windowError);
     setProblem(null);
     save.mutate(
@@ -99,8 +102,12 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
         onSuccess: (saved) => {
           setConflict(null);
           setEditing(editingOf(saved));
-          const what = changedFields(editing.base, editing.values).map((f) => permitFieldLabels[f]);
-          showToast({ title: saved.number, message: `Saved: ${what.join(', ')}.`, tone: 'success' });
+          const what = changedFields(editing.base, editing.values).map((f) => t(permitFieldLabels[f]));
+          showToast({
+            title: saved.number,
+            message: t(permitsMessages.saved, { fields: what.join(', ') }),
+            tone: 'success',
+          });
         },
         onError: (error) => {
           if (isStale(error)) void reloadAfterStale();
@@ -135,14 +142,14 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
         <PermitHeader permit={permit} />
         <CommandBar
           permit={permit}
-          blockedBy={dirty ? 'Save or discard your edits before the next step.' : null}
+          blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
         />
       </div>
       <Tabs defaultValue="permit" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="permit" className={classes.touch}>
-            Permit
+            {t(permitsLabels.tabPermit)}
           </Tabs.Tab>
           {shownSections.map((entry) => (
             <Tabs.Tab key={entry.id} value={entry.id} className={classes.touch}>
@@ -150,20 +157,20 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
             </Tabs.Tab>
           ))}
           <Tabs.Tab value="history" className={classes.touch}>
-            History
+            {t(permitsLabels.tabHistory)}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="permit" pt="md">
           <div className={classes.grid}>
             <section className={classes.card} aria-labelledby="permit-details">
               <h2 id="permit-details" className={classes.cardTitle}>
-                Details
+                {t(permitsLabels.details)}
               </h2>
               {editable ? (
                 <>
                   {permit.status === 'approved' && (
                     <Alert color="yellow" variant="light" mb="md">
-                      This permit is approved. Saving a change sends it back to Requested and clears its approvals.
+                      {t(permitsLabels.approvedWarning)}
                     </Alert>
                   )}
                   {conflict && (
@@ -184,13 +191,13 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                   />
                   {save.isError && !isStale(save.error) && Object.keys(fieldErrors).length === 0 && (
                     <Alert color="red" variant="light" role="alert" mt="md">
-                      Not saved: {reasonOf(save.error)}
+                      {t(permitsMessages.notSaved, { reason: reasonOf(save.error) })}
                     </Alert>
                   )}
                   <Group mt="lg" justify="flex-end">
                     {dirty && (
                       <Button variant="default" size="md" className={classes.touch} onClick={discard}>
-                        Discard my edits
+                        {t(permitsButtons.discardEdits)}
                       </Button>
                     )}
                     <Button
@@ -200,15 +207,15 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                       loading={save.isPending}
                       onClick={onSave}
                     >
-                      Save
+                      {t(permitsButtons.save)}
                     </Button>
                   </Group>
                 </>
               ) : (
                 <dl className={classes.facts}>
-                  <dt>Description</dt>
+                  <dt>{t(permitFieldCaptions.description)}</dt>
                   <dd>{permit.description || '—'}</dd>
-                  <dt>Work method</dt>
+                  <dt>{t(permitFieldCaptions.workMethod)}</dt>
                   <dd>{permit.workMethod || '—'}</dd>
                 </dl>
               )}
@@ -229,7 +236,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
       </Tabs>
       {permit.voidedAt && (
         <Text c="red" fw={600}>
-          Void: {permit.voidReason}
+          {t(permitsLabels.void, { reason: permit.voidReason ?? '' })}
         </Text>
       )}
     </>

@@ -1,5 +1,12 @@
 import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
-import { permitRiskLabels, permitRiskLevels, type PermitRiskLevel } from '@hasp/contracts';
+import {
+  permitFieldCaptions,
+  permitRiskCaptions,
+  permitRiskLevels,
+  permitsLabels,
+  type PermitRiskLevel,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import type { FieldErrors } from '../../../lib/send-form';
 import { latestEnd, type PermitFormValues } from '../model/permit-form';
 import classes from '../Permits.module.css';
@@ -18,6 +25,7 @@ interface PermitFormProps {
 
 /** The permit's core fields, as the create page and the edit page both show them. */
 export function PermitForm({ values, onChange, maxValidityHours, errors, disabled }: PermitFormProps) {
+  const t = useCaptions();
   const set = <K extends keyof PermitFormValues>(field: K, value: PermitFormValues[K]) =>
     onChange({ ...values, [field]: value });
   const input = { classNames: { input: classes.input }, disabled };
@@ -25,7 +33,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
   return (
     <Stack gap="md">
       <TextInput
-        label="Title"
+        label={t(permitFieldCaptions.title)}
         required
         maxLength={200}
         value={values.title}
@@ -34,7 +42,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         {...input}
       />
       <Textarea
-        label="Description"
+        label={t(permitFieldCaptions.description)}
         autosize
         minRows={2}
         maxLength={4000}
@@ -44,7 +52,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         {...input}
       />
       <Textarea
-        label="Work method"
+        label={t(permitFieldCaptions.workMethod)}
         autosize
         minRows={2}
         maxLength={4000}
@@ -55,7 +63,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
       />
       <PlacePicker
         kind="area"
-        label="Area"
+        label={t(permitFieldCaptions.area)}
         multiple={false}
         picked={values.area ? [values.area] : []}
         onChange={(picked) => set('area', picked[0] ?? null)}
@@ -64,7 +72,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
       />
       <PlacePicker
         kind="asset"
-        label="Assets"
+        label={t(permitFieldCaptions.assets)}
         multiple
         picked={values.assets}
         onChange={(picked) => set('assets', picked)}
@@ -72,19 +80,19 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         error={errors.assetIds}
       />
       <NativeSelect
-        label="Risk"
+        label={t(permitFieldCaptions.riskLevel)}
         value={values.riskLevel ?? ''}
         onChange={(e) => set('riskLevel', (e.currentTarget.value || null) as PermitRiskLevel | null)}
         data={[
-          { value: '', label: 'Not assessed yet' },
-          ...permitRiskLevels.map((level) => ({ value: level, label: permitRiskLabels[level] })),
+          { value: '', label: t(permitsLabels.notAssessed) },
+          ...permitRiskLevels.map((level) => ({ value: level, label: t(permitRiskCaptions[level]) })),
         ]}
         error={errors.riskLevel}
         {...input}
       />
       <TextInput
         type="datetime-local"
-        label="Planned start"
+        label={t(permitFieldCaptions.plannedStart)}
         required
         value={values.plannedStart}
         onChange={(e) => set('plannedStart', e.currentTarget.value)}
@@ -93,12 +101,12 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
       />
       <TextInput
         type="datetime-local"
-        label="Planned end"
+        label={t(permitFieldCaptions.plannedEnd)}
         required
         description={
           maxValidityHours === null
             ? undefined
-            : `This type of permit is valid for at most ${maxValidityHours} h: end by ${latest?.replace('T', ' ') ?? '—'} at the latest.`
+            : t(permitsLabels.plannedEndLimit, { hours: maxValidityHours, latest: latest?.replace('T', ' ') ?? '—' })
         }
         max={latest ?? undefined}
         value={values.plannedEnd}
@@ -107,8 +115,8 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         {...input}
       />
       <PersonPicker
-        label="Holder"
-        description="The performing authority: the person who will hold the permit and accept it"
+        label={t(permitFieldCaptions.holder)}
+        description={t(permitsLabels.holderDescription)}
         value={values.holder}
         onChange={(person) => set('holder', person)}
         disabled={disabled}

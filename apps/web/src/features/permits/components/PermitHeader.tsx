@@ -1,28 +1,37 @@
 import { Group } from '@mantine/core';
-import { permitRiskLabels, terminalPermitStatuses, type Permit } from '@hasp/contracts';
+import {
+  permitFieldCaptions,
+  permitRiskCaptions,
+  permitsLabels,
+  terminalPermitStatuses,
+  type Permit,
+} from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
+import { useCaptions } from '../../../lib/i18n';
 import classes from '../Permits.module.css';
 import { PermitStatusBadge } from './StatusBadge';
 import { TimeLeft } from './TimeLeft';
 import { TypeMark } from './TypeMark';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** Number, type, status, risk and validity: what a person on site checks first. */
 export function PermitHeader({ permit }: { permit: Permit }) {
+  const t = useCaptions();
   return (
-    <section className={classes.card} aria-label="Permit summary">
+    <section className={classes.card} aria-label={t(permitsLabels.summary)}>
       <Group gap="sm" mb="sm" wrap="wrap">
         <TypeMark type={permit.permitType} />
         <PermitStatusBadge status={permit.status} />
       </Group>
       <dl className={classes.facts}>
-        <dt>Number</dt>
+        <dt>{t(permitsLabels.number)}</dt>
         <dd data-testid="permit-number">{permit.number}</dd>
-        <dt>Title</dt>
+        <dt>{t(permitFieldCaptions.title)}</dt>
         <dd>{permit.title}</dd>
-        <dt>Risk</dt>
-        <dd>{permit.riskLevel ? permitRiskLabels[permit.riskLevel] : 'Not assessed yet'}</dd>
-        <dt>Validity</dt>
+        <dt>{t(permitFieldCaptions.riskLevel)}</dt>
+        <dd>{permit.riskLevel ? t(permitRiskCaptions[permit.riskLevel]) : t(permitsLabels.notAssessed)}</dd>
+        <dt>{t(permitsLabels.validity)}</dt>
         <dd>
           {when(permit.plannedStart)} – {when(permit.plannedEnd)}
           {/* A closed or cancelled permit has no time left to count. */}
@@ -32,11 +41,11 @@ export function PermitHeader({ permit }: { permit: Permit }) {
               <TimeLeft plannedStart={permit.plannedStart} plannedEnd={permit.plannedEnd} />
             </>
           )}
-          {permit.extensionCount > 0 && ` (extended ${permit.extensionCount}×)`}
+          {permit.extensionCount > 0 && ` ${t(permitsLabels.extended, { count: permit.extensionCount })}`}
         </dd>
         {permit.statusReason && (
           <>
-            <dt>Reason</dt>
+            <dt>{t(permitsLabels.reason)}</dt>
             <dd>{permit.statusReason}</dd>
           </>
         )}
@@ -47,37 +56,40 @@ export function PermitHeader({ permit }: { permit: Permit }) {
 
 /** Requester, holder, issuer and approvers; then the area and the assets. */
 export function PermitPeopleAndPlaces({ permit }: { permit: Permit }) {
+  const t = useCaptions();
   return (
     <>
       <section className={classes.card} aria-labelledby="permit-people">
         <h2 id="permit-people" className={classes.cardTitle}>
-          People
+          {t(permitsLabels.people)}
         </h2>
         <dl className={classes.facts}>
-          <dt>Requester</dt>
+          <dt>{t(permitsLabels.requester)}</dt>
           <dd data-testid="permit-requester">{permit.requester.displayName}</dd>
-          <dt>Holder</dt>
-          <dd data-testid="permit-holder">{permit.holder?.displayName ?? 'Not named yet'}</dd>
-          <dt>Issuer</dt>
-          <dd data-testid="permit-issuer">{permit.issuer?.displayName ?? 'Not issued yet'}</dd>
-          <dt>Approvers</dt>
+          <dt>{t(permitFieldCaptions.holder)}</dt>
+          <dd data-testid="permit-holder">{permit.holder?.displayName ?? t(permitsLabels.holderNotNamed)}</dd>
+          <dt>{t(permitsLabels.issuer)}</dt>
+          <dd data-testid="permit-issuer">{permit.issuer?.displayName ?? t(permitsLabels.notIssued)}</dd>
+          <dt>{t(permitsLabels.approvers)}</dt>
           <dd>
             {permit.approvals.length
               ? permit.approvals.map((a) => `${a.user.displayName} (${when(a.approvedAt)})`).join(', ')
-              : 'None yet'}
+              : t(permitsLabels.noneYet)}
           </dd>
         </dl>
       </section>
       <section className={classes.card} aria-labelledby="permit-places">
         <h2 id="permit-places" className={classes.cardTitle}>
-          Area and assets
+          {t(permitsLabels.places)}
         </h2>
         <dl className={classes.facts}>
-          <dt>Area</dt>
-          <dd>{permit.area ? `${permit.area.number} · ${permit.area.name}` : 'None'}</dd>
-          <dt>Assets</dt>
+          <dt>{t(permitFieldCaptions.area)}</dt>
+          <dd>{permit.area ? `${permit.area.number} · ${permit.area.name}` : t(permitsLabels.none)}</dd>
+          <dt>{t(permitFieldCaptions.assets)}</dt>
           <dd>
-            {permit.assets.length ? permit.assets.map((a) => `${a.number} · ${a.description}`).join(', ') : 'None'}
+            {permit.assets.length
+              ? permit.assets.map((a) => `${a.number} · ${a.description}`).join(', ')
+              : t(permitsLabels.none)}
           </dd>
         </dl>
       </section>

@@ -1,5 +1,7 @@
 import { Button, CloseButton, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
+import { permitsLabels } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { usePlaceSearch } from '../../../lib/place-search';
 import { placeLabel, type PickedPlace } from '../model/permit-form';
 import classes from '../Permits.module.css';
@@ -20,6 +22,7 @@ interface PlacePickerProps {
  * match shows where it sits). Results are full-width buttons: easy to hit with a thumb.
  */
 export function PlacePicker({ kind, label, picked, multiple, onChange, disabled, error }: PlacePickerProps) {
+  const t = useCaptions();
   const [query, setQuery] = useState('');
   const search = usePlaceSearch(query);
   const resultsId = useId();
@@ -34,7 +37,7 @@ export function PlacePicker({ kind, label, picked, multiple, onChange, disabled,
     <div>
       <TextInput
         label={label}
-        description={multiple ? 'Type a number or name, then pick each one' : 'Type a number or name, then pick one'}
+        description={t(multiple ? permitsLabels.pickEach : permitsLabels.pickOne)}
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
         disabled={disabled}
@@ -53,7 +56,7 @@ export function PlacePicker({ kind, label, picked, multiple, onChange, disabled,
               {!disabled && (
                 <CloseButton
                   size="xl"
-                  aria-label={`Remove ${place.label}`}
+                  aria-label={t(permitsLabels.removePlace, { name: place.label })}
                   onClick={() => onChange(picked.filter((p) => p.ID !== place.ID))}
                 />
               )}
@@ -62,7 +65,12 @@ export function PlacePicker({ kind, label, picked, multiple, onChange, disabled,
         </div>
       )}
       {query.trim() && (
-        <div id={resultsId} className={classes.results} role="group" aria-label={`${label}: matches`}>
+        <div
+          id={resultsId}
+          className={classes.results}
+          role="group"
+          aria-label={t(permitsLabels.placeMatches, { label })}
+        >
           {results.map((r) => {
             const place = { ID: r.node.ID, label: placeLabel(r.node) };
             const where = r.path.map((p) => p.number).join(' › ');
@@ -75,7 +83,7 @@ export function PlacePicker({ kind, label, picked, multiple, onChange, disabled,
           })}
           {search.isSuccess && results.length === 0 && (
             <Text size="sm" c="dimmed">
-              No {kind === 'area' ? 'area' : 'asset'} matches “{query.trim()}”.
+              {t(kind === 'area' ? permitsLabels.noAreaMatch : permitsLabels.noAssetMatch, { query: query.trim() })}
             </Text>
           )}
         </div>

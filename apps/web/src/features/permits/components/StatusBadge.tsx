@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { permitStatusLabels, type PermitStatus } from '@hasp/contracts';
+import { permitStatusCaptions, type PermitStatus } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 
 // Dark shades (WCAG AA on white, outline badges); the word says the status, colour only helps.
 const colors: Record<PermitStatus, string> = {
@@ -20,9 +21,10 @@ const colors: Record<PermitStatus, string> = {
 
 /** A permit's status as a labelled badge. */
 export function PermitStatusBadge({ status }: { status: PermitStatus }) {
+  const t = useCaptions();
   return (
     <Badge color={colors[status]} variant="outline" size="lg" data-testid="permit-status">
-      {permitStatusLabels[status]}
+      {t(permitStatusCaptions[status])}
     </Badge>
   );
 }

@@ -1,11 +1,14 @@
 import {
-  permitCommandLabels,
-  permitCommandNotifies,
-  permitStatusLabels,
+  permitCommandCaptions,
+  permitNotifiesCaptions,
+  permitStatusCaptions,
   permitTransitions,
+  permitsLabels,
+  type Caption,
   type Permit,
   type PermitCommand,
 } from '@hasp/contracts';
+import { translate, type Translate } from '../../../lib/i18n';
 
 /** Commands the page offers as buttons: `edit` is the form's Save, `expire` is the scheduler's. */
 export const buttonCommands = (allowed: readonly PermitCommand[]): PermitCommand[] =>
@@ -21,14 +24,15 @@ export function inputOf(verb: PermitCommand): CommandInput {
 }
 
 /** What the confirmation says: the change of status and who is told. */
-export function commandPlan(permit: Pick<Permit, 'status'>, verb: PermitCommand) {
-  const row = permitTransitions.find((t) => t.from === permit.status && t.command === verb);
-  const from = permitStatusLabels[permit.status];
-  const to = row ? permitStatusLabels[row.to] : from;
+export function commandPlan(permit: Pick<Permit, 'status'>, verb: PermitCommand, t: Translate = translate) {
+  const row = permitTransitions.find((r) => r.from === permit.status && r.command === verb);
+  const from = t(permitStatusCaptions[permit.status]);
+  const to = row ? t(permitStatusCaptions[row.to]) : from;
+  const notifies = (permitNotifiesCaptions as Partial<Record<PermitCommand, Caption>>)[verb];
   return {
-    label: permitCommandLabels[verb],
-    change: from === to ? `The permit stays ${from}.` : `The permit goes from ${from} to ${to}.`,
-    notifies: permitCommandNotifies[verb] ?? 'Nobody is notified.',
+    label: t(permitCommandCaptions[verb]),
+    change: from === to ? t(permitsLabels.stays, { status: from }) : t(permitsLabels.goes, { from, to }),
+    notifies: t(notifies ?? permitsLabels.nobodyNotified),
     /** Red for the ones that stop or end work. */
     danger: verb === 'cancel' || verb === 'suspend',
   };

@@ -1,4 +1,13 @@
-import type { Permit, PermitEdit, PermitRiskLevel } from '@hasp/contracts';
+import {
+  permitFieldCaptions,
+  permitRiskCaptions,
+  permitsMessages,
+  type Caption,
+  type Permit,
+  type PermitEdit,
+  type PermitRiskLevel,
+} from '@hasp/contracts';
+import { translate, type Translate } from '../../../lib/i18n';
 import type { PickedPerson } from '../../../lib/people-lookup';
 
 /** A picked area or asset: its id and the words the form shows for it. */
@@ -22,17 +31,8 @@ export interface PermitFormValues {
 }
 export type PermitField = keyof PermitFormValues;
 
-export const permitFieldLabels: Record<PermitField, string> = {
-  title: 'Title',
-  description: 'Description',
-  workMethod: 'Work method',
-  area: 'Area',
-  assets: 'Assets',
-  plannedStart: 'Planned start',
-  plannedEnd: 'Planned end',
-  holder: 'Holder',
-  riskLevel: 'Risk',
-};
+/** Each field's label, a caption (contracts' captions/permits.ts), in form order. */
+export const permitFieldLabels: Record<PermitField, Caption> = permitFieldCaptions;
 const fields = Object.keys(permitFieldLabels) as PermitField[];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -128,7 +128,7 @@ export function conflictsWith(mine: PermitFormValues, latest: PermitFormValues):
 }
 
 /** A value as one line of text (the conflict panel shows the server's value beside the user's). */
-export function describeValue(values: PermitFormValues, field: PermitField): string {
+export function describeValue(values: PermitFormValues, field: PermitField, t: Translate = translate): string {
   const value = values[field];
   if (value === null || value === '') return '—';
   if (field === 'area') return (value as PickedPlace).label;
@@ -136,7 +136,7 @@ export function describeValue(values: PermitFormValues, field: PermitField): str
   if (field === 'assets') return (value as PickedPlace[]).map((a) => a.label).join(', ') || '—';
   const text = value as string;
   if (field === 'plannedStart' || field === 'plannedEnd') return text.replace('T', ' ');
-  if (field === 'riskLevel') return text.replace(/^./, (c) => c.toUpperCase());
+  if (field === 'riskLevel') return t(permitRiskCaptions[text as PermitRiskLevel]);
   return text;
 }
 
@@ -163,12 +163,16 @@ export function latestEnd(plannedStart: string, maxValidityHours: number): strin
 }
 
 /** The window check the server makes too, said before sending (null when it holds). */
-export function windowProblem(values: PermitFormValues, maxValidityHours: number | null): string | null {
+export function windowProblem(
+  values: PermitFormValues,
+  maxValidityHours: number | null,
+  t: Translate = translate,
+): string | null {
   const start = Date.parse(fromLocalInput(values.plannedStart));
   const end = Date.parse(fromLocalInput(values.plannedEnd));
-  if (Number.isNaN(start) || Number.isNaN(end)) return 'Planned start and end are required';
-  if (end <= start) return 'Planned end must be after planned start';
+  if (Number.isNaN(start) || Number.isNaN(end)) return t(permitsMessages.windowRequired);
+  if (end <= start) return t(permitsMessages.endAfterStart);
   if (maxValidityHours !== null && end - start > maxValidityHours * 3_600_000)
-    return `Planned end: at most ${maxValidityHours} h after the planned start (the type's maximum validity)`;
+    return t(permitsMessages.endWithinMax, { hours: maxValidityHours });
   return null;
 }

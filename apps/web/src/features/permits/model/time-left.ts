@@ -1,17 +1,20 @@
+import { permitsLabels } from '@hasp/contracts';
+import { translate, type Translate } from '../../../lib/i18n';
+
 /**
  * The validity line of the permit header: how long until the planned end ("Expires in 3 h 20 min"),
  * or since when it has passed. Minutes are floored while counting down, so the line never promises
  * more time than is left; under a minute says so.
  */
-export function formatDuration(ms: number): string {
+export function formatDuration(ms: number, t: Translate = translate): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'less than a minute';
+  if (minutes < 1) return t(permitsLabels.lessThanMinute);
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const mins = minutes % 60;
-  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
-  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
-  return `${mins} min`;
+  if (days > 0) return t(hours > 0 ? permitsLabels.daysHours : permitsLabels.days, { days, hours });
+  if (hours > 0) return t(mins > 0 ? permitsLabels.hoursMinutes : permitsLabels.hours, { hours, minutes: mins });
+  return t(permitsLabels.minutes, { minutes: mins });
 }
 
 export type ValidityTone = 'upcoming' | 'running' | 'ending' | 'ended';
@@ -25,12 +28,21 @@ export interface ValidityLine {
 }
 
 /** What the header says about the planned window at `now`. */
-export function validityLine(plannedStart: string, plannedEnd: string, now: number): ValidityLine {
+export function validityLine(
+  plannedStart: string,
+  plannedEnd: string,
+  now: number,
+  t: Translate = translate,
+): ValidityLine {
   const start = Date.parse(plannedStart);
   const end = Date.parse(plannedEnd);
-  if (now < start) return { text: `Starts in ${formatDuration(start - now)}`, tone: 'upcoming' };
-  if (now >= end) return { text: `Validity ended ${formatDuration(now - end)} ago`, tone: 'ended' };
-  return { text: `Expires in ${formatDuration(end - now)}`, tone: end - now <= ENDING_SOON_MS ? 'ending' : 'running' };
+  const duration = (ms: number) => ({ duration: formatDuration(ms, t) });
+  if (now < start) return { text: t(permitsLabels.startsIn, duration(start - now)), tone: 'upcoming' };
+  if (now >= end) return { text: t(permitsLabels.endedAgo, duration(now - end)), tone: 'ended' };
+  return {
+    text: t(permitsLabels.expiresIn, duration(end - now)),
+    tone: end - now <= ENDING_SOON_MS ? 'ending' : 'running',
+  };
 }
 
 /** How long to wait before the line can change again: to the next whole minute of the countdown. */

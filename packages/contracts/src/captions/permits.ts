@@ -1,0 +1,157 @@
+import { permitCommandLabels, permitStatusLabels } from '../permit-lifecycle';
+import { permitCommandNotifyTexts, permitRiskLabels } from '../permits';
+import { defineCaptions } from './define-captions';
+
+// Captions of the permit page (/Permit/Create/:type, /Permit/Edit/:id; seed: "Permit"), and the
+// lifecycle's words every permit screen shares: statuses, commands, risk levels, who is notified.
+// The English defaults are the contracts' own labels, so the API's English and the screens' agree.
+
+export const permitsTitles = defineCaptions('Title', 'Permit', {
+  page: 'Permit',
+  new: 'New',
+  edit: 'Edit {{id}}',
+});
+
+/** The lifecycle's statuses (permit-lifecycle.ts), keyed by the stored value. */
+export const permitStatusCaptions = defineCaptions('Label', 'Permit_Status', permitStatusLabels);
+
+/** The lifecycle's commands as the buttons and the history name them, keyed by verb. */
+export const permitCommandCaptions = defineCaptions('Button', 'Permit_Command', permitCommandLabels);
+
+/** The risk levels, keyed by the stored value. */
+export const permitRiskCaptions = defineCaptions('Label', 'Permit_Risk', permitRiskLabels);
+
+/** Who a command's confirmation says is notified (permits.ts `permitCommandNotifies`), keyed by verb. */
+export const permitNotifiesCaptions = defineCaptions('Message', 'Permit_Notifies', permitCommandNotifyTexts);
+
+/** The permit's core fields, keyed as the form holds them (the form, the header and a save's toast). */
+export const permitFieldCaptions = defineCaptions('Label', 'Permit_Field', {
+  title: 'Title',
+  description: 'Description',
+  workMethod: 'Work method',
+  area: 'Area',
+  assets: 'Assets',
+  plannedStart: 'Planned start',
+  plannedEnd: 'Planned end',
+  holder: 'Holder',
+  riskLevel: 'Risk',
+});
+
+export const permitsLabels = defineCaptions('Label', 'Permit', {
+  loadingPermit: 'Loading the permit',
+  notFound: 'This permit does not exist in this facility, or you may not see it.',
+  blockedByEdits: 'Save or discard your edits before the next step.',
+  tabPermit: 'Permit',
+  tabHistory: 'History',
+  details: 'Details',
+  approvedWarning: 'This permit is approved. Saving a change sends it back to Requested and clears its approvals.',
+  void: 'Void: {{reason}}',
+  summary: 'Permit summary',
+  number: 'Number',
+  notAssessed: 'Not assessed yet',
+  validity: 'Validity',
+  extended: '(extended {{count}}×)',
+  reason: 'Reason',
+  people: 'People',
+  requester: 'Requester',
+  issuer: 'Issuer',
+  approvers: 'Approvers',
+  holderNotNamed: 'Not named yet',
+  notIssued: 'Not issued yet',
+  noneYet: 'None yet',
+  places: 'Area and assets',
+  none: 'None',
+  holderDescription: 'The performing authority: the person who will hold the permit and accept it',
+  plannedEndLimit: 'This type of permit is valid for at most {{hours}} h: end by {{latest}} at the latest.',
+  pickEach: 'Type a number or name, then pick each one',
+  pickOne: 'Type a number or name, then pick one',
+  removePlace: 'Remove {{name}}',
+  placeMatches: '{{label}}: matches',
+  noAreaMatch: 'No area matches “{{query}}”.',
+  noAssetMatch: 'No asset matches “{{query}}”.',
+  personSearching: 'Searching…',
+  personNoMatch: 'Nobody of this facility matches',
+  lessThanMinute: 'less than a minute',
+  days: '{{days}} d',
+  daysHours: '{{days}} d {{hours}} h',
+  hours: '{{hours}} h',
+  hoursMinutes: '{{hours}} h {{minutes}} min',
+  minutes: '{{minutes}} min',
+  startsIn: 'Starts in {{duration}}',
+  endedAgo: 'Validity ended {{duration}} ago',
+  expiresIn: 'Expires in {{duration}}',
+  nextSteps: 'Next steps',
+  commandTitle: '{{command}}: {{number}}',
+  stays: 'The permit stays {{status}}.',
+  goes: 'The permit goes from {{from}} to {{to}}.',
+  nobodyNotified: 'Nobody is notified.',
+  newPlannedEnd: 'New planned end',
+  newEndLimit: 'At most {{hours}} h after the planned start: by {{latest}} at the latest',
+  newEndWithin: "Within the type's maximum validity from the planned start",
+  newHolder: 'New holder',
+  newHolderDescription: 'They accept the permit to make it active again',
+  dismiss: 'Dismiss',
+  conflictTitle: 'Someone else saved this permit first',
+  conflictText:
+    'Your changes were not saved, and they are still in the form. Someone changed the permit since you opened it. Compare, then reload the latest with your edits kept and save again.',
+  conflictTable: 'Saved now and your edits',
+  conflictField: 'Field',
+  conflictSavedNow: 'Saved now',
+  conflictYours: 'Yours',
+  conflictNotChanged: 'Not changed by you: the saved value is kept',
+  loadingHistory: 'Loading the history',
+  historyFailed: 'The history could not be loaded: {{reason}}',
+  history: 'Permit history',
+  system: 'System',
+  created: 'Created',
+  leaveTitle: 'Leave without saving?',
+  leaveText: 'Your changes to this permit are not saved. If you leave now they are lost.',
+  loadingType: 'Loading the permit type',
+  cannotCreate: 'You cannot create a permit of type {{code}} in this facility.',
+  typeFailed: 'The permit type could not be loaded: {{reason}}',
+  newForm: 'New {{type}}',
+});
+
+export const permitsButtons = defineCaptions('Button', 'Permit', {
+  discardEdits: 'Discard my edits',
+  save: 'Save',
+  back: 'Back',
+  reloadKeepEdits: 'Reload latest, keep my edits',
+  stay: 'Stay on this page',
+  leave: 'Leave and lose changes',
+  create: 'Create permit',
+});
+
+export const permitsMessages = defineCaptions('Message', 'Permit', {
+  titleRequired: 'Title is required',
+  windowRequired: 'Planned start and end are required',
+  endAfterStart: 'Planned end must be after planned start',
+  endWithinMax: "Planned end: at most {{hours}} h after the planned start (the type's maximum validity)",
+  reasonRequired: 'Reason is required',
+  newEndAfter: 'The new end must be after the current planned end',
+  pickNewHolder: 'Pick the new holder',
+  stale: 'Someone changed this permit since you opened it. It has been reloaded: check it and try again.',
+  notSaved: 'Not saved: {{reason}}',
+  notCreated: 'The permit was not created: {{reason}}',
+  saved: 'Saved: {{fields}}.',
+  commandDone: '{{command}}: the permit is now {{status}}.',
+  created: 'Permit created as a draft.',
+});
+
+/**
+ * The inbox notifications of permit events (the server writes them in the recipient's language):
+ * what happened, keyed by the event's verb, and the title and body around it.
+ */
+export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Notifications', {
+  request: 'approval requested',
+  approve: 'approved',
+  issue: 'issued',
+  suspend: 'suspended',
+  'hand-over': 'handed over',
+  close: 'closed',
+  expiring: 'expires within the hour',
+  expire: 'expired',
+  title: '{{number}} {{title}}: {{what}}',
+  body: '{{what}}.',
+  bodyBy: '{{what}} by {{actor}}.',
+});

@@ -1,10 +1,11 @@
 import { Alert, Center, Loader, Text } from '@mantine/core';
 import { permitCommandLabels, permitCommands, permitStatusLabels, type PermitCommand } from '@hasp/contracts';
+import { currentLanguage } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
+import { formatDateTime, historySummary } from '../model/history-summary';
 import classes from '../Permits.module.css';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** `permit.hand-over` → "Hand over" (the command's own label), `permit.create` → "Created". */
 function actionWords(action: string): string {
   const verb = action.replace(/^permit\./, '');
@@ -33,7 +34,7 @@ export function HistoryTab({ permitId }: { permitId: number }) {
       {history.data.map((entry, index) => (
         <li key={`${entry.at}-${index}`} className={classes.historyItem}>
           <Text size="sm" c="dimmed">
-            {when(entry.at)} · {entry.actor?.displayName ?? 'System'}
+            {formatDateTime(entry.at, currentLanguage())} · {entry.actor?.displayName ?? 'System'}
           </Text>
           <Text fw={600}>
             {actionWords(entry.action)}
@@ -41,7 +42,7 @@ export function HistoryTab({ permitId }: { permitId: number }) {
               ? `: ${permitStatusLabels[entry.fromStatus]} → ${permitStatusLabels[entry.toStatus]}`
               : ''}
           </Text>
-          {entry.summary && <Text size="sm">{entry.summary}</Text>}
+          {(entry.summary || entry.plannedEnd) && <Text size="sm">{historySummary(entry, currentLanguage())}</Text>}
         </li>
       ))}
     </ol>

@@ -9,6 +9,7 @@ import { fetchPermit, usePermit } from '../api/get-permit';
 import { permitKeys } from '../api/keys';
 import { isStale, usePermitCommand } from '../api/send-command';
 import {
+  changedElsewhere,
   changedFields,
   isDirty,
   permitFieldLabels,
@@ -36,7 +37,7 @@ export function PermitEdit({
   /** The sections other features bring (app/ composes them); shown when the type enables them. */
   sections?: readonly PermitSectionEntry[];
 }) {
-  const permit = usePermit(permitId);
+  const permit = usePermit(permitId, { live: true });
   if (permit.isPending)
     return (
       <Center py="xl">
@@ -81,7 +82,9 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
     if (permit.version === lastVersion.current) return;
     lastVersion.current = permit.version;
     setEditing((current) => (isDirty(current.base, current.values) ? current : editingOf(permit)));
-  }, [permit]);
+    // Someone else's command shows in the history too.
+    void client.invalidateQueries({ queryKey: permitKeys.history(permit.ID) });
+  }, [permit, client]);
 
   const editable = permit.allowedCommands.includes('edit');
   const reloadAfterStale = async () => {
@@ -164,6 +167,12 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                   {permit.status === 'approved' && (
                     <Alert color="yellow" variant="light" mb="md">
                       This permit is approved. Saving a change sends it back to Requested and clears its approvals.
+                    </Alert>
+                  )}
+                  {changedElsewhere(dirty, permit.version, editing.version, conflict !== null) && (
+                    <Alert color="orange" variant="light" role="status" mb="md" title="This permit has changed">
+                      Someone changed this permit while you were editing. Your edits are kept: save to compare them with
+                      the latest, or discard them.
                     </Alert>
                   )}
                   {conflict && (

@@ -170,9 +170,9 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                     </Alert>
                   )}
                   {changedElsewhere(dirty, permit.version, editing.version, conflict !== null) && (
-                    <Alert color="orange" variant="light" role="status" mb="md" title="This permit has changed">
-                      Someone changed this permit while you were editing. Your edits are kept: save to compare them with
-                      the latest, or discard them.
+                    <Alert color="yellow" variant="light" role="status" mb="md">
+                      <strong>This permit has changed.</strong> Someone changed it while you were editing. Your edits
+                      are kept: save to compare them with the latest, or discard them.
                     </Alert>
                   )}
                   {conflict && (

@@ -263,7 +263,7 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
 
 test("an open permit page follows others' changes, and with unsaved edits says so and keeps them", async ({
   browser,
-}) => {
+}, testInfo) => {
   const requester = await createUserLike('worker', 'watcher');
   const page = await browse(browser, requester, phone);
   const type = (await (await page.request.get('/api/permits/types/LOTO', { headers: auth(page) })).json()) as {
@@ -318,6 +318,8 @@ test("an open permit page follows others' changes, and with unsaved edits says s
   await expect(form.getByLabel('Work method')).toHaveValue('Lock out the feeder and the screw conveyor.');
   await expect(form.getByLabel('Title')).toHaveValue('Unblock chute 2');
   await expectNoSeriousViolations(page);
+  await notice.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'permit-changed-elsewhere-phone');
   await form.getByRole('button', { name: 'Save' }).click();
   const conflict = form.getByRole('alert').filter({ hasText: 'Someone else saved this permit first' });
   await expect(conflict.getByTestId('theirs-title')).toHaveText('Unblock chute 3');

@@ -217,14 +217,16 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
   await expect(firstForm.getByLabel('Title')).toHaveValue('Clean hopper', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(secondForm.getByLabel('Title')).toHaveValue('Clean hopper', { timeout: FIRST_LOAD_TIMEOUT_MS });
 
-  // The other browser saves first.
+  // This one starts editing (the page's live refresh then keeps the edits on the older version) …
+  await firstForm.getByLabel('Work method').fill('Lock out the feeder and the conveyor.');
+  await expect(nextSteps(first)).toContainText('Save or discard your edits before the next step.');
+
+  // … the other browser saves first.
   await secondForm.getByLabel('Title').fill('Clean hopper and chute');
   await secondForm.getByRole('button', { name: 'Save' }).click();
   await expect(secondForm.getByRole('button', { name: 'Save' })).toBeDisabled();
 
   // This one saves from the older version: refused, edits kept, both values shown.
-  await firstForm.getByLabel('Work method').fill('Lock out the feeder and the conveyor.');
-  await expect(nextSteps(first)).toContainText('Save or discard your edits before the next step.');
   await firstForm.getByRole('button', { name: 'Save' }).click();
   const conflict = firstForm.getByRole('alert').filter({ hasText: 'Someone else saved this permit first' });
   await expect(conflict).toBeVisible();
@@ -257,6 +259,71 @@ test('a stale save gets 409 and keeps the edits to reapply over the latest', asy
   });
   await expect(secondForm.getByLabel('Work method')).toHaveValue('Lock out the feeder and the conveyor.');
   await expectNoSidewaysScroll(second, phone.width);
+});
+
+test("an open permit page follows others' changes, and with unsaved edits says so and keeps them", async ({
+  browser,
+}, testInfo) => {
+  const requester = await createUserLike('worker', 'watcher');
+  const page = await browse(browser, requester, phone);
+  const type = (await (await page.request.get('/api/permits/types/LOTO', { headers: auth(page) })).json()) as {
+    ID: number;
+  };
+  const start = new Date(Date.now() + 3_600_000);
+  const core = {
+    title: 'Unblock chute',
+    description: 'Material bridging in the chute.',
+    workMethod: 'Lock out the feeder.',
+    areaId: null,
+    assetIds: [],
+    plannedStart: start.toISOString(),
+    plannedEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    holderId: null,
+    riskLevel: 'low',
+  };
+  const created = await page.request.post('/api/permits', {
+    headers: { ...auth(page), 'idempotency-key': crypto.randomUUID() },
+    data: { permitTypeId: type.ID, ...core },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permit = (await created.json()) as { ID: number };
+  /** A command given elsewhere (not through this page), from the version the server has now. */
+  const elsewhere = async (verb: string, body: object = {}) => {
+    const now = (await (await page.request.get(`/api/permits/${permit.ID}`, { headers: auth(page) })).json()) as {
+      version: number;
+    };
+    const response = await page.request.post(`/api/permits/${permit.ID}/commands/${verb}`, {
+      headers: { ...auth(page), 'idempotency-key': crypto.randomUUID(), 'if-match': `"${now.version}"` },
+      data: body,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+
+  await page.goto(`/Permit/Edit/${permit.ID}`);
+  const form = main(page).getByRole('region', { name: 'Details' });
+  await expect(form.getByLabel('Title')).toHaveValue('Unblock chute', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(status(page)).toHaveText('Draft');
+
+  // A command given elsewhere shows on the open page without a reload: status, form and history.
+  await elsewhere('edit', { ...core, title: 'Unblock chute 2' });
+  await expect(form.getByLabel('Title')).toHaveValue('Unblock chute 2', { timeout: 30_000 });
+  await elsewhere('request');
+  await expect(status(page)).toHaveText('Requested', { timeout: 30_000 });
+
+  // With unsaved edits, a change elsewhere is announced and the edits stay; the save meets the conflict panel.
+  await form.getByLabel('Work method').fill('Lock out the feeder and the screw conveyor.');
+  await elsewhere('edit', { ...core, title: 'Unblock chute 3' });
+  const notice = form.getByRole('status').filter({ hasText: 'This permit has changed' });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByLabel('Work method')).toHaveValue('Lock out the feeder and the screw conveyor.');
+  await expect(form.getByLabel('Title')).toHaveValue('Unblock chute 2');
+  await expectNoSeriousViolations(page);
+  await notice.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'permit-changed-elsewhere-phone');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const conflict = form.getByRole('alert').filter({ hasText: 'Someone else saved this permit first' });
+  await expect(conflict.getByTestId('theirs-title')).toHaveText('Unblock chute 3');
+  await expect(notice).toBeHidden();
 });
 
 test('the Back button asks before unsaved edits are lost', async ({ browser }) => {

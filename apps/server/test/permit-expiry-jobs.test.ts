@@ -8,6 +8,7 @@ import { PERMIT_EXPIRING_JOB, PERMIT_EXPIRY_JOB } from '../src/modules/permits';
 import { expireDuePermits } from '../src/modules/permits/permit-expiry.job';
 import { raiseExpiringNotices } from '../src/modules/permits/permit-expiring.job';
 import { registerPermitNotifications } from '../src/modules/permits/permit-notifications.consumer';
+import { permitDraft } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -76,18 +77,12 @@ async function permit(title: string, now: Date, endsInMs: number, inForce = true
     method: 'POST',
     url: '/api/permits',
     headers: { authorization: `Bearer ${tokens.worker}` },
-    payload: {
-      permitTypeId: (await loto()).id,
+    payload: permitDraft((await loto()).id, {
       title,
-      description: '',
-      workMethod: '',
-      areaId: null,
-      assetIds: [],
       plannedStart: new Date(now.getTime() - 3_600_000).toISOString(),
       plannedEnd: new Date(now.getTime() + endsInMs).toISOString(),
       holderId: users.contractor!,
-      riskLevel: null,
-    },
+    }),
   });
   expect(response.statusCode).toBe(200);
   let current = response.json<Permit>();

@@ -8,6 +8,7 @@ import {
   type PermitIndexPage,
   type PermitStatus,
 } from '@hasp/contracts';
+import { permitDraft } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -260,18 +261,11 @@ describe('permit index', () => {
       method: 'POST',
       url: '/api/permits',
       headers: { authorization: `Bearer ${tokens.worker}` },
-      payload: {
-        permitTypeId: types['1:LOTO'],
+      payload: permitDraft(types['1:LOTO']!, {
         title: '=HYPERLINK("http://evil.example","Click")',
-        description: '',
-        workMethod: '',
-        areaId: null,
-        assetIds: [],
         plannedStart: day(40).toISOString(),
         plannedEnd: day(41).toISOString(),
-        holderId: null,
-        riskLevel: null,
-      },
+      }),
     });
     expect(created.statusCode, created.body).toBe(200);
     const permit = created.json<Permit>();
@@ -367,5 +361,69 @@ describe('permit index', () => {
     } finally {
       await db().updateTable('users').set({ language_id: null }).where('id', '=', worker.id).execute();
     }
+  });
+
+  it('"I hold" lists what needs the holder first: in force, then winding down or expired, then not yet issued', async () => {
+    // The worker holds every even permit; IX-010 (closed) and IX-024 (cancelled) are not held any more.
+    const numbers = async (sort: string) =>
+      (await page('worker', `view=held&pageSize=200&sort=${sort}`)).rows.map((r) => `${r.number} ${r.status}`);
+    expect(await numbers('plannedEnd&dir=asc')).toEqual([
+      'IX-004 issued',
+      'IX-006 suspended',
+      'IX-016 isolated',
+      'IX-018 active',
+      'IX-020 live_for_test',
+      'IX-008 work_complete',
+      'IX-012 expired',
+      'IX-022 de_isolation',
+      'IX-000 draft',
+      'IX-002 approved',
+      'IX-014 requested',
+    ]);
+    // Another sort orders within each group; the groups stay first.
+    expect((await numbers('number&dir=desc')).slice(0, 5)).toEqual([
+      'IX-020 live_for_test',
+      'IX-018 active',
+      'IX-016 isolated',
+      'IX-006 suspended',
+      'IX-004 issued',
+    ]);
+  });
+
+  it('"Expiring within 24 hours" counts the next 24 hours from the server\'s now, not whole days', async () => {
+    const now = Date.now();
+    const at = (h: number) => new Date(now + h * 3_600_000);
+    const expiring = async (title: string, status: PermitStatus, endsInHours: number) =>
+      db()
+        .insertInto('permits')
+        .values({
+          facility_id: 1,
+          permit_type_id: types['1:LOTO']!,
+          number: `EXP-${title}`,
+          status,
+          title: `Expiring ${title}`,
+          planned_start: at(endsInHours - 8),
+          planned_end: at(endsInHours),
+          requester_id: users.supervisor!,
+          holder_id: users.supervisor!,
+        })
+        .execute();
+    await expiring('passed', 'active', -0.5); // ended, the expiry job not yet run: in force still
+    await expiring('soon', 'issued', 1);
+    await expiring('late', 'suspended', 23.5);
+    await expiring('tomorrow', 'active', 24.5); // the same or next UTC day, but past 24 hours
+    await expiring('next-day', 'isolated', 40);
+    await expiring('requested', 'requested', 2); // not in force
+    await expiring('closed', 'closed', 2);
+    const view = await page('admin', 'view=expiring&sort=plannedEnd&dir=asc&pageSize=200');
+    expect(view.rows.map((r) => r.number)).toEqual(['EXP-passed', 'EXP-soon', 'EXP-late']);
+    expect(view.total).toBe(3);
+    const csv = await get('admin', '/api/permits/export.csv?view=expiring&columns=number&sort=plannedEnd&dir=asc');
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual(['Number', 'EXP-passed', 'EXP-soon', 'EXP-late']);
   });
 });

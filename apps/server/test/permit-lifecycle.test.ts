@@ -11,6 +11,7 @@ import {
 } from '@hasp/contracts';
 import { runPermitCommandAsSystem } from '../src/modules/permits';
 import { EventBus } from '../src/platform';
+import { permitCore } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -38,18 +39,15 @@ const command = (as: string, id: number, verb: PermitCommand, body?: object, hea
 
 const start = new Date('2026-12-01T08:00:00Z');
 const hours = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
-const core = (overrides: object = {}) => ({
-  title: 'Replace conveyor drive belt',
-  description: 'Belt worn; replace and re-tension.',
-  workMethod: 'Isolate, verify zero energy, replace belt.',
-  areaId: asset.area_id,
-  assetIds: [asset.id],
-  plannedStart: start.toISOString(),
-  plannedEnd: hours(4),
-  holderId: ids.contractor!,
-  riskLevel: 'medium',
-  ...overrides,
-});
+const core = (overrides: object = {}) =>
+  permitCore({
+    areaId: asset.area_id,
+    assetIds: [asset.id],
+    plannedStart: start.toISOString(),
+    holderId: ids.contractor!,
+    riskLevel: 'medium',
+    ...overrides,
+  });
 
 /** A new LOTO draft by the worker, held by the contractor. */
 async function draft(overrides: object = {}): Promise<Permit> {
@@ -541,6 +539,10 @@ describe('permit lifecycle commands', () => {
       ['permit.hand-over', 'active', 'issued', 'New holder: Wren Worker'],
     ]);
     expect(history[1]!.actor).toEqual({ ID: ids.worker, displayName: 'Wren Worker' });
+    // The extension carries its new end as data, so the page words it for the reader (never raw ISO).
+    expect(history.map((h) => h.plannedEnd)).toEqual(
+      history.map((h) => (h.action === 'permit.extend' ? hours(6) : null)),
+    );
   });
 
   it("answers 404 for another facility's permit on every new route", async () => {

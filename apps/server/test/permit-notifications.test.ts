@@ -7,6 +7,7 @@ import {
 } from '../src/modules/permits/permit-notifications.consumer';
 import { openStream } from './support/event-stream';
 import { startSecondInstance } from './support/second-instance';
+import { permitDraft } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -178,18 +179,15 @@ describe('permit notifications', () => {
       .where('code', '=', 'LOTO')
       .executeTakeFirstOrThrow();
     const start = Date.now() + 24 * 3_600_000;
-    const permit = await send('worker', '/api/permits', {
-      permitTypeId: type.id,
-      title: 'Replace conveyor drive belt',
-      description: '',
-      workMethod: '',
-      areaId: null,
-      assetIds: [],
-      plannedStart: new Date(start).toISOString(),
-      plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
-      holderId: users.worker,
-      riskLevel: 'medium',
-    });
+    const permit = await send(
+      'worker',
+      '/api/permits',
+      permitDraft(type.id, {
+        plannedStart: new Date(start).toISOString(),
+        holderId: users.worker!,
+        riskLevel: 'medium',
+      }),
+    );
     const inbox = (what: string) =>
       db()
         .selectFrom('notifications')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permit } from '@hasp/contracts';
+import { permitDraft } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -24,19 +25,13 @@ const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object,
 
 const start = new Date('2026-12-01T08:00:00Z');
 const hours = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
-const draft = (overrides: object = {}) => ({
-  permitTypeId: loto.id,
-  title: 'Replace conveyor drive belt',
-  description: 'Belt worn; replace and re-tension.',
-  workMethod: 'Isolate, verify zero energy, replace belt.',
-  areaId: asset.area_id,
-  assetIds: [asset.id],
-  plannedStart: start.toISOString(),
-  plannedEnd: hours(4),
-  holderId: null,
-  riskLevel: null,
-  ...overrides,
-});
+const draft = (overrides: object = {}) =>
+  permitDraft(loto.id, {
+    areaId: asset.area_id,
+    assetIds: [asset.id],
+    plannedStart: start.toISOString(),
+    ...overrides,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -87,6 +82,15 @@ describe('permits', () => {
       .where('action', '=', 'permit.create')
       .execute();
     expect(audit).toContainEqual({ action: 'permit.create', entity_id: String(permit.ID) });
+    // The audit's "after" is the permit as stored: what the API shows, less the caller's buttons.
+    const { allowedCommands: _buttons, ...stored } = permit;
+    const { after } = await db()
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'permit.create')
+      .where('entity_id', '=', String(permit.ID))
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(stored);
     const events = await db()
       .selectFrom('domain_events')
       .select('entity_id')

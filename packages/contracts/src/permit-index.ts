@@ -56,14 +56,22 @@ export const defaultPermitIndexColumns: PermitIndexColumn[] = [
   'plannedEnd',
 ];
 
-/** The caller's own work, one click away. */
-export const permitIndexViews = ['awaiting-approval', 'held', 'requested'] as const;
+/**
+ * The caller's own work, one click away. `held` lists what needs attention first (in force, then
+ * winding down or expired, then not yet issued); `expiring` is every permit in force whose planned end
+ * falls within the next 24 hours of the server's clock (or has passed, before the expiry job ran).
+ */
+export const permitIndexViews = ['awaiting-approval', 'held', 'requested', 'expiring'] as const;
 export type PermitIndexView = (typeof permitIndexViews)[number];
 export const permitIndexViewLabels: Record<PermitIndexView, string> = {
   'awaiting-approval': 'Awaiting my approval',
   held: 'I hold',
   requested: 'I requested',
+  expiring: 'Expiring within 24 hours',
 };
+
+/** The window of the `expiring` view, from the server's now. */
+export const PERMIT_EXPIRING_WINDOW_HOURS = 24;
 
 export const PERMIT_INDEX_PAGE_SIZE_MAX = 200;
 export const PERMIT_INDEX_PAGE_SIZE_DEFAULT = 50;

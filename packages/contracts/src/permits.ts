@@ -119,6 +119,8 @@ export const permitHistoryEntrySchema = z.object({
   toStatus: z.nullable(z.enum(permitStatuses)),
   /** What changed, in words: "Title, Planned end", a reason, the new holder. */
   summary: z.string(),
+  /** An extension's new planned end (ISO), so the page can say it in the reader's own date and time words. */
+  plannedEnd: z.nullable(z.string()),
 });
 export const permitHistorySchema = z.array(permitHistoryEntrySchema);
 export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;

@@ -136,6 +136,9 @@ export const permitsMessages = defineCaptions('Message', 'Permit', {
   saved: 'Saved: {{fields}}.',
   commandDone: '{{command}}: the permit is now {{status}}.',
   created: 'Permit created as a draft.',
+  changedTitle: 'This permit has changed.',
+  changedBody:
+    'Someone changed it while you were editing. Your edits are kept: save to compare them with the latest, or discard them.',
 });
 
 /**

@@ -3,7 +3,7 @@ import { actorPermissions, defineCommand } from '../../platform';
 import { allocateNumber } from '../numbering';
 import { checkPermitCore } from './permit-core';
 import { findPermit, insertPermit } from './permit.repository';
-import { permitView } from './permit-view';
+import { permitView, storedPermit } from './permit-view';
 import { permitTypeTarget, permitsPolicy, type PermitTypeState } from './permits.policy';
 
 /**
@@ -41,8 +41,13 @@ export const createPermit = defineCommand<PermitCreate, PermitTypeState, Permit>
       assetIds,
     );
     const record = (await findPermit(trx, facilityId, id))!;
-    const { maxExtensions: _e, maxValidityHours: _v, ...stored } = record;
-    run.audit({ action: 'permit.create', entityType: 'permit', entityId: id, before: null, after: stored });
+    run.audit({
+      action: 'permit.create',
+      entityType: 'permit',
+      entityId: id,
+      before: null,
+      after: storedPermit(record),
+    });
     run.event({
       name: 'permit.created',
       entityType: 'permit',

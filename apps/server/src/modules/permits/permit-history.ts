@@ -60,6 +60,7 @@ export function permitHistory(rows: AuditRow[]): PermitHistoryEntry[] {
       fromStatus: statusOf(before),
       toStatus: statusOf(after),
       summary: summaryOf(row, before, after),
+      plannedEnd: row.action === 'permit.extend' ? (after?.plannedEnd ?? null) : null,
     };
   });
 }

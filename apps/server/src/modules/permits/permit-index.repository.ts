@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
+  PERMIT_EXPIRING_WINDOW_HOURS,
   permitStatuses,
   permitRiskLevels,
   type PermitIndexColumn,
@@ -7,6 +8,7 @@ import {
   type PermitIndexRow,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { inForceStatuses } from './permit-expiry.repository';
 import { permitsWithPeople } from './permit.repository';
 
 /** Who asks, and which permit types of the facility they may see and approve (from their permissions). */
@@ -17,6 +19,8 @@ export interface IndexScope {
   approveTypeIds: number[];
   /** The caller may view every type of the facility: the type condition is left out (the indexes need not carry the type). */
   viewsAllTypes: boolean;
+  /** The request's now (the app's clock): the `expiring` view counts its 24 hours from it. */
+  now: Date;
 }
 
 /** The facility's permit types whose codes the caller holds `permit:<action>:<CODE>` for, by action. */
@@ -62,6 +66,17 @@ const sortExpression: Record<PermitIndexColumn, Expression<unknown>> = {
   updatedAt: sql`p.updated_at`,
 };
 
+// Literals, not parameters, so the planner matches the partial index permits_in_force_end_ix.
+const inForce = sql.join(inForceStatuses.map((status) => sql.lit(status)));
+const windingDown = sql.join((['work_complete', 'de_isolation', 'expired'] as const).map((s) => sql.lit(s)));
+
+/**
+ * "I hold" lists what needs the holder first, whatever the chosen sort (which orders within each
+ * group; decision 0044): permits in force (work under way or about to be), then those winding down
+ * or expired (isolations still to hand back), then those not yet issued (draft … approved).
+ */
+const heldAttention = sql`case when p.status in (${inForce}) then 0 when p.status in (${windingDown}) then 1 else 2 end`;
+
 /**
  * ORDER BY of a sort: empty values last both ways. Only the nullable columns say so for descending:
  * a plain DESC on a NOT NULL column matches the indexes (`planned_start desc` is NULLS FIRST), so the
@@ -71,7 +86,8 @@ const nullableColumns = new Set<PermitIndexColumn>(['area', 'holder', 'issuer', 
 function orderBy(f: PermitIndexFilter) {
   const dir = f.dir === 'asc' ? 'asc' : 'desc';
   const nulls = dir === 'desc' && nullableColumns.has(f.sort) ? ' nulls last' : '';
-  return sql`${sortExpression[f.sort]} ${sql.raw(dir + nulls)}, p.id ${sql.raw(dir)}`;
+  const sorted = sql`${sortExpression[f.sort]} ${sql.raw(dir + nulls)}, p.id ${sql.raw(dir)}`;
+  return f.view === 'held' ? sql`${heldAttention} asc, ${sorted}` : sorted;
 }
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -124,6 +140,11 @@ function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool
       break;
     case 'requested':
       add(sql`p.requester_id = ${scope.userId}`);
+      break;
+    case 'expiring':
+      // No lower bound: a permit in force whose end has just passed (before the expiry job's tick) needs attention most.
+      add(sql`p.status in (${inForce})`);
+      add(sql`p.planned_end < ${new Date(scope.now.getTime() + PERMIT_EXPIRING_WINDOW_HOURS * 3_600_000)}`);
       break;
     case undefined:
       break;

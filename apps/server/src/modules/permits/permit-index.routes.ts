@@ -31,7 +31,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 async function scopeOf(request: FastifyRequest): Promise<IndexScope> {
-  const { connection, actor } = contextOf(request);
+  const { connection, actor, now } = contextOf(request);
   const types = await typeIdsByPermission(connection.db, actor.facilityId, await permissionsOf(request));
   return {
     facilityId: actor.facilityId,
@@ -39,6 +39,7 @@ async function scopeOf(request: FastifyRequest): Promise<IndexScope> {
     viewTypeIds: types.view,
     approveTypeIds: types.approve,
     viewsAllTypes: types.all,
+    now,
   };
 }
 

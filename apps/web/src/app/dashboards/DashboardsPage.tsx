@@ -11,10 +11,10 @@ import classes from './MyWork.module.css';
  * the signed-in user's own work, read from the permit index's views.
  */
 export function DashboardsPage() {
-  // The day window of "expiring" (and "Ends"/"Ended") is fixed when the page opens; a reload moves it on.
+  // "Ends"/"Ended" read the time the page opened; a reload moves it on.
   const t = useCaptions();
   const [now] = useState(() => Date.now());
-  const [cards] = useState(() => myWorkCards(now));
+  const [cards] = useState(() => myWorkCards());
   return (
     <Page title={t(dashboardsTitles.page)} lead={t(dashboardsTitles.lead)}>
       <div className={classes.grid}>

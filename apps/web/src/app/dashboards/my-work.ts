@@ -27,15 +27,12 @@ export const inForceStatuses: readonly PermitStatus[] = permitTransitions
   .filter((row) => row.command === 'expire')
   .map((row) => row.from);
 
-const HOUR = 3_600_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
- * The four cards at `now`. The index filters planned ends by whole UTC days, so "within 24 hours"
- * asks for today through the day 24 hours from now, soonest end first: the first rows are the
- * ones that end soonest (a permit whose end has just passed, before the expiry job runs, among them).
+ * The four cards. "Expiring within 24 hours" is the index's `expiring` view: the server counts the
+ * next 24 hours from its own clock (in force, planned end before now + 24 h, soonest first), so the
+ * count and "Show all" agree whatever the browser's clock or time zone.
  */
-export function myWorkCards(now: number): MyWorkCard[] {
+export function myWorkCards(): MyWorkCard[] {
   return [
     {
       id: 'awaiting-approval',
@@ -59,13 +56,7 @@ export function myWorkCards(now: number): MyWorkCard[] {
       id: 'expiring',
       title: dashboardsTitles.expiring,
       empty: dashboardsLabels['empty::expiring'],
-      query: {
-        status: inForceStatuses.join(','),
-        endFrom: day(now),
-        endTo: day(now + 24 * HOUR),
-        sort: 'plannedEnd',
-        dir: 'asc',
-      },
+      query: { view: 'expiring', sort: 'plannedEnd', dir: 'asc' },
     },
   ];
 }

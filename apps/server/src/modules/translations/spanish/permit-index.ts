@@ -31,6 +31,7 @@ export const permitIndexSpanish = [
   ...translateCatalog(permitIndexViewCaptions, {
     'awaiting-approval': 'Esperan mi aprobación',
     held: 'Soy titular',
+    expiring: 'Vencen en menos de 24 horas',
     requested: 'Solicité',
   }),
   ...translateCatalog(permitIndexLabels, {

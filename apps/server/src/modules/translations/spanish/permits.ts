@@ -174,6 +174,9 @@ export const permitsSpanish = [
     saved: 'Guardado: {{fields}}.',
     commandDone: '{{command}}: el permiso ahora está {{status}}.',
     created: 'Permiso creado como borrador.',
+    changedTitle: 'Este permiso ha cambiado.',
+    changedBody:
+      'Alguien lo cambió mientras usted editaba. Sus cambios se conservan: guarde para compararlos con lo último, o descártelos.',
   }),
   ...translateCatalog(permitNotificationCaptions, {
     request: 'aprobación solicitada',

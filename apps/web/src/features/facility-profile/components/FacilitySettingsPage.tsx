@@ -6,7 +6,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { useFacilityProfile } from '../api/facility-profile';
 import { LogoSection } from './LogoSection';
 import { ProfileForm } from './ProfileForm';
-import classes from '../FacilitySettings.module.css';
+import columns from '../../../components/SettingsColumns.module.css';
 
 /** Settings › Facility Settings (`/facility-settings`): the facility's profile and logo. */
 export function FacilitySettingsPage() {
@@ -27,7 +27,7 @@ function FacilitySettingsContent() {
   const profile = useFacilityProfile();
   if (profile.data) {
     return (
-      <div className={classes.columns}>
+      <div className={columns.columns}>
         <Paper withBorder radius="md" p="lg">
           <ProfileForm key={profile.data.ID} profile={profile.data} />
         </Paper>

@@ -13,6 +13,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf } from '../../../lib/send-form';
 import { useRemoveFacilityLogo, useUploadFacilityLogo } from '../api/facility-profile';
 import { FacilityLogo } from './FacilityLogo';
+import columns from '../../../components/SettingsColumns.module.css';
 import classes from '../FacilitySettings.module.css';
 
 const isLogoType = (type: string): type is FacilityLogoType =>
@@ -58,10 +59,10 @@ export function LogoSection({ profile }: { profile: FacilityProfile }) {
 
   return (
     <section aria-labelledby="facility-logo-heading">
-      <h2 id="facility-logo-heading" className={classes.sectionTitle}>
+      <h2 id="facility-logo-heading" className={columns.sectionTitle}>
         {t(facilitySettingsLabels.logoHeading)}
       </h2>
-      <p className={classes.sectionLead}>{t(facilitySettingsLabels['logo::description'])}</p>
+      <p className={columns.sectionLead}>{t(facilitySettingsLabels['logo::description'])}</p>
       <div className={classes.logoPreview}>
         {profile.logo ? (
           <FacilityLogo profile={profile} variant="preview" alt={t(facilitySettingsLabels.currentLogo)} />

@@ -13,6 +13,7 @@ import { useSaveFacilityProfile } from '../api/facility-profile';
 import { useAuthState } from '../../../lib/auth-session';
 import { useLanguages } from '../../../lib/languages';
 import { profileProblems, timeZoneOptions } from '../profile-form';
+import columns from '../../../components/SettingsColumns.module.css';
 import classes from '../FacilitySettings.module.css';
 
 type Field = keyof FacilityProfileInput;
@@ -76,7 +77,7 @@ export function ProfileForm({ profile }: { profile: FacilityProfile }) {
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="facility-profile-heading">
-      <h2 id="facility-profile-heading" className={classes.sectionTitle}>
+      <h2 id="facility-profile-heading" className={columns.sectionTitle}>
         {t(facilitySettingsLabels.profileHeading)}
       </h2>
       <Stack gap="md">

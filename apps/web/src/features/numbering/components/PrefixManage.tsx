@@ -15,6 +15,7 @@ import { useNumbering } from '../api/get-numbering';
 import { reasonOf } from '../../../lib/send-form';
 import { useSaveNumbering } from '../api/save-numbering';
 import { changedRows, draftOf, facilityCodeIsValid, previewOf, type NumberingDraft } from '../form-values';
+import cardGrid from '../../../components/CardGrid.module.css';
 import classes from '../PrefixManage.module.css';
 import { SaveBar } from '../../../components/SaveBar';
 
@@ -107,18 +108,18 @@ function PrefixManageForm({ saved }: { saved: NumberingOverview }) {
         />
         <p className={classes.help}>{t(l.tokensHelp)}</p>
       </div>
-      <h2 className={classes.heading}>{t(prefixManageTitles.patterns)}</h2>
-      <div className={classes.cards}>
+      <h2 className={cardGrid.heading}>{t(prefixManageTitles.patterns)}</h2>
+      <div className={cardGrid.cards}>
         {saved.subjects.map((row) => {
           const edited = draft.patterns[row.subject]!;
           const preview = previews.get(row.subject)!;
           const name = subjectName(t, row);
           const headingId = `numbering-${row.subject.replace(':', '-')}`;
           return (
-            <section key={row.subject} className={classes.card} aria-labelledby={headingId} data-subject={row.subject}>
-              <h3 id={headingId} className={classes.cardTitle}>
+            <section key={row.subject} className={cardGrid.card} aria-labelledby={headingId} data-subject={row.subject}>
+              <h3 id={headingId} className={cardGrid.cardTitle}>
                 {name}
-                {row.permitType && <span className={classes.code}>{row.permitType.code}</span>}
+                {row.permitType && <span className={cardGrid.code}>{row.permitType.code}</span>}
               </h3>
               <TextInput
                 label={t(l.pattern)}

@@ -2,6 +2,7 @@ import { Alert, Button, Loader } from '@mantine/core';
 import { prefixManageButtons, prefixManageLabels, prefixManageTitles } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { usePrefixes } from '../../../workers/use-prefixes';
+import cardGrid from '../../../components/CardGrid.module.css';
 import classes from '../PrefixManage.module.css';
 
 /** The prefixes in use, keyed by permit type code, as the background worker fetched them. */
@@ -11,7 +12,7 @@ export function WorkerPrefixes() {
   const l = prefixManageLabels;
   return (
     <section className={classes.worker} aria-labelledby="worker-prefixes-heading" aria-busy={prefixes.isPending}>
-      <h2 id="worker-prefixes-heading" className={classes.heading}>
+      <h2 id="worker-prefixes-heading" className={cardGrid.heading}>
         {t(prefixManageTitles.workerPrefixes)}
       </h2>
       <p className={classes.help}>{t(l.workerLead)}</p>

@@ -9,11 +9,22 @@ import { permitKeys } from './keys';
 export const fetchPermit = (id: number, signal?: AbortSignal): Promise<Permit> =>
   apiRequest(`permits/${id}`, { schema: permitSchema, signal, quiet: statusIn(403, 404) });
 
-export function usePermit(id: number) {
+/**
+ * How often an open permit page reads the permit again while the tab is visible (TanStack Query
+ * pauses the interval in a hidden tab and refetches on focus): others' commands show within this.
+ * Notifications cannot drive it: they reach only the people a command concerns, and most commands
+ * (edit, isolate, accept, …) notify nobody. Decision 0044.
+ */
+export const PERMIT_LIVE_REFRESH_MS = 10_000;
+
+/** The permit; `live`: re-read every PERMIT_LIVE_REFRESH_MS while the page is visible (the permit page). */
+export function usePermit(id: number, { live = false }: { live?: boolean } = {}) {
   return useQuery({
     queryKey: permitKeys.permit(id),
     queryFn: ({ signal }) => fetchPermit(id, signal),
     enabled: Number.isInteger(id) && id > 0,
+    refetchInterval: live ? PERMIT_LIVE_REFRESH_MS : false,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -2,14 +2,16 @@ import { Alert, Center, Loader, Text } from '@mantine/core';
 import {
   permitCommandCaptions,
   permitCommands,
+  permitFieldCaptions,
   permitStatusCaptions,
   permitsLabels,
   type PermitCommand,
 } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
-import { useCaptions, type Translate } from '../../../lib/i18n';
+import { currentLanguage, useCaptions, type Translate } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
+import { historySummary } from '../model/history-summary';
 import classes from '../Permits.module.css';
 
 const when = formatDateTime;
@@ -50,7 +52,11 @@ export function HistoryTab({ permitId }: { permitId: number }) {
               ? `: ${t(permitStatusCaptions[entry.fromStatus])} → ${t(permitStatusCaptions[entry.toStatus])}`
               : ''}
           </Text>
-          {entry.summary && <Text size="sm">{entry.summary}</Text>}
+          {(entry.summary || entry.plannedEnd) && (
+            <Text size="sm">
+              {historySummary(entry, currentLanguage(), undefined, t(permitFieldCaptions.plannedEnd))}
+            </Text>
+          )}
         </li>
       ))}
     </ol>

@@ -1,23 +1,39 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router';
 import { permitsButtons, permitsLabels } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { guardEntryState, isGuardEntry, leavingPathOf, popMeaning } from '../model/leave-guard';
+import {
+  guardEntryState,
+  holdNavigations,
+  isGuardEntry,
+  leavingPathOf,
+  passLeaveGuard,
+  popMeaning,
+  type HeldNavigation,
+} from '../model/leave-guard';
 import classes from '../Permits.module.css';
 
 /** The dialog was opened by the Back button rather than by a link. */
 const BACK = Symbol('back');
 
 /**
- * Asks before unsaved edits are lost: an in-app link asks with a dialog of ours; closing or
+ * Asks before unsaved edits are lost: an in-app link or a navigation from code asks with a dialog of ours; closing or
  * reloading the tab asks with the browser's own question (its text cannot be set); the Back button
  * pops onto a guard entry's twin and asks with the same dialog (model/leave-guard.ts, decision 0035).
  */
 export function LeaveGuard({ when }: { when: boolean }) {
   const t = useCaptions();
   const navigate = useNavigate();
-  const [pending, setPending] = useState<string | typeof BACK | null>(null);
+  // Declarative mode: the browser history object itself, which navigate(), <Link> and <Navigate> push onto.
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const { pathname } = useLocation();
+  // Where the page is, for the navigator hold (read when a navigation comes, long after this render).
+  const here = useRef(pathname);
+  useEffect(() => {
+    here.current = pathname;
+  }, [pathname]);
+  const [pending, setPending] = useState<string | HeldNavigation | typeof BACK | null>(null);
   // The user chose to leave by Back: the pop and any unload that follow are theirs, not to ask about.
   const leaving = useRef(false);
   // This page pushed the guard entry (only then does it take it away again).
@@ -81,16 +97,18 @@ export function LeaveGuard({ when }: { when: boolean }) {
         setPending(BACK);
       }
     };
+    const release = holdNavigations(navigator, () => here.current, setPending);
     window.addEventListener('beforeunload', ask);
     window.addEventListener('popstate', onPop);
     document.addEventListener('click', onClick, true);
     return () => {
       afterRemoval.current = null;
+      release();
       window.removeEventListener('beforeunload', ask);
       window.removeEventListener('popstate', onPop);
       document.removeEventListener('click', onClick, true);
     };
-  }, [when]);
+  }, [when, navigator]);
 
   const stay = () => {
     // Back already took the guard entry: put it back for the next press.
@@ -103,9 +121,11 @@ export function LeaveGuard({ when }: { when: boolean }) {
     if (to === BACK) {
       leaving.current = true;
       window.history.back();
-    } else if (to) {
+    } else if (typeof to === 'string') {
       // The link's page takes the guard entry's place, so Back from there is not a dead press.
-      void navigate(to, { replace: isGuardEntry(window.history.state) });
+      void navigate(to, { replace: isGuardEntry(window.history.state), state: passLeaveGuard });
+    } else if (to) {
+      to.resume(isGuardEntry(window.history.state));
     }
   };
 

@@ -8,7 +8,7 @@ import { fieldErrorsOf, reasonOf, type FieldErrors } from '../../../lib/send-for
 import { showToast } from '../../../lib/toast';
 import { useCreatePermit } from '../api/create-permit';
 import { usePermitType } from '../api/get-permit-type';
-import { isGuardEntry } from '../model/leave-guard';
+import { isGuardEntry, passLeaveGuard } from '../model/leave-guard';
 import { emptyValues, isDirty, toEditBody, windowProblem, type PermitFormValues } from '../model/permit-form';
 import classes from '../Permits.module.css';
 import { LeaveGuard } from './LeaveGuard';
@@ -68,8 +68,12 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
       {
         onSuccess: (permit) => {
           showToast({ title: permit.number, message: t(permitsMessages.created), tone: 'success' });
-          // The new permit takes the leave guard's entry (model/leave-guard.ts), if one is there.
-          void navigate(`/Permit/Edit/${permit.ID}`, { replace: isGuardEntry(window.history.state) });
+          // The new permit takes the leave guard's entry (model/leave-guard.ts), if one is there; the
+          // guard (still dirty until this render commits) lets its own page's save through.
+          void navigate(`/Permit/Edit/${permit.ID}`, {
+            replace: isGuardEntry(window.history.state),
+            state: passLeaveGuard,
+          });
         },
         onError: (error) => setErrors(fieldErrorsOf(error)),
       },

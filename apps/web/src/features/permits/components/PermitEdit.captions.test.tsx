@@ -58,6 +58,7 @@ const history: PermitHistoryEntry[] = [
     fromStatus: null,
     toStatus: 'draft',
     summary: '',
+    plannedEnd: null,
   },
   {
     at: approvedAt,
@@ -66,8 +67,26 @@ const history: PermitHistoryEntry[] = [
     fromStatus: 'requested',
     toStatus: 'approved',
     summary: '',
+    plannedEnd: null,
   },
-  { at: end, action: 'permit.expire', actor: null, fromStatus: 'active', toStatus: 'expired', summary: '' },
+  {
+    at: end,
+    action: 'permit.expire',
+    actor: null,
+    fromStatus: 'active',
+    toStatus: 'expired',
+    summary: '',
+    plannedEnd: null,
+  },
+  {
+    at: end,
+    action: 'permit.extend',
+    actor: { ID: 13, displayName: 'Ada Approver' },
+    fromStatus: 'active',
+    toStatus: 'active',
+    summary: `Planned end: ${end}`,
+    plannedEnd: end,
+  },
 ];
 
 /** The permit's own data: what is left of the page once the captions are taken out. */

@@ -10,6 +10,7 @@ import { fetchPermit, usePermit } from '../api/get-permit';
 import { permitKeys } from '../api/keys';
 import { isStale, usePermitCommand } from '../api/send-command';
 import {
+  changedElsewhere,
   changedFields,
   isDirty,
   permitFieldLabels,
@@ -38,7 +39,7 @@ export function PermitEdit({
   sections?: readonly PermitSectionEntry[];
 }) {
   const t = useCaptions();
-  const permit = usePermit(permitId);
+  const permit = usePermit(permitId, { live: true });
   if (permit.isPending)
     return (
       <Center py="xl">
@@ -84,7 +85,9 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
     if (permit.version === lastVersion.current) return;
     lastVersion.current = permit.version;
     setEditing((current) => (isDirty(current.base, current.values) ? current : editingOf(permit)));
-  }, [permit]);
+    // Someone else's command shows in the history too.
+    void client.invalidateQueries({ queryKey: permitKeys.history(permit.ID) });
+  }, [permit, client]);
 
   const editable = permit.allowedCommands.includes('edit');
   const reloadAfterStale = async () => {
@@ -171,6 +174,11 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                   {permit.status === 'approved' && (
                     <Alert color="yellow" variant="light" mb="md">
                       {t(permitsLabels.approvedWarning)}
+                    </Alert>
+                  )}
+                  {changedElsewhere(dirty, permit.version, editing.version, conflict !== null) && (
+                    <Alert color="yellow" variant="light" role="status" mb="md">
+                      <strong>{t(permitsMessages.changedTitle)}</strong> {t(permitsMessages.changedBody)}
                     </Alert>
                   )}
                   {conflict && (

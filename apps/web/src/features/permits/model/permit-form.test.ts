@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedElsewhere,
   changedFields,
   conflictsWith,
   emptyValues,
@@ -65,5 +66,14 @@ describe('the planned window', () => {
     const fresh = emptyValues(new Date(2026, 11, 1, 8, 5), 4);
     expect(fresh.plannedStart).toBe('2026-12-01T08:15');
     expect(fresh.plannedEnd).toBe('2026-12-01T12:15');
+  });
+});
+
+describe('a permit changed elsewhere while edited', () => {
+  it('is said only while the user has unsaved edits on an older version, and not over the conflict panel', () => {
+    expect(changedElsewhere(true, 4, 3, false)).toBe(true);
+    expect(changedElsewhere(false, 4, 3, false)).toBe(false); // no edits: the form simply takes the new permit
+    expect(changedElsewhere(true, 3, 3, false)).toBe(false); // nothing new
+    expect(changedElsewhere(true, 4, 3, true)).toBe(false); // the 409's panel explains it
   });
 });

@@ -176,3 +176,12 @@ export function windowProblem(
     return t(permitsMessages.endWithinMax, { hours: maxValidityHours });
   return null;
 }
+
+/**
+ * The permit on the page is newer than the one the user's unsaved edits started from (someone
+ * else's command arrived by the live refresh): say so before they save. A save then meets the 409
+ * and the conflict panel, which takes over (so this notice gives way to it).
+ */
+export function changedElsewhere(dirty: boolean, shownVersion: number, editedVersion: number, inConflict: boolean) {
+  return dirty && !inConflict && shownVersion > editedVersion;
+}

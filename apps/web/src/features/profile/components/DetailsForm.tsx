@@ -7,6 +7,7 @@ import { fieldErrorsOf } from '../../../lib/send-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { detailsProblems, type ProfileMessage } from '../form-rules';
 import { applyPreferredLanguage } from '../use-profile-language';
+import columns from '../../../components/SettingsColumns.module.css';
 import classes from '../Profile.module.css';
 
 interface DetailsFormProps {
@@ -89,7 +90,7 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
 
   return (
     <form noValidate onSubmit={submit} aria-labelledby="profile-details-heading">
-      <h2 id="profile-details-heading" className={classes.sectionTitle}>
+      <h2 id="profile-details-heading" className={columns.sectionTitle}>
         {t(profileLabels.detailsHeading)}
       </h2>
       <Stack gap="md">

@@ -7,6 +7,7 @@ import { useRevokeSession } from '../api/revoke-session';
 import { useSessions } from '../api/get-sessions';
 import { DeviceItem } from './DeviceItem';
 import { RevokeDialog } from './RevokeDialog';
+import columns from '../../../components/SettingsColumns.module.css';
 import classes from '../Profile.module.css';
 
 /** The devices signed in as this user; any other one can be revoked, this one signs out. */
@@ -63,10 +64,10 @@ export function DevicesSection() {
 
   return (
     <section aria-labelledby="profile-devices-heading">
-      <h2 id="profile-devices-heading" className={classes.sectionTitle}>
+      <h2 id="profile-devices-heading" className={columns.sectionTitle}>
         {t(profileDeviceLabels.heading)}
       </h2>
-      <p className={classes.sectionLead}>{t(profileDeviceLabels.lead)}</p>
+      <p className={columns.sectionLead}>{t(profileDeviceLabels.lead)}</p>
       {body}
       {sessions.data?.length === 1 && (
         <Text c="dimmed" mt="sm">

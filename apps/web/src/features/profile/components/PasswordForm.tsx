@@ -5,6 +5,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { useChangePassword } from '../api/change-password';
 import { fieldErrorsOf } from '../../../lib/send-form';
 import { passwordProblems, passwordServerProblem, type PasswordField, type ProfileMessage } from '../form-rules';
+import columns from '../../../components/SettingsColumns.module.css';
 import classes from '../Profile.module.css';
 
 const fields: PasswordField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -20,7 +21,7 @@ export function PasswordForm({ isDirectoryUser }: { isDirectoryUser: boolean }) 
   const [done, setDone] = useState<ProfileMessage | null>(null);
 
   const heading = (
-    <h2 id="profile-password-heading" className={classes.sectionTitle}>
+    <h2 id="profile-password-heading" className={columns.sectionTitle}>
       {t(profilePasswordLabels.heading)}
     </h2>
   );

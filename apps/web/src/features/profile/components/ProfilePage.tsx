@@ -8,7 +8,7 @@ import { profileQueryOptions } from '../api/get-profile';
 import { DetailsForm } from './DetailsForm';
 import { DevicesSection } from './DevicesSection';
 import { PasswordForm } from './PasswordForm';
-import classes from '../Profile.module.css';
+import columns from '../../../components/SettingsColumns.module.css';
 
 /** The signed-in user's own profile: details and language, password, and signed-in devices. */
 export function ProfilePage() {
@@ -23,7 +23,7 @@ export function ProfilePage() {
   let details;
   if (profile.data) {
     details = (
-      <div className={classes.columns}>
+      <div className={columns.columns}>
         <Paper withBorder radius="md" p="lg">
           <DetailsForm key={profile.data.ID} profile={profile.data} connection={session.connectionStringName} />
         </Paper>

@@ -17,6 +17,7 @@ import { useTagReportLinks } from '../api/get-tag-report-links';
 import { reasonOf } from '../../../lib/send-form';
 import { useSaveTagReportLinks } from '../api/save-tag-report-links';
 import { changedLinks, choicesFor, draftOf, isHalfLinked, type LinkDraft } from '../link-draft';
+import cardGrid from '../../../components/CardGrid.module.css';
 import classes from '../TagReportLinks.module.css';
 import { SaveBar } from '../../../components/SaveBar';
 
@@ -85,10 +86,10 @@ function TagReportLinksForm({ saved }: { saved: Links }) {
     >
       {sections.map((section) => (
         <section key={section.key} aria-labelledby={`tag-report-${section.key}`}>
-          <h2 id={`tag-report-${section.key}`} className={classes.heading}>
+          <h2 id={`tag-report-${section.key}`} className={cardGrid.heading}>
             {section.title}
           </h2>
-          <div className={classes.cards}>
+          <div className={`${cardGrid.cards} ${classes.cards}`}>
             {section.rows.map((row) => {
               const choices = choicesFor(row);
               const current = draft[row.subject]!;
@@ -96,13 +97,13 @@ function TagReportLinksForm({ saved }: { saved: Links }) {
               return (
                 <section
                   key={row.subject}
-                  className={classes.card}
+                  className={cardGrid.card}
                   aria-labelledby={headingId}
                   data-subject={row.subject}
                 >
-                  <h3 id={headingId} className={classes.cardTitle}>
+                  <h3 id={headingId} className={cardGrid.cardTitle}>
                     {subjectName(t, row)}
-                    {row.permitType && <span className={classes.code}>{row.permitType.code}</span>}
+                    {row.permitType && <span className={cardGrid.code}>{row.permitType.code}</span>}
                   </h3>
                   <NativeSelect
                     label={t(l.layout)}

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
@@ -104,14 +106,66 @@ test('Lock Manage at phone width: registers a lock, issues it to a worker, repor
   await shot(page, testInfo, 'locks-list-phone');
 });
 
-test('Lock Manage on a wide screen: a table with where each lock is', async ({ page, signIn }, testInfo) => {
+test('Lock Manage on a wide screen: a table that says where a lock in use is', async ({ page, signIn }, testInfo) => {
+  const serial = `E2E-${unique()}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn();
-  await page.goto('/assets/locks?kind=lockbox');
+  // A lock applied at an isolated point of a North Plant permit (the point put on the plan directly:
+  // the plan's own screen is the isolation plan's), through the API as the admin.
+  const { permitId, number, planPointId, code } = await withDatabase(async (client) => {
+    const permit = (
+      await client.query<{ id: number; number: string }>(
+        'select id, number from permits where facility_id = 1 order by id limit 1',
+      )
+    ).rows[0]!;
+    const point = (
+      await client.query<{ id: number; code: string }>(
+        `select ip.id, ip.code from isolation_points ip where ip.facility_id = 1 and not exists (
+           select 1 from permit_isolation_points pp where pp.permit_id = $1 and pp.isolation_point_id = ip.id
+             and pp.removed_at is null) order by ip.id limit 1`,
+        [permit.id],
+      )
+    ).rows[0]!;
+    const planPoint = await client.query<{ id: number }>(
+      `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state)
+       values (1, $1, $2, 99, 'isolated') returning id`,
+      [permit.id, point.id],
+    );
+    return { permitId: permit.id, number: permit.number, planPointId: planPoint.rows[0]!.id, code: point.code };
+  });
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: demo.admin.userName,
+      password: demo.password,
+    },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const lock = await page.request.post('/api/locks', {
+    headers,
+    data: { serial, kind: 'padlock', colourId: null, note: '' },
+  });
+  expect(lock.status()).toBe(200);
+  const applied = await page.request.post(`/api/permits/${permitId}/locks/commands/apply`, {
+    headers,
+    data: { lockId: ((await lock.json()) as { ID: number }).ID, planPointId },
+  });
+  expect(applied.status(), await applied.text()).toBe(200);
+
+  await page.goto(`/assets/locks?status=in_use&q=${serial}`);
   const main = shell(page).main;
-  const table = main.getByRole('table');
-  await expect(table.getByRole('row')).toHaveCount(4, { timeout: FIRST_LOAD_TIMEOUT_MS });
-  await expect(table.getByRole('columnheader', { name: 'Where is it now' })).toBeVisible();
+  const row = main.getByRole('row').filter({ hasText: serial });
+  await expect(row).toContainText('In use', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(row.getByRole('link', { name: new RegExp(`^${number} · point ${code}`) })).toHaveAttribute(
+    'href',
+    `/Permit/Edit/${permitId}`,
+  );
+  await expect(row).toContainText('applied by Alex Admin');
+  // In use: the menu offers no status command but Edit.
+  await row.getByRole('button', { name: `Actions for lock ${serial}` }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+  await page.keyboard.press('Escape');
   await expectNoSeriousViolations(page);
   await shot(page, testInfo, 'locks-table-wide');
 });

@@ -403,7 +403,11 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  await sql`
+  // A running server's event sweep may be delivering these same events right now: take the table
+  // first (its deliveries finish, new ones wait a moment) so the two never deadlock on the keys.
+  await db.transaction().execute(async (trx) => {
+    await sql`lock table event_deliveries in share row exclusive mode`.execute(trx);
+    await sql`
     insert into event_deliveries (event_id, consumer)
     select e.id, ${PERMIT_NOTIFICATIONS_CONSUMER} from domain_events e
     where e.id > ${firstEvent} and e.entity_type = 'permit'
@@ -411,7 +415,8 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
         select max(id) from domain_events
         where id > ${firstEvent} and entity_type = 'permit' and entity_id = any(${news.map(String)}::text[])
         group by entity_id)
-    on conflict do nothing`.execute(db);
+    on conflict do nothing`.execute(trx);
+  });
   const bus = new EventBus((message, error) => {
     throw new Error(`${message}: ${String(error)}`);
   });

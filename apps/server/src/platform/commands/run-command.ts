@@ -45,7 +45,7 @@ export async function runCommand<I, S extends Versioned, R>(
     ...command,
     input: definition.fingerprint ? definition.fingerprint(command.input) : command.input,
   });
-  const { outcome, eventIds } = await ctx.connection.db.transaction().execute(async (trx) => {
+  const { outcome, eventIds, eventNames } = await ctx.connection.db.transaction().execute(async (trx) => {
     if (key !== null) {
       if (!(await tryLockKey(trx, actor.userId, key))) {
         throw new AppError(
@@ -68,7 +68,7 @@ export async function runCommand<I, S extends Versioned, R>(
           );
         }
         const replay = { result: stored.response as R, version: stored.version, replayed: true };
-        return { outcome: replay, eventIds: [] as number[] };
+        return { outcome: replay, eventIds: [] as number[], eventNames: [] as string[] };
       }
     }
     const state = await definition.target.lock(trx, actor, command.targetId, ctx);
@@ -114,8 +114,13 @@ export async function runCommand<I, S extends Versioned, R>(
     if (key !== null) {
       await storeResponse(trx, { userId: actor.userId, key, command: command.name, hash, response, version });
     }
-    return { outcome: { result: response as R, version, replayed: false }, eventIds: ids };
+    return {
+      outcome: { result: response as R, version, replayed: false },
+      eventIds: ids,
+      eventNames: recorded.map((e) => e.name),
+    };
   });
-  events.deliverSoon(ctx.connection, eventIds);
+  // Ids ascend in the order recorded: names[i] is event i's.
+  events.deliverSoon(ctx.connection, eventIds, eventNames);
   return outcome;
 }

@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { permitStatuses } from '@hasp/contracts';
 import type { Database } from '../apps/server/src/db/schema';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
@@ -47,6 +48,18 @@ async function fillPermits(db: Kysely<Database>): Promise<void> {
   await sql`analyze permits`.execute(db);
   console.log(`  ${PERMITS} permits inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/**
+ * Statements sent to PostgreSQL by this process (the app's pool and the bench's own look-ups): each
+ * pg Client.query is one round trip. Counted around the one-session run only, where the bench
+ * itself sends nothing, so statements per command are the app's own.
+ */
+let statements = 0;
+const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...a: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
@@ -120,7 +133,15 @@ async function main() {
     );
     await run(1, 1000);
     for (const sessions of [1, SESSIONS]) {
+      const statementsBefore = statements;
+      const busyBefore = performance.eventLoopUtilization();
       const { latencies, failures } = await run(sessions, durationMs);
+      const busy = performance.eventLoopUtilization(busyBefore);
+      const perCommand = (statements - statementsBefore) / Math.max(latencies.length, 1);
+      console.log(
+        `  ${sessions} session(s): ${perCommand.toFixed(1)} statements (round trips) per command, ` +
+          `server event loop busy ${((busy.active * 1000) / Math.max(latencies.length, 1)).toFixed(0)} µs per command`,
+      );
       console.log(
         `  ${sessions} session(s): ${latencies.length} commands, ${(latencies.length / (durationMs / 1000)).toFixed(0)}/s   ` +
           `p50 ${percentile(latencies, 50).toFixed(1)} ms   p95 ${percentile(latencies, 95).toFixed(1)} ms   ` +

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   permitIndexColumns,
+  permitIndexPageSchema,
   permitStatuses,
   type Permit,
   type PermitIndexPage,
@@ -32,7 +34,10 @@ const get = (as: string, url: string) =>
 const page = async (as: string, query: string) => {
   const response = await get(as, `/api/permits?${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<PermitIndexPage>();
+  const body = response.json<PermitIndexPage>();
+  // The route skips zod on the way out (decision 0042): every answer here is held to the contract instead.
+  expect(z.parse(permitIndexPageSchema, body)).toEqual(body);
+  return body;
 };
 const ids = (p: PermitIndexPage) => p.rows.map((r) => r.ID);
 const day = (d: number) => new Date(Date.UTC(2026, 11, 1 + d, 8));

@@ -41,24 +41,26 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
  * @example await db.transaction().execute(async (trx) => { ...; await recordAudit(trx, { ... }); });
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      user_id: entry.userId,
-      facility_id: entry.facilityId,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before: json(entry.before),
-      after: json(entry.after),
-      field: entry.field ?? null,
-      address: entry.address ?? null,
-      device_id: entry.deviceId ?? null,
-      request_id: entry.requestId ?? null,
-      reason: entry.reason ?? null,
-      device_time: entry.deviceTime ?? null,
-      sync_time: entry.syncTime ?? null,
-      ...(entry.at ? { occurred_at: entry.at } : {}),
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(entry)).execute();
+}
+
+/** An entry as its audit_log row (the chain trigger adds chain, position and hashes). */
+export function auditRow(entry: AuditEntry) {
+  return {
+    user_id: entry.userId,
+    facility_id: entry.facilityId,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before: json(entry.before),
+    after: json(entry.after),
+    field: entry.field ?? null,
+    address: entry.address ?? null,
+    device_id: entry.deviceId ?? null,
+    request_id: entry.requestId ?? null,
+    reason: entry.reason ?? null,
+    device_time: entry.deviceTime ?? null,
+    sync_time: entry.syncTime ?? null,
+    ...(entry.at ? { occurred_at: entry.at } : {}),
+  };
 }

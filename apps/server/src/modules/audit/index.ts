@@ -1,3 +1,3 @@
 // What other modules may use of the audit trail.
-export { recordAudit, type AuditEntry } from './audit.repository';
+export { auditRow, recordAudit, type AuditEntry } from './audit.repository';
 export { verifyAuditChains } from './verify-audit-chain';

@@ -5,6 +5,7 @@ export { findFacilityPermissionCatalogue } from './permission-catalogue.reposito
 export {
   listAllUserGrants,
   listConnectionGrants,
+  listFacilityAndConnectionPermissions,
   listFeatureSwitches,
   listUserPermissions,
 } from './permission.repository';

@@ -30,6 +30,29 @@ export async function listConnectionGrants(db: Kysely<Database>, userId: number)
   return rows.map((r) => r.permission);
 }
 
+/**
+ * Both of the above in one statement (one round trip): the facility's group grants and the
+ * connection grants, as one set. A command reads them inside its transaction, where the two
+ * queries would otherwise queue one after the other on its one connection.
+ */
+export async function listFacilityAndConnectionPermissions(
+  db: Kysely<Database>,
+  scope: { facilityId: number; userId: number },
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('group_permissions')
+    .innerJoin('groups', 'groups.id', 'group_permissions.group_id')
+    .innerJoin('user_groups', 'user_groups.group_id', 'groups.id')
+    .select('group_permissions.permission')
+    .where('user_groups.user_id', '=', scope.userId)
+    .where('groups.facility_id', '=', scope.facilityId)
+    .union((eb) =>
+      eb.selectFrom('connection_grants').select('permission').where('connection_grants.user_id', '=', scope.userId),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.permission));
+}
+
 export interface UserGrants {
   /** facilityId → permissions from their groups (in any facility, even one they may no longer sign in to). */
   byFacility: Map<number, Set<string>>;

@@ -6,7 +6,6 @@ import { loadPermitFacts } from './permit-guards';
 import {
   addApproval,
   clearApprovals,
-  findPermit,
   mayHoldPermit,
   replacePermitAssets,
   updatePermit,
@@ -124,9 +123,7 @@ async function applyPermitCommand(
     change.voided_at = ctx.now;
     change.void_reason = effects.reason!;
   }
-  await updatePermit(trx, id, change);
-
-  const after = (await findPermit(trx, facilityId, id))!;
+  const after = await updatePermit(trx, facilityId, id, change);
   run.audit({
     action: `permit.${command}`,
     entityType: 'permit',

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit, PermitSection } from '@hasp/contracts';
 
@@ -80,14 +80,17 @@ export async function insertPermit(trx: Transaction<Database>, values: NewPermit
  * Permits (`p`) with their type (`t`), area (`a`), requester (`r`), holder (`h`) and issuer (`i`):
  * the joins the permit page and the index both read from.
  */
-export function permitsWithPeople(db: Db) {
-  return db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .leftJoin('areas as a', 'a.id', 'p.area_id')
-    .innerJoin('users as r', 'r.id', 'p.requester_id')
-    .leftJoin('users as h', 'h.id', 'p.holder_id')
-    .leftJoin('users as i', 'i.id', 'p.issuer_id');
+export function permitsWithPeople(db: QueryCreator<Database>, from: 'permits' | 'permit_update' = 'permits') {
+  return (
+    db
+      // `permit_update`: a CTE of `update permits … returning *` (updatePermit), the same columns.
+      .selectFrom(`${from} as p` as 'permits as p')
+      .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+      .leftJoin('areas as a', 'a.id', 'p.area_id')
+      .innerJoin('users as r', 'r.id', 'p.requester_id')
+      .leftJoin('users as h', 'h.id', 'p.holder_id')
+      .leftJoin('users as i', 'i.id', 'p.issuer_id')
+  );
 }
 
 /**
@@ -101,7 +104,16 @@ export async function findPermit(
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<PermitRecord | undefined> {
-  let query = permitsWithPeople(db)
+  return readPermit(db, facilityId, id, { lock: options.lock ?? false, from: 'permits' });
+}
+
+async function readPermit(
+  db: QueryCreator<Database>,
+  facilityId: number,
+  id: number,
+  options: { lock: boolean; from: 'permits' | 'permit_update' },
+): Promise<PermitRecord | undefined> {
+  let query = permitsWithPeople(db, options.from)
     .select([
       'p.id',
       'p.number',
@@ -227,13 +239,32 @@ export type PermitChange = Partial<{
   void_reason: string;
 }> & { updated_at: Date };
 
-/** Applies a lifecycle command's change and moves the permit on by one version (the runner's bump reads it so). */
-export async function updatePermit(trx: Transaction<Database>, id: number, change: PermitChange): Promise<void> {
-  await trx
-    .updateTable('permits')
-    .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+/**
+ * Applies a lifecycle command's change, moves the permit on by one version (the runner's bump reads
+ * it so) and answers the permit as it now is, in one statement: the update's RETURNING row read with
+ * the same joins as findPermit. The assets and approvals subqueries see the command's earlier
+ * statements (replaced assets, added or cleared approvals), as a read after the update would.
+ */
+export async function updatePermit(
+  trx: Transaction<Database>,
+  facilityId: number,
+  id: number,
+  change: PermitChange,
+): Promise<PermitRecord> {
+  const updated = trx.with('permit_update', (db) =>
+    db
+      .updateTable('permits')
+      .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .where('facility_id', '=', facilityId)
+      .returningAll(),
+  );
+  const after = await readPermit(updated, facilityId, id, {
+    lock: false,
+    from: 'permit_update',
+  });
+  if (!after) throw new Error(`permit ${id}: the locked permit was not updated`);
+  return after;
 }
 
 /** Makes the permit's assets exactly `assetIds` (the link rows are not history: the audit row keeps the before). */

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { listConnectionGrants, listUserPermissions } from '../../modules/permissions';
+import { listFacilityAndConnectionPermissions } from '../../modules/permissions';
 import { AppError } from '../../plugins/app-error';
 import type { Actor } from '../request-context';
 import type { PolicyRule } from './command';
@@ -17,11 +17,7 @@ export function policyTable<S>() {
 export async function actorPermissions(trx: Transaction<Database>, actor: Actor): Promise<Set<string>> {
   // The system (a scheduled job) is no member of any group: it holds no permission.
   if (actor.system) return new Set();
-  const [facility, connection] = await Promise.all([
-    listUserPermissions(trx, actor),
-    listConnectionGrants(trx, actor.userId),
-  ]);
-  return new Set([...facility, ...connection]);
+  return listFacilityAndConnectionPermissions(trx, actor);
 }
 
 /**

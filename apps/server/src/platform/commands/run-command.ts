@@ -1,9 +1,10 @@
-import { recordAudit, type AuditEntry } from '../../modules/audit';
+import type { AuditEntry } from '../../modules/audit';
 import { AppError } from '../../plugins/app-error';
 import type { EventBus } from '../events/event-bus';
-import { recordEvent, type DomainEventInput } from '../events/record-event';
+import type { DomainEventInput } from '../events/record-event';
 import type { RequestContext } from '../request-context';
 import type { Command, CommandDefinition, Versioned } from './command';
+import { recordAuditsAndEvents } from './command-records.repository';
 import { commandHash, findStoredResponse, storeResponse, tryLockKey } from './idempotency.repository';
 import { checkPolicy } from './policy';
 
@@ -44,7 +45,7 @@ export async function runCommand<I, S extends Versioned, R>(
     ...command,
     input: definition.fingerprint ? definition.fingerprint(command.input) : command.input,
   });
-  const { outcome, eventIds } = await ctx.connection.db.transaction().execute(async (trx) => {
+  const { outcome, eventIds, eventNames } = await ctx.connection.db.transaction().execute(async (trx) => {
     if (key !== null) {
       if (!(await tryLockKey(trx, actor.userId, key))) {
         throw new AppError(
@@ -67,7 +68,7 @@ export async function runCommand<I, S extends Versioned, R>(
           );
         }
         const replay = { result: stored.response as R, version: stored.version, replayed: true };
-        return { outcome: replay, eventIds: [] as number[] };
+        return { outcome: replay, eventIds: [] as number[], eventNames: [] as string[] };
       }
     }
     const state = await definition.target.lock(trx, actor, command.targetId, ctx);
@@ -95,26 +96,31 @@ export async function runCommand<I, S extends Versioned, R>(
     if (!unchanged && !audits.length) throw new Error(`command ${command.name} recorded no audit row`);
     if (unchanged && (audits.length || recorded.length))
       throw new Error(`command ${command.name}: unchanged, yet audited`);
-    for (const entry of audits) {
-      await recordAudit(trx, {
+    const ids = await recordAuditsAndEvents(
+      trx,
+      audits.map((entry) => ({
         ...entry,
         address: ctx.address || null,
         deviceId: actor.deviceId,
         requestId: ctx.requestId,
         deviceTime: command.deviceTime ?? null,
         at: ctx.now,
-      });
-    }
-    const ids: number[] = [];
-    for (const event of recorded) ids.push(await recordEvent(trx, event));
+      })),
+      recorded,
+    );
     const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);
     // Stored as JSON, so a replay answers exactly what the first send was sent.
     const response = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as R);
     if (key !== null) {
       await storeResponse(trx, { userId: actor.userId, key, command: command.name, hash, response, version });
     }
-    return { outcome: { result: response as R, version, replayed: false }, eventIds: ids };
+    return {
+      outcome: { result: response as R, version, replayed: false },
+      eventIds: ids,
+      eventNames: recorded.map((e) => e.name),
+    };
   });
-  events.deliverSoon(ctx.connection, eventIds);
+  // Ids ascend in the order recorded: names[i] is event i's.
+  events.deliverSoon(ctx.connection, eventIds, eventNames);
   return outcome;
 }

@@ -37,13 +37,21 @@ export class EventBus {
   }
 
   /** Delivers these committed events in the background; `drain()` waits for it. */
-  deliverSoon(connection: Connection, eventIds: readonly number[]): void {
-    if (!eventIds.length || !this.consumers.size) return;
+  deliverSoon(connection: Connection, eventIds: readonly number[], names?: readonly string[]): void {
+    // `names[i]` is event i's name when the caller knows it: an event no consumer listens to has
+    // nothing to deliver (the sweep would find no pair for it either), so it costs no transaction.
+    const ids = names ? eventIds.filter((_, i) => this.isHeard(names[i]!)) : eventIds;
+    if (!ids.length || !this.consumers.size) return;
     const work = (async () => {
-      for (const id of eventIds) await this.deliver(connection, id);
+      for (const id of ids) await this.deliver(connection, id);
     })().catch((error: unknown) => this.log('could not deliver domain events', error));
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));
+  }
+
+  private isHeard(name: string): boolean {
+    for (const consumer of this.consumers.values()) if (consumer.events.has(name)) return true;
+    return false;
   }
 
   /** Waits until the deliveries started so far are done (tests, shutdown). */

@@ -30,17 +30,18 @@ export interface DomainEvent {
  * @example const id = await recordEvent(trx, { name: 'settings.changed', facilityId, entityType: 'facility', entityId: facilityId });
  */
 export async function recordEvent(trx: Transaction<Database>, event: DomainEventInput): Promise<number> {
-  const row = await trx
-    .insertInto('domain_events')
-    .values({
-      name: event.name,
-      facility_id: event.facilityId,
-      entity_type: event.entityType,
-      entity_id: event.entityId === null ? null : String(event.entityId),
-      payload: JSON.stringify(event.payload ?? {}),
-      request_id: event.requestId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto('domain_events').values(eventRow(event)).returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** An event as its outbox row. */
+export function eventRow(event: DomainEventInput) {
+  return {
+    name: event.name,
+    facility_id: event.facilityId,
+    entity_type: event.entityType,
+    entity_id: event.entityId === null ? null : String(event.entityId),
+    payload: JSON.stringify(event.payload ?? {}),
+    request_id: event.requestId ?? null,
+  };
 }

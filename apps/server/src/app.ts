@@ -58,6 +58,7 @@ import {
   registerPermitNotifications,
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
+import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -194,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitIndexRoutes,
         permitTypeInfoRoutes,
         questionRoutes,
+        tagRoutes,
+        tagStatusRoutes,
       ]) {
         await api.register(routes, ctx);
       }

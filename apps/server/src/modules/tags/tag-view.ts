@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { allowedTagCommands, type Tag, type TagState } from '@hasp/contracts';
+import { allowedTagCommands, type Tag } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TAG_LINK_GONE_MESSAGE, tagStateLabels, type TagState } from '@hasp/contracts';
 import { useTagStatus } from '../api/tags-api';
@@ -13,6 +15,16 @@ const stateOfLabel = (label: string) =>
  * Big type for a phone at the machine; asks the server again every few seconds.
  */
 export function TagStatusPage() {
+  // Outside the signed-in shell there is no app-wide query client: the page brings its own.
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <TagStatus />
+    </QueryClientProvider>
+  );
+}
+
+function TagStatus() {
   const { token = '' } = useParams();
   const status = useTagStatus(token);
   return (

@@ -32,9 +32,9 @@ function TagStatus() {
       {status.isPending ? (
         <Loader aria-label="Loading the tag's status" />
       ) : status.data === null ? (
-        <Alert color="red" role="alert" data-testid="tag-status-gone">
-          <Text size="lg">{TAG_LINK_GONE_MESSAGE}</Text>
-        </Alert>
+        <p className={classes.gone} role="alert" data-testid="tag-status-gone">
+          {TAG_LINK_GONE_MESSAGE}
+        </p>
       ) : status.data === undefined ? (
         <Alert color="red" role="alert">
           The tag's status could not be loaded. It is asked again in a few seconds.

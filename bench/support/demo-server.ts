@@ -50,6 +50,8 @@ export async function startDemoServer(options: {
   log: (message: string) => void;
   prepare?: (db: Kysely<Database>) => Promise<void>;
   webApp?: boolean;
+  /** Settings beyond the defaults, as environment variables (e.g. a rate limit a load bench must pass). */
+  env?: Record<string, string>;
 }): Promise<DemoServer> {
   const webDist = options.webApp === false ? '' : builtWebApp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hasp-bench-'));
@@ -57,7 +59,7 @@ export async function startDemoServer(options: {
   options.log(`starting embedded PostgreSQL on port ${pgPort}`);
   const embedded = await startEmbeddedServer({ dataDir, port: pgPort, log: () => undefined });
   const config = loadConfig(
-    { HASP_CONNECTIONS: 'Demo', HASP_CONFIG: '', LOG_LEVEL: 'silent', HASP_WEB_DIST: webDist },
+    { HASP_CONNECTIONS: 'Demo', HASP_CONFIG: '', LOG_LEVEL: 'silent', HASP_WEB_DIST: webDist, ...options.env },
     path.join(os.tmpdir(), 'hasp-bench-none'),
   );
   const registry = await openConnections(config.connections, embedded);

@@ -9,6 +9,7 @@ import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import {
   assetIsolationPoints,
+  bumpPlan,
   findIsolationPoint,
   loadPlan,
   lockIsolationPoints,
@@ -148,6 +149,8 @@ async function applyPlanCommand(
       await recordPlanStep(trx, facilityId, permit.id, planSteps[verb]!, userId, now);
   }
 
+  // The plan's new version now, so the answer carries it (the target's bump reads it back).
+  await bumpPlan(trx, facilityId, permit.id);
   const after = await planView(trx, permit, state.permissions);
   const pointAfter = after.points.find((p) => p.ID === point?.ID);
   run.audit({

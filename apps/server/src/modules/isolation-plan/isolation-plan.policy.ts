@@ -9,7 +9,7 @@ import {
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { actorPermissions, type CommandTarget, type PolicyRule } from '../../platform';
-import { bumpPlan, findPlanPermit, planVersion, type PlanPermit } from './isolation-plan.repository';
+import { findPlanPermit, planVersion, type PlanPermit } from './isolation-plan.repository';
 
 /** A permit locked for a plan command; the version is the plan's (If-Match), not the permit's. */
 export interface PlanState {
@@ -31,7 +31,8 @@ export const planTarget: CommandTarget<PlanState> = {
     const [version, permissions] = await Promise.all([planVersion(trx, id), actorPermissions(trx, actor)]);
     return { version, permit, permissions };
   },
-  bump: (trx, id, state) => bumpPlan(trx, state.permit.facilityId, id),
+  // The use case moved the plan on by one version already (its answer carries the new one).
+  bump: (trx, id) => planVersion(trx, id),
 };
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '@hasp/contracts';
 import { runPermitCommandAsSystem } from '../src/modules/permits';
 import { EventBus } from '../src/platform';
+import { withoutIsolationPlan } from './support/loto-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -82,6 +83,8 @@ const toActive: [string, PermitCommand, object?][] = [
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
+  await withoutIsolationPlan(t.connections[0]!.db);
   for (const username of ['admin', 'supervisor', 'worker', 'contractor']) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
     ids[username] = (

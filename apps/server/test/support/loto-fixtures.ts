@@ -74,3 +74,14 @@ export async function setTagState(db: Kysely<Database>, tagId: number, state: 'r
     .where('id', '=', tagId)
     .execute();
 }
+
+/**
+ * For tests of the permit lifecycle itself: LOTO permits without the isolation plan section (a
+ * type's sections are its facility's choice), so `isolate` and `close` answer the lifecycle's
+ * table alone. The plan's guards are isolation-plan.test.ts's.
+ */
+export async function withoutIsolationPlan(db: Kysely<Database>, code = 'LOTO'): Promise<void> {
+  await sql`update permit_types set sections = array_remove(sections, 'isolation-plan') where code = ${code}`.execute(
+    db,
+  );
+}

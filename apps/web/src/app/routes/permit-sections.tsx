@@ -1,4 +1,5 @@
 import type { PermitSectionEntry } from '../../features/permits';
+import { IsolationPlanSection } from '../../features/isolation-plan';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -7,7 +8,12 @@ import type { PermitSectionEntry } from '../../features/permits';
  * enables it.
  */
 export const permitSections: readonly PermitSectionEntry[] = [
-  // isolation-plan
+  {
+    section: 'isolation-plan',
+    id: 'isolation-plan',
+    label: 'Isolation',
+    render: (permit) => <IsolationPlanSection permit={permit} />,
+  },
   // tags
   // lockboxes (crew)
 ];

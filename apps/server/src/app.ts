@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
+import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -198,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         isolationPlanRoutes,
+        lockRoutes,
+        permitLockRoutes,
       ]) {
         await api.register(routes, ctx);
       }

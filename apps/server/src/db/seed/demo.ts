@@ -10,6 +10,7 @@ import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoIsolationPoints } from './demo-isolation';
+import { seedDemoLocks } from './demo-locks';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -231,6 +232,13 @@ const steps: {
     run: async (trx) => {
       const [north] = await demoFacilityIds(trx);
       if (north !== undefined) await seedDemoIsolationPoints(trx, north);
+    },
+  },
+  {
+    name: 'demo-2026-11-26-locks',
+    run: async (trx) => {
+      const [north] = await demoFacilityIds(trx);
+      if (north !== undefined) await seedDemoLocks(trx, north);
     },
   },
   {

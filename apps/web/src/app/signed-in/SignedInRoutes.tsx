@@ -15,6 +15,7 @@ import {
   AssetManagePage,
   AssetPage,
   AssetImportPage,
+  LockManagePage,
   ComponentManagePage,
   FacilitySettingsPage,
   MasterListManagePage,
@@ -106,6 +107,7 @@ function SignedInArea() {
         <Route path="assets/manage/:assetId" element={<AssetPage />} />
         <Route path="assets/components-manage" element={<ComponentManagePage />} />
         <Route path="assets/import-files" element={<AssetImportPage />} />
+        <Route path="assets/locks" element={<LockManagePage />} />
         <Route path="masterlist/manage" element={<MasterListManagePage />} />
         <Route path="question-manager" element={<QuestionManagePage />} />
         {plannedRoutes.map((route) => (

@@ -39,54 +39,34 @@ async function command(page: Page, permitId: number, verb: string) {
 }
 
 /**
- * Locks and tags go on and come off through the locks and tags screens (their own specs); here they
- * are put in place in the database so this spec follows the plan alone.
+ * Tags are printed and applied through the tags screens (their own spec); here they are put in place
+ * and taken off in the database so this spec follows the plan and its locks.
  */
-async function lockAndTag(permitId: number, userName: string) {
+async function tagAll(permitId: number, userName: string) {
   await withDatabase(async (client) => {
-    const points = await client.query<{ id: number; code: string; lockable: boolean }>(
-      `select pp.id, ip.code, ip.lockable from permit_isolation_points pp join isolation_points ip on ip.id = pp.isolation_point_id
+    const points = await client.query<{ id: number; code: string }>(
+      `select pp.id, ip.code from permit_isolation_points pp join isolation_points ip on ip.id = pp.isolation_point_id
        where pp.permit_id = $1 and pp.removed_at is null`,
       [permitId],
     );
     const user = (await client.query<{ id: number }>('select id from users where user_name = $1', [userName])).rows[0]!
       .id;
-    for (const p of points.rows) {
-      if (p.lockable) {
-        const lock = await client.query<{ id: number }>(
-          `insert into locks (facility_id, serial, kind, status) values (1, $1, 'padlock', 'in_use') returning id`,
-          [`E2E-${permitId}-${p.code}`],
-        );
-        await client.query(
-          `insert into lock_applications (facility_id, lock_id, permit_id, plan_point_id, applied_by, applied_at)
-           values (1, $1, $2, $3, $4, now())`,
-          [lock.rows[0]!.id, permitId, p.id, user],
-        );
-      }
+    for (const p of points.rows)
       await client.query(
         `insert into tags (facility_id, number, permit_id, plan_point_id, state, applied_by, applied_at, status_token)
          values (1, $1, $2, $3, 'applied', $4, now(), $5)`,
         [`E2E-T-${permitId}-${p.code}`, permitId, p.id, user, crypto.randomUUID()],
       );
-    }
   });
 }
 
-async function takeOff(permitId: number) {
-  await withDatabase(async (client) => {
-    await client.query(
-      `update locks set status = 'available' where id in (select lock_id from lock_applications where permit_id = $1 and removed_at is null)`,
-      [permitId],
-    );
-    await client.query(
-      `update lock_applications set removed_at = now(), removed_by = applied_by, removal = 'removed' where permit_id = $1 and removed_at is null`,
-      [permitId],
-    );
-    await client.query(
+async function untagAll(permitId: number) {
+  await withDatabase((client) =>
+    client.query(
       `update tags set state = 'removed', removed_at = now(), removed_by = applied_by where permit_id = $1 and state = 'applied'`,
       [permitId],
-    );
-  });
+    ),
+  );
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -166,11 +146,26 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
     await expect(card(i, code)).toContainText('Isolated');
   }
   await expect(nextStep(i)).toContainText('Apply the lock and tag on E-1');
-  await lockAndTag(permitId, issuer.userName);
+  // The issuer's own locks: one on each lockable point (H-2 is tag-only).
+  const serials: string[] = [];
+  for (const code of ['E-1', 'H-1']) {
+    const picker = card(i, code).getByLabel(`Lock for ${code}`);
+    const option = picker.locator('option').nth(1);
+    await expect(option).toBeAttached();
+    const serial = (await option.textContent())!.split(' ')[0]!;
+    await picker.selectOption({ index: 1 });
+    await card(i, code)
+      .getByRole('button', { name: `Apply lock on ${code}` })
+      .click();
+    await expect(card(i, code)).toContainText(`Lock ${serial} (applied by ${issuer.displayName})`);
+    serials.push(serial);
+  }
+  await expect(card(i, 'H-2').getByLabel('Lock for H-2')).toHaveCount(0);
+  await expect(nextStep(i)).toContainText('Apply the tag on H-2');
+  await tagAll(permitId, issuer.userName);
   await i.reload();
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(nextStep(i)).toContainText('Release stored energy');
-  await expect(card(i, 'E-1')).toContainText(`Lock E2E-${permitId}-E-1 (applied by ${issuer.displayName})`);
   await nextStep(i).getByRole('button', { name: 'Stored energy released' }).click();
   for (const code of ['E-1', 'H-2', 'H-1']) {
     await expect(nextStep(i)).toContainText(`Verify ${code} (try-out)`);
@@ -210,7 +205,14 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   await nextStep(i).getByRole('button', { name: 'Work area inspected' }).click();
   await nextStep(i).getByRole('button', { name: 'People clear' }).click();
   await expect(nextStep(i)).toContainText('Remove the locks and tags on E-1');
-  await takeOff(permitId);
+  // Only the applier removes a lock: the issuer takes off their own.
+  for (const [n, code] of ['E-1', 'H-1'].entries()) {
+    await card(i, code)
+      .getByRole('button', { name: `Remove lock ${serials[n]}` })
+      .click();
+    await expect(card(i, code)).not.toContainText(`Lock ${serials[n]} (applied by`);
+  }
+  await untagAll(permitId);
   await i.reload();
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   for (const code of ['E-1', 'H-2', 'H-1']) {

@@ -10,6 +10,7 @@ import {
   type PlanPoint,
 } from '@hasp/contracts';
 import { heldByText, pointVerbs } from '../model/plan-steps';
+import { PointLocks } from './PointLocks';
 import classes from '../IsolationPlan.module.css';
 
 interface PointCardProps {
@@ -21,12 +22,12 @@ interface PointCardProps {
 }
 
 const stateColor: Record<PlanPoint['state'], string> = {
-  pending: 'gray',
-  isolated: 'orange',
-  verified: 'green',
-  test_released: 'red',
-  released: 'blue',
-  restored: 'blue',
+  pending: 'gray.8',
+  isolated: 'orange.9',
+  verified: 'green.9',
+  test_released: 'red.9',
+  released: 'blue.9',
+  restored: 'blue.9',
 };
 
 /** One point: its code and location in large type, state, who holds it, its locks and tags, and its next action. */
@@ -68,6 +69,7 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
           ))}
         </ul>
       )}
+      <PointLocks plan={plan} point={point} />
       {point.tags.length > 0 && (
         <ul className={classes.list} aria-label={`Tags on ${point.code}`}>
           {point.tags.map((tag) => (

@@ -23,8 +23,8 @@ interface PointCardProps {
 
 const stateColor: Record<PlanPoint['state'], string> = {
   pending: 'gray.8',
-  isolated: 'orange.9',
-  verified: 'green.9',
+  isolated: 'yellow.5',
+  verified: 'teal.9',
   test_released: 'red.9',
   released: 'blue.9',
   restored: 'blue.9',
@@ -51,7 +51,7 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
         {point.code}
       </h3>
       <p className={classes.location}>{point.location}</p>
-      <Badge size="lg" color={stateColor[point.state]} variant="filled">
+      <Badge size="lg" color={stateColor[point.state]} variant="filled" autoContrast>
         {planPointStateLabels[point.state]}
       </Badge>
       <Text size="sm" mt={4}>

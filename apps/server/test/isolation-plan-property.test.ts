@@ -20,7 +20,7 @@ import { newLock, putLock, putTag, setTagState, takeLock } from './support/loto-
  * Most steps take a way forward (so runs reach de-isolation and close), the rest are random.
  */
 const SEED = Number(process.env.HASP_ISOLATION_SEED ?? 16_2026);
-const RUNS = Number(process.env.HASP_ISOLATION_RUNS ?? 6);
+const RUNS = Number(process.env.HASP_ISOLATION_RUNS ?? 4);
 const users = ['supervisor', 'admin', 'worker'] as const;
 type User = (typeof users)[number];
 
@@ -252,15 +252,21 @@ describe('isolation plans under random interleavings on shared points', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.record({ permit: fc.nat(1), smart: fc.nat(9).map((n) => n < 8), pick: fc.nat(1000) }), {
-          minLength: 40,
-          maxLength: 80,
+          minLength: 90,
+          maxLength: 140,
         }),
         async (steps) => {
           run += 1;
           const permits = [await newPermit(run * 2), await newPermit(run * 2 + 1)];
           const lockboxes = [{ id: null as number | null }, { id: null as number | null }];
           for (const [n, { permit, smart, pick }] of steps.entries()) {
-            const { forward, any } = await actionsFor(permits[permit]!, lockboxes[permit]!);
+            let chosen = permit;
+            let { forward, any } = await actionsFor(permits[chosen]!, lockboxes[chosen]!);
+            // A permit with nothing forward left (closed, or waiting): the other one moves instead.
+            if (smart && !forward.length) {
+              chosen = 1 - permit;
+              ({ forward, any } = await actionsFor(permits[chosen]!, lockboxes[chosen]!));
+            }
             const choices = smart && forward.length ? forward : [...forward, ...any];
             await choices[pick % choices.length]!(pick);
             await checkInvariants(`run ${run} step ${n}`);

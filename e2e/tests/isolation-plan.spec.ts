@@ -173,6 +173,7 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
       .click();
     await card(i, code).getByLabel('Result').fill('No movement; gauge at zero');
     if (code === 'E-1') {
+      await expectNoSidewaysScroll(i, phone.width);
       await expectNoSeriousViolations(i);
       await saveScreenshot(i, testInfo, 'isolation-plan-verify-phone');
     }
@@ -219,6 +220,7 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
     await button.click();
     await expect(card(i, code)).toContainText(/Restored|Released/);
   }
+  await expectNoSidewaysScroll(i, phone.width);
   await expectNoSeriousViolations(i);
   await saveScreenshot(i, testInfo, 'isolation-plan-restored-phone');
   await nextStep(i).getByRole('button', { name: 'Affected employees notified of release' }).click();

@@ -9,7 +9,7 @@ import {
   type Permit,
 } from '@hasp/contracts';
 import { createTestApp, login, type TestApp } from './test-app';
-import { newLock, putLock, putTag, setTagState, takeLock } from './support/loto-fixtures';
+import { applyPointTag, newLock, putLock, removeTag, takeLock } from './support/loto-fixtures';
 
 /**
  * The isolation plan's safety invariants under random interleavings of commands by several users on
@@ -123,9 +123,10 @@ async function actionsFor(
     };
     (needsLock ? forward : any).push(applyLock);
     const tagged = point.tags.some((tag) => tag.state === 'applied');
-    if (holding && !tagged)
+    const planned = point.tags.some((tag) => tag.state === 'planned' || tag.state === 'printed');
+    if (holding && !tagged && planned)
       (plan.permitStatus === 'approved' ? forward : any).push(async (pick) => {
-        await putTag(db(), permitId, point.ID, ids[users[pick % users.length]!]);
+        await applyPointTag(t.app, tokens[users[pick % users.length]!], permitId, point.ID);
       });
     const releasing = plan.permitStatus === 'de_isolation' && !!plan.peopleClear;
     for (const lock of point.locks) {
@@ -138,7 +139,12 @@ async function actionsFor(
       });
     }
     for (const tag of point.tags.filter((x) => x.state === 'applied'))
-      (releasing ? forward : any).push(async () => setTagState(db(), tag.ID, 'removed', tag.appliedBy!.ID));
+      (releasing ? forward : any).push(async (pick) => {
+        const as = releasing
+          ? (users.find((u) => ids[u] === tag.appliedBy?.ID) ?? 'supervisor')
+          : users[pick % users.length]!;
+        await removeTag(t.app, tokens[as], permitId, tag.ID);
+      });
   }
   // A crew member signs on to (and off) the permit's lockbox.
   any.push(async (pick) => {

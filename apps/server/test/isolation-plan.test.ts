@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
 import { createTestApp, login, type TestApp } from './test-app';
-import { newLock, putLock, putTag, setTagState, takeLock } from './support/loto-fixtures';
+import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
 
 /**
  * The isolation plan (issue 16 items 1, 6, 7) over HTTP on the real server: fill in component and
@@ -78,8 +78,8 @@ async function isolateFully(permitId: number) {
           ids.supervisor!,
         )
       : null;
-    const tag = await putTag(db(), permitId, x.ID, ids.supervisor!);
-    applied.push({ code: x.code, applicationId, tagId: tag.id });
+    const tagId = await applyPointTag(t.app, tokens.supervisor!, permitId, x.ID);
+    applied.push({ code: x.code, applicationId, tagId });
   }
   await ok(await give('supervisor', permitId, 'release-stored-energy'));
   p = await plan('supervisor', permitId);
@@ -130,6 +130,8 @@ describe('isolation plan', () => {
     p = await ok(await give('worker', id, 'fill'));
     expect(p.points.map((x) => x.code)).toEqual(['E-1', 'H-1', 'H-2']);
     expect(point(p, 'H-2').lockable).toBe(false);
+    // Each point's tag is planned with it (numbered by the tags module, waiting for printing).
+    expect(p.points.map((x) => x.tags.map((tag) => tag.state))).toEqual([['planned'], ['planned'], ['planned']]);
     expect(point(p, 'E-1').verificationMethod).toBe('Try start at the panel; test for absence of voltage');
     // A second fill adds nothing: same version, no audit row.
     const again = await give('worker', id, 'fill');
@@ -156,7 +158,12 @@ describe('isolation plan', () => {
       { 'if-match': `"${p.version - 1}"` },
     );
     expect(stale.statusCode).toBe(409);
+    const h1Tag = point(p, 'H-1').tags[0]!.ID;
     p = await ok(await give('worker', id, 'remove-point', { planPointId: point(p, 'H-1').ID }));
+    // Its planned tag is voided with it (a planned tag would keep the permit from closing).
+    expect(
+      (await db().selectFrom('tags').select('state').where('id', '=', h1Tag).executeTakeFirstOrThrow()).state,
+    ).toBe('voided');
     expect(p.points.map((x) => x.code)).toEqual(['H-2', 'E-1']);
     const h1 = (
       await db()
@@ -245,7 +252,7 @@ describe('isolation plan', () => {
     );
     for (const x of firstApplied) {
       if (x.applicationId !== null) await takeLock(db(), first, x.applicationId, ids.supervisor!);
-      await setTagState(db(), x.tagId, 'removed', ids.supervisor!);
+      expect((await removeTag(t.app, tokens.supervisor!, first, x.tagId)).statusCode).toBe(200);
     }
     // Every point is shared with the second permit: the first releases them all.
     for (const x of a.points) {
@@ -297,10 +304,10 @@ describe('isolation plan', () => {
     await ok(await give('supervisor', second, 'inspect-area'));
     await ok(await give('supervisor', second, 'clear-people'));
     const tagged = await give('supervisor', second, 'restore-point', { planPointId: point(b, 'H-2').ID });
-    expect(tagged.json<{ message: string }>().message).toMatch(/^Remove tag T-TEST-\d+-\d+ on H-2 first\.$/);
+    expect(tagged.json<{ message: string }>().message).toMatch(/^Remove tag \S+ on H-2 first\.$/);
     for (const x of secondApplied) {
       if (x.applicationId !== null) await takeLock(db(), second, x.applicationId, ids.supervisor!);
-      await setTagState(db(), x.tagId, 'removed', ids.supervisor!);
+      expect((await removeTag(t.app, tokens.supervisor!, second, x.tagId)).statusCode).toBe(200);
     }
     expect(
       (await give('supervisor', second, 'release-point', { planPointId: point(b, 'E-1').ID })).json<{
@@ -362,7 +369,7 @@ describe('isolation plan', () => {
     expect((await give('supervisor', id, 'release-stored-energy')).json<{ message: string }>().message).toBe(
       'Apply the lock and tag on E-1 first',
     );
-    for (const x of p.points) await putTag(db(), id, x.ID, ids.supervisor!);
+    for (const x of p.points) await applyPointTag(t.app, tokens.supervisor!, id, x.ID);
     expect(
       (
         await give('supervisor', id, 'verify-point', {

@@ -85,3 +85,35 @@ export async function withoutIsolationPlan(db: Kysely<Database>, code = 'LOTO'):
     db,
   );
 }
+
+type App = { inject: (options: object) => Promise<{ statusCode: number; body: string; json: <T>() => T }> };
+
+/** Applies the point's planned tag through the tags module's command (as that user); answers its ID. */
+export async function applyPointTag(app: App, token: string, permitId: number, planPointId: number): Promise<number> {
+  const headers = { authorization: `Bearer ${token}` };
+  const plan = (await app.inject({ url: `/api/permits/${permitId}/isolation-plan`, headers })).json<{
+    points: { ID: number; tags: { ID: number; state: string }[] }[];
+  }>();
+  const tag = plan.points
+    .find((p) => p.ID === planPointId)
+    ?.tags.find((x) => x.state === 'planned' || x.state === 'printed');
+  if (!tag) throw new Error(`no planned tag on plan point ${planPointId}`);
+  const applied = await app.inject({
+    method: 'POST',
+    url: `/api/permits/${permitId}/tags/commands/apply`,
+    headers,
+    payload: { tagId: tag.ID },
+  });
+  if (applied.statusCode !== 200) throw new Error(`tag apply: ${applied.statusCode} ${applied.body}`);
+  return tag.ID;
+}
+
+/** Removes a tag through the tags module's command (only its applier may). */
+export async function removeTag(app: App, token: string, permitId: number, tagId: number) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/permits/${permitId}/tags/commands/remove`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { tagId },
+  });
+}

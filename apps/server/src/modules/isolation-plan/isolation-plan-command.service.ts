@@ -15,9 +15,11 @@ import {
   lockIsolationPoints,
   pointHasAppliedLockOrTag,
   recordPlanStep,
+  voidPlannedTags,
   type PlanPermit,
 } from './isolation-plan.repository';
 import { allowedVerbs, isolationPlanPolicy, planTarget, type PlanState } from './isolation-plan.policy';
+import { planTag } from '../tags';
 
 /** Verbs whose rule reads "held by" on other permits' plans: they lock the asset points first. */
 const sharedPointVerbs: readonly IsolationPlanVerb[] = ['isolate-point', 'restore-point', 'release-point'];
@@ -94,7 +96,7 @@ async function applyPlanCommand(
         return planView(trx, permit, state.permissions);
       }
       let position = before.points.reduce((max, p) => Math.max(max, p.position + 1), 0);
-      await trx
+      const rows = await trx
         .insertInto('permit_isolation_points')
         .values(
           added.map((c) => ({
@@ -104,12 +106,25 @@ async function applyPlanCommand(
             position: position++,
           })),
         )
+        .returning('id')
         .execute();
+      // Each point's tag is planned with it (the tags module numbers it; it waits for printing).
+      for (const row of rows)
+        await planTag(trx, {
+          facilityId,
+          permitId: permit.id,
+          planPointId: row.id,
+          reason: `Isolated for permit ${permit.number}`,
+          userId,
+          at: now,
+        });
       details = { added: added.map((c) => c.code) };
       break;
     }
     case 'remove-point':
       await pointUpdate({ removed_at: now, removed_by: userId });
+      // Its planned (never applied) tag goes with it, or the permit could never close.
+      await voidPlannedTags(trx, point!.ID, userId, now);
       details = { code: point!.code };
       break;
     case 'reorder':

@@ -350,3 +350,22 @@ export async function findIsolationPoint(db: Db, facilityId: number, id: number)
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/**
+ * Voids the planned or printed tags of a point taken off the plan (it was never isolated, so they
+ * were never applied): a tag that is not finished would keep the permit from closing.
+ */
+export async function voidPlannedTags(trx: Transaction<Database>, planPointId: number, userId: number, at: Date) {
+  await trx
+    .updateTable('tags')
+    .set({
+      state: 'voided',
+      voided_at: at,
+      voided_by: userId,
+      void_reason: 'Point taken off the isolation plan',
+      version: sql`version + 1`,
+    })
+    .where('plan_point_id', '=', planPointId)
+    .where('state', 'in', ['planned', 'printed'])
+    .execute();
+}

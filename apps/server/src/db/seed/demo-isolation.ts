@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import type { IsolationPlan, IsolationPlanInput, IsolationPlanVerb } from '@hasp/contracts';
 import type { Database } from '../schema';
 import type { EventBus, RequestContext } from '../../platform';
 import { runCommand } from '../../platform';
 import { isolationPlanCommands } from '../../modules/isolation-plan';
 import { applyLock, removeLock } from '../../modules/locks';
+import { tagCommandDefinitions } from '../../modules/tags';
 
 /**
  * The demo plant's isolation points (issue 16): one component per plant asset with the points a
@@ -153,7 +153,6 @@ class LockPool {
 }
 
 const pools = new Map<number, LockPool>();
-let tagSerial = 0;
 
 /** Runs the demo's plan commands for one permit, one transaction each, as the app's routes do. */
 export class DemoIsolation {
@@ -178,6 +177,16 @@ export class DemoIsolation {
     return result;
   }
 
+  /** A tag command (the tags module's), on this permit's tag. */
+  private async tag(ctx: RequestContext, verb: 'apply' | 'remove', tagId: number): Promise<void> {
+    const definition = tagCommandDefinitions[verb];
+    await runCommand(this.events, ctx, definition, {
+      name: definition.name,
+      targetId: tagId,
+      input: { tagId, permitId: this.permitId },
+    });
+  }
+
   private pool() {
     let pool = pools.get(this.facilityId);
     if (!pool) pools.set(this.facilityId, (pool = new LockPool(this.facilityId)));
@@ -187,7 +196,7 @@ export class DemoIsolation {
   /**
    * Fill, notify, shut down, isolate each point, lock and tag it, release stored energy, verify:
    * the (d) steps before `isolate`. Locks go on through the locks module (its function, in a
-   * transaction that locks the permit first); tags are written as applied tag rows.
+   * transaction that locks the permit first); each point's planned tag through the tags' commands.
    */
   async isolate(ctx: (offsetMs: number) => RequestContext): Promise<void> {
     const plan = await this.give(ctx(-9 * 60_000), 'fill');
@@ -211,21 +220,9 @@ export class DemoIsolation {
           });
         });
       }
-      tagSerial += 1;
-      await this.db
-        .insertInto('tags')
-        .values({
-          facility_id: this.facilityId,
-          number: `DT-${this.facilityId}-${String(tagSerial).padStart(5, '0')}`,
-          permit_id: this.permitId,
-          plan_point_id: point.ID,
-          reason: 'Isolated for work under the permit',
-          state: 'applied',
-          applied_by: userId,
-          applied_at: c.now,
-          status_token: randomBytes(16).toString('base64url'),
-        })
-        .execute();
+      // The point's tag was planned with it: the isolator applies it (the tags module's command).
+      const tag = point.tags.find((x) => x.state === 'planned' || x.state === 'printed');
+      if (tag) await this.tag(c, 'apply', tag.ID);
     }
     await this.give(ctx(-4 * 60_000), 'release-stored-energy');
     for (const point of plan.points)
@@ -256,11 +253,7 @@ export class DemoIsolation {
         this.pool().give(lock.lockId);
       }
       for (const tag of point.tags.filter((t) => t.state === 'applied' || t.state === 'verified'))
-        await this.db
-          .updateTable('tags')
-          .set({ state: 'removed', removed_at: c.now, removed_by: tag.appliedBy?.ID ?? c.actor.userId })
-          .where('id', '=', tag.ID)
-          .execute();
+        await this.tag({ ...c, actor: { ...c.actor, userId: tag.appliedBy?.ID ?? c.actor.userId } }, 'remove', tag.ID);
     }
     for (const point of plan.points) {
       // The last permit holding a point restores it; the others let go (another story may hold it).

@@ -39,34 +39,23 @@ async function command(page: Page, permitId: number, verb: string) {
 }
 
 /**
- * Tags are printed and applied through the tags screens (their own spec); here they are put in place
- * and taken off in the database so this spec follows the plan and its locks.
+ * Each point's tag was planned with it; the tags screens (their own spec) apply and remove them.
+ * Here the issuer does it through the tags commands, so this spec follows the plan and its locks.
  */
-async function tagAll(permitId: number, userName: string) {
-  await withDatabase(async (client) => {
-    const points = await client.query<{ id: number; code: string }>(
-      `select pp.id, ip.code from permit_isolation_points pp join isolation_points ip on ip.id = pp.isolation_point_id
-       where pp.permit_id = $1 and pp.removed_at is null`,
-      [permitId],
-    );
-    const user = (await client.query<{ id: number }>('select id from users where user_name = $1', [userName])).rows[0]!
-      .id;
-    for (const p of points.rows)
-      await client.query(
-        `insert into tags (facility_id, number, permit_id, plan_point_id, state, applied_by, applied_at, status_token)
-         values (1, $1, $2, $3, 'applied', $4, now(), $5)`,
-        [`E2E-T-${permitId}-${p.code}`, permitId, p.id, user, crypto.randomUUID()],
-      );
-  });
-}
-
-async function untagAll(permitId: number) {
-  await withDatabase((client) =>
-    client.query(
-      `update tags set state = 'removed', removed_at = now(), removed_by = applied_by where permit_id = $1 and state = 'applied'`,
-      [permitId],
-    ),
-  );
+async function tagCommandAll(page: Page, permitId: number, verb: 'apply' | 'remove') {
+  const plan = (await (
+    await page.request.get(`/api/permits/${permitId}/isolation-plan`, { headers: auth(page) })
+  ).json()) as {
+    points: { tags: { ID: number; state: string }[] }[];
+  };
+  const from = verb === 'apply' ? ['planned', 'printed'] : ['applied', 'verified'];
+  for (const tag of plan.points.flatMap((p) => p.tags).filter((x) => from.includes(x.state))) {
+    const response = await page.request.post(`/api/permits/${permitId}/tags/commands/${verb}`, {
+      headers: auth(page),
+      data: { tagId: tag.ID },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -161,7 +150,7 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
     serials.push(serial);
   }
   await expect(card(i, 'H-2').getByLabel('Lock for H-2')).toHaveCount(0);
-  await tagAll(permitId, issuer.userName);
+  await tagCommandAll(i, permitId, 'apply');
   await i.reload();
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(nextStep(i)).toContainText('Release stored energy');
@@ -212,7 +201,7 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
       .click();
     await expect(card(i, code)).not.toContainText(`Lock ${serials[n]} (applied by`);
   }
-  await untagAll(permitId);
+  await tagCommandAll(i, permitId, 'remove');
   await i.reload();
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   for (const code of ['E-1', 'H-2', 'H-1']) {

@@ -217,6 +217,8 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   await bar.getByRole('button', { name: 'Close', exact: true }).click();
   await i.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
   await expect(main(i).getByTestId('permit-status')).toHaveText('Closed');
+  // The plan follows the permit: nothing is due on a closed permit.
+  await expect(nextStep(i)).toHaveCount(0);
   await expectNoSidewaysScroll(i, phone.width);
   await saveScreenshot(i, testInfo, 'isolation-plan-closed-phone');
 });

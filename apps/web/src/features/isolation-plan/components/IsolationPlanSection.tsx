@@ -1,8 +1,9 @@
 import { Alert, Button, Loader, NativeSelect, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { isolationPlanVerbLabels, type IsolationPlanInput, type IsolationPlanVerb, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
-import { useAssetPoints, useIsolationPlan, usePlanCommand } from '../api/plan';
+import { planKeys, useAssetPoints, useIsolationPlan, usePlanCommand } from '../api/plan';
 import { planSteps, planWideVerbs } from '../model/plan-steps';
 import { PointCard } from './PointCard';
 import classes from '../IsolationPlan.module.css';
@@ -13,6 +14,11 @@ import classes from '../IsolationPlan.module.css';
  */
 export function IsolationPlanSection({ permit }: { permit: Permit }) {
   const query = useIsolationPlan(permit.ID);
+  const client = useQueryClient();
+  // The plan's steps and buttons depend on the permit's status: read it again when that changes.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: planKeys.plan(permit.ID) });
+  }, [client, permit.ID, permit.status]);
   const command = usePlanCommand(permit.ID);
   const [adding, setAdding] = useState('');
   const plan = query.data;

@@ -440,6 +440,7 @@ beforeAll(async () => {
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
+    .orderBy('id')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')
@@ -647,10 +648,12 @@ async function lockSamples(
       .returning('id')
       .executeTakeFirstOrThrow();
   samples.locks = (await lock('MATRIX-L1')).id;
+  // Another point than the tag sample's (a point is on a plan once).
   const point = await demo
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
+    .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')

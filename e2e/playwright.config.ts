@@ -51,7 +51,9 @@ export default defineConfig({
     cwd: here,
     url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The first start seeds the demo permits through the lifecycle and isolation plan commands
+    // (minutes on a loaded 2-core machine).
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -65,9 +65,10 @@ test('a permit is created on a phone and walked to Closed by the right people', 
     createUserLike('worker', 'holder'),
   ]);
 
-  // The requester, on a phone: the create form.
+  // The requester, on a phone: the create form. General Work has no isolation plan, so the
+  // lifecycle alone decides Isolate and Close (isolation-plan.spec.ts walks a LOTO permit's plan).
   const r = await browse(browser, requester, phone);
-  await r.goto('/Permit/Create/LOTO');
+  await r.goto('/Permit/Create/GEN');
   const form = main(r).getByRole('form');
   await expect(form.getByLabel('Planned end')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(form).toContainText(/valid for at most \d+ h/);

@@ -58,6 +58,7 @@ import {
   registerPermitNotifications,
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
+import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
@@ -155,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   registerContextChangedConsumer(ctx.events);
   registerPermitNotifications(ctx.events);
+  // The isolation plan's guards on isolate, end-test and close (the lifecycle's facts include them).
+  registerIsolationPlanGuards();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -196,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitIndexRoutes,
         permitTypeInfoRoutes,
         questionRoutes,
+        isolationPlanRoutes,
         lockRoutes,
         permitLockRoutes,
         tagRoutes,

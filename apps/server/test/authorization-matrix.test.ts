@@ -223,6 +223,41 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:id/commands/de-isolate': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/close': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/cancel': both(inSample, (c) => named('admin')(c) || holds('permit:approve:LOTO')(c)),
+  // The isolation plan (issue 16): view with permit:view:<CODE>; plan edits with create or issue;
+  // every isolation and release step with permit:issue:<CODE> (the matrix's permit is a LOTO draft).
+  'GET /api/permits/:permitId/isolation-plan': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:permitId/isolation-plan/asset-points': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/fill': both(
+    inSample,
+    (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/isolation-plan/commands/add-point': both(
+    inSample,
+    (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/isolation-plan/commands/remove-point': both(
+    inSample,
+    (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/isolation-plan/commands/reorder': both(
+    inSample,
+    (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/isolation-plan/commands/notify': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/shut-down': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/isolate-point': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/release-stored-energy': both(
+    inSample,
+    holds('permit:issue:LOTO'),
+  ),
+  'POST /api/permits/:permitId/isolation-plan/commands/verify-point': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/test-release': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/re-verify': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/inspect-area': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/clear-people': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/restore-point': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/release-point': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/isolation-plan/commands/notify-release': both(inSample, holds('permit:issue:LOTO')),
   // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
   'GET /api/permits': signedIn,
   'GET /api/permits/index-columns': signedIn,
@@ -405,6 +440,7 @@ beforeAll(async () => {
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
+    .orderBy('id')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')
@@ -612,10 +648,12 @@ async function lockSamples(
       .returning('id')
       .executeTakeFirstOrThrow();
   samples.locks = (await lock('MATRIX-L1')).id;
+  // Another point than the tag sample's (a point is on a plan once).
   const point = await demo
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
+    .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')

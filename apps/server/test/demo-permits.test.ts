@@ -16,10 +16,12 @@ const db = () => t.connections[0]!.db;
 beforeAll(async () => {
   // The template leaves the demo permits out (other files count their own permits): seed them here
   // before the app's event consumers run, as a first `npm start` does.
+  const began = Date.now();
   t = await createTestApp({ beforeApp: (fresh) => seedDemo(fresh) });
+  console.log(`demo seed: ${Date.now() - began} ms`);
   for (const username of ['worker', 'supervisor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
-});
+}, 600_000);
 afterAll(() => t.close());
 
 const view = async (as: string, id: number) =>

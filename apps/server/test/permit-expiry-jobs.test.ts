@@ -9,6 +9,7 @@ import { expireDuePermits } from '../src/modules/permits/permit-expiry.job';
 import { raiseExpiringNotices } from '../src/modules/permits/permit-expiring.job';
 import { registerPermitNotifications } from '../src/modules/permits/permit-notifications.consumer';
 import { permitDraft } from './support/permit-draft';
+import { withoutIsolationPlan } from './support/loto-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -35,6 +36,8 @@ beforeAll(async () => {
       ],
     },
   });
+  // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
+  await withoutIsolationPlan(t.connections[0]!.db);
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
   for (const username of ['admin', 'supervisor', 'worker', 'contractor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;

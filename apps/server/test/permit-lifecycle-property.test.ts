@@ -8,6 +8,7 @@ import {
   type Permit,
   type PermitCommand,
 } from '@hasp/contracts';
+import { withoutIsolationPlan } from './support/loto-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -91,6 +92,8 @@ const buttonsOf = (permit: Permit, as: User) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
+  await withoutIsolationPlan(t.connections[0]!.db);
   const db = t.connections[0]!.db;
   for (const username of users) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;

@@ -12,6 +12,7 @@ import {
 import { runPermitCommandAsSystem } from '../src/modules/permits';
 import { EventBus } from '../src/platform';
 import { permitCore } from './support/permit-draft';
+import { withoutIsolationPlan } from './support/loto-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -80,6 +81,8 @@ const toActive: [string, PermitCommand, object?][] = [
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
+  await withoutIsolationPlan(t.connections[0]!.db);
   for (const username of ['admin', 'supervisor', 'worker', 'contractor']) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
     ids[username] = (

@@ -8,6 +8,7 @@ import {
 import { openStream } from './support/event-stream';
 import { startSecondInstance } from './support/second-instance';
 import { permitDraft } from './support/permit-draft';
+import { withoutIsolationPlan } from './support/loto-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -23,6 +24,8 @@ registerPermitNotifications(bus);
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
+  await withoutIsolationPlan(t.connections[0]!.db);
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
 });
 afterAll(() => t.close());

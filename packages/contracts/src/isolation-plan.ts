@@ -1,3 +1,7 @@
+import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
+import { permitStatuses, type PermitStatus } from './permit-lifecycle';
+import { tagStates } from './tags';
 /**
  * A permit's isolation plan (issue 16, module `isolation-plan`): the ordered points to isolate and the
  * OSHA 1910.147 (d) steps. Tables `permit_isolation_plans` and `permit_isolation_points` (migration
@@ -21,3 +25,332 @@ export const planPointStateLabels: Record<PlanPointState, string> = {
 };
 /** States in which a plan point holds its isolation point isolated ("held by permits X, Y"). */
 export const holdingPlanPointStates: readonly PlanPointState[] = ['isolated', 'verified', 'test_released'];
+
+/**
+ * The plan's commands (`POST /api/permits/:permitId/isolation-plan/commands/<verb>`), kebab-case.
+ * Plan edits (before the equipment is shut down), the OSHA 1910.147 (d) steps in order, live-for-test
+ * release and re-verification, and the (e)(1)–(2) release steps during de-isolation.
+ */
+export const isolationPlanVerbs = [
+  'fill',
+  'add-point',
+  'remove-point',
+  'reorder',
+  'notify',
+  'shut-down',
+  'isolate-point',
+  'release-stored-energy',
+  'verify-point',
+  'test-release',
+  're-verify',
+  'inspect-area',
+  'clear-people',
+  'restore-point',
+  'release-point',
+  'notify-release',
+] as const;
+export type IsolationPlanVerb = (typeof isolationPlanVerbs)[number];
+
+export const isolationPlanVerbLabels: Record<IsolationPlanVerb, string> = {
+  fill: 'Fill from the assets',
+  'add-point': 'Add point',
+  'remove-point': 'Remove',
+  reorder: 'Reorder',
+  notify: 'Affected employees notified',
+  'shut-down': 'Equipment shut down',
+  'isolate-point': 'Isolate',
+  'release-stored-energy': 'Stored energy released',
+  'verify-point': 'Verify',
+  'test-release': 'Release for test',
+  're-verify': 'Re-verify',
+  'inspect-area': 'Work area inspected',
+  'clear-people': 'People clear',
+  'restore-point': 'Restore',
+  'release-point': 'Release',
+  'notify-release': 'Affected employees notified of release',
+};
+
+/** Permit statuses in which the plan is edited (a plan edit is not a core permit edit: approvals stay). */
+export const planEditStatuses: readonly PermitStatus[] = ['draft', 'requested', 'approved'];
+
+const pointRef = { planPointId: idSchema };
+const verification = {
+  planPointId: idSchema,
+  method: z.string().check(z.trim(), z.minLength(1, 'Verification method is required'), z.maxLength(500)),
+  result: z.string().check(z.trim(), z.minLength(1, 'Verification result is required'), z.maxLength(2000)),
+};
+
+/** Each verb's body; verbs not listed take `{}`. */
+export const isolationPlanInputSchemas = {
+  'add-point': z.object({ isolationPointId: idSchema }),
+  'remove-point': z.object(pointRef),
+  reorder: z.object({ planPointIds: z.array(idSchema).check(z.minLength(1), z.maxLength(1000)) }),
+  'isolate-point': z.object(pointRef),
+  'verify-point': z.object(verification),
+  'test-release': z.object(pointRef),
+  're-verify': z.object(verification),
+  'restore-point': z.object(pointRef),
+  'release-point': z.object(pointRef),
+} as const;
+export type IsolationPlanInput = {
+  isolationPointId?: number;
+  planPointId?: number;
+  planPointIds?: number[];
+  method?: string;
+  result?: string;
+};
+
+export const isolationPlanParamsSchema = z.object({ permitId: idParamSchema });
+
+const person = z.object({ ID: z.int(), displayName: z.string() });
+const done = z.nullable(z.object({ by: person, at: z.string() }));
+
+export const planPointSchema = z.object({
+  /** The plan point's ID (commands name it as planPointId). */
+  ID: z.int(),
+  isolationPointId: z.int(),
+  position: z.int(),
+  state: z.enum(planPointStates),
+  code: z.string(),
+  location: z.string(),
+  deviceType: z.string(),
+  normalPosition: z.string(),
+  isolatedPosition: z.string(),
+  lockable: z.boolean(),
+  tagOnlyMeasure: z.string(),
+  /** The asset's verification method: the default of the try-out's method. */
+  verificationMethod: z.string(),
+  asset: z.object({ ID: z.int(), number: z.string() }),
+  component: z.object({ ID: z.int(), number: z.string(), name: z.string() }),
+  isolated: done,
+  verified: done,
+  verifyMethod: z.nullable(z.string()),
+  verifyResult: z.nullable(z.string()),
+  testReleased: done,
+  released: done,
+  restored: done,
+  /** Other permits holding this isolation point right now (isolated, verified or test released). */
+  heldBy: z.array(z.object({ ID: z.int(), number: z.string() })),
+  locks: z.array(
+    z.object({ applicationId: z.int(), lockId: z.int(), serial: z.string(), appliedBy: person, appliedAt: z.string() }),
+  ),
+  tags: z.array(z.object({ ID: z.int(), number: z.string(), state: z.enum(tagStates), appliedBy: z.nullable(person) })),
+});
+export type PlanPoint = z.infer<typeof planPointSchema>;
+
+export const isolationPlanSchema = z.object({
+  permitId: z.int(),
+  permitNumber: z.string(),
+  permitStatus: z.enum(permitStatuses),
+  /** The plan's version (ETag, If-Match of its commands); 0 before its first command. */
+  version: z.int(),
+  notified: done,
+  shutDown: done,
+  storedEnergyReleased: done,
+  areaInspected: done,
+  peopleClear: done,
+  releaseNotified: done,
+  points: z.array(planPointSchema),
+  /** What to do next, as a sentence ("Shut down the equipment"), or null when nothing is due. */
+  nextStep: z.nullable(z.string()),
+  /** The verbs the caller may give now (the buttons); per point: `pointActions`. */
+  allowedVerbs: z.array(z.enum(isolationPlanVerbs)),
+});
+export type IsolationPlan = z.infer<typeof isolationPlanSchema>;
+
+/** An isolation point of the permit's assets that is not on the plan yet (the add-point picker). */
+export const isolationPointChoiceSchema = z.object({
+  ID: z.int(),
+  code: z.string(),
+  location: z.string(),
+  assetNumber: z.string(),
+  componentNumber: z.string(),
+});
+export const isolationPointChoicesSchema = z.array(isolationPointChoiceSchema);
+export type IsolationPointChoice = z.infer<typeof isolationPointChoiceSchema>;
+
+// ---- The plan's rules: one pure function the server decides with and the web draws buttons with ----
+
+/** A point's isolation is protected: a lockable point has a lock and an applied tag; a tag-only point its tag. */
+export function pointProtected(point: PlanPoint): boolean {
+  const tagged = point.tags.some((t) => t.state === 'applied' || t.state === 'verified');
+  return tagged && (!point.lockable || point.locks.length > 0);
+}
+
+const stateLabel = (p: PlanPoint) => `${p.code} is ${planPointStateLabels[p.state]}`;
+const heldByText = (p: PlanPoint) => `Held by permits ${p.heldBy.map((h) => h.number).join(', ')}`;
+
+/** The verbs that name a plan point (the rest act on the whole plan). */
+export const planPointVerbs: readonly IsolationPlanVerb[] = [
+  'remove-point',
+  'isolate-point',
+  'verify-point',
+  'test-release',
+  're-verify',
+  'restore-point',
+  'release-point',
+];
+
+/** Verbs that change the plan itself; the rest need the permit:issue permission (the isolating authority). */
+export const planEditVerbs: readonly IsolationPlanVerb[] = ['fill', 'add-point', 'remove-point', 'reorder'];
+
+const statusFor: Record<IsolationPlanVerb, readonly PermitStatus[]> = {
+  fill: planEditStatuses,
+  'add-point': planEditStatuses,
+  'remove-point': planEditStatuses,
+  reorder: planEditStatuses,
+  notify: ['approved'],
+  'shut-down': ['approved'],
+  'isolate-point': ['approved'],
+  'release-stored-energy': ['approved'],
+  'verify-point': ['approved'],
+  'test-release': ['live_for_test'],
+  're-verify': ['live_for_test'],
+  'inspect-area': ['de_isolation'],
+  'clear-people': ['de_isolation'],
+  'restore-point': ['de_isolation'],
+  'release-point': ['de_isolation'],
+  'notify-release': ['de_isolation'],
+};
+const statusWords: Record<string, string> = {
+  approved: 'Approved',
+  live_for_test: 'Live for test',
+  de_isolation: 'De-isolation',
+};
+
+/** Why the lock and tag are not in place on a point (null when they are). */
+function protectionMissing(p: PlanPoint): string | null {
+  if (pointProtected(p)) return null;
+  return p.lockable ? `Apply the lock and tag on ${p.code} first` : `Apply the tag on ${p.code} first`;
+}
+
+/**
+ * Why this verb cannot be given now (a sentence naming the missing step), or null. Reads only the
+ * plan as the API shows it, so the server (on the plan read under the command's locks) and the web
+ * (for its buttons) give the same answer. Permissions are checked apart.
+ */
+export function isolationPlanRefusal(
+  plan: IsolationPlan,
+  verb: IsolationPlanVerb,
+  input: IsolationPlanInput = {},
+): string | null {
+  const allowed = statusFor[verb];
+  if (!allowed.includes(plan.permitStatus)) {
+    if (planEditVerbs.includes(verb))
+      return 'The plan can only be changed before isolation (Draft, Requested or Approved).';
+    return `This step is done while the permit is ${allowed.map((s) => statusWords[s] ?? s).join(' or ')}.`;
+  }
+  const point = input.planPointId === undefined ? undefined : plan.points.find((p) => p.ID === input.planPointId);
+  if (planPointVerbs.includes(verb) && !point) return 'That point is not on this plan.';
+  const p = point!;
+  const points = plan.points;
+  switch (verb) {
+    case 'fill':
+    case 'add-point':
+    case 'reorder':
+    case 'remove-point':
+      if (plan.shutDown) return 'The equipment is shut down: the plan can no longer change.';
+      if (verb === 'remove-point' && p.state !== 'pending')
+        return `Only a pending point can be removed: ${stateLabel(p)}.`;
+      if (verb === 'reorder') {
+        const ids = input.planPointIds ?? [];
+        const same =
+          ids.length === points.length && new Set(ids).size === ids.length && points.every((x) => ids.includes(x.ID));
+        if (!same) return 'Reorder: list every point of the plan once.';
+      }
+      return null;
+    case 'notify':
+      if (!points.length) return 'Add the isolation points to the plan first.';
+      return plan.notified ? 'The affected employees were already notified.' : null;
+    case 'shut-down':
+      if (!plan.notified) return 'Notify the affected employees first.';
+      return plan.shutDown ? 'The equipment was already shut down.' : null;
+    case 'isolate-point':
+      if (!plan.shutDown) return plan.notified ? 'Shut down first.' : 'Notify the affected employees first.';
+      return p.state === 'pending' ? null : `${stateLabel(p)} already.`;
+    case 'release-stored-energy': {
+      if (plan.storedEnergyReleased) return 'Stored energy was already released.';
+      if (!plan.shutDown) return 'Shut down first.';
+      const pending = points.find((x) => x.state === 'pending');
+      if (pending) return `Isolate every point first: ${stateLabel(pending)}.`;
+      const open = points.find((x) => !pointProtected(x));
+      return open ? protectionMissing(open) : null;
+    }
+    case 'verify-point':
+      if (p.state === 'pending') return `Isolate ${p.code} first.`;
+      if (p.state !== 'isolated') return `${stateLabel(p)} already.`;
+      if (protectionMissing(p)) return protectionMissing(p);
+      return plan.storedEnergyReleased ? null : 'Release stored energy first.';
+    case 'test-release':
+      return p.state === 'verified' ? null : `Only a verified point can be released for test: ${stateLabel(p)}.`;
+    case 're-verify':
+      if (p.state !== 'test_released') return `Only a test-released point is re-verified: ${stateLabel(p)}.`;
+      return protectionMissing(p);
+    case 'inspect-area':
+      return plan.areaInspected ? 'The work area was already inspected.' : null;
+    case 'clear-people':
+      if (!plan.areaInspected) return 'Inspect the work area first.';
+      return plan.peopleClear ? 'People were already confirmed clear.' : null;
+    case 'restore-point':
+    case 'release-point': {
+      if (!plan.areaInspected) return 'Inspect the work area first.';
+      if (!plan.peopleClear) return 'Make sure everyone is clear first.';
+      if (p.state === 'restored' || p.state === 'released') return `${stateLabel(p)} already.`;
+      if (verb === 'restore-point' && p.heldBy.length) return `${heldByText(p)} — cannot restore.`;
+      if (verb === 'release-point' && !p.heldBy.length) return `No other permit holds ${p.code}: restore it.`;
+      const lock = p.locks[0];
+      if (lock) return `Remove lock ${lock.serial} on ${p.code} first (applied by ${lock.appliedBy.displayName}).`;
+      const tag = p.tags.find((t) => t.state === 'applied' || t.state === 'verified');
+      return tag ? `Remove tag ${tag.number} on ${p.code} first.` : null;
+    }
+    case 'notify-release': {
+      if (!plan.peopleClear)
+        return plan.areaInspected ? 'Make sure everyone is clear first.' : 'Inspect the work area first.';
+      const left = points.find((x) => x.state !== 'restored' && x.state !== 'released');
+      if (left) return `Restore or release every point first: ${stateLabel(left)}.`;
+      return plan.releaseNotified ? 'The affected employees were already notified.' : null;
+    }
+  }
+}
+
+/** What to do next on the plan, as a sentence for the big card (null when nothing is due). */
+export function isolationPlanNextStep(plan: Omit<IsolationPlan, 'nextStep' | 'allowedVerbs'>): string | null {
+  const points = plan.points;
+  const first = (test: (p: PlanPoint) => boolean) => points.find(test);
+  switch (plan.permitStatus) {
+    case 'draft':
+    case 'requested':
+      return points.length ? null : 'Add the isolation points to the plan';
+    case 'approved': {
+      if (!points.length) return 'Add the isolation points to the plan';
+      if (!plan.notified) return 'Notify the affected employees';
+      if (!plan.shutDown) return 'Shut down the equipment';
+      const pending = first((p) => p.state === 'pending');
+      if (pending) return `Isolate ${pending.code}`;
+      const open = first((p) => !pointProtected(p));
+      if (open) return open.lockable ? `Apply the lock and tag on ${open.code}` : `Apply the tag on ${open.code}`;
+      if (!plan.storedEnergyReleased) return 'Release stored energy';
+      const unverified = first((p) => p.state === 'isolated');
+      if (unverified) return `Verify ${unverified.code} (try-out)`;
+      return 'Every point is verified: isolate the permit';
+    }
+    case 'live_for_test': {
+      const released = first((p) => p.state === 'test_released');
+      return released ? `Re-verify ${released.code} before the test ends` : null;
+    }
+    case 'de_isolation': {
+      if (!plan.areaInspected) return 'Inspect the work area';
+      if (!plan.peopleClear) return 'Make sure everyone is clear';
+      const left = first((p) => p.state !== 'restored' && p.state !== 'released');
+      if (left) {
+        if (left.locks[0] || left.tags.some((t) => t.state === 'applied' || t.state === 'verified'))
+          return `Remove the locks and tags on ${left.code}`;
+        return left.heldBy.length ? `Release ${left.code} (${heldByText(left)})` : `Restore ${left.code}`;
+      }
+      if (!plan.releaseNotified) return 'Notify the affected employees that the isolation is removed';
+      return 'Close the permit';
+    }
+    default:
+      return null;
+  }
+}

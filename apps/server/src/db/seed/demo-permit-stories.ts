@@ -11,6 +11,8 @@ import {
   runPermitCommandAsSystem,
 } from '../../modules/permits';
 import { demoWork, type DemoWork } from './demo-permit-work';
+import { DemoIsolation } from './demo-isolation';
+import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -76,6 +78,12 @@ function random(seed: number) {
     return state / 2_147_483_648;
   };
 }
+
+/** Demo types whose permits carry an isolation plan (demo-permits.ts). */
+const planTypes: readonly DemoWork['type'][] = ['LOTO', 'LTI', 'CSE', 'ELEC'];
+/** Riverside has no assets: its isolated permits are of types without a plan. */
+const fitsIsolation = (work: DemoWork, riverside: boolean) =>
+  !planTypes.includes(work.type) || (!riverside && !!work.assets?.length);
 
 /** The walk from draft to each state; who gives each command is chosen per story. */
 function walkTo(target: PermitStatus): PermitCommand[] {
@@ -208,6 +216,11 @@ export function demoPermitStories(facilityId: number, riverside: boolean, now: n
       let work = demoWork[(n * 7 + i) % demoWork.length]!;
       // Long-term isolations are few and never "expire today".
       if (work.type === 'LTI' && !['closed', 'active', 'isolated'].includes(target)) work = demoWork[n % 9]!;
+      // A permit isolated under a plan needs points: plan types go there only with assets that have them.
+      if (walkTo(target).includes('isolate') && !fitsIsolation(work, riverside)) {
+        const fitting = demoWork.filter((w) => fitsIsolation(w, riverside));
+        work = fitting[n % fitting.length]!;
+      }
       const byWorker = !riverside && (work.type === 'LOTO' || work.type === 'GEN') && n % 3 !== 2;
       const requester: Who = riverside ? 'admin' : byWorker ? 'worker' : n % 5 === 0 ? 'admin' : 'supervisor';
       // The contractor holds none: their North Plant inbox is the notification e2e spec's, and the
@@ -283,6 +296,8 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     input,
   });
   const permit: Permit = created.result;
+  const usesPlan = permit.permitType.sections.includes('isolation-plan');
+  const isolation = new DemoIsolation(connection.db, events, permit.ID, story.facilityId);
   for (const [i, step] of story.steps.entries()) {
     const at = times[i + 1]!;
     if (step.who === 'system') {
@@ -297,6 +312,9 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
       if (!outcome.applied) throw new Error(`demo permit ${permit.number}: expire refused: ${outcome.reason}`);
       continue;
     }
+    // The plan's (d) steps before isolation and its (e) steps before closing, by the same person.
+    if (usesPlan && step.verb === 'isolate') await isolation.isolate((offset) => ctxFor(step.who as Who, at + offset));
+    if (usesPlan && step.verb === 'close') await isolation.release((offset) => ctxFor(step.who as Who, at + offset));
     const definition = permitCommandDefinitions[step.verb];
     const body =
       step.verb === 'cancel'
@@ -388,6 +406,8 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
     .where('request_id', 'like', 'demo-seed-%')
     .executeTakeFirst();
   if (begun) return;
+  // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
+  registerIsolationPlanGuards();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -9,6 +9,7 @@ import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
+import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLocks } from './demo-locks';
 
 /** The password of every demo user (shown in the README). */
@@ -224,6 +225,13 @@ const steps: {
     run: async (trx) => {
       const [north] = await demoFacilityIds(trx);
       if (north !== undefined) await seedDemoPlantAssets(trx, north);
+    },
+  },
+  {
+    name: 'demo-2026-11-26-isolation-points',
+    run: async (trx) => {
+      const [north] = await demoFacilityIds(trx);
+      if (north !== undefined) await seedDemoIsolationPoints(trx, north);
     },
   },
   {

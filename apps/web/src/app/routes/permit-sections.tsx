@@ -1,4 +1,5 @@
 import type { PermitSectionEntry } from '../../features/permits';
+import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
 
 /**
@@ -8,7 +9,12 @@ import { TagsSection } from '../../features/tags';
  * enables it.
  */
 export const permitSections: readonly PermitSectionEntry[] = [
-  // isolation-plan
+  {
+    section: 'isolation-plan',
+    id: 'isolation-plan',
+    label: 'Isolation',
+    render: (permit) => <IsolationPlanSection permit={permit} />,
+  },
   { section: 'isolation-plan', id: 'tags', label: 'Tags', render: (permit) => <TagsSection permit={permit} /> },
   // lockboxes (crew)
 ];

@@ -1,0 +1,206 @@
+import {
+  isolationPlanRefusal,
+  isolationPlanVerbs,
+  type IsolationPlan,
+  type IsolationPlanInput,
+  type IsolationPlanVerb,
+} from '@hasp/contracts';
+import { AppError } from '../../plugins/app-error';
+import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
+import {
+  assetIsolationPoints,
+  bumpPlan,
+  findIsolationPoint,
+  loadPlan,
+  lockIsolationPoints,
+  pointHasAppliedLockOrTag,
+  recordPlanStep,
+  voidPlannedTags,
+  type PlanPermit,
+} from './isolation-plan.repository';
+import { allowedVerbs, isolationPlanPolicy, planTarget, type PlanState } from './isolation-plan.policy';
+import { planTag } from '../tags';
+
+/** Verbs whose rule reads "held by" on other permits' plans: they lock the asset points first. */
+const sharedPointVerbs: readonly IsolationPlanVerb[] = ['isolate-point', 'restore-point', 'release-point'];
+
+const planSteps: Partial<Record<IsolationPlanVerb, Parameters<typeof recordPlanStep>[3]>> = {
+  notify: 'notified',
+  'shut-down': 'shut_down',
+  'release-stored-energy': 'stored_energy_released',
+  'inspect-area': 'area_inspected',
+  'clear-people': 'people_clear',
+  'notify-release': 'release_notified',
+};
+
+const refused = (message: string) => new AppError('CONFLICT', 409, message);
+
+/** The plan as the caller sees it now (with the buttons they may press). */
+export async function planView(
+  db: Parameters<typeof loadPlan>[0],
+  permit: PlanPermit,
+  permissions: ReadonlySet<string>,
+): Promise<IsolationPlan> {
+  const plan = await loadPlan(db, permit);
+  return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
+}
+
+/**
+ * The one use case of every plan verb: lock what the rule reads (the permit is locked by the
+ * target; shared-point verbs lock the asset points next), read the plan, ask the contracts' rule
+ * (the same the buttons ask), apply, audit `isolation-plan.<verb>` and record the event.
+ */
+async function applyPlanCommand(
+  verb: IsolationPlanVerb,
+  { trx, ctx, input, state, ...run }: CommandRun<IsolationPlanInput, PlanState>,
+): Promise<IsolationPlan> {
+  const { permit } = state;
+  const { facilityId, userId } = ctx.actor;
+  const now = ctx.now;
+  if (sharedPointVerbs.includes(verb)) await lockIsolationPoints(trx, facilityId, permit.id);
+  const before = await loadPlan(trx, permit);
+  const refusal = isolationPlanRefusal({ ...before, allowedVerbs: [] }, verb, input);
+  if (refusal) {
+    if (verb === 'reorder' && refusal.startsWith('Reorder:'))
+      throw AppError.validation([{ field: 'planPointIds', message: refusal }]);
+    throw refused(refusal);
+  }
+  const point = before.points.find((p) => p.ID === input.planPointId);
+  const pointUpdate = (set: Record<string, unknown>) =>
+    trx
+      .updateTable('permit_isolation_points')
+      .set({ ...set, version: (eb) => eb('version', '+', 1) })
+      .where('id', '=', point!.ID)
+      .execute();
+  let details: Record<string, unknown> = {};
+
+  switch (verb) {
+    case 'fill':
+    case 'add-point': {
+      let candidates: { ID: number; code: string }[];
+      if (verb === 'fill') {
+        candidates = await assetIsolationPoints(trx, facilityId, permit.id);
+      } else {
+        const found = await findIsolationPoint(trx, facilityId, input.isolationPointId!);
+        if (!found) throw AppError.notFound('Isolation point');
+        if (!found.is_active) throw refused(`${found.code} is no longer in use.`);
+        if (before.points.some((p) => p.isolationPointId === found.id))
+          throw refused(`${found.code} is already on the plan.`);
+        candidates = [{ ID: found.id, code: found.code }];
+      }
+      const onPlan = new Set(before.points.map((p) => p.isolationPointId));
+      const added = candidates.filter((c) => !onPlan.has(c.ID));
+      if (!added.length) {
+        // Every point of the assets is on the plan already: nothing changes, no audit row.
+        run.unchanged();
+        return planView(trx, permit, state.permissions);
+      }
+      let position = before.points.reduce((max, p) => Math.max(max, p.position + 1), 0);
+      const rows = await trx
+        .insertInto('permit_isolation_points')
+        .values(
+          added.map((c) => ({
+            facility_id: facilityId,
+            permit_id: permit.id,
+            isolation_point_id: c.ID,
+            position: position++,
+          })),
+        )
+        .returning('id')
+        .execute();
+      // Each point's tag is planned with it (the tags module numbers it; it waits for printing).
+      for (const row of rows)
+        await planTag(trx, {
+          facilityId,
+          permitId: permit.id,
+          planPointId: row.id,
+          reason: `Isolated for permit ${permit.number}`,
+          userId,
+          at: now,
+        });
+      details = { added: added.map((c) => c.code) };
+      break;
+    }
+    case 'remove-point':
+      await pointUpdate({ removed_at: now, removed_by: userId });
+      // Its planned (never applied) tag goes with it, or the permit could never close.
+      await voidPlannedTags(trx, point!.ID, userId, now);
+      details = { code: point!.code };
+      break;
+    case 'reorder':
+      for (const [position, id] of input.planPointIds!.entries()) {
+        await trx.updateTable('permit_isolation_points').set({ position }).where('id', '=', id).execute();
+      }
+      details = { order: input.planPointIds!.map((id) => before.points.find((p) => p.ID === id)!.code) };
+      break;
+    case 'isolate-point':
+      await pointUpdate({ state: 'isolated', isolated_at: now, isolated_by: userId });
+      break;
+    case 'verify-point':
+    case 're-verify':
+      await pointUpdate({
+        state: 'verified',
+        verified_at: now,
+        verified_by: userId,
+        verify_method: input.method!.trim(),
+        verify_result: input.result!.trim(),
+      });
+      details = { method: input.method!.trim(), result: input.result!.trim() };
+      break;
+    case 'test-release':
+      await pointUpdate({ state: 'test_released', test_released_at: now, test_released_by: userId });
+      break;
+    case 'restore-point':
+      // Any permit's lock or tag still on the point keeps it isolated (read under the point's lock).
+      if (await pointHasAppliedLockOrTag(trx, point!.isolationPointId))
+        throw refused(`A lock or tag is still applied on ${point!.code}: remove it first.`);
+      await pointUpdate({ state: 'restored', restored_at: now, restored_by: userId });
+      break;
+    case 'release-point':
+      await pointUpdate({ state: 'released', released_at: now, released_by: userId });
+      details = { heldBy: point!.heldBy.map((h) => h.number) };
+      break;
+    default:
+      await recordPlanStep(trx, facilityId, permit.id, planSteps[verb]!, userId, now);
+  }
+
+  // The plan's new version now, so the answer carries it (the target's bump reads it back).
+  await bumpPlan(trx, facilityId, permit.id);
+  const after = await planView(trx, permit, state.permissions);
+  const pointAfter = after.points.find((p) => p.ID === point?.ID);
+  run.audit({
+    action: `isolation-plan.${verb}`,
+    entityType: 'isolation-plan',
+    entityId: permit.id,
+    before: point ? { code: point.code, state: point.state } : { points: before.points.length },
+    after: {
+      ...(pointAfter ? { code: pointAfter.code, state: pointAfter.state } : { points: after.points.length }),
+      ...details,
+    },
+  });
+  run.event({
+    name: `isolation-plan.${verb}`,
+    entityType: 'permit',
+    entityId: permit.id,
+    payload: {
+      permitId: permit.id,
+      number: permit.number,
+      ...(point ? { planPointId: point.ID, isolationPointId: point.isolationPointId, code: point.code } : {}),
+      ...details,
+    },
+  });
+  return after;
+}
+
+/** One command per verb (`isolation-plan.<verb>`), all through the permit target and the plan's rules. */
+export const isolationPlanCommands = Object.fromEntries(
+  isolationPlanVerbs.map((verb) => [
+    verb,
+    defineCommand<IsolationPlanInput, PlanState, IsolationPlan>({
+      name: `isolation-plan.${verb}`,
+      target: planTarget,
+      policy: isolationPlanPolicy[verb],
+      apply: (run) => applyPlanCommand(verb, run),
+    }),
+  ]),
+) as Record<IsolationPlanVerb, CommandDefinition<IsolationPlanInput, PlanState, IsolationPlan>>;

@@ -1,0 +1,304 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isolationPlanRefusal,
+  planPointVerbs,
+  type IsolationPlan,
+  type IsolationPlanVerb,
+  type Permit,
+} from '@hasp/contracts';
+import { createTestApp, login, type TestApp } from './test-app';
+import { applyPointTag, newLock, putLock, removeTag, takeLock } from './support/loto-fixtures';
+
+/**
+ * The isolation plan's safety invariants under random interleavings of commands by several users on
+ * two permits sharing PR-001's three points (fast-check, fixed seed), over HTTP on the real server:
+ * no point is restored while another permit holds it or while a lock or tag is applied on it; a lock
+ * is in one place at most; only its applier removes a lock; a permit never closes with a lock on,
+ * someone signed on to its lockbox, or a tag not finished; a removed tag never returns to applied.
+ * Most steps take a way forward (so runs reach de-isolation and close), the rest are random.
+ */
+const SEED = Number(process.env.HASP_ISOLATION_SEED ?? 16_2026);
+const RUNS = Number(process.env.HASP_ISOLATION_RUNS ?? 3);
+const users = ['supervisor', 'admin', 'worker'] as const;
+type User = (typeof users)[number];
+
+let t: TestApp;
+const tokens = {} as Record<User, string>;
+const ids = {} as Record<User, number>;
+let lotoType: number;
+let press: number;
+const db = () => t.connections[0]!.db;
+const lockPool: number[] = [];
+
+const call = (as: User, url: string, payload?: object) =>
+  t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers: { authorization: `Bearer ${tokens[as]}` },
+    ...(payload ? { payload } : {}),
+  });
+const planOf = async (permitId: number) =>
+  (await call('supervisor', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
+const permitOf = async (permitId: number) => (await call('supervisor', `/api/permits/${permitId}`)).json<Permit>();
+
+const lifecycle: Partial<Record<Permit['status'], [User, string][]>> = {
+  approved: [['supervisor', 'isolate']],
+  isolated: [['admin', 'issue']],
+  issued: [['worker', 'accept']],
+  active: [
+    ['worker', 'complete-work'],
+    ['supervisor', 'start-test'],
+  ],
+  live_for_test: [['supervisor', 'end-test']],
+  work_complete: [['supervisor', 'de-isolate']],
+  de_isolation: [['supervisor', 'close']],
+};
+
+type Action = (pick: number) => Promise<void>;
+
+async function newPermit(n: number): Promise<number> {
+  const start = Date.now() + 3_600_000;
+  const created = await call('worker', '/api/permits', {
+    permitTypeId: lotoType,
+    title: `Property ${n}`,
+    description: '',
+    workMethod: '',
+    areaId: null,
+    assetIds: [press],
+    plannedStart: new Date(start).toISOString(),
+    plannedEnd: new Date(start + 8 * 3_600_000).toISOString(),
+    holderId: ids.worker,
+    riskLevel: null,
+  });
+  const id = created.json<Permit>().ID;
+  await call('worker', `/api/permits/${id}/commands/request`, {});
+  await call('supervisor', `/api/permits/${id}/commands/approve`, {});
+  await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
+  return id;
+}
+
+/** The actions possible on one permit now: a way forward first, then everything else. */
+async function actionsFor(
+  permitId: number,
+  lockbox: { id: number | null },
+): Promise<{ forward: Action[]; any: Action[] }> {
+  const [plan, permit] = await Promise.all([planOf(permitId), permitOf(permitId)]);
+  const forward: Action[] = [];
+  const any: Action[] = [];
+  const give =
+    (as: User, verb: IsolationPlanVerb, body: object = {}) =>
+    async () => {
+      await call(as, `/api/permits/${permitId}/isolation-plan/commands/${verb}`, body);
+    };
+  for (const verb of [
+    'notify',
+    'shut-down',
+    'release-stored-energy',
+    'inspect-area',
+    'clear-people',
+    'notify-release',
+  ] as const) {
+    const action = give('supervisor', verb);
+    (isolationPlanRefusal(plan, verb) === null ? forward : any).push(action);
+  }
+  for (const point of plan.points) {
+    for (const verb of planPointVerbs.filter((v) => v !== 'remove-point')) {
+      const body =
+        verb === 'verify-point' || verb === 're-verify'
+          ? { planPointId: point.ID, method: point.verificationMethod, result: 'Zero' }
+          : { planPointId: point.ID };
+      const ok = isolationPlanRefusal(plan, verb, body) === null && verb !== 'test-release';
+      (ok ? forward : any).push(async (pick) => give(users[pick % users.length]!, verb, body)());
+    }
+    const holding = ['isolated', 'verified', 'test_released'].includes(point.state);
+    const needsLock = holding && point.lockable && !point.locks.length && plan.permitStatus === 'approved';
+    const applyLock: Action = async (pick) => {
+      const lockId = lockPool[pick % lockPool.length]!;
+      await call(users[pick % users.length]!, `/api/permits/${permitId}/locks/commands/apply`, {
+        lockId,
+        planPointId: point.ID,
+      });
+    };
+    (needsLock ? forward : any).push(applyLock);
+    const tagged = point.tags.some((tag) => tag.state === 'applied');
+    const planned = point.tags.some((tag) => tag.state === 'planned' || tag.state === 'printed');
+    if (holding && !tagged && planned)
+      (plan.permitStatus === 'approved' ? forward : any).push(async (pick) => {
+        await applyPointTag(t.app, tokens[users[pick % users.length]!], permitId, point.ID);
+      });
+    const releasing = plan.permitStatus === 'de_isolation' && !!plan.peopleClear;
+    for (const lock of point.locks) {
+      // The applier's removal goes forward; anyone else's is refused by the locks module.
+      (releasing ? forward : any).push(async (pick) => {
+        const as = releasing
+          ? (users.find((u) => ids[u] === lock.appliedBy.ID) ?? 'supervisor')
+          : users[pick % users.length]!;
+        await call(as, `/api/permits/${permitId}/locks/commands/remove`, { applicationId: lock.applicationId });
+      });
+    }
+    for (const tag of point.tags.filter((x) => x.state === 'applied'))
+      (releasing ? forward : any).push(async (pick) => {
+        const as = releasing
+          ? (users.find((u) => ids[u] === tag.appliedBy?.ID) ?? 'supervisor')
+          : users[pick % users.length]!;
+        await removeTag(t.app, tokens[as], permitId, tag.ID);
+      });
+  }
+  // A crew member signs on to (and off) the permit's lockbox.
+  any.push(async (pick) => {
+    if (permit.status === 'closed') return;
+    lockbox.id ??= (
+      await db()
+        .insertInto('lockboxes')
+        .values({ facility_id: 1, permit_id: permitId, number: `LB-P-${permitId}`, primary_user_id: ids.supervisor })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const open = await db()
+      .selectFrom('lock_applications')
+      .select(['id', 'applied_by'])
+      .where('lockbox_id', '=', lockbox.id)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (open) await takeLock(db(), permitId, open.id, open.applied_by);
+    else
+      await putLock(db(), { permitId, lockboxId: lockbox.id }, lockPool[pick % lockPool.length]!, ids.worker).catch(
+        () => undefined,
+      );
+  });
+  for (const [as, verb] of lifecycle[permit.status] ?? []) {
+    const action: Action = async () => {
+      await call(as, `/api/permits/${permitId}/commands/${verb}`, {});
+    };
+    const ready =
+      (verb === 'isolate' && plan.points.every((p) => p.state === 'verified') && !!plan.storedEnergyReleased) ||
+      (verb === 'close' && !!plan.releaseNotified) ||
+      (verb === 'end-test' && plan.points.every((p) => p.state !== 'test_released')) ||
+      !['isolate', 'close', 'end-test', 'start-test'].includes(verb);
+    (ready ? forward : any).push(action);
+  }
+  return { forward, any };
+}
+
+/** Every invariant, read from the database after each step (the queries run side by side). */
+async function checkInvariants(label: string) {
+  const checks: [string, ReturnType<typeof sql<{ id: number }>>][] = [
+    [
+      'restored while another permit held it',
+      sql`
+        select r.id from permit_isolation_points r
+        join permit_isolation_points h on h.isolation_point_id = r.isolation_point_id and h.id <> r.id and h.removed_at is null
+        where r.state = 'restored' and h.isolated_at < r.restored_at
+          and (h.state in ('isolated', 'verified', 'test_released')
+            or h.released_at > r.restored_at or h.restored_at > r.restored_at)`,
+    ],
+    [
+      'restored with a lock or tag on',
+      sql`
+        select r.id from permit_isolation_points r
+        join permit_isolation_points s on s.isolation_point_id = r.isolation_point_id
+        join lock_applications la on la.plan_point_id = s.id
+        where r.state = 'restored' and la.applied_at < r.restored_at and (la.removed_at is null or la.removed_at > r.restored_at)
+        union all
+        select r.id from permit_isolation_points r
+        join permit_isolation_points s on s.isolation_point_id = r.isolation_point_id
+        join tags tg on tg.plan_point_id = s.id
+        where r.state = 'restored' and tg.applied_at < r.restored_at and (tg.removed_at is null or tg.removed_at > r.restored_at)`,
+    ],
+    [
+      'a lock in two places',
+      sql`select lock_id as id from lock_applications where removed_at is null group by lock_id having count(*) > 1`,
+    ],
+    [
+      'a lock removed by someone other than its applier',
+      sql`select id from lock_applications where removal = 'removed' and removed_by <> applied_by`,
+    ],
+    [
+      'a tag removed by someone other than its applier',
+      sql`select id from tags where state = 'removed' and removed_by <> applied_by`,
+    ],
+    [
+      'closed with a lock, a sign-on or a tag in place',
+      sql`
+        select p.id from permits p where p.status = 'closed' and (
+          exists (select 1 from lock_applications la where la.permit_id = p.id and (la.removed_at is null or la.removed_at > p.updated_at))
+          or exists (select 1 from tags tg where tg.permit_id = p.id and tg.state not in ('removed', 'voided', 'missing')))`,
+    ],
+    [
+      'a removed tag applied again',
+      sql`select id from tags where removed_at is not null and state in ('applied', 'verified')`,
+    ],
+  ];
+  const results = await Promise.all(checks.map(([, query]) => query.execute(db())));
+  for (const [n, [what]] of checks.entries()) expect(results[n]!.rows, `${label}: ${what}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const username of users) {
+    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+    ids[username] = (
+      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
+    ).id;
+  }
+  lotoType = (
+    await db()
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow()
+  ).id;
+  press = (
+    await db()
+      .selectFrom('assets')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('number', '=', 'PR-001')
+      .executeTakeFirstOrThrow()
+  ).id;
+  for (let n = 0; n < 8; n += 1) lockPool.push(await newLock(db(), `PROP-${n}`));
+});
+afterAll(async () => t?.close());
+
+describe('isolation plans under random interleavings on shared points', () => {
+  it('keeps the safety invariants', async () => {
+    const reached: Record<string, number> = {};
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ permit: fc.nat(1), smart: fc.nat(9).map((n) => n < 8), pick: fc.nat(1000) }), {
+          minLength: 90,
+          maxLength: 140,
+        }),
+        async (steps) => {
+          run += 1;
+          const permits = [await newPermit(run * 2), await newPermit(run * 2 + 1)];
+          const lockboxes = [{ id: null as number | null }, { id: null as number | null }];
+          for (const [n, { permit, smart, pick }] of steps.entries()) {
+            let chosen = permit;
+            let { forward, any } = await actionsFor(permits[chosen]!, lockboxes[chosen]!);
+            // A permit with nothing forward left (closed, or waiting): the other one moves instead.
+            if (smart && !forward.length) {
+              chosen = 1 - permit;
+              ({ forward, any } = await actionsFor(permits[chosen]!, lockboxes[chosen]!));
+            }
+            const choices = smart && forward.length ? forward : [...forward, ...any];
+            await choices[pick % choices.length]!(pick);
+            await checkInvariants(`run ${run} step ${n}`);
+          }
+          for (const id of permits) {
+            const status = (await permitOf(id)).status;
+            reached[status] = (reached[status] ?? 0) + 1;
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+    console.log(`isolation plan property: permits ended ${JSON.stringify(reached)}`);
+    // The runs went past isolation: some permits reached de-isolation or closed.
+    expect(Object.keys(reached).some((s) => ['de_isolation', 'closed', 'work_complete'].includes(s))).toBe(true);
+  }, 180_000);
+});

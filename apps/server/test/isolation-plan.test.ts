@@ -1,0 +1,452 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IsolationPlan, Permit } from '@hasp/contracts';
+import { createTestApp, login, type TestApp } from './test-app';
+import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
+
+/**
+ * The isolation plan (issue 16 items 1, 6, 7) over HTTP on the real server: fill in component and
+ * code order, edits only before shut-down, the (d) steps in order with the missing step named,
+ * verification only with lock and tag in place, the isolate / end-test / close guards, shared
+ * points ("held by", restore refused, release lets go) and the closing guard's list.
+ */
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, number> = {};
+const db = () => t.connections[0]!.db;
+let lotoType: number;
+let press: number;
+
+const call = (
+  as: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
+    ...(payload ? { payload } : {}),
+  });
+const plan = async (as: string, permitId: number) =>
+  (await call(as, 'GET', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
+const give = (as: string, permitId: number, verb: string, body: object = {}) =>
+  call(as, 'POST', `/api/permits/${permitId}/isolation-plan/commands/${verb}`, body);
+const permitCommand = (as: string, permitId: number, verb: string, body: object = {}) =>
+  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, body);
+const ok = async (response: Awaited<ReturnType<typeof call>>) => {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<IsolationPlan>();
+};
+const point = (p: IsolationPlan, code: string) => p.points.find((x) => x.code === code)!;
+
+async function newPermit(title: string): Promise<number> {
+  const start = Date.now() + 3_600_000;
+  const response = await call('worker', 'POST', '/api/permits', {
+    permitTypeId: lotoType,
+    title,
+    description: '',
+    workMethod: '',
+    areaId: null,
+    assetIds: [press],
+    plannedStart: new Date(start).toISOString(),
+    plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+    holderId: ids.worker,
+    riskLevel: null,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Permit>().ID;
+}
+
+/** Request and approve, fill, notify, shut down, isolate, lock and tag each point, release, verify. */
+async function isolateFully(permitId: number) {
+  expect((await permitCommand('worker', permitId, 'request')).statusCode).toBe(200);
+  expect((await permitCommand('supervisor', permitId, 'approve')).statusCode).toBe(200);
+  await ok(await give('worker', permitId, 'fill'));
+  await ok(await give('supervisor', permitId, 'notify'));
+  await ok(await give('supervisor', permitId, 'shut-down'));
+  let p = await plan('supervisor', permitId);
+  for (const x of p.points) await ok(await give('supervisor', permitId, 'isolate-point', { planPointId: x.ID }));
+  const applied: { code: string; applicationId: number | null; tagId: number }[] = [];
+  for (const x of p.points) {
+    const applicationId = x.lockable
+      ? await putLock(
+          db(),
+          { permitId, planPointId: x.ID },
+          await newLock(db(), `L-${permitId}-${x.code}`),
+          ids.supervisor!,
+        )
+      : null;
+    const tagId = await applyPointTag(t.app, tokens.supervisor!, permitId, x.ID);
+    applied.push({ code: x.code, applicationId, tagId });
+  }
+  await ok(await give('supervisor', permitId, 'release-stored-energy'));
+  p = await plan('supervisor', permitId);
+  for (const x of p.points)
+    await ok(
+      await give('supervisor', permitId, 'verify-point', {
+        planPointId: x.ID,
+        method: x.verificationMethod,
+        result: 'Zero energy',
+      }),
+    );
+  return applied;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const username of ['admin', 'supervisor', 'worker']) {
+    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+    ids[username] = (
+      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
+    ).id;
+  }
+  lotoType = (
+    await db()
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow()
+  ).id;
+  press = (
+    await db()
+      .selectFrom('assets')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('number', '=', 'PR-001')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => t.close());
+
+describe('isolation plan', () => {
+  it('fills from the assets in component and code order, once; edits only before shut-down', async () => {
+    const id = await newPermit('Plan edits');
+    let p = await plan('worker', id);
+    expect(p.points).toEqual([]);
+    expect(p.nextStep).toBe('Add the isolation points to the plan');
+    p = await ok(await give('worker', id, 'fill'));
+    expect(p.points.map((x) => x.code)).toEqual(['E-1', 'H-1', 'H-2']);
+    expect(point(p, 'H-2').lockable).toBe(false);
+    // Each point's tag is planned with it (numbered by the tags module, waiting for printing).
+    expect(p.points.map((x) => x.tags.map((tag) => tag.state))).toEqual([['planned'], ['planned'], ['planned']]);
+    expect(point(p, 'E-1').verificationMethod).toBe('Try start at the panel; test for absence of voltage');
+    // A second fill adds nothing: same version, no audit row.
+    const again = await give('worker', id, 'fill');
+    expect(again.json<IsolationPlan>().version).toBe(p.version);
+    expect(
+      await db()
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'isolation-plan.fill')
+        .where('entity_id', '=', String(id))
+        .execute(),
+    ).toHaveLength(1);
+
+    const reversed = [...p.points].reverse().map((x) => x.ID);
+    p = await ok(await give('worker', id, 'reorder', { planPointIds: reversed }));
+    expect(p.points.map((x) => x.code)).toEqual(['H-2', 'H-1', 'E-1']);
+    expect((await give('worker', id, 'reorder', { planPointIds: reversed.slice(1) })).statusCode).toBe(400);
+    // Stale If-Match: someone changed the plan first.
+    const stale = await call(
+      'worker',
+      'POST',
+      `/api/permits/${id}/isolation-plan/commands/remove-point`,
+      { planPointId: point(p, 'H-1').ID },
+      { 'if-match': `"${p.version - 1}"` },
+    );
+    expect(stale.statusCode).toBe(409);
+    const h1Tag = point(p, 'H-1').tags[0]!.ID;
+    p = await ok(await give('worker', id, 'remove-point', { planPointId: point(p, 'H-1').ID }));
+    // Its planned tag is voided with it (a planned tag would keep the permit from closing).
+    expect(
+      (await db().selectFrom('tags').select('state').where('id', '=', h1Tag).executeTakeFirstOrThrow()).state,
+    ).toBe('voided');
+    expect(p.points.map((x) => x.code)).toEqual(['H-2', 'E-1']);
+    const h1 = (
+      await db()
+        .selectFrom('isolation_points')
+        .select('id')
+        .where('code', '=', 'H-1')
+        .where('asset_id', '=', press)
+        .executeTakeFirstOrThrow()
+    ).id;
+    p = await ok(await give('worker', id, 'add-point', { isolationPointId: h1 }));
+    expect(p.points.map((x) => x.code)).toEqual(['H-2', 'E-1', 'H-1']);
+    const dup = await give('worker', id, 'add-point', { isolationPointId: h1 });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json<{ message: string }>().message).toBe('H-1 is already on the plan.');
+
+    // Isolation steps wait for approval, and need permit:issue.
+    const early = await give('supervisor', id, 'notify');
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ message: string }>().message).toBe('This step is done while the permit is Approved.');
+    expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve')).statusCode).toBe(200);
+    expect((await give('worker', id, 'notify')).statusCode).toBe(403);
+    // A plan edit is not a core permit edit: the permit stays approved.
+    await ok(await give('worker', id, 'reorder', { planPointIds: p.points.map((x) => x.ID).reverse() }));
+    const permit = (await call('worker', 'GET', `/api/permits/${id}`)).json<Permit>();
+    expect(permit.status).toBe('approved');
+    await ok(await give('supervisor', id, 'notify'));
+    await ok(await give('supervisor', id, 'shut-down'));
+    const frozen = await give('worker', id, 'remove-point', { planPointId: p.points[0]!.ID });
+    expect(frozen.json<{ message: string }>().message).toBe(
+      'The equipment is shut down: the plan can no longer change.',
+    );
+  });
+
+  // Before the next test: its permit holds PR-001's points too, which would join "held by" here.
+  it('shares points: held by, restore refused while another permit holds it, release lets go, the last restores; the closing guard lists what is in place', async () => {
+    const first = await newPermit('Shared A');
+    const second = await newPermit('Shared B');
+    const firstApplied = await isolateFully(first);
+    const secondApplied = await isolateFully(second);
+    const [a, b] = [await plan('supervisor', first), await plan('supervisor', second)];
+    const firstNumber = a.permitNumber;
+    expect(point(a, 'E-1').heldBy.map((h) => h.number)).toEqual([b.permitNumber]);
+    expect(point(b, 'E-1').heldBy.map((h) => h.number)).toEqual([firstNumber]);
+    expect(point(b, 'E-1').locks).toHaveLength(1);
+
+    // The first permit: isolate, issue, accept, a live test with a point released, and back.
+    expect((await permitCommand('supervisor', first, 'isolate')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', first, 'issue')).statusCode).toBe(200);
+    expect((await permitCommand('worker', first, 'accept')).statusCode).toBe(200);
+    expect((await give('supervisor', first, 'test-release', { planPointId: point(a, 'H-1').ID })).statusCode).toBe(409);
+    expect((await permitCommand('supervisor', first, 'start-test')).statusCode).toBe(200);
+    await ok(await give('supervisor', first, 'test-release', { planPointId: point(a, 'H-1').ID }));
+    const endEarly = await permitCommand('supervisor', first, 'end-test');
+    expect(endEarly.json<{ message: string }>().message).toBe(
+      'Re-verify every point released for the test first: H-1 is Test released.',
+    );
+    await ok(
+      await give('supervisor', first, 're-verify', {
+        planPointId: point(a, 'H-1').ID,
+        method: 'Gauge',
+        result: '0 psi',
+      }),
+    );
+    expect((await permitCommand('supervisor', first, 'end-test')).statusCode).toBe(200);
+    expect((await permitCommand('worker', first, 'complete-work')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', first, 'de-isolate')).statusCode).toBe(200);
+
+    const closeEarly = await permitCommand('supervisor', first, 'close');
+    expect(closeEarly.json<{ message: string }>().message).toBe('Inspect the work area first.');
+    expect(
+      (await give('supervisor', first, 'restore-point', { planPointId: point(a, 'H-1').ID })).json<{
+        message: string;
+      }>().message,
+    ).toBe('Inspect the work area first.');
+    await ok(await give('supervisor', first, 'inspect-area'));
+    await ok(await give('supervisor', first, 'clear-people'));
+    const held = await give('supervisor', first, 'restore-point', { planPointId: point(a, 'E-1').ID });
+    expect(held.json<{ message: string }>().message).toBe(`Held by permits ${b.permitNumber} — cannot restore.`);
+    const locked = await give('supervisor', first, 'release-point', { planPointId: point(a, 'E-1').ID });
+    expect(locked.json<{ message: string }>().message).toBe(
+      `Remove lock L-${first}-E-1 on E-1 first (applied by Sam Supervisor).`.replace(
+        'Sam Supervisor',
+        point(a, 'E-1').locks[0]!.appliedBy.displayName,
+      ),
+    );
+    for (const x of firstApplied) {
+      if (x.applicationId !== null) await takeLock(db(), first, x.applicationId, ids.supervisor!);
+      expect((await removeTag(t.app, tokens.supervisor!, first, x.tagId)).statusCode).toBe(200);
+    }
+    // Every point is shared with the second permit: the first releases them all.
+    for (const x of a.points) {
+      expect((await give('supervisor', first, 'restore-point', { planPointId: x.ID })).statusCode).toBe(409);
+      await ok(await give('supervisor', first, 'release-point', { planPointId: x.ID }));
+    }
+    const bNow = await plan('supervisor', second);
+    expect(point(bNow, 'E-1').heldBy).toEqual([]);
+    expect(bNow.points.every((x) => x.state === 'verified')).toBe(true);
+    expect((await permitCommand('supervisor', first, 'close')).json<{ message: string }>().message).toBe(
+      'Notify the affected employees that the isolation is removed first.',
+    );
+    await ok(await give('supervisor', first, 'notify-release'));
+
+    // The closing guard: a tag not yet finished and a crew member signed on keep the permit open.
+    const late = await putTag(db(), first, point(a, 'H-2').ID, ids.supervisor!, 'planned');
+    const lockbox = await db()
+      .insertInto('lockboxes')
+      .values({ facility_id: 1, permit_id: first, number: `LB-${first}`, primary_user_id: ids.supervisor! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const signOn = await putLock(
+      db(),
+      { permitId: first, lockboxId: lockbox.id },
+      await newLock(db(), `L-CREW-${first}`),
+      ids.worker!,
+    );
+    const refused = await permitCommand('supervisor', first, 'close');
+    expect(refused.statusCode).toBe(409);
+    const workerName = (
+      await db().selectFrom('users').select('display_name').where('id', '=', ids.worker!).executeTakeFirstOrThrow()
+    ).display_name;
+    expect(refused.json<{ message: string }>().message).toBe(
+      `The permit cannot close while these are in place: Signed on: ${workerName}; Tag ${late.number} on H-2 (planned).`,
+    );
+    expect((await call('supervisor', 'GET', `/api/permits/${first}`)).json<Permit>().allowedCommands).not.toContain(
+      'close',
+    );
+    await takeLock(db(), first, signOn, ids.worker!);
+    await setTagState(db(), late.id, 'voided', ids.supervisor!);
+    expect((await permitCommand('supervisor', first, 'close')).statusCode).toBe(200);
+
+    // The second permit is now the last holder: it restores, once its locks and tags are off.
+    for (const verb of ['isolate', 'issue'])
+      expect((await permitCommand('supervisor', second, verb)).statusCode).toBe(200);
+    for (const verb of ['accept', 'complete-work'])
+      expect((await permitCommand('worker', second, verb)).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', second, 'de-isolate')).statusCode).toBe(200);
+    await ok(await give('supervisor', second, 'inspect-area'));
+    await ok(await give('supervisor', second, 'clear-people'));
+    const tagged = await give('supervisor', second, 'restore-point', { planPointId: point(b, 'H-2').ID });
+    expect(tagged.json<{ message: string }>().message).toMatch(/^Remove tag \S+ on H-2 first\.$/);
+    for (const x of secondApplied) {
+      if (x.applicationId !== null) await takeLock(db(), second, x.applicationId, ids.supervisor!);
+      expect((await removeTag(t.app, tokens.supervisor!, second, x.tagId)).statusCode).toBe(200);
+    }
+    expect(
+      (await give('supervisor', second, 'release-point', { planPointId: point(b, 'E-1').ID })).json<{
+        message: string;
+      }>().message,
+    ).toBe('No other permit holds E-1: restore it.');
+    for (const x of b.points) await ok(await give('supervisor', second, 'restore-point', { planPointId: x.ID }));
+    await ok(await give('supervisor', second, 'notify-release'));
+    expect((await permitCommand('supervisor', second, 'close')).statusCode).toBe(200);
+  });
+
+  it('keeps the (d) order, names the missing step, and verifies only with lock and tag in place', async () => {
+    const id = await newPermit('Order');
+    expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve')).statusCode).toBe(200);
+    // No plan yet: the permit cannot be isolated, and the button is not offered.
+    const empty = await permitCommand('supervisor', id, 'isolate');
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json<{ message: string }>().message).toBe('Add the isolation points to the plan first.');
+    let p = await ok(await give('supervisor', id, 'fill'));
+    const e1 = point(p, 'E-1');
+    const h2 = point(p, 'H-2');
+    expect(
+      (await give('supervisor', id, 'isolate-point', { planPointId: e1.ID })).json<{ message: string }>().message,
+    ).toBe('Notify the affected employees first.');
+    expect((await give('supervisor', id, 'shut-down')).json<{ message: string }>().message).toBe(
+      'Notify the affected employees first.',
+    );
+    await ok(await give('supervisor', id, 'notify'));
+    expect(
+      (await give('supervisor', id, 'isolate-point', { planPointId: e1.ID })).json<{ message: string }>().message,
+    ).toBe('Shut down first.');
+    p = await ok(await give('supervisor', id, 'shut-down'));
+    expect(p.nextStep).toBe('Isolate E-1');
+    expect(p.shutDown?.by.ID).toBe(ids.supervisor);
+    for (const x of p.points) await ok(await give('supervisor', id, 'isolate-point', { planPointId: x.ID }));
+    expect(
+      (
+        await give('supervisor', id, 'verify-point', {
+          planPointId: e1.ID,
+          method: 'Try start',
+          result: 'Did not start',
+        })
+      ).json<{ message: string }>().message,
+    ).toBe('Apply the lock and tag on E-1 first');
+    expect((await give('supervisor', id, 'release-stored-energy')).json<{ message: string }>().message).toBe(
+      'Apply the lock and tag on E-1 first',
+    );
+    for (const x of p.points) {
+      if (x.lockable)
+        await putLock(
+          db(),
+          { permitId: id, planPointId: x.ID },
+          await newLock(db(), `L-ORD-${x.code}`),
+          ids.supervisor!,
+        );
+    }
+    // Lockable points have their locks; every point still needs its tag (H-2 is tag-only).
+    expect((await give('supervisor', id, 'release-stored-energy')).json<{ message: string }>().message).toBe(
+      'Apply the lock and tag on E-1 first',
+    );
+    for (const x of p.points) await applyPointTag(t.app, tokens.supervisor!, id, x.ID);
+    expect(
+      (
+        await give('supervisor', id, 'verify-point', {
+          planPointId: e1.ID,
+          method: 'Try start',
+          result: 'Did not start',
+        })
+      ).json<{ message: string }>().message,
+    ).toBe('Release stored energy first.');
+    await ok(await give('supervisor', id, 'release-stored-energy'));
+    // Method and result are required.
+    expect(
+      (await give('supervisor', id, 'verify-point', { planPointId: e1.ID, method: ' ', result: 'x' })).statusCode,
+    ).toBe(400);
+    p = await ok(
+      await give('supervisor', id, 'verify-point', {
+        planPointId: e1.ID,
+        method: 'Try start',
+        result: 'Did not start',
+      }),
+    );
+    expect(point(p, 'E-1')).toMatchObject({
+      state: 'verified',
+      verifyMethod: 'Try start',
+      verifyResult: 'Did not start',
+    });
+    const partly = await permitCommand('supervisor', id, 'isolate');
+    expect(partly.json<{ message: string }>().message).toBe('Verify every isolation point first: H-1 is Isolated.');
+    expect((await call('supervisor', 'GET', `/api/permits/${id}`)).json<Permit>().allowedCommands).not.toContain(
+      'isolate',
+    );
+    for (const x of p.points.filter((y) => y.state === 'isolated'))
+      await ok(
+        await give('supervisor', id, 'verify-point', {
+          planPointId: x.ID,
+          method: x.verificationMethod,
+          result: 'Zero',
+        }),
+      );
+    expect((await call('supervisor', 'GET', `/api/permits/${id}`)).json<Permit>().allowedCommands).toContain('isolate');
+    expect((await permitCommand('supervisor', id, 'isolate')).statusCode).toBe(200);
+    expect(h2.lockable).toBe(false);
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_type', '=', 'isolation-plan')
+      .where('entity_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toContain('isolation-plan.verify-point');
+  });
+
+  it('refuses types without a plan, other facilities and readers without permission', async () => {
+    const gen = (
+      await db()
+        .selectFrom('permit_types')
+        .select('id')
+        .where('facility_id', '=', 1)
+        .where('code', '=', 'GEN')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const start = Date.now() + 3_600_000;
+    const created = await call('worker', 'POST', '/api/permits', {
+      permitTypeId: gen,
+      title: 'No plan',
+      description: '',
+      workMethod: '',
+      areaId: null,
+      assetIds: [],
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(start + 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: null,
+    });
+    const id = created.json<Permit>().ID;
+    expect((await call('worker', 'GET', `/api/permits/${id}/isolation-plan`)).statusCode).toBe(404);
+    expect((await give('admin', id, 'fill')).statusCode).toBe(409);
+    expect((await call('worker', 'GET', `/api/permits/999999/isolation-plan`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,224 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo } from '../support/hasp';
+import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+
+// Issue 16's isolation plan on a phone: a LOTO permit on press PR-001 (three points) from an empty
+// plan through the (d) steps to Isolated, and back through the (e) checks to Closed.
+test.use({ serviceWorkers: 'block' });
+
+const phone = { width: 390, height: 844 };
+const tokens = new WeakMap<Page, string>();
+const auth = (page: Page) => ({ authorization: `Bearer ${tokens.get(page)}`, 'idempotency-key': crypto.randomUUID() });
+
+async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: user.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  tokens.set(page, ((await login.json()) as { token: string }).token);
+  return page;
+}
+
+async function command(page: Page, permitId: number, verb: string) {
+  const response = await page.request.post(`/api/permits/${permitId}/commands/${verb}`, {
+    headers: auth(page),
+    data: {},
+  });
+  expect(response.status(), `${verb}: ${await response.text()}`).toBe(200);
+}
+
+/**
+ * Each point's tag was planned with it; the tags screens (their own spec) apply and remove them.
+ * Here the issuer does it through the tags commands, so this spec follows the plan and its locks.
+ */
+async function tagCommandAll(page: Page, permitId: number, verb: 'apply' | 'remove') {
+  const plan = (await (
+    await page.request.get(`/api/permits/${permitId}/isolation-plan`, { headers: auth(page) })
+  ).json()) as {
+    points: { tags: { ID: number; state: string }[] }[];
+  };
+  const from = verb === 'apply' ? ['planned', 'printed'] : ['applied', 'verified'];
+  for (const tag of plan.points.flatMap((p) => p.tags).filter((x) => from.includes(x.state))) {
+    const response = await page.request.post(`/api/permits/${permitId}/tags/commands/${verb}`, {
+      headers: auth(page),
+      data: { tagId: tag.ID },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+const main = (page: Page) => page.getByRole('main');
+const section = (page: Page) => main(page).getByRole('region', { name: 'Isolation plan' });
+const nextStep = (page: Page) => section(page).getByRole('status');
+const card = (page: Page, code: string) => section(page).getByRole('article', { name: code, exact: true });
+
+test('a LOTO permit with three points goes from plan to Isolated and back to Closed on a phone', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const [requester, approver, issuer, holder] = await Promise.all([
+    createUserLike('worker', 'iso-requester'),
+    createUserLike('supervisor', 'iso-approver'),
+    createUserLike('supervisor', 'iso-issuer'),
+    createUserLike('worker', 'iso-holder'),
+  ]);
+  const [r, a, i, h] = await Promise.all([
+    browse(browser, requester),
+    browse(browser, approver),
+    browse(browser, issuer),
+    browse(browser, holder),
+  ]);
+  const ids = await withDatabase(async (client) => ({
+    type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
+      .rows[0]!.id,
+    press: (await client.query<{ id: number }>(`select id from assets where facility_id = 1 and number = 'PR-001'`))
+      .rows[0]!.id,
+    holder: (await client.query<{ id: number }>('select id from users where user_name = $1', [holder.userName]))
+      .rows[0]!.id,
+  }));
+  const start = Date.now() + 30 * 60_000;
+  const created = await r.request.post('/api/permits', {
+    headers: auth(r),
+    data: {
+      permitTypeId: ids.type,
+      title: `Replace press ram seals ${Date.now().toString(36)}`,
+      description: 'Ram seals of PR-001 leak.',
+      workMethod: 'Lock out electrical and hydraulic energy; bleed the accumulator; replace the seals.',
+      areaId: null,
+      assetIds: [ids.press],
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+      holderId: ids.holder,
+      riskLevel: 'high',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permitId = ((await created.json()) as { ID: number }).ID;
+  await command(r, permitId, 'request');
+  await command(a, permitId, 'approve');
+
+  // The issuer on the phone: the Isolation tab, an empty plan, one tap fills it.
+  await i.goto(`/Permit/Edit/${permitId}`);
+  await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(nextStep(i)).toContainText('Add the isolation points to the plan');
+  await nextStep(i).getByRole('button', { name: 'Fill from the assets' }).click();
+  await expect(section(i).getByRole('article')).toHaveCount(3);
+  await expect(section(i).getByRole('heading', { level: 3 })).toHaveText(['E-1', 'H-1', 'H-2']);
+  // Order is changed with buttons (no drag-only control).
+  await card(i, 'H-2').getByRole('button', { name: 'Move H-2 up' }).click();
+  await expect(section(i).getByRole('heading', { level: 3 })).toHaveText(['E-1', 'H-2', 'H-1']);
+  await expect(nextStep(i)).toContainText('Notify the affected employees');
+  await expectNoSidewaysScroll(i, phone.width);
+  await expectNoSeriousViolations(i);
+  await saveScreenshot(i, testInfo, 'isolation-plan-filled-phone');
+
+  // The (d) steps in order: each next step is the big button on top.
+  await nextStep(i).getByRole('button', { name: 'Affected employees notified' }).click();
+  await expect(nextStep(i)).toContainText('Shut down the equipment');
+  await nextStep(i).getByRole('button', { name: 'Equipment shut down' }).click();
+  for (const code of ['E-1', 'H-2', 'H-1']) {
+    await expect(nextStep(i)).toContainText(`Isolate ${code}`);
+    await card(i, code)
+      .getByRole('button', { name: `Isolate ${code}` })
+      .click();
+    await expect(card(i, code)).toContainText('Isolated');
+  }
+  await expect(nextStep(i)).toContainText('Apply the lock and tag on E-1');
+  // The issuer's own locks: one on each lockable point (H-2 is tag-only).
+  const serials: string[] = [];
+  for (const code of ['E-1', 'H-1']) {
+    const picker = card(i, code).getByLabel(`Lock for ${code}`);
+    const option = picker.locator('option').nth(1);
+    await expect(option).toBeAttached();
+    const serial = (await option.textContent())!.split(' ')[0]!;
+    await picker.selectOption({ index: 1 });
+    await card(i, code)
+      .getByRole('button', { name: `Apply lock on ${code}` })
+      .click();
+    await expect(card(i, code)).toContainText(`Lock ${serial} (applied by ${issuer.displayName})`);
+    serials.push(serial);
+  }
+  await expect(card(i, 'H-2').getByLabel('Lock for H-2')).toHaveCount(0);
+  await tagCommandAll(i, permitId, 'apply');
+  await i.reload();
+  await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(nextStep(i)).toContainText('Release stored energy');
+  await nextStep(i).getByRole('button', { name: 'Stored energy released' }).click();
+  for (const code of ['E-1', 'H-2', 'H-1']) {
+    await expect(nextStep(i)).toContainText(`Verify ${code} (try-out)`);
+    await card(i, code)
+      .getByRole('button', { name: `Verify ${code}` })
+      .click();
+    await card(i, code).getByLabel('Result').fill('No movement; gauge at zero');
+    if (code === 'E-1') {
+      await expectNoSidewaysScroll(i, phone.width);
+      await expectNoSeriousViolations(i);
+      await saveScreenshot(i, testInfo, 'isolation-plan-verify-phone');
+    }
+    await card(i, code)
+      .getByRole('button', { name: `Record verification of ${code}` })
+      .click();
+    await expect(card(i, code)).toContainText('Verified by');
+  }
+  await expect(nextStep(i)).toContainText('Every point is verified: isolate the permit');
+  await saveScreenshot(i, testInfo, 'isolation-plan-verified-phone');
+
+  // The permit's own Isolate button, now offered.
+  const bar = main(i).getByRole('region', { name: 'Next steps' });
+  await bar.getByRole('button', { name: 'Isolate', exact: true }).click();
+  await i.getByRole('dialog').getByRole('button', { name: 'Isolate', exact: true }).click();
+  await expect(main(i).getByTestId('permit-status')).toHaveText('Isolated');
+
+  await command(i, permitId, 'issue');
+  await command(h, permitId, 'accept');
+  await command(h, permitId, 'complete-work');
+  await command(i, permitId, 'de-isolate');
+
+  // De-isolation: the (e) checks, locks and tags off, each point restored (or released where
+  // another permit still holds it), the release notified, then Close.
+  await i.reload();
+  await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(nextStep(i)).toContainText('Inspect the work area');
+  await expect(bar.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
+  await nextStep(i).getByRole('button', { name: 'Work area inspected' }).click();
+  await nextStep(i).getByRole('button', { name: 'People clear' }).click();
+  await expect(nextStep(i)).toContainText('Remove the locks and tags on E-1');
+  // Only the applier removes a lock: the issuer takes off their own.
+  for (const [n, code] of ['E-1', 'H-1'].entries()) {
+    await card(i, code)
+      .getByRole('button', { name: `Remove lock ${serials[n]}` })
+      .click();
+    await expect(card(i, code)).not.toContainText(`Lock ${serials[n]} (applied by`);
+  }
+  await tagCommandAll(i, permitId, 'remove');
+  await i.reload();
+  await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  for (const code of ['E-1', 'H-2', 'H-1']) {
+    const button = card(i, code).getByRole('button', { name: new RegExp(`^(Restore|Release) ${code}$`) });
+    await button.click();
+    await expect(card(i, code)).toContainText(/Restored|Released/);
+  }
+  await expectNoSidewaysScroll(i, phone.width);
+  await expectNoSeriousViolations(i);
+  await saveScreenshot(i, testInfo, 'isolation-plan-restored-phone');
+  await nextStep(i).getByRole('button', { name: 'Affected employees notified of release' }).click();
+  await expect(nextStep(i)).toContainText('Close the permit');
+  await bar.getByRole('button', { name: 'Close', exact: true }).click();
+  await i.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(main(i).getByTestId('permit-status')).toHaveText('Closed');
+  // The plan follows the permit: nothing is due on a closed permit.
+  await expect(nextStep(i)).toHaveCount(0);
+  await expectNoSidewaysScroll(i, phone.width);
+  await saveScreenshot(i, testInfo, 'isolation-plan-closed-phone');
+});

@@ -9,6 +9,7 @@ import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
+import { seedDemoLotoPermissions } from './demo-loto-permissions';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -224,6 +225,10 @@ const steps: {
       const [north] = await demoFacilityIds(trx);
       if (north !== undefined) await seedDemoPlantAssets(trx, north);
     },
+  },
+  {
+    name: 'demo-2026-11-26-abandoned-removal-permission',
+    run: async (trx) => seedDemoLotoPermissions(trx, await demoFacilityIds(trx)),
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,

@@ -440,7 +440,11 @@ async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db']
   const who = async (name: string) =>
     (await demo.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
   const [worker, supervisor] = [await who('worker'), await who('supervisor')];
-  const point = await demo.selectFrom('isolation_points').select('id').where('facility_id', '=', 1).executeTakeFirstOrThrow();
+  const point = await demo
+    .selectFrom('isolation_points')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')
     .values({ facility_id: 1, permit_id: permitId, isolation_point_id: point.id, position: 0, state: 'verified' })

@@ -169,7 +169,9 @@ async function listRemovals(
 ): Promise<AbandonedRemoval[]> {
   let query = db
     .selectFrom('abandoned_removals as ar')
-    .innerJoin('permits as p', (j) => j.onRef('p.id', '=', 'ar.permit_id').onRef('p.facility_id', '=', 'ar.facility_id'))
+    .innerJoin('permits as p', (j) =>
+      j.onRef('p.id', '=', 'ar.permit_id').onRef('p.facility_id', '=', 'ar.facility_id'),
+    )
     .innerJoin('users as a', 'a.id', 'ar.applier_id')
     .innerJoin('users as s', 's.id', 'ar.supervisor_id')
     .leftJoin('lock_applications as la', (j) =>

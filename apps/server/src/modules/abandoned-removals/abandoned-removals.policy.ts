@@ -54,11 +54,7 @@ export const abandonedRemovalsPolicy = {
       refuse: (state, actor) =>
         state.removal.applier.ID === actor.userId
           ? null
-          : new AppError(
-              'FORBIDDEN',
-              403,
-              'Only the person whose lock or tag was removed acknowledges the removal',
-            ),
+          : new AppError('FORBIDDEN', 403, 'Only the person whose lock or tag was removed acknowledges the removal'),
     },
   }),
 };

@@ -11,15 +11,16 @@ export const acknowledgeAbandonedRemoval = defineCommand<Record<string, never>, 
   name: 'abandoned-removal.acknowledge',
   target: removalTarget,
   policy: abandonedRemovalsPolicy['abandoned-removal.acknowledge'],
-  async apply({ trx, ctx, state, audit, unchanged }) {
+  async apply(run) {
+    const { trx, ctx, state } = run;
     const before = state.removal;
     if (before.acknowledgedAt !== null) {
-      unchanged();
+      run.unchanged();
       return before;
     }
     await setAcknowledged(trx, ctx.actor.facilityId, before.ID, ctx.now);
     const after = (await findAbandonedRemoval(trx, ctx.actor.facilityId, before.ID))!;
-    audit({
+    run.audit({
       action: 'abandoned-removal.acknowledge',
       entityType: 'abandoned-removal',
       entityId: before.ID,

@@ -41,7 +41,8 @@ export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, Remov
   name: 'abandoned-removal.record',
   target: removalPermitTarget,
   policy: abandonedRemovalsPolicy['abandoned-removal.record'],
-  async apply({ trx, ctx, input, state: permit, audit, event }) {
+  async apply(run) {
+    const { trx, ctx, input, state: permit } = run;
     const { facilityId, userId } = ctx.actor;
     const now = ctx.now;
     for (const [index, attempt] of input.attempts.entries()) {
@@ -65,9 +66,13 @@ export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, Remov
       const samePlace =
         tag.lockApplicationId === application.id ||
         (tag.planPointId !== null && tag.planPointId === application.planPointId);
-      if (!samePlace) throw invalid('tagId', `Tag ${tag.number} is not on the same point as lock ${application.lockSerial}`);
+      if (!samePlace)
+        throw invalid('tagId', `Tag ${tag.number} is not on the same point as lock ${application.lockSerial}`);
       if (tag.appliedBy !== application.appliedBy) {
-        throw invalid('tagId', `Lock ${application.lockSerial} and tag ${tag.number} were applied by different people: remove them one at a time`);
+        throw invalid(
+          'tagId',
+          `Lock ${application.lockSerial} and tag ${tag.number} were applied by different people: remove them one at a time`,
+        );
       }
     }
     const applierId = application?.appliedBy ?? tag!.appliedBy!;
@@ -95,7 +100,7 @@ export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, Remov
       removedAt: now,
     });
     const removal = (await findAbandonedRemoval(trx, facilityId, id))!;
-    audit({
+    run.audit({
       action: 'abandoned-removal.record',
       entityType: 'abandoned-removal',
       entityId: id,
@@ -113,7 +118,7 @@ export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, Remov
       lockSerial: application?.lockSerial ?? null,
       tagNumber: tag?.number ?? null,
     };
-    event({ name: 'abandoned-removal.record', entityType: 'abandoned-removal', entityId: id, payload });
+    run.event({ name: 'abandoned-removal.record', entityType: 'abandoned-removal', entityId: id, payload });
     return removal;
   },
 });

@@ -32,8 +32,7 @@ export function AcknowledgeRemovals({
           Your lock or tag was removed while you were away
         </Title>
         <Text>
-          A supervisor removed it under OSHA 1910.147 (e)(3). Read what happened and acknowledge it before you
-          continue.
+          A supervisor removed it under OSHA 1910.147 (e)(3). Read what happened and acknowledge it before you continue.
           {removals.length > 1 && ` ${removals.length} removals wait for you; this is the oldest.`}
         </Text>
         <section className={classes.card} aria-labelledby="abandoned-removal-what">

@@ -36,10 +36,16 @@ export function RemovalWizard({
 }) {
   const record = useRecordRemoval(permitId);
   const [step, setStep] = useState(0);
-  const [chosenKey, setChosenKey] = useState<string | null>(candidates.length === 1 ? candidateKey(candidates[0]!) : null);
+  const [chosenKey, setChosenKey] = useState<string | null>(
+    candidates.length === 1 ? candidateKey(candidates[0]!) : null,
+  );
   const [notOnSite, setNotOnSite] = useState(false);
   const [attempts, setAttempts] = useState<ContactAttempt[]>([]);
-  const [draft, setDraft] = useState({ at: localInputValue(new Date()), method: 'phone' as ContactMethod, outcome: '' });
+  const [draft, setDraft] = useState({
+    at: localInputValue(new Date()),
+    method: 'phone' as ContactMethod,
+    outcome: '',
+  });
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // One key per wizard: a retried confirmation (a double tap, a dropped answer) applies once.
@@ -224,7 +230,11 @@ export function RemovalWizard({
           </Button>
         ) : (
           <Button color="red" size="md" className={classes.touch} loading={record.isPending} onClick={confirm}>
-            {chosen?.lockSerial && chosen.tagNumber ? 'Remove lock and tag' : chosen?.lockSerial ? 'Remove lock' : 'Remove tag'}
+            {chosen?.lockSerial && chosen.tagNumber
+              ? 'Remove lock and tag'
+              : chosen?.lockSerial
+                ? 'Remove lock'
+                : 'Remove tag'}
           </Button>
         )}
       </Group>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { abandonedRemovalPermission } from '@hasp/contracts';
+import { abandonedRemovalPermission, type AbandonedRemovalCandidate } from '@hasp/contracts';
 import { useSessionContext } from '../../../lib/session-context';
 import { useCandidates } from '../api/get-candidates';
 import { RemovalWizard } from './RemovalWizard';
@@ -16,28 +16,39 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
   const context = useSessionContext();
   const holds = context.data?.permissions.includes(abandonedRemovalPermission) ?? false;
   const candidates = useCandidates(permitId, holds);
-  const [open, setOpen] = useState(false);
+  // The list as it was when the wizard opened: the removal refreshes it (empty once nothing of others
+  // is left), and the wizard must stay to say what it did.
+  const [opened, setOpened] = useState<AbandonedRemovalCandidate[] | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
-  if (!holds || !candidates.data?.length) return null;
+  const close = () => setOpened(null);
+  if (!holds || (!opened && !candidates.data?.length)) return null;
+  const count = opened?.length ?? candidates.data?.length ?? 0;
   return (
     <section className={classes.entry} aria-label="Abandoned locks and tags">
       <Text mb="xs">
-        {candidates.data.length === 1
+        {count === 1
           ? 'A lock or tag applied by someone else is still on this permit.'
-          : `${candidates.data.length} locks or tags applied by others are still on this permit.`}{' '}
+          : `${count} locks or tags applied by others are still on this permit.`}{' '}
         If its applier has left the site, you may remove it under OSHA 1910.147 (e)(3).
       </Text>
-      <Button variant="outline" color="orange" size="md" className={classes.touch} onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        color="orange"
+        size="md"
+        className={classes.touch}
+        onClick={() => setOpened(candidates.data ?? [])}
+      >
         Remove an abandoned lock or tag
       </Button>
       <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
+        opened={opened !== null}
+        onClose={close}
         title="Remove an abandoned lock or tag"
         fullScreen={phone}
         size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {open && <RemovalWizard permitId={permitId} candidates={candidates.data} onClose={() => setOpen(false)} />}
+        {opened && <RemovalWizard permitId={permitId} candidates={opened} onClose={close} />}
       </Modal>
     </section>
   );

@@ -149,7 +149,14 @@ test.describe('shell: right nav', () => {
     await expect(page).toHaveURL('/assets/manage');
 
     await administrationMenu.click();
-    const enabled = ['Asset Manage', 'Component Manage', 'Announcement Manage', 'Print List', 'Report Files'];
+    const enabled = [
+      'Asset Manage',
+      'Component Manage',
+      'Lock Manage',
+      'Announcement Manage',
+      'Print List',
+      'Report Files',
+    ];
     await expect(administration.getByRole('link')).toHaveText(allEntries);
     for (const entry of allEntries) {
       const link = administration.getByRole('link', { name: entry, exact: true });

@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
+import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -197,6 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         abandonedRemovalRoutes,
+        lockRoutes,
+        permitLockRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -234,6 +234,20 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/abandoned-removals': both(inSample, holds('loto:remove-abandoned')),
   'GET /api/me/abandoned-removals': signedIn,
   'POST /api/me/abandoned-removals/:id/acknowledge': both(inSample, named('worker')),
+  // Lock Manage (issue 16): the inventory (the sample is a North Plant lock, walked through its statuses).
+  'GET /api/locks': holds('rightnav:lock-manage'),
+  'GET /api/locks/options': holds('rightnav:lock-manage'),
+  'POST /api/locks': holds('rightnav:lock-manage'),
+  'PUT /api/locks/:id': both(inSample, holds('rightnav:lock-manage')),
+  'POST /api/locks/:id/commands/issue': both(inSample, holds('rightnav:lock-manage')),
+  'POST /api/locks/:id/commands/return': both(inSample, holds('rightnav:lock-manage')),
+  'POST /api/locks/:id/commands/report-lost': both(inSample, holds('rightnav:lock-manage')),
+  'POST /api/locks/:id/commands/found': both(inSample, holds('rightnav:lock-manage')),
+  'POST /api/locks/:id/commands/retire': both(inSample, holds('rightnav:lock-manage')),
+  // Locks at the sample permit's plan point: whoever sees the permit; removal only by the applier (the admin).
+  'GET /api/permits/:permitId/locks/applicable': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/locks/commands/apply': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/locks/commands/remove': both(inSample, named('admin')),
 };
 
 let t: TestApp;
@@ -383,6 +397,7 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
+  await lockSamples(demo, samples.permits, admin.id, sampleUser.id);
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',
@@ -444,6 +459,8 @@ async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db']
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
+    // The last point: the lock samples put the first one on this permit's plan (a point is on a plan once).
+    .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')
@@ -491,12 +508,12 @@ async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db']
 
 function urlFor(route: string): string {
   return route
-    .replace(':permitId', String(samples.permits))
     .replace(
       /\/(\w[\w-]*)\/:id/,
       (_m, collection: string) =>
         `/${collection}/${samples[collection === 'announcement-manager' ? 'announcements' : collection]}`,
     )
+    .replace(':permitId', String(samples.permits))
     .replace(':userId', String(samples.users))
     .replace(':captionId', String(samples.captionId))
     .replace(':languageId', String(samples.languageId))
@@ -605,6 +622,60 @@ const bodies: Record<string, object> = {
     data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
   },
 };
+/** A lock to walk through its statuses, a free one to apply at an isolated point of the sample permit, one applied by the admin. */
+async function lockSamples(
+  demo: TestApp['connections'][number]['db'],
+  permitId: number,
+  adminId: number,
+  sampleUserId: number,
+) {
+  const lock = (serial: string) =>
+    demo
+      .insertInto('locks')
+      .values({ facility_id: 1, serial, kind: 'padlock' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  samples.locks = (await lock('MATRIX-L1')).id;
+  const point = await demo
+    .selectFrom('isolation_points')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const planPoint = await demo
+    .insertInto('permit_isolation_points')
+    .values({ facility_id: 1, permit_id: permitId, isolation_point_id: point.id, position: 0, state: 'isolated' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const applied = await lock('MATRIX-L3');
+  await demo.updateTable('locks').set({ status: 'in_use' }).where('id', '=', applied.id).execute();
+  const application = await demo
+    .insertInto('lock_applications')
+    .values({
+      facility_id: 1,
+      lock_id: applied.id,
+      permit_id: permitId,
+      plan_point_id: planPoint.id,
+      applied_by: adminId,
+      applied_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  Object.assign(bodies, {
+    'POST /api/locks': { serial: 'MATRIX-NEW', kind: 'padlock', colourId: null, note: '' },
+    'PUT /api/locks/:id': { serial: 'MATRIX-L1', kind: 'padlock', colourId: null, note: '' },
+    'POST /api/locks/:id/commands/issue': { ownerId: sampleUserId },
+    'POST /api/locks/:id/commands/return': {},
+    'POST /api/locks/:id/commands/report-lost': { reason: 'Matrix' },
+    'POST /api/locks/:id/commands/found': {},
+    'POST /api/locks/:id/commands/retire': {},
+    'POST /api/permits/:permitId/locks/commands/apply': {
+      lockId: (await lock('MATRIX-L2')).id,
+      planPointId: planPoint.id,
+    },
+    'POST /api/permits/:permitId/locks/commands/remove': { applicationId: application.id },
+  });
+}
+
 const queries: Record<string, string> = {
   'GET /api/stilFacility/getRecords': '?connectionStringName=Demo',
   'GET /api/languages': '?connectionStringName=Demo',

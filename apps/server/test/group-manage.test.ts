@@ -93,7 +93,7 @@ describe('permission catalogue', () => {
     const response = await call('admin', 'GET', '/api/security/permissions');
     expect(response.statusCode).toBe(200);
     const catalogue = response.json<{ permission: string; description: string; group: string | null }[]>();
-    expect(catalogue.filter((p) => p.permission.startsWith('rightnav:'))).toHaveLength(23);
+    expect(catalogue.filter((p) => p.permission.startsWith('rightnav:'))).toHaveLength(24);
     expect(catalogue.find((p) => p.permission === 'rightnav:translations')).toMatchObject({
       kind: 'rightnav',
       label: 'Translations',
@@ -351,7 +351,7 @@ describe('security lists', () => {
     const lists = (await call('admin', 'GET', '/api/security/lists')).json<
       { feature: string; enabled: boolean; locked: boolean; description: string; entry: string }[]
     >();
-    expect(lists).toHaveLength(23);
+    expect(lists).toHaveLength(24);
     expect(lists.find((f) => f.feature === 'translations')).toMatchObject({
       entry: 'Translations',
       enabled: true,

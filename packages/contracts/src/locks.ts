@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
+
 /**
  * Locks (issue 16, module `locks`): the facility's lock inventory and where each lock is applied.
  * Table `locks` and `lock_applications` (migration 2026-11-26T0900-loto). A lock is on at most one
@@ -27,3 +30,131 @@ export const lockStatusLabels: Record<LockStatus, string> = {
 /** How an application ended: its applier removed it, a supervisor under (e)(3), or handed to another permit. */
 export const lockRemovals = ['removed', 'abandoned', 'transferred'] as const;
 export type LockRemoval = (typeof lockRemovals)[number];
+
+/** The inventory's status commands: `POST /api/locks/:id/commands/<verb>` (audited `lock.<verb>`). */
+export const lockStatusCommands = ['issue', 'return', 'report-lost', 'found', 'retire'] as const;
+export type LockStatusCommand = (typeof lockStatusCommands)[number];
+export const lockStatusCommandLabels: Record<LockStatusCommand, string> = {
+  issue: 'Issue',
+  return: 'Return',
+  'report-lost': 'Report lost',
+  found: 'Found',
+  retire: 'Retire',
+};
+/**
+ * The statuses each command starts from. In use comes and goes only through applications (a lock in
+ * use is neither issued, returned, lost nor retired: it is on a point); Retired is the end.
+ */
+export const lockCommandFrom: Record<LockStatusCommand, readonly LockStatus[]> = {
+  issue: ['available', 'issued'],
+  return: ['issued'],
+  'report-lost': ['available', 'issued'],
+  found: ['lost'],
+  retire: ['available', 'issued', 'lost'],
+};
+/** The status commands a lock in this status allows (the screen's buttons). */
+export const allowedLockCommands = (status: LockStatus): LockStatusCommand[] =>
+  lockStatusCommands.filter((command) => lockCommandFrom[command].includes(status));
+
+export const LOCK_SERIAL_MAX = 40;
+export const LOCK_NOTE_MAX = 500;
+export const LOCKS_LIST_MAX = 2000;
+
+const lockPerson = z.object({ ID: z.int(), displayName: z.string() });
+
+/** Where a lock in use is now: the permit and its point, or its lockbox. */
+export const lockWhereSchema = z.object({
+  applicationId: z.int(),
+  permitId: z.int(),
+  permitNumber: z.string(),
+  pointCode: z.nullable(z.string()),
+  pointLocation: z.nullable(z.string()),
+  lockboxNumber: z.nullable(z.string()),
+  appliedBy: lockPerson,
+  appliedAt: z.string(),
+});
+export type LockWhere = z.infer<typeof lockWhereSchema>;
+
+/** One lock of the facility's inventory. */
+export const lockSchema = z.object({
+  ID: z.int(),
+  serial: z.string(),
+  kind: z.enum(lockKinds),
+  /** An item of the facility's `lock-colours` master list. */
+  colour: z.nullable(z.object({ ID: z.int(), caption: z.string() })),
+  owner: z.nullable(lockPerson),
+  status: z.enum(lockStatuses),
+  note: z.string(),
+  version: z.int(),
+  updatedAt: z.string(),
+  /** Set while the lock is In use. */
+  where: z.nullable(lockWhereSchema),
+});
+export type Lock = z.infer<typeof lockSchema>;
+export const lockListSchema = z.array(lockSchema);
+
+/** Register or edit a lock (its owner and status change only through the status commands). */
+export const lockInputSchema = z.object({
+  serial: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Serial is required'),
+      z.maxLength(LOCK_SERIAL_MAX, `Serial: at most ${LOCK_SERIAL_MAX} characters`),
+    ),
+  kind: z.enum(lockKinds),
+  colourId: z.nullable(idSchema),
+  note: z._default(
+    z.string().check(z.trim(), z.maxLength(LOCK_NOTE_MAX, `Note: at most ${LOCK_NOTE_MAX} characters`)),
+    '',
+  ),
+});
+export type LockInput = z.infer<typeof lockInputSchema>;
+
+/** GET /api/locks: text in the serial or note, and filters (each optional). */
+export const lockListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  status: z.optional(z.enum(lockStatuses)),
+  kind: z.optional(z.enum(lockKinds)),
+  ownerId: z.optional(idParamSchema),
+});
+export type LockListQuery = z.infer<typeof lockListQuerySchema>;
+
+const reason = z.optional(z.string().check(z.trim(), z.maxLength(LOCK_NOTE_MAX)));
+/** Each status command's body. */
+export const lockCommandInputSchemas = {
+  issue: z.object({ ownerId: idSchema }),
+  return: z.object({}),
+  'report-lost': z.object({ reason }),
+  found: z.object({}),
+  retire: z.object({ reason }),
+} satisfies Record<LockStatusCommand, z.ZodMiniType>;
+export type LockCommandInput = { ownerId?: number; reason?: string };
+
+/** The register form's choices: the facility's active lock colours and its active users. */
+export const lockOptionsSchema = z.object({
+  colours: z.array(z.object({ ID: z.int(), caption: z.string() })),
+  people: z.array(lockPerson),
+});
+export type LockOptions = z.infer<typeof lockOptionsSchema>;
+
+/** Apply a lock at a point of the permit's isolation plan (the applier is the signed-in user). */
+export const lockApplyInputSchema = z.object({ lockId: idSchema, planPointId: idSchema });
+export type LockApplyInput = z.infer<typeof lockApplyInputSchema>;
+/** Remove a lock application (only its applier may). */
+export const lockRemoveInputSchema = z.object({ applicationId: idSchema });
+export type LockRemoveInput = z.infer<typeof lockRemoveInputSchema>;
+
+/** One application of a lock: where, by whom, and whether it is still on. */
+export const lockApplicationSchema = z.object({
+  ID: z.int(),
+  permitId: z.int(),
+  planPointId: z.nullable(z.int()),
+  lockboxId: z.nullable(z.int()),
+  lock: z.object({ ID: z.int(), serial: z.string(), kind: z.enum(lockKinds), status: z.enum(lockStatuses) }),
+  appliedBy: lockPerson,
+  appliedAt: z.string(),
+  removedAt: z.nullable(z.string()),
+  removal: z.nullable(z.enum(lockRemovals)),
+});
+export type LockApplication = z.infer<typeof lockApplicationSchema>;

@@ -19,6 +19,7 @@ export const rightNavEntries = [
   { id: 'asset-manage', group: 'Asset', entry: 'Asset Manage', route: '/assets/manage' },
   { id: 'component-manage', group: 'Asset', entry: 'Component Manage', route: '/assets/components-manage' },
   { id: 'import-manage', group: 'Asset', entry: 'Import Manage', route: '/assets/import-files' },
+  { id: 'lock-manage', group: 'Asset', entry: 'Lock Manage', route: '/assets/locks' },
   { id: 'masterlist-manage', group: 'Master List', entry: 'Master List Manage', route: '/masterlist/manage' },
   { id: 'prefix-manage', group: 'Master List', entry: 'Prefix Manage', route: '/masterlist/prefix-manage' },
   { id: 'question-manage', group: 'Master List', entry: 'Question Manage', route: '/question-manager' },

@@ -14,6 +14,7 @@ export const permissionRightNavDescriptions = defineCaptions('Description', 'Per
   'asset-manage': 'Create and edit the assets (equipment) that permits isolate.',
   'component-manage': 'Manage the components and energy sources of assets.',
   'import-manage': 'Import assets and components from files.',
+  'lock-manage': 'Keep the lock inventory: register locks, issue them to people, mark them lost, found or retired.',
   'masterlist-manage': 'Edit the master lists that permit forms choose from.',
   'prefix-manage': 'Change the numbering prefixes of permit types.',
   'question-manage': 'Edit the questions asked on permit forms.',

@@ -23,6 +23,7 @@ import * as permitLifecycle from './2026-11-25T0900-permit-lifecycle';
 import * as permitExpiryNotices from './2026-11-25T1200-permit-expiry-notices';
 import * as permitIndex from './2026-11-25T1300-permit-index';
 import * as loto from './2026-11-26T0900-loto';
+import * as lockManage from './2026-11-26T1000-lock-manage';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1200-permit-expiry-notices': permitExpiryNotices,
   '2026-11-25T1300-permit-index': permitIndex,
   '2026-11-26T0900-loto': loto,
+  '2026-11-26T1000-lock-manage': lockManage,
 };

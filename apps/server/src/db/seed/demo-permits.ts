@@ -88,9 +88,9 @@ const groupPermissions: Record<string, Permission[]> = {
     ...allTypes.flatMap((code) => permitTypeActions.map((action) => permitPermission(action, code))),
   ],
   Supervisors: [
-    ...(['asset-manage', 'component-manage', 'announcement-manage', 'print-list', 'report-files'] as const).map(
-      rightNavPermission,
-    ),
+    ...(
+      ['asset-manage', 'component-manage', 'lock-manage', 'announcement-manage', 'print-list', 'report-files'] as const
+    ).map(rightNavPermission),
     ...allTypes.flatMap((code) =>
       (['view', 'create', 'approve', 'issue'] as const).map((a) => permitPermission(a, code)),
     ),

@@ -10,6 +10,7 @@ import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
+import { seedDemoLocks } from './demo-locks';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -229,6 +230,13 @@ const steps: {
   {
     name: 'demo-2026-11-26-abandoned-removal-permission',
     run: async (trx) => seedDemoLotoPermissions(trx, await demoFacilityIds(trx)),
+  },
+  {
+    name: 'demo-2026-11-26-locks',
+    run: async (trx) => {
+      const [north] = await demoFacilityIds(trx);
+      if (north !== undefined) await seedDemoLocks(trx, north);
+    },
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,

@@ -8,3 +8,4 @@ export {
   type RemovedLock,
   type LockPlace,
 } from './lock-application.service';
+export { lockRoutes, permitLockRoutes } from './locks.routes';

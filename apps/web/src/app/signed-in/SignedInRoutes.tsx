@@ -16,6 +16,7 @@ import {
   AssetManagePage,
   AssetPage,
   AssetImportPage,
+  LockManagePage,
   ComponentManagePage,
   FacilitySettingsPage,
   MasterListManagePage,
@@ -116,6 +117,7 @@ function SignedInRouteTable() {
         <Route path="assets/manage/:assetId" element={<AssetPage />} />
         <Route path="assets/components-manage" element={<ComponentManagePage />} />
         <Route path="assets/import-files" element={<AssetImportPage />} />
+        <Route path="assets/locks" element={<LockManagePage />} />
         <Route path="masterlist/manage" element={<MasterListManagePage />} />
         <Route path="question-manager" element={<QuestionManagePage />} />
         {plannedRoutes.map((route) => (

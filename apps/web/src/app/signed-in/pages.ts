@@ -78,6 +78,9 @@ export const ComponentManagePage = lazy(async () => ({
 export const AssetImportPage = lazy(async () => ({
   default: (await import('../../features/asset-import')).AssetImportPage,
 }));
+export const LockManagePage = lazy(async () => ({
+  default: (await import('../../features/locks')).LockManagePage,
+}));
 export const AssetManagePage = lazy(async () => ({
   default: (await import('../../features/assets')).AssetManagePage,
 }));

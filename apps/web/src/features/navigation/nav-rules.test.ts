@@ -12,7 +12,7 @@ describe('rightNavSections', () => {
       ['Administrator', ['Administrator']],
       ['Settings Manager', ['Settings Manager']],
       ['Security', ['User Manage', 'Group Manage', 'Security Lists', 'NEW User Management']],
-      ['Asset', ['Asset Manage', 'Component Manage', 'Import Manage']],
+      ['Asset', ['Asset Manage', 'Component Manage', 'Import Manage', 'Lock Manage']],
       [
         'Master List',
         [

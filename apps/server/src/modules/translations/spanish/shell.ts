@@ -114,6 +114,7 @@ export const shellSpanish = [
     'asset-manage': 'Gestionar activos',
     'component-manage': 'Gestionar componentes',
     'import-manage': 'Gestionar importaciones',
+    'lock-manage': 'Gestionar candados',
     'masterlist-manage': 'Gestionar listas maestras',
     'prefix-manage': 'Gestionar prefijos',
     'question-manage': 'Gestionar preguntas',

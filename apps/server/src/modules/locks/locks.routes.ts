@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  idParamSchema,
+  idParamsSchema,
+  lockApplicationSchema,
+  lockApplyInputSchema,
+  lockCommandFrom,
+  lockCommandInputSchemas,
+  lockInputSchema,
+  lockListQuerySchema,
+  lockListSchema,
+  lockOptionsSchema,
+  lockRemoveInputSchema,
+  lockSchema,
+  lockStatusCommandLabels,
+  lockStatusCommands,
+  lockStatusLabels,
+  permitPermission,
+  rightNavPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { assertPermission, requirePermission } from '../../plugins/permissions';
+import { applyLockAtPoint, removeLockFromPoint } from './lock-apply.service';
+import { editLock, lockStatusCommandDefinitions, registerLock } from './lock-inventory.service';
+import { listApplicableLocks, listLocks, lockOptions } from './lock.repository';
+
+const tags = ['locks'];
+const security = [{ bearer: [] }];
+const errors = commandErrorResponses;
+
+/** Lock Manage (`rightnav:lock-manage`): the facility's lock inventory and its status commands. */
+export const lockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('lock-manage')));
+
+  app.get(
+    '/locks',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The facility's locks by serial, with where each lock in use is now; q searches serial, note and owner",
+        querystring: lockListQuerySchema,
+        response: { 200: lockListSchema, ...errors },
+      },
+    },
+    async (request) => listLocks(contextOf(request).connection.db, contextOf(request).actor.facilityId, request.query),
+  );
+
+  app.get(
+    '/locks/options',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The lock form's choices: the facility's active lock colours and its active users (owners)",
+        response: { 200: lockOptionsSchema, ...errors },
+      },
+    },
+    async (request) => lockOptions(contextOf(request).connection.db, contextOf(request).actor.facilityId),
+  );
+
+  app.post(
+    '/locks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Register a lock (Available, no owner); its serial is unique in the facility whatever its case',
+        body: lockInputSchema,
+        response: { 200: lockSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, registerLock, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
+  );
+
+  app.put(
+    '/locks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Edit a lock's serial, kind, colour or note (If-Match: the version read)",
+        params: idParamsSchema,
+        body: lockInputSchema,
+        response: { 200: lockSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editLock, { targetId: request.params.id, input: request.body }),
+  );
+
+  for (const command of lockStatusCommands) {
+    app.post(
+      `/locks/:id/commands/${command}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            `${lockStatusCommandLabels[command]} a lock (from ${lockCommandFrom[command].map((s) => lockStatusLabels[s]).join(', ')}). ` +
+            'If-Match: the version read; Idempotency-Key makes a retry safe',
+          params: idParamsSchema,
+          body: lockCommandInputSchemas[command],
+          response: { 200: lockSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        sendCommand(ctx.events, request, reply, lockStatusCommandDefinitions[command], {
+          targetId: request.params.id,
+          input: request.body,
+        }),
+    );
+  }
+};
+
+const permitParams = z.object({ permitId: idParamSchema });
+
+/** Locks on a permit's plan points: applied by the signed-in user, removed only by them (permit:view:<CODE>). */
+export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/permits/:permitId/locks/applicable',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The locks the signed-in user may apply on this permit (permit:view:<CODE>): issued to them, or available and unowned',
+        params: permitParams,
+        response: { 200: lockListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const permit = await connection.db
+        .selectFrom('permits')
+        .innerJoin('permit_types', 'permit_types.id', 'permits.permit_type_id')
+        .select('permit_types.code')
+        .where('permits.facility_id', '=', actor.facilityId)
+        .where('permits.id', '=', request.params.permitId)
+        .executeTakeFirst();
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.code));
+      return listApplicableLocks(connection.db, actor.facilityId, actor.userId);
+    },
+  );
+
+  app.post(
+    '/permits/:permitId/locks/commands/apply',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Apply a lock at a point of the permit's plan (permit:view:<CODE>): the point isolated, the lock free or issued to you; you become its applier",
+        params: permitParams,
+        body: lockApplyInputSchema,
+        response: { 200: lockApplicationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, applyLockAtPoint, {
+        targetId: request.params.permitId,
+        input: request.body,
+      }),
+  );
+
+  app.post(
+    '/permits/:permitId/locks/commands/remove',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a lock applied on this permit (permit:view:<CODE>); only the person who applied it may',
+        params: permitParams,
+        body: lockRemoveInputSchema,
+        response: { 200: lockApplicationSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, removeLockFromPoint, {
+        targetId: request.params.permitId,
+        input: request.body,
+      }),
+  );
+};

@@ -1,0 +1,72 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  lockListSchema,
+  lockOptionsSchema,
+  lockSchema,
+  type Lock,
+  type LockInput,
+  type LockListQuery,
+  type LockStatusCommand,
+} from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { refusedFieldsOf, statusIn } from '../../../lib/send-form';
+
+export const lockKeys = {
+  all: ['locks'] as const,
+  list: (query: LockListQuery) => [...lockKeys.all, 'list', query] as const,
+  options: () => [...lockKeys.all, 'options'] as const,
+};
+
+/** The facility's locks for the filters; the previous list stays on screen while the next loads. */
+export function useLocks(query: LockListQuery) {
+  return useQuery({
+    queryKey: lockKeys.list(query),
+    queryFn: ({ signal }) => apiRequest('locks', { query, schema: lockListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The form's choices: lock colours and the facility's people. */
+export function useLockOptions() {
+  return useQuery({
+    queryKey: lockKeys.options(),
+    queryFn: ({ signal }) => apiRequest('locks/options', { schema: lockOptionsSchema, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Refusals the dialog explains itself (a field, a status, a stale version): no toast. */
+const explainedHere = (error: unknown) =>
+  statusIn(403, 409, 422)(error) || Object.keys(refusedFieldsOf(error)).length > 0;
+
+/** Registers a lock (no ID) or edits one (If-Match: the version shown). */
+export function useSaveLock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lock, input, key }: { lock: Lock | null; input: LockInput; key: string }) =>
+      apiRequest(lock ? `locks/${lock.ID}` : 'locks', {
+        method: lock ? 'PUT' : 'POST',
+        body: input,
+        headers: { 'idempotency-key': key, ...(lock ? { 'if-match': `"${lock.version}"` } : {}) },
+        schema: lockSchema,
+        quiet: explainedHere,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+  });
+}
+
+/** Gives a status command (issue, return, report lost, found, retire). */
+export function useLockCommand() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lock, verb, body, key }: { lock: Lock; verb: LockStatusCommand; body: object; key: string }) =>
+      apiRequest(`locks/${lock.ID}/commands/${verb}`, {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key, 'if-match': `"${lock.version}"` },
+        schema: lockSchema,
+        quiet: explainedHere,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+  });
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { LOCK_NOTE_MAX, LOCK_SERIAL_MAX, lockKindLabels, lockKinds, type Lock, type LockKind } from '@hasp/contracts';
+import { reasonOf, refusedFieldsOf } from '../../../lib/send-form';
+import { showToast } from '../../../lib/toast';
+import { useSaveLock } from '../api/locks-api';
+import classes from '../Locks.module.css';
+
+interface LockFormModalProps {
+  /** null: register a new lock. */
+  lock: Lock | null;
+  colours: { ID: number; caption: string }[];
+  onClose: () => void;
+}
+
+/** Register or edit a lock: serial, kind, colour (the lock-colours master list), note. */
+export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
+  const save = useSaveLock();
+  const [key] = useState(() => crypto.randomUUID());
+  const [serial, setSerial] = useState(lock?.serial ?? '');
+  const [kind, setKind] = useState<LockKind>(lock?.kind ?? 'padlock');
+  const [colourId, setColourId] = useState(lock?.colour ? String(lock.colour.ID) : '');
+  const [note, setNote] = useState(lock?.note ?? '');
+  const [serialMissing, setSerialMissing] = useState(false);
+  const fields = refusedFieldsOf(save.error);
+  const otherProblem = save.error && !Object.keys(fields).length ? reasonOf(save.error) : null;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!serial.trim()) return setSerialMissing(true);
+    setSerialMissing(false);
+    save.mutate(
+      {
+        lock,
+        key,
+        input: { serial: serial.trim(), kind, colourId: colourId ? Number(colourId) : null, note: note.trim() },
+      },
+      {
+        onSuccess: (saved) => {
+          showToast({
+            title: `Lock ${saved.serial}`,
+            message: lock ? 'Saved.' : 'Registered: it is available.',
+            tone: 'success',
+          });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={lock ? `Edit lock ${lock.serial}` : 'Register a lock'}
+      centered
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Serial"
+            required
+            maxLength={LOCK_SERIAL_MAX}
+            value={serial}
+            onChange={(e) => setSerial(e.currentTarget.value)}
+            error={serialMissing ? 'Serial is required' : fields.serial}
+            classNames={{ input: classes.touch }}
+            data-autofocus
+          />
+          <NativeSelect
+            label="Kind"
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as LockKind)}
+            data={lockKinds.map((k) => ({ value: k, label: lockKindLabels[k] }))}
+            error={fields.kind}
+            classNames={{ input: classes.touch }}
+          />
+          <NativeSelect
+            label="Colour"
+            value={colourId}
+            onChange={(e) => setColourId(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'No colour' },
+              ...colours.map((c) => ({ value: String(c.ID), label: c.caption })),
+            ]}
+            error={fields.colourId}
+            classNames={{ input: classes.touch }}
+          />
+          <Textarea
+            label="Note"
+            autosize
+            minRows={2}
+            maxLength={LOCK_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={fields.note}
+          />
+          {otherProblem && <Alert color="red">{otherProblem}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" className={classes.touch} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" className={classes.touch} loading={save.isPending}>
+              {lock ? 'Save' : 'Register'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

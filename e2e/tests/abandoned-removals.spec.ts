@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { signInWithForm } from '../support/hasp';
+import { demo, signInWithForm } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -26,9 +26,14 @@ async function phoneBrowser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** A LOTO permit of the worker's with one verified point carrying the worker's lock and tag (the fixture the locks and tags commands would leave). */
-async function permitWithWorkersLock(worker: PermitTestUser, suffix: string) {
-  return withDatabase(async (client) => {
+/**
+ * A LOTO permit of the worker's with one verified plan point (no isolation-plan commands on this
+ * branch yet: written as they would leave it), a free lock of this test's that the worker applies
+ * there through the locks command (`POST /api/permits/:id/locks/commands/apply`), and the worker's
+ * applied tag on the point (the tags' apply command is not on this branch either).
+ */
+async function permitWithWorkersLock(browser: Browser, worker: PermitTestUser, suffix: string) {
+  const fixture = await withDatabase(async (client) => {
     const one = async <T>(text: string, values: unknown[]) => (await client.query<T & object>(text, values)).rows[0]!;
     const { id: workerId } = await one<{ id: number }>('select id from users where user_name = $1', [worker.userName]);
     const { id: typeId } = await one<{ id: number }>(
@@ -51,13 +56,8 @@ async function permitWithWorkersLock(worker: PermitTestUser, suffix: string) {
     );
     const serial = `AB-${suffix}`;
     const { id: lockId } = await one<{ id: number }>(
-      `insert into locks (facility_id, serial, kind, owner_id, status) values (1, $1, 'padlock', $2, 'in_use') returning id`,
-      [serial, workerId],
-    );
-    const { id: applicationId } = await one<{ id: number }>(
-      `insert into lock_applications (facility_id, lock_id, permit_id, plan_point_id, applied_by, applied_at)
-       values (1, $1, $2, $3, $4, now() - interval '3 hours') returning id`,
-      [lockId, permitId, planPointId, workerId],
+      `insert into locks (facility_id, serial, kind) values (1, $1, 'padlock') returning id`,
+      [serial],
     );
     const tagNumber = `T-AB-${suffix}`;
     await client.query(
@@ -65,8 +65,27 @@ async function permitWithWorkersLock(worker: PermitTestUser, suffix: string) {
        values (1, $1, $2, $3, 'applied', now() - interval '3 hours', $4, $5)`,
       [tagNumber, permitId, planPointId, workerId, `e2e-ab-${suffix}-${Math.random().toString(36).slice(2)}`],
     );
-    return { permitId, number, applicationId, serial, tagNumber, point };
+    return { permitId, number, planPointId, lockId, serial, tagNumber, point };
   });
+  const api = await browser.newContext({ serviceWorkers: 'block' });
+  const login = await api.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: worker.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const applied = await api.request.post(`/api/permits/${fixture.permitId}/locks/commands/apply`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { lockId: fixture.lockId, planPointId: fixture.planPointId },
+  });
+  expect(applied.status(), await applied.text()).toBe(200);
+  const applicationId = ((await applied.json()) as { ID: number }).ID;
+  await api.close();
+  return { ...fixture, applicationId };
 }
 
 test('a supervisor removes an absent worker’s lock and tag; the worker acknowledges at sign-in before anything else', async ({
@@ -77,7 +96,7 @@ test('a supervisor removes an absent worker’s lock and tag; the worker acknowl
     createUserLike('worker', 'applier'),
     createUserLike('supervisor', 'remover'),
   ]);
-  const fixture = await permitWithWorkersLock(worker, suffix);
+  const fixture = await permitWithWorkersLock(browser, worker, suffix);
 
   // The supervisor, on a phone: the permit page offers the (e)(3) wizard.
   const s = await phoneBrowser(browser);

@@ -21,7 +21,7 @@ describe('permissionSections', () => {
       null,
     ]);
     expect(rightNav.at(-1)!.entries.map((e) => e.label)).toEqual(['Translations', 'Hasp Connect']);
-    expect(rightNav.flatMap((s) => s.entries)).toHaveLength(23);
+    expect(rightNav.flatMap((s) => s.entries)).toHaveLength(24);
   });
 
   it('gives each permit type its section with every action', () => {

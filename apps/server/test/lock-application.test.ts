@@ -1,6 +1,6 @@
 import type { Permit } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLock, removeLock, type ApplyLockInput, type RemoveLockInput } from '../src/modules/locks';
+import { applyLock, removeLock, transferLock, type ApplyLockInput, type RemoveLockInput } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -216,6 +216,43 @@ describe('applyLock and removeLock', () => {
       message: 'Lock not found',
     });
     expect((await statusOf(lock.id)).status).toBe('available');
+  });
+
+  it('transfers a lock to another permit holding a point: linked, still In use, only by its applier', async () => {
+    const lock = await newLock();
+    const applicationId = await apply({ lockId: lock.id });
+    const transfer = (userId: number) =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          transferLock(trx, {
+            facilityId: 1,
+            applicationId,
+            userId,
+            at,
+            toPermitId: otherPermitId,
+            planPointId: otherPermitPoint,
+          }),
+        );
+    await expect(transfer(users.supervisor!)).rejects.toMatchObject({ statusCode: 403 });
+    const next = await transfer(users.worker!);
+    const rows = await db()
+      .selectFrom('lock_applications')
+      .selectAll()
+      .where('lock_id', '=', lock.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toMatchObject([
+      { id: applicationId, removal: 'transferred', transferred_to: next },
+      {
+        id: next,
+        permit_id: otherPermitId,
+        plan_point_id: otherPermitPoint,
+        applied_by: users.worker,
+        removed_at: null,
+      },
+    ]);
+    expect((await statusOf(lock.id)).status).toBe('in_use');
   });
 
   it('two concurrent applications of one lock: exactly one wins', async () => {

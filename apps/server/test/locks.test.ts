@@ -1,5 +1,6 @@
 import type { Lock, LockApplication, Permit } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyLock } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -314,6 +315,33 @@ describe('locks at plan points', () => {
     await command('admin', lock.ID, 'retire');
     expect((await apply('worker', lock.ID)).json()).toMatchObject({
       message: 'Lock Unit-600 is retired: it cannot be applied',
+    });
+  });
+  it("a crew member's lock on the lockbox is not removed through the point route", async () => {
+    const lock = await registered('Unit-650');
+    const lockbox = await db()
+      .insertInto('lockboxes')
+      .values({ facility_id: 1, permit_id: permitId, number: 'LB-T650', primary_user_id: users.worker! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const applicationId = await db()
+      .transaction()
+      .execute((trx) =>
+        applyLock(trx, {
+          facilityId: 1,
+          lockId: lock.ID,
+          permitId,
+          lockboxId: lockbox.id,
+          userId: users.worker!,
+          at: new Date(),
+        }),
+      );
+    const listed = (await call('admin', 'GET', '/api/locks?q=Unit-650')).json<Lock[]>()[0]!;
+    expect(listed.where).toMatchObject({ lockboxNumber: 'LB-T650', pointCode: null });
+    const refused = await remove('worker', applicationId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: 'Lock Unit-650 is a sign-on to the lockbox: sign off from the crew list to remove it',
     });
   });
 });

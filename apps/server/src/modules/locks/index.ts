@@ -3,6 +3,8 @@
 export {
   applyLock,
   removeLock,
+  transferLock,
+  type TransferLockInput,
   type ApplyLockInput,
   type RemoveLockInput,
   type RemovedLock,

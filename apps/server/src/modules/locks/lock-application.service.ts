@@ -216,3 +216,35 @@ export async function removeLock(trx: Trx, input: RemoveLockInput): Promise<Remo
     status,
   };
 }
+
+export type TransferLockInput = Omit<RemoveLockInput, 'removal'> & {
+  /** The permit that keeps holding the point, and its plan point (or lockbox) the lock moves to. */
+  toPermitId: number;
+} & LockPlace;
+
+/**
+ * Hands a lock on to another permit that holds the same point (shared isolation point): its
+ * applier ends this application as 'transferred' and applies the lock there, linked to the old one,
+ * in the caller's transaction (so the lock is never free in between).
+ * @returns the new application's id
+ */
+export async function transferLock(trx: Trx, input: TransferLockInput): Promise<number> {
+  const removed = await removeLock(trx, { ...input, removal: 'transferred' });
+  const place: LockPlace =
+    input.planPointId !== undefined ? { planPointId: input.planPointId } : { lockboxId: input.lockboxId };
+  const id = await applyLock(trx, {
+    facilityId: input.facilityId,
+    lockId: removed.lockId,
+    permitId: input.toPermitId,
+    userId: input.userId,
+    at: input.at,
+    ...place,
+  });
+  await trx
+    .updateTable('lock_applications')
+    .set({ transferred_to: id })
+    .where('facility_id', '=', input.facilityId)
+    .where('id', '=', input.applicationId)
+    .execute();
+  return id;
+}

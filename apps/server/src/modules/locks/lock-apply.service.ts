@@ -80,6 +80,15 @@ export const removeLockFromPoint = defineCommand<LockRemoveInput, LockPermitStat
     const { facilityId, userId } = ctx.actor;
     const before = await findLockApplication(trx, facilityId, input.applicationId);
     if (!before || before.permitId !== permit.id) throw AppError.notFound('Lock application');
+    // A personal lock on the lockbox is a crew sign-on: it ends by signing off (the crew's rules).
+    if (before.planPointId === null) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        `Lock ${before.lock.serial} is a sign-on to the lockbox: sign off from the crew list to remove it`,
+        [{ field: 'applicationId', message: 'Not a lock on a plan point' }],
+      );
+    }
     const removed = await removeLock(trx, {
       facilityId,
       applicationId: input.applicationId,

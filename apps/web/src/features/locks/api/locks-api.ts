@@ -51,7 +51,8 @@ export function useSaveLock() {
         schema: lockSchema,
         quiet: explainedHere,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+    // Refused or not, the list may be out of date (a stale version, a lock now in use): read it again.
+    onSettled: () => client.invalidateQueries({ queryKey: lockKeys.all }),
   });
 }
 
@@ -67,6 +68,7 @@ export function useLockCommand() {
         schema: lockSchema,
         quiet: explainedHere,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+    // Refused or not, the list may be out of date (a stale version, a lock now in use): read it again.
+    onSettled: () => client.invalidateQueries({ queryKey: lockKeys.all }),
   });
 }

@@ -23,7 +23,9 @@ export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
   const [note, setNote] = useState(lock?.note ?? '');
   const [serialMissing, setSerialMissing] = useState(false);
   const fields = refusedFieldsOf(save.error);
-  const otherProblem = save.error && !Object.keys(fields).length ? reasonOf(save.error) : null;
+  // A refusal at no field of the form (a stale version, a lock in use): its reason, above the buttons.
+  const atField = fields.serial ?? fields.kind ?? fields.colourId ?? fields.note;
+  const otherProblem = save.error && !atField ? reasonOf(save.error) : null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

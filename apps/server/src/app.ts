@@ -60,6 +60,7 @@ import {
 import { questionRoutes } from './modules/questions';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
+import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -200,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,
+        tagRoutes,
+        tagStatusRoutes,
       ]) {
         await api.register(routes, ctx);
       }

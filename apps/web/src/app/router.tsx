@@ -8,6 +8,8 @@ import { InactivityNotice } from './session/InactivityNotice';
 
 // The signed-in area (layout, navigation and every route table entry behind sign-in) loads on
 // demand so the login screen stays small: its budget is 150 KB gzip.
+// The public page of a tag's QR code: no sign-in, outside the signed-in shell, loaded on demand.
+const TagStatusPage = lazy(async () => ({ default: (await import('../features/tags')).TagStatusPage }));
 const SignedInRoutes = lazy(async () => ({ default: (await import('./signed-in/SignedInRoutes')).SignedInRoutes }));
 
 /**
@@ -28,6 +30,7 @@ export function AppRoutes() {
               </SignedOutOnly>
             }
           />
+          <Route path="/t/:token" element={<TagStatusPage />} />
           <Route
             path="/*"
             element={

@@ -3,3 +3,6 @@
 export { planTag, type PlanTagInput } from './plan-tag';
 export { removeTagAbandoned } from './remove-tag-abandoned';
 export type { TagRow } from './tags.repository';
+export { tagRoutes } from './tags.routes';
+export { tagStatusRoutes } from './tag-status.routes';
+export { tagCommandDefinitions } from './tag-command.service';

@@ -1,4 +1,5 @@
 import type { PermitSectionEntry } from '../../features/permits';
+import { TagsSection } from '../../features/tags';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -8,6 +9,6 @@ import type { PermitSectionEntry } from '../../features/permits';
  */
 export const permitSections: readonly PermitSectionEntry[] = [
   // isolation-plan
-  // tags
+  { section: 'isolation-plan', id: 'tags', label: 'Tags', render: (permit) => <TagsSection permit={permit} /> },
   // lockboxes (crew)
 ];

@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { tagStateLabels, type TagState } from '@hasp/contracts';
+
+// Dark shades (WCAG AA on white); the word says the state, colour only helps.
+export const tagStateColors: Record<TagState, string> = {
+  planned: '#495057',
+  printed: '#1c5fa8',
+  applied: '#a33a00',
+  verified: '#b02a37',
+  removed: '#1b5e20',
+  voided: '#343a40',
+  missing: '#862e9c',
+};
+
+export function TagStateBadge({ state }: { state: TagState }) {
+  return (
+    <Badge color={tagStateColors[state]} variant="outline" size="lg" data-testid="tag-state">
+      {tagStateLabels[state]}
+    </Badge>
+  );
+}

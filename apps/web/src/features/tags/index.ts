@@ -1,0 +1,3 @@
+/** Tags (issue 16): the permit page's Tags section and the public status page of a tag's QR code. */
+export { TagsSection } from './components/TagsSection';
+export { TagStatusPage } from './components/TagStatusPage';

@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo } from '../support/hasp';
+import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+
+// Issue 16 item 2: a tag's QR address opened in a signed-out browser follows the tag's live state
+// while a signed-in user applies and removes it on the permit's Tags tab (both at phone width).
+test.use({ serviceWorkers: 'block' });
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-tags';
+
+async function signedIn(browser: Browser, user: PermitTestUser): Promise<{ page: Page; token: string }> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: user.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { page, token: ((await login.json()) as { token: string }).token };
+}
+
+/**
+ * A LOTO permit of the user's with one planned tag on a plan point. The plan point and the tag are
+ * written directly (as the isolation-plan helper's commands will through planTag, once merged).
+ */
+async function permitWithTag(page: Page, token: string, title: string) {
+  const { typeId, assetId, areaId, pointId } = await withDatabase(async (client) => {
+    const row = await client.query<{ typeId: number; assetId: number; areaId: number; pointId: number }>(
+      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId", ip.id as "pointId"
+       from permit_types t, assets a join isolation_points ip on ip.asset_id = a.id
+       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001' and ip.code = 'E-1'`,
+    );
+    return row.rows[0]!;
+  });
+  const start = new Date(Date.now() + 3_600_000);
+  const created = await page.request.post('/api/permits', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      permitTypeId: typeId,
+      title,
+      description: '',
+      workMethod: '',
+      areaId,
+      assetIds: [assetId],
+      plannedStart: start.toISOString(),
+      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permitId = ((await created.json()) as { ID: number }).ID;
+  const statusToken = randomBytes(16).toString('base64url');
+  const number = `E2E-T-${randomBytes(4).toString('hex')}`;
+  await withDatabase(async (client) => {
+    const point = await client.query<{ id: number }>(
+      `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position)
+       values (1, $1, $2, 0) returning id`,
+      [permitId, pointId],
+    );
+    await client.query(
+      `insert into tags (facility_id, number, permit_id, plan_point_id, reason, status_token, legend_item_id)
+       select 1, $1, $2, $3, 'Drive belt change', $4,
+              (select id from master_list_items where facility_id = 1 and list_key = 'tag-legends' order by sort_order, id limit 1)`,
+      [number, permitId, point.rows[0]!.id, statusToken],
+    );
+  });
+  return { permitId, statusToken, number };
+}
+
+test("a tag's QR address, signed out, follows the tag as it is applied and removed", async ({ browser }, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  const worker = await createUserLike('worker', 'tagger');
+  const { page, token } = await signedIn(browser, worker);
+  const { permitId, statusToken, number } = await permitWithTag(page, token, `Tag QR ${Date.now().toString(36)}`);
+
+  // The permit's Tags tab on a phone: the card with the QR code of the full address.
+  await page.goto(`/Permit/Edit/${permitId}`);
+  await page.getByRole('tab', { name: 'Tags' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const card = page.getByTestId('tag-card').filter({ hasText: number });
+  await expect(card.getByTestId('tag-state')).toHaveText('Planned');
+  await expect(card).toContainText('E-1 — MCC-3 bucket 4');
+  const qr = card.getByTestId('tag-qr-link');
+  await expect(qr).toHaveAttribute('href', new RegExp(`/t/${statusToken}$`));
+  await expect(qr.getByRole('img')).toHaveAttribute('alt', `QR code for tag ${number}: opens its status page`);
+  for (const box of await card.getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect())))
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/tags-tab-phone.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, 'tags-tab-phone');
+
+  // Someone scans the QR code: a signed-out phone, no session at all.
+  const scanner = await (
+    await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true })
+  ).newPage();
+  await scanner.goto(`/t/${statusToken}`);
+  const state = scanner.getByTestId('tag-status-state');
+  await expect(state).toHaveText('Planned', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(scanner.getByRole('heading', { level: 1 })).toHaveText(`Tag ${number}`);
+  await expect(scanner.getByRole('main')).toContainText('E-1 — MCC-3 bucket 4');
+  await expect(scanner.getByRole('main')).toContainText(/Permit \S+: Draft/);
+  await expect(scanner).toHaveURL(new RegExp(`/t/${statusToken}$`));
+
+  // Applied on the Tags tab: the scanner's page turns to Applied, naming the applier.
+  await card.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(card.getByTestId('tag-state')).toHaveText('Applied');
+  await expect(card.getByTestId('tag-applier')).toContainText(`Applied by ${worker.displayName}`);
+  await expect(state).toHaveText('Applied');
+  await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${worker.displayName}`);
+  await expectNoSidewaysScroll(scanner, phone.width);
+  await expectNoSeriousViolations(scanner);
+  await scanner.screenshot({ path: `${shots}/tag-status-applied-phone.png`, fullPage: true });
+  await saveScreenshot(scanner, testInfo, 'tag-status-applied-phone');
+
+  // Removed by the applier: the scanner sees Removed.
+  await card.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(card.getByTestId('tag-state')).toHaveText('Removed');
+  await expect(state).toHaveText('Removed');
+  await scanner.screenshot({ path: `${shots}/tag-status-removed-phone.png`, fullPage: true });
+
+  // The link revoked: the same page says so.
+  await card.getByRole('button', { name: 'Revoke link', exact: true }).click();
+  await expect(scanner.getByTestId('tag-status-gone')).toHaveText('This tag link has been revoked or does not exist.');
+  await expectNoSeriousViolations(scanner);
+  await scanner.screenshot({ path: `${shots}/tag-status-revoked-phone.png`, fullPage: true });
+});

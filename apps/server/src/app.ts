@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
+import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPermitNotifications(ctx.events);
   // The isolation plan's guards on isolate, end-test and close (the lifecycle's facts include them).
   registerIsolationPlanGuards();
+  registerAbandonedRemovalNotifications(ctx.events);
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -200,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         isolationPlanRoutes,
+        abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,
         tagRoutes,

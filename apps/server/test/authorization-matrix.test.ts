@@ -264,6 +264,11 @@ const matrix: Record<string, Rule> = {
   'PUT /api/permits/index-columns': signedIn,
   'GET /api/permits/export.csv': signedIn,
   'GET /api/permits/export.xlsx': signedIn,
+  // Abandoned lock removal, OSHA 1910.147 (e)(3) (issue 16): the supervisor's wizard, the applier's acknowledgement.
+  'GET /api/permits/:permitId/abandoned-removals/candidates': both(inSample, holds('loto:remove-abandoned')),
+  'POST /api/permits/:permitId/abandoned-removals': both(inSample, holds('loto:remove-abandoned')),
+  'GET /api/me/abandoned-removals': signedIn,
+  'POST /api/me/abandoned-removals/:id/acknowledge': both(inSample, named('worker')),
   // Lock Manage (issue 16): the inventory (the sample is a North Plant lock, walked through its statuses).
   'GET /api/locks': holds('rightnav:lock-manage'),
   'GET /api/locks/options': holds('rightnav:lock-manage'),
@@ -428,6 +433,7 @@ beforeAll(async () => {
     holderId: null,
     riskLevel: 'low',
   };
+  samples['abandoned-removals'] = await sampleAbandonedRemoval(demo, Number(samples.permits));
   Object.assign(bodies, {
     'POST /api/permits/:id/commands/edit': permitCore,
     'POST /api/permits/:id/commands/suspend': { reason: 'Matrix' },
@@ -436,11 +442,14 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });
   // A planned tag on the sample permit (a plan point of its own): each tag command's cell has a tag.
+  // The second point: the lock samples take the first, the (e)(3) sample the last (a point is on a plan once).
   const point = await demo
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
     .orderBy('id')
+    .offset(1)
+    .limit(1)
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')
@@ -516,6 +525,62 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t.close());
+
+/** A lock of the worker's, removed under (e)(3) by the supervisor on the sample permit: only the worker acknowledges it. */
+async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db'], permitId: number): Promise<number> {
+  const who = async (name: string) =>
+    (await demo.selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
+  const [worker, supervisor] = [await who('worker'), await who('supervisor')];
+  const point = await demo
+    .selectFrom('isolation_points')
+    .select('id')
+    .where('facility_id', '=', 1)
+    // The last point: the lock samples put the first one on this permit's plan (a point is on a plan once).
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const planPoint = await demo
+    .insertInto('permit_isolation_points')
+    .values({ facility_id: 1, permit_id: permitId, isolation_point_id: point.id, position: 0, state: 'verified' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lock = await demo
+    .insertInto('locks')
+    .values({ facility_id: 1, serial: 'MATRIX-AB-LOCK', kind: 'padlock' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const at = new Date('2026-12-01T09:00:00Z');
+  const application = await demo
+    .insertInto('lock_applications')
+    .values({
+      facility_id: 1,
+      lock_id: lock.id,
+      permit_id: permitId,
+      plan_point_id: planPoint.id,
+      applied_by: worker,
+      applied_at: at,
+      removed_at: at,
+      removed_by: supervisor,
+      removal: 'abandoned',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const removal = await demo
+    .insertInto('abandoned_removals')
+    .values({
+      facility_id: 1,
+      permit_id: permitId,
+      lock_application_id: application.id,
+      applier_id: worker,
+      supervisor_id: supervisor,
+      applier_not_on_site: true,
+      attempts: JSON.stringify([{ at: at.toISOString(), method: 'phone', outcome: 'No answer' }]),
+      reason: 'Matrix',
+      removed_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return removal.id;
+}
 
 function urlFor(route: string): string {
   return route
@@ -653,7 +718,7 @@ async function lockSamples(
     .selectFrom('isolation_points')
     .select('id')
     .where('facility_id', '=', 1)
-    .orderBy('id', 'desc')
+    .orderBy('id')
     .executeTakeFirstOrThrow();
   const planPoint = await demo
     .insertInto('permit_isolation_points')

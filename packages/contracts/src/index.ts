@@ -34,5 +34,6 @@ export * from './permit-lifecycle';
 export * from './locks';
 export * from './isolation-plan';
 export * from './tags';
+export * from './abandoned-removals';
 export * from './permit-index';
 export * from './people';

@@ -2,11 +2,14 @@ import * as z from 'zod/mini';
 import { idSchema } from './ids';
 import type { Caption } from './captions/define-captions';
 import {
+  permissionLotoDescriptions,
+  permissionLotoLabels,
   permissionPermitActionDescriptions,
   permissionPermitActionLabels,
   permissionRightNavDescriptions,
 } from './captions/group-manage';
 import {
+  lotoPermissions,
   permitPermission,
   permitTypeActions,
   rightNavEntries,
@@ -38,13 +41,20 @@ export const permitActionCatalogue: { action: PermitTypeAction; label: Caption; 
     description: permissionPermitActionDescriptions[action],
   }));
 
-export const permissionKinds = ['rightnav', 'permit'] as const;
+/** The lockout/tagout permissions (issue 16), the same in every facility. */
+export const lotoPermissionCatalogue = lotoPermissions.map((permission) => ({
+  permission,
+  label: permissionLotoLabels[permission] satisfies Caption,
+  description: permissionLotoDescriptions[permission] satisfies Caption,
+}));
+
+export const permissionKinds = ['rightnav', 'permit', 'loto'] as const;
 
 /** One grantable permission of a facility, as GET /api/security/permissions lists it. */
 export const permissionCatalogueEntrySchema = z.object({
   permission: z.string(),
   kind: z.enum(permissionKinds),
-  /** Right nav: the menu group (null for a single entry). Permit: the permit type's name. */
+  /** Right nav: the menu group (null for a single entry). Permit: the permit type's name. Loto: null. */
   group: z.nullable(z.string()),
   /** Right nav: the menu entry. Permit: the action's label. */
   label: z.string(),
@@ -59,7 +69,10 @@ export const permissionCatalogueSchema = z.array(permissionCatalogueEntrySchema)
 const fill = (caption: Caption, values: Record<string, string>) =>
   caption.defaultCaption.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => values[key] ?? '');
 
-/** The facility's concrete catalogue: every right-nav permission, then each action of each permit type. */
+/**
+ * The facility's concrete catalogue: every right-nav permission, then each action of each permit
+ * type, then the lockout/tagout permissions.
+ */
 export function buildPermissionCatalogue(permitTypes: { code: string; name: string }[]): PermissionCatalogueEntry[] {
   return [
     ...rightNavPermissionCatalogue.map((p) => ({
@@ -84,6 +97,16 @@ export function buildPermissionCatalogue(permitTypes: { code: string; name: stri
         description: fill(a.description, { type: type.name }),
       })),
     ),
+    ...lotoPermissionCatalogue.map((p) => ({
+      permission: p.permission,
+      kind: 'loto' as const,
+      group: null,
+      label: p.label.defaultCaption,
+      rightNavId: null,
+      permitType: null,
+      action: null,
+      description: p.description.defaultCaption,
+    })),
   ];
 }
 

@@ -62,14 +62,20 @@ export type PermitTypePermission = `permit:${PermitTypeAction}:${string}`;
  */
 export const connectionPermissions = ['connection:settings'] as const;
 export type ConnectionPermission = (typeof connectionPermissions)[number];
-export type Permission = RightNavPermission | PermitTypePermission | ConnectionPermission;
+/**
+ * Lockout/tagout permissions of a facility (issue 16), granted by groups like the others.
+ * `loto:remove-abandoned`: OSHA 1910.147 (e)(3), a supervisor removes a lock or tag whose applier is away.
+ */
+export const lotoPermissions = ['loto:remove-abandoned'] as const;
+export type LotoPermission = (typeof lotoPermissions)[number];
+export type Permission = RightNavPermission | PermitTypePermission | ConnectionPermission | LotoPermission;
 
 export const rightNavPermission = (id: RightNavId): RightNavPermission => `rightnav:${id}`;
 export const permitPermission = (action: PermitTypeAction, permitTypeCode: string): PermitTypePermission =>
   `permit:${action}:${permitTypeCode}`;
 
 const permissionPattern = new RegExp(
-  `^(rightnav:(${rightNavIds.join('|')})|permit:(${permitTypeActions.join('|')}):[A-Z0-9_-]{1,20})$`,
+  `^(rightnav:(${rightNavIds.join('|')})|permit:(${permitTypeActions.join('|')}):[A-Z0-9_-]{1,20}|${lotoPermissions.join('|')})$`,
 );
 export const permissionSchema = z.pipe(
   z.string().check(z.regex(permissionPattern, 'unknown permission')),

@@ -48,6 +48,17 @@ export const permissionPermitActionLabels = defineCaptions('Label', 'Permission_
   issue: 'Issue',
 });
 
+/** The lockout/tagout permissions' names in the matrix, keyed by permission (issue 16). */
+export const permissionLotoLabels = defineCaptions('Label', 'Permission_Catalogue_Loto', {
+  'loto:remove-abandoned': 'Remove abandoned locks and tags',
+});
+
+/** What each lockout/tagout permission lets a member do. */
+export const permissionLotoDescriptions = defineCaptions('Description', 'Permission_Catalogue_Loto', {
+  'loto:remove-abandoned':
+    "Remove another person's lock or tag when they are not on site, after trying to reach them, as OSHA 1910.147 (e)(3) allows; they must acknowledge it at their next sign-in.",
+});
+
 export const groupManageTitles = defineCaptions('Title', 'Security_GroupManage', {
   page: 'Security',
   childPage: 'Group Manage',
@@ -59,6 +70,7 @@ export const groupManageTitles = defineCaptions('Title', 'Security_GroupManage',
   permissions: 'Permissions',
   rightNav: 'Administration menu',
   permitTypes: 'Permit types',
+  loto: 'Lockout/tagout',
 });
 
 export const groupManageLabels = defineCaptions('Label', 'Security_GroupManage', {

@@ -10,6 +10,7 @@ import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoIsolationPoints } from './demo-isolation';
+import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
 
 /** The password of every demo user (shown in the README). */
@@ -233,6 +234,10 @@ const steps: {
       const [north] = await demoFacilityIds(trx);
       if (north !== undefined) await seedDemoIsolationPoints(trx, north);
     },
+  },
+  {
+    name: 'demo-2026-11-26-abandoned-removal-permission',
+    run: async (trx) => seedDemoLotoPermissions(trx, await demoFacilityIds(trx)),
   },
   {
     name: 'demo-2026-11-26-locks',

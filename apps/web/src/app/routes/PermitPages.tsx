@@ -6,6 +6,7 @@ import { permitTypeName, useNavigation } from '../../features/navigation';
 import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
+import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
 import { permitSections } from './permit-sections';
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */
@@ -66,6 +67,8 @@ export function PermitEditPage() {
   const number = usePermitNumber(id);
   return (
     <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
+      {/* (e)(3): only for holders of loto:remove-abandoned, when others' locks or tags are on. */}
+      <AbandonedRemovalEntry key={`abandoned-${id}`} permitId={id} />
       <PermitEdit key={id} permitId={id} sections={permitSections} />
     </Page>
   );

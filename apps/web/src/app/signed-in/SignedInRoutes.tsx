@@ -10,6 +10,7 @@ import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
 import { clearInactivityNotice } from '../../lib/inactivity-notice';
 import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
 import { plannedRoutes } from '../routes/planned-routes';
+import { AcknowledgementGate } from '../../features/abandoned-removals';
 import {
   AdministratorPage,
   AssetManagePage,
@@ -66,6 +67,15 @@ function SignedInArea() {
   // Signed in again: the last inactivity warning is old news.
   useEffect(() => clearInactivityNotice(), []);
 
+  // OSHA 1910.147 (e)(3)(iii): a removed lock or tag is acknowledged before any route renders.
+  return (
+    <AcknowledgementGate>
+      <SignedInRouteTable />
+    </AcknowledgementGate>
+  );
+}
+
+function SignedInRouteTable() {
   return (
     <Routes>
       {/* The seed's top-level announcement-manager route: outside the main layout, sign-in still required. */}

@@ -36,6 +36,15 @@ describe('permissionSections', () => {
     ]);
     expect(permitTypes[1]!.entries[0]!.description).toBe('See Hot Work permits and their history.');
   });
+
+  it('puts the lockout/tagout permissions in their own section, not under a permit type', () => {
+    const { loto, permitTypes } = permissionSections(catalogue);
+    expect(loto.entries.map((e) => [e.permission, e.label])).toEqual([
+      ['loto:remove-abandoned', 'Remove abandoned locks and tags'],
+    ]);
+    expect(loto.entries[0]!.description).toContain('OSHA 1910.147 (e)(3)');
+    expect(permitTypes.flatMap((s) => s.entries).some((e) => e.kind === 'loto')).toBe(false);
+  });
 });
 
 describe('samePermissions', () => {

@@ -10,12 +10,16 @@ export interface PermissionSection {
 
 /**
  * The catalogue as the matrix shows it: right-nav permissions by their menu group (single entries
- * together at the end, as the right nav has them apart), then one section per permit type.
+ * together at the end, as the right nav has them apart), then one section per permit type, then
+ * the lockout/tagout permissions.
  */
 export function permissionSections(catalogue: PermissionCatalogueEntry[]): {
   rightNav: PermissionSection[];
   permitTypes: PermissionSection[];
+  /** The lockout/tagout permissions (issue 16): one section, empty when the catalogue has none. */
+  loto: PermissionSection;
 } {
+  const loto: PermissionSection = { key: 'loto', title: null, entries: [] };
   const rightNav = new Map<string, PermissionSection>();
   const permitTypes = new Map<string, PermissionSection>();
   for (const entry of catalogue) {
@@ -24,6 +28,8 @@ export function permissionSections(catalogue: PermissionCatalogueEntry[]): {
       const section = rightNav.get(key) ?? { key, title: entry.group, entries: [] };
       section.entries.push(entry);
       rightNav.set(key, section);
+    } else if (entry.kind === 'loto') {
+      loto.entries.push(entry);
     } else if (entry.permitType) {
       const key = entry.permitType.code;
       const section = permitTypes.get(key) ?? { key, title: entry.permitType.name, entries: [] };
@@ -35,6 +41,7 @@ export function permissionSections(catalogue: PermissionCatalogueEntry[]): {
   return {
     rightNav: [...grouped.filter((s) => s.title !== null), ...grouped.filter((s) => s.title === null)],
     permitTypes: [...permitTypes.values()],
+    loto,
   };
 }
 

@@ -5,6 +5,9 @@ import {
   groupManageLabels,
   groupManageMessages,
   groupManageTitles,
+  lotoPermissions,
+  permissionLotoDescriptions,
+  permissionLotoLabels,
   permissionPermitActionDescriptions,
   permissionPermitActionLabels,
   permissionRightNavDescriptions,
@@ -28,12 +31,17 @@ interface PermissionMatrixProps {
   held: string[];
 }
 
+const isLoto = (permission: string): permission is (typeof lotoPermissions)[number] =>
+  (lotoPermissions as readonly string[]).includes(permission);
+
 function labelOf(entry: PermissionCatalogueEntry, t: Translate): string {
+  if (isLoto(entry.permission)) return t(permissionLotoLabels[entry.permission]);
   return entry.action ? t(permissionPermitActionLabels[entry.action]) : entry.label;
 }
 
 function descriptionOf(entry: PermissionCatalogueEntry, t: Translate): string {
   if (entry.rightNavId) return t(permissionRightNavDescriptions[entry.rightNavId]);
+  if (isLoto(entry.permission)) return t(permissionLotoDescriptions[entry.permission]);
   if (entry.action && entry.permitType) {
     return t(permissionPermitActionDescriptions[entry.action], { type: entry.permitType.name });
   }
@@ -93,6 +101,12 @@ export function PermissionMatrix({ group, catalogue, saved, held }: PermissionMa
       {sections.rightNav.map((section) => renderSection(section, section.title ?? t(l.singleEntry)))}
       {sections.permitTypes.length > 0 && <h3 className={classes.matrixHeading}>{t(groupManageTitles.permitTypes)}</h3>}
       {sections.permitTypes.map((section) => renderSection(section, section.title ?? section.key))}
+      {sections.loto.entries.length > 0 && (
+        <>
+          <h3 className={classes.matrixHeading}>{t(groupManageTitles.loto)}</h3>
+          {renderSection(sections.loto, t(groupManageTitles.loto))}
+        </>
+      )}
       {!readOnly && (
         <SaveBar
           failure={save.isError ? t(groupManageMessages.saveFailed, { reason: reasonOf(save.error) }) : null}

@@ -1,0 +1,24 @@
+import type { Transaction } from 'kysely';
+import { abandonedRemovalPermission } from '@hasp/contracts';
+import type { Database } from '../schema';
+
+/**
+ * OSHA 1910.147 (e)(3) removals are a supervisor's: the demo Supervisors hold
+ * `loto:remove-abandoned` in every demo facility. Administrators hold it too, so that Group Manage
+ * lets them grant it (a permission one does not hold cannot be granted there).
+ */
+export async function seedDemoLotoPermissions(trx: Transaction<Database>, facilityIds: number[]): Promise<void> {
+  if (!facilityIds.length) return;
+  const groups = await trx
+    .selectFrom('groups')
+    .select('id')
+    .where('facility_id', 'in', facilityIds)
+    .where('name', 'in', ['Supervisors', 'Administrators'])
+    .execute();
+  if (!groups.length) return;
+  await trx
+    .insertInto('group_permissions')
+    .values(groups.map((g) => ({ group_id: g.id, permission: abandonedRemovalPermission })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -36,3 +36,4 @@ export * from './isolation-plan';
 export * from './tags';
 export * from './permit-index';
 export * from './people';
+export * from './lockboxes';

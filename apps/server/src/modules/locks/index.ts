@@ -1,0 +1,10 @@
+// The locks module's public surface (decision 0027: other modules import only from here).
+// applyLock/removeLock run inside the caller's transaction (isolation plan, lockbox sign-on, (e)(3)).
+export {
+  applyLock,
+  removeLock,
+  type ApplyLockInput,
+  type RemoveLockInput,
+  type RemovedLock,
+  type LockPlace,
+} from './lock-application.service';

@@ -1,0 +1,218 @@
+import { sql, type Transaction } from 'kysely';
+import { holdingPlanPointStates, lockStatusLabels, type LockRemoval, type LockStatus } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+
+type Trx = Transaction<Database>;
+
+/** Where a lock goes: a point on the permit's isolation plan, or the permit's group lockbox. */
+export type LockPlace = { planPointId: number; lockboxId?: undefined } | { lockboxId: number; planPointId?: undefined };
+
+export type ApplyLockInput = {
+  facilityId: number;
+  lockId: number;
+  permitId: number;
+  /** The applier: the one person who may remove it again (except under (e)(3)). */
+  userId: number;
+  at: Date;
+} & LockPlace;
+
+export interface RemoveLockInput {
+  facilityId: number;
+  applicationId: number;
+  userId: number;
+  at: Date;
+  removal: LockRemoval;
+}
+
+/** What the callers of removeLock may need for their audit row or to continue a transfer. */
+export interface RemovedLock {
+  lockId: number;
+  serial: string;
+  permitId: number;
+  appliedBy: number;
+  status: LockStatus;
+}
+
+interface LockedLock {
+  id: number;
+  serial: string;
+  kind: string;
+  status: LockStatus;
+  ownerId: number | null;
+  ownerName: string | null;
+}
+
+/**
+ * The lock row, FOR UPDATE (lock order: permit, isolation points, locks, lockbox — LOTO.md): every
+ * apply and remove of one lock runs one after the other, and the refusal is read under that lock.
+ */
+async function lockLockRow(trx: Trx, facilityId: number, lockId: number): Promise<LockedLock | undefined> {
+  const { rows } = await sql<LockedLock>`
+    select l.id, l.serial, l.kind, l.status, l.owner_id as "ownerId", u.display_name as "ownerName"
+    from locks l left join users u on u.id = l.owner_id
+    where l.facility_id = ${facilityId} and l.id = ${lockId}
+    for update of l`.execute(trx);
+  return rows[0];
+}
+
+const conflict = (message: string, field = 'lockId') => new AppError('CONFLICT', 409, message, [{ field, message }]);
+
+/** Where an open application holds a lock now, in words: "permit LOTO-0042 at point E-101". */
+async function whereApplied(trx: Trx, facilityId: number, lockId: number): Promise<string> {
+  const { rows } = await sql<{ number: string; point: string | null; lockbox: string | null }>`
+    select p.number, ip.code as point, lb.number as lockbox
+    from lock_applications a
+    join permits p on p.facility_id = a.facility_id and p.id = a.permit_id
+    left join permit_isolation_points pp on pp.facility_id = a.facility_id and pp.id = a.plan_point_id
+    left join isolation_points ip on ip.facility_id = pp.facility_id and ip.id = pp.isolation_point_id
+    left join lockboxes lb on lb.facility_id = a.facility_id and lb.id = a.lockbox_id
+    where a.facility_id = ${facilityId} and a.lock_id = ${lockId} and a.removed_at is null`.execute(trx);
+  const row = rows[0];
+  if (!row) return 'somewhere no record shows';
+  return row.point !== null
+    ? `permit ${row.number} at point ${row.point}`
+    : `permit ${row.number}, lockbox ${row.lockbox}`;
+}
+
+/** Refuses a place that is not this permit's: a plan point must be on its plan and hold the isolation. */
+async function checkPlace(trx: Trx, input: ApplyLockInput, serial: string): Promise<void> {
+  if (input.planPointId !== undefined) {
+    const point = await trx
+      .selectFrom('permit_isolation_points as pp')
+      .innerJoin('isolation_points as ip', (j) =>
+        j.onRef('ip.facility_id', '=', 'pp.facility_id').onRef('ip.id', '=', 'pp.isolation_point_id'),
+      )
+      .select(['pp.permit_id', 'pp.state', 'pp.removed_at', 'ip.code'])
+      .where('pp.facility_id', '=', input.facilityId)
+      .where('pp.id', '=', input.planPointId)
+      .executeTakeFirst();
+    if (!point || point.permit_id !== input.permitId || point.removed_at !== null) {
+      throw AppError.notFound('Plan point');
+    }
+    if (!holdingPlanPointStates.includes(point.state)) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        `Point ${point.code} is ${point.state.replace('_', ' ')}: lock ${serial} goes on a point once it is isolated and before it is restored or released`,
+        [{ field: 'planPointId', message: `Point ${point.code} is not isolated` }],
+      );
+    }
+    return;
+  }
+  const lockbox = await trx
+    .selectFrom('lockboxes')
+    .select(['permit_id', 'released_at', 'number'])
+    .where('facility_id', '=', input.facilityId)
+    .where('id', '=', input.lockboxId)
+    .executeTakeFirst();
+  if (!lockbox || lockbox.permit_id !== input.permitId) throw AppError.notFound('Lockbox');
+  if (lockbox.released_at !== null) {
+    throw conflict(`Lockbox ${lockbox.number} is released: lock ${serial} cannot go on it`, 'lockboxId');
+  }
+}
+
+/**
+ * Applies a lock at a plan point or on the permit's lockbox, inside the caller's transaction (the
+ * caller has locked the permit row first and writes its own audit row). Refuses, naming the
+ * lock's serial and why: a lock not in the facility (404), lost, retired, already in use, issued
+ * to someone else, a lockbox device, or a place that is not this permit's. Sets the lock In use.
+ * @returns the new lock application's id
+ */
+export async function applyLock(trx: Trx, input: ApplyLockInput): Promise<number> {
+  const lock = await lockLockRow(trx, input.facilityId, input.lockId);
+  if (!lock) throw AppError.notFound('Lock');
+  const name = `Lock ${lock.serial}`;
+  if (lock.status === 'lost' || lock.status === 'retired') {
+    throw conflict(`${name} is ${lockStatusLabels[lock.status].toLowerCase()}: it cannot be applied`);
+  }
+  if (lock.status === 'in_use') {
+    throw conflict(`${name} is already applied on ${await whereApplied(trx, input.facilityId, lock.id)}`);
+  }
+  if (lock.kind === 'lockbox') {
+    throw conflict(`${name} is a lockbox: it holds keys, it is not applied as a lock`);
+  }
+  if (lock.ownerId !== null && lock.ownerId !== input.userId) {
+    throw conflict(`${name} is issued to ${lock.ownerName}: only they apply it`);
+  }
+  await checkPlace(trx, input, lock.serial);
+  try {
+    const { id } = await trx
+      .insertInto('lock_applications')
+      .values({
+        facility_id: input.facilityId,
+        lock_id: lock.id,
+        permit_id: input.permitId,
+        plan_point_id: input.planPointId ?? null,
+        lockbox_id: input.lockboxId ?? null,
+        applied_by: input.userId,
+        applied_at: input.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setLockStatus(trx, input.facilityId, lock.id, 'in_use', input.at);
+    return id;
+  } catch (error) {
+    // The status said free but an open application exists: the database keeps a lock in one place.
+    if ((error as { constraint?: string }).constraint === 'lock_applications_one_place_uq') {
+      throw conflict(`${name} is already applied elsewhere`);
+    }
+    throw error;
+  }
+}
+
+async function setLockStatus(trx: Trx, facilityId: number, lockId: number, status: LockStatus, at: Date) {
+  await trx
+    .updateTable('locks')
+    .set((eb) => ({ status, updated_at: at, version: eb('version', '+', 1) }))
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', lockId)
+    .execute();
+}
+
+/**
+ * Ends a lock application inside the caller's transaction. Only its applier removes it (or
+ * transfers it); 'abandoned' is the (e)(3) path whose caller has checked the supervisor's
+ * permission. The lock goes back to Issued when it has an owner, else Available.
+ */
+export async function removeLock(trx: Trx, input: RemoveLockInput): Promise<RemovedLock> {
+  const found = await trx
+    .selectFrom('lock_applications')
+    .select('lock_id')
+    .where('facility_id', '=', input.facilityId)
+    .where('id', '=', input.applicationId)
+    .executeTakeFirst();
+  if (!found) throw AppError.notFound('Lock application');
+  const lock = (await lockLockRow(trx, input.facilityId, found.lock_id))!;
+  const { rows } = await sql<{ permitId: number; appliedBy: number; applierName: string; removedAt: Date | null }>`
+    select a.permit_id as "permitId", a.applied_by as "appliedBy", u.display_name as "applierName",
+      a.removed_at as "removedAt"
+    from lock_applications a join users u on u.id = a.applied_by
+    where a.facility_id = ${input.facilityId} and a.id = ${input.applicationId}
+    for update of a`.execute(trx);
+  const application = rows[0]!;
+  const name = `Lock ${lock.serial}`;
+  if (application.removedAt !== null) {
+    throw conflict(`${name} was already removed from there`, 'applicationId');
+  }
+  if (input.removal !== 'abandoned' && application.appliedBy !== input.userId) {
+    throw new AppError('FORBIDDEN', 403, `${name} was applied by ${application.applierName}: only they remove it`, [
+      { field: 'applicationId', message: `Only ${application.applierName} removes lock ${lock.serial}` },
+    ]);
+  }
+  await trx
+    .updateTable('lock_applications')
+    .set({ removed_at: input.at, removed_by: input.userId, removal: input.removal })
+    .where('facility_id', '=', input.facilityId)
+    .where('id', '=', input.applicationId)
+    .execute();
+  const status: LockStatus = lock.ownerId !== null ? 'issued' : 'available';
+  await setLockStatus(trx, input.facilityId, lock.id, status, input.at);
+  return {
+    lockId: lock.id,
+    serial: lock.serial,
+    permitId: application.permitId,
+    appliedBy: application.appliedBy,
+    status,
+  };
+}

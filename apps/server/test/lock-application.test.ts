@@ -1,0 +1,237 @@
+import type { Permit } from '@hasp/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyLock, removeLock, type ApplyLockInput, type RemoveLockInput } from '../src/modules/locks';
+import { createTestApp, login, type TestApp } from './test-app';
+
+/**
+ * applyLock / removeLock inside a transaction over real PostgreSQL: a lock in one place at a time,
+ * only its applier removes it (except (e)(3)), lost/retired/issued-to-another refused naming the
+ * serial, the place must be an isolated point of this permit's plan, the status follows.
+ */
+let t: TestApp;
+const db = () => t.connections[0]!.db;
+const users: Record<string, number> = {};
+let permitId: number;
+let otherPermitId: number;
+let points: number[] = [];
+let pendingPoint: number;
+let otherPermitPoint: number;
+const at = new Date('2026-12-01T09:00:00Z');
+let serialNo = 0;
+
+async function newLock(
+  values: { status?: 'available' | 'issued' | 'lost' | 'retired'; ownerId?: number; kind?: 'padlock' | 'lockbox' } = {},
+) {
+  const serial = `T-${++serialNo}`;
+  const { id } = await db()
+    .insertInto('locks')
+    .values({
+      facility_id: 1,
+      serial,
+      kind: values.kind ?? 'padlock',
+      owner_id: values.ownerId ?? null,
+      status: values.status ?? 'available',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, serial };
+}
+
+const apply = (input: Partial<ApplyLockInput> & { lockId: number }) =>
+  db()
+    .transaction()
+    .execute((trx) =>
+      applyLock(trx, {
+        facilityId: 1,
+        permitId,
+        planPointId: points[0]!,
+        userId: users.worker!,
+        at,
+        ...input,
+      } as ApplyLockInput),
+    );
+const remove = (input: Partial<RemoveLockInput> & { applicationId: number }) =>
+  db()
+    .transaction()
+    .execute((trx) => removeLock(trx, { facilityId: 1, userId: users.worker!, at, removal: 'removed', ...input }));
+const statusOf = async (id: number) =>
+  await db().selectFrom('locks').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+
+async function createPermit(token: string): Promise<number> {
+  const type = await db()
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'LOTO')
+    .executeTakeFirstOrThrow();
+  const asset = await db()
+    .selectFrom('assets')
+    .select(['id', 'area_id'])
+    .where('facility_id', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/permits',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      permitTypeId: type.id,
+      title: 'Lock application test',
+      description: 'd',
+      workMethod: 'w',
+      areaId: asset.area_id,
+      assetIds: [asset.id],
+      plannedStart: '2026-12-01T08:00:00Z',
+      plannedEnd: '2026-12-01T12:00:00Z',
+      holderId: null,
+      riskLevel: null,
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<Permit>().ID;
+}
+
+async function planPoint(
+  permit: number,
+  isolationPointId: number,
+  state: 'pending' | 'isolated' | 'verified' | 'restored',
+) {
+  const { id } = await db()
+    .insertInto('permit_isolation_points')
+    .values({ facility_id: 1, permit_id: permit, isolation_point_id: isolationPointId, position: 0, state })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
+  const token = (await login(t.app, { username: 'worker' })).json<{ token: string }>().token;
+  permitId = await createPermit(token);
+  otherPermitId = await createPermit(token);
+  const isolationPoints = await db()
+    .selectFrom('isolation_points')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .orderBy('id')
+    .limit(4)
+    .execute();
+  points = [
+    await planPoint(permitId, isolationPoints[0]!.id, 'isolated'),
+    await planPoint(permitId, isolationPoints[1]!.id, 'verified'),
+  ];
+  pendingPoint = await planPoint(permitId, isolationPoints[2]!.id, 'pending');
+  otherPermitPoint = await planPoint(otherPermitId, isolationPoints[0]!.id, 'isolated');
+});
+afterAll(async () => t?.close());
+
+describe('applyLock and removeLock', () => {
+  it('applies a free lock (In use), refuses it in a second place naming where it is, and frees it on removal', async () => {
+    const lock = await newLock();
+    const applicationId = await apply({ lockId: lock.id });
+    expect(await statusOf(lock.id)).toMatchObject({ status: 'in_use', version: 1 });
+    const second = apply({ lockId: lock.id, planPointId: points[1]! });
+    await expect(second).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(new RegExp(`^Lock ${lock.serial} is already applied on permit .+ at point `)),
+    });
+    const row = await db()
+      .selectFrom('lock_applications')
+      .selectAll()
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      lock_id: lock.id,
+      permit_id: permitId,
+      plan_point_id: points[0],
+      applied_by: users.worker,
+      removed_at: null,
+    });
+    expect(await remove({ applicationId })).toMatchObject({ serial: lock.serial, status: 'available' });
+    expect((await statusOf(lock.id)).status).toBe('available');
+    // Removed once: removing again is refused, applying elsewhere is allowed.
+    await expect(remove({ applicationId })).rejects.toMatchObject({ statusCode: 409 });
+    await apply({ lockId: lock.id, planPointId: points[1]! });
+  });
+
+  it('only the applier removes; (e)(3) abandoned removal by someone else is allowed', async () => {
+    const lock = await newLock();
+    const applicationId = await apply({ lockId: lock.id });
+    await expect(remove({ applicationId, userId: users.supervisor! })).rejects.toMatchObject({
+      statusCode: 403,
+      message: `Lock ${lock.serial} was applied by Wren Worker: only they remove it`,
+    });
+    await expect(remove({ applicationId, userId: users.supervisor!, removal: 'transferred' })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await remove({ applicationId, userId: users.supervisor!, removal: 'abandoned' });
+    const row = await db()
+      .selectFrom('lock_applications')
+      .selectAll()
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ removal: 'abandoned', removed_by: users.supervisor });
+  });
+
+  it('refuses lost and retired locks, and a lock issued to someone else, naming the serial', async () => {
+    const lost = await newLock({ status: 'lost' });
+    await expect(apply({ lockId: lost.id })).rejects.toMatchObject({
+      statusCode: 409,
+      message: `Lock ${lost.serial} is lost: it cannot be applied`,
+    });
+    const retired = await newLock({ status: 'retired' });
+    await expect(apply({ lockId: retired.id })).rejects.toMatchObject({
+      message: `Lock ${retired.serial} is retired: it cannot be applied`,
+    });
+    const issued = await newLock({ status: 'issued', ownerId: users.supervisor! });
+    await expect(apply({ lockId: issued.id })).rejects.toMatchObject({
+      message: `Lock ${issued.serial} is issued to Sam Supervisor: only they apply it`,
+    });
+    const box = await newLock({ kind: 'lockbox' });
+    await expect(apply({ lockId: box.id })).rejects.toMatchObject({ statusCode: 409 });
+    expect((await statusOf(lost.id)).status).toBe('lost');
+  });
+
+  it("an owner's lock goes back to Issued on removal", async () => {
+    const mine = await newLock({ status: 'issued', ownerId: users.worker! });
+    const applicationId = await apply({ lockId: mine.id });
+    expect((await statusOf(mine.id)).status).toBe('in_use');
+    expect((await remove({ applicationId })).status).toBe('issued');
+    expect((await statusOf(mine.id)).status).toBe('issued');
+  });
+
+  it("refuses a point that is not isolated, not this permit's, or another facility's lock", async () => {
+    const lock = await newLock();
+    await expect(apply({ lockId: lock.id, planPointId: pendingPoint })).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining(`lock ${lock.serial} goes on a point once it is isolated`),
+    });
+    await expect(apply({ lockId: lock.id, planPointId: otherPermitPoint })).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Plan point not found',
+    });
+    await expect(apply({ lockId: lock.id, facilityId: 2 })).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Lock not found',
+    });
+    expect((await statusOf(lock.id)).status).toBe('available');
+  });
+
+  it('two concurrent applications of one lock: exactly one wins', async () => {
+    const lock = await newLock();
+    const results = await Promise.allSettled([
+      apply({ lockId: lock.id, planPointId: points[0]! }),
+      apply({ lockId: lock.id, planPointId: points[1]! }),
+      apply({ lockId: lock.id, permitId: otherPermitId, planPointId: otherPermitPoint }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const open = await db()
+      .selectFrom('lock_applications')
+      .select('id')
+      .where('lock_id', '=', lock.id)
+      .where('removed_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+});

@@ -58,6 +58,7 @@ import {
   registerPermitNotifications,
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
+import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   registerContextChangedConsumer(ctx.events);
   registerPermitNotifications(ctx.events);
+  registerLockboxGuards();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitIndexRoutes,
         permitTypeInfoRoutes,
         questionRoutes,
+        lockboxRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -53,7 +53,8 @@ export const lockboxMessages = {
   notPrimary: (verb: string) => `Only the primary authorized employee can ${verb}.`,
   membersSignedOn: (names: string) => `The lockbox cannot be released while people are signed on: ${names}.`,
   workUnderWay: 'The lockbox stays until the work is complete: release it after Complete work.',
-  keysNotDeposited: 'The isolation keys are not in the lockbox yet: the primary authorized employee records them first.',
+  keysNotDeposited:
+    'The isolation keys are not in the lockbox yet: the primary authorized employee records them first.',
   alreadySignedOn: 'You are already signed on to this lockbox.',
   noOpenLockbox: 'This permit has no open lockbox.',
   alreadyOpen: 'This permit already has an open lockbox.',

@@ -229,6 +229,14 @@ const matrix: Record<string, Rule> = {
   'PUT /api/permits/index-columns': signedIn,
   'GET /api/permits/export.csv': signedIn,
   'GET /api/permits/export.xlsx': signedIn,
+  // Group lockout (issue 16): the sample permit's type permission; the sample is a draft, so every
+  // command is refused by state (the rules: lockboxes.test.ts), never for another facility's caller.
+  'GET /api/permits/:permitId/lockbox': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/open': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/deposit-keys': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/sign-on': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
 };
 
 let t: TestApp;
@@ -377,6 +385,11 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
+  Object.assign(bodies, {
+    'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
+    'POST /api/permits/:permitId/lockbox/commands/sign-on': { lockId: 1 },
+    'POST /api/permits/:permitId/lockbox/commands/sign-off': { applicationId: 1 },
+  });
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',
@@ -436,6 +449,7 @@ function urlFor(route: string): string {
       (_m, collection: string) =>
         `/${collection}/${samples[collection === 'announcement-manager' ? 'announcements' : collection]}`,
     )
+    .replace(':permitId', String(samples.permits))
     .replace(':userId', String(samples.users))
     .replace(':captionId', String(samples.captionId))
     .replace(':languageId', String(samples.languageId))

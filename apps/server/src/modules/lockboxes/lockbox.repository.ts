@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { LockboxMember, PermitSection, PermitStatus, TagState } from '@hasp/contracts';
+import type { LockboxMember, PermitSection, PermitStatus } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -147,7 +147,7 @@ export async function listLockboxMembers(db: Db, facilityId: number, lockboxId: 
     removal: r.removal,
     tag:
       r.tag_id !== null && r.tag_number !== null && r.tag_state !== null
-        ? { ID: r.tag_id, number: r.tag_number, state: r.tag_state as TagState }
+        ? { ID: r.tag_id, number: r.tag_number, state: r.tag_state }
         : null,
   }));
 }

@@ -106,6 +106,8 @@ export const lockboxViewSchema = z.object({
   mySignOn: z.nullable(lockboxMemberSchema),
   /** The caller's personal locks they could sign on with: issued to them, else available padlocks. */
   myLocks: z.array(lockRef),
+  /** Lockbox devices of the inventory free to hold the keys (offered when the caller may open one). */
+  devices: z.array(lockRef),
   /** The commands the caller may give now (a button is offered only for these). */
   allowed: z.array(z.enum(lockboxCommands)),
   /** Why the caller cannot sign on or off right now, when that is the case (shown under the big button). */

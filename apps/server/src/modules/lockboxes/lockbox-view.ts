@@ -1,7 +1,7 @@
 import type { Lockbox, LockboxView } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Kysely, Transaction } from 'kysely';
-import { listSignOnLocks } from './lockbox.repository';
+import { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';
 import { allowedLockboxCommands, lockboxRefusal, signedOn, type LockboxState } from './lockbox-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,6 +45,7 @@ export async function lockboxView(db: Db, state: LockboxState, userId: number): 
     lockbox: view,
     mySignOn,
     myLocks: allowed.includes('sign-on') ? await listSignOnLocks(db, permit.facilityId, userId) : [],
+    devices: allowed.includes('open') ? await listFreeLockboxDevices(db, permit.facilityId) : [],
     allowed,
     blocked,
   };

@@ -173,6 +173,30 @@ export async function listSignOnLocks(db: Db, facilityId: number, userId: number
     .execute();
 }
 
+/** Lockbox devices of the inventory that could hold a new lockbox's keys (not lost, retired or holding another's). */
+export async function listFreeLockboxDevices(db: Db, facilityId: number) {
+  return db
+    .selectFrom('locks as l')
+    .select(['l.id as ID', 'l.serial'])
+    .where('l.facility_id', '=', facilityId)
+    .where('l.kind', '=', 'lockbox')
+    .where('l.status', 'in', ['available', 'issued'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('lockboxes as b')
+            .select('b.id')
+            .whereRef('b.lock_id', '=', 'l.id')
+            .where('b.released_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy(sql`lower(l.serial)`)
+    .limit(50)
+    .execute();
+}
+
 /** A facility user who may view permits of this type (permit:view:<CODE>): who may be the primary authorized employee. */
 export async function mayViewPermitType(db: Db, facilityId: number, userId: number, typeCode: string) {
   const row = await db

@@ -1,3 +1,4 @@
+import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 
 /**
@@ -10,4 +11,5 @@ export const permitSections: readonly PermitSectionEntry[] = [
   // isolation-plan
   // tags
   // lockboxes (crew)
+  { section: 'crew-sign-on', id: 'crew-sign-on', label: 'Crew', render: (permit) => <CrewSection permit={permit} /> },
 ];

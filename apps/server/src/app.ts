@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
+import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -197,6 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         lockboxRoutes,
+        tagRoutes,
+        tagStatusRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -237,6 +237,16 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/lockbox/commands/sign-on': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
+  // Tags (issue 16): anyone who may view the permit's type (the tag state decides; remove: only the applier).
+  'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),
+  ...Object.fromEntries(
+    ['mark-printed', 'apply', 'verify', 'remove', 'void', 'report-missing', 'revoke-link', 'renew-link'].map((verb) => [
+      `POST /api/permits/:permitId/tags/commands/${verb}`,
+      both(inSample, holds('permit:view:LOTO')),
+    ]),
+  ),
+  // The QR address's status page: no sign-in (an unguessable, revocable token).
+  'GET /api/public/tags/:token': anyone,
 };
 
 let t: TestApp;
@@ -384,6 +394,33 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });
+  // A planned tag on the sample permit (a plan point of its own): each tag command's cell has a tag.
+  const point = await demo
+    .selectFrom('isolation_points')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const planPoint = await demo
+    .insertInto('permit_isolation_points')
+    .values({ facility_id: 1, permit_id: samples.permits, isolation_point_id: point.id, position: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tag = await demo
+    .insertInto('tags')
+    .values({
+      facility_id: 1,
+      number: 'MATRIX-T1',
+      permit_id: samples.permits,
+      plan_point_id: planPoint.id,
+      status_token: 'matrix-token-0123456789',
+    })
+    .returning(['id', 'status_token'])
+    .executeTakeFirstOrThrow();
+  samples.tagToken = tag.status_token;
+  for (const verb of ['mark-printed', 'apply', 'verify', 'remove', 'report-missing', 'revoke-link', 'renew-link']) {
+    bodies[`POST /api/permits/:permitId/tags/commands/${verb}`] = { tagId: tag.id };
+  }
+  bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
   Object.assign(bodies, {
     'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
@@ -457,7 +494,8 @@ function urlFor(route: string): string {
     .replace(':listKey', 'energy-types')
     .replace(':kind', 'areas')
     .replace(':code', 'LOTO')
-    .replace(':connectionStringName', 'Demo');
+    .replace(':connectionStringName', 'Demo')
+    .replace(':token', String(samples.tagToken));
 }
 
 const bodies: Record<string, object> = {

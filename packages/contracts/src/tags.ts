@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
+
 /**
  * Tags (issue 16, module `tags`): one per plan point (and per personal lock where the permit type says
  * so), numbered from the tag numbering pattern. Table `tags` (migration 2026-11-26T0900-loto). Each
@@ -18,3 +21,151 @@ export const tagStateLabels: Record<TagState, string> = {
 export const appliedTagStates: readonly TagState[] = ['applied', 'verified'];
 /** A permit closes only when every one of its tags is in one of these (the rest are listed in the refusal). */
 export const finishedTagStates: readonly TagState[] = ['removed', 'voided', 'missing'];
+
+/** The commands on one tag: `POST /api/permits/:permitId/tags/commands/<verb>` with `{ tagId, ... }`. */
+export const tagCommands = [
+  'mark-printed',
+  'apply',
+  'verify',
+  'remove',
+  'void',
+  'report-missing',
+  'revoke-link',
+  'renew-link',
+] as const;
+export type TagCommand = (typeof tagCommands)[number];
+
+export const tagCommandLabels: Record<TagCommand, string> = {
+  'mark-printed': 'Mark printed',
+  apply: 'Apply',
+  verify: 'Verify',
+  remove: 'Remove',
+  void: 'Void',
+  'report-missing': 'Report missing',
+  'revoke-link': 'Revoke link',
+  'renew-link': 'New link',
+};
+
+/**
+ * The state changes (the rest of the commands keep the state): a removed, voided or missing tag is
+ * finished for good (a removed tag never returns to Applied: a new tag is planned instead).
+ */
+export const tagTransitions: Partial<Record<TagCommand, { from: readonly TagState[]; to: TagState }>> = {
+  'mark-printed': { from: ['planned'], to: 'printed' },
+  apply: { from: ['planned', 'printed'], to: 'applied' },
+  verify: { from: ['applied'], to: 'verified' },
+  remove: { from: ['applied', 'verified'], to: 'removed' },
+  void: { from: ['planned', 'printed'], to: 'voided' },
+  'report-missing': { from: ['applied', 'verified'], to: 'missing' },
+};
+
+/** What the tag rules need to know of a tag and who acts. */
+export interface TagFacts {
+  state: TagState;
+  appliedBy: number | null;
+  linkRevoked: boolean;
+}
+
+/**
+ * Why a command is refused on this tag by this person, or null when it is allowed. The permission
+ * (viewing the permit's type) is the server's; these are the tag's own rules.
+ */
+export function tagRefusal(tag: TagFacts, userId: number | null, command: TagCommand): string | null {
+  const transition = tagTransitions[command];
+  if (transition && !transition.from.includes(tag.state)) {
+    const from = transition.from.map((s) => tagStateLabels[s]).join(' or ');
+    return `${tagCommandLabels[command]}: the tag is ${tagStateLabels[tag.state]}; only a tag that is ${from} can be.`;
+  }
+  if (command === 'remove' && tag.appliedBy !== userId) {
+    return 'Only the person who applied this tag may remove it (a supervisor uses abandoned removal).';
+  }
+  if (command === 'revoke-link' && tag.linkRevoked) return 'Revoke link: the link is already revoked.';
+  return null;
+}
+
+/** The commands this person may give on this tag now (the permit page shows these as buttons). */
+export const allowedTagCommands = (tag: TagFacts, userId: number | null): TagCommand[] =>
+  tagCommands.filter((c) => tagRefusal(tag, userId, c) === null);
+
+const reasonText = (label: string) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(2000, `${label}: at most 2000 characters`));
+
+/** The body of each tag command: the tag, and the reason where one is asked for. */
+export const tagCommandInputSchemas: Record<TagCommand, z.ZodMiniObject> = {
+  'mark-printed': z.object({ tagId: idSchema }),
+  apply: z.object({ tagId: idSchema }),
+  verify: z.object({ tagId: idSchema }),
+  remove: z.object({ tagId: idSchema }),
+  void: z.object({ tagId: idSchema, reason: reasonText('Reason') }),
+  'report-missing': z.object({ tagId: idSchema, reason: z.optional(z.string().check(z.trim(), z.maxLength(2000))) }),
+  'revoke-link': z.object({ tagId: idSchema }),
+  'renew-link': z.object({ tagId: idSchema }),
+};
+export interface TagCommandInput {
+  tagId: number;
+  reason?: string;
+}
+
+export const tagParamsSchema = z.object({ permitId: idParamSchema });
+
+const person = z.object({ ID: z.int(), displayName: z.string() });
+const instant = z.nullable(z.string());
+
+/** A tag as the permit's Tags section shows it (GET /api/permits/:permitId/tags). */
+export const tagSchema = z.object({
+  ID: z.int(),
+  number: z.string(),
+  permitId: z.int(),
+  planPointId: z.nullable(z.int()),
+  lockApplicationId: z.nullable(z.int()),
+  legend: z.nullable(z.object({ ID: z.int(), value: z.string() })),
+  reason: z.string(),
+  state: z.enum(tagStates),
+  point: z.nullable(z.object({ code: z.string(), location: z.string() })),
+  printedAt: instant,
+  appliedBy: z.nullable(person),
+  appliedAt: instant,
+  verifiedBy: z.nullable(person),
+  verifiedAt: instant,
+  removedBy: z.nullable(person),
+  removedAt: instant,
+  voidedAt: instant,
+  voidReason: z.nullable(z.string()),
+  missingAt: instant,
+  replacesTagId: z.nullable(z.int()),
+  /** The QR address's token (`/t/<token>`); null once revoked (renew-link gives a new one). */
+  statusToken: z.nullable(z.string()),
+  version: z.int(),
+  /** The commands the signed-in user may give on this tag now. */
+  allowedCommands: z.array(z.enum(tagCommands)),
+});
+export type Tag = z.infer<typeof tagSchema>;
+export const tagListSchema = z.array(tagSchema);
+
+/** The public status page's path for a token (the QR code holds the full address). */
+export const tagStatusPath = (token: string) => `/t/${token}`;
+
+/** A status token as it appears in an address: 128 random bits, base64url (22 characters). */
+export const tagTokenParamsSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/**
+ * GET /api/public/tags/:token — no sign-in. What anyone holding the tag may see, and nothing else:
+ * the tag's number and state, its point, its permit's number and status, who applied it and when,
+ * and when any of that last changed. A revoked or unknown token answers 404 with one body.
+ */
+export const publicTagStatusSchema = z.object({
+  number: z.string(),
+  stateLabel: z.string(),
+  pointCode: z.nullable(z.string()),
+  pointLocation: z.nullable(z.string()),
+  permitNumber: z.string(),
+  permitStatusLabel: z.string(),
+  appliedByName: z.nullable(z.string()),
+  appliedAt: instant,
+  lastChangedAt: z.string(),
+});
+export type PublicTagStatus = z.infer<typeof publicTagStatusSchema>;
+/** The one answer for a revoked or unknown token (the page shows it as is). */
+export const TAG_LINK_GONE_MESSAGE = 'This tag link has been revoked or does not exist.';

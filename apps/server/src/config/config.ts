@@ -64,6 +64,8 @@ export const configSchema = z.object({
   loginMaxFailuresPerUser: intFromEnv(1, 1000).default(10),
   loginFailureWindowSec: intFromEnv(10, 86400).default(900),
   loginMaxPerAddressPerMinute: intFromEnv(1, 100000).default(60),
+  /** Public tag status page (/t/<token>): scans per client address per minute (a page polls every 5 s). */
+  tagStatusMaxPerAddressPerMinute: intFromEnv(1, 10000000).default(240),
   trustProxy: trustProxySchema.default([]),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   webDist: z.string().default(''),
@@ -85,6 +87,7 @@ export const envNames: Record<keyof Config, string> = {
   loginMaxFailuresPerUser: 'HASP_LOGIN_MAX_FAILURES',
   loginFailureWindowSec: 'HASP_LOGIN_FAILURE_WINDOW_SEC',
   loginMaxPerAddressPerMinute: 'HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE',
+  tagStatusMaxPerAddressPerMinute: 'HASP_TAG_STATUS_MAX_PER_ADDRESS_PER_MINUTE',
   trustProxy: 'HASP_TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
   webDist: 'HASP_WEB_DIST',

@@ -1,0 +1,167 @@
+import {
+  permitPermission,
+  tagCommands,
+  tagRefusal,
+  tagTransitions,
+  type Tag,
+  type TagCommand,
+  type TagCommandInput,
+} from '@hasp/contracts';
+import type { TagTable } from '../../db/schema';
+import type { Updateable } from 'kysely';
+import { AppError } from '../../plugins/app-error';
+import {
+  defineCommand,
+  type CommandDefinition,
+  type CommandRun,
+  type CommandTarget,
+  type PolicyRule,
+} from '../../platform';
+import { planTag } from './plan-tag';
+import { listTags } from './tag-view';
+import { findTagPermitId, lockPermitForTags, lockTag, newStatusToken, updateTag, type TagRow } from './tags.repository';
+
+/** A tag command's input: the body, and the permit of the route's path (the tag must be on it). */
+export type TagCommandBody = TagCommandInput & { permitId: number };
+
+export interface TagState {
+  version: number;
+  tag: TagRow;
+  typeCode: string;
+}
+
+/**
+ * A tag of the actor's facility, locked in the LOTO order: its permit row first (FOR UPDATE), then
+ * the tag. Another facility's tag is "not found".
+ */
+export const tagTarget: CommandTarget<TagState> = {
+  noun: 'Tag',
+  staleMessage: 'Someone changed this tag first. Reload the permit and try again.',
+  async lock(trx, actor, id) {
+    const permitId = await findTagPermitId(trx, actor.facilityId, id);
+    if (permitId === undefined) return undefined;
+    const permit = await lockPermitForTags(trx, actor.facilityId, permitId);
+    const tag = permit && (await lockTag(trx, actor.facilityId, id));
+    if (!permit || !tag) return undefined;
+    return { version: tag.version, tag, typeCode: permit.typeCode };
+  },
+  // The use case's one update moved the tag on by one version (updateTag).
+  bump: async (_trx, _id, state) => state.version + 1,
+};
+
+/**
+ * Who may give tag commands: anyone who may view the permit's type (the people on the floor apply
+ * and verify tags), with the tag's own rules (contracts' tagRefusal): only the applier removes.
+ */
+const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> => ({
+  permissions: (_input, state) => [permitPermission('view', state.typeCode)],
+  refuse: (state, actor, input) => {
+    // The tag of another permit than the path's: as if it were not there.
+    if (state.tag.permitId !== input.permitId) return AppError.notFound('Tag');
+    const reason = tagRefusal(
+      { state: state.tag.state, appliedBy: state.tag.appliedBy, linkRevoked: state.tag.statusTokenRevokedAt !== null },
+      actor.system ? null : actor.userId,
+      command,
+    );
+    if (!reason) return null;
+    return command === 'remove' && tagTransitions.remove!.from.includes(state.tag.state)
+      ? new AppError('FORBIDDEN', 403, reason)
+      : new AppError('CONFLICT', 409, reason);
+  },
+});
+
+async function applyTagCommand(
+  command: TagCommand,
+  { trx, ctx, input, state, ...run }: CommandRun<TagCommandBody, TagState>,
+): Promise<Tag> {
+  const { facilityId, userId } = ctx.actor;
+  const before = state.tag;
+  const at = ctx.now;
+  const change: Updateable<TagTable> = {};
+  const transition = tagTransitions[command];
+  if (transition) change.state = transition.to;
+  let replacement: { id: number; number: string } | null = null;
+  switch (command) {
+    case 'mark-printed':
+      change.printed_at = at;
+      break;
+    case 'apply':
+      Object.assign(change, { applied_at: at, applied_by: userId });
+      break;
+    case 'verify':
+      Object.assign(change, { verified_at: at, verified_by: userId });
+      break;
+    case 'remove':
+      Object.assign(change, { removed_at: at, removed_by: userId });
+      break;
+    case 'void':
+      Object.assign(change, { voided_at: at, voided_by: userId, void_reason: input.reason! });
+      break;
+    case 'report-missing': {
+      Object.assign(change, { missing_at: at, missing_by: userId });
+      // The point stays tagged: a new tag with its own number, linked to the one that went missing.
+      const place =
+        before.planPointId !== null
+          ? { planPointId: before.planPointId }
+          : { lockApplicationId: before.lockApplicationId! };
+      replacement = await planTag(trx, {
+        facilityId,
+        permitId: before.permitId,
+        ...place,
+        legendItemId: before.legendItemId,
+        reason: before.reason,
+        userId,
+        at,
+        replacesTagId: before.id,
+      });
+      break;
+    }
+    case 'revoke-link':
+      change.status_token_revoked_at = at;
+      break;
+    case 'renew-link':
+      Object.assign(change, { status_token: newStatusToken(), status_token_revoked_at: null });
+      break;
+  }
+  await updateTag(trx, before.id, change);
+  const after = (await lockTag(trx, facilityId, before.id))!;
+  // The audit keeps no token: whoever reads the trail must not get the public address from it.
+  const stored = ({ statusTokenRevokedAt, ...tag }: TagRow) => ({ ...tag, linkRevoked: statusTokenRevokedAt !== null });
+  run.audit({
+    action: `tag.${command}`,
+    entityType: 'tag',
+    entityId: before.id,
+    before: stored(before),
+    after: { ...stored(after), ...(replacement ? { replacedBy: replacement } : {}) },
+    reason: input.reason ?? null,
+  });
+  run.event({
+    name: `tag.${command}`,
+    entityType: 'tag',
+    entityId: before.id,
+    payload: {
+      tagId: before.id,
+      permitId: before.permitId,
+      number: before.number,
+      from: before.state,
+      to: after.state,
+      actorId: userId,
+      ...(replacement ? { replacementTagId: replacement.id, replacementNumber: replacement.number } : {}),
+    },
+  });
+  const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);
+  return tag!;
+}
+
+/** One command per verb (`tag.<verb>`). */
+export const tagCommandDefinitions = Object.fromEntries(
+  tagCommands.map((command) => [
+    command,
+    defineCommand<TagCommandBody, TagState, Tag>({
+      name: `tag.${command}`,
+      target: tagTarget,
+      policy: tagPolicy(command),
+      apply: (run) => applyTagCommand(command, run),
+    }),
+  ]),
+) as Record<TagCommand, CommandDefinition<TagCommandBody, TagState, Tag>>;

@@ -1,0 +1,53 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { allowedTagCommands, type Tag, type TagState } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & { token: string; revoked: boolean };
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const person = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('ID', ${alias}.id, 'displayName', ${alias}.display_name) end`,
+  );
+
+/** A permit's tags (or one), oldest first, each with its point, legend and people, for the signed-in user. */
+export async function listTags(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+  userId: number,
+  tagId?: number,
+): Promise<Tag[]> {
+  const { rows } = await sql<TagViewRow>`
+    select t.id as "ID", t.number, t.permit_id as "permitId", t.plan_point_id as "planPointId",
+      t.lock_application_id as "lockApplicationId",
+      case when l.id is null then null else json_build_object('ID', l.id, 'value', l.value) end as legend,
+      t.reason, t.state,
+      case when ip.id is null then null else json_build_object('code', ip.code, 'location', ip.location) end as point,
+      ${iso('t.printed_at')} as "printedAt",
+      ${person('ua')} as "appliedBy", ${iso('t.applied_at')} as "appliedAt",
+      ${person('uv')} as "verifiedBy", ${iso('t.verified_at')} as "verifiedAt",
+      ${person('ur')} as "removedBy", ${iso('t.removed_at')} as "removedAt",
+      ${iso('t.voided_at')} as "voidedAt", t.void_reason as "voidReason", ${iso('t.missing_at')} as "missingAt",
+      t.replaces_tag_id as "replacesTagId", t.status_token as token,
+      t.status_token_revoked_at is not null as revoked, t.version
+    from tags t
+    left join master_list_items l on l.facility_id = t.facility_id and l.id = t.legend_item_id
+    left join permit_isolation_points pp on pp.facility_id = t.facility_id and pp.id = t.plan_point_id
+    left join isolation_points ip on ip.facility_id = pp.facility_id and ip.id = pp.isolation_point_id
+    left join users ua on ua.id = t.applied_by
+    left join users uv on uv.id = t.verified_by
+    left join users ur on ur.id = t.removed_by
+    where t.facility_id = ${facilityId} and t.permit_id = ${permitId}
+      ${tagId === undefined ? sql`` : sql`and t.id = ${tagId}`}
+    order by t.id`.execute(db);
+  return rows.map(({ token, revoked, ...tag }) => ({
+    ...tag,
+    statusToken: revoked ? null : token,
+    allowedCommands: allowedTagCommands(
+      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked },
+      userId,
+    ),
+  }));
+}

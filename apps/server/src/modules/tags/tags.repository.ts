@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TagState } from '@hasp/contracts';
+import type { Database, TagTable } from '../../db/schema';
+import type { Updateable } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A status token: 128 random bits, base64url (22 characters), unguessable and unique (tags_token_uq). */
+export const newStatusToken = () => randomBytes(16).toString('base64url');
+
+/** A tag row as the commands read it. */
+export interface TagRow {
+  id: number;
+  facilityId: number;
+  permitId: number;
+  number: string;
+  planPointId: number | null;
+  lockApplicationId: number | null;
+  legendItemId: number | null;
+  reason: string;
+  state: TagState;
+  appliedBy: number | null;
+  statusTokenRevokedAt: Date | null;
+  version: number;
+}
+
+const tagColumns = sql<TagRow>`
+  id, facility_id as "facilityId", permit_id as "permitId", number, plan_point_id as "planPointId",
+  lock_application_id as "lockApplicationId", legend_item_id as "legendItemId", reason, state,
+  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version`;
+
+/** The permit a tag belongs to (no lock: the caller locks the permit first, then the tag). */
+export async function findTagPermitId(db: Db, facilityId: number, tagId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('tags')
+    .select('permit_id')
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', tagId)
+    .executeTakeFirst();
+  return row?.permit_id;
+}
+
+/** The permit row locked FOR UPDATE (the LOTO lock order's first step), with its type's code. */
+export async function lockPermitForTags(
+  trx: Transaction<Database>,
+  facilityId: number,
+  permitId: number,
+): Promise<{ id: number; typeCode: string } | undefined> {
+  const { rows } = await sql<{ id: number; typeCode: string }>`
+    select p.id, t.code as "typeCode"
+    from permits p join permit_types t on t.id = p.permit_type_id
+    where p.facility_id = ${facilityId} and p.id = ${permitId}
+    for update of p`.execute(trx);
+  return rows[0];
+}
+
+export async function lockTag(trx: Transaction<Database>, facilityId: number, tagId: number) {
+  const { rows } = await sql<TagRow>`
+    select ${tagColumns} from tags where facility_id = ${facilityId} and id = ${tagId} for update`.execute(trx);
+  return rows[0];
+}
+
+/** Changes a tag and moves it on one version. */
+export async function updateTag(trx: Transaction<Database>, tagId: number, change: Updateable<TagTable>) {
+  await trx
+    .updateTable('tags')
+    .set({ ...change, version: sql`version + 1` })
+    .where('id', '=', tagId)
+    .execute();
+}
+
+/** The legend a tag gets: the one asked for (an active item of the facility's tag-legends list), else the first active one. */
+export async function findLegend(db: Db, facilityId: number, legendItemId: number | null | undefined) {
+  let query = db
+    .selectFrom('master_list_items')
+    .select(['id', 'value'])
+    .where('facility_id', '=', facilityId)
+    .where('list_key', '=', 'tag-legends')
+    .where('is_active', '=', true);
+  query = legendItemId == null ? query.orderBy('sort_order').orderBy('id') : query.where('id', '=', legendItemId);
+  return query.limit(1).executeTakeFirst();
+}
+
+export async function findPlanPoint(db: Db, facilityId: number, planPointId: number) {
+  return db
+    .selectFrom('permit_isolation_points')
+    .select(['id', 'permit_id'])
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', planPointId)
+    .executeTakeFirst();
+}
+
+export async function findLockApplication(db: Db, facilityId: number, applicationId: number) {
+  return db
+    .selectFrom('lock_applications')
+    .select(['id', 'permit_id'])
+    .where('facility_id', '=', facilityId)
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+export async function insertTag(
+  trx: Transaction<Database>,
+  tag: {
+    facilityId: number;
+    permitId: number;
+    number: string;
+    planPointId: number | null;
+    lockApplicationId: number | null;
+    legendItemId: number | null;
+    reason: string;
+    replacesTagId?: number | null;
+    at: Date;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto('tags')
+    .values({
+      facility_id: tag.facilityId,
+      permit_id: tag.permitId,
+      number: tag.number,
+      plan_point_id: tag.planPointId,
+      lock_application_id: tag.lockApplicationId,
+      legend_item_id: tag.legendItemId,
+      reason: tag.reason,
+      replaces_tag_id: tag.replacesTagId ?? null,
+      status_token: newStatusToken(),
+      created_at: tag.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

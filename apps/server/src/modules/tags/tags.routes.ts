@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  permitPermission,
+  tagCommandInputSchemas,
+  tagCommandLabels,
+  tagCommands,
+  tagListSchema,
+  tagParamsSchema,
+  tagSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { assertPermission } from '../../plugins/permissions';
+import { tagCommandDefinitions } from './tag-command.service';
+import { listTags } from './tag-view';
+
+const tags = ['tags'];
+const security = [{ bearer: [] }];
+
+const whoMay: Partial<Record<(typeof tagCommands)[number], string>> = {
+  remove: 'only the person who applied it',
+};
+
+/** A permit's tags and the commands on them (anyone who may view the permit's type: permit:view:<CODE>). */
+export const tagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/permits/:permitId/tags',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A permit's tags (permit:view:<CODE>), oldest first, with the commands the caller may give on each",
+        params: tagParamsSchema,
+        response: { 200: tagListSchema, ...commandErrorResponses },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const permit = await connection.db
+        .selectFrom('permits')
+        .innerJoin('permit_types', 'permit_types.id', 'permits.permit_type_id')
+        .select(['permits.id', 'permit_types.code'])
+        .where('permits.facility_id', '=', actor.facilityId)
+        .where('permits.id', '=', request.params.permitId)
+        .executeTakeFirst();
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.code));
+      return listTags(connection.db, actor.facilityId, permit.id, actor.userId);
+    },
+  );
+
+  for (const command of tagCommands) {
+    app.post(
+      `/permits/:permitId/tags/commands/${command}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            `${tagCommandLabels[command]} a tag (permit:view:<CODE>${whoMay[command] ? `, ${whoMay[command]}` : ''}; ` +
+            'the tag state decides). If-Match: the tag version; Idempotency-Key makes a retry safe.',
+          params: tagParamsSchema,
+          body: tagCommandInputSchemas[command],
+          response: { 200: tagSchema, ...commandErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as { tagId: number; reason?: string };
+        return sendCommand(ctx.events, request, reply, tagCommandDefinitions[command], {
+          targetId: body.tagId,
+          input: { ...body, permitId: request.params.permitId },
+        });
+      },
+    );
+  }
+};

@@ -309,6 +309,36 @@ describe('signing on', () => {
   });
 });
 
+describe('tag per personal lock', () => {
+  it("plans a numbered tag on the member's lock where the type asks for it, and none where it does not", async () => {
+    const plain = await withLockbox('active');
+    await ok(await signOn('worker', plain.ID));
+    expect((await view('worker', plain.ID)).mySignOn!.tag).toBeNull();
+
+    await db().updateTable('permit_types').set({ tag_per_personal_lock: true }).where('id', '=', typeId).execute();
+    try {
+      const permit = await withLockbox('active');
+      const signed = await ok(await signOn('worker', permit.ID));
+      expect(signed.tagPerPersonalLock).toBe(true);
+      expect(signed.mySignOn!.tag).toMatchObject({ state: 'planned' });
+      const tag = await db()
+        .selectFrom('tags')
+        .selectAll()
+        .where('id', '=', signed.mySignOn!.tag!.ID)
+        .executeTakeFirstOrThrow();
+      expect(tag).toMatchObject({ lock_application_id: signed.mySignOn!.applicationId, permit_id: permit.ID });
+      // An applied tag comes off (by its applier, through the tags' command) before its lock signs off.
+      await db().updateTable('tags').set({ state: 'applied' }).where('id', '=', tag.id).execute();
+      await ok(await signOn('contractor', permit.ID));
+      expect(
+        refused(await lockbox('worker', permit.ID, 'sign-off', { applicationId: signed.mySignOn!.applicationId }), 409),
+      ).toBe(`Remove your tag ${tag.number} from your lock first (Tags), then sign off.`);
+    } finally {
+      await db().updateTable('permit_types').set({ tag_per_personal_lock: false }).where('id', '=', typeId).execute();
+    }
+  });
+});
+
 describe('signing off', () => {
   it('shift change: the last member signs off only after the incoming one has signed on', async () => {
     const permit = await withLockbox('active');

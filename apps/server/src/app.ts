@@ -61,6 +61,7 @@ import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
+import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The isolation plan's guards on isolate, end-test and close (the lifecycle's facts include them).
   registerIsolationPlanGuards();
   registerAbandonedRemovalNotifications(ctx.events);
+  registerLockboxGuards();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,
+        lockboxRoutes,
         tagRoutes,
         tagStatusRoutes,
       ]) {

@@ -283,6 +283,14 @@ const matrix: Record<string, Rule> = {
   'GET /api/permits/:permitId/locks/applicable': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/locks/commands/apply': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/locks/commands/remove': both(inSample, named('admin')),
+  // Group lockout (issue 16): the sample permit's type permission; the sample is a draft, so every
+  // command is refused by state (the rules: lockboxes.test.ts), never for another facility's caller.
+  'GET /api/permits/:permitId/lockbox': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/open': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/deposit-keys': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/sign-on': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
   // Tags (issue 16): anyone who may view the permit's type (the tag state decides; remove: only the applier).
   'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),
   ...Object.fromEntries(
@@ -474,6 +482,11 @@ beforeAll(async () => {
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
   await lockSamples(demo, samples.permits, admin.id, sampleUser.id);
+  Object.assign(bodies, {
+    'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
+    'POST /api/permits/:permitId/lockbox/commands/sign-on': { lockId: 1 },
+    'POST /api/permits/:permitId/lockbox/commands/sign-off': { applicationId: 1 },
+  });
   bodies['POST /api/permits'] = {
     permitTypeId: loto.id,
     title: 'Matrix permit',

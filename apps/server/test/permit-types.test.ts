@@ -244,6 +244,29 @@ describe('permit types and groups', () => {
     await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { maxExtensions: 2, maxValidityHours: 10 }));
   });
 
+  it('sets "Tag per personal lock": off by default, kept when an edit leaves it out, stored in its column', async () => {
+    const wah = typeCoded(await config(), 'WAH');
+    expect(wah.tagPerPersonalLock).toBe(false);
+    const edited = await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { tagPerPersonalLock: true }));
+    expect(edited.statusCode).toBe(200);
+    expect(typeCoded(edited.json(), 'WAH').tagPerPersonalLock).toBe(true);
+    const column = async () =>
+      (
+        await db()
+          .selectFrom('permit_types')
+          .select('tag_per_personal_lock')
+          .where('id', '=', wah.ID)
+          .executeTakeFirstOrThrow()
+      ).tag_per_personal_lock;
+    expect(await column()).toBe(true);
+    // editOf does not name the field: an older client's edit leaves it on.
+    const kept = await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(typeCoded(edited.json(), 'WAH')));
+    expect(kept.statusCode).toBe(200);
+    expect(await column()).toBe(true);
+    await call('admin', 'PUT', `/api/permit-types/${wah.ID}`, editOf(wah, { tagPerPersonalLock: false }));
+    expect(await column()).toBe(false);
+  });
+
   it('reorders groups and moves types between groups; a stale layout is refused', async () => {
     const c = await config();
     const [isolation, work, special] = [

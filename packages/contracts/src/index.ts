@@ -37,3 +37,4 @@ export * from './tags';
 export * from './abandoned-removals';
 export * from './permit-index';
 export * from './people';
+export * from './lockboxes';

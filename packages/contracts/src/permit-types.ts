@@ -85,6 +85,8 @@ export const permitTypeSchema = z.object({
   maxValidityHours: z.int(),
   maxExtensions: z.int(),
   offlineEnabled: z.boolean(),
+  /** Group lockout: each crew member's personal lock gets its own tag at sign-on. */
+  tagPerPersonalLock: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.int(),
 });
@@ -115,6 +117,8 @@ const typeFields = {
   /** Omitted: 2 for a new type, unchanged on an edit (clients older than the field keep working). */
   maxExtensions: z.optional(maxExtensionsSchema),
   offlineEnabled: z.boolean(),
+  /** Omitted: off for a new type, unchanged on an edit (clients older than the field keep working). */
+  tagPerPersonalLock: z.optional(z.boolean()),
   groupId: id,
 };
 

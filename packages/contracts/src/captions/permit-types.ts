@@ -32,6 +32,9 @@ export const permitTypesLabels = defineCaptions('Label', 'Admin_PermitTypes', {
   'maxExtensions::description': 'How many times a permit of this type may be extended: 0 to 10.',
   offlineEnabled: 'Can be written offline',
   'offlineEnabled::description': 'Users who hold "Create offline" for this type get an offline create link.',
+  tagPerPersonalLock: 'Tag per personal lock',
+  'tagPerPersonalLock::description':
+    "Each crew member's personal lock on the group lockbox gets its own tag, applied at sign-on and removed at sign-off.",
   group: 'Permit group',
   active: 'Active',
   'active::description': 'An inactive type leaves the left sidebar; permits already written keep it.',

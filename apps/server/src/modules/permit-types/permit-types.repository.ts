@@ -24,6 +24,7 @@ const typeColumns = [
   'max_validity_hours',
   'max_extensions',
   'offline_enabled',
+  'tag_per_personal_lock',
   'is_active',
   'sort_order',
 ] as const;
@@ -40,6 +41,7 @@ export interface PermitTypeRow {
   max_validity_hours: number;
   max_extensions: number;
   offline_enabled: boolean;
+  tag_per_personal_lock: boolean;
   is_active: boolean;
   sort_order: number;
 }
@@ -60,6 +62,7 @@ export function permitTypeOf(row: PermitTypeRow): PermitType {
     maxValidityHours: row.max_validity_hours,
     maxExtensions: row.max_extensions,
     offlineEnabled: row.offline_enabled,
+    tagPerPersonalLock: row.tag_per_personal_lock,
     isActive: row.is_active,
     sortOrder: row.sort_order,
   };
@@ -192,6 +195,8 @@ export interface PermitTypeValues {
   /** Absent: the column's default (create) or unchanged (edit). */
   max_extensions?: number;
   offline_enabled: boolean;
+  /** Absent: the column's default (create) or unchanged (edit). */
+  tag_per_personal_lock?: boolean;
   sort_order: number;
 }
 

@@ -101,6 +101,7 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
     max_validity_hours: input.maxValidityHours,
     ...(input.maxExtensions === undefined ? {} : { max_extensions: input.maxExtensions }),
     offline_enabled: input.offlineEnabled,
+    ...(input.tagPerPersonalLock === undefined ? {} : { tag_per_personal_lock: input.tagPerPersonalLock }),
   };
 }
 

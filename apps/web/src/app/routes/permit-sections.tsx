@@ -1,3 +1,4 @@
+import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
@@ -17,4 +18,5 @@ export const permitSections: readonly PermitSectionEntry[] = [
   },
   { section: 'isolation-plan', id: 'tags', label: 'Tags', render: (permit) => <TagsSection permit={permit} /> },
   // lockboxes (crew)
+  { section: 'crew-sign-on', id: 'crew-sign-on', label: 'Crew', render: (permit) => <CrewSection permit={permit} /> },
 ];

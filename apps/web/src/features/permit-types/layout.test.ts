@@ -14,6 +14,7 @@ const type = (ID: number, groupId: number): PermitType => ({
   maxValidityHours: 8,
   maxExtensions: 2,
   offlineEnabled: false,
+  tagPerPersonalLock: false,
   isActive: true,
   sortOrder: 0,
 });

@@ -19,6 +19,7 @@ export interface TypeFormValues {
   maxValidityHours: string;
   maxExtensions: string;
   offlineEnabled: boolean;
+  tagPerPersonalLock: boolean;
   groupId: string;
   isActive: boolean;
 }
@@ -39,6 +40,7 @@ export function typeFormValuesOf(type: PermitType | null, groupId: number | null
     maxValidityHours: String(type?.maxValidityHours ?? 12),
     maxExtensions: String(type?.maxExtensions ?? 2),
     offlineEnabled: type?.offlineEnabled ?? false,
+    tagPerPersonalLock: type?.tagPerPersonalLock ?? false,
     groupId: String(type?.groupId ?? groupId ?? ''),
     isActive: type?.isActive ?? true,
   };
@@ -80,6 +82,7 @@ export function typeInputOf(values: TypeFormValues): PermitTypeCreate {
     maxValidityHours: Number(values.maxValidityHours),
     maxExtensions: Number(values.maxExtensions),
     offlineEnabled: values.offlineEnabled,
+    tagPerPersonalLock: values.tagPerPersonalLock,
     groupId: Number(values.groupId),
   };
 }

@@ -35,6 +35,9 @@ export const permitTypesSpanish = [
     offlineEnabled: 'Se puede emitir sin conexión',
     'offlineEnabled::description':
       'Los usuarios con «Crear sin conexión» para este tipo ven un enlace para crearlo sin conexión.',
+    tagPerPersonalLock: 'Etiqueta por candado personal',
+    'tagPerPersonalLock::description':
+      'El candado personal de cada miembro del equipo en la caja de bloqueo grupal lleva su propia etiqueta, colocada al registrarse y retirada al salir.',
     group: 'Grupo de permisos',
     active: 'Activo',
     'active::description': 'Un tipo inactivo desaparece de la barra lateral; los permisos ya emitidos lo conservan.',

@@ -222,6 +222,14 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
           checked={values.offlineEnabled}
           onChange={(event) => set('offlineEnabled', event.currentTarget.checked)}
         />
+        {values.sections.includes('crew-sign-on') && (
+          <Checkbox
+            label={t(l.tagPerPersonalLock)}
+            description={t(l['tagPerPersonalLock::description'])}
+            checked={values.tagPerPersonalLock}
+            onChange={(event) => set('tagPerPersonalLock', event.currentTarget.checked)}
+          />
+        )}
         {!isNew && (
           <Switch
             label={t(l.active)}

@@ -1,0 +1,5 @@
+// The lockboxes module's public surface (group lockout, issue 16 item 5; decision 0040): other
+// modules, app.ts and db/seed import only from here (eslint: server module boundaries, decision 0027).
+export { lockboxRoutes } from './lockboxes.routes';
+export { registerLockboxGuards } from './lockbox-guards';
+export { lockboxCommandDefinitions } from './lockbox-command.service';

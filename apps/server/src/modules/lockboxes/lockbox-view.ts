@@ -1,0 +1,52 @@
+import type { Lockbox, LockboxView } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';
+import { allowedLockboxCommands, lockboxRefusal, signedOn, type LockboxState } from './lockbox-rules';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The crew section as this person sees it: the lockbox, who is protected right now and who was,
+ * their own sign-on, the locks they could sign on with, the commands they may give and, when the
+ * big button cannot be pressed, why (the next step first).
+ */
+export async function lockboxView(db: Db, state: LockboxState, userId: number): Promise<LockboxView> {
+  const { lockbox, permit } = state;
+  const now = signedOn(state);
+  const mySignOn = now.find((x) => x.user.ID === userId) ?? null;
+  const view: Lockbox | null = lockbox
+    ? {
+        ID: lockbox.id,
+        number: lockbox.number,
+        device: lockbox.device,
+        primary: lockbox.primary,
+        keysDepositedAt: lockbox.keysDepositedAt?.toISOString() ?? null,
+        keysDepositedBy: lockbox.keysDepositedBy,
+        openedAt: lockbox.openedAt.toISOString(),
+        releasedAt: lockbox.releasedAt?.toISOString() ?? null,
+        releasedBy: lockbox.releasedBy,
+        version: lockbox.version,
+        members: lockbox.releasedAt ? [] : now,
+        past: state.members
+          .filter((x) => lockbox.releasedAt || x.signedOffAt !== null)
+          .sort((a, b) => (b.signedOffAt ?? b.signedOnAt).localeCompare(a.signedOffAt ?? a.signedOnAt)),
+      }
+    : null;
+  const allowed = allowedLockboxCommands(state, userId);
+  const mine = mySignOn ? 'sign-off' : 'sign-on';
+  const blocked =
+    lockbox && !lockbox.releasedAt && !allowed.includes(mine)
+      ? (lockboxRefusal(state, userId, mine)?.message ?? null)
+      : null;
+  return {
+    permitId: permit.id,
+    tagPerPersonalLock: permit.tagPerPersonalLock,
+    lockbox: view,
+    mySignOn,
+    myLocks: allowed.includes('sign-on') ? await listSignOnLocks(db, permit.facilityId, userId) : [],
+    devices: allowed.includes('open') ? await listFreeLockboxDevices(db, permit.facilityId) : [],
+    allowed,
+    blocked,
+  };
+}

@@ -1,0 +1,154 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo } from '../support/hasp';
+import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+
+// Group lockout (issue 16 item 5) on the floor: a two-person crew signs on to a permit's lockbox on
+// their phones, and at the shift change the incoming member signs on before the outgoing one may
+// sign off. The permit and lockbox are set up through the API by their own (new) people.
+test.use({ serviceWorkers: 'block' });
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-crew';
+const tokens = new Map<string, string>();
+const auth = (user: PermitTestUser) => ({ authorization: `Bearer ${tokens.get(user.userName)}` });
+
+async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: user.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  tokens.set(user.userName, ((await login.json()) as { token: string }).token);
+  return page;
+}
+
+/** A personal lock issued to the user (the lock inventory's own screen is the locks spec's). */
+async function issueLock(user: PermitTestUser): Promise<string> {
+  const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  await withDatabase((client) =>
+    client.query(
+      `insert into locks (facility_id, serial, kind, owner_id, status)
+       select 1, $1, 'padlock', id, 'issued' from users where user_name = $2`,
+      [serial, user.userName],
+    ),
+  );
+  return serial;
+}
+
+const crew = (page: Page) => page.getByRole('main');
+
+test('a two-person crew signs on at phone width, and hands over at shift change', async ({ browser }, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  const [requester, approver, issuer, holder, day, night] = await Promise.all([
+    createUserLike('worker', 'requester'),
+    createUserLike('supervisor', 'approver'),
+    createUserLike('supervisor', 'issuer'),
+    createUserLike('worker', 'holder'),
+    createUserLike('worker', 'dayshift'),
+    createUserLike('worker', 'nightshift'),
+  ]);
+  const pages = new Map<string, Page>();
+  for (const user of [requester, approver, issuer, holder, day, night])
+    pages.set(user.userName, await browse(browser, user));
+  const api = async (user: PermitTestUser, url: string, data: object = {}) => {
+    const response = await pages.get(user.userName)!.request.post(url, {
+      headers: { ...auth(user), 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(response.status(), `${user.userName} ${url}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as { ID: number };
+  };
+
+  // The permit, walked to Active by its people; the issuer opens the lockbox as its primary.
+  const r = pages.get(requester.userName)!;
+  const type = (await (await r.request.get('/api/permits/types/LOTO', { headers: auth(requester) })).json()) as {
+    ID: number;
+  };
+  const holderId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>('select id from users where user_name = $1', [holder.userName]);
+    return rows[0]!.id;
+  });
+  const start = new Date(Date.now() + 60_000);
+  const permit = await api(requester, '/api/permits', {
+    permitTypeId: type.ID,
+    title: `Conveyor gearbox change ${Date.now().toString(36)}`,
+    description: 'Gearbox on conveyor 4 is noisy; replace it.',
+    workMethod: 'Group lockout: each fitter signs on with a personal lock.',
+    areaId: null,
+    assetIds: [],
+    plannedStart: start.toISOString(),
+    plannedEnd: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+    holderId,
+    riskLevel: 'medium',
+  });
+  await api(requester, `/api/permits/${permit.ID}/commands/request`);
+  await api(approver, `/api/permits/${permit.ID}/commands/approve`);
+  await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
+  await api(issuer, `/api/permits/${permit.ID}/commands/issue`);
+  await api(holder, `/api/permits/${permit.ID}/commands/accept`);
+  const issuerId = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>('select id from users where user_name = $1', [issuer.userName]);
+    return rows[0]!.id;
+  });
+  await api(issuer, `/api/permits/${permit.ID}/lockbox/commands/open`, { primaryUserId: issuerId, lockId: null });
+  const permitUrl = `/Permit/Edit/${permit.ID}`;
+
+  // The primary records the keys in the box on a phone.
+  const p = pages.get(issuer.userName)!;
+  await p.goto(permitUrl);
+  await crew(p).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await crew(p)
+    .getByRole('button', { name: /^Keys are in lockbox / })
+    .click();
+  await expect(crew(p)).toContainText('Deposited');
+
+  // Day shift signs on; as the only one signed on they cannot leave.
+  const dayLock = await issueLock(day);
+  const d = pages.get(day.userName)!;
+  await d.goto(permitUrl);
+  await crew(d).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(crew(d)).toContainText(`With lock ${dayLock}.`);
+  await crew(d).getByRole('button', { name: 'Sign on with my lock' }).click();
+  await expect(crew(d).getByRole('heading', { name: 'You are signed on' })).toBeVisible();
+  await expect(crew(d)).toContainText('The incoming crew member signs on first; then you can sign off.');
+  await expect(crew(d).getByRole('button', { name: 'Sign off' })).toHaveCount(0);
+
+  // Night shift signs on: now two are protected.
+  const nightLock = await issueLock(night);
+  const n = pages.get(night.userName)!;
+  await n.goto(permitUrl);
+  await crew(n).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await crew(n).getByRole('button', { name: 'Sign on with my lock' }).click();
+  const signedOn = crew(n).getByRole('list', { name: 'Signed on' });
+  await expect(signedOn.getByRole('listitem')).toHaveCount(2);
+  await expect(signedOn).toContainText(day.displayName);
+  await expect(signedOn).toContainText(`Lock ${nightLock}`);
+  await expectNoSidewaysScroll(n, phone.width);
+  await n.screenshot({ path: `${shots}/crew-two-signed-on.png`, fullPage: true });
+  await saveScreenshot(n, testInfo, 'lockboxes-crew-two-signed-on');
+  await expectNoSeriousViolations(n);
+
+  // The day shift's sign-off is now allowed (the list refreshes; a reload shows it at once).
+  await d.reload();
+  await crew(d).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const signOff = crew(d).getByRole('button', { name: 'Sign off' });
+  const box = await signOff.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await signOff.click();
+  await expect(crew(d).getByRole('heading', { name: 'You are not signed on' })).toBeVisible();
+  await expect(crew(d).getByRole('list', { name: 'Signed off' })).toContainText(day.displayName);
+  await expect(crew(d).getByRole('list', { name: 'Signed on' })).toContainText(night.displayName);
+  await d.screenshot({ path: `${shots}/crew-after-handover.png`, fullPage: true });
+  await expectNoSeriousViolations(d);
+});

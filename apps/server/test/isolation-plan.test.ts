@@ -286,13 +286,19 @@ describe('isolation plan', () => {
       await db().selectFrom('users').select('display_name').where('id', '=', ids.worker!).executeTakeFirstOrThrow()
     ).display_name;
     expect(refused.json<{ message: string }>().message).toBe(
-      `The permit cannot close while these are in place: Signed on: ${workerName}; Tag ${late.number} on H-2 (planned).`,
+      `The permit cannot close while these are in place: Signed on: ${workerName} (lock L-CREW-${first}); Tag ${late.number} on H-2 (planned).`,
     );
     expect((await call('supervisor', 'GET', `/api/permits/${first}`)).json<Permit>().allowedCommands).not.toContain(
       'close',
     );
     await takeLock(db(), first, signOn, ids.worker!);
     await setTagState(db(), late.id, 'voided', ids.supervisor!);
+    // The lockbox guard (modules/lockboxes) keeps it open until the lockbox is released.
+    await db()
+      .updateTable('lockboxes')
+      .set({ released_at: new Date(), released_by: ids.supervisor! })
+      .where('id', '=', lockbox.id)
+      .execute();
     expect((await permitCommand('supervisor', first, 'close')).statusCode).toBe(200);
 
     // The second permit is now the last holder: it restores, once its locks and tags are off.

@@ -427,7 +427,7 @@ describe('releasing the lockbox and closing the permit', () => {
     await permitCommand('supervisor', permit.ID, 'de-isolate');
     const number = (await view('worker', permit.ID)).lockbox!.number;
     expect(refused(await permitCommand('supervisor', permit.ID, 'close'), 409)).toBe(
-      `The crew must sign off and lockbox ${number} be released before the permit closes. Signed on: Wren Worker (lock ${lock.serial}).`,
+      `The permit cannot close while these are in place: Signed on: Wren Worker (lock ${lock.serial}).`,
     );
     const page = await call('supervisor', 'GET', `/api/permits/${permit.ID}`);
     expect(page.json<Permit>().allowedCommands).not.toContain('close');

@@ -50,7 +50,7 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
 
 /**
  * The closing guard's list (issue 16 item 7), for every permit type: open lock applications (on
- * points: "Lock L-0042 on E-1 (applied by Ann Smith)"; on the lockbox: "Signed on: Bob Jones") and
+ * points: "Lock L-0042 on E-1 (applied by Ann Smith)"; on the lockbox: "Signed on: Bob Jones (lock P-017)") and
  * tags not yet removed, voided or missing ("Tag T-2026-00012 on E-1 (applied)"). Read from the
  * shared tables directly, in the permit command's transaction after the permit's lock.
  */
@@ -60,7 +60,7 @@ export async function stillInPlace(db: Db, permitId: number): Promise<string[]> 
       select 1 as k, la.id as o,
         case when la.plan_point_id is not null
           then 'Lock ' || l.serial || ' on ' || ip.code || ' (applied by ' || u.display_name || ')'
-          else 'Signed on: ' || u.display_name end as line
+          else 'Signed on: ' || u.display_name || ' (lock ' || l.serial || ')' end as line
       from lock_applications la
       join locks l on l.id = la.lock_id
       join users u on u.id = la.applied_by

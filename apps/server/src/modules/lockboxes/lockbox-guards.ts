@@ -11,23 +11,17 @@ export interface LockboxFacts extends PermitFacts {
 }
 
 /**
- * OSHA (f)(3): the permit does not close while anyone is signed on to its lockbox or the lockbox
- * holds the keys. The isolation plan's closing guard reads the same tables (all locks and tags);
- * this one names the crew, so the refusal says who is still protected by the permit.
+ * OSHA (f)(3): the permit does not close while its lockbox holds the keys. Who is still signed on
+ * is the isolation plan's closing guard's to list (it runs first and names every lock, tag and
+ * crew member still in place, for every permit type); this one adds the lockbox itself.
  */
-export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) => {
-  if (facts.lockboxSignedOn.length)
-    return {
-      code: 'PRECONDITION_FAILED',
-      reason: `The crew must sign off and lockbox ${facts.lockboxOpen} be released before the permit closes. Signed on: ${facts.lockboxSignedOn.join(', ')}.`,
-    };
-  if (facts.lockboxOpen)
-    return {
-      code: 'PRECONDITION_FAILED',
-      reason: `Lockbox ${facts.lockboxOpen} is not released: its primary authorized employee releases it before the permit closes.`,
-    };
-  return null;
-};
+export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) =>
+  facts.lockboxOpen
+    ? {
+        code: 'PRECONDITION_FAILED',
+        reason: `Lockbox ${facts.lockboxOpen} is not released: its primary authorized employee releases it before the permit closes.`,
+      }
+    : null;
 
 /** Called once when the app is built (app.ts). */
 export function registerLockboxGuards(): void {

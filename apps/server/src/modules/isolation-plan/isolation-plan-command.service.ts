@@ -1,6 +1,8 @@
 import {
+  isolationPlanNextStep,
   isolationPlanRefusal,
   isolationPlanVerbs,
+  planEditVerbs,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
@@ -42,6 +44,29 @@ export async function planView(
   permissions: ReadonlySet<string>,
 ): Promise<IsolationPlan> {
   const plan = await loadPlan(db, permit);
+  return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
+}
+
+/**
+ * The plan after a step or a point verb: `before` (read under this command's locks) with the plan's
+ * steps and the one point it changed read again, instead of every point. The plan's other points
+ * cannot have changed meanwhile: every command that writes them (plan verbs, locks, tags) locks the
+ * permit row first, which this command holds. A plan of 200 points would otherwise be read twice
+ * per command and the answer's cost would grow with the plan.
+ */
+async function planAfterStep(
+  trx: Parameters<typeof loadPlan>[0],
+  permit: PlanPermit,
+  before: Omit<IsolationPlan, 'allowedVerbs'>,
+  planPointId: number | undefined,
+  permissions: ReadonlySet<string>,
+): Promise<IsolationPlan> {
+  const fresh = await loadPlan(trx, permit, planPointId === undefined ? [] : [planPointId]);
+  const changed = fresh.points[0];
+  const points = changed ? before.points.map((p) => (p.ID === changed.ID ? changed : p)) : before.points;
+  const { nextStep: _stale, ...steps } = fresh;
+  const view = { ...steps, points };
+  const plan = { ...view, nextStep: isolationPlanNextStep(view) };
   return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
 }
 
@@ -166,7 +191,9 @@ async function applyPlanCommand(
 
   // The plan's new version now, so the answer carries it (the target's bump reads it back).
   await bumpPlan(trx, facilityId, permit.id);
-  const after = await planView(trx, permit, state.permissions);
+  const after = planEditVerbs.includes(verb)
+    ? await planView(trx, permit, state.permissions)
+    : await planAfterStep(trx, permit, before, point?.ID, state.permissions);
   const pointAfter = after.points.find((p) => p.ID === point?.ID);
   run.audit({
     action: `isolation-plan.${verb}`,

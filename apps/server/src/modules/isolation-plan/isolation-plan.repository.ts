@@ -99,15 +99,21 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /**
  * The plan as the API shows it: the steps, each point with its asset point's data, the other permits
  * holding it, its open lock applications and its tags. Read in the caller's transaction (a command
- * reads it after its locks, so the rules decide on what it changes).
+ * reads it after its locks, so the rules decide on what it changes). `onlyPlanPointIds` reads the
+ * plan's steps and just these points (a command's answer re-reads only what it changed: the plan's
+ * cost then does not grow with its size).
  */
-export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<IsolationPlan, 'allowedVerbs'>> {
+export async function loadPlan(
+  db: Db,
+  permit: PlanPermit,
+  onlyPlanPointIds?: readonly number[],
+): Promise<Omit<IsolationPlan, 'allowedVerbs'>> {
   const plan = await db
     .selectFrom('permit_isolation_plans')
     .selectAll()
     .where('permit_id', '=', permit.id)
     .executeTakeFirst();
-  const rows = await db
+  let pointQuery = db
     .selectFrom('permit_isolation_points as pp')
     .innerJoin('isolation_points as ip', 'ip.id', 'pp.isolation_point_id')
     .innerJoin('components as c', 'c.id', 'ip.component_id')
@@ -147,8 +153,9 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
     .where('pp.permit_id', '=', permit.id)
     .where('pp.removed_at', 'is', null)
     .orderBy('pp.position')
-    .orderBy('pp.id')
-    .execute();
+    .orderBy('pp.id');
+  if (onlyPlanPointIds) pointQuery = pointQuery.where('pp.id', 'in', [...onlyPlanPointIds]);
+  const rows = onlyPlanPointIds?.length === 0 ? [] : await pointQuery.execute();
   const planPointIds = rows.map((r) => r.id);
   const pointIds = rows.map((r) => r.isolation_point_id);
   const [held, locks, tags] = await Promise.all([
@@ -197,6 +204,8 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
         ).map((u) => [u.id, u.display_name])
       : [],
   );
+  const locksOf = groupBy(locks, (l) => l.plan_point_id);
+  const tagsOf = groupBy(tags, (t) => t.plan_point_id);
   const person = (id: number) => ({ ID: id, displayName: names.get(id) ?? '' });
   const done = (by: number | null | undefined, at: Date | null | undefined) =>
     by == null || at == null ? null : { by: person(by), at: iso(at)! };
@@ -223,23 +232,19 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
     released: done(r.released_by, r.released_at),
     restored: done(r.restored_by, r.restored_at),
     heldBy: held.get(r.isolation_point_id) ?? [],
-    locks: locks
-      .filter((l) => l.plan_point_id === r.id)
-      .map((l) => ({
-        applicationId: l.id,
-        lockId: l.lock_id,
-        serial: l.serial,
-        appliedBy: person(l.applied_by),
-        appliedAt: iso(l.applied_at)!,
-      })),
-    tags: tags
-      .filter((t) => t.plan_point_id === r.id)
-      .map((t) => ({
-        ID: t.id,
-        number: t.number,
-        state: t.state,
-        appliedBy: t.applied_by === null ? null : person(t.applied_by),
-      })),
+    locks: (locksOf.get(r.id) ?? []).map((l) => ({
+      applicationId: l.id,
+      lockId: l.lock_id,
+      serial: l.serial,
+      appliedBy: person(l.applied_by),
+      appliedAt: iso(l.applied_at)!,
+    })),
+    tags: (tagsOf.get(r.id) ?? []).map((t) => ({
+      ID: t.id,
+      number: t.number,
+      state: t.state,
+      appliedBy: t.applied_by === null ? null : person(t.applied_by),
+    })),
   }));
   const view = {
     permitId: permit.id,
@@ -255,6 +260,17 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
     points,
   };
   return { ...view, nextStep: isolationPlanNextStep(view) };
+}
+
+/** Rows by a key, in their order (a plan's locks and tags by plan point, without a scan per point). */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
 }
 
 /**

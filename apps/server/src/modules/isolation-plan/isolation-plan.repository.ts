@@ -99,21 +99,15 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /**
  * The plan as the API shows it: the steps, each point with its asset point's data, the other permits
  * holding it, its open lock applications and its tags. Read in the caller's transaction (a command
- * reads it after its locks, so the rules decide on what it changes). `onlyPlanPointIds` reads the
- * plan's steps and just these points (a command's answer re-reads only what it changed: the plan's
- * cost then does not grow with its size).
+ * reads it after its locks, so the rules decide on what it changes).
  */
-export async function loadPlan(
-  db: Db,
-  permit: PlanPermit,
-  onlyPlanPointIds?: readonly number[],
-): Promise<Omit<IsolationPlan, 'allowedVerbs'>> {
+export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<IsolationPlan, 'allowedVerbs'>> {
   const plan = await db
     .selectFrom('permit_isolation_plans')
     .selectAll()
     .where('permit_id', '=', permit.id)
     .executeTakeFirst();
-  let pointQuery = db
+  const rows = await db
     .selectFrom('permit_isolation_points as pp')
     .innerJoin('isolation_points as ip', 'ip.id', 'pp.isolation_point_id')
     .innerJoin('components as c', 'c.id', 'ip.component_id')
@@ -153,9 +147,8 @@ export async function loadPlan(
     .where('pp.permit_id', '=', permit.id)
     .where('pp.removed_at', 'is', null)
     .orderBy('pp.position')
-    .orderBy('pp.id');
-  if (onlyPlanPointIds) pointQuery = pointQuery.where('pp.id', 'in', [...onlyPlanPointIds]);
-  const rows = onlyPlanPointIds?.length === 0 ? [] : await pointQuery.execute();
+    .orderBy('pp.id')
+    .execute();
   const planPointIds = rows.map((r) => r.id);
   const pointIds = rows.map((r) => r.isolation_point_id);
   const [held, locks, tags] = await Promise.all([

@@ -292,6 +292,12 @@ describe('isolation plan', () => {
       'close',
     );
     await takeLock(db(), first, signOn, ids.worker!);
+    // The crew's own close guard (lockboxes) also wants the emptied lockbox released by its primary.
+    await db()
+      .updateTable('lockboxes')
+      .set({ released_at: new Date(), released_by: ids.supervisor! })
+      .where('id', '=', lockbox.id)
+      .execute();
     await setTagState(db(), late.id, 'voided', ids.supervisor!);
     // The lockbox guard (modules/lockboxes) keeps it open until the lockbox is released.
     await db()

@@ -1,9 +1,12 @@
 import {
+  isolationPlanNextStep,
   isolationPlanRefusal,
   isolationPlanVerbs,
+  planEditVerbs,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
+  type PlanPoint,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
@@ -42,6 +45,78 @@ export async function planView(
   permissions: ReadonlySet<string>,
 ): Promise<IsolationPlan> {
   const plan = await loadPlan(db, permit);
+  return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
+}
+
+/** What each step or point verb records, as the plan shows it (the columns the verb's update writes). */
+type PlanStepField =
+  'notified' | 'shutDown' | 'storedEnergyReleased' | 'areaInspected' | 'peopleClear' | 'releaseNotified';
+const stepFields: Partial<Record<IsolationPlanVerb, PlanStepField>> = {
+  notify: 'notified',
+  'shut-down': 'shutDown',
+  'release-stored-energy': 'storedEnergyReleased',
+  'inspect-area': 'areaInspected',
+  'clear-people': 'peopleClear',
+  'notify-release': 'releaseNotified',
+};
+const pointChanges: Partial<
+  Record<IsolationPlanVerb, [PlanPoint['state'], 'isolated' | 'verified' | 'testReleased' | 'restored' | 'released']>
+> = {
+  'isolate-point': ['isolated', 'isolated'],
+  'verify-point': ['verified', 'verified'],
+  're-verify': ['verified', 'verified'],
+  'test-release': ['test_released', 'testReleased'],
+  'restore-point': ['restored', 'restored'],
+  'release-point': ['released', 'released'],
+};
+
+/**
+ * The plan after a step or a point verb, without reading it again: `before` (read under this
+ * command's locks) with what the verb wrote. Nothing else on the plan can have changed meanwhile:
+ * every command that writes it (plan verbs, locks, tags) locks the permit row first, which this
+ * command holds, and a point's "held by" names only other permits. Reading the whole plan again
+ * (6 statements, every point) made each command's cost grow with the plan (bench/isolation-plan.ts).
+ */
+async function planAfterStep(
+  trx: Parameters<typeof loadPlan>[0],
+  permit: PlanPermit,
+  before: Omit<IsolationPlan, 'allowedVerbs'>,
+  change: {
+    verb: IsolationPlanVerb;
+    planPointId?: number;
+    userId: number;
+    at: Date;
+    version: number;
+    input: IsolationPlanInput;
+  },
+  permissions: ReadonlySet<string>,
+): Promise<IsolationPlan> {
+  // The actor's name as the plan shows people: from the plan when they appear on it, else read once.
+  const people = [
+    ...Object.values(stepFields).map((key) => before[key]),
+    ...before.points.flatMap((p) => [p.isolated, p.verified, p.testReleased, p.released, p.restored]),
+  ].flatMap((d) => (d ? [d.by] : []));
+  const by = people.find((x) => x.ID === change.userId) ??
+    (await trx
+      .selectFrom('users')
+      .select(['id as ID', 'display_name as displayName'])
+      .where('id', '=', change.userId)
+      .executeTakeFirst()) ?? { ID: change.userId, displayName: '' };
+  const done = { by: { ID: by.ID, displayName: by.displayName }, at: change.at.toISOString() };
+  const step = stepFields[change.verb];
+  const pointChange = pointChanges[change.verb];
+  const points = before.points.map((p) => {
+    if (p.ID !== change.planPointId || !pointChange) return p;
+    const [state, field] = pointChange;
+    const verified =
+      state === 'verified'
+        ? { verifyMethod: change.input.method!.trim(), verifyResult: change.input.result!.trim() }
+        : {};
+    return { ...p, state, [field]: done, ...verified };
+  });
+  const view = { ...before, ...(step ? { [step]: done } : {}), version: change.version, points };
+  const { nextStep: _stale, ...rest } = view;
+  const plan = { ...view, nextStep: isolationPlanNextStep(rest) };
   return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
 }
 
@@ -165,8 +240,16 @@ async function applyPlanCommand(
   }
 
   // The plan's new version now, so the answer carries it (the target's bump reads it back).
-  await bumpPlan(trx, facilityId, permit.id);
-  const after = await planView(trx, permit, state.permissions);
+  const version = await bumpPlan(trx, facilityId, permit.id);
+  const after = planEditVerbs.includes(verb)
+    ? await planView(trx, permit, state.permissions)
+    : await planAfterStep(
+        trx,
+        permit,
+        before,
+        { verb, planPointId: point?.ID, userId, at: now, version, input },
+        state.permissions,
+      );
   const pointAfter = after.points.find((p) => p.ID === point?.ID);
   run.audit({
     action: `isolation-plan.${verb}`,

@@ -197,6 +197,8 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
         ).map((u) => [u.id, u.display_name])
       : [],
   );
+  const locksOf = groupBy(locks, (l) => l.plan_point_id);
+  const tagsOf = groupBy(tags, (t) => t.plan_point_id);
   const person = (id: number) => ({ ID: id, displayName: names.get(id) ?? '' });
   const done = (by: number | null | undefined, at: Date | null | undefined) =>
     by == null || at == null ? null : { by: person(by), at: iso(at)! };
@@ -223,23 +225,19 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
     released: done(r.released_by, r.released_at),
     restored: done(r.restored_by, r.restored_at),
     heldBy: held.get(r.isolation_point_id) ?? [],
-    locks: locks
-      .filter((l) => l.plan_point_id === r.id)
-      .map((l) => ({
-        applicationId: l.id,
-        lockId: l.lock_id,
-        serial: l.serial,
-        appliedBy: person(l.applied_by),
-        appliedAt: iso(l.applied_at)!,
-      })),
-    tags: tags
-      .filter((t) => t.plan_point_id === r.id)
-      .map((t) => ({
-        ID: t.id,
-        number: t.number,
-        state: t.state,
-        appliedBy: t.applied_by === null ? null : person(t.applied_by),
-      })),
+    locks: (locksOf.get(r.id) ?? []).map((l) => ({
+      applicationId: l.id,
+      lockId: l.lock_id,
+      serial: l.serial,
+      appliedBy: person(l.applied_by),
+      appliedAt: iso(l.applied_at)!,
+    })),
+    tags: (tagsOf.get(r.id) ?? []).map((t) => ({
+      ID: t.id,
+      number: t.number,
+      state: t.state,
+      appliedBy: t.applied_by === null ? null : person(t.applied_by),
+    })),
   }));
   const view = {
     permitId: permit.id,
@@ -255,6 +253,17 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
     points,
   };
   return { ...view, nextStep: isolationPlanNextStep(view) };
+}
+
+/** Rows by a key, in their order (a plan's locks and tags by plan point, without a scan per point). */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
 }
 
 /**

@@ -299,12 +299,6 @@ describe('isolation plan', () => {
       .where('id', '=', lockbox.id)
       .execute();
     await setTagState(db(), late.id, 'voided', ids.supervisor!);
-    // The lockbox guard (modules/lockboxes) keeps it open until the lockbox is released.
-    await db()
-      .updateTable('lockboxes')
-      .set({ released_at: new Date(), released_by: ids.supervisor! })
-      .where('id', '=', lockbox.id)
-      .execute();
     expect((await permitCommand('supervisor', first, 'close')).statusCode).toBe(200);
 
     // The second permit is now the last holder: it restores, once its locks and tags are off.

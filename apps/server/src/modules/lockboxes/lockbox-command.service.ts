@@ -87,21 +87,29 @@ async function change(command: LockboxCommand, run: Run): Promise<number> {
       await updateLockbox(trx, lockbox.id, { keys_deposited_at: at, keys_deposited_by: userId });
       break;
     case 'sign-on':
-      await signOnPersonalLock(trx, {
-        facilityId: ctx.actor.facilityId,
-        permit: state.permit,
-        lockboxNumber: lockbox.number,
-        lockboxId: lockbox.id,
-        lockId: (input as LockboxSignOn).lockId,
-        userId,
-        at,
-      });
+      await signOnPersonalLock(
+        trx,
+        {
+          facilityId: ctx.actor.facilityId,
+          permit: state.permit,
+          lockboxNumber: lockbox.number,
+          lockboxId: lockbox.id,
+          lockId: (input as LockboxSignOn).lockId,
+          userId,
+          at,
+        },
+        run,
+      );
       await updateLockbox(trx, lockbox.id);
       break;
     case 'sign-off': {
       const applicationId = (input as LockboxSignOff).applicationId;
       const member = state.members.find((x) => x.applicationId === applicationId)!;
-      await signOffPersonalLock(trx, { facilityId: ctx.actor.facilityId, applicationId, tag: member.tag, userId, at });
+      await signOffPersonalLock(
+        trx,
+        { facilityId: ctx.actor.facilityId, applicationId, tag: member.tag, userId, at },
+        run,
+      );
       await updateLockbox(trx, lockbox.id);
       break;
     }

@@ -464,6 +464,29 @@ describe('releasing the lockbox and closing the permit', () => {
     expect(refused(await signOn('worker', permit.ID), 409)).toBe(lockboxMessages.noOpenLockbox);
   });
 
+  it('the lockbox device reads In use while the lockbox is open and goes back when it is released', async () => {
+    const statusOf = async (lockId: number) =>
+      (await db().selectFrom('locks').select('status').where('id', '=', lockId).executeTakeFirstOrThrow()).status;
+    const owned = await newLock({ kind: 'lockbox', ownerId: ids.supervisor });
+    const spare = await newLock({ kind: 'lockbox' });
+    const first = await permitIn('approved');
+    const second = await permitIn('approved');
+    await ok(await lockbox('supervisor', first.ID, 'open', { primaryUserId: ids.supervisor, lockId: owned.id }));
+    await ok(await lockbox('supervisor', second.ID, 'open', { primaryUserId: ids.supervisor, lockId: spare.id }));
+    expect([await statusOf(owned.id), await statusOf(spare.id)]).toEqual(['in_use', 'in_use']);
+    // In use comes and goes with the lockbox: the inventory's status commands are refused meanwhile.
+    const retire = await call('admin', 'POST', `/api/locks/${spare.id}/commands/retire`, {});
+    expect(retire.statusCode, retire.body).toBe(409);
+
+    await ok(await lockbox('supervisor', first.ID, 'release'));
+    await ok(await lockbox('supervisor', second.ID, 'release'));
+    expect([await statusOf(owned.id), await statusOf(spare.id)]).toEqual(['issued', 'available']);
+    // Free again: another permit's lockbox may take it.
+    const third = await permitIn('approved');
+    await ok(await lockbox('supervisor', third.ID, 'open', { primaryUserId: ids.supervisor, lockId: spare.id }));
+    expect(await statusOf(spare.id)).toBe('in_use');
+  });
+
   it('an active permit with an empty crew still keeps its lockbox until Complete work', async () => {
     const permit = await withLockbox('active');
     expect(refused(await lockbox('supervisor', permit.ID, 'release'), 409)).toBe(lockboxMessages.workUnderWay);

@@ -24,3 +24,4 @@ export * from './permit-types';
 export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
+export * from './isolation-plan';

@@ -14,6 +14,7 @@ import { permitTypesSpanish } from './permit-types';
 import { permitsSpanish } from './permits';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
+import { isolationPlanSpanish } from './isolation-plan';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -32,4 +33,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitsSpanish,
   ...permitIndexSpanish,
   ...dashboardsSpanish,
+  ...isolationPlanSpanish,
 ];

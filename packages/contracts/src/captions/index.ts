@@ -25,3 +25,4 @@ export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
 export * from './isolation-plan';
+export * from './lockboxes';

@@ -15,6 +15,7 @@ import { permitsSpanish } from './permits';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
+import { lockboxesSpanish } from './lockboxes';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -34,4 +35,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitIndexSpanish,
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
+  ...lockboxesSpanish,
 ];

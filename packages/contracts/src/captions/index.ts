@@ -26,3 +26,4 @@ export * from './permit-index';
 export * from './dashboards';
 export * from './isolation-plan';
 export * from './lockboxes';
+export * from './tags';

@@ -310,7 +310,16 @@ describe('signing on', () => {
 });
 
 describe('tag per personal lock', () => {
-  it("plans a numbered tag on the member's lock where the type asks for it, and none where it does not", async () => {
+  const auditOf = (entityType: string, entityId: number) =>
+    db()
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('entity_type', '=', entityType)
+      .where('entity_id', '=', String(entityId))
+      .orderBy('id')
+      .execute();
+
+  it("puts a numbered tag on the member's lock at sign-on and takes it off at sign-off, each audited as the tag's own command", async () => {
     const plain = await withLockbox('active');
     await ok(await signOn('worker', plain.ID));
     expect((await view('worker', plain.ID)).mySignOn!.tag).toBeNull();
@@ -320,19 +329,60 @@ describe('tag per personal lock', () => {
       const permit = await withLockbox('active');
       const signed = await ok(await signOn('worker', permit.ID));
       expect(signed.tagPerPersonalLock).toBe(true);
-      expect(signed.mySignOn!.tag).toMatchObject({ state: 'planned' });
-      const tag = await db()
-        .selectFrom('tags')
-        .selectAll()
-        .where('id', '=', signed.mySignOn!.tag!.ID)
+      expect(signed.mySignOn!.tag).toMatchObject({ state: 'applied' });
+      const tagId = signed.mySignOn!.tag!.ID;
+      const tagRow = () => db().selectFrom('tags').selectAll().where('id', '=', tagId).executeTakeFirstOrThrow();
+      expect(await tagRow()).toMatchObject({
+        lock_application_id: signed.mySignOn!.applicationId,
+        permit_id: permit.ID,
+        state: 'applied',
+        applied_by: ids.worker,
+      });
+      expect(await auditOf('tag', tagId)).toEqual([{ action: 'tag.apply', user_id: ids.worker }]);
+      const events = await db()
+        .selectFrom('domain_events')
+        .select('name')
+        .where('entity_id', '=', String(tagId))
+        .where('entity_type', '=', 'tag')
+        .execute();
+      expect(events.map((e) => e.name)).toEqual(['tag.apply']);
+
+      await ok(await signOn('contractor', permit.ID));
+      const after = await ok(
+        await lockbox('worker', permit.ID, 'sign-off', { applicationId: signed.mySignOn!.applicationId }),
+      );
+      expect(after.mySignOn).toBeNull();
+      expect(await tagRow()).toMatchObject({ state: 'removed', removed_by: ids.worker });
+      expect(await auditOf('tag', tagId)).toEqual([
+        { action: 'tag.apply', user_id: ids.worker },
+        { action: 'tag.remove', user_id: ids.worker },
+      ]);
+      const application = await db()
+        .selectFrom('lock_applications')
+        .select(['removed_at', 'removal'])
+        .where('id', '=', signed.mySignOn!.applicationId)
         .executeTakeFirstOrThrow();
-      expect(tag).toMatchObject({ lock_application_id: signed.mySignOn!.applicationId, permit_id: permit.ID });
-      // An applied tag comes off (by its applier, through the tags' command) before its lock signs off.
-      await db().updateTable('tags').set({ state: 'applied' }).where('id', '=', tag.id).execute();
+      expect(application.removal).toBe('removed');
+    } finally {
+      await db().updateTable('permit_types').set({ tag_per_personal_lock: false }).where('id', '=', typeId).execute();
+    }
+  });
+
+  it('a tag someone else applied on the lock refuses the sign-off, and lock and tag stay on', async () => {
+    await db().updateTable('permit_types').set({ tag_per_personal_lock: true }).where('id', '=', typeId).execute();
+    try {
+      const permit = await withLockbox('active');
+      const signed = await ok(await signOn('worker', permit.ID));
+      const tagId = signed.mySignOn!.tag!.ID;
+      // As if another person had hung this tag: only they may take it off (contracts' tagRefusal).
+      await db().updateTable('tags').set({ applied_by: ids.contractor }).where('id', '=', tagId).execute();
       await ok(await signOn('contractor', permit.ID));
       expect(
-        refused(await lockbox('worker', permit.ID, 'sign-off', { applicationId: signed.mySignOn!.applicationId }), 409),
-      ).toBe(`Remove your tag ${tag.number} from your lock first (Tags), then sign off.`);
+        refused(await lockbox('worker', permit.ID, 'sign-off', { applicationId: signed.mySignOn!.applicationId }), 403),
+      ).toBe('Only the person who applied this tag may remove it (a supervisor uses abandoned removal).');
+      const tag = await db().selectFrom('tags').select('state').where('id', '=', tagId).executeTakeFirstOrThrow();
+      expect(tag.state).toBe('applied');
+      expect((await view('worker', permit.ID)).mySignOn!.applicationId).toBe(signed.mySignOn!.applicationId);
     } finally {
       await db().updateTable('permit_types').set({ tag_per_personal_lock: false }).where('id', '=', typeId).execute();
     }
@@ -412,6 +462,29 @@ describe('releasing the lockbox and closing the permit', () => {
     expect(released.lockbox!.past).toHaveLength(1);
     expect(released.allowed).toEqual([]);
     expect(refused(await signOn('worker', permit.ID), 409)).toBe(lockboxMessages.noOpenLockbox);
+  });
+
+  it('the lockbox device reads In use while the lockbox is open and goes back when it is released', async () => {
+    const statusOf = async (lockId: number) =>
+      (await db().selectFrom('locks').select('status').where('id', '=', lockId).executeTakeFirstOrThrow()).status;
+    const owned = await newLock({ kind: 'lockbox', ownerId: ids.supervisor });
+    const spare = await newLock({ kind: 'lockbox' });
+    const first = await permitIn('approved');
+    const second = await permitIn('approved');
+    await ok(await lockbox('supervisor', first.ID, 'open', { primaryUserId: ids.supervisor, lockId: owned.id }));
+    await ok(await lockbox('supervisor', second.ID, 'open', { primaryUserId: ids.supervisor, lockId: spare.id }));
+    expect([await statusOf(owned.id), await statusOf(spare.id)]).toEqual(['in_use', 'in_use']);
+    // In use comes and goes with the lockbox: the inventory's status commands are refused meanwhile.
+    const retire = await call('admin', 'POST', `/api/locks/${spare.id}/commands/retire`, {});
+    expect(retire.statusCode, retire.body).toBe(409);
+
+    await ok(await lockbox('supervisor', first.ID, 'release'));
+    await ok(await lockbox('supervisor', second.ID, 'release'));
+    expect([await statusOf(owned.id), await statusOf(spare.id)]).toEqual(['issued', 'available']);
+    // Free again: another permit's lockbox may take it.
+    const third = await permitIn('approved');
+    await ok(await lockbox('supervisor', third.ID, 'open', { primaryUserId: ids.supervisor, lockId: spare.id }));
+    expect(await statusOf(spare.id)).toBe('in_use');
   });
 
   it('an active permit with an empty crew still keeps its lockbox until Complete work', async () => {

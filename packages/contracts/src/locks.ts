@@ -52,6 +52,19 @@ export const lockCommandFrom: Record<LockStatusCommand, readonly LockStatus[]> =
   found: ['lost'],
   retire: ['available', 'issued', 'lost'],
 };
+/**
+ * The status a lock goes back to when it comes off (its application ends, or the lockbox it is the
+ * device of is released): Issued while it has an owner, else Available.
+ */
+export const freeLockStatus = (ownerId: number | null): LockStatus => (ownerId !== null ? 'issued' : 'available');
+/** Why a lockbox device cannot hold a lockbox's keys now (null: it can): In use comes only from a lockbox or an application. */
+export function lockboxDeviceRefusal(device: { serial: string; kind: LockKind; status: LockStatus }): string | null {
+  if (device.kind !== 'lockbox')
+    return `${device.serial} is a ${lockKindLabels[device.kind].toLowerCase()}, not a lockbox`;
+  if (device.status === 'lost' || device.status === 'retired' || device.status === 'in_use')
+    return `${device.serial} is ${lockStatusLabels[device.status]}`;
+  return null;
+}
 /** The status commands a lock in this status allows (the screen's buttons). */
 export const allowedLockCommands = (status: LockStatus): LockStatusCommand[] =>
   lockStatusCommands.filter((command) => lockCommandFrom[command].includes(status));

@@ -24,3 +24,6 @@ export * from './permit-types';
 export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
+export * from './isolation-plan';
+export * from './lockboxes';
+export * from './tags';

@@ -158,3 +158,10 @@ export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Noti
   body: '{{what}}.',
   bodyBy: '{{what}} by {{actor}}.',
 });
+
+/** The tabs other features bring to the permit page (app/routes/permit-sections.tsx), keyed by the tab's id. */
+export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
+  'isolation-plan': 'Isolation',
+  tags: 'Tags',
+  'crew-sign-on': 'Crew',
+});

@@ -1,7 +1,6 @@
 import {
-  lockKindLabels,
-  lockStatusLabels,
   lockboxCommands,
+  lockboxDeviceRefusal,
   type LockboxCommand,
   type LockboxOpen,
   type LockboxSignOff,
@@ -10,6 +9,7 @@ import {
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
+import { holdLockboxDevice, releaseLockboxDevice } from '../locks';
 import { allocateNumber } from '../numbering';
 import {
   findLatestLockbox,
@@ -52,15 +52,13 @@ async function open({ trx, ctx, input, state }: Run): Promise<number> {
   if (lockId !== null) {
     const device = await lockLockboxDevice(trx, facilityId, lockId);
     if (!device) throw invalid('lockId', 'Lockbox device: no lock of this facility has that ID');
-    if (device.kind !== 'lockbox')
-      throw invalid(
-        'lockId',
-        `Lockbox device: ${device.serial} is a ${lockKindLabels[device.kind].toLowerCase()}, not a lockbox`,
-      );
-    if (device.status === 'lost' || device.status === 'retired')
-      throw invalid('lockId', `Lockbox device: ${device.serial} is ${lockStatusLabels[device.status]}`);
+    const refusal = lockboxDeviceRefusal(device);
+    // A device In use for another lockbox: say which one holds it.
     if (device.usedBy)
       throw invalid('lockId', `Lockbox device: ${device.serial} already holds the keys of lockbox ${device.usedBy}`);
+    if (refusal) throw invalid('lockId', `Lockbox device: ${refusal}`);
+    // In use while this lockbox is open (the locks module writes the locks table; release frees it).
+    await holdLockboxDevice(trx, { facilityId, lockId, at: ctx.now });
   }
   const { number } = await allocateNumber(trx, facilityId, 'lockbox', { now: ctx.now });
   return insertLockbox(trx, {
@@ -87,25 +85,36 @@ async function change(command: LockboxCommand, run: Run): Promise<number> {
       await updateLockbox(trx, lockbox.id, { keys_deposited_at: at, keys_deposited_by: userId });
       break;
     case 'sign-on':
-      await signOnPersonalLock(trx, {
-        facilityId: ctx.actor.facilityId,
-        permit: state.permit,
-        lockboxNumber: lockbox.number,
-        lockboxId: lockbox.id,
-        lockId: (input as LockboxSignOn).lockId,
-        userId,
-        at,
-      });
+      await signOnPersonalLock(
+        trx,
+        {
+          facilityId: ctx.actor.facilityId,
+          permit: state.permit,
+          lockboxNumber: lockbox.number,
+          lockboxId: lockbox.id,
+          lockId: (input as LockboxSignOn).lockId,
+          userId,
+          at,
+        },
+        run,
+      );
       await updateLockbox(trx, lockbox.id);
       break;
     case 'sign-off': {
       const applicationId = (input as LockboxSignOff).applicationId;
       const member = state.members.find((x) => x.applicationId === applicationId)!;
-      await signOffPersonalLock(trx, { facilityId: ctx.actor.facilityId, applicationId, tag: member.tag, userId, at });
+      await signOffPersonalLock(
+        trx,
+        { facilityId: ctx.actor.facilityId, applicationId, tag: member.tag, userId, at },
+        run,
+      );
       await updateLockbox(trx, lockbox.id);
       break;
     }
     case 'release':
+      // The device first, then the lockbox row (the LOTO lock order: locks before the lockbox).
+      if (lockbox.device)
+        await releaseLockboxDevice(trx, { facilityId: ctx.actor.facilityId, lockId: lockbox.device.ID, at });
       await updateLockbox(trx, lockbox.id, { released_at: at, released_by: userId });
       break;
   }

@@ -1,5 +1,4 @@
 import {
-  appliedTagStates,
   lockboxCommands,
   lockboxMessages as m,
   lockboxOpenStatuses,
@@ -96,9 +95,7 @@ export function lockboxRefusal(
         return refuse(422, 'That lock is not signed on to this lockbox (it may have signed off already).');
       if (!target) return refuse(409, 'You are not signed on to this lockbox.');
       if (target.user.ID !== userId) return refuse(403, m.notSelf);
-      // Only a tag's applier removes it, through its own command (audited there): it comes off first.
-      if (target.tag && appliedTagStates.includes(target.tag.state))
-        return refuse(409, `Remove your tag ${target.tag.number} from your lock first (Tags), then sign off.`);
+      // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
       // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
       if (lockboxWorkStatuses.includes(permit.status) && members.length === 1) return refuse(409, m.lastMember);
       return null;

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { LockboxMember } from '@hasp/contracts';
+import { appliedTagStates, type LockboxMember } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { applyLock, removeLock } from '../locks';
-import { planTag } from '../tags';
+import { applyTag, planTag, removeTag, type TagRecorder } from '../tags';
 import type { LockboxPermit } from './lockbox.repository';
 
 type Trx = Transaction<Database>;
@@ -11,8 +11,9 @@ type Trx = Transaction<Database>;
  * A crew member's sign-on: their personal lock applied to the lockbox through the locks module
  * (which refuses a lost, retired, in-use or someone else's lock, naming its serial). Runs after the
  * permit is locked; applyLock locks the lock row (step 3 of the lock order). Where the permit's
- * type asks for a tag per personal lock, the tag is planned on the application (numbered, waiting
- * for printing); its applier applies it through the tags section, as every tag.
+ * type asks for a tag per personal lock, the tag is planned on the application (numbered) and put
+ * on the lock by the member in the same transaction (audited `tag.apply` through `run`): the member
+ * hangs it with the lock, so no one is signed on with a lock that carries no tag.
  */
 export async function signOnPersonalLock(
   trx: Trx,
@@ -25,6 +26,7 @@ export async function signOnPersonalLock(
     userId: number;
     at: Date;
   },
+  run: TagRecorder,
 ): Promise<number> {
   const applicationId = await applyLock(trx, {
     facilityId: input.facilityId,
@@ -35,7 +37,7 @@ export async function signOnPersonalLock(
     at: input.at,
   });
   if (input.permit.tagPerPersonalLock) {
-    await planTag(trx, {
+    const tag = await planTag(trx, {
       facilityId: input.facilityId,
       permitId: input.permit.id,
       lockApplicationId: applicationId,
@@ -43,15 +45,28 @@ export async function signOnPersonalLock(
       userId: input.userId,
       at: input.at,
     });
+    await applyTag(trx, { facilityId: input.facilityId, tagId: tag.id, userId: input.userId, at: input.at }, run);
   }
   return applicationId;
 }
 
-/** A crew member's sign-off: their own lock off the lockbox (removeLock refuses anyone but its applier). */
+/**
+ * A crew member's sign-off: the tag on their lock comes off first (removeTag refuses anyone but its
+ * applier, audited `tag.remove`), then their lock off the lockbox (removeLock refuses anyone but its
+ * applier), in one transaction: a sign-off never leaves a tag hanging on a removed lock.
+ */
 export async function signOffPersonalLock(
   trx: Trx,
   input: { facilityId: number; applicationId: number; tag: LockboxMember['tag']; userId: number; at: Date },
+  run: TagRecorder,
 ): Promise<void> {
+  if (input.tag && appliedTagStates.includes(input.tag.state)) {
+    await removeTag(
+      trx,
+      { facilityId: input.facilityId, tagId: input.tag.ID, userId: input.userId, at: input.at },
+      run,
+    );
+  }
   await removeLock(trx, {
     facilityId: input.facilityId,
     applicationId: input.applicationId,

@@ -10,4 +10,5 @@ export {
   type RemovedLock,
   type LockPlace,
 } from './lock-application.service';
+export { holdLockboxDevice, releaseLockboxDevice, type LockboxDeviceInput } from './lockbox-device.service';
 export { lockRoutes, permitLockRoutes } from './locks.routes';

@@ -1,5 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { holdingPlanPointStates, lockStatusLabels, type LockRemoval, type LockStatus } from '@hasp/contracts';
+import {
+  freeLockStatus,
+  holdingPlanPointStates,
+  lockStatusLabels,
+  type LockRemoval,
+  type LockStatus,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 
@@ -206,7 +212,7 @@ export async function removeLock(trx: Trx, input: RemoveLockInput): Promise<Remo
     .where('facility_id', '=', input.facilityId)
     .where('id', '=', input.applicationId)
     .execute();
-  const status: LockStatus = lock.ownerId !== null ? 'issued' : 'available';
+  const status = freeLockStatus(lock.ownerId);
   await setLockStatus(trx, input.facilityId, lock.id, status, input.at);
   return {
     lockId: lock.id,

@@ -18,6 +18,7 @@ import {
   type PolicyRule,
 } from '../../platform';
 import { planTag } from './plan-tag';
+import { recordTagChange } from './tag-records';
 import { listTags } from './tag-view';
 import { findTagPermitId, lockPermitForTags, lockTag, newStatusToken, updateTag, type TagRow } from './tags.repository';
 
@@ -125,30 +126,7 @@ async function applyTagCommand(
   }
   await updateTag(trx, before.id, change);
   const after = (await lockTag(trx, facilityId, before.id))!;
-  // The audit keeps no token: whoever reads the trail must not get the public address from it.
-  const stored = ({ statusTokenRevokedAt, ...tag }: TagRow) => ({ ...tag, linkRevoked: statusTokenRevokedAt !== null });
-  run.audit({
-    action: `tag.${command}`,
-    entityType: 'tag',
-    entityId: before.id,
-    before: stored(before),
-    after: { ...stored(after), ...(replacement ? { replacedBy: replacement } : {}) },
-    reason: input.reason ?? null,
-  });
-  run.event({
-    name: `tag.${command}`,
-    entityType: 'tag',
-    entityId: before.id,
-    payload: {
-      tagId: before.id,
-      permitId: before.permitId,
-      number: before.number,
-      from: before.state,
-      to: after.state,
-      actorId: userId,
-      ...(replacement ? { replacementTagId: replacement.id, replacementNumber: replacement.number } : {}),
-    },
-  });
+  recordTagChange(run, { command, before, after, actorId: userId, reason: input.reason ?? null, replacement });
   const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);
   return tag!;
 }

@@ -1,3 +1,4 @@
+import { permitSectionCaptions as tab } from '@hasp/contracts';
 import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
@@ -13,10 +14,15 @@ export const permitSections: readonly PermitSectionEntry[] = [
   {
     section: 'isolation-plan',
     id: 'isolation-plan',
-    label: 'Isolation',
+    label: tab['isolation-plan'],
     render: (permit) => <IsolationPlanSection permit={permit} />,
   },
-  { section: 'isolation-plan', id: 'tags', label: 'Tags', render: (permit) => <TagsSection permit={permit} /> },
+  { section: 'isolation-plan', id: 'tags', label: tab.tags, render: (permit) => <TagsSection permit={permit} /> },
   // lockboxes (crew)
-  { section: 'crew-sign-on', id: 'crew-sign-on', label: 'Crew', render: (permit) => <CrewSection permit={permit} /> },
+  {
+    section: 'crew-sign-on',
+    id: 'crew-sign-on',
+    label: tab['crew-sign-on'],
+    render: (permit) => <CrewSection permit={permit} />,
+  },
 ];

@@ -14,6 +14,9 @@ import { permitTypesSpanish } from './permit-types';
 import { permitsSpanish } from './permits';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
+import { isolationPlanSpanish } from './isolation-plan';
+import { lockboxesSpanish } from './lockboxes';
+import { tagsSpanish } from './tags';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -32,4 +35,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitsSpanish,
   ...permitIndexSpanish,
   ...dashboardsSpanish,
+  ...isolationPlanSpanish,
+  ...lockboxesSpanish,
+  ...tagsSpanish,
 ];

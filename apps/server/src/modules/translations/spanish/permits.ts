@@ -6,6 +6,7 @@ import {
   permitRiskCaptions,
   permitStatusCaptions,
   permitsButtons,
+  permitSectionCaptions,
   permitsLabels,
   permitsMessages,
   permitsTitles,
@@ -190,5 +191,10 @@ export const permitsSpanish = [
     title: '{{number}} {{title}}: {{what}}',
     body: '{{what}}.',
     bodyBy: '{{what}} por {{actor}}.',
+  }),
+  ...translateCatalog(permitSectionCaptions, {
+    'isolation-plan': 'Aislamiento',
+    tags: 'Etiquetas',
+    'crew-sign-on': 'Cuadrilla',
   }),
 ];

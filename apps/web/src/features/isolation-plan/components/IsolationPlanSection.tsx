@@ -1,7 +1,15 @@
 import { Alert, Button, Loader, NativeSelect, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isolationPlanVerbLabels, type IsolationPlanInput, type IsolationPlanVerb, type Permit } from '@hasp/contracts';
+import {
+  isolationPlanButtons as B,
+  isolationPlanLabels as L,
+  isolationPlanVerbCaptions,
+  type IsolationPlanInput,
+  type IsolationPlanVerb,
+  type Permit,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
 import { planKeys, useAssetPoints, useIsolationPlan, usePlanCommand } from '../api/plan';
 import { planSteps, planWideVerbs } from '../model/plan-steps';
@@ -13,6 +21,7 @@ import classes from '../IsolationPlan.module.css';
  * who and when, every point as a card with its next action, and the (e) checks during de-isolation.
  */
 export function IsolationPlanSection({ permit }: { permit: Permit }) {
+  const t = useCaptions();
   const query = useIsolationPlan(permit.ID);
   const client = useQueryClient();
   // The plan's steps and buttons depend on the permit's status: read it again when that changes.
@@ -24,8 +33,8 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   const plan = query.data;
   const canAdd = !!plan?.allowedVerbs.includes('add-point');
   const choices = useAssetPoints(permit.ID, canAdd);
-  if (query.isPending) return <Loader aria-label="Loading the isolation plan" />;
-  if (!plan) return <Alert color="red">The isolation plan could not be loaded.</Alert>;
+  if (query.isPending) return <Loader aria-label={t(L.loading)} />;
+  if (!plan) return <Alert color="red">{t(L.loadFailed)}</Alert>;
 
   const give = (verb: IsolationPlanVerb, body: IsolationPlanInput = {}) =>
     command.mutate({ verb, body, version: plan.version });
@@ -35,11 +44,11 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   const addable = (choices.data ?? []).filter((c) => !onPlan.has(c.ID));
 
   return (
-    <section className={classes.section} aria-label="Isolation plan">
+    <section className={classes.section} aria-label={t(L.section)}>
       {plan.nextStep && (
         <div className={classes.next} role="status">
           <Text size="sm" fw={700} tt="uppercase">
-            Next step
+            {t(L.nextStep)}
           </Text>
           <p className={classes.nextText}>{plan.nextStep}</p>
           {wide.length > 0 && (
@@ -53,7 +62,7 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
                   loading={command.isPending}
                   onClick={() => give(verb)}
                 >
-                  {isolationPlanVerbLabels[verb]}
+                  {t(isolationPlanVerbCaptions[verb])}
                 </Button>
               ))}
             </div>
@@ -61,24 +70,24 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
         </div>
       )}
       {refusal && (
-        <Alert color="red" title="Not done" role="alert">
+        <Alert color="red" title={t(L.notDone)} role="alert">
           {refusal}
         </Alert>
       )}
-      <ol className={classes.steps} aria-label="Isolation steps">
-        {planSteps(plan).map((step) => (
+      <ol className={classes.steps} aria-label={t(L.steps)}>
+        {planSteps(plan, t).map((step) => (
           <li key={step.label} className={classes.step}>
             <span>
               {step.complete ? '✓ ' : ''}
               {step.label}
             </span>
             <Text span size="sm">
-              {step.done ?? 'Not yet'}
+              {step.done ?? t(L.notYet)}
             </Text>
           </li>
         ))}
       </ol>
-      {plan.points.length === 0 && <Text>No isolation points on the plan yet.</Text>}
+      {plan.points.length === 0 && <Text>{t(L.noPoints)}</Text>}
       {plan.points.map((point, index) => (
         <PointCard key={point.ID} plan={plan} point={point} index={index} busy={command.isPending} onCommand={give} />
       ))}
@@ -91,17 +100,17 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
           }}
         >
           <NativeSelect
-            label="Add an isolation point"
+            label={t(L.addPoint)}
             size="md"
             value={adding}
             onChange={(e) => setAdding(e.currentTarget.value)}
             data={[
-              { value: '', label: 'Choose a point' },
+              { value: '', label: t(L.choosePoint) },
               ...addable.map((c) => ({ value: String(c.ID), label: `${c.code} — ${c.location} (${c.assetNumber})` })),
             ]}
           />
           <Button type="submit" size="md" className={classes.touch} disabled={!adding} loading={command.isPending}>
-            Add point
+            {t(B.addPoint)}
           </Button>
         </form>
       )}

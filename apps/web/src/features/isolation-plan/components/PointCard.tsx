@@ -1,14 +1,17 @@
 import { Badge, Button, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
-  isolationPlanVerbLabels,
-  planPointStateLabels,
-  tagStateLabels,
+  isolationPlanButtons as B,
+  isolationPlanLabels as L,
+  isolationPlanVerbCaptions,
+  planPointStateCaptions,
+  tagStateCaptions,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
   type PlanPoint,
 } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { heldByText, pointVerbs } from '../model/plan-steps';
 import { PointLocks } from './PointLocks';
 import classes from '../IsolationPlan.module.css';
@@ -32,11 +35,12 @@ const stateColor: Record<PlanPoint['state'], string> = {
 
 /** One point: its code and location in large type, state, who holds it, its locks and tags, and its next action. */
 export function PointCard({ plan, point, index, busy, onCommand }: PointCardProps) {
+  const t = useCaptions();
   const [verifying, setVerifying] = useState<'verify-point' | 're-verify' | null>(null);
   const [method, setMethod] = useState(point.verificationMethod);
   const [result, setResult] = useState('');
   const verbs = pointVerbs(plan, point);
-  const held = heldByText(point);
+  const held = heldByText(point, t);
   const canReorder = plan.allowedVerbs.includes('reorder');
   const ids = plan.points.map((p) => p.ID);
   const move = (delta: number) => {
@@ -52,37 +56,44 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
       </h3>
       <p className={classes.location}>{point.location}</p>
       <Badge size="lg" color={stateColor[point.state]} variant="filled" autoContrast>
-        {planPointStateLabels[point.state]}
+        {t(planPointStateCaptions[point.state])}
       </Badge>
       <Text size="sm" mt={4}>
         {point.asset.number} · {point.component.number} {point.component.name} · {point.deviceType}
-        {point.isolatedPosition ? ` · isolated position: ${point.isolatedPosition}` : ''}
+        {point.isolatedPosition ? ` · ${t(L.isolatedPosition, { position: point.isolatedPosition })}` : ''}
       </Text>
-      {!point.lockable && <Text size="sm">Tag only: {point.tagOnlyMeasure || 'no lock fits this point'}</Text>}
+      {!point.lockable && <Text size="sm">{t(L.tagOnly, { measure: point.tagOnlyMeasure || t(L.noLockFits) })}</Text>}
       {held && <p className={classes.held}>{held}</p>}
       {point.locks.length > 0 && (
-        <ul className={classes.list} aria-label={`Locks on ${point.code}`}>
+        <ul className={classes.list} aria-label={t(L.locksOn, { code: point.code })}>
           {point.locks.map((lock) => (
-            <li key={lock.applicationId}>
-              Lock {lock.serial} (applied by {lock.appliedBy.displayName})
-            </li>
+            <li key={lock.applicationId}>{t(L.lockLine, { serial: lock.serial, name: lock.appliedBy.displayName })}</li>
           ))}
         </ul>
       )}
       <PointLocks plan={plan} point={point} />
       {point.tags.length > 0 && (
-        <ul className={classes.list} aria-label={`Tags on ${point.code}`}>
+        <ul className={classes.list} aria-label={t(L.tagsOn, { code: point.code })}>
           {point.tags.map((tag) => (
             <li key={tag.ID}>
-              Tag {tag.number}: {tagStateLabels[tag.state]}
-              {tag.appliedBy ? ` (applied by ${tag.appliedBy.displayName})` : ''}
+              {tag.appliedBy
+                ? t(L.tagLineApplied, {
+                    number: tag.number,
+                    state: t(tagStateCaptions[tag.state]),
+                    name: tag.appliedBy.displayName,
+                  })
+                : t(L.tagLine, { number: tag.number, state: t(tagStateCaptions[tag.state]) })}
             </li>
           ))}
         </ul>
       )}
       {point.verified && (
         <Text size="sm" mt={4}>
-          Verified by {point.verified.by.displayName}: {point.verifyMethod} — {point.verifyResult}
+          {t(L.verifiedBy, {
+            name: point.verified.by.displayName,
+            method: point.verifyMethod ?? '',
+            result: point.verifyResult ?? '',
+          })}
         </Text>
       )}
       {verifying ? (
@@ -93,14 +104,14 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
           }}
         >
           <TextInput
-            label="Verification method"
+            label={t(L.verificationMethod)}
             value={method}
             onChange={(e) => setMethod(e.currentTarget.value)}
             required
             size="md"
           />
           <Textarea
-            label="Result"
+            label={t(L.result)}
             value={result}
             onChange={(e) => setResult(e.currentTarget.value)}
             required
@@ -116,10 +127,10 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
               loading={busy}
               disabled={!method.trim() || !result.trim()}
             >
-              Record verification of {point.code}
+              {t(B.recordVerification, { code: point.code })}
             </Button>
             <Button variant="default" size="md" className={classes.touch} onClick={() => setVerifying(null)}>
-              Back
+              {t(B.back)}
             </Button>
           </div>
         </form>
@@ -139,7 +150,7 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
                   : onCommand(verb, { planPointId: point.ID })
               }
             >
-              {isolationPlanVerbLabels[verb]} {point.code}
+              {t(isolationPlanVerbCaptions[verb])} {point.code}
             </Button>
           ))}
           {canReorder && (
@@ -150,9 +161,9 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
                 className={classes.touch}
                 disabled={index === 0 || busy}
                 onClick={() => move(-1)}
-                aria-label={`Move ${point.code} up`}
+                aria-label={t(L.moveUp, { code: point.code })}
               >
-                Up
+                {t(B.up)}
               </Button>
               <Button
                 size="md"
@@ -160,9 +171,9 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
                 className={classes.touch}
                 disabled={index === ids.length - 1 || busy}
                 onClick={() => move(1)}
-                aria-label={`Move ${point.code} down`}
+                aria-label={t(L.moveDown, { code: point.code })}
               >
-                Down
+                {t(B.down)}
               </Button>
             </>
           )}

@@ -1,6 +1,13 @@
 import { Alert, Button, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
-import { holdingPlanPointStates, type IsolationPlan, type PlanPoint } from '@hasp/contracts';
+import {
+  holdingPlanPointStates,
+  isolationPlanButtons as B,
+  isolationPlanLabels as L,
+  type IsolationPlan,
+  type PlanPoint,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
 import { useApplicableLocks, usePointLock } from '../api/point-locks';
 import classes from '../IsolationPlan.module.css';
@@ -10,6 +17,7 @@ import classes from '../IsolationPlan.module.css';
  * isolation, and remove a lock (the locks module lets only its applier do that).
  */
 export function PointLocks({ plan, point }: { plan: IsolationPlan; point: PlanPoint }) {
+  const t = useCaptions();
   const holding = holdingPlanPointStates.includes(point.state);
   const canApply = holding && point.lockable && plan.permitStatus !== 'closed';
   const locks = useApplicableLocks(plan.permitId, canApply);
@@ -28,7 +36,7 @@ export function PointLocks({ plan, point }: { plan: IsolationPlan; point: PlanPo
             loading={mutation.isPending}
             onClick={() => mutation.mutate({ remove: { applicationId: lock.applicationId } })}
           >
-            Remove lock {lock.serial}
+            {t(B.removeLock, { serial: lock.serial })}
           </Button>
         </div>
       ))}
@@ -45,20 +53,20 @@ export function PointLocks({ plan, point }: { plan: IsolationPlan; point: PlanPo
           }}
         >
           <NativeSelect
-            label={`Lock for ${point.code}`}
+            label={t(L.lockFor, { code: point.code })}
             size="md"
             value={lockId}
             onChange={(e) => setLockId(e.currentTarget.value)}
             data={[
-              { value: '', label: 'Choose one of your locks' },
+              { value: '', label: t(L.chooseLock) },
               ...(locks.data ?? []).map((l) => ({
                 value: String(l.ID),
-                label: `${l.serial} (${l.status === 'issued' ? 'yours' : 'available'})`,
+                label: t(l.status === 'issued' ? L.lockYours : L.lockAvailable, { serial: l.serial }),
               })),
             ]}
           />
           <Button type="submit" size="md" className={classes.touch} disabled={!lockId} loading={mutation.isPending}>
-            Apply lock on {point.code}
+            {t(B.applyLock, { code: point.code })}
           </Button>
         </form>
       )}

@@ -1,10 +1,12 @@
 import {
+  isolationPlanLabels as L,
   isolationPlanRefusal,
   pointProtected,
   type IsolationPlan,
   type IsolationPlanVerb,
   type PlanPoint,
 } from '@hasp/contracts';
+import type { Translate } from '../../../lib/i18n';
 
 export interface PlanStepLine {
   label: string;
@@ -15,37 +17,37 @@ export interface PlanStepLine {
 
 const when = (at: string) =>
   new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const by = (step: { by: { displayName: string }; at: string } | null) =>
-  step ? `${step.by.displayName}, ${when(step.at)}` : null;
 
 /** The plan's steps in OSHA 1910.147 (d) order, then the (e) steps once de-isolation has begun. */
-export function planSteps(plan: IsolationPlan): PlanStepLine[] {
+export function planSteps(plan: IsolationPlan, t: Translate): PlanStepLine[] {
+  const by = (step: { by: { displayName: string }; at: string } | null) =>
+    step ? t(L.doneBy, { name: step.by.displayName, at: when(step.at) }) : null;
   const n = plan.points.length;
   const count = (test: (p: PlanPoint) => boolean) => plan.points.filter(test).length;
-  const ratio = (k: number) => ({ done: n ? `${k} of ${n}` : null, complete: n > 0 && k === n });
+  const ratio = (k: number) => ({ done: n ? t(L.ratio, { done: k, total: n }) : null, complete: n > 0 && k === n });
   const isolated = count((p) => p.state !== 'pending');
   const verified = count((p) => p.verified !== null);
   const lines: PlanStepLine[] = [
-    { label: 'Notify affected employees', done: by(plan.notified), complete: !!plan.notified },
-    { label: 'Shut down', done: by(plan.shutDown), complete: !!plan.shutDown },
-    { label: 'Isolate each point', ...ratio(isolated) },
+    { label: t(L.stepNotify), done: by(plan.notified), complete: !!plan.notified },
+    { label: t(L.stepShutDown), done: by(plan.shutDown), complete: !!plan.shutDown },
+    { label: t(L.stepIsolate), ...ratio(isolated) },
     {
-      label: 'Apply lock and tag',
+      label: t(L.stepLockTag),
       ...ratio(count((p) => pointProtected(p) || p.restored !== null || p.released !== null)),
     },
-    { label: 'Release stored energy', done: by(plan.storedEnergyReleased), complete: !!plan.storedEnergyReleased },
-    { label: 'Verify (try-out)', ...ratio(verified) },
+    { label: t(L.stepStoredEnergy), done: by(plan.storedEnergyReleased), complete: !!plan.storedEnergyReleased },
+    { label: t(L.stepVerify), ...ratio(verified) },
   ];
   if (plan.permitStatus !== 'de_isolation' && plan.permitStatus !== 'closed') return lines;
   return [
     ...lines,
-    { label: 'Inspect the work area', done: by(plan.areaInspected), complete: !!plan.areaInspected },
-    { label: 'People clear', done: by(plan.peopleClear), complete: !!plan.peopleClear },
+    { label: t(L.stepInspect), done: by(plan.areaInspected), complete: !!plan.areaInspected },
+    { label: t(L.stepPeopleClear), done: by(plan.peopleClear), complete: !!plan.peopleClear },
     {
-      label: 'Restore or release each point',
+      label: t(L.stepRestore),
       ...ratio(count((p) => p.state === 'restored' || p.state === 'released')),
     },
-    { label: 'Notify of the release', done: by(plan.releaseNotified), complete: !!plan.releaseNotified },
+    { label: t(L.stepNotifyRelease), done: by(plan.releaseNotified), complete: !!plan.releaseNotified },
   ];
 }
 
@@ -77,5 +79,5 @@ export function pointVerbs(plan: IsolationPlan, point: PlanPoint): IsolationPlan
 }
 
 /** "Held by permits X, Y" (other permits holding this point now), or null. */
-export const heldByText = (point: PlanPoint): string | null =>
-  point.heldBy.length ? `Held by permits ${point.heldBy.map((h) => h.number).join(', ')}` : null;
+export const heldByText = (point: PlanPoint, t: Translate): string | null =>
+  point.heldBy.length ? t(L.heldBy, { numbers: point.heldBy.map((h) => h.number).join(', ') }) : null;

@@ -1,21 +1,25 @@
-import type { Lockbox, LockboxMember } from '@hasp/contracts';
+import { crewLabels as L, type Lockbox, type LockboxMember } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import classes from '../Lockboxes.module.css';
 import { when } from './when';
 
 function Member({ member, past }: { member: LockboxMember; past: boolean }) {
+  const t = useCaptions();
   return (
     <li className={classes.member}>
       <span className={classes.name}>{member.user.displayName}</span>
       <span>
-        Lock {member.lock.serial}
-        {member.tag && ` · tag ${member.tag.number}`}
+        {member.tag
+          ? t(L.memberLockTag, { serial: member.lock.serial, number: member.tag.number })
+          : t(L.memberLock, { serial: member.lock.serial })}
       </span>
       <span>
         {past
-          ? `Signed on ${when(member.signedOnAt)} · signed off ${when(member.signedOffAt!)}${
-              member.removal === 'abandoned' ? ' (lock removed by a supervisor)' : ''
-            }`
-          : `Signed on since ${when(member.signedOnAt)}`}
+          ? t(member.removal === 'abandoned' ? L.memberPastAbandoned : L.memberPast, {
+              on: when(member.signedOnAt),
+              off: when(member.signedOffAt!),
+            })
+          : t(L.memberNow, { at: when(member.signedOnAt) })}
       </span>
     </li>
   );
@@ -23,43 +27,45 @@ function Member({ member, past }: { member: LockboxMember; past: boolean }) {
 
 /** Who is protected right now (signed on), then who was (signed off, latest first), and the lockbox's facts. */
 export function CrewList({ lockbox }: { lockbox: Lockbox }) {
+  const t = useCaptions();
   return (
     <>
       <section className={classes.card} aria-labelledby="crew-now">
         <h3 id="crew-now" className={classes.title}>
-          Protected now ({lockbox.members.length})
+          {t(L.protectedNow, { count: lockbox.members.length })}
         </h3>
         {lockbox.members.length ? (
-          <ul className={classes.list} aria-label="Signed on">
+          <ul className={classes.list} aria-label={t(L.signedOnList)}>
             {lockbox.members.map((m) => (
               <Member key={m.applicationId} member={m} past={false} />
             ))}
           </ul>
         ) : (
-          <p>Nobody is signed on.</p>
+          <p>{t(L.nobody)}</p>
         )}
       </section>
       <section className={classes.card} aria-labelledby="crew-lockbox">
         <h3 id="crew-lockbox" className={classes.title}>
-          Lockbox {lockbox.number}
+          {t(L.lockbox, { number: lockbox.number })}
         </h3>
         <dl className={classes.facts}>
-          <dt>Primary authorized employee</dt>
+          <dt>{t(L.primaryTitle)}</dt>
           <dd>{lockbox.primary.displayName}</dd>
-          <dt>Device</dt>
-          <dd>{lockbox.device ? lockbox.device.serial : 'Not tracked in the lock inventory'}</dd>
-          <dt>Keys</dt>
+          <dt>{t(L.deviceFact)}</dt>
+          <dd>{lockbox.device ? lockbox.device.serial : t(L.notTracked)}</dd>
+          <dt>{t(L.keys)}</dt>
           <dd>
             {lockbox.keysDepositedAt
-              ? `Deposited ${when(lockbox.keysDepositedAt)} by ${lockbox.keysDepositedBy?.displayName ?? ''}`
-              : 'Not deposited yet'}
+              ? t(L.keysDeposited, {
+                  at: when(lockbox.keysDepositedAt),
+                  name: lockbox.keysDepositedBy?.displayName ?? '',
+                })
+              : t(L.keysNotDeposited)}
           </dd>
           {lockbox.releasedAt && (
             <>
-              <dt>Released</dt>
-              <dd>
-                {when(lockbox.releasedAt)} by {lockbox.releasedBy?.displayName ?? ''}
-              </dd>
+              <dt>{t(L.released)}</dt>
+              <dd>{t(L.releasedBy, { at: when(lockbox.releasedAt), name: lockbox.releasedBy?.displayName ?? '' })}</dd>
             </>
           )}
         </dl>
@@ -67,9 +73,9 @@ export function CrewList({ lockbox }: { lockbox: Lockbox }) {
       {lockbox.past.length > 0 && (
         <section className={classes.card} aria-labelledby="crew-past">
           <h3 id="crew-past" className={classes.title}>
-            Signed off ({lockbox.past.length})
+            {t(L.signedOffTitle, { count: lockbox.past.length })}
           </h3>
-          <ul className={classes.list} aria-label="Signed off">
+          <ul className={classes.list} aria-label={t(L.signedOffList)}>
             {lockbox.past.map((m) => (
               <Member key={m.applicationId} member={m} past />
             ))}

@@ -1,8 +1,9 @@
 import { Alert, Button, Loader, Select } from '@mantine/core';
 import { useState } from 'react';
-import type { LockboxCommand, LockboxView, Permit } from '@hasp/contracts';
+import { crewButtons as B, crewLabels as L, type LockboxCommand, type LockboxView, type Permit } from '@hasp/contracts';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { useAuthState } from '../../../lib/auth-session';
+import { useCaptions } from '../../../lib/i18n';
 import type { PickedPerson } from '../../../lib/people-lookup';
 import { reasonOf } from '../../../lib/send-form';
 import { useLockbox } from '../api/get-lockbox';
@@ -15,6 +16,7 @@ type Send = (verb: LockboxCommand, body?: object) => void;
 
 /** The signed-in person's own step, first: sign on with their lock, or sign off. */
 function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pending: boolean }) {
+  const t = useCaptions();
   const [lockId, setLockId] = useState<string | null>(null);
   const { lockbox, mySignOn, myLocks, allowed, blocked } = view;
   if (!lockbox || lockbox.releasedAt) return null;
@@ -22,11 +24,16 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
     return (
       <section className={`${classes.card} ${classes.mine} ${classes.signedOn}`} aria-labelledby="crew-me">
         <h3 id="crew-me" className={classes.status}>
-          You are signed on
+          {t(L.signedOnTitle)}
         </h3>
         <p>
-          Since {when(mySignOn.signedOnAt)} with lock {mySignOn.lock.serial}
-          {mySignOn.tag && ` and tag ${mySignOn.tag.number}`}.
+          {mySignOn.tag
+            ? t(L.signedOnSinceTag, {
+                at: when(mySignOn.signedOnAt),
+                serial: mySignOn.lock.serial,
+                number: mySignOn.tag.number,
+              })
+            : t(L.signedOnSince, { at: when(mySignOn.signedOnAt), serial: mySignOn.lock.serial })}
         </p>
         {allowed.includes('sign-off') ? (
           <Button
@@ -37,7 +44,7 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
             loading={pending}
             onClick={() => send('sign-off', { applicationId: mySignOn.applicationId })}
           >
-            Sign off
+            {t(B.signOff)}
           </Button>
         ) : (
           blocked && (
@@ -53,18 +60,18 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
   return (
     <section className={`${classes.card} ${classes.mine}`} aria-labelledby="crew-me">
       <h3 id="crew-me" className={classes.status}>
-        You are not signed on
+        {t(L.notSignedOnTitle)}
       </h3>
       {allowed.includes('sign-on') ? (
         myLocks.length === 0 ? (
           <Alert color="yellow" variant="light">
-            You have no personal lock issued and none is available: take one from the lock board first.
+            {t(L.noLock)}
           </Alert>
         ) : (
           <div className={classes.actions}>
             {myLocks.length > 1 ? (
               <Select
-                label="My lock"
+                label={t(L.myLock)}
                 size="lg"
                 allowDeselect={false}
                 data={myLocks.map((l) => ({ value: String(l.ID), label: l.serial }))}
@@ -73,7 +80,7 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
                 comboboxProps={{ zIndex: 500 }}
               />
             ) : (
-              <p>With lock {myLocks[0]!.serial}.</p>
+              <p>{t(L.withLock, { serial: myLocks[0]!.serial })}</p>
             )}
             <Button
               fullWidth
@@ -82,7 +89,7 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
               loading={pending}
               onClick={() => send('sign-on', { lockId: Number(chosen) })}
             >
-              Sign on with my lock
+              {t(B.signOn)}
             </Button>
           </div>
         )
@@ -99,17 +106,18 @@ function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pendin
 
 /** The primary authorized employee's steps: the keys are in the box; the box is released. */
 function PrimarySteps({ view, send, pending }: { view: LockboxView; send: Send; pending: boolean }) {
+  const t = useCaptions();
   const steps = view.allowed.filter((c) => c === 'deposit-keys' || c === 'release');
   if (!view.lockbox || steps.length === 0) return null;
   return (
     <section className={classes.card} aria-labelledby="crew-primary">
       <h3 id="crew-primary" className={classes.title}>
-        Primary authorized employee
+        {t(L.primaryTitle)}
       </h3>
       <div className={classes.actions}>
         {steps.includes('deposit-keys') && (
           <Button fullWidth size="md" className={classes.touch} loading={pending} onClick={() => send('deposit-keys')}>
-            Keys are in lockbox {view.lockbox.number}
+            {t(B.depositKeys, { number: view.lockbox.number })}
           </Button>
         )}
         {steps.includes('release') && (
@@ -121,7 +129,7 @@ function PrimarySteps({ view, send, pending }: { view: LockboxView; send: Send; 
             loading={pending}
             onClick={() => send('release')}
           >
-            Release lockbox {view.lockbox.number}
+            {t(B.release, { number: view.lockbox.number })}
           </Button>
         )}
       </div>
@@ -131,6 +139,7 @@ function PrimarySteps({ view, send, pending }: { view: LockboxView; send: Send; 
 
 /** Opening the permit's lockbox: its primary authorized employee (the signed-in person by default) and device. */
 function OpenLockbox({ view, send, pending }: { view: LockboxView; send: Send; pending: boolean }) {
+  const t = useCaptions();
   const { session } = useAuthState();
   const me = session ? { ID: session.user.ID, displayName: session.user.displayName } : null;
   const [primary, setPrimary] = useState<PickedPerson | null>(me);
@@ -138,14 +147,14 @@ function OpenLockbox({ view, send, pending }: { view: LockboxView; send: Send; p
   return (
     <section className={`${classes.card} ${classes.mine}`} aria-labelledby="crew-open">
       <h3 id="crew-open" className={classes.title}>
-        Open the group lockbox
+        {t(L.openTitle)}
       </h3>
       <div className={classes.actions}>
-        <PersonPicker label="Primary authorized employee" required value={primary} onChange={setPrimary} />
+        <PersonPicker label={t(L.primaryTitle)} required value={primary} onChange={setPrimary} />
         {view.devices.length > 0 && (
           <Select
-            label="Lockbox device"
-            placeholder="Not tracked in the lock inventory"
+            label={t(L.device)}
+            placeholder={t(L.notTracked)}
             clearable
             size="md"
             data={view.devices.map((d) => ({ value: String(d.ID), label: d.serial }))}
@@ -162,7 +171,7 @@ function OpenLockbox({ view, send, pending }: { view: LockboxView; send: Send; p
           loading={pending}
           onClick={() => send('open', { primaryUserId: primary!.ID, lockId: device ? Number(device) : null })}
         >
-          Open lockbox
+          {t(B.open)}
         </Button>
       </div>
     </section>
@@ -174,13 +183,14 @@ function OpenLockbox({ view, send, pending }: { view: LockboxView; send: Send; p
  * first, then the primary authorized employee's steps, then who is protected right now and who was.
  */
 export function CrewSection({ permit }: { permit: Permit }) {
+  const t = useCaptions();
   const lockbox = useLockbox(permit.ID);
   const command = useLockboxCommand(permit.ID);
-  if (lockbox.isPending) return <Loader aria-label="Loading the crew" />;
+  if (lockbox.isPending) return <Loader aria-label={t(L.loading)} />;
   if (lockbox.isError)
     return (
       <Alert color="red" variant="light" role="alert">
-        The crew could not be loaded: {reasonOf(lockbox.error)}
+        {t(L.loadFailed, { reason: reasonOf(lockbox.error) })}
       </Alert>
     );
   const view = lockbox.data;
@@ -195,17 +205,14 @@ export function CrewSection({ permit }: { permit: Permit }) {
   return (
     <div className={classes.section}>
       {command.isError && (
-        <Alert color="red" variant="light" role="alert" title="Not done">
+        <Alert color="red" variant="light" role="alert" title={t(L.notDone)}>
           {reasonOf(command.error)}
         </Alert>
       )}
       {!view.lockbox && view.allowed.includes('open') && <OpenLockbox {...props} />}
       {!view.lockbox && !view.allowed.includes('open') && (
         <section className={classes.card}>
-          <p>
-            No lockbox is open for this permit yet: the issuing authority opens one and names its primary authorized
-            employee.
-          </p>
+          <p>{t(L.noLockbox)}</p>
         </section>
       )}
       <MyStep {...props} />

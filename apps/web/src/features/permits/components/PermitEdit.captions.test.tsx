@@ -3,11 +3,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Permit, PermitHistoryEntry } from '@hasp/contracts';
+import { permitSectionCaptions, type Permit, type PermitHistoryEntry } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { setLanguage } from '../../../lib/i18n';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { permitKeys } from '../api/keys';
+import type { PermitSectionEntry } from '../model/permit-sections';
 import { PermitEdit } from './PermitEdit';
 
 /**
@@ -107,7 +108,7 @@ const data = (p: Permit) =>
     ...[p.plannedStart, p.plannedEnd, approvedAt, end].map(when),
   ].filter((s): s is string => !!s);
 
-function renderPage(p: Permit) {
+function renderPage(p: Permit, sections: PermitSectionEntry[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(permitKeys.permit(p.ID), p);
   client.setQueryData(permitKeys.history(p.ID), history);
@@ -124,7 +125,7 @@ function renderPage(p: Permit) {
     <MantineProvider>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <PermitEdit permitId={p.ID} />
+          <PermitEdit permitId={p.ID} sections={sections} />
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
@@ -175,6 +176,22 @@ describe('the permit page speaks only in captions', () => {
       fireEvent.click(screen.getByRole('button', { name: '⟦Back⟧' }));
       await vi.waitFor(() => expect(dialog.isConnected).toBe(false));
     }
+  });
+
+  it('names the sections other features bring by their captions', async () => {
+    const loto = permit({
+      permitType: { ...permit({}).permitType, sections: ['isolation-plan', 'crew-sign-on'] },
+    });
+    const entries: PermitSectionEntry[] = (['isolation-plan', 'tags', 'crew-sign-on'] as const).map((id) => ({
+      section: id === 'tags' ? 'isolation-plan' : id,
+      id,
+      label: permitSectionCaptions[id],
+      render: () => null,
+    }));
+    renderPage(loto, entries);
+    await screen.findByTestId('permit-number');
+    for (const name of ['⟦Isolation⟧', '⟦Tags⟧', '⟦Crew⟧']) expect(screen.getByRole('tab', { name })).toBeTruthy();
+    expect(strays(data(loto))).toEqual([]);
   });
 
   it('shows the English defaults without a language', async () => {

@@ -156,7 +156,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           </Tabs.Tab>
           {shownSections.map((entry) => (
             <Tabs.Tab key={entry.id} value={entry.id} className={classes.touch}>
-              {entry.label}
+              {t(entry.label)}
             </Tabs.Tab>
           ))}
           <Tabs.Tab value="history" className={classes.touch}>

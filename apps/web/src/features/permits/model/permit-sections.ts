@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Permit, PermitSection } from '@hasp/contracts';
+import type { Caption, Permit, PermitSection } from '@hasp/contracts';
 
 /**
  * A section of the permit page that another feature brings (isolation plan, tags, crew, hazard
@@ -12,7 +12,8 @@ export interface PermitSectionEntry {
   section: PermitSection;
   /** Tab value and id: unique on the page. */
   id: string;
-  label: string;
+  /** The tab's caption (contracts' permitSectionCaptions). */
+  label: Caption;
   render: (permit: Permit) => ReactNode;
 }
 

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { tagStateLabels, type TagState } from '@hasp/contracts';
+import { tagStateCaptions, type TagState } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 
 // Dark shades (WCAG AA on white); the word says the state, colour only helps.
 export const tagStateColors: Record<TagState, string> = {
@@ -13,9 +14,10 @@ export const tagStateColors: Record<TagState, string> = {
 };
 
 export function TagStateBadge({ state }: { state: TagState }) {
+  const t = useCaptions();
   return (
     <Badge color={tagStateColors[state]} variant="outline" size="lg" data-testid="tag-state">
-      {tagStateLabels[state]}
+      {t(tagStateCaptions[state])}
     </Badge>
   );
 }

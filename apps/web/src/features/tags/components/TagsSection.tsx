@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
-import { tagCommandLabels, type Permit, type Tag, type TagCommand } from '@hasp/contracts';
+import {
+  tagCommandCaptions,
+  tagsLabels as L,
+  type Caption,
+  type Permit,
+  type Tag,
+  type TagCommand,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
 import { useTagCommand, usePermitTags } from '../api/tags-api';
 import { TagQrCode } from './TagQrCode';
@@ -18,13 +26,14 @@ const order: TagCommand[] = [
   'revoke-link',
   'renew-link',
 ];
-const asksReason: Partial<Record<TagCommand, { required: boolean; label: string }>> = {
-  void: { required: true, label: 'Why is this tag voided?' },
-  'report-missing': { required: false, label: 'What happened to the tag? (optional)' },
+const asksReason: Partial<Record<TagCommand, { required: boolean; label: Caption }>> = {
+  void: { required: true, label: L.askVoid },
+  'report-missing': { required: false, label: L.askMissing },
 };
 const when = (at: string | null) => (at ? new Date(at).toLocaleString() : '');
 
 function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
+  const t = useCaptions();
   const command = useTagCommand(permitId);
   const [asking, setAsking] = useState<TagCommand | null>(null);
   const [reason, setReason] = useState('');
@@ -42,7 +51,7 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={4}>
             <Title order={3} id={`tag-${tag.ID}`} className={classes.number}>
-              Tag {tag.number}
+              {t(L.tag, { number: tag.number })}
             </Title>
             <TagStateBadge state={tag.state} />
           </Stack>
@@ -53,28 +62,24 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
             {tag.point.code} — {tag.point.location}
           </Text>
         ) : (
-          <Text className={classes.point}>Personal lock</Text>
+          <Text className={classes.point}>{t(L.personalLock)}</Text>
         )}
         {tag.legend ? <Text fw={700}>{tag.legend.value}</Text> : null}
-        {tag.reason ? <Text>Reason: {tag.reason}</Text> : null}
+        {tag.reason ? <Text>{t(L.reason, { reason: tag.reason })}</Text> : null}
         {tag.appliedBy ? (
           <Text data-testid="tag-applier">
-            Applied by {tag.appliedBy.displayName}, {when(tag.appliedAt)}
+            {t(L.appliedBy, { name: tag.appliedBy.displayName, at: when(tag.appliedAt) })}
           </Text>
         ) : null}
         {tag.verifiedBy ? (
-          <Text>
-            Verified by {tag.verifiedBy.displayName}, {when(tag.verifiedAt)}
-          </Text>
+          <Text>{t(L.verifiedBy, { name: tag.verifiedBy.displayName, at: when(tag.verifiedAt) })}</Text>
         ) : null}
         {tag.removedBy ? (
-          <Text>
-            Removed by {tag.removedBy.displayName}, {when(tag.removedAt)}
-          </Text>
+          <Text>{t(L.removedBy, { name: tag.removedBy.displayName, at: when(tag.removedAt) })}</Text>
         ) : null}
-        {tag.voidReason ? <Text>Voided: {tag.voidReason}</Text> : null}
-        {tag.replacesTagId ? <Text>Replaces a missing tag</Text> : null}
-        {!tag.statusToken ? <Text c="dimmed">Status link revoked</Text> : null}
+        {tag.voidReason ? <Text>{t(L.voided, { reason: tag.voidReason })}</Text> : null}
+        {tag.replacesTagId ? <Text>{t(L.replaces)}</Text> : null}
+        {!tag.statusToken ? <Text c="dimmed">{t(L.linkRevoked)}</Text> : null}
         {refusal ? (
           <Alert color="red" role="alert">
             {refusal}
@@ -91,7 +96,7 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
                 loading={command.isPending && command.variables?.verb === verb}
                 onClick={() => (asksReason[verb] ? (setReason(''), setAsking(verb)) : give(verb))}
               >
-                {tagCommandLabels[verb]}
+                {t(tagCommandCaptions[verb])}
               </Button>
             ))}
           </div>
@@ -100,11 +105,11 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
-        title={asking ? `${tagCommandLabels[asking]}: tag ${tag.number}` : ''}
+        title={asking ? t(L.commandTitle, { command: t(tagCommandCaptions[asking]), number: tag.number }) : ''}
       >
         <Stack>
           <Textarea
-            label={ask?.label}
+            label={ask ? t(ask.label) : undefined}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             autosize
@@ -116,7 +121,7 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
             loading={command.isPending}
             onClick={() => asking && give(asking, reason.trim() || undefined)}
           >
-            {asking ? tagCommandLabels[asking] : ''}
+            {asking ? t(tagCommandCaptions[asking]) : ''}
           </Button>
         </Stack>
       </Modal>
@@ -126,10 +131,11 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
 
 /** The permit page's Tags section: each tag as a card with its QR code and the commands allowed now. */
 export function TagsSection({ permit }: { permit: Permit }) {
+  const t = useCaptions();
   const tags = usePermitTags(permit.ID);
-  if (tags.isPending) return <Loader aria-label="Loading tags" />;
-  if (tags.isError) return <Alert color="red">The tags could not be loaded.</Alert>;
-  if (!tags.data.length) return <Text>No tags yet: each point of the isolation plan gets one.</Text>;
+  if (tags.isPending) return <Loader aria-label={t(L.loading)} />;
+  if (tags.isError) return <Alert color="red">{t(L.loadFailed)}</Alert>;
+  if (!tags.data.length) return <Text>{t(L.none)}</Text>;
   return (
     <Stack gap="md" data-testid="tags-section">
       {tags.data.map((tag) => (

@@ -1,0 +1,57 @@
+import type { Transaction } from 'kysely';
+import { tagRefusal, tagTransitions } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { recordTagChange, type TagRecorder } from './tag-records';
+import { lockTag, updateTag, type TagRow } from './tags.repository';
+
+export interface ChangeTagInput {
+  facilityId: number;
+  tagId: number;
+  /** Who acts: the applier when applying; only the applier may remove. */
+  userId: number;
+  at: Date;
+}
+
+/**
+ * One tag command ('apply' or 'remove') inside another command's transaction: the caller has locked
+ * the permit (LOTO lock order) and gives its run, so the change is audited `tag.<verb>` as the tag's
+ * own command would record it. The rules are the tag command's (contracts' tagRefusal), and a
+ * refusal answers as it does: 403 for a remove by anyone but the applier, else 409.
+ */
+async function changeTag(
+  trx: Transaction<Database>,
+  command: 'apply' | 'remove',
+  input: ChangeTagInput,
+  run: TagRecorder,
+): Promise<TagRow> {
+  const before = await lockTag(trx, input.facilityId, input.tagId);
+  if (!before) throw AppError.notFound('Tag');
+  const reason = tagRefusal(
+    { state: before.state, appliedBy: before.appliedBy, linkRevoked: before.statusTokenRevokedAt !== null },
+    input.userId,
+    command,
+  );
+  if (reason) {
+    const forbidden = command === 'remove' && tagTransitions.remove!.from.includes(before.state);
+    throw forbidden ? new AppError('FORBIDDEN', 403, reason) : new AppError('CONFLICT', 409, reason);
+  }
+  await updateTag(
+    trx,
+    before.id,
+    command === 'apply'
+      ? { state: 'applied', applied_at: input.at, applied_by: input.userId }
+      : { state: 'removed', removed_at: input.at, removed_by: input.userId },
+  );
+  const after = (await lockTag(trx, input.facilityId, before.id))!;
+  recordTagChange(run, { command, before, after, actorId: input.userId });
+  return after;
+}
+
+/** Applies a planned or printed tag in the caller's transaction; `userId` becomes its applier. */
+export const applyTag = (trx: Transaction<Database>, input: ChangeTagInput, run: TagRecorder) =>
+  changeTag(trx, 'apply', input, run);
+
+/** Removes an applied or verified tag in the caller's transaction; only its applier may. */
+export const removeTag = (trx: Transaction<Database>, input: ChangeTagInput, run: TagRecorder) =>
+  changeTag(trx, 'remove', input, run);

@@ -1,0 +1,188 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IsolationPlan, Lock, Permit, PlanPoint } from '@hasp/contracts';
+import { setLanguage } from '../../../lib/i18n';
+import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
+import { IsolationPlanSection } from './IsolationPlanSection';
+
+/**
+ * The Isolation section (the floor screen) speaks only in captions: drawn in the marker language,
+ * nothing but the plan's own data (codes, places, names, numbers, times) may be left outside them.
+ */
+
+const at = '2026-11-24T14:02:00.000Z';
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const ann = { ID: 21, displayName: 'Ann Smith' };
+const by = { by: ann, at };
+
+const point = (over: Partial<PlanPoint>): PlanPoint => ({
+  ID: 1,
+  isolationPointId: 101,
+  position: 1,
+  state: 'pending',
+  code: 'E-101',
+  location: 'MCC room, bucket 4',
+  deviceType: 'Breaker',
+  normalPosition: 'On',
+  isolatedPosition: '',
+  lockable: true,
+  tagOnlyMeasure: '',
+  verificationMethod: 'Press start',
+  asset: { ID: 5, number: 'P-101' },
+  component: { ID: 6, number: 'M-1', name: 'Motor' },
+  isolated: null,
+  verified: null,
+  verifyMethod: null,
+  verifyResult: null,
+  testReleased: null,
+  released: null,
+  restored: null,
+  heldBy: [],
+  locks: [],
+  tags: [],
+  ...over,
+});
+
+const deIsolation: IsolationPlan = {
+  permitId: 7,
+  permitNumber: 'LOTO-000777',
+  permitStatus: 'de_isolation',
+  version: 4,
+  notified: by,
+  shutDown: by,
+  storedEnergyReleased: by,
+  areaInspected: null,
+  peopleClear: null,
+  releaseNotified: null,
+  points: [
+    point({
+      state: 'verified',
+      isolatedPosition: 'Off',
+      isolated: by,
+      verified: by,
+      verifyMethod: 'Pressed start',
+      verifyResult: 'Did not start',
+      heldBy: [{ ID: 9, number: 'LOTO-000999' }],
+      locks: [{ applicationId: 31, lockId: 41, serial: 'P-017', appliedBy: ann, appliedAt: at }],
+      tags: [{ ID: 51, number: 'TAG-0051', state: 'applied', appliedBy: ann }],
+    }),
+    point({
+      ID: 2,
+      isolationPointId: 102,
+      position: 2,
+      code: 'V-7',
+      location: 'Steam header',
+      deviceType: 'Valve',
+      lockable: false,
+      tags: [{ ID: 52, number: 'TAG-0052', state: 'planned', appliedBy: null }],
+    }),
+  ],
+  nextStep: 'Inspect the work area',
+  allowedVerbs: ['inspect-area', 'clear-people', 'restore-point', 'release-point', 'reorder', 'add-point'],
+};
+/** Before isolation: the first point isolated and waiting for its try-out. */
+const approved: IsolationPlan = {
+  ...deIsolation,
+  permitStatus: 'approved',
+  points: [{ ...deIsolation.points[0]!, state: 'isolated', verified: null, verifyMethod: null, verifyResult: null }],
+  allowedVerbs: ['verify-point', 'isolate-point', 'release-stored-energy'],
+};
+let plan = deIsolation;
+
+const lock: Lock = {
+  ID: 42,
+  serial: 'P-018',
+  kind: 'padlock',
+  colour: null,
+  owner: ann,
+  status: 'issued',
+  note: '',
+  version: 1,
+  updatedAt: at,
+  where: null,
+};
+const choice = { ID: 103, code: 'H-3', location: 'Hydraulic unit', assetNumber: 'P-101', componentNumber: 'M-1' };
+
+const data = [
+  'LOTO-000999',
+  ...plan.points.flatMap((p) => [
+    p.code,
+    p.location,
+    p.asset.number,
+    p.component.number,
+    p.component.name,
+    p.deviceType,
+  ]),
+  'Off',
+  'Pressed start',
+  'Did not start',
+  'Ann Smith',
+  'P-017',
+  'P-018',
+  'TAG-0051',
+  'TAG-0052',
+  plan.nextStep!,
+  when(at),
+  `${choice.code} — ${choice.location} (${choice.assetNumber})`,
+];
+
+function renderSection() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const permit = { ID: 7, status: 'de_isolation' } as Permit;
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <IsolationPlanSection permit={permit} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('the Isolation section speaks only in captions', () => {
+  beforeEach(() => {
+    plan = deIsolation;
+    return speakMarkerLanguage((url) =>
+      url.pathname.endsWith('/asset-points')
+        ? [choice]
+        : url.pathname.endsWith('/locks/applicable')
+          ? [lock]
+          : url.pathname.endsWith('/isolation-plan')
+            ? plan
+            : [],
+    );
+  });
+  afterEach(async () => {
+    cleanup();
+    await setLanguage('en');
+  });
+
+  it('steps, points with their locks and tags, held by, the add and lock pickers', async () => {
+    renderSection();
+    await screen.findByRole('list', { name: '⟦Isolation steps⟧' });
+    await screen.findByRole('button', { name: '⟦Apply lock on {{code}}⟧'.replace('{{code}}', 'E-101') });
+    await screen.findByRole('option', { name: data.at(-1) });
+    expect(screen.getByText('⟦Held by permits LOTO-000999⟧')).toBeTruthy();
+    expect(strays(data)).toEqual([]);
+  });
+
+  it('the try-out form', async () => {
+    plan = approved;
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: '⟦Verify⟧ E-101' }));
+    await screen.findByRole('button', { name: '⟦Record verification of E-101⟧' });
+    expect(screen.getByRole('textbox', { name: /⟦Verification method⟧/ })).toBeTruthy();
+    expect(strays([...data, 'Press start'])).toEqual([]);
+  });
+
+  it('keeps the English the floor specs find buttons by', async () => {
+    await setLanguage('en');
+    renderSection();
+    expect(await screen.findByRole('button', { name: 'Work area inspected' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove lock P-017' })).toBeTruthy();
+    expect(screen.getByText('Held by permits LOTO-000999')).toBeTruthy();
+    expect(screen.getByText(/^✓ Notify affected employees$/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,68 @@
+import { isolationPlanVerbLabels, planPointStateLabels } from '../isolation-plan';
+import { tagStateLabels } from '../tags';
+import { defineCaptions } from './define-captions';
+
+// Captions of the permit page's Isolation section (features/isolation-plan). The English defaults
+// are the contracts' own labels where there are some, so the API's English and the screen's agree.
+
+/** The plan's commands as its buttons name them, keyed by verb. */
+export const isolationPlanVerbCaptions = defineCaptions('Button', 'IsolationPlan_Verb', isolationPlanVerbLabels);
+
+/** A plan point's states, keyed by the stored value. */
+export const planPointStateCaptions = defineCaptions('Label', 'IsolationPlan_PointState', planPointStateLabels);
+
+/** A tag's states (contracts' tags.ts), keyed by the stored value: the Isolation and Tags sections share them. */
+export const tagStateCaptions = defineCaptions('Label', 'Tag_State', tagStateLabels);
+
+export const isolationPlanLabels = defineCaptions('Label', 'IsolationPlan', {
+  section: 'Isolation plan',
+  loading: 'Loading the isolation plan',
+  loadFailed: 'The isolation plan could not be loaded.',
+  nextStep: 'Next step',
+  notDone: 'Not done',
+  steps: 'Isolation steps',
+  notYet: 'Not yet',
+  noPoints: 'No isolation points on the plan yet.',
+  addPoint: 'Add an isolation point',
+  choosePoint: 'Choose a point',
+  stepNotify: 'Notify affected employees',
+  stepShutDown: 'Shut down',
+  stepIsolate: 'Isolate each point',
+  stepLockTag: 'Apply lock and tag',
+  stepStoredEnergy: 'Release stored energy',
+  stepVerify: 'Verify (try-out)',
+  stepInspect: 'Inspect the work area',
+  stepPeopleClear: 'People clear',
+  stepRestore: 'Restore or release each point',
+  stepNotifyRelease: 'Notify of the release',
+  doneBy: '{{name}}, {{at}}',
+  ratio: '{{done}} of {{total}}',
+  heldBy: 'Held by permits {{numbers}}',
+  isolatedPosition: 'isolated position: {{position}}',
+  tagOnly: 'Tag only: {{measure}}',
+  noLockFits: 'no lock fits this point',
+  locksOn: 'Locks on {{code}}',
+  lockLine: 'Lock {{serial}} (applied by {{name}})',
+  tagsOn: 'Tags on {{code}}',
+  tagLine: 'Tag {{number}}: {{state}}',
+  tagLineApplied: 'Tag {{number}}: {{state}} (applied by {{name}})',
+  verifiedBy: 'Verified by {{name}}: {{method}} — {{result}}',
+  verificationMethod: 'Verification method',
+  result: 'Result',
+  moveUp: 'Move {{code}} up',
+  moveDown: 'Move {{code}} down',
+  lockFor: 'Lock for {{code}}',
+  chooseLock: 'Choose one of your locks',
+  lockYours: '{{serial}} (yours)',
+  lockAvailable: '{{serial}} (available)',
+});
+
+export const isolationPlanButtons = defineCaptions('Button', 'IsolationPlan', {
+  addPoint: 'Add point',
+  recordVerification: 'Record verification of {{code}}',
+  back: 'Back',
+  up: 'Up',
+  down: 'Down',
+  removeLock: 'Remove lock {{serial}}',
+  applyLock: 'Apply lock on {{code}}',
+});

@@ -114,6 +114,8 @@ test('adds an item, reorders it by drag and keyboard, deactivates it out of the 
   await page.keyboard.press('Enter');
   await expect(screen.items.nth(1)).toHaveAttribute('data-value', value);
   await expect(down).toBeFocused();
+  // The list takes the next move once this one is saved (a press while saving is ignored).
+  await expect(screen.main.getByRole('status')).toHaveText(`${caption} moved to position 2 of 9.`);
   await page.keyboard.press('Enter');
   await expect(screen.items.nth(2)).toHaveAttribute('data-value', value);
   await expect(screen.main.getByRole('status')).toHaveText(`${caption} moved to position 3 of 9.`);

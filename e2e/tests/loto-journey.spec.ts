@@ -156,7 +156,9 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   for (const code of ['E-1', 'H-1'] as const) {
     const picker = point(ip, code).getByLabel(`Lock for ${code}`);
     const option = picker.locator('option', { hasText: locks[code].serial });
-    await picker.selectOption((await option.getAttribute('value'))!);
+    const value = await option.getAttribute('value');
+    expect(value, `lock ${locks[code].serial} is offered at ${code}`).toBeTruthy();
+    await picker.selectOption(value ?? '');
     await point(ip, code)
       .getByRole('button', { name: `Apply lock on ${code}` })
       .click();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
@@ -67,7 +67,7 @@ async function give(page: Page, command: string, to: string) {
 }
 
 /** Screenshot to /tmp/shots-journey, the 390 px checks (no sideways scroll, every button ≥ 44 px tall) and axe. */
-async function floor(page: Page, testInfo: TestInfo, name: string, scope?: string) {
+async function floor(page: Page, testInfo: TestInfo, name: string, scope?: string, show?: Locator) {
   await expectNoSidewaysScroll(page, phone.width);
   const root = scope ? page.locator(scope) : main(page);
   const small = await root.getByRole('button').evaluateAll((els) =>
@@ -81,6 +81,8 @@ async function floor(page: Page, testInfo: TestInfo, name: string, scope?: strin
   );
   expect(small, `buttons under 44 px on ${name}`).toEqual([]);
   await expectNoSeriousViolations(page, scope);
+  // The shell scrolls inside the page, so a full-page shot is one screen: bring the point of the step into it.
+  if (show) await show.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
   await saveScreenshot(page, testInfo, `loto-journey-${name}`);
 }
@@ -235,7 +237,7 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await signOn(fb, crewLocks.b.serial);
   const signedOn = (page: Page) => main(page).getByRole('list', { name: 'Signed on' });
   await expect(signedOn(fb.page).getByRole('listitem')).toHaveCount(2);
-  await floor(fb.page, testInfo, '08-crew-of-two');
+  await floor(fb.page, testInfo, '08-crew-of-two', undefined, signedOn(fb.page));
 
   // Shift handover: the night fitter signs on, then fitter A signs off.
   await signOn(n, crewLocks.n.serial);
@@ -245,7 +247,7 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await main(fa.page).getByRole('button', { name: 'Sign off' }).click();
   await expect(main(fa.page).getByRole('heading', { name: 'You are not signed on' })).toBeVisible();
   await expect(signedOn(fa.page)).not.toContainText(fa.user.displayName);
-  await floor(fa.page, testInfo, '09-after-handover');
+  await floor(fa.page, testInfo, '09-after-handover', undefined, signedOn(fa.page));
 
   // --- Fitter B went home with their lock on the box: the supervisor (the issuer) removes it (e)(3).
   await ip.goto(url);
@@ -328,7 +330,7 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   }
   await nextStep(ip).getByRole('button', { name: 'Affected employees notified of release' }).click();
   await expect(nextStep(ip)).toContainText('Close the permit');
-  await floor(ip, testInfo, '14-restored');
+  await floor(ip, testInfo, '14-restored', undefined, point(ip, 'E-1'));
   await give(ip, 'Close', 'Closed');
   await floor(ip, testInfo, '15-closed');
 });

@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { issueLockTo, planCommand, type ApiUser } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -26,66 +27,89 @@ async function phoneBrowser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/**
- * A LOTO permit of the worker's with one verified plan point (no isolation-plan commands on this
- * branch yet: written as they would leave it), a free lock of this test's that the worker applies
- * there through the locks command (`POST /api/permits/:id/locks/commands/apply`), and the worker's
- * applied tag on the point (the tags' apply command is not on this branch either).
- */
-async function permitWithWorkersLock(browser: Browser, worker: PermitTestUser, suffix: string) {
-  const fixture = await withDatabase(async (client) => {
-    const one = async <T>(text: string, values: unknown[]) => (await client.query<T & object>(text, values)).rows[0]!;
-    const { id: workerId } = await one<{ id: number }>('select id from users where user_name = $1', [worker.userName]);
-    const { id: typeId } = await one<{ id: number }>(
-      "select id from permit_types where facility_id = 1 and code = 'LOTO'",
-      [],
-    );
-    const { id: permitId, number } = await one<{ id: number; number: string }>(
-      `insert into permits (facility_id, permit_type_id, number, title, planned_start, planned_end, requester_id)
-       values (1, $1, $2, $3, now(), now() + interval '4 hours', $4) returning id, number`,
-      [typeId, `E2E-AB-${suffix}`, `Replace conveyor gearbox ${suffix}`, workerId],
-    );
-    const point = await one<{ id: number; code: string; location: string }>(
-      'select id, code, location from isolation_points where facility_id = 1 order by id limit 1',
-      [],
-    );
-    const { id: planPointId } = await one<{ id: number }>(
-      `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state)
-       values (1, $1, $2, 0, 'verified') returning id`,
-      [permitId, point.id],
-    );
-    const serial = `AB-${suffix}`;
-    const { id: lockId } = await one<{ id: number }>(
-      `insert into locks (facility_id, serial, kind) values (1, $1, 'padlock') returning id`,
-      [serial],
-    );
-    const tagNumber = `T-AB-${suffix}`;
-    await client.query(
-      `insert into tags (facility_id, number, permit_id, plan_point_id, state, applied_at, applied_by, status_token)
-       values (1, $1, $2, $3, 'applied', now() - interval '3 hours', $4, $5)`,
-      [tagNumber, permitId, planPointId, workerId, `e2e-ab-${suffix}-${Math.random().toString(36).slice(2)}`],
-    );
-    return { permitId, number, planPointId, lockId, serial, tagNumber, point };
-  });
-  const api = await browser.newContext({ serviceWorkers: 'block' });
-  const login = await api.request.post('/api/login', {
+async function apiUser(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
     data: {
       connectionStringName: demo.connection,
       facilityId: demo.northPlant.ID,
-      username: worker.userName,
+      username: user.userName,
       password: demo.password,
     },
   });
   expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const applied = await api.request.post(`/api/permits/${fixture.permitId}/locks/commands/apply`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { lockId: fixture.lockId, planPointId: fixture.planPointId },
+  return { page, token: ((await login.json()) as { token: string }).token };
+}
+
+async function post(who: ApiUser, url: string, data: object = {}) {
+  const response = await who.page.request.post(url, {
+    headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': crypto.randomUUID() },
+    data,
   });
-  expect(applied.status(), await applied.text()).toBe(200);
-  const applicationId = ((await applied.json()) as { ID: number }).ID;
-  await api.close();
-  return { ...fixture, applicationId };
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as { ID: number; number: string };
+}
+
+/**
+ * A LOTO permit of the worker's on conveyor CV-302 (one isolation point, E-302), approved and its
+ * point isolated by the supervisor through the isolation plan's commands; then the worker applies a
+ * padlock of their own there (the locks command) and the point's tag (the tags' command).
+ */
+async function permitWithWorkersLock(
+  browser: Browser,
+  worker: PermitTestUser,
+  supervisor: PermitTestUser,
+  suffix: string,
+) {
+  const [w, s] = await Promise.all([apiUser(browser, worker), apiUser(browser, supervisor)]);
+  const ids = await withDatabase(async (client) => {
+    const one = async <T>(text: string, values: unknown[]) => (await client.query<T & object>(text, values)).rows[0]!;
+    return {
+      worker: (await one<{ id: number }>('select id from users where user_name = $1', [worker.userName])).id,
+      type: (await one<{ id: number }>("select id from permit_types where facility_id = 1 and code = 'LOTO'", [])).id,
+      conveyor: (await one<{ id: number }>("select id from assets where facility_id = 1 and number = 'CV-302'", [])).id,
+    };
+  });
+  const start = Date.now() + 60_000;
+  const permit = await post(w, '/api/permits', {
+    permitTypeId: ids.type,
+    title: `Replace conveyor gearbox ${suffix}`,
+    description: 'Gearbox on CV-302 is noisy.',
+    workMethod: 'Lock out the drive.',
+    areaId: null,
+    assetIds: [ids.conveyor],
+    plannedStart: new Date(start).toISOString(),
+    plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+    holderId: ids.worker,
+    riskLevel: 'medium',
+  });
+  const permitId = permit.ID;
+  await post(w, `/api/permits/${permitId}/commands/request`);
+  await post(s, `/api/permits/${permitId}/commands/approve`);
+  const plan = await planCommand(s, permitId, 'fill');
+  await planCommand(s, permitId, 'notify');
+  await planCommand(s, permitId, 'shut-down');
+  const planPoint = plan.points[0]!;
+  await planCommand(s, permitId, 'isolate-point', { planPointId: planPoint.ID });
+  const lock = await issueLockTo(worker.userName);
+  const applied = await post(w, `/api/permits/${permitId}/locks/commands/apply`, {
+    lockId: lock.id,
+    planPointId: planPoint.ID,
+  });
+  const tag = planPoint.tags[0]!;
+  await post(w, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
+  await Promise.all([w.page.context().close(), s.page.context().close()]);
+  return {
+    permitId,
+    number: permit.number,
+    planPointId: planPoint.ID,
+    lockId: lock.id,
+    serial: lock.serial,
+    tagNumber: tag.number,
+    point: { code: planPoint.code },
+    applicationId: applied.ID,
+  };
 }
 
 test('a supervisor removes an absent worker’s lock and tag; the worker acknowledges at sign-in before anything else', async ({
@@ -96,7 +120,7 @@ test('a supervisor removes an absent worker’s lock and tag; the worker acknowl
     createUserLike('worker', 'applier'),
     createUserLike('supervisor', 'remover'),
   ]);
-  const fixture = await permitWithWorkersLock(browser, worker, suffix);
+  const fixture = await permitWithWorkersLock(browser, worker, supervisor, suffix);
 
   // The supervisor, on a phone: the permit page offers the (e)(3) wizard.
   const s = await phoneBrowser(browser);

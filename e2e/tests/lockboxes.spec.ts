@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { isolatePlan } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -48,6 +49,13 @@ async function issueLock(user: PermitTestUser): Promise<string> {
 
 const crew = (page: Page) => page.getByRole('main');
 
+/** The sign-on offers the user's own lock first (a picker when free padlocks are on the board too). */
+async function expectMyLock(page: Page, serial: string) {
+  const picker = crew(page).getByLabel('My lock', { exact: true });
+  await expect(crew(page).getByText(`With lock ${serial}.`).or(picker)).toBeVisible();
+  if (await picker.count()) await expect(picker).toHaveValue(serial);
+}
+
 test('a two-person crew signs on at phone width, and hands over at shift change', async ({ browser }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   const [requester, approver, issuer, holder, day, night] = await Promise.all([
@@ -75,10 +83,14 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   const type = (await (await r.request.get('/api/permits/types/LOTO', { headers: auth(requester) })).json()) as {
     ID: number;
   };
-  const holderId = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: number }>('select id from users where user_name = $1', [holder.userName]);
-    return rows[0]!.id;
-  });
+  const { holderId, conveyorId } = await withDatabase(async (client) => ({
+    holderId: (await client.query<{ id: number }>('select id from users where user_name = $1', [holder.userName]))
+      .rows[0]!.id,
+    // Conveyor CV-302's drive has one isolation point (E-302): the plan the crew works under.
+    conveyorId: (
+      await client.query<{ id: number }>(`select id from assets where facility_id = 1 and number = 'CV-302'`)
+    ).rows[0]!.id,
+  }));
   const start = new Date(Date.now() + 60_000);
   const permit = await api(requester, '/api/permits', {
     permitTypeId: type.ID,
@@ -86,7 +98,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
     description: 'Gearbox on conveyor 4 is noisy; replace it.',
     workMethod: 'Group lockout: each fitter signs on with a personal lock.',
     areaId: null,
-    assetIds: [],
+    assetIds: [conveyorId],
     plannedStart: start.toISOString(),
     plannedEnd: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
     holderId,
@@ -94,6 +106,12 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   });
   await api(requester, `/api/permits/${permit.ID}/commands/request`);
   await api(approver, `/api/permits/${permit.ID}/commands/approve`);
+  // Isolation needs a verified plan: the approver walks its (d) steps through the plan's commands.
+  await isolatePlan(
+    { page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! },
+    approver.userName,
+    permit.ID,
+  );
   await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
   await api(issuer, `/api/permits/${permit.ID}/commands/issue`);
   await api(holder, `/api/permits/${permit.ID}/commands/accept`);
@@ -118,7 +136,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   const d = pages.get(day.userName)!;
   await d.goto(permitUrl);
   await crew(d).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  await expect(crew(d)).toContainText(`With lock ${dayLock}.`);
+  await expectMyLock(d, dayLock);
   await crew(d).getByRole('button', { name: 'Sign on with my lock' }).click();
   await expect(crew(d).getByRole('heading', { name: 'You are signed on' })).toBeVisible();
   await expect(crew(d)).toContainText('The incoming crew member signs on first; then you can sign off.');
@@ -129,6 +147,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   const n = pages.get(night.userName)!;
   await n.goto(permitUrl);
   await crew(n).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expectMyLock(n, nightLock);
   await crew(n).getByRole('button', { name: 'Sign on with my lock' }).click();
   const signedOn = crew(n).getByRole('list', { name: 'Signed on' });
   await expect(signedOn.getByRole('listitem')).toHaveCount(2);

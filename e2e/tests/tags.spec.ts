@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { planCommand } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -31,15 +31,15 @@ async function signedIn(browser: Browser, user: PermitTestUser): Promise<{ page:
 }
 
 /**
- * A LOTO permit of the user's with one planned tag on a plan point. The plan point and the tag are
- * written directly (as the isolation-plan helper's commands will through planTag, once merged).
+ * A LOTO permit of the user's on press PR-001 whose plan is filled through the isolation plan's
+ * command (each point's tag is planned with it): E-1's tag, its number and status token.
  */
 async function permitWithTag(page: Page, token: string, title: string) {
-  const { typeId, assetId, areaId, pointId } = await withDatabase(async (client) => {
-    const row = await client.query<{ typeId: number; assetId: number; areaId: number; pointId: number }>(
-      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId", ip.id as "pointId"
-       from permit_types t, assets a join isolation_points ip on ip.asset_id = a.id
-       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001' and ip.code = 'E-1'`,
+  const { typeId, assetId, areaId } = await withDatabase(async (client) => {
+    const row = await client.query<{ typeId: number; assetId: number; areaId: number }>(
+      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId"
+       from permit_types t, assets a
+       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001'`,
     );
     return row.rows[0]!;
   });
@@ -61,22 +61,14 @@ async function permitWithTag(page: Page, token: string, title: string) {
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
-  const statusToken = randomBytes(16).toString('base64url');
-  const number = `E2E-T-${randomBytes(4).toString('hex')}`;
-  await withDatabase(async (client) => {
-    const point = await client.query<{ id: number }>(
-      `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position)
-       values (1, $1, $2, 0) returning id`,
-      [permitId, pointId],
-    );
-    await client.query(
-      `insert into tags (facility_id, number, permit_id, plan_point_id, reason, status_token, legend_item_id)
-       select 1, $1, $2, $3, 'Drive belt change', $4,
-              (select id from master_list_items where facility_id = 1 and list_key = 'tag-legends' order by sort_order, id limit 1)`,
-      [number, permitId, point.rows[0]!.id, statusToken],
-    );
-  });
-  return { permitId, statusToken, number };
+  const plan = await planCommand({ page, token }, permitId, 'fill');
+  const tag = plan.points.find((p) => p.code === 'E-1')!.tags[0]!;
+  const statusToken = await withDatabase(
+    async (client) =>
+      (await client.query<{ token: string }>('select status_token as token from tags where id = $1', [tag.ID])).rows[0]!
+        .token,
+  );
+  return { permitId, statusToken, number: tag.number };
 }
 
 test("a tag's QR address, signed out, follows the tag as it is applied and removed", async ({ browser }, testInfo) => {

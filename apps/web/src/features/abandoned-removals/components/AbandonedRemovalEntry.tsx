@@ -46,7 +46,8 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
         title="Remove an abandoned lock or tag"
         fullScreen={phone}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        // xl is Mantine's 44 px close button: the full-screen wizard is used one-handed on a phone.
+        closeButtonProps={{ 'aria-label': 'Close', size: 'xl' }}
       >
         {opened && <RemovalWizard permitId={permitId} candidates={opened} onClose={close} />}
       </Modal>

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { withDatabase } from './database';
+
+/**
+ * Isolation set up through the API for specs whose point is elsewhere (the crew, tags, abandoned
+ * removals): the permit's plan walked through the isolation plan's own commands, locks and tags, as
+ * the Isolation tab does it (isolation-plan.spec.ts and loto-journey.spec.ts do it on the screen).
+ */
+
+type PlanPoint = {
+  ID: number;
+  code: string;
+  lockable: boolean;
+  verificationMethod: string;
+  heldBy: { number: string }[];
+  locks: { applicationId: number; serial: string; appliedBy: { ID: number } }[];
+  tags: { ID: number; number: string; state: string }[];
+};
+export type Plan = { version: number; points: PlanPoint[] };
+
+export type ApiUser = { page: Page; token: string };
+
+const headers = (user: ApiUser) => ({
+  authorization: `Bearer ${user.token}`,
+  'idempotency-key': crypto.randomUUID(),
+});
+
+async function post<T>(user: ApiUser, url: string, data: object = {}): Promise<T> {
+  const response = await user.page.request.post(url, { headers: headers(user), data });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+export const planCommand = (user: ApiUser, permitId: number, verb: string, data: object = {}) =>
+  post<Plan>(user, `/api/permits/${permitId}/isolation-plan/commands/${verb}`, data);
+
+export async function readPlan(user: ApiUser, permitId: number): Promise<Plan> {
+  const response = await user.page.request.get(`/api/permits/${permitId}/isolation-plan`, { headers: headers(user) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Plan;
+}
+
+/** A padlock of the user's own (the lock inventory's screen is the locks spec's): its id and serial. */
+export async function issueLockTo(userName: string): Promise<{ id: number; serial: string }> {
+  const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+  const id = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into locks (facility_id, serial, kind, owner_id, status)
+       select 1, $1, 'padlock', id, 'issued' from users where user_name = $2 returning id`,
+      [serial, userName],
+    );
+    return rows[0]!.id;
+  });
+  return { id, serial };
+}
+
+/**
+ * The (d) steps on an Approved permit whose assets have isolation points: fill, notify, shut down,
+ * isolate each point, the user's own lock on each lockable point and each planned tag applied,
+ * stored energy released, every point verified. The permit may then be isolated.
+ */
+export async function isolatePlan(user: ApiUser, userName: string, permitId: number): Promise<Plan> {
+  const filled = await planCommand(user, permitId, 'fill');
+  expect(filled.points.length, 'the permit has assets with isolation points').toBeGreaterThan(0);
+  await planCommand(user, permitId, 'notify');
+  await planCommand(user, permitId, 'shut-down');
+  for (const point of filled.points) await planCommand(user, permitId, 'isolate-point', { planPointId: point.ID });
+  for (const point of filled.points) {
+    if (point.lockable) {
+      const lock = await issueLockTo(userName);
+      await post(user, `/api/permits/${permitId}/locks/commands/apply`, { lockId: lock.id, planPointId: point.ID });
+    }
+    for (const tag of point.tags.filter((t) => t.state === 'planned' || t.state === 'printed'))
+      await post(user, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
+  }
+  await planCommand(user, permitId, 'release-stored-energy');
+  let plan = filled;
+  for (const point of filled.points)
+    plan = await planCommand(user, permitId, 'verify-point', {
+      planPointId: point.ID,
+      method: point.verificationMethod || 'Try start',
+      result: 'No movement, zero energy',
+    });
+  return plan;
+}
+
+/**
+ * The (e) steps on a permit in De-isolation, by the user who applied the locks and tags: inspect,
+ * people clear, locks and tags off, each point restored (or released where another permit still
+ * holds it), release notified. The permit may then be closed.
+ */
+export async function releasePlan(user: ApiUser, permitId: number): Promise<Plan> {
+  await planCommand(user, permitId, 'inspect-area');
+  const plan = await planCommand(user, permitId, 'clear-people');
+  for (const point of plan.points) {
+    for (const lock of point.locks)
+      await post(user, `/api/permits/${permitId}/locks/commands/remove`, { applicationId: lock.applicationId });
+    for (const tag of point.tags.filter((t) => t.state === 'applied' || t.state === 'verified'))
+      await post(user, `/api/permits/${permitId}/tags/commands/remove`, { tagId: tag.ID });
+  }
+  for (const point of (await readPlan(user, permitId)).points) {
+    const verb = point.heldBy.length ? 'release-point' : 'restore-point';
+    await planCommand(user, permitId, verb, { planPointId: point.ID });
+  }
+  return planCommand(user, permitId, 'notify-release');
+}

@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo, signInWithForm } from '../support/hasp';
+import { issueLockTo, readPlan } from '../support/isolation';
+import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+
+// Issue 16's journey on phones (390×844), through the screens: a LOTO permit on press PR-001 (three
+// points) isolated through its plan, locks and tags; a two-person crew on the lockbox with a shift
+// handover; one abandoned sign-on lock removed by the supervisor with the applier's acknowledgement
+// at their next sign-in; a tag's QR address watched signed out; then release and close. Only the
+// draft, its request and approval are set up through the API (the permits spec walks those screens).
+test.use({ serviceWorkers: 'block' });
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-journey';
+
+type Signed = { page: Page; token: string; user: PermitTestUser };
+
+async function signedIn(browser: Browser, user: PermitTestUser): Promise<Signed> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: user.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { page, token: ((await login.json()) as { token: string }).token, user };
+}
+
+async function api(who: Signed, url: string, data: object = {}) {
+  const response = await who.page.request.post(url, {
+    headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': crypto.randomUUID() },
+    data,
+  });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+  return (await response.json()) as { ID: number };
+}
+
+const main = (page: Page) => page.getByRole('main');
+const plan = (page: Page) => main(page).getByRole('region', { name: 'Isolation plan' });
+const nextStep = (page: Page) => plan(page).getByRole('status');
+const point = (page: Page, code: string) => plan(page).getByRole('article', { name: code, exact: true });
+const bar = (page: Page) => main(page).getByRole('region', { name: 'Next steps' });
+const status = (page: Page) => main(page).getByTestId('permit-status');
+const tagCard = (page: Page, number: string) => main(page).getByTestId('tag-card').filter({ hasText: number });
+
+async function tab(page: Page, name: 'Isolation' | 'Tags' | 'Crew', url?: string) {
+  if (url) await page.goto(url);
+  await main(page).getByRole('tab', { name }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+}
+
+/** A lifecycle command from the permit's Next steps bar and its confirmation. */
+async function give(page: Page, command: string, to: string) {
+  await bar(page).getByRole('button', { name: command, exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: command, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(status(page)).toHaveText(to);
+}
+
+/** Screenshot to /tmp/shots-journey, the 390 px checks (no sideways scroll, every button ≥ 44 px tall) and axe. */
+async function floor(page: Page, testInfo: TestInfo, name: string, scope?: string, show?: Locator) {
+  await expectNoSidewaysScroll(page, phone.width);
+  const root = scope ? page.locator(scope) : main(page);
+  const small = await root.getByRole('button').evaluateAll((els) =>
+    els
+      .filter((e) => (e as HTMLElement).offsetParent !== null)
+      .map((e) => ({
+        name: (e.textContent ?? '').trim() || e.getAttribute('aria-label'),
+        h: e.getBoundingClientRect().height,
+      }))
+      .filter((b) => b.h > 0 && b.h < 44),
+  );
+  expect(small, `buttons under 44 px on ${name}`).toEqual([]);
+  await expectNoSeriousViolations(page, scope);
+  // The shell scrolls inside the page, so a full-page shot is one screen: bring the point of the step into it.
+  if (show) await show.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, `loto-journey-${name}`);
+}
+
+test('a LOTO permit with three points and a two-person crew goes from isolation to close on phones', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  mkdirSync(shots, { recursive: true });
+  const suffix = Date.now().toString(36);
+  const people = await Promise.all([
+    createUserLike('worker', 'lj-requester'),
+    createUserLike('supervisor', 'lj-approver'),
+    createUserLike('supervisor', 'lj-issuer'),
+    createUserLike('worker', 'lj-holder'),
+    createUserLike('worker', 'lj-fitter-a'),
+    createUserLike('worker', 'lj-fitter-b'),
+    createUserLike('worker', 'lj-night'),
+  ]);
+  const [r, a, i, h, fa, fb, n] = (await Promise.all(people.map((u) => signedIn(browser, u)))) as [
+    Signed,
+    Signed,
+    Signed,
+    Signed,
+    Signed,
+    Signed,
+    Signed,
+  ];
+  const ids = await withDatabase(async (client) => ({
+    type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
+      .rows[0]!.id,
+    press: (await client.query<{ id: number }>(`select id from assets where facility_id = 1 and number = 'PR-001'`))
+      .rows[0]!.id,
+    holder: (await client.query<{ id: number }>('select id from users where user_name = $1', [h.user.userName]))
+      .rows[0]!.id,
+  }));
+  const start = Date.now() + 60_000;
+  const permit = await api(r, '/api/permits', {
+    permitTypeId: ids.type,
+    title: `Press PR-001 ram seals, crew of two ${suffix}`,
+    description: 'Ram seals of PR-001 leak; two fitters replace them.',
+    workMethod: 'Lock out electrical and hydraulic energy; group lockout for the fitters.',
+    areaId: null,
+    assetIds: [ids.press],
+    plannedStart: new Date(start).toISOString(),
+    plannedEnd: new Date(start + 8 * 3_600_000).toISOString(),
+    holderId: ids.holder,
+    riskLevel: 'high',
+  });
+  const url = `/Permit/Edit/${permit.ID}`;
+  await api(r, `/api/permits/${permit.ID}/commands/request`);
+  await api(a, `/api/permits/${permit.ID}/commands/approve`);
+  // The issuer's own padlocks for the two lockable points (the lock board's screen is the locks spec's).
+  const locks = { 'E-1': await issueLockTo(i.user.userName), 'H-1': await issueLockTo(i.user.userName) };
+
+  // --- Isolation: the issuer fills the plan and walks the (d) steps on the phone.
+  const ip = i.page;
+  await tab(ip, 'Isolation', url);
+  await nextStep(ip).getByRole('button', { name: 'Fill from the assets' }).click();
+  await expect(plan(ip).getByRole('article')).toHaveCount(3);
+  const codes = (await plan(ip).getByRole('heading', { level: 3 }).allInnerTexts()).map((c) => c.trim());
+  expect(codes).toEqual(['E-1', 'H-1', 'H-2']);
+  await floor(ip, testInfo, '01-plan-filled');
+  await nextStep(ip).getByRole('button', { name: 'Affected employees notified' }).click();
+  await nextStep(ip).getByRole('button', { name: 'Equipment shut down' }).click();
+  for (const code of codes) {
+    await expect(nextStep(ip)).toContainText(`Isolate ${code}`);
+    await point(ip, code)
+      .getByRole('button', { name: `Isolate ${code}` })
+      .click();
+    await expect(point(ip, code)).toContainText('Isolated');
+  }
+  for (const code of ['E-1', 'H-1'] as const) {
+    const picker = point(ip, code).getByLabel(`Lock for ${code}`);
+    const option = picker.locator('option', { hasText: locks[code].serial });
+    const value = await option.getAttribute('value');
+    expect(value, `lock ${locks[code].serial} is offered at ${code}`).toBeTruthy();
+    await picker.selectOption(value ?? '');
+    await point(ip, code)
+      .getByRole('button', { name: `Apply lock on ${code}` })
+      .click();
+    await expect(point(ip, code)).toContainText(`Lock ${locks[code].serial} (applied by ${i.user.displayName})`);
+  }
+  await floor(ip, testInfo, '02-locks-applied');
+
+  // The point tags on the Tags tab: each applied by the issuer.
+  const pointTags = (await readPlan(i, permit.ID)).points.flatMap((p) => p.tags.map((t) => ({ ...t, code: p.code })));
+  expect(pointTags).toHaveLength(3);
+  await tab(ip, 'Tags');
+  for (const tag of pointTags) {
+    await tagCard(ip, tag.number).getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(tagCard(ip, tag.number).getByTestId('tag-state')).toHaveText('Applied');
+  }
+  const e1Tag = pointTags.find((t) => t.code === 'E-1')!;
+  const qrHref = (await tagCard(ip, e1Tag.number).getByTestId('tag-qr-link').getAttribute('href'))!;
+  await floor(ip, testInfo, '03-tags-applied');
+
+  // Someone scans E-1's tag: a signed-out phone sees it Applied.
+  const scanner = await (
+    await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true })
+  ).newPage();
+  await scanner.goto(new URL(qrHref, ip.url()).pathname);
+  const scanned = scanner.getByTestId('tag-status-state');
+  await expect(scanned).toHaveText('Applied', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${i.user.displayName}`);
+  await floor(scanner, testInfo, '04-qr-applied', 'body');
+
+  await tab(ip, 'Isolation');
+  await nextStep(ip).getByRole('button', { name: 'Stored energy released' }).click();
+  for (const code of codes) {
+    await expect(nextStep(ip)).toContainText(`Verify ${code} (try-out)`);
+    await point(ip, code)
+      .getByRole('button', { name: `Verify ${code}` })
+      .click();
+    await point(ip, code).getByLabel('Result').fill('No movement; gauge at zero');
+    if (code === 'E-1') await floor(ip, testInfo, '05-verify-point');
+    await point(ip, code)
+      .getByRole('button', { name: `Record verification of ${code}` })
+      .click();
+    await expect(point(ip, code)).toContainText('Verified by');
+  }
+  await expect(nextStep(ip)).toContainText('Every point is verified: isolate the permit');
+  await give(ip, 'Isolate', 'Isolated');
+  await give(ip, 'Issue', 'Issued');
+  await h.page.goto(url);
+  await give(h.page, 'Accept', 'Active');
+  await floor(h.page, testInfo, '06-active');
+
+  // --- Group lockout: the issuer opens the lockbox as its primary and deposits the keys.
+  await tab(ip, 'Crew');
+  await main(ip).getByRole('button', { name: 'Open lockbox' }).click();
+  await main(ip)
+    .getByRole('button', { name: /^Keys are in lockbox / })
+    .click();
+  await expect(main(ip)).toContainText('Deposited');
+  await floor(ip, testInfo, '07-lockbox-keys');
+
+  const signOn = async (who: Signed, serial: string) => {
+    await tab(who.page, 'Crew', url);
+    const picker = main(who.page).getByLabel('My lock', { exact: true });
+    await expect(main(who.page).getByText(`With lock ${serial}.`).or(picker)).toBeVisible();
+    if (await picker.count()) await expect(picker).toHaveValue(serial);
+    await main(who.page).getByRole('button', { name: 'Sign on with my lock' }).click();
+    await expect(main(who.page).getByRole('heading', { name: 'You are signed on' })).toBeVisible();
+  };
+  const crewLocks = {
+    a: await issueLockTo(fa.user.userName),
+    b: await issueLockTo(fb.user.userName),
+    n: await issueLockTo(n.user.userName),
+  };
+  await signOn(fa, crewLocks.a.serial);
+  await signOn(fb, crewLocks.b.serial);
+  const signedOn = (page: Page) => main(page).getByRole('list', { name: 'Signed on' });
+  await expect(signedOn(fb.page).getByRole('listitem')).toHaveCount(2);
+  await floor(fb.page, testInfo, '08-crew-of-two', undefined, signedOn(fb.page));
+
+  // Shift handover: the night fitter signs on, then fitter A signs off.
+  await signOn(n, crewLocks.n.serial);
+  await expect(signedOn(n.page).getByRole('listitem')).toHaveCount(3);
+  await fa.page.reload();
+  await tab(fa.page, 'Crew');
+  await main(fa.page).getByRole('button', { name: 'Sign off' }).click();
+  await expect(main(fa.page).getByRole('heading', { name: 'You are not signed on' })).toBeVisible();
+  await expect(signedOn(fa.page)).not.toContainText(fa.user.displayName);
+  await floor(fa.page, testInfo, '09-after-handover', undefined, signedOn(fa.page));
+
+  // --- Fitter B went home with their lock on the box: the supervisor (the issuer) removes it (e)(3).
+  await ip.goto(url);
+  const entry = ip.getByRole('region', { name: 'Abandoned locks and tags' });
+  await entry
+    .getByRole('button', { name: 'Remove an abandoned lock or tag' })
+    .click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const wizard = ip.getByRole('dialog', { name: 'Remove an abandoned lock or tag' });
+  const choice = wizard.getByRole('button', { name: new RegExp(`Lock ${crewLocks.b.serial}`) });
+  await expect(choice).toContainText(`Applied by ${fb.user.displayName}`);
+  await choice.click();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel(`I have verified that ${fb.user.displayName} is not at the facility`).check();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('How').selectOption('Phone');
+  await wizard.getByLabel('Outcome').fill('No answer; voicemail left');
+  await wizard.getByRole('button', { name: 'Add this attempt' }).click();
+  await expect(wizard.getByRole('list', { name: 'Attempts recorded' }).getByRole('listitem')).toHaveCount(1);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Reason for removing it').fill('Fitter left site; the night fitter carries on');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard).toContainText('Step 5 of 5');
+  await floor(ip, testInfo, '10-abandoned-confirm', '[role="dialog"]');
+  await wizard.getByRole('button', { name: /^Remove lock/ }).click();
+  await expect(wizard.getByRole('status')).toContainText(`Lock ${crewLocks.b.serial}`);
+  await wizard.getByRole('button', { name: 'Done' }).click();
+
+  // Fitter B's next sign-in: the acknowledgement first.
+  const bp = await (await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true })).newPage();
+  await bp.goto(url);
+  await signInWithForm(bp, fb.user.userName);
+  const ack = bp.getByRole('heading', { name: 'Your lock or tag was removed while you were away' });
+  await expect(ack).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(main(bp)).toContainText('Fitter left site; the night fitter carries on');
+  await floor(bp, testInfo, '11-acknowledge');
+  await main(bp).getByRole('button', { name: 'I acknowledge' }).click();
+  await expect(ack).toBeHidden();
+  await expect(status(bp)).toHaveText('Active', { timeout: FIRST_LOAD_TIMEOUT_MS });
+
+  // --- Work complete: the night fitter signs off, the keys come out, the points are released.
+  await h.page.reload();
+  await give(h.page, 'Complete work', 'Work complete');
+  await n.page.reload();
+  await tab(n.page, 'Crew');
+  await main(n.page).getByRole('button', { name: 'Sign off' }).click();
+  await expect(main(n.page).getByRole('heading', { name: 'You are not signed on' })).toBeVisible();
+  await tab(ip, 'Crew', url);
+  await main(ip)
+    .getByRole('button', { name: /^Release lockbox / })
+    .click();
+  await expect(main(ip)).toContainText('Released');
+  await floor(ip, testInfo, '12-lockbox-released');
+  await give(ip, 'De-isolate', 'De-isolation');
+
+  await tab(ip, 'Isolation');
+  await expect(nextStep(ip)).toContainText('Inspect the work area');
+  await nextStep(ip).getByRole('button', { name: 'Work area inspected' }).click();
+  await nextStep(ip).getByRole('button', { name: 'People clear' }).click();
+  for (const code of ['E-1', 'H-1'] as const) {
+    await point(ip, code)
+      .getByRole('button', { name: `Remove lock ${locks[code].serial}` })
+      .click();
+    await expect(point(ip, code)).not.toContainText(`Lock ${locks[code].serial} (applied by`);
+  }
+  await tab(ip, 'Tags');
+  for (const tag of pointTags) {
+    await tagCard(ip, tag.number).getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(tagCard(ip, tag.number).getByTestId('tag-state')).toHaveText('Removed');
+  }
+  // The scanner's page follows: E-1's tag is off.
+  await expect(scanned).toHaveText('Removed');
+  await scanner.screenshot({ path: `${shots}/13-qr-removed.png`, fullPage: true });
+
+  await tab(ip, 'Isolation');
+  for (const code of codes) {
+    await point(ip, code)
+      .getByRole('button', { name: new RegExp(`^(Restore|Release) ${code}$`) })
+      .click();
+    await expect(point(ip, code)).toContainText(/Restored|Released/);
+  }
+  await nextStep(ip).getByRole('button', { name: 'Affected employees notified of release' }).click();
+  await expect(nextStep(ip)).toContainText('Close the permit');
+  await floor(ip, testInfo, '14-restored', undefined, point(ip, 'E-1'));
+  await give(ip, 'Close', 'Closed');
+  await floor(ip, testInfo, '15-closed');
+});

@@ -67,6 +67,9 @@ function SignedInArea() {
   // Signed in again: the last inactivity warning is old news.
   useEffect(() => clearInactivityNotice(), []);
 
+  // A user who must change their password does that first: the server answers nothing else until
+  // then (the removals either), and the gate asks once the password is changed.
+  if (context.data?.mustChangePassword) return <SignedInRouteTable />;
   // OSHA 1910.147 (e)(3)(iii): a removed lock or tag is acknowledged before any route renders.
   return (
     <AcknowledgementGate>

@@ -164,4 +164,9 @@ export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
   'isolation-plan': 'Isolation',
   tags: 'Tags',
   'crew-sign-on': 'Crew',
+  'hazard-analysis': 'Hazards',
+  questions: 'Questions',
+  'gas-tests': 'Gas tests',
+  approvals: 'Approvals',
+  attachments: 'Attachments',
 });

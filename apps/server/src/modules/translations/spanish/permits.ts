@@ -196,5 +196,10 @@ export const permitsSpanish = [
     'isolation-plan': 'Aislamiento',
     tags: 'Etiquetas',
     'crew-sign-on': 'Cuadrilla',
+    'hazard-analysis': 'Peligros',
+    questions: 'Preguntas',
+    'gas-tests': 'Pruebas de gases',
+    approvals: 'Aprobaciones',
+    attachments: 'Adjuntos',
   }),
 ];

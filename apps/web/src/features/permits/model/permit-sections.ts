@@ -8,8 +8,8 @@ import type { Caption, Permit, PermitSection } from '@hasp/contracts';
  * placeholder for one that has not arrived).
  */
 export interface PermitSectionEntry {
-  /** The permit-type section that switches it on. */
-  section: PermitSection;
+  /** The permit-type section that switches it on; null: every permit has it (approvals, attachments). */
+  section: PermitSection | null;
   /** Tab value and id: unique on the page. */
   id: string;
   /** The tab's caption (contracts' permitSectionCaptions). */
@@ -19,5 +19,5 @@ export interface PermitSectionEntry {
 
 /** The entries this permit's type enables, in the given order. */
 export function sectionsFor(permit: Permit, entries: readonly PermitSectionEntry[]): PermitSectionEntry[] {
-  return entries.filter((entry) => permit.permitType.sections.includes(entry.section));
+  return entries.filter((entry) => entry.section === null || permit.permitType.sections.includes(entry.section));
 }

@@ -589,6 +589,9 @@ async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db']
       attempts: JSON.stringify([{ at: at.toISOString(), method: 'phone', outcome: 'No answer' }]),
       reason: 'Matrix',
       removed_at: at,
+      // Already acknowledged: an unacknowledged one would hold the worker on every other route
+      // (the (e)(3)(iii) gate, abandoned-removals.test.ts); acknowledging again still answers only them.
+      acknowledged_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -144,6 +144,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/assets/areas/:id/move': both(inSample, holds('rightnav:asset-manage')),
   'POST /api/assets': holds('rightnav:asset-manage'),
   'GET /api/assets/:id': inSample,
+  'GET /api/assets/:id/isolation-holds': inSample,
   'PUT /api/assets/:id': both(inSample, holds('rightnav:asset-manage')),
   'POST /api/assets/:id/move': both(inSample, holds('rightnav:asset-manage')),
   'POST /api/assets/:id/photos': both(inSample, holds('rightnav:asset-manage')),

@@ -455,4 +455,38 @@ describe('isolation plan', () => {
     expect((await give('admin', id, 'fill')).statusCode).toBe(409);
     expect((await call('worker', 'GET', `/api/permits/999999/isolation-plan`)).statusCode).toBe(404);
   });
+
+  it("tells the asset screen which permits hold each of the asset's points (Component Manage's held by)", async () => {
+    const id = await newPermit('Held on the asset');
+    const holds = async () =>
+      (await call('worker', 'GET', `/api/assets/${press}/isolation-holds`)).json<
+        { isolationPointId: number; permits: { ID: number; number: string }[] }[]
+      >();
+    const planned = await holds();
+    expect(planned.some((h) => h.permits.some((p) => p.ID === id))).toBe(false);
+    await isolateFully(id);
+    const { number } = await db().selectFrom('permits').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+    const held = await holds();
+    const onPlan = (await plan('worker', id)).points.map((x) => x.isolationPointId).sort();
+    expect(
+      held
+        .filter((h) => h.permits.some((p) => p.ID === id))
+        .map((h) => h.isolationPointId)
+        .sort(),
+    ).toEqual(onPlan);
+    for (const h of held.filter((x) => onPlan.includes(x.isolationPointId)))
+      expect(h.permits).toContainEqual({ ID: id, number });
+    // Only the press's points: another asset's answer never names this permit.
+    const other = await db()
+      .selectFrom('assets')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('id', '<>', press)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const elsewhere = await call('worker', 'GET', `/api/assets/${other.id}/isolation-holds`);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(JSON.stringify(elsewhere.json())).not.toContain(`"ID":${id},`);
+    expect((await call('worker', 'GET', '/api/assets/999999/isolation-holds')).statusCode).toBe(404);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
-import { createTestApp, login, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
+import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
 
 /**
@@ -9,12 +10,12 @@ import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLo
  * verification only with lock and tag in place, the isolate / end-test / close guards, shared
  * points ("held by", restore refused, release lets go) and the closing guard's list.
  */
+let app: IsolationPlanApp;
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const db = () => t.connections[0]!.db;
-let lotoType: number;
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
 let press: number;
+const db = () => t.connections[0]!.db;
 
 const call = (
   as: string,
@@ -22,13 +23,7 @@ const call = (
   url: string,
   payload?: object,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
-    ...(payload ? { payload } : {}),
-  });
+) => callAs(app, as, method, url, payload, headers);
 const plan = async (as: string, permitId: number) =>
   (await call(as, 'GET', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
 const give = (as: string, permitId: number, verb: string, body: object = {}) =>
@@ -41,23 +36,7 @@ const ok = async (response: Awaited<ReturnType<typeof call>>) => {
 };
 const point = (p: IsolationPlan, code: string) => p.points.find((x) => x.code === code)!;
 
-async function newPermit(title: string): Promise<number> {
-  const start = Date.now() + 3_600_000;
-  const response = await call('worker', 'POST', '/api/permits', {
-    permitTypeId: lotoType,
-    title,
-    description: '',
-    workMethod: '',
-    areaId: null,
-    assetIds: [press],
-    plannedStart: new Date(start).toISOString(),
-    plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
-    holderId: ids.worker,
-    riskLevel: null,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Permit>().ID;
-}
+const newPermit = (title: string) => newPressPermit(app, title, 4);
 
 /** Request and approve, fill, notify, shut down, isolate, lock and tag each point, release, verify. */
 async function isolateFully(permitId: number) {
@@ -95,29 +74,8 @@ async function isolateFully(permitId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const username of ['admin', 'supervisor', 'worker']) {
-    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
-    ids[username] = (
-      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
-    ).id;
-  }
-  lotoType = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
-  press = (
-    await db()
-      .selectFrom('assets')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('number', '=', 'PR-001')
-      .executeTakeFirstOrThrow()
-  ).id;
+  app = await startIsolationPlanApp(['admin', 'supervisor', 'worker']);
+  ({ t, tokens, ids, press } = app);
 });
 afterAll(() => t.close());
 

@@ -9,8 +9,10 @@
  * 10 s after a 2 s warm-up. The per-address rate limit is raised for the run: every scan comes
  * from 127.0.0.1 here. Goal: p95 ≤ 20 ms (autocannon reports p90 and p97.5; p95 lies between).
  */
+import { performance } from 'node:perf_hooks';
 import autocannon, { type Result as LoadResult } from 'autocannon';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { startDemoServer } from './support/demo-server';
 
 const PERMITS = Number(process.env.HASP_BENCH_TAG_PERMITS || 2_000);
@@ -18,6 +20,14 @@ const DURATION_SEC = Number(process.env.HASP_BENCH_DURATION_SEC || 10);
 const CONNECTIONS = 50;
 const log = (message: string) => process.stderr.write(`bench tag status: ${message}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Statements sent by this process (each pg Client.query is one round trip), as in isolation-plan.ts. */
+let statements = 0;
+const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...a: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 type Db = Parameters<NonNullable<Parameters<typeof startDemoServer>[0]['prepare']>>[0];
 
@@ -97,9 +107,18 @@ async function main() {
     log(
       `baseline GET /api/health at ${CONNECTIONS} connections: ${health.requests.average.toFixed(0)} req/s, p50 ${ms(health.latency.p50)}, p90 ${ms(health.latency.p90)}, p97.5 ${ms(health.latency.p97_5)}`,
     );
+    const statementsBefore = statements;
+    const loopBefore = performance.eventLoopUtilization();
     const result = await run(DURATION_SEC);
+    const loop = performance.eventLoopUtilization(loopBefore);
+    const scans = result.requests.total;
     log(
       `public tag status at ${CONNECTIONS} connections: ${result.requests.average.toFixed(0)} req/s, p50 ${ms(result.latency.p50)}, p90 ${ms(result.latency.p90)}, p97.5 ${ms(result.latency.p97_5)}, p99 ${ms(result.latency.p99)}, non-2xx ${result.non2xx} (goal p95 ≤ 20 ms)`,
+    );
+    // The server's own cost, steadier than latency on a shared machine: its event loop's busy time
+    // and the statements it sent, per scan (the load generator runs on another thread).
+    log(
+      `per scan: ${((loop.active * 1000) / scans).toFixed(0)} µs of server event loop (busy ${(loop.utilization * 100).toFixed(0)} %), ${((statements - statementsBefore) / scans).toFixed(2)} statements`,
     );
   } finally {
     await server.stop();

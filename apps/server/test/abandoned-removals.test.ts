@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AbandonedRemoval, AbandonedRemovalCandidate, Permit } from '@hasp/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLock } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
 
@@ -146,6 +146,13 @@ beforeAll(async () => {
   expect(isolationPointIds.length).toBeGreaterThanOrEqual(2);
 });
 afterAll(async () => t?.close());
+// The worker acknowledges whatever a test removed of theirs: until then the server refuses their
+// other calls (e)(3)(iii), and each test starts from a worker who may work.
+afterEach(async () => {
+  for (const removal of (await call('worker', 'GET', '/api/me/abandoned-removals')).json<AbandonedRemoval[]>()) {
+    expect((await call('worker', 'POST', `/api/me/abandoned-removals/${removal.ID}/acknowledge`)).statusCode).toBe(200);
+  }
+});
 
 describe('abandoned lock removal (e)(3)', () => {
   it("removes the worker's lock and tag for a supervisor: marked abandoned, lock back to Issued, recorded, audited, applier notified", async () => {
@@ -404,5 +411,67 @@ describe('abandoned lock removal (e)(3)', () => {
     );
     // The supervisor's own list in Riverside never shows North Plant's removals.
     expect((await call('supervisorRiverside', 'GET', '/api/me/abandoned-removals')).json()).toEqual([]);
+  });
+
+  it('holds the applier on the server until they acknowledge: every other call is refused with the reason', async () => {
+    const point = await lockedPoint('worker', false);
+    const permit = `/api/permits/${point.permitId}`;
+    // Read once before: the sign-in check is cached, and the removal must end that answer at once.
+    expect((await call('worker', 'GET', permit)).statusCode).toBe(200);
+    const recorded = await call(
+      'supervisor',
+      'POST',
+      `${permit}/abandoned-removals`,
+      body({ lockApplicationId: point.lockApplicationId }),
+    );
+    const id = recorded.json<AbandonedRemoval>().ID;
+    for (const [method, url] of [
+      ['GET', permit],
+      ['GET', '/api/permits/index-columns'],
+      ['GET', '/api/notifications'],
+      ['POST', `${permit}/locks/commands/apply`],
+    ] as const) {
+      const refused = await call('worker', method, url, method === 'POST' ? {} : undefined);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'A supervisor removed your lock or tag under OSHA 1910.147 (e)(3): acknowledge the removal to continue',
+      );
+    }
+    // What the acknowledgement gate needs, and the profile, still answer.
+    for (const url of ['/api/session/context', '/api/auth/me', '/api/profile', '/api/me/abandoned-removals']) {
+      expect((await call('worker', 'GET', url)).statusCode, url).toBe(200);
+    }
+    // Only the applier is held.
+    expect((await call('supervisor', 'GET', permit)).statusCode).toBe(200);
+    expect((await call('worker', 'POST', `/api/me/abandoned-removals/${id}/acknowledge`)).statusCode).toBe(200);
+    expect((await call('worker', 'GET', permit)).statusCode).toBe(200);
+  });
+
+  it('asks for a new password before the acknowledgement, then holds for the acknowledgement', async () => {
+    const point = await lockedPoint('worker', false);
+    const permit = `/api/permits/${point.permitId}`;
+    await call(
+      'supervisor',
+      'POST',
+      `${permit}/abandoned-removals`,
+      body({ lockApplicationId: point.lockApplicationId }),
+    );
+    const mustChange = (value: boolean) =>
+      db().updateTable('users').set({ must_change_password: value }).where('id', '=', users.worker!).execute();
+    await mustChange(true);
+    try {
+      for (const url of [permit, '/api/me/abandoned-removals']) {
+        const refused = await call('worker', 'GET', url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json<{ message: string }>().message).toBe('Change your password to continue');
+      }
+      expect((await call('worker', 'GET', '/api/profile')).statusCode).toBe(200);
+    } finally {
+      await mustChange(false);
+    }
+    expect((await call('worker', 'GET', '/api/me/abandoned-removals')).statusCode).toBe(200);
+    expect((await call('worker', 'GET', permit)).json<{ message: string }>().message).toMatch(
+      /acknowledge the removal/,
+    );
   });
 });

@@ -50,6 +50,26 @@ describe('demo permits', () => {
     expect(areas.rows[0]!.n).toBeGreaterThanOrEqual(5);
   });
 
+  it("locks their points with the inventory's isolation lock board (demo-locks.ts), no padlocks of their own", async () => {
+    const onPoints = await db()
+      .selectFrom('lock_applications as a')
+      .innerJoin('locks as l', 'l.id', 'a.lock_id')
+      .select(['l.serial', 'a.removed_at'])
+      .where('a.plan_point_id', 'is not', null)
+      .execute();
+    expect(onPoints.length).toBeGreaterThan(0);
+    expect(onPoints.filter((l) => !l.serial.startsWith('ISO-'))).toEqual([]);
+    // Every lock the board shows In use is on a point of a demo permit now.
+    const held = onPoints.filter((l) => l.removed_at === null).length;
+    const { n } = await db()
+      .selectFrom('locks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('serial', 'like', 'ISO-%')
+      .where('status', '=', 'in_use')
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(held);
+  });
+
   it('got each status from a lifecycle command: the last audit row of every permit names it', async () => {
     const mismatched = await sql<{ number: string }>`
       select p.number from permits p

@@ -8,7 +8,8 @@ import {
   type IsolationPlanVerb,
   type Permit,
 } from '@hasp/contracts';
-import { createTestApp, login, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
+import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
 
 /**
@@ -24,21 +25,14 @@ const RUNS = Number(process.env.HASP_ISOLATION_RUNS ?? 3);
 const users = ['supervisor', 'admin', 'worker'] as const;
 type User = (typeof users)[number];
 
+let app: IsolationPlanApp;
 let t: TestApp;
-const tokens = {} as Record<User, string>;
-const ids = {} as Record<User, number>;
-let lotoType: number;
-let press: number;
+let tokens: Record<User, string>;
+let ids: Record<User, number>;
 const db = () => t.connections[0]!.db;
 const lockPool: number[] = [];
 
-const call = (as: User, url: string, payload?: object) =>
-  t.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    headers: { authorization: `Bearer ${tokens[as]}` },
-    ...(payload ? { payload } : {}),
-  });
+const call = (as: User, url: string, payload?: object) => callAs(app, as, payload ? 'POST' : 'GET', url, payload);
 const planOf = async (permitId: number) =>
   (await call('supervisor', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
 const permitOf = async (permitId: number) => (await call('supervisor', `/api/permits/${permitId}`)).json<Permit>();
@@ -59,20 +53,7 @@ const lifecycle: Partial<Record<Permit['status'], [User, string][]>> = {
 type Action = (pick: number) => Promise<void>;
 
 async function newPermit(n: number): Promise<number> {
-  const start = Date.now() + 3_600_000;
-  const created = await call('worker', '/api/permits', {
-    permitTypeId: lotoType,
-    title: `Property ${n}`,
-    description: '',
-    workMethod: '',
-    areaId: null,
-    assetIds: [press],
-    plannedStart: new Date(start).toISOString(),
-    plannedEnd: new Date(start + 8 * 3_600_000).toISOString(),
-    holderId: ids.worker,
-    riskLevel: null,
-  });
-  const id = created.json<Permit>().ID;
+  const id = await newPressPermit(app, `Property ${n}`, 8);
   await call('worker', `/api/permits/${id}/commands/request`, {});
   await call('supervisor', `/api/permits/${id}/commands/approve`, {});
   await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
@@ -272,29 +253,8 @@ async function checkInvariants(label: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const username of users) {
-    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
-    ids[username] = (
-      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
-    ).id;
-  }
-  lotoType = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
-  press = (
-    await db()
-      .selectFrom('assets')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('number', '=', 'PR-001')
-      .executeTakeFirstOrThrow()
-  ).id;
+  app = await startIsolationPlanApp(users);
+  ({ t, tokens, ids } = app as IsolationPlanApp & { tokens: Record<User, string>; ids: Record<User, number> });
   for (let n = 0; n < 8; n += 1) lockPool.push(await newLock(db(), `PROP-${n}`));
 });
 afterAll(async () => t?.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
-import { createTestApp, login, type TestApp } from './test-app';
+import type { TestApp } from './test-app';
+import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
 
 /**
@@ -9,12 +10,12 @@ import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLo
  * verification only with lock and tag in place, the isolate / end-test / close guards, shared
  * points ("held by", restore refused, release lets go) and the closing guard's list.
  */
+let app: IsolationPlanApp;
 let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, number> = {};
-const db = () => t.connections[0]!.db;
-let lotoType: number;
+let tokens: Record<string, string>;
+let ids: Record<string, number>;
 let press: number;
+const db = () => t.connections[0]!.db;
 
 const call = (
   as: string,
@@ -22,13 +23,7 @@ const call = (
   url: string,
   payload?: object,
   headers: Record<string, string> = {},
-) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
-    ...(payload ? { payload } : {}),
-  });
+) => callAs(app, as, method, url, payload, headers);
 const plan = async (as: string, permitId: number) =>
   (await call(as, 'GET', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
 const give = (as: string, permitId: number, verb: string, body: object = {}) =>
@@ -41,23 +36,7 @@ const ok = async (response: Awaited<ReturnType<typeof call>>) => {
 };
 const point = (p: IsolationPlan, code: string) => p.points.find((x) => x.code === code)!;
 
-async function newPermit(title: string): Promise<number> {
-  const start = Date.now() + 3_600_000;
-  const response = await call('worker', 'POST', '/api/permits', {
-    permitTypeId: lotoType,
-    title,
-    description: '',
-    workMethod: '',
-    areaId: null,
-    assetIds: [press],
-    plannedStart: new Date(start).toISOString(),
-    plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
-    holderId: ids.worker,
-    riskLevel: null,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Permit>().ID;
-}
+const newPermit = (title: string) => newPressPermit(app, title, 4);
 
 /** Request and approve, fill, notify, shut down, isolate, lock and tag each point, release, verify. */
 async function isolateFully(permitId: number) {
@@ -95,29 +74,8 @@ async function isolateFully(permitId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const username of ['admin', 'supervisor', 'worker']) {
-    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
-    ids[username] = (
-      await db().selectFrom('users').select('id').where('user_name', '=', username).executeTakeFirstOrThrow()
-    ).id;
-  }
-  lotoType = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
-  press = (
-    await db()
-      .selectFrom('assets')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('number', '=', 'PR-001')
-      .executeTakeFirstOrThrow()
-  ).id;
+  app = await startIsolationPlanApp(['admin', 'supervisor', 'worker']);
+  ({ t, tokens, ids, press } = app);
 });
 afterAll(() => t.close());
 
@@ -454,5 +412,39 @@ describe('isolation plan', () => {
     expect((await call('worker', 'GET', `/api/permits/${id}/isolation-plan`)).statusCode).toBe(404);
     expect((await give('admin', id, 'fill')).statusCode).toBe(409);
     expect((await call('worker', 'GET', `/api/permits/999999/isolation-plan`)).statusCode).toBe(404);
+  });
+
+  it("tells the asset screen which permits hold each of the asset's points (Component Manage's held by)", async () => {
+    const id = await newPermit('Held on the asset');
+    const holds = async () =>
+      (await call('worker', 'GET', `/api/assets/${press}/isolation-holds`)).json<
+        { isolationPointId: number; permits: { ID: number; number: string }[] }[]
+      >();
+    const planned = await holds();
+    expect(planned.some((h) => h.permits.some((p) => p.ID === id))).toBe(false);
+    await isolateFully(id);
+    const { number } = await db().selectFrom('permits').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+    const held = await holds();
+    const onPlan = (await plan('worker', id)).points.map((x) => x.isolationPointId).sort();
+    expect(
+      held
+        .filter((h) => h.permits.some((p) => p.ID === id))
+        .map((h) => h.isolationPointId)
+        .sort(),
+    ).toEqual(onPlan);
+    for (const h of held.filter((x) => onPlan.includes(x.isolationPointId)))
+      expect(h.permits).toContainEqual({ ID: id, number });
+    // Only the press's points: another asset's answer never names this permit.
+    const other = await db()
+      .selectFrom('assets')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('id', '<>', press)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const elsewhere = await call('worker', 'GET', `/api/assets/${other.id}/isolation-holds`);
+    expect(elsewhere.statusCode).toBe(200);
+    expect(JSON.stringify(elsewhere.json())).not.toContain(`"ID":${id},`);
+    expect((await call('worker', 'GET', '/api/assets/999999/isolation-holds')).statusCode).toBe(404);
   });
 });

@@ -368,6 +368,39 @@ describe('tag per personal lock', () => {
     }
   });
 
+  it('a replacement tag never hung on the lock is voided at sign-off, naming the lock, audited as tag.void', async () => {
+    await db().updateTable('permit_types').set({ tag_per_personal_lock: true }).where('id', '=', typeId).execute();
+    try {
+      const permit = await withLockbox('active');
+      const signed = await ok(await signOn('worker', permit.ID));
+      const lostTagId = signed.mySignOn!.tag!.ID;
+      const tagCommand = (verb: string, tagId: number) =>
+        call('worker', 'POST', `/api/permits/${permit.ID}/tags/commands/${verb}`, { tagId });
+      // The tag fell off the lock: a replacement is planned on the same lock, then printed, not hung yet.
+      expect((await tagCommand('report-missing', lostTagId)).statusCode).toBe(200);
+      const replacement = (await view('worker', permit.ID)).mySignOn!.tag!;
+      expect(replacement).toMatchObject({ state: 'planned' });
+      expect(replacement.ID).not.toBe(lostTagId);
+      expect((await tagCommand('mark-printed', replacement.ID)).statusCode).toBe(200);
+
+      await ok(await signOn('contractor', permit.ID));
+      const after = await ok(
+        await lockbox('worker', permit.ID, 'sign-off', { applicationId: signed.mySignOn!.applicationId }),
+      );
+      expect(after.mySignOn).toBeNull();
+      const tag = await db().selectFrom('tags').selectAll().where('id', '=', replacement.ID).executeTakeFirstOrThrow();
+      expect(tag).toMatchObject({ state: 'voided', voided_by: ids.worker });
+      expect(tag.void_reason).toBe(
+        `Not hung: lock ${signed.mySignOn!.lock.serial} was signed off before this tag was applied`,
+      );
+      expect((await auditOf('tag', replacement.ID)).map((a) => a.action)).toEqual(['tag.mark-printed', 'tag.void']);
+      const lost = await db().selectFrom('tags').select('state').where('id', '=', lostTagId).executeTakeFirstOrThrow();
+      expect(lost.state).toBe('missing');
+    } finally {
+      await db().updateTable('permit_types').set({ tag_per_personal_lock: false }).where('id', '=', typeId).execute();
+    }
+  });
+
   it('a tag someone else applied on the lock refuses the sign-off, and lock and tag stay on', async () => {
     await db().updateTable('permit_types').set({ tag_per_personal_lock: true }).where('id', '=', typeId).execute();
     try {

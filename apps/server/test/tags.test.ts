@@ -311,6 +311,26 @@ describe('public tag status', () => {
     expect((await publicStatus(token)).json()).toMatchObject({ stateLabel: 'Removed' });
   });
 
+  it('answers scans that arrive together each with its own tag (they share one query), live after a change', async () => {
+    const tags = [await plannedTag(), await plannedTag(), await plannedTag()];
+    const tokens = await Promise.all(tags.map((tag) => tokenOf(tag.tagId)));
+    const numbers = tags.map((tag) => tag.number);
+    const scan = () =>
+      Promise.all([...tokens, tokens[0]!, 'AAAAAAAAAAAAAAAAAAAAAA', tokens[2]!].map((token) => publicStatus(token)));
+    const answers = await scan();
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 404, 200]);
+    expect(answers.map((a) => (a.statusCode === 200 ? a.json<{ number: string }>().number : null))).toEqual([
+      numbers[0],
+      numbers[1],
+      numbers[2],
+      numbers[0],
+      null,
+      numbers[2],
+    ]);
+    await command('worker', tags[1]!.permitId, 'apply', { tagId: tags[1]!.tagId });
+    expect((await scan())[1]!.json()).toMatchObject({ stateLabel: 'Applied', appliedByName: 'Wren Worker' });
+  });
+
   it('answers a revoked token and an unknown one with the same 404; a renewed link works and the old one stays gone', async () => {
     const { permitId, tagId } = await plannedTag();
     const token = await tokenOf(tagId);

@@ -169,6 +169,18 @@ export const isolationPointChoiceSchema = z.object({
 export const isolationPointChoicesSchema = z.array(isolationPointChoiceSchema);
 export type IsolationPointChoice = z.infer<typeof isolationPointChoiceSchema>;
 
+/**
+ * `GET /api/assets/:id/isolation-holds`: each of the asset's isolation points that permits' plans
+ * hold right now (isolated, verified or test released), with those permits by number — Component
+ * Manage's "Held by permits X, Y". Points nobody holds are left out.
+ */
+export const isolationHoldSchema = z.object({
+  isolationPointId: z.int(),
+  permits: z.array(z.object({ ID: z.int(), number: z.string() })),
+});
+export const isolationHoldsSchema = z.array(isolationHoldSchema);
+export type IsolationHold = z.infer<typeof isolationHoldSchema>;
+
 // ---- The plan's rules: one pure function the server decides with and the web draws buttons with ----
 
 /** A point's isolation is protected: a lockable point has a lock and an applied tag; a tag-only point its tag. */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { ConnectionConfig } from '../config/config';
 import type { Database } from './schema';
 import type { EmbeddedServer } from './embedded-server';
+import { registerPool } from './pools';
 import { registerWriteWatch, WriteWatch } from './write-watch';
 
 // Return timestamps as Date and bigint counts as numbers (counts here stay far below 2^53).
@@ -57,6 +58,7 @@ export function createKysely(url: string, maxConnections = 10): Kysely<Database>
   const watch = new WriteWatch();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] });
   registerWriteWatch(db, watch);
+  registerPool(db, pool);
   return db;
 }
 

@@ -20,9 +20,16 @@ const MAX_ENTRIES = 20_000;
 /**
  * This process's own writes that change an answer (the same changes the triggers announce): any
  * write to these tables, or an update or delete of these columns. Inserts into the sign-in tables
- * only make a refused sign-in valid, and refusals are not cached.
+ * only make a refused sign-in valid, and refusals are not cached; an (e)(3) removal recorded
+ * (insert) or acknowledged holds or releases its applier (see findSessionUser).
  */
-const accessTables = new Set(['user_groups', 'group_permissions', 'connection_grants', 'facility_security_settings']);
+const accessTables = new Set([
+  'user_groups',
+  'group_permissions',
+  'connection_grants',
+  'facility_security_settings',
+  'abandoned_removals',
+]);
 const sessionColumns: Record<string, string[]> = {
   users: ['is_active', 'must_change_password'],
   facilities: ['is_active'],

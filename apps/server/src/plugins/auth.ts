@@ -11,8 +11,30 @@ export { contextOf, type RequestContext } from '../platform/request-context';
 /** What a user who must change their password may call (the web shows only the change screen). */
 const passwordChangeRoutes = new Set(['GET /api/session/context', 'GET /api/profile', 'POST /api/profile/password']);
 
+/**
+ * What a user with an unacknowledged (e)(3) removal may call (OSHA 1910.147 (e)(3)(iii): they learn
+ * of it before they resume work): the acknowledgement gate's own needs — who they are, the session
+ * context, the removals and their acknowledgement — and their profile and password. Sign-out and
+ * the token refresh need no access token.
+ */
+const acknowledgementRoutes = new Set([
+  ...passwordChangeRoutes,
+  'GET /api/auth/me',
+  'GET /api/me/abandoned-removals',
+  'POST /api/me/abandoned-removals/:id/acknowledge',
+]);
+
+/** The refusal while a removal waits for its applier's acknowledgement. */
+export const ACKNOWLEDGE_REMOVAL_MESSAGE =
+  'A supervisor removed your lock or tag under OSHA 1910.147 (e)(3): acknowledge the removal to continue';
+
 /** The signed-in user behind a still-valid sign-in (see findSessionUser). */
-export type SessionUser = { id: number; must_change_password: boolean };
+export type SessionUser = {
+  id: number;
+  must_change_password: boolean;
+  /** An (e)(3) removal of their lock or tag in this facility waits for their acknowledgement. */
+  unacknowledged_removal: boolean;
+};
 
 /** Answers findSessionUser's question, possibly from a cache that a revocation empties at once. */
 export type SessionCheck = (
@@ -41,9 +63,14 @@ export function requireAuth(
     if (!connection) throw AppError.unauthenticated('Invalid access token');
     const allowed = await sessionCheck(connection, claims);
     if (!allowed) throw AppError.unauthenticated('Your session has ended; sign in again');
-    // A one-time password opens only the password change: nothing else until it is changed.
-    if (allowed.must_change_password && !passwordChangeRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
+    const route = `${request.method} ${request.routeOptions.url}`;
+    // A one-time password opens only the password change: nothing else until it is changed (the
+    // removal's acknowledgement included: the password comes first).
+    if (allowed.must_change_password && !passwordChangeRoutes.has(route)) {
       throw new AppError('FORBIDDEN', 403, 'Change your password to continue');
+    }
+    if (allowed.unacknowledged_removal && !acknowledgementRoutes.has(route)) {
+      throw new AppError('FORBIDDEN', 403, ACKNOWLEDGE_REMOVAL_MESSAGE);
     }
     request.ctx = {
       actor: { userId: claims.userId, facilityId: claims.facilityId, sessionId: claims.sessionId, deviceId: null },
@@ -59,7 +86,8 @@ export function requireAuth(
 /**
  * The signed-in user while the sign-in is still valid: active, allowed in the (active) facility,
  * and the refresh-token family not revoked — signing out or revoking the device ends its access
- * tokens at once, not at expiry. Undefined once it has ended.
+ * tokens at once, not at expiry. Undefined once it has ended. Also whether an (e)(3) removal in the
+ * facility waits for their acknowledgement (through the partial index of unacknowledged removals).
  */
 export function findSessionUser(
   db: Kysely<Database>,
@@ -70,6 +98,19 @@ export function findSessionUser(
     .innerJoin('user_facilities', 'user_facilities.user_id', 'users.id')
     .innerJoin('facilities', 'facilities.id', 'user_facilities.facility_id')
     .select(['users.id', 'users.must_change_password'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('abandoned_removals')
+            .select('abandoned_removals.id')
+            .where('abandoned_removals.applier_id', '=', session.userId)
+            .where('abandoned_removals.facility_id', '=', session.facilityId)
+            .where('abandoned_removals.acknowledged_at', 'is', null),
+        )
+        .$castTo<boolean>()
+        .as('unacknowledged_removal'),
+    )
     .where('users.id', '=', session.userId)
     .where('users.is_active', '=', true)
     .where('facilities.id', '=', session.facilityId)

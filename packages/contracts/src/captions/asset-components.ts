@@ -54,6 +54,7 @@ export const componentManageLabels = defineCaptions('Label', 'Asset_ComponentMan
   normalPosition: 'Normal position',
   isolatedPosition: 'Isolated position',
   positions: '{{normal}} → {{isolated}}',
+  heldBy: 'Held by permits {{numbers}}',
   lockMode: 'How it is secured',
   lockable: 'Lockable',
   tagOnly: 'Tag only',

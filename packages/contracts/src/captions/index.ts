@@ -27,3 +27,5 @@ export * from './dashboards';
 export * from './isolation-plan';
 export * from './lockboxes';
 export * from './tags';
+export * from './locks';
+export * from './abandoned-removals';

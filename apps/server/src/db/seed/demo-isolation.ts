@@ -6,6 +6,7 @@ import { runCommand } from '../../platform';
 import { isolationPlanCommands } from '../../modules/isolation-plan';
 import { applyLock, removeLock } from '../../modules/locks';
 import { tagCommandDefinitions } from '../../modules/tags';
+import { DEMO_ISOLATION_LOCK_PREFIX } from './demo-locks';
 
 /**
  * The demo plant's isolation points (issue 16): one component per plant asset with the points a
@@ -127,28 +128,30 @@ export async function seedDemoIsolationPoints(trx: Transaction<Database>, facili
   }
 }
 
-/** The demo's padlocks, taken from a pool and returned to it (a lock is on one point at a time). */
+/**
+ * The isolation lock board's padlocks (demo-locks.ts), taken by the demo permits and returned (a lock
+ * is on one point at a time). Read once per facility: the stories run on several workers at once.
+ */
 class LockPool {
-  private free: number[] = [];
-  private count = 0;
+  private free: Promise<number[]> | null = null;
   constructor(private readonly facilityId: number) {}
   async take(db: Kysely<Database>): Promise<number> {
-    const id = this.free.pop();
-    if (id !== undefined) return id;
-    this.count += 1;
-    const row = await db
-      .insertInto('locks')
-      .values({
-        facility_id: this.facilityId,
-        serial: `DEMO-${this.facilityId}-${String(this.count).padStart(4, '0')}`,
-        kind: 'padlock',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    this.free ??= db
+      .selectFrom('locks')
+      .select('id')
+      .where('facility_id', '=', this.facilityId)
+      .where('serial', 'like', `${DEMO_ISOLATION_LOCK_PREFIX}%`)
+      .where('status', '=', 'available')
+      .orderBy('serial', 'desc')
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+    const id = (await this.free).pop();
+    if (id === undefined)
+      throw new Error(`The demo permits need more ${DEMO_ISOLATION_LOCK_PREFIX} padlocks (demo-locks.ts)`);
+    return id;
   }
-  give(id: number) {
-    this.free.push(id);
+  async give(id: number) {
+    (await this.free)?.push(id);
   }
 }
 
@@ -250,7 +253,7 @@ export class DemoIsolation {
             removal: 'removed',
           });
         });
-        this.pool().give(lock.lockId);
+        await this.pool().give(lock.lockId);
       }
       for (const tag of point.tags.filter((t) => t.state === 'applied' || t.state === 'verified'))
         await this.tag({ ...c, actor: { ...c.actor, userId: tag.appliedBy?.ID ?? c.actor.userId } }, 'remove', tag.ID);

@@ -20,10 +20,16 @@ const padlocks = (prefix: string, colour: string, owners: (Owner | null)[]): Dem
     ...(owner ? { owner, status: 'issued' as const } : {}),
   }));
 
+/** The serials of the maintenance shop's isolation lock board (ISO-001…): the demo permits' point locks. */
+export const DEMO_ISOLATION_LOCK_PREFIX = 'ISO-';
+/** Enough for every point the demo permit stories hold at once (103 when this was written). */
+const ISOLATION_BOARD_SIZE = 140;
+
 /**
  * North Plant's lock inventory: personal padlocks by colour (red for authorized workers, blue for
- * supervisors, orange for contractors), spare yellow and green ones, hasps, three group lockboxes,
- * valve and breaker lockout devices; one padlock lost, one retired.
+ * supervisors, orange for contractors), spare yellow and green ones, the isolation lock board the
+ * demo permits lock their points with (demo-isolation.ts), hasps, three group lockboxes, valve and
+ * breaker lockout devices; one padlock lost, one retired.
  */
 const demoLocks: DemoLock[] = [
   ...padlocks('RED', 'Red', ['worker', 'worker', 'worker', null, null, null, null, null]),
@@ -31,6 +37,9 @@ const demoLocks: DemoLock[] = [
   ...padlocks('ORG', 'Orange', ['contractor', 'contractor', null, null]),
   ...padlocks('YEL', 'Yellow', [null, null, null, null, null, null]),
   ...padlocks('GRN', 'Green', [null, null, null, null]),
+  ...padlocks(DEMO_ISOLATION_LOCK_PREFIX.slice(0, -1), 'Yellow', Array<null>(ISOLATION_BOARD_SIZE).fill(null)).map(
+    (lock) => ({ ...lock, note: 'Isolation lock board, maintenance shop' }),
+  ),
   {
     serial: 'ORG-005',
     kind: 'padlock',

@@ -26,11 +26,13 @@ import {
   treeChildrenPageSchema,
   treeChildrenQuerySchema,
   idParamsSchema,
+  isolationHoldsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { contextOf, sendCommand, type CommandDefinition, commandErrorResponses } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
+import { getIsolationHolds } from './asset-isolation-holds.service';
 import { listTreeChildren, searchWithPaths } from './asset-tree.repository';
 import { requireVersion } from './asset-records';
 import type { RecordState } from './asset-records.policy';
@@ -226,6 +228,20 @@ export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       },
     },
     async (request) => getAssetPage(db(request), contextOf(request).actor.facilityId, request.params.id),
+  );
+  app.get(
+    '/assets/:id/isolation-holds',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Which permits\' isolation plans hold each of the asset\'s isolation points right now ("held by permits X, Y"); points nobody holds are left out',
+        params: idParams,
+        response: { 200: isolationHoldsSchema, ...errors },
+      },
+    },
+    async (request) => getIsolationHolds(db(request), contextOf(request).actor.facilityId, request.params.id),
   );
   app.put(
     '/assets/:id',

@@ -105,7 +105,14 @@ async function change(command: LockboxCommand, run: Run): Promise<number> {
       const member = state.members.find((x) => x.applicationId === applicationId)!;
       await signOffPersonalLock(
         trx,
-        { facilityId: ctx.actor.facilityId, applicationId, tag: member.tag, userId, at },
+        {
+          facilityId: ctx.actor.facilityId,
+          applicationId,
+          lockSerial: member.lock.serial,
+          tag: member.tag,
+          userId,
+          at,
+        },
         run,
       );
       await updateLockbox(trx, lockbox.id);

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import { appliedTagStates, type LockboxMember } from '@hasp/contracts';
+import { appliedTagStates, type LockboxMember, type TagState } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { applyLock, removeLock } from '../locks';
-import { applyTag, planTag, removeTag, type TagRecorder } from '../tags';
+import { applyTag, planTag, removeTag, voidTag, type TagRecorder } from '../tags';
 import type { LockboxPermit } from './lockbox.repository';
 
 type Trx = Transaction<Database>;
@@ -50,22 +50,35 @@ export async function signOnPersonalLock(
   return applicationId;
 }
 
+/** Tags waiting to be hung: a replacement planned after the lock's tag went missing, or printed since. */
+const unhungTagStates: readonly TagState[] = ['planned', 'printed'];
+
 /**
  * A crew member's sign-off: the tag on their lock comes off first (removeTag refuses anyone but its
  * applier, audited `tag.remove`), then their lock off the lockbox (removeLock refuses anyone but its
- * applier), in one transaction: a sign-off never leaves a tag hanging on a removed lock.
+ * applier), in one transaction: a sign-off never leaves a tag hanging on a removed lock. A tag that
+ * was never hung (the replacement of a missing one, planned or printed) is voided with the reason
+ * (audited `tag.void`): the lock it was for is gone, so it can never be hung, and the permit's
+ * closing guard would otherwise wait for it forever (decision 0054).
  */
 export async function signOffPersonalLock(
   trx: Trx,
-  input: { facilityId: number; applicationId: number; tag: LockboxMember['tag']; userId: number; at: Date },
+  input: {
+    facilityId: number;
+    applicationId: number;
+    lockSerial: string;
+    tag: LockboxMember['tag'];
+    userId: number;
+    at: Date;
+  },
   run: TagRecorder,
 ): Promise<void> {
+  const tagChange = { facilityId: input.facilityId, tagId: input.tag?.ID ?? 0, userId: input.userId, at: input.at };
   if (input.tag && appliedTagStates.includes(input.tag.state)) {
-    await removeTag(
-      trx,
-      { facilityId: input.facilityId, tagId: input.tag.ID, userId: input.userId, at: input.at },
-      run,
-    );
+    await removeTag(trx, tagChange, run);
+  } else if (input.tag && unhungTagStates.includes(input.tag.state)) {
+    const reason = `Not hung: lock ${input.lockSerial} was signed off before this tag was applied`;
+    await voidTag(trx, { ...tagChange, reason }, run);
   }
   await removeLock(trx, {
     facilityId: input.facilityId,

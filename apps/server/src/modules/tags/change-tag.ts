@@ -14,15 +14,15 @@ export interface ChangeTagInput {
 }
 
 /**
- * One tag command ('apply' or 'remove') inside another command's transaction: the caller has locked
- * the permit (LOTO lock order) and gives its run, so the change is audited `tag.<verb>` as the tag's
- * own command would record it. The rules are the tag command's (contracts' tagRefusal), and a
+ * One tag command ('apply', 'remove' or 'void') inside another command's transaction: the caller has
+ * locked the permit (LOTO lock order) and gives its run, so the change is audited `tag.<verb>` as the
+ * tag's own command would record it. The rules are the tag command's (contracts' tagRefusal), and a
  * refusal answers as it does: 403 for a remove by anyone but the applier, else 409.
  */
 async function changeTag(
   trx: Transaction<Database>,
-  command: 'apply' | 'remove',
-  input: ChangeTagInput,
+  command: 'apply' | 'remove' | 'void',
+  input: ChangeTagInput & { reason?: string },
   run: TagRecorder,
 ): Promise<TagRow> {
   const before = await lockTag(trx, input.facilityId, input.tagId);
@@ -41,10 +41,12 @@ async function changeTag(
     before.id,
     command === 'apply'
       ? { state: 'applied', applied_at: input.at, applied_by: input.userId }
-      : { state: 'removed', removed_at: input.at, removed_by: input.userId },
+      : command === 'remove'
+        ? { state: 'removed', removed_at: input.at, removed_by: input.userId }
+        : { state: 'voided', voided_at: input.at, voided_by: input.userId, void_reason: input.reason ?? '' },
   );
   const after = (await lockTag(trx, input.facilityId, before.id))!;
-  recordTagChange(run, { command, before, after, actorId: input.userId });
+  recordTagChange(run, { command, before, after, actorId: input.userId, reason: input.reason ?? null });
   return after;
 }
 
@@ -55,3 +57,7 @@ export const applyTag = (trx: Transaction<Database>, input: ChangeTagInput, run:
 /** Removes an applied or verified tag in the caller's transaction; only its applier may. */
 export const removeTag = (trx: Transaction<Database>, input: ChangeTagInput, run: TagRecorder) =>
   changeTag(trx, 'remove', input, run);
+
+/** Voids a planned or printed tag (never hung) in the caller's transaction, with the reason on it. */
+export const voidTag = (trx: Transaction<Database>, input: ChangeTagInput & { reason: string }, run: TagRecorder) =>
+  changeTag(trx, 'void', input, run);

@@ -30,6 +30,10 @@ export const tagStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: publicTagStatusSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
       config: { rateLimit: { max: ctx.config.tagStatusMaxPerAddressPerMinute, timeWindow: 60_000 } },
+      // No "incoming request" / "request completed" lines at the default info level: the path holds
+      // the tag's public address (kept out of the audit trail too, decision 0039), and two log lines
+      // per scan of a constantly polled page are most of a log. Warnings and errors still go out.
+      logLevel: 'warn',
       // Scanned constantly (each open page asks every 3 s): the handler builds the answer field by
       // field, so the zod check on the way out is skipped (as /api/health does; see bench/).
       serializerCompiler: () => (data) => JSON.stringify(data),

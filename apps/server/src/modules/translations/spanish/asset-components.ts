@@ -59,6 +59,7 @@ export const assetComponentsSpanish = [
     normalPosition: 'Posición normal',
     isolatedPosition: 'Posición aislada',
     positions: '{{normal}} → {{isolated}}',
+    heldBy: 'Retenido por los permisos {{numbers}}',
     lockMode: 'Cómo se asegura',
     lockable: 'Con candado',
     tagOnly: 'Solo etiqueta',

@@ -17,8 +17,10 @@ import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
 import { lockboxesSpanish } from './lockboxes';
 import { tagsSpanish } from './tags';
+import { locksSpanish } from './locks';
+import { abandonedRemovalsSpanish } from './abandoned-removals';
 
-/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
+/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
   ...loginSpanish,
   ...shellSpanish,
@@ -38,4 +40,6 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...isolationPlanSpanish,
   ...lockboxesSpanish,
   ...tagsSpanish,
+  ...locksSpanish,
+  ...abandonedRemovalsSpanish,
 ];

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { abandonedRemovalPermission, type AbandonedRemovalCandidate } from '@hasp/contracts';
+import {
+  abandonedRemovalButtons as B,
+  abandonedRemovalLabels as L,
+  abandonedRemovalPermission,
+  type AbandonedRemovalCandidate,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { useSessionContext } from '../../../lib/session-context';
 import { useCandidates } from '../api/get-candidates';
 import { RemovalWizard } from './RemovalWizard';
@@ -13,6 +19,7 @@ import classes from '../AbandonedRemovals.module.css';
  * anything (and is never asked for the list: the server would refuse it).
  */
 export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
+  const t = useCaptions();
   const context = useSessionContext();
   const holds = context.data?.permissions.includes(abandonedRemovalPermission) ?? false;
   const candidates = useCandidates(permitId, holds);
@@ -24,12 +31,9 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
   if (!holds || (!opened && !candidates.data?.length)) return null;
   const count = opened?.length ?? candidates.data?.length ?? 0;
   return (
-    <section className={classes.entry} aria-label="Abandoned locks and tags">
+    <section className={classes.entry} aria-label={t(L.entryRegion)}>
       <Text mb="xs">
-        {count === 1
-          ? 'A lock or tag applied by someone else is still on this permit.'
-          : `${count} locks or tags applied by others are still on this permit.`}{' '}
-        If its applier has left the site, you may remove it under OSHA 1910.147 (e)(3).
+        {count === 1 ? t(L.entryOne) : t(L.entryMany, { count })} {t(L.entryWhy)}
       </Text>
       <Button
         variant="outline"
@@ -38,16 +42,16 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
         className={classes.touch}
         onClick={() => setOpened(candidates.data ?? [])}
       >
-        Remove an abandoned lock or tag
+        {t(B.open)}
       </Button>
       <Modal
         opened={opened !== null}
         onClose={close}
-        title="Remove an abandoned lock or tag"
+        title={t(L.wizardTitle)}
         fullScreen={phone}
         size="lg"
         // xl is Mantine's 44 px close button: the full-screen wizard is used one-handed on a phone.
-        closeButtonProps={{ 'aria-label': 'Close', size: 'xl' }}
+        closeButtonProps={{ 'aria-label': t(B.close), size: 'xl' }}
       >
         {opened && <RemovalWizard permitId={permitId} candidates={opened} onClose={close} />}
       </Modal>

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { AbandonedRemoval } from '@hasp/contracts';
+import {
+  abandonedRemovalButtons as B,
+  abandonedRemovalLabels as L,
+  abandonedRemovalMessages as M,
+  type AbandonedRemoval,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { useAcknowledgeRemoval } from '../api/acknowledge-removal';
 import { attemptLine, formatWhen, removedWhat, whereWas } from '../model/describe';
@@ -19,6 +25,7 @@ export function AcknowledgeRemovals({
   /** Someone else on a shared device leaves without acknowledging for the applier. */
   onSignOut: () => void;
 }) {
+  const t = useCaptions();
   const acknowledge = useAcknowledgeRemoval();
   const removal = removals[0]!;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,33 +36,33 @@ export function AcknowledgeRemovals({
     <main className={classes.screen} aria-labelledby="abandoned-removal-title">
       <Stack gap="md">
         <Title order={1} id="abandoned-removal-title" ref={heading} tabIndex={-1} size="h2">
-          Your lock or tag was removed while you were away
+          {t(L.ackTitle)}
         </Title>
         <Text>
-          A supervisor removed it under OSHA 1910.147 (e)(3). Read what happened and acknowledge it before you continue.
-          {removals.length > 1 && ` ${removals.length} removals wait for you; this is the oldest.`}
+          {t(L.ackLead)}
+          {removals.length > 1 && ` ${t(L.ackWaiting, { count: removals.length })}`}
         </Text>
         <section className={classes.card} aria-labelledby="abandoned-removal-what">
           <h2 id="abandoned-removal-what" className={classes.what}>
-            {removedWhat(removal)}
+            {removedWhat(removal, t)}
           </h2>
-          <div className={classes.point}>{whereWas(removal)}</div>
+          <div className={classes.point}>{whereWas(removal, t)}</div>
           <dl className={classes.facts}>
-            <dt>Permit</dt>
+            <dt>{t(L.permit)}</dt>
             <dd>
               {removal.permit.number} {removal.permit.title}
             </dd>
-            <dt>Removed by</dt>
+            <dt>{t(L.removedBy)}</dt>
             <dd>{removal.supervisor.displayName}</dd>
-            <dt>When</dt>
+            <dt>{t(L.removedWhen)}</dt>
             <dd>{formatWhen(removal.removedAt)}</dd>
-            <dt>Why</dt>
+            <dt>{t(L.why)}</dt>
             <dd>{removal.reason}</dd>
-            <dt>Attempts to reach you</dt>
+            <dt>{t(L.attemptsToReachYou)}</dt>
             <dd>
               <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
                 {removal.attempts.map((a, index) => (
-                  <li key={index}>{attemptLine(a)}</li>
+                  <li key={index}>{attemptLine(a, t)}</li>
                 ))}
               </ul>
             </dd>
@@ -63,12 +70,12 @@ export function AcknowledgeRemovals({
         </section>
         {acknowledge.isError && (
           <Alert color="red" variant="light" role="alert">
-            Not recorded: {reasonOf(acknowledge.error)}
+            {t(M.notRecorded, { reason: reasonOf(acknowledge.error) })}
           </Alert>
         )}
         <Group justify="space-between" wrap="wrap-reverse" gap="sm">
           <Button variant="subtle" size="md" className={classes.touch} onClick={onSignOut}>
-            Sign out
+            {t(B.signOut)}
           </Button>
           <Button
             size="lg"
@@ -76,7 +83,7 @@ export function AcknowledgeRemovals({
             loading={acknowledge.isPending}
             onClick={() => acknowledge.mutate(removal.ID)}
           >
-            I acknowledge
+            {t(B.acknowledge)}
           </Button>
         </Group>
       </Stack>

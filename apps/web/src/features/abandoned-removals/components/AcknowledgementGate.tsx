@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { abandonedRemovalButtons as B, abandonedRemovalLabels as L } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { useNetwork } from '../../../lib/network-state';
 import { reasonOf } from '../../../lib/send-form';
 import { signOut } from '../../../lib/sign-out';
@@ -15,6 +17,7 @@ import classes from '../AbandonedRemovals.module.css';
  * a failed answer blocks with "Try again" rather than letting a removal go unseen.
  */
 export function AcknowledgementGate({ children }: { children: ReactNode }) {
+  const t = useCaptions();
   const { networkOnline } = useNetwork();
   const removals = useMyRemovals(networkOnline);
   const client = useQueryClient();
@@ -24,22 +27,22 @@ export function AcknowledgementGate({ children }: { children: ReactNode }) {
   if (removals.isPending)
     return (
       <Center mih="50vh">
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t(L.loading)} />
       </Center>
     );
   if (removals.isError)
     return (
       <main className={classes.screen}>
         <Stack>
-          <Alert color="red" variant="light" role="alert" title="Could not check for removed locks and tags">
+          <Alert color="red" variant="light" role="alert" title={t(L.checkFailed)}>
             {reasonOf(removals.error)}
           </Alert>
           <Group justify="space-between">
             <Button variant="subtle" size="md" className={classes.touch} onClick={leave}>
-              Sign out
+              {t(B.signOut)}
             </Button>
             <Button size="md" className={classes.touch} onClick={() => void removals.refetch()}>
-              Try again
+              {t(B.tryAgain)}
             </Button>
           </Group>
         </Stack>

@@ -1,18 +1,22 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import {
-  contactMethodLabels,
+  abandonedRemovalButtons as B,
+  abandonedRemovalLabels as L,
+  abandonedRemovalMessages as M,
+  contactMethodCaptions,
   contactMethods,
   type AbandonedRemovalCandidate,
   type ContactAttempt,
   type ContactMethod,
 } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { useRecordRemoval } from '../api/record-removal';
 import { attemptLine, candidateKey, formatWhen, removedWhat, whereWas } from '../model/describe';
 import classes from '../AbandonedRemovals.module.css';
 
-const steps = ['What to remove', 'Not on site', 'Attempts to reach them', 'Reason', 'Confirm'] as const;
+const steps = [L.stepWhat, L.stepNotOnSite, L.stepAttempts, L.stepReason, L.stepConfirm] as const;
 
 /** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input shows it. */
 function localInputValue(date: Date): string {
@@ -34,6 +38,7 @@ export function RemovalWizard({
   candidates: AbandonedRemovalCandidate[];
   onClose: () => void;
 }) {
+  const t = useCaptions();
   const record = useRecordRemoval(permitId);
   const [step, setStep] = useState(0);
   const [chosenKey, setChosenKey] = useState<string | null>(
@@ -51,27 +56,26 @@ export function RemovalWizard({
   // One key per wizard: a retried confirmation (a double tap, a dropped answer) applies once.
   const key = useRef(crypto.randomUUID());
   const chosen = candidates.find((c) => candidateKey(c) === chosenKey) ?? null;
-  const applier = chosen?.applier.displayName ?? 'the person who applied it';
+  const applier = chosen?.applier.displayName ?? t(L.theApplier);
 
   if (record.isSuccess) {
     return (
       <Stack>
-        <Alert color="green" variant="light" role="status" title="Removed">
-          {removedWhat(record.data)} is removed and recorded. {record.data.applier.displayName} is notified and must
-          acknowledge it at their next sign-in.
+        <Alert color="green" variant="light" role="status" title={t(L.removedTitle)}>
+          {t(L.removedText, { what: removedWhat(record.data, t), name: record.data.applier.displayName })}
         </Alert>
         <Button size="md" className={classes.touch} onClick={onClose}>
-          Done
+          {t(B.done)}
         </Button>
       </Stack>
     );
   }
 
   const stepProblem = (): string | null => {
-    if (step === 0 && !chosen) return 'Choose the lock or tag to remove';
-    if (step === 1 && !notOnSite) return `Confirm that ${applier} is not on site`;
-    if (step === 2 && attempts.length === 0) return `Record at least one attempt to reach ${applier}`;
-    if (step === 3 && !reason.trim()) return 'Reason is required';
+    if (step === 0 && !chosen) return t(M.chooseWhat);
+    if (step === 1 && !notOnSite) return t(M.confirmNotOnSite, { name: applier });
+    if (step === 2 && attempts.length === 0) return t(M.recordAttempt, { name: applier });
+    if (step === 3 && !reason.trim()) return t(M.reasonRequired);
     return null;
   };
   const next = () => {
@@ -81,8 +85,8 @@ export function RemovalWizard({
   };
   const addAttempt = () => {
     const at = new Date(draft.at);
-    if (!draft.outcome.trim()) return setProblem('Outcome is required: what came of this attempt');
-    if (Number.isNaN(at.getTime())) return setProblem('When: a date and time');
+    if (!draft.outcome.trim()) return setProblem(t(M.outcomeRequired));
+    if (Number.isNaN(at.getTime())) return setProblem(t(M.whenRequired));
     setAttempts((list) => [...list, { at: at.toISOString(), method: draft.method, outcome: draft.outcome.trim() }]);
     setDraft({ at: localInputValue(new Date()), method: draft.method, outcome: '' });
     setProblem(null);
@@ -102,12 +106,12 @@ export function RemovalWizard({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Step {step + 1} of {steps.length}
+        {t(L.stepOf, { step: step + 1, count: steps.length })}
       </Text>
-      <Title order={3}>{steps[step]}</Title>
+      <Title order={3}>{t(steps[step]!)}</Title>
 
       {step === 0 && (
-        <Stack gap="sm" role="group" aria-label="Locks and tags applied by others">
+        <Stack gap="sm" role="group" aria-label={t(L.candidates)}>
           {candidates.map((c) => (
             <button
               key={candidateKey(c)}
@@ -116,11 +120,11 @@ export function RemovalWizard({
               aria-pressed={candidateKey(c) === chosenKey}
               onClick={() => setChosenKey(candidateKey(c))}
             >
-              <strong style={{ fontSize: '1.125rem' }}>{removedWhat(c)}</strong>
+              <strong style={{ fontSize: '1.125rem' }}>{removedWhat(c, t)}</strong>
               <br />
-              <span className={classes.point}>{whereWas(c)}</span>
+              <span className={classes.point}>{whereWas(c, t)}</span>
               <br />
-              Applied by {c.applier.displayName}, {formatWhen(c.appliedAt)}
+              {t(L.appliedByAt, { name: c.applier.displayName, at: formatWhen(c.appliedAt) })}
             </button>
           ))}
         </Stack>
@@ -131,50 +135,50 @@ export function RemovalWizard({
           size="lg"
           checked={notOnSite}
           onChange={(e) => setNotOnSite(e.currentTarget.checked)}
-          label={`I have verified that ${applier} is not at the facility`}
-          description="OSHA 1910.147 (e)(3)(i)"
+          label={t(L.notOnSite, { name: applier })}
+          description={t(L.notOnSiteRule)}
         />
       )}
 
       {step === 2 && (
         <Stack gap="sm">
           {attempts.length > 0 && (
-            <ul aria-label="Attempts recorded" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            <ul aria-label={t(L.attemptsRecorded)} style={{ margin: 0, paddingLeft: '1.25rem' }}>
               {attempts.map((a, index) => (
-                <li key={index}>{attemptLine(a)}</li>
+                <li key={index}>{attemptLine(a, t)}</li>
               ))}
             </ul>
           )}
           <TextInput
             type="datetime-local"
-            label="When"
+            label={t(L.when)}
             size="md"
             value={draft.at}
             onChange={(e) => setDraft({ ...draft, at: e.currentTarget.value })}
           />
           <NativeSelect
-            label="How"
+            label={t(L.how)}
             size="md"
             value={draft.method}
-            data={contactMethods.map((m) => ({ value: m, label: contactMethodLabels[m] }))}
+            data={contactMethods.map((m) => ({ value: m, label: t(contactMethodCaptions[m]) }))}
             onChange={(e) => setDraft({ ...draft, method: e.currentTarget.value as ContactMethod })}
           />
           <TextInput
-            label="Outcome"
+            label={t(L.outcome)}
             size="md"
-            placeholder="No answer; voicemail left"
+            placeholder={t(L.outcomePlaceholder)}
             value={draft.outcome}
             onChange={(e) => setDraft({ ...draft, outcome: e.currentTarget.value })}
           />
           <Button variant="light" size="md" className={classes.touch} onClick={addAttempt}>
-            Add this attempt
+            {t(B.addAttempt)}
           </Button>
         </Stack>
       )}
 
       {step === 3 && (
         <Textarea
-          label="Reason for removing it"
+          label={t(L.reasonForRemoving)}
           size="md"
           autosize
           minRows={3}
@@ -185,21 +189,21 @@ export function RemovalWizard({
 
       {step === 4 && chosen && (
         <dl className={classes.facts}>
-          <dt>Remove</dt>
+          <dt>{t(L.remove)}</dt>
           <dd>
-            <strong>{removedWhat(chosen)}</strong> at {whereWas(chosen)}
+            <strong>{t(L.removeAt, { what: removedWhat(chosen, t), where: whereWas(chosen, t) })}</strong>
           </dd>
-          <dt>Applied by</dt>
-          <dd>{chosen.applier.displayName} — not on site (verified)</dd>
-          <dt>Attempts to reach them</dt>
+          <dt>{t(L.appliedBy)}</dt>
+          <dd>{t(L.notOnSiteVerified, { name: chosen.applier.displayName })}</dd>
+          <dt>{t(L.attemptsToReach)}</dt>
           <dd>
             <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
               {attempts.map((a, index) => (
-                <li key={index}>{attemptLine(a)}</li>
+                <li key={index}>{attemptLine(a, t)}</li>
               ))}
             </ul>
           </dd>
-          <dt>Reason</dt>
+          <dt>{t(L.reason)}</dt>
           <dd>{reason.trim()}</dd>
         </dl>
       )}
@@ -211,7 +215,7 @@ export function RemovalWizard({
       )}
       {record.isError && (
         <Alert color="red" variant="light" role="alert">
-          Not removed: {reasonOf(record.error)}
+          {t(M.notRemoved, { reason: reasonOf(record.error) })}
         </Alert>
       )}
 
@@ -222,19 +226,21 @@ export function RemovalWizard({
           className={classes.touch}
           onClick={() => (step === 0 ? onClose() : (setProblem(null), setStep((s) => s - 1)))}
         >
-          {step === 0 ? 'Cancel' : 'Back'}
+          {step === 0 ? t(B.cancel) : t(B.back)}
         </Button>
         {step < steps.length - 1 ? (
           <Button size="md" className={classes.touch} onClick={next}>
-            Next
+            {t(B.next)}
           </Button>
         ) : (
           <Button color="red" size="md" className={classes.touch} loading={record.isPending} onClick={confirm}>
-            {chosen?.lockSerial && chosen.tagNumber
-              ? 'Remove lock and tag'
-              : chosen?.lockSerial
-                ? 'Remove lock'
-                : 'Remove tag'}
+            {t(
+              chosen?.lockSerial && chosen.tagNumber
+                ? B.removeLockAndTag
+                : chosen?.lockSerial
+                  ? B.removeLock
+                  : B.removeTag,
+            )}
           </Button>
         )}
       </Group>

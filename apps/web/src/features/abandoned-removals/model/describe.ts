@@ -1,25 +1,37 @@
-import { contactMethodLabels, type AbandonedRemoval, type AbandonedRemovalCandidate } from '@hasp/contracts';
+import {
+  abandonedRemovalLabels as L,
+  contactMethodCaptions,
+  type AbandonedRemoval,
+  type AbandonedRemovalCandidate,
+} from '@hasp/contracts';
+import { translate, type Translate } from '../../../lib/i18n';
 
 type Removed = Pick<AbandonedRemoval, 'lockSerial' | 'tagNumber'>;
 
 /** What was (or will be) removed, in words: "Lock PL-7 and tag T-2026-00012". */
-export function removedWhat({ lockSerial, tagNumber }: Removed): string {
-  if (lockSerial !== null && tagNumber !== null) return `Lock ${lockSerial} and tag ${tagNumber}`;
-  return lockSerial !== null ? `Lock ${lockSerial}` : `Tag ${tagNumber ?? ''}`;
+export function removedWhat({ lockSerial, tagNumber }: Removed, t: Translate = translate): string {
+  if (lockSerial !== null && tagNumber !== null) return t(L.lockAndTag, { serial: lockSerial, number: tagNumber });
+  return lockSerial !== null ? t(L.lock, { serial: lockSerial }) : t(L.tag, { number: tagNumber ?? '' });
 }
 
 /** Where it was: the point's code and location, or the crew lockbox. */
-export function whereWas(item: Pick<AbandonedRemovalCandidate, 'point' | 'onLockbox'>): string {
-  if (item.point) return item.point.location ? `${item.point.code} — ${item.point.location}` : item.point.code;
-  return item.onLockbox ? 'Group lockbox' : '—';
+export function whereWas(
+  item: Pick<AbandonedRemovalCandidate, 'point' | 'onLockbox'>,
+  t: Translate = translate,
+): string {
+  if (item.point)
+    return item.point.location
+      ? t(L.pointAt, { code: item.point.code, location: item.point.location })
+      : item.point.code;
+  return item.onLockbox ? t(L.lockbox) : '—';
 }
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** One attempt to reach the applier, as a line: "24 Nov 2026, 07:30 · Phone · No answer". */
-export function attemptLine(a: AbandonedRemoval['attempts'][number]): string {
-  return `${formatWhen(a.at)} · ${contactMethodLabels[a.method]} · ${a.outcome}`;
+export function attemptLine(a: AbandonedRemoval['attempts'][number], t: Translate = translate): string {
+  return t(L.attempt, { at: formatWhen(a.at), method: t(contactMethodCaptions[a.method]), outcome: a.outcome });
 }
 
 /** A candidate's key in the wizard's choice list. */

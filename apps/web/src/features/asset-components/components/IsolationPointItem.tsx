@@ -12,6 +12,7 @@ import {
 import { Icon } from '../../../components/Icon';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
+import { useIsolationHolds } from '../api/get-isolation-holds';
 import { usePhotoUrl, useUploadPointPhoto } from '../api/point-photo';
 import classes from '../ComponentManage.module.css';
 
@@ -27,6 +28,7 @@ export function IsolationPointItem({ assetId, point, onEdit }: IsolationPointIte
   const l = componentManageLabels;
   const b = componentManageButtons;
   const upload = useUploadPointPhoto();
+  const heldBy = useIsolationHolds(assetId).data?.get(point.ID);
   const [photoError, setPhotoError] = useState<string | null>(null);
 
   const choose = (file: File | null) => {
@@ -74,6 +76,11 @@ export function IsolationPointItem({ assetId, point, onEdit }: IsolationPointIte
             </Badge>
           )}
         </div>
+        {heldBy && (
+          <Text className={classes.heldBy} data-held-by>
+            {t(l.heldBy, { numbers: heldBy.map((p) => p.number).join(', ') })}
+          </Text>
+        )}
         <dl className={classes.facts}>
           {point.location && <Fact label={t(l.location)} value={point.location} />}
           {positions && <Fact label={`${t(l.normalPosition)} → ${t(l.isolatedPosition)}`} value={positions} />}

@@ -1,25 +1,36 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { LOCK_NOTE_MAX, lockStatusCommandLabels, type Lock, type LockStatusCommand } from '@hasp/contracts';
+import {
+  LOCK_NOTE_MAX,
+  lockCommandCaptions,
+  lockManageButtons as B,
+  lockManageLabels as L,
+  lockManageMessages as M,
+  type Lock,
+  type LockStatusCommand,
+} from '@hasp/contracts';
+import { useCaptions, type Translate } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useLockCommand } from '../api/locks-api';
 import classes from '../Locks.module.css';
 
 /** What each command does, said before it is done. */
-const effects: Record<LockStatusCommand, (lock: Lock) => string> = {
-  issue: (lock) =>
+const effects: Record<LockStatusCommand, (lock: Lock, t: Translate) => string> = {
+  issue: (lock, t) =>
     lock.owner
-      ? `Lock ${lock.serial} goes from ${lock.owner.displayName} to the person you choose: only they apply it.`
-      : `Lock ${lock.serial} becomes the personal lock of the person you choose: only they apply it.`,
-  return: (lock) =>
-    `Lock ${lock.serial} comes back from ${lock.owner?.displayName ?? 'its owner'}: it is available to anyone.`,
-  'report-lost': (lock) => `Lock ${lock.serial} is marked lost: nobody can apply it until it is found.`,
-  found: (lock) =>
+      ? t(L.issueFromOwner, { serial: lock.serial, owner: lock.owner.displayName })
+      : t(L.issueNew, { serial: lock.serial }),
+  return: (lock, t) =>
     lock.owner
-      ? `Lock ${lock.serial} is found: it goes back to ${lock.owner.displayName}.`
-      : `Lock ${lock.serial} is found: it is available again.`,
-  retire: (lock) => `Lock ${lock.serial} is retired for good: it can never be applied again.`,
+      ? t(L.returnFromOwner, { serial: lock.serial, owner: lock.owner.displayName })
+      : t(L.returnNoOwner, { serial: lock.serial }),
+  'report-lost': (lock, t) => t(L.reportLost, { serial: lock.serial }),
+  found: (lock, t) =>
+    lock.owner
+      ? t(L.foundToOwner, { serial: lock.serial, owner: lock.owner.displayName })
+      : t(L.foundAvailable, { serial: lock.serial }),
+  retire: (lock, t) => t(L.retire, { serial: lock.serial }),
 };
 
 interface LockCommandModalProps {
@@ -31,18 +42,19 @@ interface LockCommandModalProps {
 
 /** The confirmation of one status command, with the owner (issue) or an optional reason (lost, retire). */
 export function LockCommandModal({ lock, verb, people, onClose }: LockCommandModalProps) {
+  const t = useCaptions();
   const command = useLockCommand();
   // One key per confirmation: a double tap or a retry gives the command once.
   const [key] = useState(() => crypto.randomUUID());
   const [ownerId, setOwnerId] = useState('');
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const label = lockStatusCommandLabels[verb];
+  const label = t(lockCommandCaptions[verb]);
 
   const confirm = () => {
     let body: object = {};
     if (verb === 'issue') {
-      if (!ownerId) return setProblem('Choose who gets the lock');
+      if (!ownerId) return setProblem(t(L.choosePersonProblem));
       body = { ownerId: Number(ownerId) };
     } else if (verb === 'report-lost' || verb === 'retire') {
       body = reason.trim() ? { reason: reason.trim() } : {};
@@ -52,7 +64,11 @@ export function LockCommandModal({ lock, verb, people, onClose }: LockCommandMod
       { lock, verb, body, key },
       {
         onSuccess: (updated) => {
-          showToast({ title: `Lock ${updated.serial}`, message: `${label}: done.`, tone: 'success' });
+          showToast({
+            title: t(M.toastTitle, { serial: updated.serial }),
+            message: t(M.commandDone, { command: label }),
+            tone: 'success',
+          });
           onClose();
         },
       },
@@ -63,20 +79,20 @@ export function LockCommandModal({ lock, verb, people, onClose }: LockCommandMod
     <Modal
       opened
       onClose={onClose}
-      title={`${label}: lock ${lock.serial}`}
+      title={t(L.commandTitle, { command: label, serial: lock.serial })}
       centered
-      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      closeButtonProps={{ 'aria-label': t(B.dismiss) }}
     >
       <Stack gap="sm">
-        <Text>{effects[verb](lock)}</Text>
+        <Text>{effects[verb](lock, t)}</Text>
         {verb === 'issue' && (
           <NativeSelect
-            label="Issue to"
+            label={t(L.issueTo)}
             required
             value={ownerId}
             onChange={(e) => setOwnerId(e.currentTarget.value)}
             data={[
-              { value: '', label: 'Choose a person' },
+              { value: '', label: t(L.choosePerson) },
               ...people
                 .filter((p) => p.ID !== lock.owner?.ID)
                 .map((p) => ({ value: String(p.ID), label: p.displayName })),
@@ -87,7 +103,7 @@ export function LockCommandModal({ lock, verb, people, onClose }: LockCommandMod
         )}
         {(verb === 'report-lost' || verb === 'retire') && (
           <Textarea
-            label="Reason (optional)"
+            label={t(L.reasonOptional)}
             autosize
             minRows={2}
             maxLength={LOCK_NOTE_MAX}
@@ -98,7 +114,7 @@ export function LockCommandModal({ lock, verb, people, onClose }: LockCommandMod
         {command.error && <Alert color="red">{reasonOf(command.error)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" className={classes.touch} onClick={onClose}>
-            Cancel
+            {t(B.cancel)}
           </Button>
           <Button
             className={classes.touch}

@@ -1,6 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
-import { LOCK_NOTE_MAX, LOCK_SERIAL_MAX, lockKindLabels, lockKinds, type Lock, type LockKind } from '@hasp/contracts';
+import {
+  LOCK_NOTE_MAX,
+  LOCK_SERIAL_MAX,
+  lockKindCaptions,
+  lockKinds,
+  lockManageButtons as B,
+  lockManageLabels as L,
+  lockManageMessages as M,
+  type Lock,
+  type LockKind,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { reasonOf, refusedFieldsOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useSaveLock } from '../api/locks-api';
@@ -15,6 +26,7 @@ interface LockFormModalProps {
 
 /** Register or edit a lock: serial, kind, colour (the lock-colours master list), note. */
 export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
+  const t = useCaptions();
   const save = useSaveLock();
   const [key] = useState(() => crypto.randomUUID());
   const [serial, setSerial] = useState(lock?.serial ?? '');
@@ -40,8 +52,8 @@ export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
       {
         onSuccess: (saved) => {
           showToast({
-            title: `Lock ${saved.serial}`,
-            message: lock ? 'Saved.' : 'Registered: it is available.',
+            title: t(M.toastTitle, { serial: saved.serial }),
+            message: t(lock ? M.saved : M.registered),
             tone: 'success',
           });
           onClose();
@@ -54,43 +66,43 @@ export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
     <Modal
       opened
       onClose={onClose}
-      title={lock ? `Edit lock ${lock.serial}` : 'Register a lock'}
+      title={lock ? t(L.formEdit, { serial: lock.serial }) : t(L.formRegister)}
       centered
-      closeButtonProps={{ 'aria-label': 'Dismiss' }}
+      closeButtonProps={{ 'aria-label': t(B.dismiss) }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Serial"
+            label={t(L.serial)}
             required
             maxLength={LOCK_SERIAL_MAX}
             value={serial}
             onChange={(e) => setSerial(e.currentTarget.value)}
-            error={serialMissing ? 'Serial is required' : fields.serial}
+            error={serialMissing ? t(L.serialRequired) : fields.serial}
             classNames={{ input: classes.touch }}
             data-autofocus
           />
           <NativeSelect
-            label="Kind"
+            label={t(L.kind)}
             value={kind}
             onChange={(e) => setKind(e.currentTarget.value as LockKind)}
-            data={lockKinds.map((k) => ({ value: k, label: lockKindLabels[k] }))}
+            data={lockKinds.map((k) => ({ value: k, label: t(lockKindCaptions[k]) }))}
             error={fields.kind}
             classNames={{ input: classes.touch }}
           />
           <NativeSelect
-            label="Colour"
+            label={t(L.colour)}
             value={colourId}
             onChange={(e) => setColourId(e.currentTarget.value)}
             data={[
-              { value: '', label: 'No colour' },
+              { value: '', label: t(L.noColour) },
               ...colours.map((c) => ({ value: String(c.ID), label: c.caption })),
             ]}
             error={fields.colourId}
             classNames={{ input: classes.touch }}
           />
           <Textarea
-            label="Note"
+            label={t(L.note)}
             autosize
             minRows={2}
             maxLength={LOCK_NOTE_MAX}
@@ -101,10 +113,10 @@ export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
           {otherProblem && <Alert color="red">{otherProblem}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" className={classes.touch} onClick={onClose}>
-              Cancel
+              {t(B.cancel)}
             </Button>
             <Button type="submit" className={classes.touch} loading={save.isPending}>
-              {lock ? 'Save' : 'Register'}
+              {t(lock ? B.save : B.registerSubmit)}
             </Button>
           </Group>
         </Stack>

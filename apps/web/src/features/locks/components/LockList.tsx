@@ -3,12 +3,15 @@ import { Button, Menu } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   allowedLockCommands,
-  lockKindLabels,
-  lockStatusCommandLabels,
-  lockStatusLabels,
+  lockCommandCaptions,
+  lockKindCaptions,
+  lockManageButtons as B,
+  lockManageLabels as L,
+  lockStatusCaptions,
   type Lock,
   type LockStatusCommand,
 } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import { whereText } from '../model/lock-filters';
 import classes from '../Locks.module.css';
 
@@ -22,7 +25,8 @@ interface LockListProps {
 
 /** A colour's swatch when its name is a CSS colour (the text beside it says the colour either way). */
 function Colour({ lock }: { lock: Lock }) {
-  if (!lock.colour) return <span className={classes.muted}>No colour</span>;
+  const t = useCaptions();
+  if (!lock.colour) return <span className={classes.muted}>{t(L.noColour)}</span>;
   const name = lock.colour.caption;
   const css =
     typeof CSS !== 'undefined' && CSS.supports('color', name.toLowerCase()) ? name.toLowerCase() : 'transparent';
@@ -35,17 +39,19 @@ function Colour({ lock }: { lock: Lock }) {
 }
 
 function Where({ lock }: { lock: Lock }) {
+  const t = useCaptions();
   if (!lock.where) return null;
   return (
     <span>
-      <Link to={`/Permit/Edit/${lock.where.permitId}`}>{whereText(lock.where)}</Link>
-      <span className={classes.muted}> · applied by {lock.where.appliedBy.displayName}</span>
+      <Link to={`/Permit/Edit/${lock.where.permitId}`}>{whereText(lock.where, t)}</Link>
+      <span className={classes.muted}>{t(L.appliedBy, { name: lock.where.appliedBy.displayName })}</span>
     </span>
   );
 }
 
 /** Edit and the status commands the lock's status allows: a menu opened by a tap (nothing on hover). */
 function Actions({ lock, onEdit, onCommand, wide }: LockListProps & { lock: Lock; wide?: boolean }) {
+  const t = useCaptions();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -53,19 +59,18 @@ function Actions({ lock, onEdit, onCommand, wide }: LockListProps & { lock: Lock
           variant="default"
           className={classes.touch}
           fullWidth={wide}
-          aria-label={`Actions for lock ${lock.serial}`}
+          aria-label={t(L.actionsFor, { serial: lock.serial })}
         >
-          Actions
+          {t(B.actions)}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item className={classes.touch} onClick={() => onEdit(lock)}>
-          Edit
+          {t(B.edit)}
         </Menu.Item>
         {allowedLockCommands(lock.status).map((verb) => (
           <Menu.Item key={verb} className={classes.touch} onClick={() => onCommand(lock, verb)}>
-            {lockStatusCommandLabels[verb]}
-            {verb === 'issue' && lock.status === 'issued' ? ' to someone else' : ''}
+            {verb === 'issue' && lock.status === 'issued' ? t(B.issueToSomeoneElse) : t(lockCommandCaptions[verb])}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -75,31 +80,32 @@ function Actions({ lock, onEdit, onCommand, wide }: LockListProps & { lock: Lock
 
 /** The locks: a table on a wide screen, one card per lock on a phone. */
 export function LockList(props: LockListProps) {
+  const t = useCaptions();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  if (!props.locks.length) return <p className={classes.muted}>No lock matches these filters.</p>;
+  if (!props.locks.length) return <p className={classes.muted}>{t(L.noMatch)}</p>;
   if (phone) {
     return (
-      <ul className={classes.cards} aria-label="Locks">
+      <ul className={classes.cards} aria-label={t(L.list)}>
         {props.locks.map((lock) => (
           <li key={lock.ID} className={classes.card}>
             <div className={classes.cardHead}>
               <span className={classes.serial}>{lock.serial}</span>
               <span className={classes.status} data-status={lock.status}>
-                {lockStatusLabels[lock.status]}
+                {t(lockStatusCaptions[lock.status])}
               </span>
             </div>
             <dl className={classes.facts}>
-              <dt>Kind</dt>
-              <dd>{lockKindLabels[lock.kind]}</dd>
-              <dt>Colour</dt>
+              <dt>{t(L.kind)}</dt>
+              <dd>{t(lockKindCaptions[lock.kind])}</dd>
+              <dt>{t(L.colour)}</dt>
               <dd>
                 <Colour lock={lock} />
               </dd>
-              <dt>Owner</dt>
-              <dd>{lock.owner?.displayName ?? 'Nobody'}</dd>
+              <dt>{t(L.owner)}</dt>
+              <dd>{lock.owner?.displayName ?? t(L.nobody)}</dd>
               {lock.where && (
                 <>
-                  <dt>Where</dt>
+                  <dt>{t(L.where)}</dt>
                   <dd>
                     <Where lock={lock} />
                   </dd>
@@ -117,14 +123,14 @@ export function LockList(props: LockListProps) {
       <table className={classes.table}>
         <thead>
           <tr>
-            <th scope="col">Serial</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Colour</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Status</th>
-            <th scope="col">Where is it now</th>
+            <th scope="col">{t(L.serial)}</th>
+            <th scope="col">{t(L.kind)}</th>
+            <th scope="col">{t(L.colour)}</th>
+            <th scope="col">{t(L.owner)}</th>
+            <th scope="col">{t(L.status)}</th>
+            <th scope="col">{t(L.whereNow)}</th>
             <th scope="col">
-              <span className={classes.visuallyHidden}>Actions</span>
+              <span className={classes.visuallyHidden}>{t(L.actions)}</span>
             </th>
           </tr>
         </thead>
@@ -134,14 +140,14 @@ export function LockList(props: LockListProps) {
               <th scope="row" className={classes.serial}>
                 {lock.serial}
               </th>
-              <td>{lockKindLabels[lock.kind]}</td>
+              <td>{t(lockKindCaptions[lock.kind])}</td>
               <td>
                 <Colour lock={lock} />
               </td>
               <td>{lock.owner?.displayName ?? ''}</td>
               <td>
                 <span className={classes.status} data-status={lock.status}>
-                  {lockStatusLabels[lock.status]}
+                  {t(lockStatusCaptions[lock.status])}
                 </span>
               </td>
               <td>

@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
-  lockKindLabels,
+  lockKindCaptions,
   lockKinds,
-  lockStatusLabels,
+  lockManageButtons as B,
+  lockManageLabels as L,
+  lockStatusCaptions,
   lockStatuses,
   shellRightNavEntries,
   shellRightNavGroups,
@@ -30,11 +32,7 @@ export function LockManagePage() {
   const childTitle = t(shellRightNavEntries['lock-manage']);
   return (
     <RightNavGate id="lock-manage" title={title} childTitle={childTitle}>
-      <Page
-        title={title}
-        childTitle={childTitle}
-        lead="The facility's locks: who holds each one, and where each lock in use is now."
-      >
+      <Page title={title} childTitle={childTitle} lead={t(L.lead)}>
         <LockManage />
       </Page>
     </RightNavGate>
@@ -44,6 +42,7 @@ export function LockManagePage() {
 type Dialog = { kind: 'form'; lock: Lock | null } | { kind: 'command'; lock: Lock; verb: LockStatusCommand } | null;
 
 function LockManage() {
+  const t = useCaptions();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readLockFilters(params), [params]);
   const locks = useLocks(query);
@@ -63,8 +62,8 @@ function LockManage() {
         <TextInput
           className={classes.search}
           type="search"
-          label="Search"
-          placeholder="Serial, note or owner"
+          label={t(L.search)}
+          placeholder={t(L.searchPlaceholder)}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -72,41 +71,44 @@ function LockManage() {
           }}
         />
         <Button className={classes.touch} onClick={() => setDialog({ kind: 'form', lock: null })}>
-          Register a lock
+          {t(B.register)}
         </Button>
       </Group>
       <div className={classes.filters}>
         <NativeSelect
-          label="Status"
+          label={t(L.status)}
           value={query.status ?? ''}
           onChange={(e) => filter({ status: (e.currentTarget.value || undefined) as LockListQuery['status'] })}
           data={[
-            { value: '', label: 'All statuses' },
-            ...lockStatuses.map((s) => ({ value: s, label: lockStatusLabels[s] })),
+            { value: '', label: t(L.allStatuses) },
+            ...lockStatuses.map((s) => ({ value: s, label: t(lockStatusCaptions[s]) })),
           ]}
           classNames={{ input: classes.touch }}
         />
         <NativeSelect
-          label="Kind"
+          label={t(L.kind)}
           value={query.kind ?? ''}
           onChange={(e) => filter({ kind: (e.currentTarget.value || undefined) as LockListQuery['kind'] })}
-          data={[{ value: '', label: 'All kinds' }, ...lockKinds.map((k) => ({ value: k, label: lockKindLabels[k] }))]}
+          data={[
+            { value: '', label: t(L.allKinds) },
+            ...lockKinds.map((k) => ({ value: k, label: t(lockKindCaptions[k]) })),
+          ]}
           classNames={{ input: classes.touch }}
         />
         <NativeSelect
-          label="Owner"
+          label={t(L.owner)}
           value={query.ownerId ? String(query.ownerId) : ''}
           onChange={(e) => filter({ ownerId: Number(e.currentTarget.value) || undefined })}
           data={[
-            { value: '', label: 'Anyone' },
+            { value: '', label: t(L.anyone) },
             ...(options.data?.people ?? []).map((p) => ({ value: String(p.ID), label: p.displayName })),
           ]}
           classNames={{ input: classes.touch }}
         />
       </div>
-      {locks.isError && <Alert color="red">The locks could not be loaded. Reload the page to try again.</Alert>}
+      {locks.isError && <Alert color="red">{t(L.loadFailed)}</Alert>}
       <Text className={classes.count} role="status">
-        {locks.isPending ? 'Loading locks…' : `${count} ${count === 1 ? 'lock' : 'locks'}`}
+        {locks.isPending ? t(L.loading) : count === 1 ? t(L['count::one']) : t(L.count, { count })}
       </Text>
       {locks.data && (
         <LockList

@@ -1,4 +1,12 @@
-import { lockKinds, lockStatuses, type LockKind, type LockListQuery, type LockStatus } from '@hasp/contracts';
+import {
+  lockKinds,
+  lockManageLabels as L,
+  lockStatuses,
+  type LockKind,
+  type LockListQuery,
+  type LockStatus,
+} from '@hasp/contracts';
+import { translate, type Translate } from '../../../lib/i18n';
 
 /** The screen's filters from the URL (`?q=&status=&kind=&ownerId=`): unknown values are ignored. */
 export function readLockFilters(params: URLSearchParams): LockListQuery {
@@ -24,14 +32,15 @@ export function writeLockFilters(query: LockListQuery): URLSearchParams {
 }
 
 /** Where a lock in use is, in words: "LOTO-0042 · point E-101 (MCC-3 bucket 4)" or "LOTO-0042 · lockbox LB-7". */
-export function whereText(where: {
-  permitNumber: string;
-  pointCode: string | null;
-  pointLocation: string | null;
-  lockboxNumber: string | null;
-}): string {
+export function whereText(
+  where: { permitNumber: string; pointCode: string | null; pointLocation: string | null; lockboxNumber: string | null },
+  t: Translate = translate,
+): string {
+  const permit = where.permitNumber;
   if (where.pointCode !== null) {
-    return `${where.permitNumber} · point ${where.pointCode}${where.pointLocation ? ` (${where.pointLocation})` : ''}`;
+    return where.pointLocation
+      ? t(L.wherePointAt, { permit, code: where.pointCode, location: where.pointLocation })
+      : t(L.wherePoint, { permit, code: where.pointCode });
   }
-  return `${where.permitNumber} · lockbox ${where.lockboxNumber ?? ''}`;
+  return t(L.whereLockbox, { permit, number: where.lockboxNumber ?? '' });
 }

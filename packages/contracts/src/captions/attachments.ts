@@ -3,6 +3,7 @@ import { defineCaptions } from './define-captions';
 // Captions of the permit page's Attachments tab (features/attachments).
 export const attachmentsLabels = defineCaptions('Label', 'Attachments', {
   loading: 'Loading attachments',
+  listTitle: 'Photos and documents',
   loadFailed: 'The attachments could not be loaded.',
   none: 'No photos or documents yet.',
   limit: 'Photos (JPEG, PNG, WebP) and PDF documents, at most {{size}} each.',

@@ -17,6 +17,7 @@ import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
 import { lockboxesSpanish } from './lockboxes';
 import { tagsSpanish } from './tags';
+import { attachmentsSpanish } from './attachments';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -38,4 +39,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...isolationPlanSpanish,
   ...lockboxesSpanish,
   ...tagsSpanish,
+  ...attachmentsSpanish,
 ];

@@ -166,7 +166,7 @@ test('a photo from the camera input on a phone: thumbnail, download, refusal kep
     card.getByRole('button', { name: 'Download site-photo.jpg' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('site-photo.jpg');
-  const bytes = readFileSync((await download.path())!);
+  const bytes = readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
   // Back to the permit's own tab and into the outlet again: the page stays, no overlay at any point.

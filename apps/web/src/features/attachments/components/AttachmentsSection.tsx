@@ -9,6 +9,7 @@ import {
   type Permit,
 } from '@hasp/contracts';
 import { Icon } from '../../../components/Icon';
+import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import {
@@ -22,7 +23,7 @@ import {
 import { formatBytes, uploadsReducer, type PendingUpload } from '../model/uploads';
 import classes from './Attachments.module.css';
 
-const when = (at: string) => new Date(at).toLocaleString();
+const when = (at: string) => formatDateTime(at);
 
 /** A file input dressed as a button (label + visually hidden input: the picker keeps its keyboard focus). */
 function FilePicker(props: {
@@ -89,7 +90,13 @@ function AttachmentCard(props: { permitId: number; attachment: Attachment; onRem
       .finally(() => setDownloading(false));
   };
   return (
-    <Card component="li" withBorder padding="sm" data-testid="attachment-card">
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      data-testid="attachment-card"
+      className={attachment.removed ? classes.removed : undefined}
+    >
       <Stack gap="xs">
         <Thumbnail permitId={props.permitId} attachment={attachment} />
         <Text className={classes.name}>{attachment.displayName}</Text>
@@ -265,9 +272,7 @@ export function AttachmentsSection({ permit }: { permit: Permit }) {
       )}
       {removed.length > 0 && (
         <details>
-          <summary className={classes.action} style={{ cursor: 'pointer', display: 'flex', alignItems: 'center' }}>
-            {t(L.removedTitle, { count: removed.length })}
-          </summary>
+          <summary className={classes.summary}>{t(L.removedTitle, { count: removed.length })}</summary>
           <ul className={classes.grid} style={{ marginTop: '0.5rem' }}>
             {removed.map((a) => (
               <AttachmentCard key={a.ID} permitId={permit.ID} attachment={a} onRemove={onRemove} />

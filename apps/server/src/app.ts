@@ -63,6 +63,7 @@ import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from '.
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
+import { attachmentRoutes } from './modules/attachments';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockboxRoutes,
         tagRoutes,
         tagStatusRoutes,
+        attachmentRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -302,6 +302,15 @@ const matrix: Record<string, Rule> = {
   ),
   // The QR address's status page: no sign-in (an unguessable, revocable token).
   'GET /api/public/tags/:token': anyone,
+  // Attachments (issue 17): anyone who may view the permit's type (removal: the attacher or an approver/issuer).
+  'GET /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:permitId/attachments/:attachmentId/file': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:permitId/attachments/:attachmentId/thumbnail': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/attachments/:attachmentId/commands/remove': both(
+    inSample,
+    both(holds('permit:view:LOTO'), holds('permit:approve:LOTO')),
+  ),
 };
 
 let t: TestApp;
@@ -482,6 +491,30 @@ beforeAll(async () => {
   }
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
+  // An attachment on the sample permit, attached by the admin (so only approvers and issuers may remove it).
+  const attachment = await demo
+    .insertInto('permit_attachments')
+    .values({
+      facility_id: 1,
+      permit_id: samples.permits,
+      kind: 'document',
+      content_type: 'application/pdf',
+      display_name: 'matrix.pdf',
+      byte_size: 9,
+      has_thumbnail: false,
+      storage: 'database',
+      sha256: '0'.repeat(64),
+      attached_by: admin.id,
+      attached_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await demo
+    .insertInto('permit_attachment_blobs')
+    .values({ attachment_id: attachment.id, content: Buffer.from('%PDF-1.4\n'), thumbnail: null })
+    .execute();
+  samples.attachmentId = attachment.id;
+  bodies['POST /api/permits/:permitId/attachments/:attachmentId/commands/remove'] = { reason: 'Matrix' };
   await lockSamples(demo, samples.permits, admin.id, sampleUser.id);
   Object.assign(bodies, {
     'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
@@ -615,7 +648,8 @@ function urlFor(route: string): string {
     .replace(':kind', 'areas')
     .replace(':code', 'LOTO')
     .replace(':connectionStringName', 'Demo')
-    .replace(':token', String(samples.tagToken));
+    .replace(':token', String(samples.tagToken))
+    .replace(':attachmentId', String(samples.attachmentId));
 }
 
 const bodies: Record<string, object> = {

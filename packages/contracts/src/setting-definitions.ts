@@ -181,6 +181,16 @@ export const settingDefinitions = [
     max: 30000,
     description: 'Milliseconds to wait for the directory (connecting, and each request) before giving up.',
   },
+  // Attachments on permits (decision 0052): the route refuses anything over 50 MB whatever this says.
+  {
+    key: 'attachments.maxFileMegabytes',
+    scope: 'facility',
+    type: 'integer',
+    default: 20,
+    min: 1,
+    max: 50,
+    description: 'Largest photo or document (MB) that may be attached to a permit.',
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof settingDefinitions)[number]['key'];

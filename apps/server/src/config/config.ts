@@ -69,6 +69,8 @@ export const configSchema = z.object({
   trustProxy: trustProxySchema.default([]),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   webDist: z.string().default(''),
+  /** Where permit attachments' files go (files named by id); empty: in the database (decision 0052). */
+  attachmentsDir: z.string().default(''),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),
 });
@@ -91,6 +93,7 @@ export const envNames: Record<keyof Config, string> = {
   trustProxy: 'HASP_TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
   webDist: 'HASP_WEB_DIST',
+  attachmentsDir: 'HASP_ATTACHMENTS_DIR',
   connections: 'HASP_CONNECTIONS',
   defaultConnection: 'HASP_DEFAULT_CONNECTION',
 };

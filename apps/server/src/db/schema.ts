@@ -78,6 +78,30 @@ export interface Database {
   lock_applications: LockApplicationTable;
   tags: TagTable;
   abandoned_removals: AbandonedRemovalTable;
+  // 2026-11-27T1400-attachments: photos and documents on permits (never deleted; bytes here or in a folder)
+  permit_attachments: PermitAttachmentTable;
+  permit_attachment_blobs: { attachment_id: number; content: Buffer; thumbnail: Buffer | null };
+}
+
+export interface PermitAttachmentTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  kind: 'photo' | 'document';
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  display_name: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  has_thumbnail: boolean;
+  storage: 'database' | 'folder';
+  sha256: string;
+  attached_by: number;
+  attached_at: Timestamp;
+  removed_by: number | null;
+  removed_at: Date | null;
+  remove_reason: string | null;
+  version: Generated<number>;
 }
 
 type Who = number | null;

@@ -29,3 +29,4 @@ export * from './lockboxes';
 export * from './tags';
 export * from './locks';
 export * from './abandoned-removals';
+export * from './attachments';

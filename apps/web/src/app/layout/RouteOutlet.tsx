@@ -4,7 +4,7 @@ import { Outlet, useLocation, type Location } from 'react-router';
 import { shellPages } from '@hasp/contracts';
 import { translate } from '../../lib/i18n';
 import { ContentLoader } from '../../components/ContentLoader';
-import { navigationLoading, showsLoader } from './navigation-loading';
+import { navigationLoading, outletPageKey, showsLoader } from './navigation-loading';
 
 /** Rendered beside the page inside its Suspense boundary: its effect runs once the page has rendered. */
 function RouteRendered({ locationKey }: { locationKey: string }) {
@@ -60,7 +60,8 @@ export function RouteOutlet() {
   useEffect(() => () => navigationLoading.end(), []);
 
   return (
-    <RouteErrorBoundary key={location.pathname}>
+    // Keyed by the page, not the whole path: an attachments outlet opens inside its page, which stays.
+    <RouteErrorBoundary key={outletPageKey(location.pathname)}>
       <Suspense fallback={<ContentLoader />}>
         <RouteRendered locationKey={location.key} />
         <Outlet />

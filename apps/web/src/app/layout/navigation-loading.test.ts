@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsLoader } from './navigation-loading';
+import { outletPageKey, showsLoader } from './navigation-loading';
 
 const at = (pathname: string, search = '', state: unknown = null) => ({ pathname, search, state });
 
@@ -14,6 +14,20 @@ describe('showsLoader', () => {
     expect(showsLoader(at('/Permit/Edit/42/attachments'), at('/Permit/Edit/42'))).toBe(false);
     expect(showsLoader(at('/Permit/Edit/42/attachments/7'), at('/Permit/Edit/42'))).toBe(false);
     expect(showsLoader(at('/Permit/Edit/42/attachmentsx'), at('/Permit/Edit/42'))).toBe(true);
+  });
+
+  it('not when leaving an attachments outlet for its own page, but for any other page', () => {
+    expect(showsLoader(at('/Permit/Edit/42'), at('/Permit/Edit/42/attachments'))).toBe(false);
+    expect(showsLoader(at('/Permit/Edit/42'), at('/Permit/Edit/42/attachments/7'))).toBe(false);
+    expect(showsLoader(at('/Permit/Edit/43'), at('/Permit/Edit/42/attachments'))).toBe(true);
+    expect(showsLoader(at('/index'), at('/Permit/Edit/42/attachments'))).toBe(true);
+  });
+
+  it('keys a page without its attachments outlet (the page stays mounted)', () => {
+    expect(outletPageKey('/Permit/Edit/42/attachments')).toBe('/Permit/Edit/42');
+    expect(outletPageKey('/Permit/Edit/42/attachments/7')).toBe('/Permit/Edit/42');
+    expect(outletPageKey('/Permit/Edit/42')).toBe('/Permit/Edit/42');
+    expect(outletPageKey('/Permit/Edit/42/attachmentsx')).toBe('/Permit/Edit/42/attachmentsx');
   });
 
   it('not for navigations with an excluded query parameter', () => {

@@ -3,6 +3,7 @@ import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
+import { AttachmentsSection } from '../../features/attachments';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -24,5 +25,13 @@ export const permitSections: readonly PermitSectionEntry[] = [
     id: 'crew-sign-on',
     label: tab['crew-sign-on'],
     render: (permit) => <CrewSection permit={permit} />,
+  },
+  // attachments: every permit; its tab is the attachments outlet /Permit/Edit/:id/attachments (no loading overlay)
+  {
+    section: null,
+    id: 'attachments',
+    outlet: 'attachments',
+    label: tab.attachments,
+    render: (permit) => <AttachmentsSection permit={permit} />,
   },
 ];

@@ -19,6 +19,7 @@ import { lockboxesSpanish } from './lockboxes';
 import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
+import { attachmentsSpanish } from './attachments';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -42,4 +43,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...tagsSpanish,
   ...locksSpanish,
   ...abandonedRemovalsSpanish,
+  ...attachmentsSpanish,
 ];

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { permitFieldCaptions, permitsButtons, permitsLabels, permitsMessages, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
@@ -20,7 +21,8 @@ import {
   windowProblem,
   type PermitFormValues,
 } from '../model/permit-form';
-import { sectionsFor, type PermitSectionEntry } from '../model/permit-sections';
+import { outletSection, sectionsFor, type PermitSectionEntry } from '../model/permit-sections';
+import { passLeaveGuard } from '../model/leave-guard';
 import classes from '../Permits.module.css';
 import { CommandBar } from './CommandBar';
 import { ConflictPanel } from './ConflictPanel';
@@ -137,6 +139,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
   };
 
   const shownSections = sectionsFor(permit, sections);
+  const tabs = useOutletTabs(permit.ID, shownSections);
   const fieldErrors = save.isError && !isStale(save.error) ? fieldErrorsOf(save.error) : {};
   return (
     <>
@@ -149,7 +152,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
         />
       </div>
-      <Tabs defaultValue="permit" keepMounted={false}>
+      <Tabs value={tabs.value} onChange={tabs.select} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="permit" className={classes.touch}>
             {t(permitsLabels.tabPermit)}
@@ -249,6 +252,31 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
       )}
     </>
   );
+}
+
+/**
+ * The selected tab: a section with an outlet (attachments) is selected by its URL,
+ * `/Permit/Edit/:id/<outlet>`, and selecting it goes there; the other tabs live in the page's state
+ * and, from an outlet, go back to `/Permit/Edit/:id`. The page stays mounted either way (the layout
+ * keys it without the outlet), so unsaved edits stay, and the move passes the leave guard.
+ */
+function useOutletTabs(permitId: number, sections: readonly PermitSectionEntry[]) {
+  const navigate = useNavigate();
+  const rest = useParams()['*'] ?? '';
+  const [local, setLocal] = useState('permit');
+  const outlet = outletSection(sections, rest);
+  const inPage = (value: string) => !sections.some((e) => e.id === value && e.outlet);
+  const go = (path: string) => navigate(path, { state: { ...passLeaveGuard, skipLoader: true } });
+  return {
+    value: outlet?.id ?? (inPage(local) ? local : 'permit'),
+    select: (value: string | null) => {
+      if (value === null) return;
+      const entry = sections.find((e) => e.id === value && e.outlet);
+      if (entry) return void go(`/Permit/Edit/${permitId}/${entry.outlet}`);
+      setLocal(value);
+      if (outlet) void go(`/Permit/Edit/${permitId}`);
+    },
+  };
 }
 
 /** The `edit` command with the form's values and the version they were read at. */

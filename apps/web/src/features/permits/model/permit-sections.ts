@@ -15,6 +15,16 @@ export interface PermitSectionEntry {
   /** The tab's caption (contracts' permitSectionCaptions). */
   label: Caption;
   render: (permit: Permit) => ReactNode;
+  /**
+   * An outlet of the permit's route: the tab's own URL is `/Permit/Edit/:id/<outlet>` (the
+   * attachments outlet, which never shows the loading overlay). Other tabs have no URL of their own.
+   */
+  outlet?: string;
+}
+
+/** The section whose outlet the path below `/Permit/Edit/:id/` opens (`attachments`, `attachments/7`), if any. */
+export function outletSection(entries: readonly PermitSectionEntry[], rest: string): PermitSectionEntry | undefined {
+  return entries.find((e) => e.outlet && (rest === e.outlet || rest.startsWith(`${e.outlet}/`)));
 }
 
 /** The entries this permit's type enables, in the given order. */

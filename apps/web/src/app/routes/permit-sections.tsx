@@ -3,6 +3,7 @@ import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
+import { GasTestsSection } from '../../features/gas-tests';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -24,5 +25,11 @@ export const permitSections: readonly PermitSectionEntry[] = [
     id: 'crew-sign-on',
     label: tab['crew-sign-on'],
     render: (permit) => <CrewSection permit={permit} />,
+  },
+  {
+    section: 'gas-tests',
+    id: 'gas-tests',
+    label: tab['gas-tests'],
+    render: (permit) => <GasTestsSection permit={permit} />,
   },
 ];

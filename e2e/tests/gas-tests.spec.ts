@@ -123,7 +123,10 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
   expect(((await refused.json()) as { message: string }).message).toBe(refusal);
   await expectNoSidewaysScroll(i, phone.width);
   await expectNoSeriousViolations(i);
-  await i.screenshot({ path: `${shots}/gas-failing-390.png`, fullPage: true });
+  await main(i).getByRole('status').scrollIntoViewIfNeeded();
+  await i.screenshot({ path: `${shots}/gas-failing-390.png` });
+  await history.getByRole('row', { name: /H2S/ }).scrollIntoViewIfNeeded();
+  await i.screenshot({ path: `${shots}/gas-failing-test-390.png` });
   await saveScreenshot(i, testInfo, 'gas-tests-failing-phone');
 
   // A passing test (the form emptied after the last one was recorded).
@@ -139,9 +142,13 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
   await expect(issue).toBeVisible();
   expect((await issue.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expectNoSeriousViolations(i);
-  await i.screenshot({ path: `${shots}/gas-passing-390.png`, fullPage: true });
+  await main(i).getByRole('status').scrollIntoViewIfNeeded();
+  await i.screenshot({ path: `${shots}/gas-passing-390.png` });
   await i.setViewportSize(desktop);
-  await i.screenshot({ path: `${shots}/gas-passing-1280.png`, fullPage: true });
+  await main(i).getByRole('tab', { name: 'Gas tests' }).scrollIntoViewIfNeeded();
+  await i.screenshot({ path: `${shots}/gas-passing-1280.png` });
+  await history.getByRole('article').last().scrollIntoViewIfNeeded();
+  await i.screenshot({ path: `${shots}/gas-tests-1280.png` });
   await i.setViewportSize(phone);
 
   await issue.click();

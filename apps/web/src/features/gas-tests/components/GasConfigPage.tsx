@@ -218,7 +218,7 @@ function GasConfig() {
               </div>
               <Button
                 variant="default"
-                className={classes.touch}
+                className={`${classes.touch} ${classes.fixed}`}
                 aria-label={t(L.editParameter, { code: p.code })}
                 onClick={() => setEditing({ kind: 'parameter', item: p })}
               >
@@ -254,7 +254,7 @@ function GasConfig() {
               </div>
               <Button
                 variant="default"
-                className={classes.touch}
+                className={`${classes.touch} ${classes.fixed}`}
                 aria-label={t(L.editInstrument, { name: i.name })}
                 onClick={() => setEditing({ kind: 'instrument', item: i })}
               >

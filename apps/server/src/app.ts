@@ -62,6 +62,7 @@ import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isol
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
+import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
@@ -163,6 +164,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIsolationPlanGuards();
   registerAbandonedRemovalNotifications(ctx.events);
   registerLockboxGuards();
+  // Gas tests in limits and fresh before issue and revalidate; out-of-limit readings notify the issuer.
+  registerGasTestGuards();
+  registerGasTestNotifications(ctx.events);
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -212,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         tagRoutes,
         tagStatusRoutes,
         attachmentRoutes,
+        gasTestsRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password';
@@ -292,6 +293,16 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/lockbox/commands/sign-on': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
+  // Gas tests (issue 17): the configuration is the administrators'; a permit's tests whoever may view
+  // its type (the sample is a LOTO draft, so record and void are refused by state: gas-tests.test.ts).
+  'GET /api/gas-tests/config': holds('rightnav:administrator'),
+  'POST /api/gas-tests/parameters': holds('rightnav:administrator'),
+  'PUT /api/gas-tests/parameters/:id': both(inSample, holds('rightnav:administrator')),
+  'POST /api/gas-tests/instruments': holds('rightnav:administrator'),
+  'PUT /api/gas-tests/instruments/:id': both(inSample, holds('rightnav:administrator')),
+  'GET /api/permits/:permitId/gas-tests': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/gas-tests/commands/record': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/gas-tests/commands/void': both(inSample, holds('permit:view:LOTO')),
   // Tags (issue 16): anyone who may view the permit's type (the tag state decides; remove: only the applier).
   'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),
   ...Object.fromEntries(
@@ -490,6 +501,46 @@ beforeAll(async () => {
     bodies[`POST /api/permits/:permitId/tags/commands/${verb}`] = { tagId: tag.id };
   }
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
+  // Gas tests: North Plant's seeded O2 and detector, saved unchanged; new ones with unique codes.
+  const o2 = await demo
+    .selectFrom('gas_parameters')
+    .selectAll()
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'O2')
+    .executeTakeFirstOrThrow();
+  samples.parameters = o2.id;
+  bodies['PUT /api/gas-tests/parameters/:id'] = {
+    code: o2.code,
+    name: o2.name,
+    unit: o2.unit,
+    lowLimit: o2.low_limit,
+    highLimit: o2.high_limit,
+  };
+  bodies['POST /api/gas-tests/parameters'] = {
+    code: 'MX',
+    name: 'Matrix gas',
+    unit: 'ppm',
+    lowLimit: null,
+    highLimit: 1,
+  };
+  const detector = await demo
+    .selectFrom('gas_instruments')
+    .select(['id', 'name', 'serial', sql<string>`calibration_due::text`.as('due')])
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  samples.instruments = detector.id;
+  bodies['PUT /api/gas-tests/instruments/:id'] = {
+    name: detector.name,
+    serial: detector.serial,
+    calibrationDue: detector.due,
+  };
+  bodies['POST /api/gas-tests/instruments'] = { name: 'Matrix detector', serial: 'MX-1', calibrationDue: '2030-01-01' };
+  bodies['POST /api/permits/:permitId/gas-tests/commands/record'] = {
+    readings: [{ parameterId: o2.id, value: 20.9 }],
+    instrumentId: detector.id,
+    location: 'Matrix',
+  };
+  bodies['POST /api/permits/:permitId/gas-tests/commands/void'] = { testId: 1, reason: 'Matrix' };
   bodies['PUT /api/permits/index-columns'] = { columns: ['number', 'status'] };
   // An attachment on the sample permit, attached by the admin (so only approvers and issuers may remove it).
   const attachment = await demo

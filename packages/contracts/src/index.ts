@@ -39,3 +39,4 @@ export * from './permit-index';
 export * from './people';
 export * from './lockboxes';
 export * from './attachments';
+export * from './gas-tests';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { gasRetestMinutesSchema } from './gas-tests';
 import { idSchema } from './ids';
 
 /**
@@ -87,6 +88,8 @@ export const permitTypeSchema = z.object({
   offlineEnabled: z.boolean(),
   /** Group lockout: each crew member's personal lock gets its own tag at sign-on. */
   tagPerPersonalLock: z.boolean(),
+  /** Gas tests: the latest test is older than this many minutes → issue and revalidate are refused. */
+  gasRetestMinutes: z.int(),
   isActive: z.boolean(),
   sortOrder: z.int(),
 });
@@ -119,6 +122,8 @@ const typeFields = {
   offlineEnabled: z.boolean(),
   /** Omitted: off for a new type, unchanged on an edit (clients older than the field keep working). */
   tagPerPersonalLock: z.optional(z.boolean()),
+  /** Omitted: 120 for a new type, unchanged on an edit (clients older than the field keep working). */
+  gasRetestMinutes: z.optional(gasRetestMinutesSchema),
   groupId: id,
 };
 

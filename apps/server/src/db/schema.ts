@@ -81,6 +81,11 @@ export interface Database {
   // 2026-11-27T1400-attachments: photos and documents on permits (never deleted; bytes here or in a folder)
   permit_attachments: PermitAttachmentTable;
   permit_attachment_blobs: { attachment_id: number; content: Buffer; thumbnail: Buffer | null };
+  // 2026-11-27T1200-gas-tests: gas parameters and instruments, permits' gas tests and readings
+  gas_parameters: GasParameterTable;
+  gas_instruments: GasInstrumentTable;
+  permit_gas_tests: PermitGasTestTable;
+  permit_gas_readings: PermitGasReadingTable;
 }
 
 export interface PermitAttachmentTable {
@@ -424,6 +429,8 @@ export interface PermitTypeTable {
   max_extensions: Generated<number>;
   // 2026-11-26T0900-loto: each crew member's personal lock carries its own tag
   tag_per_personal_lock: Generated<boolean>;
+  // 2026-11-27T1200-gas-tests: minutes a gas test stays fresh for issue and revalidate
+  gas_retest_minutes: Generated<number>;
   updated_at: Generated<Date>;
 }
 
@@ -737,4 +744,59 @@ export interface TagReportLinkTable {
   report_key: string;
   updated_by: number | null;
   updated_at: Generated<Date>;
+}
+
+// 2026-11-27T1200-gas-tests
+export interface GasParameterTable {
+  id: Generated<number>;
+  facility_id: number;
+  code: string;
+  name: string;
+  unit: string;
+  low_limit: number | null;
+  high_limit: number | null;
+  is_active: Generated<boolean>;
+  sort_order: Generated<number>;
+}
+
+export interface GasInstrumentTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  serial: string;
+  /** A date column: pg returns a Date at local midnight unless parsed as text (the repository casts it). */
+  calibration_due: ColumnType<string, string, string>;
+  is_active: Generated<boolean>;
+}
+
+export interface PermitGasTestTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  tested_at: Date;
+  location: string;
+  instrument_id: number;
+  calibration_due: ColumnType<string, string, string>;
+  tester_id: number | null;
+  tester_name: string;
+  recorded_by: number;
+  recorded_at: Date;
+  in_limits: boolean;
+  voided_at: Date | null;
+  voided_by: number | null;
+  void_reason: string | null;
+}
+
+export interface PermitGasReadingTable {
+  id: Generated<number>;
+  facility_id: number;
+  test_id: number;
+  parameter_id: number;
+  code: string;
+  name: string;
+  unit: string;
+  value: number;
+  low_limit: number | null;
+  high_limit: number | null;
+  in_limits: boolean;
 }

@@ -30,3 +30,4 @@ export * from './tags';
 export * from './locks';
 export * from './abandoned-removals';
 export * from './attachments';
+export * from './gas-tests';

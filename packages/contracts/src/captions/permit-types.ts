@@ -35,6 +35,9 @@ export const permitTypesLabels = defineCaptions('Label', 'Admin_PermitTypes', {
   tagPerPersonalLock: 'Tag per personal lock',
   'tagPerPersonalLock::description':
     "Each crew member's personal lock on the group lockbox gets its own tag, applied at sign-on and removed at sign-off.",
+  gasRetestMinutes: 'Gas re-test interval (minutes)',
+  'gasRetestMinutes::description':
+    'Issue and revalidation are refused when the latest gas test is older than this: 5 to 1440 minutes.',
   group: 'Permit group',
   active: 'Active',
   'active::description': 'An inactive type leaves the left sidebar; permits already written keep it.',
@@ -95,6 +98,7 @@ export const permitTypesMessages = defineCaptions('Message', 'Admin_PermitTypes'
   invalidPrefix: 'Prefix: 1 to 20 letters, digits, "-", "_", "." or "/" (e.g. HW-)',
   invalidValidity: 'Maximum validity: whole hours from 1 to 8760',
   invalidExtensions: 'Maximum extensions: a whole number from 0 to 10',
+  invalidRetest: 'Gas re-test interval: whole minutes from 5 to 1440',
   loadFailed: 'The permit types could not be loaded.',
   saveFailed: 'Not saved: {{reason}}',
   moveFailed: 'The new order was not saved: {{reason}}',

@@ -27,6 +27,7 @@ import * as lockManage from './2026-11-26T1000-lock-manage';
 import * as permitIndexSpeed from './2026-11-26T1500-permit-index-speed';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
 import * as attachments from './2026-11-27T1400-attachments';
+import * as gasTests from './2026-11-27T1200-gas-tests';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1500-permit-index-speed': permitIndexSpeed,
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
   '2026-11-27T1400-attachments': attachments,
+  '2026-11-27T1200-gas-tests': gasTests,
 };

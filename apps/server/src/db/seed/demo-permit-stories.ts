@@ -13,6 +13,8 @@ import {
 import { demoWork, type DemoWork } from './demo-permit-work';
 import { DemoIsolation } from './demo-isolation';
 import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
+import { gasTestCommandDefinitions, registerGasTestGuards } from '../../modules/gas-tests';
+import { demoPassingReading } from './demo-gas-tests';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -297,6 +299,7 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
   });
   const permit: Permit = created.result;
   const usesPlan = permit.permitType.sections.includes('isolation-plan');
+  const usesGas = permit.permitType.sections.includes('gas-tests');
   const isolation = new DemoIsolation(connection.db, events, permit.ID, story.facilityId);
   for (const [i, step] of story.steps.entries()) {
     const at = times[i + 1]!;
@@ -315,6 +318,8 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     // The plan's (d) steps before isolation and its (e) steps before closing, by the same person.
     if (usesPlan && step.verb === 'isolate') await isolation.isolate((offset) => ctxFor(step.who as Who, at + offset));
     if (usesPlan && step.verb === 'close') await isolation.release((offset) => ctxFor(step.who as Who, at + offset));
+    // Types with gas tests are issued only on a passing, fresh test: the issuer records one just before.
+    if (usesGas && step.verb === 'issue') await recordPassingGasTest(events, ctxFor(step.who, at - 500), permit.ID);
     const definition = permitCommandDefinitions[step.verb];
     const body =
       step.verb === 'cancel'
@@ -329,6 +334,37 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     });
   }
   return permit.ID;
+}
+
+/** A passing gas test on the facility's first instrument, through the gas test command. */
+async function recordPassingGasTest(events: EventBus, ctx: RequestContext, permitId: number): Promise<void> {
+  const db = ctx.connection.db;
+  const facilityId = ctx.actor.facilityId;
+  const [parameters, instrument] = await Promise.all([
+    db
+      .selectFrom('gas_parameters')
+      .select(['id', 'code'])
+      .where('facility_id', '=', facilityId)
+      .where('is_active', '=', true)
+      .execute(),
+    db
+      .selectFrom('gas_instruments')
+      .select('id')
+      .where('facility_id', '=', facilityId)
+      .where('is_active', '=', true)
+      .orderBy('id')
+      .executeTakeFirstOrThrow(),
+  ]);
+  const definition = gasTestCommandDefinitions.record;
+  await runCommand(events, ctx, definition, {
+    name: definition.name,
+    targetId: permitId,
+    input: {
+      readings: parameters.map((p) => ({ parameterId: p.id, value: demoPassingReading[p.code] ?? 0 })),
+      instrumentId: instrument.id,
+      location: 'At the work site, before issue',
+    },
+  });
 }
 
 const cancelReasons = [
@@ -408,6 +444,7 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   if (begun) return;
   // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
   registerIsolationPlanGuards();
+  registerGasTestGuards();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -12,6 +12,7 @@ import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
+import { seedDemoGasTests } from './demo-gas-tests';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -246,6 +247,7 @@ const steps: {
       if (north !== undefined) await seedDemoLocks(trx, north);
     },
   },
+  { name: 'demo-2026-11-27-gas-tests', run: async (trx) => seedDemoGasTests(trx, await demoFacilityIds(trx)) },
   {
     name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),

@@ -25,6 +25,7 @@ const typeColumns = [
   'max_extensions',
   'offline_enabled',
   'tag_per_personal_lock',
+  'gas_retest_minutes',
   'is_active',
   'sort_order',
 ] as const;
@@ -42,6 +43,7 @@ export interface PermitTypeRow {
   max_extensions: number;
   offline_enabled: boolean;
   tag_per_personal_lock: boolean;
+  gas_retest_minutes: number;
   is_active: boolean;
   sort_order: number;
 }
@@ -63,6 +65,7 @@ export function permitTypeOf(row: PermitTypeRow): PermitType {
     maxExtensions: row.max_extensions,
     offlineEnabled: row.offline_enabled,
     tagPerPersonalLock: row.tag_per_personal_lock,
+    gasRetestMinutes: row.gas_retest_minutes,
     isActive: row.is_active,
     sortOrder: row.sort_order,
   };
@@ -197,6 +200,8 @@ export interface PermitTypeValues {
   offline_enabled: boolean;
   /** Absent: the column's default (create) or unchanged (edit). */
   tag_per_personal_lock?: boolean;
+  /** Absent: the column's default (create) or unchanged (edit). */
+  gas_retest_minutes?: number;
   sort_order: number;
 }
 

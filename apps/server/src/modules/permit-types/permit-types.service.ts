@@ -102,6 +102,7 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
     ...(input.maxExtensions === undefined ? {} : { max_extensions: input.maxExtensions }),
     offline_enabled: input.offlineEnabled,
     ...(input.tagPerPersonalLock === undefined ? {} : { tag_per_personal_lock: input.tagPerPersonalLock }),
+    ...(input.gasRetestMinutes === undefined ? {} : { gas_retest_minutes: input.gasRetestMinutes }),
   };
 }
 

@@ -13,4 +13,5 @@ export { PERMIT_EXPIRY_JOB, permitExpiryJob } from './permit-expiry.job';
 export { createPermit } from './permit-create.service';
 export { permitCommandDefinitions } from './permit-command.service';
 export { PERMIT_NOTIFICATIONS_CONSUMER } from './permit-notifications.consumer';
+export { listPermitApprovers } from './permit-people.repository';
 export { registerPermitContent, permitContent, permitContentHash, type PermitContentPlugin } from './permit-content';

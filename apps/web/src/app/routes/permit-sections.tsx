@@ -4,6 +4,7 @@ import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
 import { AttachmentsSection } from '../../features/attachments';
+import { GasTestsSection } from '../../features/gas-tests';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -33,5 +34,11 @@ export const permitSections: readonly PermitSectionEntry[] = [
     outlet: 'attachments',
     label: tab.attachments,
     render: (permit) => <AttachmentsSection permit={permit} />,
+  },
+  {
+    section: 'gas-tests',
+    id: 'gas-tests',
+    label: tab['gas-tests'],
+    render: (permit) => <GasTestsSection permit={permit} />,
   },
 ];

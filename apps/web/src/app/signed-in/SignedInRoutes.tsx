@@ -29,6 +29,7 @@ import {
   PrefixManagePage,
   TagReportLinksPage,
   PermitTypesPage,
+  GasConfigPage,
   AnnouncementsPage,
   NotFoundPage,
   OfflineDashboardPage,
@@ -113,6 +114,7 @@ function SignedInRouteTable() {
         <Route path="masterlist/prefix-manage" element={<PrefixManagePage />} />
         <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />
+        <Route path="admin/gas-tests" element={<GasConfigPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />
         <Route path="admin/settings" element={<SettingsTablePage />} />
         <Route path="facility-settings" element={<FacilitySettingsPage />} />

@@ -63,6 +63,9 @@ export const TagReportLinksPage = lazy(async () => ({
 export const PermitTypesPage = lazy(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
 }));
+export const GasConfigPage = lazy(async () => ({
+  default: (await import('../../features/gas-tests/components/GasConfigPage')).GasConfigPage,
+}));
 export const SettingsManagerPage = lazy(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsManagerPage')).SettingsManagerPage,
 }));

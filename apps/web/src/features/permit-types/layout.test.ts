@@ -15,6 +15,7 @@ const type = (ID: number, groupId: number): PermitType => ({
   maxExtensions: 2,
   offlineEnabled: false,
   tagPerPersonalLock: false,
+  gasRetestMinutes: 120,
   isActive: true,
   sortOrder: 0,
 });

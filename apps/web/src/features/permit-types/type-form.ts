@@ -1,4 +1,6 @@
 import {
+  GAS_RETEST_MINUTES_DEFAULT,
+  GAS_RETEST_MINUTES_MAX,
   PERMIT_CODE_PATTERN,
   PERMIT_MAX_EXTENSIONS,
   PERMIT_MAX_VALIDITY_HOURS,
@@ -20,12 +22,20 @@ export interface TypeFormValues {
   maxExtensions: string;
   offlineEnabled: boolean;
   tagPerPersonalLock: boolean;
+  gasRetestMinutes: string;
   groupId: string;
   isActive: boolean;
 }
-export type TypeField = 'code' | 'name' | 'color' | 'prefix' | 'maxValidityHours' | 'maxExtensions' | 'groupId';
+export type TypeField =
+  'code' | 'name' | 'color' | 'prefix' | 'maxValidityHours' | 'maxExtensions' | 'gasRetestMinutes' | 'groupId';
 export type TypeProblem =
-  'required' | 'invalidCode' | 'invalidColor' | 'invalidPrefix' | 'invalidValidity' | 'invalidExtensions';
+  | 'required'
+  | 'invalidCode'
+  | 'invalidColor'
+  | 'invalidPrefix'
+  | 'invalidValidity'
+  | 'invalidExtensions'
+  | 'invalidRetest';
 
 const prefixPattern = /^[A-Za-z0-9][A-Za-z0-9_./-]{0,19}$/;
 
@@ -41,6 +51,7 @@ export function typeFormValuesOf(type: PermitType | null, groupId: number | null
     maxExtensions: String(type?.maxExtensions ?? 2),
     offlineEnabled: type?.offlineEnabled ?? false,
     tagPerPersonalLock: type?.tagPerPersonalLock ?? false,
+    gasRetestMinutes: String(type?.gasRetestMinutes ?? GAS_RETEST_MINUTES_DEFAULT),
     groupId: String(type?.groupId ?? groupId ?? ''),
     isActive: type?.isActive ?? true,
   };
@@ -66,6 +77,11 @@ export function typeProblems(values: TypeFormValues, isNew: boolean): Partial<Re
   else if (!Number.isInteger(extensions) || extensions < 0 || extensions > PERMIT_MAX_EXTENSIONS) {
     problems.maxExtensions = 'invalidExtensions';
   }
+  const retest = Number(values.gasRetestMinutes);
+  if (!values.gasRetestMinutes.trim()) problems.gasRetestMinutes = 'required';
+  else if (!Number.isInteger(retest) || retest < 5 || retest > GAS_RETEST_MINUTES_MAX) {
+    problems.gasRetestMinutes = 'invalidRetest';
+  }
   if (!values.groupId) problems.groupId = 'required';
   return problems;
 }
@@ -83,6 +99,7 @@ export function typeInputOf(values: TypeFormValues): PermitTypeCreate {
     maxExtensions: Number(values.maxExtensions),
     offlineEnabled: values.offlineEnabled,
     tagPerPersonalLock: values.tagPerPersonalLock,
+    gasRetestMinutes: Number(values.gasRetestMinutes),
     groupId: Number(values.groupId),
   };
 }

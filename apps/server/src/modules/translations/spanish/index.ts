@@ -16,6 +16,7 @@ import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
 import { lockboxesSpanish } from './lockboxes';
+import { gasTestsSpanish } from './gas-tests';
 import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
@@ -40,6 +41,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
   ...lockboxesSpanish,
+  ...gasTestsSpanish,
   ...tagsSpanish,
   ...locksSpanish,
   ...abandonedRemovalsSpanish,

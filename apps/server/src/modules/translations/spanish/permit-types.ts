@@ -38,6 +38,9 @@ export const permitTypesSpanish = [
     tagPerPersonalLock: 'Etiqueta por candado personal',
     'tagPerPersonalLock::description':
       'El candado personal de cada miembro del equipo en la caja de bloqueo grupal lleva su propia etiqueta, colocada al registrarse y retirada al salir.',
+    gasRetestMinutes: 'Intervalo de repetición de la prueba de gases (minutos)',
+    'gasRetestMinutes::description':
+      'La emisión y la revalidación se rechazan si la última prueba de gases es más antigua: de 5 a 1440 minutos.',
     group: 'Grupo de permisos',
     active: 'Activo',
     'active::description': 'Un tipo inactivo desaparece de la barra lateral; los permisos ya emitidos lo conservan.',
@@ -96,6 +99,7 @@ export const permitTypesSpanish = [
     invalidPrefix: 'Prefijo: de 1 a 20 letras, dígitos, «-», «_», «.» o «/» (p. ej. HW-)',
     invalidValidity: 'Validez máxima: horas enteras de 1 a 8760',
     invalidExtensions: 'Prórrogas máximas: un número entero de 0 a 10',
+    invalidRetest: 'Intervalo de repetición de la prueba de gases: minutos enteros de 5 a 1440',
     loadFailed: 'No se pudieron cargar los tipos de permiso.',
     saveFailed: 'No se guardó: {{reason}}',
     moveFailed: 'No se guardó el nuevo orden: {{reason}}',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
 import {
+  gasConfigButtons,
   permitTypesButtons,
   permitTypesLabels,
   permitTypesTitles,
@@ -44,6 +46,10 @@ export function PermitTypesPage({ onSidebarChange }: PermitTypesPageProps) {
           lead={t(permitTypesLabels.lead)}
           actions={
             <Group gap="sm">
+              {/* The gas parameters and instruments the types' gas tests use (features/gas-tests). */}
+              <Button variant="subtle" component={Link} to="/admin/gas-tests">
+                {t(gasConfigButtons.open)}
+              </Button>
               <Button variant="default" onClick={() => setEditing({ kind: 'group', group: null })}>
                 {t(permitTypesButtons.newGroup)}
               </Button>

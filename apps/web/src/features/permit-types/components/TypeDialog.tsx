@@ -75,6 +75,7 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
     prefix: t(l.prefix),
     maxValidityHours: t(l.maxValidityHours),
     maxExtensions: t(l.maxExtensions),
+    gasRetestMinutes: t(l.gasRetestMinutes),
     groupId: t(l.group),
   };
   const set = <K extends keyof TypeFormValues>(field: K, value: TypeFormValues[K]) => {
@@ -228,6 +229,19 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
             description={t(l['tagPerPersonalLock::description'])}
             checked={values.tagPerPersonalLock}
             onChange={(event) => set('tagPerPersonalLock', event.currentTarget.checked)}
+          />
+        )}
+        {values.sections.includes('gas-tests') && (
+          <TextInput
+            id={fieldId('gasRetestMinutes')}
+            label={labels.gasRetestMinutes}
+            description={t(l['gasRetestMinutes::description'])}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.gasRetestMinutes}
+            error={errorOf('gasRetestMinutes')}
+            onChange={(event) => set('gasRetestMinutes', event.currentTarget.value)}
           />
         )}
         {!isNew && (

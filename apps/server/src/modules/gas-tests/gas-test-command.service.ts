@@ -1,0 +1,155 @@
+import {
+  gasInLimits,
+  gasReadingProblem,
+  gasTestCommands,
+  type GasReading,
+  type GasTestCommand,
+  type GasTestRecord,
+  type GasTestsView,
+  type GasTestVoid,
+} from '@hasp/contracts';
+import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { listGasInstruments, listGasParameters } from './gas-config.repository';
+import { gasTestsPolicy, gasTestsTarget, type GasTestsState } from './gas-tests.policy';
+import { findFacilityUserName, insertGasTest, listGasTests, voidGasTest } from './gas-tests.repository';
+import { gasTestsView } from './gas-tests-view';
+
+type Run = CommandRun<unknown, GasTestsState>;
+
+/** What a `gas-test.record` event carries: the notification consumer reads the out-of-limit readings. */
+export interface GasTestEventPayload {
+  permitId: number;
+  number: string;
+  title: string;
+  typeCode: string;
+  issuerId: number | null;
+  actorId: number;
+  testId: number;
+  /** "H2S 12 ppm is above the limit of 10 ppm", one per reading out of limits. */
+  outOfLimits: string[];
+}
+
+const invalid = (field: string, message: string) => AppError.validation([{ field, message }]);
+/** A device's clock may run a little ahead of the server's: up to this much is "now". */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+/** The readings checked against the facility's active parameters: one for each, nothing else. */
+async function readingsOf(run: Run, input: GasTestRecord): Promise<GasReading[]> {
+  const parameters = await listGasParameters(run.trx, run.ctx.actor.facilityId, true);
+  const seen = new Set<number>();
+  const readings = input.readings.map((r, i): GasReading => {
+    const p = parameters.find((x) => x.ID === r.parameterId);
+    if (!p) throw invalid(`readings.${i}.parameterId`, 'Reading: no active gas parameter of this facility has that ID');
+    if (seen.has(p.ID)) throw invalid(`readings.${i}.parameterId`, `Reading: ${p.code} is given twice`);
+    seen.add(p.ID);
+    const { code, name, unit, lowLimit, highLimit } = p;
+    return {
+      parameterId: p.ID,
+      code,
+      name,
+      unit,
+      value: r.value,
+      lowLimit,
+      highLimit,
+      inLimits: gasInLimits(r.value, p),
+    };
+  });
+  const missing = parameters.filter((p) => !seen.has(p.ID));
+  if (missing.length)
+    throw invalid('readings', `Readings: no reading for ${missing.map((p) => `${p.code} (${p.name})`).join(', ')}`);
+  return readings;
+}
+
+async function record(run: Run): Promise<{ testId: number; outOfLimits: string[] }> {
+  const { trx, ctx, state } = run;
+  const input = run.input as GasTestRecord;
+  const { facilityId, userId } = ctx.actor;
+  const testedAt = input.testedAt ? new Date(input.testedAt) : ctx.now;
+  if (testedAt.getTime() > ctx.now.getTime() + FUTURE_SLACK_MS)
+    throw invalid('testedAt', 'Tested at: cannot be in the future');
+  const readings = await readingsOf(run, input);
+  const instrument = (await listGasInstruments(trx, facilityId, true)).find((i) => i.ID === input.instrumentId);
+  if (!instrument) throw invalid('instrumentId', 'Instrument: no active gas instrument of this facility has that ID');
+  // The due date is the last day the calibration holds (compared in UTC, as the server stores times).
+  if (testedAt.toISOString().slice(0, 10) > instrument.calibrationDue)
+    throw invalid(
+      'instrumentId',
+      `Instrument: ${instrument.name} (serial ${instrument.serial}) was due for calibration on ${instrument.calibrationDue}. Use a calibrated instrument.`,
+    );
+  let testerId: number | null = null;
+  let testerName: string;
+  if (input.testerName) testerName = input.testerName;
+  else {
+    testerId = input.testerId ?? userId;
+    const name = await findFacilityUserName(trx, facilityId, testerId);
+    if (!name) throw invalid('testerId', 'Tester: no active user of this facility has that ID');
+    testerName = name;
+  }
+  const testId = await insertGasTest(trx, {
+    facilityId,
+    permitId: state.permit.id,
+    testedAt,
+    location: input.location,
+    instrumentId: instrument.ID,
+    calibrationDue: instrument.calibrationDue,
+    testerId,
+    testerName,
+    recordedBy: userId,
+    recordedAt: ctx.now,
+    readings,
+  });
+  return { testId, outOfLimits: readings.map(gasReadingProblem).filter((p): p is string => p !== null) };
+}
+
+/**
+ * The one use case of both commands: the policy has refused what the rules refuse on the locked
+ * permit; record (or void) the test, audit `gas-test.<verb>`, raise the event (an out-of-limit
+ * reading notifies the issuer), answer the section as it now is.
+ */
+async function applyGasTestCommand(command: GasTestCommand, run: Run): Promise<GasTestsView> {
+  const { trx, ctx, state } = run;
+  const { facilityId, userId } = ctx.actor;
+  let testId: number;
+  let outOfLimits: string[] = [];
+  if (command === 'record') ({ testId, outOfLimits } = await record(run));
+  else {
+    const input = run.input as GasTestVoid;
+    testId = input.testId;
+    await voidGasTest(trx, testId, { at: ctx.now, by: userId, reason: input.reason });
+  }
+  const tests = await listGasTests(trx, facilityId, state.permit.id);
+  const test = tests.find((t) => t.ID === testId)!;
+  run.audit({
+    action: `gas-test.${command}`,
+    entityType: 'permit_gas_test',
+    entityId: testId,
+    before: command === 'void' ? { ...state.tests.find((t) => t.ID === testId), permitId: state.permit.id } : null,
+    after: { ...test, permitId: state.permit.id },
+  });
+  const payload: GasTestEventPayload = {
+    permitId: state.permit.id,
+    number: state.permit.number,
+    title: state.permit.title,
+    typeCode: state.permit.typeCode,
+    issuerId: state.permit.issuerId,
+    actorId: userId,
+    testId,
+    outOfLimits,
+  };
+  run.event({ name: `gas-test.${command}`, entityType: 'permit_gas_test', entityId: testId, payload: { ...payload } });
+  return gasTestsView(trx, facilityId, { ...state, tests, version: state.version + 1 }, userId, ctx.now);
+}
+
+/** One command per verb (`gas-test.record`, `gas-test.void`), both on the permit as target. */
+export const gasTestCommandDefinitions = Object.fromEntries(
+  gasTestCommands.map((command) => [
+    command,
+    defineCommand<unknown, GasTestsState, GasTestsView>({
+      name: `gas-test.${command}`,
+      target: gasTestsTarget,
+      policy: gasTestsPolicy[command],
+      apply: (run) => applyGasTestCommand(command, run),
+    }),
+  ]),
+) as Record<GasTestCommand, CommandDefinition<unknown, GasTestsState, GasTestsView>>;

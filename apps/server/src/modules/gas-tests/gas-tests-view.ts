@@ -1,0 +1,43 @@
+import { gasTestRefusal, type GasTest, type GasTestsView } from '@hasp/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { listGasInstruments, listGasParameters } from './gas-config.repository';
+import { gasTestCommandRefusal, type GasTestsState } from './gas-tests.policy';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The newest test that is not voided: the one issue and revalidate are decided on. */
+export const latestGasTest = (tests: GasTest[]): GasTest | null => tests.find((t) => !t.voided) ?? null;
+
+/** The section as the caller sees it: the tests, the lifecycle's words on the latest, what they may do. */
+export async function gasTestsView(
+  db: Db,
+  facilityId: number,
+  state: GasTestsState,
+  userId: number,
+  now: Date,
+): Promise<GasTestsView> {
+  const [parameters, instruments] = await Promise.all([
+    listGasParameters(db, facilityId, true),
+    listGasInstruments(db, facilityId, true),
+  ]);
+  const { permit, tests } = state;
+  return {
+    permitId: permit.id,
+    version: state.version,
+    retestMinutes: permit.retestMinutes,
+    refusal: permit.sections.includes('gas-tests')
+      ? gasTestRefusal({
+          latest: latestGasTest(tests),
+          retestMinutes: permit.retestMinutes,
+          now,
+          verb: permit.status === 'suspended' ? 'revalidated' : 'issued',
+        })
+      : null,
+    parameters,
+    instruments,
+    tests,
+    canRecord: gasTestCommandRefusal(state, userId, 'record') === null,
+    canVoid: gasTestCommandRefusal(state, userId, 'void') === null,
+  };
+}

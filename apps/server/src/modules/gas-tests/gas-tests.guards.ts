@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { gasTestRefusal, type GasReading, type PermitFacts, type PermitGuard } from '@hasp/contracts';
+import { registerPermitGuards } from '../permits';
+
+/** What the gas guard reads, with the lifecycle's facts, in the command's transaction. */
+export interface GasTestFacts extends PermitFacts {
+  /** The permit's type has the 'gas-tests' section. */
+  gasTestsApply: boolean;
+  gasRetestMinutes: number;
+  /** The newest test not voided. */
+  latestGasTest: { testedAt: string; readings: GasReading[] } | null;
+}
+
+const gasTestsFresh =
+  (verb: 'issued' | 'revalidated'): PermitGuard<GasTestFacts> =>
+  ({ facts }) => {
+    if (!facts.gasTestsApply) return null;
+    const reason = gasTestRefusal({
+      latest: facts.latestGasTest,
+      retestMinutes: facts.gasRetestMinutes,
+      now: new Date(facts.now),
+      verb,
+    });
+    return reason ? { code: 'PRECONDITION_FAILED', reason } : null;
+  };
+
+/**
+ * Issue and revalidate (types with gas tests): refused while the latest test has a reading out of
+ * limits, is older than the type's re-test interval (the server's clock), or does not exist.
+ * Registered once when the app is built (app.ts) and by the demo seed.
+ */
+export function registerGasTestGuards(): void {
+  registerPermitGuards<GasTestFacts>({
+    name: 'gas-tests',
+    facts: async (db, permit) => {
+      if (!permit.permitType.sections.includes('gas-tests'))
+        return { gasTestsApply: false, gasRetestMinutes: 0, latestGasTest: null };
+      const { rows } = await sql<{ minutes: number; tested_at: Date | null; readings: GasReading[] | null }>`
+        select pt.gas_retest_minutes as minutes, t.tested_at, t.readings
+        from permit_types pt
+        left join lateral (
+          select t.tested_at,
+            (select json_agg(json_build_object('parameterId', g.parameter_id, 'code', g.code, 'name', g.name,
+                'unit', g.unit, 'value', g.value, 'lowLimit', g.low_limit, 'highLimit', g.high_limit,
+                'inLimits', g.in_limits) order by g.id)
+             from permit_gas_readings g where g.test_id = t.id) as readings
+          from permit_gas_tests t
+          where t.permit_id = ${permit.ID} and t.voided_at is null
+          order by t.tested_at desc, t.id desc limit 1
+        ) t on true
+        where pt.id = ${permit.permitType.ID}`.execute(db);
+      const row = rows[0]!;
+      return {
+        gasTestsApply: true,
+        gasRetestMinutes: row.minutes,
+        latestGasTest: row.tested_at ? { testedAt: row.tested_at.toISOString(), readings: row.readings ?? [] } : null,
+      };
+    },
+    guards: { issue: [gasTestsFresh('issued')], revalidate: [gasTestsFresh('revalidated')] },
+  });
+}

@@ -1,0 +1,7 @@
+// The gas tests module's public surface (issue 17 part 3; decision 0049): routes, the permit guards
+// and the notification consumer it registers, the commands the demo seed walks.
+export { gasTestsRoutes } from './gas-tests.routes';
+export { registerGasTestGuards } from './gas-tests.guards';
+export { registerGasTestNotifications } from './gas-test-notifications.consumer';
+export { gasTestCommandDefinitions } from './gas-test-command.service';
+export { createGasInstrument, createGasParameter } from './gas-config.service';

@@ -1,0 +1,243 @@
+import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
+import type { PermitStatus } from './permit-lifecycle';
+
+/**
+ * Gas tests (issue 17 part 3, module `gas-tests`, decision 0049). A facility configures the gas
+ * parameters it measures (O2, LEL, H2S, CO, …: unit, low and/or high limit) and its gas detectors
+ * (instruments, with their calibration due date). A permit whose type has the 'gas-tests' section
+ * records tests: one reading per active parameter, the instrument, tester, time and place. Each
+ * reading keeps the parameter's name, unit and limits it was taken against (a later change to the
+ * limits does not rewrite history). Tests are never deleted: one entered in error is voided with a
+ * reason. Issue and revalidate are refused unless the latest test is within limits and fresh.
+ */
+
+/** Commands on a permit's gas tests, one route each: `POST /api/permits/:permitId/gas-tests/commands/<verb>`. */
+export const gasTestCommands = ['record', 'void'] as const;
+export type GasTestCommand = (typeof gasTestCommands)[number];
+
+/** Statuses in which tests are recorded or voided: from approval (pre-entry tests) until the work is complete. */
+export const gasTestStatuses: readonly PermitStatus[] = [
+  'approved',
+  'isolated',
+  'issued',
+  'active',
+  'suspended',
+  'live_for_test',
+];
+
+/** The type setting's bounds and the default for types that do not say. */
+export const GAS_RETEST_MINUTES_DEFAULT = 120;
+export const GAS_RETEST_MINUTES_MAX = 24 * 60;
+export const gasRetestMinutesSchema = z
+  .int('Gas re-test interval: whole minutes')
+  .check(
+    z.gte(5, 'Gas re-test interval: at least 5 minutes'),
+    z.lte(GAS_RETEST_MINUTES_MAX, `Gas re-test interval: at most ${GAS_RETEST_MINUTES_MAX} minutes (one day)`),
+  );
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1, `${label}: required`), z.maxLength(max, `${label}: at most ${max} characters`));
+const limit = (label: string) =>
+  z.nullable(
+    z
+      .number(`${label}: a number`)
+      .check(z.gte(-1_000_000, `${label}: too small`), z.lte(1_000_000, `${label}: too large`)),
+  );
+const dateOnly = z.iso.date('Calibration due: a date (YYYY-MM-DD)');
+
+// ---- Facility configuration ----
+
+export const gasParameterSchema = z.object({
+  ID: z.int(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  lowLimit: z.nullable(z.number()),
+  highLimit: z.nullable(z.number()),
+  isActive: z.boolean(),
+  sortOrder: z.int(),
+});
+export type GasParameter = z.infer<typeof gasParameterSchema>;
+
+export const gasInstrumentSchema = z.object({
+  ID: z.int(),
+  name: z.string(),
+  serial: z.string(),
+  /** The last day the calibration is valid (YYYY-MM-DD). */
+  calibrationDue: z.string(),
+  isActive: z.boolean(),
+});
+export type GasInstrument = z.infer<typeof gasInstrumentSchema>;
+
+/** GET /api/gas-tests/config and every configuration change's answer. */
+export const gasConfigSchema = z.object({
+  parameters: z.array(gasParameterSchema),
+  instruments: z.array(gasInstrumentSchema),
+});
+export type GasConfig = z.infer<typeof gasConfigSchema>;
+
+/** POST /api/gas-tests/parameters, PUT /api/gas-tests/parameters/:id: at least one limit, low below high. */
+export const gasParameterInputSchema = z
+  .object({
+    code: text('Code', 12),
+    name: text('Name', 60),
+    unit: text('Unit', 12),
+    lowLimit: limit('Low limit'),
+    highLimit: limit('High limit'),
+    isActive: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((p) => p.lowLimit !== null || p.highLimit !== null, {
+      message: 'Limits: give a low limit, a high limit or both',
+      path: ['highLimit'],
+    }),
+    z.refine((p) => p.lowLimit === null || p.highLimit === null || p.lowLimit < p.highLimit, {
+      message: 'Limits: the low limit must be below the high limit',
+      path: ['lowLimit'],
+    }),
+  );
+export type GasParameterInput = z.infer<typeof gasParameterInputSchema>;
+
+export const gasInstrumentInputSchema = z.object({
+  name: text('Name', 80),
+  serial: text('Serial', 40),
+  calibrationDue: dateOnly,
+  isActive: z.optional(z.boolean()),
+});
+export type GasInstrumentInput = z.infer<typeof gasInstrumentInputSchema>;
+
+// ---- A permit's tests ----
+
+export const gasTestParamsSchema = z.object({ permitId: idParamSchema });
+
+export const gasReadingSchema = z.object({
+  parameterId: z.int(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  value: z.number(),
+  lowLimit: z.nullable(z.number()),
+  highLimit: z.nullable(z.number()),
+  inLimits: z.boolean(),
+});
+export type GasReading = z.infer<typeof gasReadingSchema>;
+
+export const gasTestSchema = z.object({
+  ID: z.int(),
+  testedAt: z.string(),
+  location: z.string(),
+  instrument: z.object({ ID: z.int(), name: z.string(), serial: z.string(), calibrationDue: z.string() }),
+  /** The tester: a user of the facility (ID) or a named person (ID null). */
+  tester: z.object({ ID: z.nullable(z.int()), name: z.string() }),
+  recordedBy: z.object({ ID: z.int(), name: z.string() }),
+  readings: z.array(gasReadingSchema),
+  inLimits: z.boolean(),
+  voided: z.nullable(z.object({ at: z.string(), by: z.string(), reason: z.string() })),
+});
+export type GasTest = z.infer<typeof gasTestSchema>;
+
+/** GET /api/permits/:permitId/gas-tests: newest first, voided ones too; what the caller may do now. */
+export const gasTestsViewSchema = z.object({
+  permitId: z.int(),
+  version: z.int(),
+  retestMinutes: z.int(),
+  /** The lifecycle's words on the latest test ("Gas test: H2S 12 ppm is above …"), null when it allows issue. */
+  refusal: z.nullable(z.string()),
+  parameters: z.array(gasParameterSchema),
+  instruments: z.array(gasInstrumentSchema),
+  tests: z.array(gasTestSchema),
+  canRecord: z.boolean(),
+  canVoid: z.boolean(),
+});
+export type GasTestsView = z.infer<typeof gasTestsViewSchema>;
+
+export const GAS_READING_MAX = 1_000_000;
+export const gasTestRecordSchema = z.object({
+  readings: z
+    .array(
+      z.object({
+        parameterId: idSchema,
+        value: z
+          .number('Reading: a number')
+          .check(z.gte(-GAS_READING_MAX, 'Reading: too small'), z.lte(GAS_READING_MAX, 'Reading: too large')),
+      }),
+    )
+    .check(z.minLength(1, 'Readings: at least one'), z.maxLength(50, 'Readings: at most 50')),
+  instrumentId: idSchema,
+  /** A user of the facility; omitted with `testerName`: the signed-in user. */
+  testerId: z.optional(z.nullable(idSchema)),
+  /** Someone without an account (a contractor's gas tester). */
+  testerName: z.optional(z.nullable(text('Tester', 80))),
+  /** When the readings were taken; omitted: now. Never in the future. */
+  testedAt: z.optional(z.iso.datetime({ offset: true, message: 'Tested at: a date and time' })),
+  location: text('Location', 120),
+});
+export type GasTestRecord = z.infer<typeof gasTestRecordSchema>;
+
+export const gasTestVoidSchema = z.object({ testId: idSchema, reason: text('Reason', 300) });
+export type GasTestVoid = z.infer<typeof gasTestVoidSchema>;
+
+export const gasTestCommandInputSchemas = { record: gasTestRecordSchema, void: gasTestVoidSchema } as const;
+
+// ---- The rules, shared by the server's guard and the section ----
+
+const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
+const withUnit = (n: number, unit: string) => (unit === '%' ? `${fmt(n)} %` : `${fmt(n)} ${unit}`);
+
+/** Is a value within a parameter's limits (inclusive)? */
+export function gasInLimits(value: number, p: { lowLimit: number | null; highLimit: number | null }): boolean {
+  return (p.lowLimit === null || value >= p.lowLimit) && (p.highLimit === null || value <= p.highLimit);
+}
+
+/** "H2S 12 ppm is above the limit of 10 ppm" / "O2 18 % is below the limit of 19.5 %". */
+export function gasReadingProblem(
+  r: Pick<GasReading, 'code' | 'unit' | 'value' | 'lowLimit' | 'highLimit'>,
+): string | null {
+  if (r.lowLimit !== null && r.value < r.lowLimit)
+    return `${r.code} ${withUnit(r.value, r.unit)} is below the limit of ${withUnit(r.lowLimit, r.unit)}`;
+  if (r.highLimit !== null && r.value > r.highLimit)
+    return `${r.code} ${withUnit(r.value, r.unit)} is above the limit of ${withUnit(r.highLimit, r.unit)}`;
+  return null;
+}
+
+/** "19.5–23.5 %", "≤ 10 ppm", "≥ 19.5 %". */
+export function gasLimitsText(p: { lowLimit: number | null; highLimit: number | null; unit: string }): string {
+  if (p.lowLimit !== null && p.highLimit !== null) return `${fmt(p.lowLimit)}–${withUnit(p.highLimit, p.unit)}`;
+  if (p.highLimit !== null) return `≤ ${withUnit(p.highLimit, p.unit)}`;
+  return p.lowLimit !== null ? `≥ ${withUnit(p.lowLimit, p.unit)}` : '';
+}
+
+/** "45 minutes", "2 h 5 min". */
+function age(minutes: number): string {
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m ? `${h} h ${m} min` : `${h} h`;
+}
+
+/**
+ * Why the permit may not be issued or revalidated on its gas tests (null: it may). `latest` is the
+ * newest test that is not voided. Staleness is measured with the server's clock (`now`).
+ * @example gasTestRefusal({ latest: null, retestMinutes: 120, now, verb: 'issued' }) // 'Gas test: record a gas test before the permit is issued.'
+ */
+export function gasTestRefusal(args: {
+  latest: {
+    testedAt: string;
+    readings: Pick<GasReading, 'code' | 'unit' | 'value' | 'lowLimit' | 'highLimit'>[];
+  } | null;
+  retestMinutes: number;
+  now: Date;
+  verb: 'issued' | 'revalidated';
+}): string | null {
+  const { latest, retestMinutes, now, verb } = args;
+  if (!latest) return `Gas test: record a gas test before the permit is ${verb}.`;
+  const problems = latest.readings.map(gasReadingProblem).filter((p): p is string => p !== null);
+  if (problems.length) return `Gas test: ${problems.join('; ')}.`;
+  const minutes = Math.floor((now.getTime() - Date.parse(latest.testedAt)) / 60_000);
+  if (minutes > retestMinutes)
+    return `Gas test: the latest test is ${age(minutes)} old; this permit type needs a test within ${retestMinutes} minutes. Test again.`;
+  return null;
+}

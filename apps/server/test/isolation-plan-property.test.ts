@@ -10,6 +10,7 @@ import {
 } from '@hasp/contracts';
 import { createTestApp, login, type TestApp } from './test-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
+import { answerStage, stageNeededBy } from './support/permit-answers';
 
 /**
  * The isolation plan's safety invariants under random interleavings of commands by several users on
@@ -73,6 +74,7 @@ async function newPermit(n: number): Promise<number> {
     riskLevel: null,
   });
   const id = created.json<Permit>().ID;
+  await answerStage(t.app, tokens.worker, id, 'request');
   await call('worker', `/api/permits/${id}/commands/request`, {});
   await call('supervisor', `/api/permits/${id}/commands/approve`, {});
   await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
@@ -192,6 +194,9 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
   }
   for (const [as, verb] of lifecycle[permit.status] ?? []) {
     const action: Action = async () => {
+      // LOTO asks checklist questions at request, issue, accept and close: answered first, as the same person.
+      const stage = stageNeededBy(verb);
+      if (stage) await answerStage(t.app, tokens[as], permitId, stage);
       await call(as, `/api/permits/${permitId}/commands/${verb}`, {});
     };
     const ready =

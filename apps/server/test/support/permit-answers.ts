@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 import type { FastifyInstance } from 'fastify';
-import type { PermitQuestions, QuestionStage, QuestionVersion } from '@hasp/contracts';
+import { questionStageCommands, type PermitQuestions, type QuestionStage, type QuestionVersion } from '@hasp/contracts';
 
 /** An answer that passes the question: not its blocking answer, inside its range. */
 export function passingAnswer(q: QuestionVersion): string {
@@ -59,4 +59,9 @@ export async function answerStage(
  */
 export async function withoutQuestions(db: Kysely<Database>, code = 'LOTO'): Promise<void> {
   await sql`update permit_types set sections = array_remove(sections, 'questions') where code = ${code}`.execute(db);
+}
+
+/** The stage whose questions a lifecycle command needs answered (request, issue, accept, close), if any. */
+export function stageNeededBy(verb: string): QuestionStage | undefined {
+  return (Object.entries(questionStageCommands) as [QuestionStage, string][]).find(([, c]) => c === verb)?.[0];
 }

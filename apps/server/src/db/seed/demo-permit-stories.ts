@@ -13,6 +13,8 @@ import {
 import { demoWork, type DemoWork } from './demo-permit-work';
 import { DemoIsolation } from './demo-isolation';
 import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
+import { registerPermitQuestionGuards } from '../../modules/permit-questions';
+import { answerDemoStage, stageOfCommand } from './demo-permit-answers';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -315,6 +317,8 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     // The plan's (d) steps before isolation and its (e) steps before closing, by the same person.
     if (usesPlan && step.verb === 'isolate') await isolation.isolate((offset) => ctxFor(step.who as Who, at + offset));
     if (usesPlan && step.verb === 'close') await isolation.release((offset) => ctxFor(step.who as Who, at + offset));
+    const stage = stageOfCommand(step.verb);
+    if (stage) await answerDemoStage(events, ctxFor(step.who, at - M), permit.ID, stage, work.description);
     const definition = permitCommandDefinitions[step.verb];
     const body =
       step.verb === 'cancel'
@@ -408,6 +412,8 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   if (begun) return;
   // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
   registerIsolationPlanGuards();
+  // Request, issue, accept and close need their stage's questions answered (answered in the story).
+  registerPermitQuestionGuards();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

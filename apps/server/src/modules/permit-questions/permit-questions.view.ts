@@ -12,6 +12,7 @@ import { findVersions, listCurrentQuestions } from '../questions';
 import { buildStages } from './permit-questions.model';
 import {
   answersVersion,
+  findQuestionsPermit,
   listCurrentAnswers,
   type AnswerRow,
   type QuestionsPermit,
@@ -69,4 +70,14 @@ export async function permitQuestionsView(
     canAnswer: mayAnswer(permit.typeCode, caller.permissions) || caller.userId === permit.holderId,
     stages,
   };
+}
+
+/** A permit's question stages (for the demo seed, which answers them as its stories go); null without the section. */
+export async function loadPermitQuestionStages(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+): Promise<PermitQuestionStage[] | null> {
+  const permit = await findQuestionsPermit(db, facilityId, permitId);
+  return permit?.sections.includes('questions') ? loadStages(db, permit) : null;
 }

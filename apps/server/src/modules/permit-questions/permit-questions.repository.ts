@@ -143,3 +143,31 @@ export async function permitFacilityId(db: Db, permitId: number): Promise<number
   const row = await db.selectFrom('permits').select('facility_id').where('id', '=', permitId).executeTakeFirstOrThrow();
   return row.facility_id;
 }
+
+/**
+ * The questions the permit type asks, every stage at once, each as its current version's ID:
+ * active questions only, in each form's order (stage, position, question order).
+ */
+export async function listAskedVersionIds(
+  db: Db,
+  facilityId: number,
+  permitTypeId: number,
+): Promise<{ stage: QuestionStage; versionId: number }[]> {
+  const rows = await db
+    .selectFrom('question_assignments as a')
+    .innerJoin('questions as q', (join) =>
+      join.onRef('q.id', '=', 'a.question_id').onRef('q.facility_id', '=', 'a.facility_id'),
+    )
+    .select(['a.stage', 'q.current_version_id'])
+    .where('a.facility_id', '=', facilityId)
+    .where('a.permit_type_id', '=', permitTypeId)
+    .where('q.is_active', '=', true)
+    .orderBy(sql`array_position(array['request', 'issue', 'acceptance', 'close-out'], a.stage)`)
+    .orderBy('a.sort_order')
+    .orderBy('q.sort_order')
+    .orderBy('q.id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.current_version_id === null ? [] : [{ stage: r.stage, versionId: r.current_version_id }],
+  );
+}

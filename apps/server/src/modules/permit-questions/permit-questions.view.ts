@@ -8,30 +8,18 @@ import {
 } from '@hasp/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findVersions, listCurrentQuestions } from '../questions';
+import { findVersions } from '../questions';
 import { buildStages } from './permit-questions.model';
 import {
   answersVersion,
   findQuestionsPermit,
+  listAskedVersionIds,
   listCurrentAnswers,
   type AnswerRow,
   type QuestionsPermit,
 } from './permit-questions.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The questions the permit's type asks now, per stage, each as its current version (active ones only). */
-export async function askedQuestions(db: Db, permit: Pick<QuestionsPermit, 'facilityId' | 'permitTypeId'>) {
-  const lists = await Promise.all(
-    questionStages.map((stage) =>
-      listCurrentQuestions(db, permit.facilityId, { permitTypeId: permit.permitTypeId, stage, includeInactive: false }),
-    ),
-  );
-  return Object.fromEntries(questionStages.map((stage, i) => [stage, lists[i]!.map((r) => r.current)])) as Record<
-    QuestionStage,
-    QuestionVersion[]
-  >;
-}
 
 /** The permit's answers and the versions they answered. */
 export async function answersWithVersions(db: Db, facilityId: number, permitId: number) {
@@ -40,13 +28,24 @@ export async function answersWithVersions(db: Db, facilityId: number, permitId: 
   return { answers, versions: new Map(versions.map((v) => [v.ID, v])) };
 }
 
-/** The permit's question stages now (what the section shows and the guards judge). */
+/**
+ * The permit's question stages now (what the section shows and the guards judge): what its type
+ * asks and its answers, then every version either refers to, in three statements (the guards load
+ * this for each lifecycle command of a type with questions).
+ */
 export async function loadStages(db: Db, permit: QuestionsPermit): Promise<PermitQuestionStage[]> {
-  const [asked, { answers, versions }] = await Promise.all([
-    askedQuestions(db, permit),
-    answersWithVersions(db, permit.facilityId, permit.id),
+  const [asked, answers] = await Promise.all([
+    listAskedVersionIds(db, permit.facilityId, permit.permitTypeId),
+    listCurrentAnswers(db, permit.facilityId, permit.id),
   ]);
-  return buildStages(permit.status, asked, answers, versions);
+  const ids = [...new Set([...asked.map((a) => a.versionId), ...answers.map((a) => a.questionVersionId)])];
+  const versions = new Map((await findVersions(db, permit.facilityId, ids)).map((v) => [v.ID, v]));
+  const byStage = Object.fromEntries(questionStages.map((stage) => [stage, [] as QuestionVersion[]])) as Record<
+    QuestionStage,
+    QuestionVersion[]
+  >;
+  for (const a of asked) byStage[a.stage].push(versions.get(a.versionId)!);
+  return buildStages(permit.status, byStage, answers, versions);
 }
 
 /** Whether the caller may answer this permit's questions: its requester side or its issuers. */

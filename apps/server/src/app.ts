@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
+import { permitQuestionRoutes, registerPermitQuestionGuards } from './modules/permit-questions';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
@@ -167,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Gas tests in limits and fresh before issue and revalidate; out-of-limit readings notify the issuer.
   registerGasTestGuards();
   registerGasTestNotifications(ctx.events);
+  // Checklist questions on request, approve, issue, accept and close; the signed request answers.
+  registerPermitQuestionGuards();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -209,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         isolationPlanRoutes,
+        permitQuestionRoutes,
         abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,

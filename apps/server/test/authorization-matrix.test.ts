@@ -227,6 +227,17 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:id/commands/cancel': both(inSample, (c) => named('admin')(c) || holds('permit:approve:LOTO')(c)),
   // The isolation plan (issue 16): view with permit:view:<CODE>; plan edits with create or issue;
   // every isolation and release step with permit:issue:<CODE> (the matrix's permit is a LOTO draft).
+  // The permit's checklist questions (issue 17): read with permit:view:<CODE>; answered by the
+  // requester side or the issuers (the holder only at acceptance; the matrix's permit has none).
+  'GET /api/permits/:permitId/questions': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/questions/commands/answer': both(
+    inSample,
+    (c) => holds('permit:view:LOTO')(c) && (holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c)),
+  ),
+  'POST /api/permits/:permitId/questions/commands/change-answer': both(
+    inSample,
+    (c) => holds('permit:view:LOTO')(c) && (holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c)),
+  ),
   'GET /api/permits/:permitId/isolation-plan': both(inSample, holds('permit:view:LOTO')),
   'GET /api/permits/:permitId/isolation-plan/asset-points': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/fill': both(
@@ -594,6 +605,24 @@ beforeAll(async () => {
     .where('v.text', '=', 'Area barricaded?')
     .executeTakeFirstOrThrow();
   samples.questions = barricaded.id;
+  // The LOTO draft's issue-stage "Area barricaded?" (open while Draft): the first allowed caller answers, the rest are told it is answered.
+  const barricadedVersion = await demo
+    .selectFrom('questions')
+    .select('current_version_id')
+    .where('id', '=', barricaded.id)
+    .executeTakeFirstOrThrow();
+  bodies['POST /api/permits/:permitId/questions/commands/answer'] = {
+    questionId: barricaded.id,
+    stage: 'issue',
+    questionVersionId: barricadedVersion.current_version_id,
+    answer: 'yes',
+  };
+  bodies['POST /api/permits/:permitId/questions/commands/change-answer'] = {
+    questionId: barricaded.id,
+    stage: 'issue',
+    answerId: 1,
+    answer: 'no',
+  };
   const generalWork = await demo
     .selectFrom('permit_types')
     .select('id')

@@ -11,6 +11,7 @@ import {
 import type { TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
+import { answerStage, stageNeededBy } from './support/permit-answers';
 
 /**
  * The isolation plan's safety invariants under random interleavings of commands by several users on
@@ -54,6 +55,7 @@ type Action = (pick: number) => Promise<void>;
 
 async function newPermit(n: number): Promise<number> {
   const id = await newPressPermit(app, `Property ${n}`, 8);
+  await answerStage(t.app, tokens.worker, id, 'request');
   await call('worker', `/api/permits/${id}/commands/request`, {});
   await call('supervisor', `/api/permits/${id}/commands/approve`, {});
   await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
@@ -173,6 +175,9 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
   }
   for (const [as, verb] of lifecycle[permit.status] ?? []) {
     const action: Action = async () => {
+      // LOTO asks checklist questions at request, issue, accept and close: answered first, as the same person.
+      const stage = stageNeededBy(verb);
+      if (stage) await answerStage(t.app, tokens[as], permitId, stage);
       await call(as, `/api/permits/${permitId}/commands/${verb}`, {});
     };
     const ready =

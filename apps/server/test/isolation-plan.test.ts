@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
 import type { TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
+import { answerStage, stageNeededBy } from './support/permit-answers';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
 
 /**
@@ -28,8 +29,12 @@ const plan = async (as: string, permitId: number) =>
   (await call(as, 'GET', `/api/permits/${permitId}/isolation-plan`)).json<IsolationPlan>();
 const give = (as: string, permitId: number, verb: string, body: object = {}) =>
   call(as, 'POST', `/api/permits/${permitId}/isolation-plan/commands/${verb}`, body);
-const permitCommand = (as: string, permitId: number, verb: string, body: object = {}) =>
-  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, body);
+/** A lifecycle command; the stage's checklist questions (LOTO asks some) answered first by the same person. */
+const permitCommand = async (as: string, permitId: number, verb: string, body: object = {}) => {
+  const stage = stageNeededBy(verb);
+  if (stage) await answerStage(t.app, tokens[as]!, permitId, stage);
+  return call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, body);
+};
 const ok = async (response: Awaited<ReturnType<typeof call>>) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<IsolationPlan>();

@@ -10,6 +10,7 @@ import { raiseExpiringNotices } from '../src/modules/permits/permit-expiring.job
 import { registerPermitNotifications } from '../src/modules/permits/permit-notifications.consumer';
 import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
+import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -38,6 +39,8 @@ beforeAll(async () => {
   });
   // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
   await withoutIsolationPlan(t.connections[0]!.db);
+  // The bare lifecycle: the checklist questions' guards are tested in permit-questions.test.ts.
+  await withoutQuestions(t.connections[0]!.db);
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
   for (const username of ['admin', 'supervisor', 'worker', 'contractor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;

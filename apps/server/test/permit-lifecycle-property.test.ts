@@ -9,6 +9,7 @@ import {
   type PermitCommand,
 } from '@hasp/contracts';
 import { withoutIsolationPlan } from './support/loto-fixtures';
+import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -94,6 +95,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
   await withoutIsolationPlan(t.connections[0]!.db);
+  // The bare lifecycle: the checklist questions' guards are tested in permit-questions.test.ts.
+  await withoutQuestions(t.connections[0]!.db);
   const db = t.connections[0]!.db;
   for (const username of users) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;

@@ -13,6 +13,7 @@ import { runPermitCommandAsSystem } from '../src/modules/permits';
 import { EventBus } from '../src/platform';
 import { permitCore } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
+import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -83,6 +84,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
   await withoutIsolationPlan(t.connections[0]!.db);
+  // The bare lifecycle: the checklist questions' guards are tested in permit-questions.test.ts.
+  await withoutQuestions(t.connections[0]!.db);
   for (const username of ['admin', 'supervisor', 'worker', 'contractor']) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
     ids[username] = (

@@ -9,6 +9,7 @@ import { openStream } from './support/event-stream';
 import { startSecondInstance } from './support/second-instance';
 import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
+import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -26,6 +27,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The lifecycle alone: the isolation plan's guards are tested in isolation-plan.test.ts.
   await withoutIsolationPlan(t.connections[0]!.db);
+  // The bare lifecycle: the checklist questions' guards are tested in permit-questions.test.ts.
+  await withoutQuestions(t.connections[0]!.db);
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
 });
 afterAll(() => t.close());

@@ -40,3 +40,4 @@ export * from './people';
 export * from './lockboxes';
 export * from './attachments';
 export * from './gas-tests';
+export * from './permit-questions';

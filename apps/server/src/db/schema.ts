@@ -712,6 +712,10 @@ export interface QuestionAnswerTable {
   answer: string | null;
   answered_by: number;
   answered_at: CreatedAt;
+  // 2026-11-27T1100-permit-questions: a permit's answer (null for other subjects)
+  permit_id: number | null;
+  question_id: number | null;
+  stage: 'request' | 'issue' | 'acceptance' | 'close-out' | null;
 }
 
 // 2026-11-22T1200-numbering: numbering patterns and counters (Prefix Manage).

@@ -28,6 +28,7 @@ import * as permitIndexSpeed from './2026-11-26T1500-permit-index-speed';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
 import * as attachments from './2026-11-27T1400-attachments';
 import * as gasTests from './2026-11-27T1200-gas-tests';
+import * as permitQuestions from './2026-11-27T1100-permit-questions';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
   '2026-11-27T1400-attachments': attachments,
   '2026-11-27T1200-gas-tests': gasTests,
+  '2026-11-27T1100-permit-questions': permitQuestions,
 };

@@ -15,6 +15,8 @@ import { DemoIsolation } from './demo-isolation';
 import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
 import { gasTestCommandDefinitions, registerGasTestGuards } from '../../modules/gas-tests';
 import { demoPassingReading } from './demo-gas-tests';
+import { registerPermitQuestionGuards } from '../../modules/permit-questions';
+import { answerDemoStage, stageOfCommand } from './demo-permit-answers';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -320,6 +322,8 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     if (usesPlan && step.verb === 'close') await isolation.release((offset) => ctxFor(step.who as Who, at + offset));
     // Types with gas tests are issued only on a passing, fresh test: the issuer records one just before.
     if (usesGas && step.verb === 'issue') await recordPassingGasTest(events, ctxFor(step.who, at - 500), permit.ID);
+    const stage = stageOfCommand(step.verb);
+    if (stage) await answerDemoStage(events, ctxFor(step.who, at - M), permit.ID, stage, work.description);
     const definition = permitCommandDefinitions[step.verb];
     const body =
       step.verb === 'cancel'
@@ -445,6 +449,8 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
   registerIsolationPlanGuards();
   registerGasTestGuards();
+  // Request, issue, accept and close need their stage's questions answered (answered in the story).
+  registerPermitQuestionGuards();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -1,0 +1,75 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  questionStageCommands,
+  type PermitCommand,
+  type PermitFacts,
+  type PermitGuard,
+  type QuestionStage,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
+import { permitFacilityId } from './permit-questions.repository';
+import { answersWithVersions, loadStages } from './permit-questions.view';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the questions guards read about a permit: each stage's problems, for a type that asks questions. */
+export interface QuestionFacts extends PermitFacts {
+  questionProblems: Partial<Record<QuestionStage, string[]>>;
+}
+
+async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<QuestionFacts, keyof PermitFacts>> {
+  if (!permit.permitType.sections.includes('questions')) return { questionProblems: {} };
+  const stages = await loadStages(db, {
+    id: permit.ID,
+    facilityId: await permitFacilityId(db, permit.ID),
+    number: permit.number,
+    status: permit.status,
+    permitTypeId: permit.permitType.ID,
+    typeCode: permit.permitType.code,
+    sections: permit.permitType.sections,
+    holderId: permit.holder?.ID ?? null,
+  });
+  return { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) };
+}
+
+/**
+ * The stage's questions must be answered and none blocking. Judged only when the command is
+ * given (`decide`), not when the buttons are listed: the button stays, and pressing it answers
+ * with the refusal naming the question (a hidden Request button would say nothing; decision 0048).
+ */
+const stageAnswered =
+  (stage: QuestionStage): PermitGuard<QuestionFacts> =>
+  ({ facts, input }) => {
+    if (input === undefined) return null;
+    const [problem] = facts.questionProblems[stage] ?? [];
+    return problem ? { code: 'PRECONDITION_FAILED', reason: problem } : null;
+  };
+
+/** The request-stage answers as signed (decision 0046): each with the wording it answered, by question. */
+async function requestAnswers(db: Db, permit: PermitRecord) {
+  const { answers, versions } = await answersWithVersions(db, await permitFacilityId(db, permit.ID), permit.ID);
+  return answers
+    .filter((a) => a.stage === 'request')
+    .map((a) => {
+      const version = versions.get(a.questionVersionId)!;
+      return { questionId: a.questionId, questionVersionId: version.ID, text: version.text, answer: a.value };
+    })
+    .sort((a, b) => a.questionId - b.questionId);
+}
+
+/**
+ * Registers the questions' guards on the lifecycle (request, issue, accept and close check their
+ * stage; approve checks the request stage again, since its answers may change while Requested)
+ * and the signed content `request-answers`. Idempotent: one registration by name.
+ */
+export function registerPermitQuestionGuards(): void {
+  const guards: Partial<Record<PermitCommand, PermitGuard<QuestionFacts>[]>> = {
+    approve: [stageAnswered('request')],
+  };
+  for (const [stage, command] of Object.entries(questionStageCommands) as [QuestionStage, PermitCommand][]) {
+    (guards[command] ??= []).push(stageAnswered(stage));
+  }
+  registerPermitGuards<QuestionFacts>({ name: 'permit-questions', facts: loadQuestionFacts, guards });
+  registerPermitContent({ name: 'request-answers', load: requestAnswers });
+}

@@ -1,0 +1,173 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PermitSection, PermitStatus, QuestionStage } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the questions section reads of a permit. */
+export interface QuestionsPermit {
+  id: number;
+  facilityId: number;
+  number: string;
+  status: PermitStatus;
+  permitTypeId: number;
+  typeCode: string;
+  sections: PermitSection[];
+  holderId: number | null;
+}
+
+/** The permit in the facility (locked FOR UPDATE for a command: the permit's lock comes first). */
+export async function findQuestionsPermit(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+  lock = false,
+): Promise<QuestionsPermit | undefined> {
+  let query = db
+    .selectFrom('permits as p')
+    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+    .select([
+      'p.id',
+      'p.facility_id',
+      'p.number',
+      'p.status',
+      'p.permit_type_id',
+      'p.holder_id',
+      't.code',
+      't.sections',
+    ])
+    .where('p.facility_id', '=', facilityId)
+    .where('p.id', '=', permitId);
+  if (lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      facilityId: row.facility_id,
+      number: row.number,
+      status: row.status,
+      permitTypeId: row.permit_type_id,
+      typeCode: row.code,
+      sections: row.sections as PermitSection[],
+      holderId: row.holder_id,
+    }
+  );
+}
+
+/** How many answers the permit has recorded: the section's version (each command adds one row). */
+export async function answersVersion(db: Db, facilityId: number, permitId: number): Promise<number> {
+  const row = await db
+    .selectFrom('question_answers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('facility_id', '=', facilityId)
+    .where('permit_id', '=', permitId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface AnswerRow {
+  id: number;
+  questionId: number;
+  stage: QuestionStage;
+  questionVersionId: number;
+  value: string;
+  answeredBy: { ID: number; displayName: string };
+  answeredAt: string;
+}
+
+/** The permit's current answers: the newest row per question and stage, oldest answer first. */
+export async function listCurrentAnswers(db: Db, facilityId: number, permitId: number): Promise<AnswerRow[]> {
+  const { rows } = await sql<{
+    id: number;
+    question_id: number;
+    stage: QuestionStage;
+    question_version_id: number;
+    answer: string;
+    answered_by: number;
+    display_name: string;
+    answered_at: Date;
+  }>`
+    select a.*, u.display_name from (
+      select distinct on (question_id, stage) id, question_id, stage, question_version_id, answer, answered_by, answered_at
+      from question_answers
+      where facility_id = ${facilityId} and permit_id = ${permitId}
+      order by question_id, stage, id desc
+    ) a join users u on u.id = a.answered_by
+    order by a.id`.execute(db);
+  return rows.map((r) => ({
+    id: r.id,
+    questionId: r.question_id,
+    stage: r.stage,
+    questionVersionId: r.question_version_id,
+    value: r.answer,
+    answeredBy: { ID: r.answered_by, displayName: r.display_name },
+    answeredAt: r.answered_at.toISOString(),
+  }));
+}
+
+/** Records an answer (a first one or a change: every answer is a new row); answers its ID. */
+export async function insertPermitAnswer(
+  trx: Transaction<Database>,
+  values: {
+    facilityId: number;
+    permitId: number;
+    number: string;
+    questionId: number;
+    stage: QuestionStage;
+    questionVersionId: number;
+    answer: string;
+    userId: number;
+    at: Date;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto('question_answers')
+    .values({
+      facility_id: values.facilityId,
+      permit_id: values.permitId,
+      subject: values.number,
+      question_id: values.questionId,
+      stage: values.stage,
+      question_version_id: values.questionVersionId,
+      answer: values.answer,
+      answered_by: values.userId,
+      answered_at: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The facility of a permit found already (the lifecycle's record carries no facility). */
+export async function permitFacilityId(db: Db, permitId: number): Promise<number> {
+  const row = await db.selectFrom('permits').select('facility_id').where('id', '=', permitId).executeTakeFirstOrThrow();
+  return row.facility_id;
+}
+
+/**
+ * The questions the permit type asks, every stage at once, each as its current version's ID:
+ * active questions only, in each form's order (stage, position, question order).
+ */
+export async function listAskedVersionIds(
+  db: Db,
+  facilityId: number,
+  permitTypeId: number,
+): Promise<{ stage: QuestionStage; versionId: number }[]> {
+  const rows = await db
+    .selectFrom('question_assignments as a')
+    .innerJoin('questions as q', (join) =>
+      join.onRef('q.id', '=', 'a.question_id').onRef('q.facility_id', '=', 'a.facility_id'),
+    )
+    .select(['a.stage', 'q.current_version_id'])
+    .where('a.facility_id', '=', facilityId)
+    .where('a.permit_type_id', '=', permitTypeId)
+    .where('q.is_active', '=', true)
+    .orderBy(sql`array_position(array['request', 'issue', 'acceptance', 'close-out'], a.stage)`)
+    .orderBy('a.sort_order')
+    .orderBy('q.sort_order')
+    .orderBy('q.id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.current_version_id === null ? [] : [{ stage: r.stage, versionId: r.current_version_id }],
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  permitPermission,
+  questionStages,
+  type PermitQuestionStage,
+  type PermitQuestions,
+  type QuestionStage,
+  type QuestionVersion,
+} from '@hasp/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { findVersions } from '../questions';
+import { buildStages } from './permit-questions.model';
+import {
+  answersVersion,
+  findQuestionsPermit,
+  listAskedVersionIds,
+  listCurrentAnswers,
+  type AnswerRow,
+  type QuestionsPermit,
+} from './permit-questions.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The permit's answers and the versions they answered. */
+export async function answersWithVersions(db: Db, facilityId: number, permitId: number) {
+  const answers: AnswerRow[] = await listCurrentAnswers(db, facilityId, permitId);
+  const versions = await findVersions(db, facilityId, [...new Set(answers.map((a) => a.questionVersionId))]);
+  return { answers, versions: new Map(versions.map((v) => [v.ID, v])) };
+}
+
+/**
+ * The permit's question stages now (what the section shows and the guards judge): what its type
+ * asks and its answers, then every version either refers to, in three statements (the guards load
+ * this for each lifecycle command of a type with questions).
+ */
+export async function loadStages(db: Db, permit: QuestionsPermit): Promise<PermitQuestionStage[]> {
+  const [asked, answers] = await Promise.all([
+    listAskedVersionIds(db, permit.facilityId, permit.permitTypeId),
+    listCurrentAnswers(db, permit.facilityId, permit.id),
+  ]);
+  const ids = [...new Set([...asked.map((a) => a.versionId), ...answers.map((a) => a.questionVersionId)])];
+  const versions = new Map((await findVersions(db, permit.facilityId, ids)).map((v) => [v.ID, v]));
+  const byStage = Object.fromEntries(questionStages.map((stage) => [stage, [] as QuestionVersion[]])) as Record<
+    QuestionStage,
+    QuestionVersion[]
+  >;
+  for (const a of asked) byStage[a.stage].push(versions.get(a.versionId)!);
+  return buildStages(permit.status, byStage, answers, versions);
+}
+
+/** Whether the caller may answer this permit's questions: its requester side or its issuers. */
+export function mayAnswer(typeCode: string, permissions: ReadonlySet<string>): boolean {
+  return permissions.has(permitPermission('create', typeCode)) || permissions.has(permitPermission('issue', typeCode));
+}
+
+/** The Questions section as the caller sees it. */
+export async function permitQuestionsView(
+  db: Db,
+  permit: QuestionsPermit,
+  caller: { userId: number; permissions: ReadonlySet<string> },
+): Promise<PermitQuestions> {
+  const [stages, version] = await Promise.all([
+    loadStages(db, permit),
+    answersVersion(db, permit.facilityId, permit.id),
+  ]);
+  return {
+    permitId: permit.id,
+    version,
+    canAnswer: mayAnswer(permit.typeCode, caller.permissions) || caller.userId === permit.holderId,
+    stages,
+  };
+}
+
+/** A permit's question stages (for the demo seed, which answers them as its stories go); null without the section. */
+export async function loadPermitQuestionStages(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+): Promise<PermitQuestionStage[] | null> {
+  const permit = await findQuestionsPermit(db, facilityId, permitId);
+  return permit?.sections.includes('questions') ? loadStages(db, permit) : null;
+}

@@ -34,6 +34,14 @@ const view = async (as: string, id: number) =>
   ).json<Permit>();
 
 describe('demo permits', () => {
+  it('are seeded once: seeding again (a second start) adds none', async () => {
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from permits`.execute(db())).rows[0]!.n;
+    const before = await count();
+    await seedDemo(db());
+    expect(await count()).toBe(before);
+  });
+
   it('spread over every state, type and several areas of North Plant', async () => {
     const rows = await sql<{ status: string; types: number; areas: number; n: number }>`
       select status, count(distinct permit_type_id)::int as types, count(distinct area_id)::int as areas,

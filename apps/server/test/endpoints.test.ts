@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedDemo } from '../src/db/seed/demo';
+import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
 import { createTestApp, login, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -173,8 +173,11 @@ describe('database set-up', () => {
       );
     const before = await count();
     await migrateToLatest(db as never);
-    await seedDemo(db);
-    await seedDemo(db);
+    // The permit stories (minutes of commands) are left out as in the template: demo-permits.test.ts
+    // seeds them and checks that seeding again adds none.
+    const withoutStories = { without: [DEMO_PERMIT_STORIES_STEP] };
+    await seedDemo(db, withoutStories);
+    await seedDemo(db, withoutStories);
     expect(await count()).toEqual(before);
   });
 });

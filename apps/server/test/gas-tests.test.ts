@@ -457,14 +457,18 @@ describe('notifying the issuer', () => {
     const permit = await permitIn('isolated');
     ok(await record('supervisor', permit.ID, { readings: readings({ H2S: 14 }) }));
     const before = await gasNotices(permit, ['admin']);
-    expect(before[0]!.body).toBe('Gas test out of limits: H2S 14 ppm is above the limit of 10 ppm.');
+    expect(before[0]!.body).toBe(
+      'Gas test out of limits: H2S 14 ppm is above the limit of 10 ppm. Recorded by Sam Supervisor.',
+    );
     // A passing test tells nobody.
     ok(await record('supervisor', permit.ID));
     ok(await permitCommand('admin', permit.ID, 'issue'));
     ok(await record('worker', permit.ID, { readings: readings({ O2: 17 }) }));
     // Now only the issuer (admin) hears it: the supervisor, who may issue too, is not told.
     const after = await gasNotices(permit, ['admin', 'admin']);
-    expect(after.map((r) => r.body)).toContain('Gas test out of limits: O2 17 % is below the limit of 19.5 %.');
+    expect(after.map((r) => r.body)).toContain(
+      'Gas test out of limits: O2 17 % is below the limit of 19.5 %. Recorded by Wren Worker.',
+    );
   });
 });
 

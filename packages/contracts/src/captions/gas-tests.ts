@@ -72,3 +72,9 @@ export const gasConfigButtons = defineCaptions('Button', 'Admin_GasTests', {
   cancel: 'Cancel',
   open: 'Gas tests',
 });
+
+/** The issuer's inbox, written in each recipient's language (decision 0043); the readings are the server's words. */
+export const gasTestNotificationCaptions = defineCaptions('Message', 'GasTests_Notifications', {
+  title: '{{number}} {{title}}: gas test out of limits',
+  body: 'Gas test out of limits: {{readings}}. Recorded by {{actor}}.',
+});

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
-import { permitPermission } from '@hasp/contracts';
+import { gasTestNotificationCaptions as words, permitPermission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { DomainEvent, EventBus } from '../../platform';
 import { insertNotification } from '../notifications';
 import { listPermitApprovers } from '../permits';
+import { captionTextsForUsers } from '../translations';
 import type { GasTestEventPayload } from './gas-test-command.service';
 
 /** The consumer's name in `event_deliveries`: each test notifies once, however often delivered. */
@@ -21,13 +22,19 @@ export async function notifyIssuerOfGasTest(trx: Transaction<Database>, event: D
     p.issuerId !== null
       ? [p.issuerId]
       : await listPermitApprovers(trx, event.facilityId, permitPermission('issue', p.typeCode));
-  for (const userId of wanted.filter((id) => id !== p.actorId)) {
+  const recipients = [...new Set(wanted)].filter((id) => id !== p.actorId);
+  if (!recipients.length) return;
+  const actor = await trx.selectFrom('users').select('display_name').where('id', '=', p.actorId).executeTakeFirst();
+  // Each recipient reads it in their own language (the inbox stores text).
+  const textsOf = await captionTextsForUsers(trx, event.facilityId, recipients, [words.title, words.body]);
+  for (const userId of recipients) {
+    const t = textsOf.get(userId)!;
     await insertNotification(
       trx,
       { userId, facilityId: event.facilityId },
       {
-        title: `${p.number} ${p.title}: gas test out of limits`,
-        body: `Gas test out of limits: ${p.outOfLimits.join('; ')}.`,
+        title: t(words.title, { number: p.number, title: p.title }),
+        body: t(words.body, { readings: p.outOfLimits.join('; '), actor: actor?.display_name ?? '' }),
         link: `/Permit/Edit/${p.permitId}`,
       },
     );

@@ -1,4 +1,10 @@
-import { gasConfigButtons, gasConfigLabels, gasTestButtons, gasTestLabels } from '@hasp/contracts';
+import {
+  gasConfigButtons,
+  gasConfigLabels,
+  gasTestButtons,
+  gasTestLabels,
+  gasTestNotificationCaptions,
+} from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
 /** The permit page's Gas tests section and the gas configuration screen in Spanish. */
@@ -71,5 +77,9 @@ export const gasTestsSpanish = [
     edit: 'Editar',
     cancel: 'Cancelar',
     open: 'Pruebas de gases',
+  }),
+  ...translateCatalog(gasTestNotificationCaptions, {
+    title: '{{number}} {{title}}: prueba de gases fuera de límites',
+    body: 'Prueba de gases fuera de límites: {{readings}}. Registrada por {{actor}}.',
   }),
 ];

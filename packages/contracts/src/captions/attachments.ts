@@ -17,6 +17,9 @@ export const attachmentsLabels = defineCaptions('Label', 'Attachments', {
   thumbnail: 'Photo {{name}}',
   document: 'Document {{name}}',
   closed: 'The permit is closed: attachments can no longer change.',
+  downloadNamed: 'Download {{name}}',
+  removeNamed: 'Remove {{name}}',
+  removeTitle: 'Remove: {{name}}',
 });
 
 export const attachmentsButtons = defineCaptions('Button', 'Attachments', {

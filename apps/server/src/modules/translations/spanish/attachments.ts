@@ -19,6 +19,9 @@ export const attachmentsSpanish = [
     thumbnail: 'Foto {{name}}',
     document: 'Documento {{name}}',
     closed: 'El permiso está cerrado: sus adjuntos ya no pueden cambiar.',
+    downloadNamed: 'Descargar {{name}}',
+    removeNamed: 'Retirar {{name}}',
+    removeTitle: 'Retirar: {{name}}',
   }),
   ...translateCatalog(attachmentsButtons, {
     takePhoto: 'Hacer foto',

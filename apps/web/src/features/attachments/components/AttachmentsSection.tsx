@@ -119,7 +119,7 @@ function AttachmentCard(props: { permitId: number; attachment: Attachment; onRem
             className={classes.action}
             loading={downloading}
             onClick={download}
-            aria-label={`${t(B.download)} ${attachment.displayName}`}
+            aria-label={t(L.downloadNamed, { name: attachment.displayName })}
           >
             {t(B.download)}
           </Button>
@@ -129,7 +129,7 @@ function AttachmentCard(props: { permitId: number; attachment: Attachment; onRem
               color="red"
               className={classes.action}
               onClick={() => props.onRemove(attachment)}
-              aria-label={`${t(B.remove)} ${attachment.displayName}`}
+              aria-label={t(L.removeNamed, { name: attachment.displayName })}
             >
               {t(B.remove)}
             </Button>
@@ -283,7 +283,7 @@ export function AttachmentsSection({ permit }: { permit: Permit }) {
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title={removing ? `${t(B.remove)}: ${removing.displayName}` : ''}
+        title={removing ? t(L.removeTitle, { name: removing.displayName }) : ''}
       >
         <Stack>
           <Text size="sm">{t(L.askRemove)}</Text>

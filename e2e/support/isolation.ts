@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { withDatabase } from './database';
 
 /**
  * Isolation set up through the API for specs whose point is elsewhere (the crew, tags, abandoned
@@ -41,26 +40,32 @@ export async function readPlan(user: ApiUser, permitId: number): Promise<Plan> {
   return (await response.json()) as Plan;
 }
 
-/** A padlock of the user's own (the lock inventory's screen is the locks spec's): its id and serial. */
-export async function issueLockTo(userName: string): Promise<{ id: number; serial: string }> {
+/** The signed-in user's own ID (GET /api/auth/me). */
+export async function myUserId(user: ApiUser): Promise<number> {
+  const response = await user.page.request.get('/api/auth/me', { headers: headers(user) });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { user: { ID: number } }).user.ID;
+}
+
+/**
+ * A new padlock issued to its owner, through Lock Manage's commands (register, then issue) by a user
+ * who manages locks (a supervisor): the inventory's screen is the locks spec's. Its id and serial.
+ */
+export async function issueLock(manager: ApiUser, ownerId: number): Promise<{ id: number; serial: string }> {
   const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const id = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      `insert into locks (facility_id, serial, kind, owner_id, status)
-       select 1, $1, 'padlock', id, 'issued' from users where user_name = $2 returning id`,
-      [serial, userName],
-    );
-    return rows[0]!.id;
-  });
-  return { id, serial };
+  const lock = await post<{ ID: number }>(manager, '/api/locks', { serial, kind: 'padlock', colourId: null, note: '' });
+  await post(manager, `/api/locks/${lock.ID}/commands/issue`, { ownerId });
+  return { id: lock.ID, serial };
 }
 
 /**
  * The (d) steps on an Approved permit whose assets have isolation points: fill, notify, shut down,
- * isolate each point, the user's own lock on each lockable point and each planned tag applied,
- * stored energy released, every point verified. The permit may then be isolated.
+ * isolate each point, the user's own lock on each lockable point (issued to them through Lock
+ * Manage's commands: the user manages locks) and each planned tag applied, stored energy released,
+ * every point verified. The permit may then be isolated.
  */
-export async function isolatePlan(user: ApiUser, userName: string, permitId: number): Promise<Plan> {
+export async function isolatePlan(user: ApiUser, permitId: number): Promise<Plan> {
+  const userId = await myUserId(user);
   const filled = await planCommand(user, permitId, 'fill');
   expect(filled.points.length, 'the permit has assets with isolation points').toBeGreaterThan(0);
   await planCommand(user, permitId, 'notify');
@@ -68,7 +73,7 @@ export async function isolatePlan(user: ApiUser, userName: string, permitId: num
   for (const point of filled.points) await planCommand(user, permitId, 'isolate-point', { planPointId: point.ID });
   for (const point of filled.points) {
     if (point.lockable) {
-      const lock = await issueLockTo(userName);
+      const lock = await issueLock(user, userId);
       await post(user, `/api/permits/${permitId}/locks/commands/apply`, { lockId: lock.id, planPointId: point.ID });
     }
     for (const tag of point.tags.filter((t) => t.state === 'planned' || t.state === 'printed'))

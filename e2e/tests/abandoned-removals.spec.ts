@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
-import { issueLockTo, planCommand, type ApiUser } from '../support/isolation';
+import { issueLock, planCommand, type ApiUser } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -54,7 +54,8 @@ async function post(who: ApiUser, url: string, data: object = {}) {
 /**
  * A LOTO permit of the worker's on conveyor CV-302 (one isolation point, E-302), approved and its
  * point isolated by the supervisor through the isolation plan's commands; then the worker applies a
- * padlock of their own there (the locks command) and the point's tag (the tags' command).
+ * padlock the supervisor issued them (Lock Manage's commands) there (the locks command) and the
+ * point's tag (the tags' command).
  */
 async function permitWithWorkersLock(
   browser: Browser,
@@ -92,7 +93,8 @@ async function permitWithWorkersLock(
   await planCommand(s, permitId, 'shut-down');
   const planPoint = plan.points[0]!;
   await planCommand(s, permitId, 'isolate-point', { planPointId: planPoint.ID });
-  const lock = await issueLockTo(worker.userName);
+  // The worker's own padlock, issued by the supervisor through Lock Manage's commands.
+  const lock = await issueLock(s, ids.worker);
   const applied = await post(w, `/api/permits/${permitId}/locks/commands/apply`, {
     lockId: lock.id,
     planPointId: planPoint.ID,

@@ -107,11 +107,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   await api(requester, `/api/permits/${permit.ID}/commands/request`);
   await api(approver, `/api/permits/${permit.ID}/commands/approve`);
   // Isolation needs a verified plan: the approver walks its (d) steps through the plan's commands.
-  await isolatePlan(
-    { page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! },
-    approver.userName,
-    permit.ID,
-  );
+  await isolatePlan({ page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! }, permit.ID);
   await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
   await api(issuer, `/api/permits/${permit.ID}/commands/issue`);
   await api(holder, `/api/permits/${permit.ID}/commands/accept`);

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
-import { issueLockTo, readPlan } from '../support/isolation';
+import { issueLock, readPlan } from '../support/isolation';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -118,7 +118,17 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
       .rows[0]!.id,
     holder: (await client.query<{ id: number }>('select id from users where user_name = $1', [h.user.userName]))
       .rows[0]!.id,
+    people: new Map(
+      (
+        await client.query<{ id: number; user_name: string }>(
+          'select id, user_name from users where user_name = any($1)',
+          [[i.user.userName, fa.user.userName, fb.user.userName, n.user.userName]],
+        )
+      ).rows.map((row) => [row.user_name, row.id]),
+    ),
   }));
+  // Padlocks registered and issued through Lock Manage's commands by the issuer, who manages locks.
+  const issueLockTo = (who: Signed) => issueLock(i, ids.people.get(who.user.userName)!);
   const start = Date.now() + 60_000;
   const permit = await api(r, '/api/permits', {
     permitTypeId: ids.type,
@@ -136,7 +146,7 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await api(r, `/api/permits/${permit.ID}/commands/request`);
   await api(a, `/api/permits/${permit.ID}/commands/approve`);
   // The issuer's own padlocks for the two lockable points (the lock board's screen is the locks spec's).
-  const locks = { 'E-1': await issueLockTo(i.user.userName), 'H-1': await issueLockTo(i.user.userName) };
+  const locks = { 'E-1': await issueLockTo(i), 'H-1': await issueLockTo(i) };
 
   // --- Isolation: the issuer fills the plan and walks the (d) steps on the phone.
   const ip = i.page;
@@ -229,9 +239,9 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
     await expect(main(who.page).getByRole('heading', { name: 'You are signed on' })).toBeVisible();
   };
   const crewLocks = {
-    a: await issueLockTo(fa.user.userName),
-    b: await issueLockTo(fb.user.userName),
-    n: await issueLockTo(n.user.userName),
+    a: await issueLockTo(fa),
+    b: await issueLockTo(fb),
+    n: await issueLockTo(n),
   };
   await signOn(fa, crewLocks.a.serial);
   await signOn(fb, crewLocks.b.serial);

@@ -3,6 +3,7 @@ import type { AbandonedRemoval, AbandonedRemovalCandidate, Permit } from '@hasp/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLock } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
+import { startSecondInstance } from './support/second-instance';
 
 /**
  * OSHA 1910.147 (e)(3) over the real server and PostgreSQL: only a holder of loto:remove-abandoned
@@ -473,5 +474,38 @@ describe('abandoned lock removal (e)(3)', () => {
     expect((await call('worker', 'GET', permit)).json<{ message: string }>().message).toMatch(
       /acknowledge the removal/,
     );
+  });
+
+  it('holds and releases the applier on every server process at once (NOTIFY, not only its own writes)', async () => {
+    const second = await startSecondInstance(t);
+    try {
+      const get = (path: string) =>
+        fetch(`${second.url}${path}`, { headers: { authorization: `Bearer ${tokens.worker}` } });
+      const path = '/api/permits/index-columns';
+      // Until the second process listens, it asks the database every time: wait until it caches.
+      for (const deadline = Date.now() + 20_000; ; await new Promise((r) => setTimeout(r, 20))) {
+        expect((await get(path)).status).toBe(200);
+        if (second.app.accessCache.isCaching('Demo') && second.app.accessCache.size('Demo') > 0) break;
+        if (Date.now() > deadline) throw new Error('the second process never started caching');
+      }
+      const until = async (status: number) => {
+        for (const deadline = Date.now() + 5000; Date.now() < deadline;)
+          if ((await get(path)).status === status) return;
+        throw new Error(`no ${status} from the second process within 5 s`);
+      };
+      const point = await lockedPoint('worker', false);
+      const recorded = await call(
+        'supervisor',
+        'POST',
+        `/api/permits/${point.permitId}/abandoned-removals`,
+        body({ lockApplicationId: point.lockApplicationId }),
+      );
+      await until(403);
+      const id = recorded.json<AbandonedRemoval>().ID;
+      expect((await call('worker', 'POST', `/api/me/abandoned-removals/${id}/acknowledge`)).statusCode).toBe(200);
+      await until(200);
+    } finally {
+      await second.app.close();
+    }
   });
 });

@@ -155,7 +155,8 @@ class LockPool {
   }
 }
 
-const pools = new Map<number, LockPool>();
+/** Per database and facility: the Demo and SSO connections both seed a facility 1, each with its own locks. */
+const pools = new WeakMap<Kysely<Database>, Map<number, LockPool>>();
 
 /** Runs the demo's plan commands for one permit, one transaction each, as the app's routes do. */
 export class DemoIsolation {
@@ -191,8 +192,10 @@ export class DemoIsolation {
   }
 
   private pool() {
-    let pool = pools.get(this.facilityId);
-    if (!pool) pools.set(this.facilityId, (pool = new LockPool(this.facilityId)));
+    let byFacility = pools.get(this.db);
+    if (!byFacility) pools.set(this.db, (byFacility = new Map<number, LockPool>()));
+    let pool = byFacility.get(this.facilityId);
+    if (!pool) byFacility.set(this.facilityId, (pool = new LockPool(this.facilityId)));
     return pool;
   }
 

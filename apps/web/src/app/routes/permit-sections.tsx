@@ -2,6 +2,7 @@ import { permitSectionCaptions as tab } from '@hasp/contracts';
 import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
+import { PermitQuestionsSection } from '../../features/permit-questions';
 import { TagsSection } from '../../features/tags';
 
 /**
@@ -24,5 +25,12 @@ export const permitSections: readonly PermitSectionEntry[] = [
     id: 'crew-sign-on',
     label: tab['crew-sign-on'],
     render: (permit) => <CrewSection permit={permit} />,
+  },
+  // permit-questions (the checklist questions by stage)
+  {
+    section: 'questions',
+    id: 'questions',
+    label: tab.questions,
+    render: (permit) => <PermitQuestionsSection permit={permit} />,
   },
 ];

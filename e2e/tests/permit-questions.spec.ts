@@ -32,7 +32,8 @@ async function browse(browser: Browser, user: PermitTestUser): Promise<{ page: P
 const main = (page: Page) => page.getByRole('main');
 const section = (page: Page) => main(page).getByRole('region', { name: 'Checklist questions' });
 const stage = (page: Page, name: string) => section(page).getByRole('region', { name });
-const card = (page: Page, text: string) => section(page).getByRole('listitem').filter({ hasText: text });
+const card = (page: Page, text: string, name = 'Request questions') =>
+  stage(page, name).getByRole('article', { name: text, exact: true });
 
 test('answers a LOTO permit’s request questions on a phone; a blocking answer stops the request, naming the question', async ({
   browser,

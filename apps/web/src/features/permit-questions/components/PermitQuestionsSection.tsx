@@ -10,7 +10,7 @@ import {
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { permitQuestionKeys, usePermitQuestions } from '../api/permit-questions';
-import { stageStep } from '../model/answer-words';
+import { currentStage, stageStep } from '../model/answer-words';
 import { QuestionCard } from './QuestionCard';
 import classes from '../PermitQuestions.module.css';
 
@@ -31,6 +31,7 @@ export function PermitQuestionsSection({ permit }: { permit: Permit }) {
   const section = query.data;
   if (!section) return <Alert color="red">{t(L.loadFailed)}</Alert>;
 
+  const next = currentStage(permit.status);
   return (
     <section className={classes.section} aria-label={t(L.section)}>
       {section.stages.map((stage) => {
@@ -44,7 +45,8 @@ export function PermitQuestionsSection({ permit }: { permit: Permit }) {
               </h3>
               <Text size="sm">{stage.isOpen ? t(L.openWhen, { step: stageStep(t, stage.stage) }) : t(L.closed)}</Text>
             </div>
-            {stage.isOpen && stage.problems.length > 0 && (
+            {/* What stops the next command only: the later stages' problems would be noise now. */}
+            {stage.stage === next && stage.problems.length > 0 && (
               <Alert
                 color="yellow"
                 title={t(L.stops, { command: t(permitCommandCaptions[questionStageCommands[stage.stage]]) })}

@@ -80,6 +80,7 @@ export function QuestionCard({ permitId, stage, entry, editable }: QuestionCardP
           <SegmentedControl
             fullWidth
             size="md"
+            color={draft !== '' && draft === question.blockingAnswer ? 'red' : 'blue'}
             data={buttons}
             value={draft}
             onChange={pick}
@@ -149,34 +150,36 @@ export function QuestionCard({ permitId, stage, entry, editable }: QuestionCardP
   }
 
   return (
-    <li className={classes.card}>
-      <p className={classes.question} id={`${id}-q`}>
-        {text}{' '}
-        <Badge size="sm" variant="light" color={question.isMandatory ? 'red' : 'gray'}>
-          {t(question.isMandatory ? L.mandatory : L.optional)}
-        </Badge>
-      </p>
-      {range && (
-        <Text size="sm" id={`${id}-range`}>
-          {range}
-        </Text>
-      )}
-      {input ??
-        (answer ? (
-          <p className={classes.answer}>{answerLabel(t, question, answer.value)}</p>
-        ) : (
-          <Text size="sm">{t(L.notAnswered)}</Text>
-        ))}
-      {answer && (
-        <Text size="sm" c="dimmed">
-          {t(L.answeredBy, { name: answer.answeredBy.displayName, at: formatDateTime(answer.answeredAt) })}
-        </Text>
-      )}
-      {error && (
-        <Alert color="red" title={t(L.notSaved)} role="alert">
-          {error}
-        </Alert>
-      )}
+    <li>
+      <article className={classes.card} aria-labelledby={`${id}-q`}>
+        <p className={classes.question}>
+          <span id={`${id}-q`}>{text}</span>{' '}
+          <Badge size="sm" variant="light" color={question.isMandatory ? 'red' : 'gray'}>
+            {t(question.isMandatory ? L.mandatory : L.optional)}
+          </Badge>
+        </p>
+        {range && (
+          <Text size="sm" id={`${id}-range`}>
+            {range}
+          </Text>
+        )}
+        {input ??
+          (answer ? (
+            <p className={classes.answer}>{answerLabel(t, question, answer.value)}</p>
+          ) : (
+            <Text size="sm">{t(L.notAnswered)}</Text>
+          ))}
+        {answer && (
+          <Text size="sm" c="dimmed">
+            {t(L.answeredBy, { name: answer.answeredBy.displayName, at: formatDateTime(answer.answeredAt) })}
+          </Text>
+        )}
+        {error && (
+          <Alert color="red" title={t(L.notSaved)} role="alert">
+            {error}
+          </Alert>
+        )}
+      </article>
     </li>
   );
 }

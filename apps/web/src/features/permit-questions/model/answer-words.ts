@@ -3,6 +3,7 @@ import {
   questionChoiceCaption,
   questionTextCaption,
   questionYesNoCaptions,
+  type PermitStatus,
   type QuestionStage,
   type QuestionVersion,
 } from '@hasp/contracts';
@@ -33,3 +34,22 @@ const steps = { request: L.stepRequested, issue: L.stepIssued, acceptance: L.ste
 
 /** "requested", "issued", …: the step a stage's answers come before. */
 export const stageStep = (t: Translate, stage: QuestionStage) => t(steps[stage]);
+
+/** The stage whose command comes next at this status (its problems are shown), if any. */
+export function currentStage(status: PermitStatus): QuestionStage | null {
+  switch (status) {
+    case 'draft':
+    case 'requested':
+      return 'request';
+    case 'approved':
+    case 'isolated':
+      return 'issue';
+    case 'issued':
+      return 'acceptance';
+    case 'work_complete':
+    case 'de_isolation':
+      return 'close-out';
+    default:
+      return null;
+  }
+}

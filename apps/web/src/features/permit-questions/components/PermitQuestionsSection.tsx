@@ -49,6 +49,7 @@ export function PermitQuestionsSection({ permit }: { permit: Permit }) {
             {stage.stage === next && stage.problems.length > 0 && (
               <Alert
                 color="yellow"
+                classNames={{ title: classes.stopsTitle }}
                 title={t(L.stops, { command: t(permitCommandCaptions[questionStageCommands[stage.stage]]) })}
               >
                 <ul style={{ margin: 0, paddingLeft: '1.1rem' }}>

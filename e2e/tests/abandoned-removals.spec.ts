@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
@@ -43,6 +44,9 @@ async function apiUser(browser: Browser, user: PermitTestUser): Promise<ApiUser>
 }
 
 async function post(who: ApiUser, url: string, data: object = {}) {
+  // LOTO asks checklist questions at request (and later stages): answered first, as the same user.
+  const lifecycle = lifecycleCommandOf(url);
+  if (lifecycle) await answerQuestionsFor(who.page.request, `Bearer ${who.token}`, lifecycle.permitId, lifecycle.verb);
   const response = await who.page.request.post(url, {
     headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': crypto.randomUUID() },
     data,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
@@ -70,6 +71,15 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   for (const user of [requester, approver, issuer, holder, day, night])
     pages.set(user.userName, await browse(browser, user));
   const api = async (user: PermitTestUser, url: string, data: object = {}) => {
+    // LOTO asks checklist questions at request, issue, accept and close: answered first, as the same user.
+    const lifecycle = lifecycleCommandOf(url);
+    if (lifecycle)
+      await answerQuestionsFor(
+        pages.get(user.userName)!.request,
+        auth(user).authorization,
+        lifecycle.permitId,
+        lifecycle.verb,
+      );
     const response = await pages.get(user.userName)!.request.post(url, {
       headers: { ...auth(user), 'idempotency-key': crypto.randomUUID() },
       data,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
 import { issueLock, readPlan } from '../support/isolation';
@@ -36,6 +37,9 @@ async function signedIn(browser: Browser, user: PermitTestUser): Promise<Signed>
 }
 
 async function api(who: Signed, url: string, data: object = {}) {
+  // LOTO asks checklist questions at request, issue, accept and close (their own spec shows the tab).
+  const lifecycle = lifecycleCommandOf(url);
+  if (lifecycle) await answerQuestionsFor(who.page.request, `Bearer ${who.token}`, lifecycle.permitId, lifecycle.verb);
   const response = await who.page.request.post(url, {
     headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': crypto.randomUUID() },
     data,
@@ -57,8 +61,15 @@ async function tab(page: Page, name: 'Isolation' | 'Tags' | 'Crew', url?: string
   await main(page).getByRole('tab', { name }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
 }
 
-/** A lifecycle command from the permit's Next steps bar and its confirmation. */
-async function give(page: Page, command: string, to: string) {
+/**
+ * A lifecycle command from the permit's Next steps bar and its confirmation. `who` answers the
+ * stage's checklist questions first (through their commands: the Questions tab has its own spec).
+ */
+async function give(page: Page, command: string, to: string, who?: { signed: Signed; permitId: number }) {
+  if (who) {
+    const verb = command.toLowerCase();
+    await answerQuestionsFor(who.signed.page.request, `Bearer ${who.signed.token}`, who.permitId, verb);
+  }
   await bar(page).getByRole('button', { name: command, exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: command, exact: true }).click();
@@ -216,9 +227,9 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   }
   await expect(nextStep(ip)).toContainText('Every point is verified: isolate the permit');
   await give(ip, 'Isolate', 'Isolated');
-  await give(ip, 'Issue', 'Issued');
+  await give(ip, 'Issue', 'Issued', { signed: i, permitId: permit.ID });
   await h.page.goto(url);
-  await give(h.page, 'Accept', 'Active');
+  await give(h.page, 'Accept', 'Active', { signed: h, permitId: permit.ID });
   await floor(h.page, testInfo, '06-active');
 
   // --- Group lockout: the issuer opens the lockbox as its primary and deposits the keys.
@@ -341,6 +352,6 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await nextStep(ip).getByRole('button', { name: 'Affected employees notified of release' }).click();
   await expect(nextStep(ip)).toContainText('Close the permit');
   await floor(ip, testInfo, '14-restored', undefined, point(ip, 'E-1'));
-  await give(ip, 'Close', 'Closed');
+  await give(ip, 'Close', 'Closed', { signed: i, permitId: permit.ID });
   await floor(ip, testInfo, '15-closed');
 });

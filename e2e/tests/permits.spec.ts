@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { answerQuestionsFor } from '../support/permit-questions';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
@@ -40,6 +41,10 @@ const nextSteps = (page: Page) => main(page).getByRole('region', { name: 'Next s
 
 /** Opens the permit and gives one command through its confirmation, checking what the dialog says. */
 async function give(page: Page, permitUrl: string, command: string, says: { to: string; notifies?: string }) {
+  // LOTO asks checklist questions at request, issue, accept and close (their own spec shows the
+  // Questions tab): the same user answers them through their commands first.
+  const permitId = Number(permitUrl.split('/').pop());
+  await answerQuestionsFor(page.request, auth(page).authorization, permitId, command.toLowerCase());
   if (!page.url().endsWith(permitUrl)) await page.goto(permitUrl);
   await nextSteps(page).getByRole('button', { name: command, exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const dialog = page.getByRole('dialog');
@@ -290,6 +295,7 @@ test("an open permit page follows others' changes, and with unsaved edits says s
   const permit = (await created.json()) as { ID: number };
   /** A command given elsewhere (not through this page), from the version the server has now. */
   const elsewhere = async (verb: string, body: object = {}) => {
+    await answerQuestionsFor(page.request, auth(page).authorization, permit.ID, verb);
     const now = (await (await page.request.get(`/api/permits/${permit.ID}`, { headers: auth(page) })).json()) as {
       version: number;
     };

@@ -25,6 +25,7 @@ export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
 export * from './isolation-plan';
+export * from './permit-questions';
 export * from './lockboxes';
 export * from './tags';
 export * from './locks';

@@ -2,6 +2,7 @@ import { permitSectionCaptions as tab } from '@hasp/contracts';
 import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
+import { PermitQuestionsSection } from '../../features/permit-questions';
 import { TagsSection } from '../../features/tags';
 import { AttachmentsSection } from '../../features/attachments';
 import { GasTestsSection } from '../../features/gas-tests';
@@ -27,6 +28,19 @@ export const permitSections: readonly PermitSectionEntry[] = [
     label: tab['crew-sign-on'],
     render: (permit) => <CrewSection permit={permit} />,
   },
+  // permit-questions (the checklist questions by stage)
+  {
+    section: 'questions',
+    id: 'questions',
+    label: tab.questions,
+    render: (permit) => <PermitQuestionsSection permit={permit} />,
+  },
+  {
+    section: 'gas-tests',
+    id: 'gas-tests',
+    label: tab['gas-tests'],
+    render: (permit) => <GasTestsSection permit={permit} />,
+  },
   // attachments: every permit; its tab is the attachments outlet /Permit/Edit/:id/attachments (no loading overlay)
   {
     section: null,
@@ -34,11 +48,5 @@ export const permitSections: readonly PermitSectionEntry[] = [
     outlet: 'attachments',
     label: tab.attachments,
     render: (permit) => <AttachmentsSection permit={permit} />,
-  },
-  {
-    section: 'gas-tests',
-    id: 'gas-tests',
-    label: tab['gas-tests'],
-    render: (permit) => <GasTestsSection permit={permit} />,
   },
 ];

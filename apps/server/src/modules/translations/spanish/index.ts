@@ -15,6 +15,7 @@ import { permitsSpanish } from './permits';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
+import { permitQuestionsSpanish } from './permit-questions';
 import { lockboxesSpanish } from './lockboxes';
 import { gasTestsSpanish } from './gas-tests';
 import { tagsSpanish } from './tags';
@@ -40,6 +41,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitIndexSpanish,
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
+  ...permitQuestionsSpanish,
   ...lockboxesSpanish,
   ...gasTestsSpanish,
   ...tagsSpanish,

@@ -5,7 +5,7 @@ import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questi
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
-import { isolatePlan } from '../support/isolation';
+import { isolatePlan, issueLock as issueLockAs, type ApiUser } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -35,17 +35,16 @@ async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
   return page;
 }
 
-/** A personal lock issued to the user (the lock inventory's own screen is the locks spec's). */
-async function issueLock(user: PermitTestUser): Promise<string> {
-  const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  await withDatabase((client) =>
-    client.query(
-      `insert into locks (facility_id, serial, kind, owner_id, status)
-       select 1, $1, 'padlock', id, 'issued' from users where user_name = $2`,
-      [serial, user.userName],
-    ),
+/**
+ * A personal lock issued to the user through Lock Manage's commands by a manager of locks (the lock
+ * inventory's own screen is the locks spec's).
+ */
+async function issueLock(user: PermitTestUser, manager: ApiUser): Promise<string> {
+  const ownerId = await withDatabase(
+    async (client) =>
+      (await client.query<{ id: number }>('select id from users where user_name = $1', [user.userName])).rows[0]!.id,
   );
-  return serial;
+  return (await issueLockAs(manager, ownerId)).serial;
 }
 
 const crew = (page: Page) => page.getByRole('main');
@@ -117,7 +116,8 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   await api(requester, `/api/permits/${permit.ID}/commands/request`);
   await api(approver, `/api/permits/${permit.ID}/commands/approve`);
   // Isolation needs a verified plan: the approver walks its (d) steps through the plan's commands.
-  await isolatePlan({ page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! }, permit.ID);
+  const approverApi = { page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! };
+  await isolatePlan(approverApi, permit.ID);
   await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
   await api(issuer, `/api/permits/${permit.ID}/commands/issue`);
   await api(holder, `/api/permits/${permit.ID}/commands/accept`);
@@ -138,7 +138,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   await expect(crew(p)).toContainText('Deposited');
 
   // Day shift signs on; as the only one signed on they cannot leave.
-  const dayLock = await issueLock(day);
+  const dayLock = await issueLock(day, approverApi);
   const d = pages.get(day.userName)!;
   await d.goto(permitUrl);
   await crew(d).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
@@ -149,7 +149,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   await expect(crew(d).getByRole('button', { name: 'Sign off' })).toHaveCount(0);
 
   // Night shift signs on: now two are protected.
-  const nightLock = await issueLock(night);
+  const nightLock = await issueLock(night, approverApi);
   const n = pages.get(night.userName)!;
   await n.goto(permitUrl);
   await crew(n).getByRole('tab', { name: 'Crew' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });

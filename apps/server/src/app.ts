@@ -63,6 +63,7 @@ import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from '.
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
+import { registerSignatures, signatureRoutes } from './modules/signatures';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIsolationPlanGuards();
   registerAbandonedRemovalNotifications(ctx.events);
   registerLockboxGuards();
+  // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
+  registerSignatures();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -210,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockboxRoutes,
         tagRoutes,
         tagStatusRoutes,
+        signatureRoutes,
       ]) {
         await api.register(routes, ctx);
       }

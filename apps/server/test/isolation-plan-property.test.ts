@@ -8,7 +8,7 @@ import {
   type IsolationPlanVerb,
   type Permit,
 } from '@hasp/contracts';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
 
 /**
@@ -74,7 +74,7 @@ async function newPermit(n: number): Promise<number> {
   });
   const id = created.json<Permit>().ID;
   await call('worker', `/api/permits/${id}/commands/request`, {});
-  await call('supervisor', `/api/permits/${id}/commands/approve`, {});
+  await call('supervisor', `/api/permits/${id}/commands/approve`, { password: DEMO_PASSWORD });
   await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
   return id;
 }

@@ -38,3 +38,4 @@ export * from './abandoned-removals';
 export * from './permit-index';
 export * from './people';
 export * from './lockboxes';
+export * from './signatures';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Permit, PermitCommand, PermitCreate, PermitStatus } from '@hasp/contracts';
+import type { Permit, PermitCommand, PermitCreate, PermitRiskLevel, PermitStatus } from '@hasp/contracts';
 import type { Connection } from '../connections';
 import type { Database } from '../schema';
 import { EventBus, runCommand, type RequestContext } from '../../platform';
@@ -13,6 +13,8 @@ import {
 import { demoWork, type DemoWork } from './demo-permit-work';
 import { DemoIsolation } from './demo-isolation';
 import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
+import { registerSignatures } from '../../modules/signatures';
+import { DEMO_PASSWORD } from './demo';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -40,6 +42,7 @@ interface Story {
   created: number;
   steps: Step[];
   target: PermitStatus;
+  riskLevel: PermitRiskLevel;
 }
 
 const H = 3_600_000;
@@ -228,11 +231,19 @@ export function demoPermitStories(facilityId: number, riverside: boolean, now: n
       const holder: Who = riverside ? 'supervisor' : 'worker';
       const { start, end } = windowFor(target, work.hours, now, r, i);
       const created = Math.min(start - 30 * H, now - (2 + r() * 20) * H);
-      const steps: Step[] = walkTo(target).map((verb) => ({
-        verb,
-        who: actorFor(verb, { requester, holder }, riverside),
-        at: idealTime(verb, start, end, created),
-      }));
+      // High risk adds the safety officer's signature (demo-signatures.ts: the admin), who must be
+      // neither the requester nor the area authority: only the worker's requests are high risk.
+      const level = (['low', 'medium', 'high'] as const)[n % 3]!;
+      const riskLevel: PermitRiskLevel = level === 'high' && requester !== 'worker' ? 'medium' : level;
+      const steps: Step[] = walkTo(target).flatMap((verb): Step[] => {
+        const step = {
+          verb,
+          who: actorFor(verb, { requester, holder }, riverside),
+          at: idealTime(verb, start, end, created),
+        };
+        if (verb !== 'approve' || riskLevel !== 'high') return [step];
+        return [step, { verb, who: 'admin', at: step.at + 30 * M }];
+      });
       stories.push({
         facilityId,
         work,
@@ -243,6 +254,7 @@ export function demoPermitStories(facilityId: number, riverside: boolean, now: n
         created,
         steps,
         target,
+        riskLevel,
       });
     }
   }
@@ -288,7 +300,7 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     plannedStart: new Date(story.start).toISOString(),
     plannedEnd: new Date(story.end).toISOString(),
     holderId: people.users[story.holder],
-    riskLevel: (['low', 'medium', 'high'] as const)[index % 3]!,
+    riskLevel: story.riskLevel,
   };
   const created = await runCommand(events, ctxFor(story.requester, times[0]!), createPermit, {
     name: createPermit.name,
@@ -321,7 +333,9 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
         ? { reason: cancelReasons[index % cancelReasons.length]! }
         : step.verb === 'suspend'
           ? { reason: suspendReasons[index % suspendReasons.length]! }
-          : {};
+          : step.verb === 'approve'
+            ? { password: DEMO_PASSWORD } // approving signs the next stage with the signer's password
+            : {};
     await runCommand(events, ctxFor(step.who, at), definition, {
       name: definition.name,
       targetId: permit.ID,
@@ -408,6 +422,7 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   if (begun) return;
   // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
   registerIsolationPlanGuards();
+  registerSignatures();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -12,6 +12,7 @@ import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
+import { seedDemoApprovalStages } from './demo-signatures';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -245,6 +246,10 @@ const steps: {
       const [north] = await demoFacilityIds(trx);
       if (north !== undefined) await seedDemoLocks(trx, north);
     },
+  },
+  {
+    name: 'demo-2026-11-27-approval-stages',
+    run: async (trx) => seedDemoApprovalStages(trx, await demoFacilityIds(trx)),
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,

@@ -250,7 +250,7 @@ describe('the password, checked again at signing', () => {
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'signature.refused')
-      .where('user_id', '=', ids.supervisor)
+      .where('user_id', '=', ids.supervisor!)
       .execute();
     expect(rows.some((r) => JSON.stringify(r.after).includes(`"permitId":${p.ID}`))).toBe(true);
     expect(rows.find((r) => JSON.stringify(r.after).includes(`"permitId":${p.ID}`))!.reason).toBe('wrong password');

@@ -106,7 +106,7 @@ export function signatureText(s: { meaning: string; signerName: string; signedAt
 }
 
 /** The signing refusals the API words (the web shows them as given). */
-export const signatureMessages = {
+export const signingRefusals = {
   wrongPassword: 'The password is not correct: the permit was not signed.',
   rateLimited: (minutes: number) =>
     `Too many wrong passwords: signing is refused for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,

@@ -27,3 +27,4 @@ export * from './dashboards';
 export * from './isolation-plan';
 export * from './lockboxes';
 export * from './tags';
+export * from './signatures';

@@ -1,4 +1,4 @@
-import { defaultApprovalStage, signatureMessages, signatureRateLimit, type SignatureMethod } from '@hasp/contracts';
+import { defaultApprovalStage, signingRefusals, signatureRateLimit, type SignatureMethod } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import type { RequestContext } from '../../platform/request-context';
 import { AppError } from '../../plugins/app-error';
@@ -78,12 +78,12 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
   const wait = await rateLimitWait(run);
   if (wait > 0) {
     await recordRefusal(ctx, permit, stage.name, 'too many wrong passwords');
-    throw new AppError('RATE_LIMITED', 429, signatureMessages.rateLimited(wait), undefined, {
+    throw new AppError('RATE_LIMITED', 429, signingRefusals.rateLimited(wait), undefined, {
       'retry-after': String(wait * 60),
     });
   }
   const method: SignatureMethod = user.is_active_directory_user ? 'directory' : user.password_hash ? 'password' : 'sso';
-  if (method === 'sso') throw new AppError('CONFLICT', 409, signatureMessages.ssoNotYet);
+  if (method === 'sso') throw new AppError('CONFLICT', 409, signingRefusals.ssoNotYet);
   const password = input.password ?? '';
   const ok =
     !user.locked_at &&
@@ -92,8 +92,8 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
       : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
   if (!ok) {
     await recordRefusal(ctx, permit, stage.name, 'wrong password');
-    throw new AppError('VALIDATION_FAILED', 422, signatureMessages.wrongPassword, [
-      { field: 'password', message: signatureMessages.wrongPassword },
+    throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
+      { field: 'password', message: signingRefusals.wrongPassword },
     ]);
   }
   const facility = await trx

@@ -3,6 +3,7 @@ import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
+import { ApprovalsSection } from '../../features/signatures';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -25,4 +26,6 @@ export const permitSections: readonly PermitSectionEntry[] = [
     label: tab['crew-sign-on'],
     render: (permit) => <CrewSection permit={permit} />,
   },
+  // approvals and e-signatures: every permit
+  { section: null, id: 'approvals', label: tab.approvals, render: (permit) => <ApprovalsSection permit={permit} /> },
 ];

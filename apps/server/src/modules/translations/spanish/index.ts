@@ -16,6 +16,7 @@ import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
 import { lockboxesSpanish } from './lockboxes';
+import { signaturesSpanish } from './signatures';
 import { tagsSpanish } from './tags';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index and Dashboards. */
@@ -37,5 +38,6 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
   ...lockboxesSpanish,
+  ...signaturesSpanish,
   ...tagsSpanish,
 ];

@@ -49,6 +49,8 @@ export const approvalStagesSchema = z.object({
   low: z.array(approvalStageSchema),
   medium: z.array(approvalStageSchema),
   high: z.array(approvalStageSchema),
+  /** The facility's security groups, for the stage's "who signs" picker. */
+  groups: z.array(z.object({ ID: z.number(), name: z.string() })),
 });
 export type ApprovalStages = z.infer<typeof approvalStagesSchema>;
 

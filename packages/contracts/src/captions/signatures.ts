@@ -24,6 +24,25 @@ export const signatureLabels = defineCaptions('Label', 'Signatures', {
   approveChange: 'Signs the next approval stage. The permit becomes Approved once every stage is signed.',
 });
 
+export const approvalStageLabels = defineCaptions('Label', 'ApprovalStages', {
+  title: 'Approval stages',
+  intro:
+    'The stages a permit’s approval goes through, in order, by its risk level. A permit without a risk level follows Low. A level without stages needs one approval by anyone who may approve the type.',
+  level: 'Risk level {{level}}',
+  stage: 'Stage {{position}}',
+  name: 'Stage name',
+  meaning: 'Meaning of the signature',
+  meaningHint: 'As the signature records it, e.g. “approved as area authority”',
+  group: 'Who signs',
+  anyApprover: 'Anyone who may approve the type',
+  add: 'Add a stage',
+  remove: 'Remove stage {{position}}',
+  save: 'Save',
+  saved: 'Approval stages saved',
+  loadFailed: 'The approval stages could not be loaded: {{reason}}',
+  noStages: 'No stages: one approval by anyone who may approve the type.',
+});
+
 export const signatureMessages = defineCaptions('Message', 'Signatures', {
   passwordRequired: 'Enter your password to sign',
 });

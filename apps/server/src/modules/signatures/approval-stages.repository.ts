@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A facility's configured stages of every risk level, in order, with the signing group's name. */
 export async function listApprovalStages(db: Db, facilityId: number): Promise<ApprovalStages> {
-  const [config, rows] = await Promise.all([
+  const [config, rows, groups] = await Promise.all([
     db.selectFrom('approval_stage_configs').select('version').where('facility_id', '=', facilityId).executeTakeFirst(),
     db
       .selectFrom('approval_stages as s')
@@ -24,8 +24,14 @@ export async function listApprovalStages(db: Db, facilityId: number): Promise<Ap
       .orderBy('s.risk_level')
       .orderBy('s.position')
       .execute(),
+    db
+      .selectFrom('groups')
+      .select(['id as ID', 'name'])
+      .where('facility_id', '=', facilityId)
+      .orderBy('name')
+      .execute(),
   ]);
-  const stages: ApprovalStages = { version: config?.version ?? 0, low: [], medium: [], high: [] };
+  const stages: ApprovalStages = { version: config?.version ?? 0, low: [], medium: [], high: [], groups };
   for (const row of rows) {
     stages[row.risk_level].push({
       position: row.position,

@@ -122,7 +122,7 @@ async function main() {
       });
       const id = permit.ID as number;
       await call('worker', `/permits/${id}/commands/request`, {});
-      await call('supervisor', `/permits/${id}/commands/approve`, {});
+      await call('supervisor', `/permits/${id}/commands/approve`, { password: DEMO_PASSWORD });
       return id;
     };
 

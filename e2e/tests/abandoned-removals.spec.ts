@@ -91,7 +91,7 @@ async function permitWithWorkersLock(
   });
   const permitId = permit.ID;
   await post(w, `/api/permits/${permitId}/commands/request`);
-  await post(s, `/api/permits/${permitId}/commands/approve`);
+  await post(s, `/api/permits/${permitId}/commands/approve`, { password: demo.password }); // signs with the password
   const plan = await planCommand(s, permitId, 'fill');
   await planCommand(s, permitId, 'notify');
   await planCommand(s, permitId, 'shut-down');

@@ -114,7 +114,8 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
     riskLevel: 'medium',
   });
   await api(requester, `/api/permits/${permit.ID}/commands/request`);
-  await api(approver, `/api/permits/${permit.ID}/commands/approve`);
+  // Approving signs the approval stage with the approver's password.
+  await api(approver, `/api/permits/${permit.ID}/commands/approve`, { password: demo.password });
   // Isolation needs a verified plan: the approver walks its (d) steps through the plan's commands.
   const approverApi = { page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! };
   await isolatePlan(approverApi, permit.ID);

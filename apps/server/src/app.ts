@@ -66,6 +66,7 @@ import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
+import { registerSignatures, signatureRoutes } from './modules/signatures';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerGasTestNotifications(ctx.events);
   // Checklist questions on request, approve, issue, accept and close; the signed request answers.
   registerPermitQuestionGuards();
+  // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
+  registerSignatures();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -221,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         tagStatusRoutes,
         attachmentRoutes,
         gasTestsRoutes,
+        signatureRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -271,6 +271,11 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/isolation-plan/commands/restore-point': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/release-point': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/notify-release': both(inSample, holds('permit:issue:LOTO')),
+  // Approvals and e-signatures (issue 17): the facility's stages are Facility Settings; a permit's
+  // signatures are read with the type's view permission (signing is the approve command above).
+  'GET /api/approval-stages': holds('rightnav:facility-settings'),
+  'PUT /api/approval-stages': holds('rightnav:facility-settings'),
+  'GET /api/permits/:id/signatures': both(inSample, holds('permit:view:LOTO')),
   // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
   'GET /api/permits': signedIn,
   'GET /api/permits/index-columns': signedIn,

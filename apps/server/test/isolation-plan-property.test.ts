@@ -8,7 +8,7 @@ import {
   type IsolationPlanVerb,
   type Permit,
 } from '@hasp/contracts';
-import type { TestApp } from './test-app';
+import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
 import { answerStage, stageNeededBy } from './support/permit-answers';
@@ -57,7 +57,7 @@ async function newPermit(n: number): Promise<number> {
   const id = await newPressPermit(app, `Property ${n}`, 8);
   await answerStage(t.app, tokens.worker, id, 'request');
   await call('worker', `/api/permits/${id}/commands/request`, {});
-  await call('supervisor', `/api/permits/${id}/commands/approve`, {});
+  await call('supervisor', `/api/permits/${id}/commands/approve`, { password: DEMO_PASSWORD });
   await call('worker', `/api/permits/${id}/isolation-plan/commands/fill`, {});
   return id;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
-import type { TestApp } from './test-app';
+import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { answerStage, stageNeededBy } from './support/permit-answers';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
@@ -46,7 +46,7 @@ const newPermit = (title: string) => newPressPermit(app, title, 4);
 /** Request and approve, fill, notify, shut down, isolate, lock and tag each point, release, verify. */
 async function isolateFully(permitId: number) {
   expect((await permitCommand('worker', permitId, 'request')).statusCode).toBe(200);
-  expect((await permitCommand('supervisor', permitId, 'approve')).statusCode).toBe(200);
+  expect((await permitCommand('supervisor', permitId, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
   await ok(await give('worker', permitId, 'fill'));
   await ok(await give('supervisor', permitId, 'notify'));
   await ok(await give('supervisor', permitId, 'shut-down'));
@@ -147,7 +147,7 @@ describe('isolation plan', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json<{ message: string }>().message).toBe('This step is done while the permit is Approved.');
     expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
-    expect((await permitCommand('supervisor', id, 'approve')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
     expect((await give('worker', id, 'notify')).statusCode).toBe(403);
     // A plan edit is not a core permit edit: the permit stays approved.
     await ok(await give('worker', id, 'reorder', { planPointIds: p.points.map((x) => x.ID).reverse() }));
@@ -291,7 +291,7 @@ describe('isolation plan', () => {
   it('keeps the (d) order, names the missing step, and verifies only with lock and tag in place', async () => {
     const id = await newPermit('Order');
     expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
-    expect((await permitCommand('supervisor', id, 'approve')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
     // No plan yet: the permit cannot be isolated, and the button is not offered.
     const empty = await permitCommand('supervisor', id, 'isolate');
     expect(empty.statusCode).toBe(409);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxMessages, type LockboxView, type Permit, type PermitCommand, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * Group lockout (OSHA 1910.147 (f)(3)–(f)(4)) over the real server and PostgreSQL: a lockbox per
@@ -88,15 +88,16 @@ async function permitIn(status: PermitStatus): Promise<Permit> {
   expect(created.statusCode, created.body).toBe(200);
   let permit = created.json<Permit>();
   for (const [as, verb] of pathTo[status] ?? []) {
-    const response = await call(as, 'POST', `/api/permits/${permit.ID}/commands/${verb}`, {});
+    const response = await permitCommand(as, permit.ID, verb);
     expect(response.statusCode, `${as} ${verb}: ${response.body}`).toBe(200);
     permit = response.json<Permit>();
   }
   expect(permit.status).toBe(status);
   return permit;
 }
+// Approving signs the approval stage: the signer's password again.
 const permitCommand = (as: string, permitId: number, verb: PermitCommand) =>
-  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, {});
+  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, verb === 'approve' ? { password: DEMO_PASSWORD } : {});
 
 /** A permit in `status` with an open lockbox (primary: the supervisor) and the keys deposited. */
 async function withLockbox(status: PermitStatus) {

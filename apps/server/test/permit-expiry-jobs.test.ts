@@ -11,7 +11,7 @@ import { registerPermitNotifications } from '../src/modules/permits/permit-notif
 import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * The expiry jobs over real PostgreSQL and the app's movable clock: "expires within the hour" is
@@ -93,14 +93,14 @@ async function permit(title: string, now: Date, endsInMs: number, inForce = true
   expect(response.statusCode).toBe(200);
   let current = response.json<Permit>();
   if (!inForce) return current;
-  for (const [as, verb] of [
-    ['worker', 'request'],
-    ['supervisor', 'approve'],
-    ['supervisor', 'isolate'],
-    ['admin', 'issue'],
-    ['contractor', 'accept'],
+  for (const [as, verb, body] of [
+    ['worker', 'request', {}],
+    ['supervisor', 'approve', { password: DEMO_PASSWORD }],
+    ['supervisor', 'isolate', {}],
+    ['admin', 'issue', {}],
+    ['contractor', 'accept', {}],
   ] as const)
-    current = await command(as, current.ID, verb);
+    current = await command(as, current.ID, verb, body);
   expect(current.status).toBe('active');
   return current;
 }

@@ -14,7 +14,7 @@ import { EventBus } from '../src/platform';
 import { permitCore } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * The permit lifecycle as commands over the real server and PostgreSQL: every allowed transition
@@ -36,8 +36,15 @@ const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object,
     headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
     ...(payload ? { payload } : {}),
   });
+// Approving signs the approval stage with the signer's password (every demo user's is DEMO_PASSWORD).
 const command = (as: string, id: number, verb: PermitCommand, body?: object, headers: object = {}) =>
-  call(as, 'POST', `/api/permits/${id}/commands/${verb}`, body, headers);
+  call(
+    as,
+    'POST',
+    `/api/permits/${id}/commands/${verb}`,
+    body ?? (verb === 'approve' ? { password: DEMO_PASSWORD } : undefined),
+    headers,
+  );
 
 const start = new Date('2026-12-01T08:00:00Z');
 const hours = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
@@ -412,7 +419,12 @@ describe('permit lifecycle commands', () => {
       allowedCommands: [],
     });
     for (const verb of ['edit', 'request', 'cancel', 'approve'] as const) {
-      const response = await command('admin', permit.ID, verb, verb === 'edit' ? core() : { reason: 'again' });
+      const response = await command(
+        'admin',
+        permit.ID,
+        verb,
+        verb === 'edit' ? core() : { reason: 'again', password: DEMO_PASSWORD },
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json<{ message: string }>().message).toBe('The permit is Cancelled: it can no longer change.');
     }

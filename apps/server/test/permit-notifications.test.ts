@@ -10,7 +10,7 @@ import { startSecondInstance } from './support/second-instance';
 import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * Permit events become inbox notifications for exactly the people `permitCommandNotifies` names
@@ -216,7 +216,7 @@ describe('permit notifications', () => {
     const stream = await openStream(second.url, tokens.worker!);
     try {
       await stream.next('ready');
-      await send('supervisor', `/api/permits/${permit.ID}/commands/approve`, {});
+      await send('supervisor', `/api/permits/${permit.ID}/commands/approve`, { password: DEMO_PASSWORD });
       const live = (await stream.next('notification', 10_000)) as { title: string; link: string };
       expect(live).toMatchObject({
         title: `${permit.number} Replace conveyor drive belt: approved`,

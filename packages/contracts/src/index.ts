@@ -41,3 +41,4 @@ export * from './lockboxes';
 export * from './attachments';
 export * from './gas-tests';
 export * from './permit-questions';
+export * from './signatures';

@@ -50,7 +50,7 @@ const facts = (status: PermitStatus, over: Partial<PermitFacts> = {}): PermitFac
 const happy: Record<PermitCommand, { actor: PermitActor; input?: unknown; over?: Partial<PermitFacts> }> = {
   request: { actor: requester },
   edit: { actor: requester },
-  approve: { actor: approver },
+  approve: { actor: approver, input: { password: 'typed again' } },
   isolate: { actor: issuer },
   issue: { actor: issuer },
   accept: { actor: holder },
@@ -87,8 +87,23 @@ describe('permit lifecycle: each allowed transition', () => {
     });
   });
 
+  it('an approval signs one stage: the permit stays Requested until the last stage is signed', () => {
+    const two = facts('requested', { approvalStagesLeft: 2 });
+    expect(decide(two, approver, 'approve', happy.approve.input)).toMatchObject({ ok: true, to: 'requested' });
+    expect(allowedCommands(two, approver)).toContain('approve');
+    const last = facts('requested', { approvalStagesLeft: 1 });
+    expect(decide(last, approver, 'approve', happy.approve.input)).toMatchObject({ ok: true, to: 'approved' });
+    expect(decide(last, approver, 'approve', {})).toMatchObject({
+      ok: false,
+      code: 'INVALID_INPUT',
+      reason: 'Approve: Enter your password to sign.',
+    });
+  });
+
   it('effects carry what the use case applies', () => {
-    expect(decide(facts('requested'), approver, 'approve')).toMatchObject({ effects: { addsApprover: APPROVER } });
+    expect(decide(facts('requested'), approver, 'approve', happy.approve.input)).toMatchObject({
+      effects: { addsApprover: APPROVER },
+    });
     expect(decide(facts('isolated'), issuer, 'issue')).toMatchObject({ effects: { setsIssuer: ISSUER } });
     expect(decide(facts('active', { extensionCount: 1 }), issuer, 'extend', happy.extend.input)).toMatchObject({
       effects: { extensionCount: 2, plannedEnd: '2026-01-01T20:00:00Z' },
@@ -160,7 +175,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       facts('requested'),
       selfApprover,
       'approve',
-      undefined,
+      happy.approve.input,
       'SEPARATION_OF_DUTIES',
       /requester.*cannot approve/,
     );
@@ -171,8 +186,22 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
   });
 
   it('permissions per type and the right person', () => {
-    refused(facts('requested'), person(OTHER, 'view'), 'approve', undefined, 'FORBIDDEN', /permit:approve:LOTO/);
-    refused(facts('requested', { typeCode: 'HOT' }), approver, 'approve', undefined, 'FORBIDDEN', /permit:approve:HOT/);
+    refused(
+      facts('requested'),
+      person(OTHER, 'view'),
+      'approve',
+      happy.approve.input,
+      'FORBIDDEN',
+      /permit:approve:LOTO/,
+    );
+    refused(
+      facts('requested', { typeCode: 'HOT' }),
+      approver,
+      'approve',
+      happy.approve.input,
+      'FORBIDDEN',
+      /permit:approve:HOT/,
+    );
     refused(facts('draft'), person(OTHER, 'create'), 'request', undefined, 'NOT_THE_RIGHT_PERSON', /requester/);
     refused(facts('issued'), person(OTHER, 'view'), 'accept', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
     refused(facts('active'), person(OTHER, 'view'), 'complete-work', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
@@ -273,14 +302,23 @@ describe('permit lifecycle: random command sequences by random users (fast-check
       reason: fc.constantFrom('Gas alarm', 'Gas alarm', 'Gas alarm', '', undefined),
       plannedEnd: fc.constantFrom('2026-01-01T18:00:00Z', '2026-01-02T07:00:00Z', '2026-01-03T00:00:00Z'),
       newHolderId: fc.integer({ min: 1, max: 5 }),
+      password: fc.constantFrom('typed again', 'typed again', ''),
     }),
     advanceHours: fc.integer({ min: 0, max: 6 }),
   });
 
-  const apply = (f: PermitFacts, to: PermitStatus, e: PermitEffects): PermitFacts => ({
+  /** The property's facts: how many approval stages the permit's risk level has (1 or 2). */
+  type Facts = PermitFacts & { stagesOfLevel: number };
+  const apply = (f: Facts, to: PermitStatus, e: PermitEffects): Facts => ({
     ...f,
     status: to,
     approverIds: e.clearsApprovals ? [] : e.addsApprover ? [...f.approverIds, e.addsApprover] : f.approverIds,
+    // Each approval signs one stage; approval cleared, every stage is to sign again.
+    approvalStagesLeft: e.clearsApprovals
+      ? f.stagesOfLevel
+      : e.addsApprover
+        ? (f.approvalStagesLeft ?? 1) - 1 || f.stagesOfLevel
+        : f.approvalStagesLeft,
     issuerId: e.setsIssuer ?? f.issuerId,
     holderId: e.setsHolder ?? f.holderId,
     extensionCount: e.extensionCount ?? f.extensionCount,
@@ -292,9 +330,14 @@ describe('permit lifecycle: random command sequences by random users (fast-check
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 2 }),
         fc.array(stepArb, { minLength: 20, maxLength: 80 }),
-        (holderId, steps) => {
-          let f = facts('draft', { holderId, issuerId: null, now: '2026-01-01T08:00:00Z' });
+        (holderId, stagesOfLevel, steps) => {
+          let f: Facts = {
+            ...facts('draft', { holderId, issuerId: null, now: '2026-01-01T08:00:00Z' }),
+            stagesOfLevel,
+            approvalStagesLeft: stagesOfLevel,
+          };
           let nowHours = 0;
           for (const step of steps) {
             nowHours += step.advanceHours;
@@ -313,9 +356,16 @@ describe('permit lifecycle: random command sequences by random users (fast-check
               continue;
             }
             // No skipped state: every change is a row of the table.
-            expect(permitTransitions.some((r) => r.from === f.status && r.command === command && r.to === d.to)).toBe(
-              true,
-            );
+            expect(
+              permitTransitions.some(
+                (r) =>
+                  r.from === f.status &&
+                  r.command === command &&
+                  (r.to === d.to || (r.staysWhile?.(f) === true && d.to === r.from)),
+              ),
+            ).toBe(true);
+            // Approved only once the last stage is signed.
+            if (command === 'approve') expect(d.to === 'approved').toBe(f.approvalStagesLeft === 1);
             expect(['closed', 'cancelled']).not.toContain(f.status);
             // Expire only by the system; the system does nothing else.
             expect(command === 'expire').toBe(step.actor.isSystem);

@@ -89,6 +89,10 @@ export const permitCommandLabels: Record<PermitCommand, string> = {
 };
 
 const reasonSchema = z.string().check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000));
+/** Approving signs a stage: the signer types their password again (issue 17, decision 0051). Never trimmed. */
+const signingPasswordSchema = z
+  .string('Enter your password to sign')
+  .check(z.minLength(1, 'Enter your password to sign'), z.maxLength(1024));
 
 /** The body each command takes; commands not listed take none. */
 export const permitCommandInputSchemas = {
@@ -96,12 +100,13 @@ export const permitCommandInputSchemas = {
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
   'hand-over': z.object({ newHolderId: idSchema }),
+  approve: z.object({ password: signingPasswordSchema }),
 } as const;
 type InputCommand = keyof typeof permitCommandInputSchemas;
 export type PermitCommandInput<C extends PermitCommand = PermitCommand> = C extends InputCommand
   ? z.infer<(typeof permitCommandInputSchemas)[C]>
   : Record<string, never>;
-type AnyInput = { reason?: string; plannedEnd?: string; newHolderId?: number };
+type AnyInput = { reason?: string; plannedEnd?: string; newHolderId?: number; password?: string };
 
 type Instant = Date | string;
 const ms = (t: Instant) => (t instanceof Date ? t.getTime() : Date.parse(t));
@@ -121,6 +126,11 @@ export interface PermitFacts {
   maxExtensions: number;
   maxValidityHours: number;
   now: Instant;
+  /**
+   * Approval stages not yet signed for the permit's risk level, counting the one the next approval
+   * signs (issue 17, decision 0050). Absent: one (a single approval approves).
+   */
+  approvalStagesLeft?: number;
 }
 
 /** Who asks. Permissions are the actor's for this permit's facility (`permit:approve:LOTO`, ...). */
@@ -301,7 +311,12 @@ export interface PermitTransition {
   command: PermitCommand;
   to: PermitStatus;
   guards: PermitGuard[];
+  /** A command that is one step of several (signing one approval stage): while true, the status stays `from`. */
+  staysWhile?: (facts: PermitFacts) => boolean;
 }
+
+/** More than the stage this approval signs is left: the permit stays Requested. */
+const otherStagesLeft = (facts: PermitFacts) => (facts.approvalStagesLeft ?? 1) > 1;
 
 const t = (
   from: PermitStatus,
@@ -322,7 +337,8 @@ export const permitTransitions: readonly PermitTransition[] = [
   t('draft', 'request', 'requested', can('create'), isRequester),
   t('draft', 'cancel', 'cancelled', can('create'), isRequester),
   t('requested', 'edit', 'requested', can('create'), isRequester),
-  t('requested', 'approve', 'approved', can('approve'), notRequester),
+  // Each approval signs the next stage of the permit's risk level; the last one approves it.
+  { ...t('requested', 'approve', 'approved', can('approve'), notRequester), staysWhile: otherStagesLeft },
   t('requested', 'cancel', 'cancelled', requesterOrApprover),
   // A core edit after approval sends the permit back for approval (effect: clearsApprovals).
   t('approved', 'edit', 'requested', can('create'), isRequester),
@@ -453,7 +469,8 @@ export function decide<F extends PermitFacts>(
   }
   const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks);
   if (denial) return { ok: false, ...denial };
-  return { ok: true, from: facts.status, to: row.to, effects: effectsOf(facts, actor, row, parsed) };
+  const to = row.staysWhile?.(facts) ? row.from : row.to;
+  return { ok: true, from: facts.status, to, effects: effectsOf(facts, actor, row, parsed) };
 }
 
 /** The commands to offer as buttons: every guard that does not depend on the input passes. */

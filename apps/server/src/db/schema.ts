@@ -69,6 +69,11 @@ export interface Database {
   permit_expiry_notices: { permit_id: number; planned_end: Timestamp; sent_at: Generated<Date> };
   // 2026-11-25T1300-permit-index: each user's chosen index columns
   permit_index_columns: { user_id: number; columns: string[]; updated_at: Generated<Date> };
+  // 2026-11-27T1300-signatures: approval stages per risk level, e-signatures (never changed), wrong passwords at signing
+  approval_stage_configs: { facility_id: number; version: Generated<number> };
+  approval_stages: ApprovalStageTable;
+  permit_signatures: PermitSignatureTable;
+  signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
   // 2026-11-26T0900-loto: locks, isolation plans and points, lockboxes, lock applications, tags,
   // abandoned removals (never deleted: triggers refuse it). States: packages/contracts/src/loto.ts.
   locks: LockTable;
@@ -803,4 +808,32 @@ export interface PermitGasReadingTable {
   low_limit: number | null;
   high_limit: number | null;
   in_limits: boolean;
+}
+
+/** 2026-11-27T1300-signatures: one approval stage of a facility's risk level. */
+export interface ApprovalStageTable {
+  id: Generated<number>;
+  facility_id: number;
+  risk_level: 'low' | 'medium' | 'high';
+  position: number;
+  name: string;
+  meaning: string;
+  group_id: number | null;
+}
+
+/** 2026-11-27T1300-signatures: an electronic signature of one stage of one permit revision. */
+export interface PermitSignatureTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  permit_revision: number;
+  stage_position: number;
+  stage_name: string;
+  meaning: string;
+  signer_id: number;
+  signer_name: string;
+  signed_at: Timestamp;
+  time_zone: string;
+  method: 'password' | 'directory' | 'sso';
+  content_hash: string;
 }

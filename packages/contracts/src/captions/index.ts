@@ -32,3 +32,4 @@ export * from './locks';
 export * from './abandoned-removals';
 export * from './attachments';
 export * from './gas-tests';
+export * from './signatures';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Permit, PermitCommand, PermitCreate, PermitStatus } from '@hasp/contracts';
+import type { Permit, PermitCommand, PermitCreate, PermitRiskLevel, PermitStatus } from '@hasp/contracts';
 import type { Connection } from '../connections';
 import type { Database } from '../schema';
 import { EventBus, runCommand, type RequestContext } from '../../platform';
@@ -17,6 +17,8 @@ import { gasTestCommandDefinitions, registerGasTestGuards } from '../../modules/
 import { demoPassingReading } from './demo-gas-tests';
 import { registerPermitQuestionGuards } from '../../modules/permit-questions';
 import { answerDemoStage, stageOfCommand } from './demo-permit-answers';
+import { registerSignatures } from '../../modules/signatures';
+import { DEMO_PASSWORD } from './demo';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
@@ -44,6 +46,7 @@ interface Story {
   created: number;
   steps: Step[];
   target: PermitStatus;
+  riskLevel: PermitRiskLevel;
 }
 
 const H = 3_600_000;
@@ -232,11 +235,19 @@ export function demoPermitStories(facilityId: number, riverside: boolean, now: n
       const holder: Who = riverside ? 'supervisor' : 'worker';
       const { start, end } = windowFor(target, work.hours, now, r, i);
       const created = Math.min(start - 30 * H, now - (2 + r() * 20) * H);
-      const steps: Step[] = walkTo(target).map((verb) => ({
-        verb,
-        who: actorFor(verb, { requester, holder }, riverside),
-        at: idealTime(verb, start, end, created),
-      }));
+      // High risk adds the safety officer's signature (demo-signatures.ts: the admin), who must be
+      // neither the requester nor the area authority: only the worker's requests are high risk.
+      const level = (['low', 'medium', 'high'] as const)[n % 3]!;
+      const riskLevel: PermitRiskLevel = level === 'high' && requester !== 'worker' ? 'medium' : level;
+      const steps: Step[] = walkTo(target).flatMap((verb): Step[] => {
+        const step = {
+          verb,
+          who: actorFor(verb, { requester, holder }, riverside),
+          at: idealTime(verb, start, end, created),
+        };
+        if (verb !== 'approve' || riskLevel !== 'high') return [step];
+        return [step, { verb, who: 'admin', at: step.at + 30 * M }];
+      });
       stories.push({
         facilityId,
         work,
@@ -247,6 +258,7 @@ export function demoPermitStories(facilityId: number, riverside: boolean, now: n
         created,
         steps,
         target,
+        riskLevel,
       });
     }
   }
@@ -292,7 +304,7 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
     plannedStart: new Date(story.start).toISOString(),
     plannedEnd: new Date(story.end).toISOString(),
     holderId: people.users[story.holder],
-    riskLevel: (['low', 'medium', 'high'] as const)[index % 3]!,
+    riskLevel: story.riskLevel,
   };
   const created = await runCommand(events, ctxFor(story.requester, times[0]!), createPermit, {
     name: createPermit.name,
@@ -330,7 +342,9 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
         ? { reason: cancelReasons[index % cancelReasons.length]! }
         : step.verb === 'suspend'
           ? { reason: suspendReasons[index % suspendReasons.length]! }
-          : {};
+          : step.verb === 'approve'
+            ? { password: DEMO_PASSWORD } // approving signs the next stage with the signer's password
+            : {};
     await runCommand(events, ctxFor(step.who, at), definition, {
       name: definition.name,
       targetId: permit.ID,
@@ -451,6 +465,7 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   registerGasTestGuards();
   // Request, issue, accept and close need their stage's questions answered (answered in the story).
   registerPermitQuestionGuards();
+  registerSignatures();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

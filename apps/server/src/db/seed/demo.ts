@@ -13,6 +13,7 @@ import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
 import { seedDemoGasTests } from './demo-gas-tests';
+import { seedDemoApprovalStages } from './demo-signatures';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -248,6 +249,10 @@ const steps: {
     },
   },
   { name: 'demo-2026-11-27-gas-tests', run: async (trx) => seedDemoGasTests(trx, await demoFacilityIds(trx)) },
+  {
+    name: 'demo-2026-11-27-approval-stages',
+    run: async (trx) => seedDemoApprovalStages(trx, await demoFacilityIds(trx)),
+  },
   {
     name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),

@@ -15,3 +15,7 @@ export { permitCommandDefinitions } from './permit-command.service';
 export { PERMIT_NOTIFICATIONS_CONSUMER } from './permit-notifications.consumer';
 export { listPermitApprovers } from './permit-people.repository';
 export { registerPermitContent, permitContent, permitContentHash, type PermitContentPlugin } from './permit-content';
+export { registerPermitSigner, type PermitSigner } from './permit-signing';
+export type { PermitState } from './permits.policy';
+export type { PermitCommandBody } from './permit-command.service';
+export { findPermit } from './permit.repository';

@@ -3,6 +3,7 @@ import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
 import { loadPermitFacts } from './permit-guards';
+import { signApproval } from './permit-signing';
 import {
   addApproval,
   clearApprovals,
@@ -16,7 +17,7 @@ import { permitView, storedPermit } from './permit-view';
 import { decidePermit, permitLifecyclePolicy, permitTarget, type PermitState } from './permits.policy';
 
 /** A lifecycle command's body: the edit's core fields, or the verb's input (permitCommandInputSchemas), or nothing. */
-export type PermitCommandBody = Partial<PermitEdit> & { reason?: string; newHolderId?: number };
+export type PermitCommandBody = Partial<PermitEdit> & { reason?: string; newHolderId?: number; password?: string };
 
 /**
  * The domain event every applied lifecycle command records, named `permit.<verb>` (notifications
@@ -102,6 +103,8 @@ async function applyPermitCommand(
     // An edit after approval is a new revision: what was approved is no longer what is asked for.
     if (effects.clearsApprovals) change.revision = before.revision + 1;
   }
+  // Approving signs the next stage: the password again, then the signature (modules/signatures).
+  if (command === 'approve') await signApproval({ trx, ctx, input, state, ...run });
   if (effects.clearsApprovals) await clearApprovals(trx, id, ctx.now);
   if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
   if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
@@ -160,6 +163,8 @@ export const permitCommandDefinitions = Object.fromEntries(
       name: `permit.${command}`,
       target: permitTarget,
       policy: permitLifecyclePolicy[command],
+      // The signing password never reaches the idempotency table, not even hashed.
+      fingerprint: ({ password: _password, ...rest }) => rest,
       apply: (run) => applyPermitCommand(command, run),
     }),
   ]),

@@ -15,7 +15,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface PermitGuardPlugin<F extends PermitFacts = PermitFacts> {
   /** Who registered it (a second registration under the same name replaces the first). */
   name: string;
-  facts?: (db: Db, permit: PermitRecord) => Promise<Omit<F, keyof PermitFacts>>;
+  /** Its own facts; `approvalStagesLeft` is the lifecycle's one fact a plugin gives (the approval stages). */
+  facts?: (db: Db, permit: PermitRecord) => Promise<Omit<F, Exclude<keyof PermitFacts, 'approvalStagesLeft'>>>;
   guards: PermitGuardHooks<F>;
 }
 

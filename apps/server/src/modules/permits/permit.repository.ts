@@ -293,6 +293,8 @@ export async function addApproval(
   await trx
     .insertInto('permit_approvals')
     .values({ permit_id: permitId, facility_id: facilityId, user_id: userId, approved_at: at })
+    // A signer signing again (the content changed after their signature) is still one approver.
+    .onConflict((oc) => oc.columns(['permit_id', 'user_id']).where('cleared_at', 'is', null).doNothing())
     .execute();
 }
 

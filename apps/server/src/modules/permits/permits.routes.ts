@@ -51,6 +51,7 @@ const errors = {
   409: apiErrorSchema,
   422: apiErrorSchema,
 };
+const signingErrors = { 429: apiErrorSchema, 503: apiErrorSchema };
 
 /**
  * Permits of the signed-in facility. The permission depends on the permit's type
@@ -138,7 +139,8 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
             (permitCommandNotifies[command] ?? ''),
           params: idParamsSchema,
           ...(body ? { body } : {}),
-          response: { 200: permitSchema, ...errors },
+          // Approving signs: too many wrong passwords (429), the directory unreachable (503).
+          response: { 200: permitSchema, ...errors, ...(command === 'approve' ? signingErrors : {}) },
         },
       },
       async (request, reply) =>

@@ -6,6 +6,7 @@ import { PermitQuestionsSection } from '../../features/permit-questions';
 import { TagsSection } from '../../features/tags';
 import { AttachmentsSection } from '../../features/attachments';
 import { GasTestsSection } from '../../features/gas-tests';
+import { ApprovalsSection } from '../../features/signatures';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -41,6 +42,8 @@ export const permitSections: readonly PermitSectionEntry[] = [
     label: tab['gas-tests'],
     render: (permit) => <GasTestsSection permit={permit} />,
   },
+  // approvals and e-signatures: every permit
+  { section: null, id: 'approvals', label: tab.approvals, render: (permit) => <ApprovalsSection permit={permit} /> },
   // attachments: every permit; its tab is the attachments outlet /Permit/Edit/:id/attachments (no loading overlay)
   {
     section: null,

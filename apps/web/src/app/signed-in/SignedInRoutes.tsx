@@ -19,6 +19,7 @@ import {
   LockManagePage,
   ComponentManagePage,
   FacilitySettingsPage,
+  ApprovalStagesPage,
   MasterListManagePage,
   QuestionManagePage,
   SettingsManagerPage,
@@ -118,6 +119,7 @@ function SignedInRouteTable() {
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />
         <Route path="admin/settings" element={<SettingsTablePage />} />
         <Route path="facility-settings" element={<FacilitySettingsPage />} />
+        <Route path="facility-settings/approval-stages" element={<ApprovalStagesPage />} />
         <Route path="assets/manage" element={<AssetManagePage />} />
         <Route path="assets/manage/:assetId" element={<AssetPage />} />
         <Route path="assets/components-manage" element={<ComponentManagePage />} />

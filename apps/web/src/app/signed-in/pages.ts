@@ -72,6 +72,9 @@ export const SettingsManagerPage = lazy(async () => ({
 export const SettingsTablePage = lazy(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsTablePage')).SettingsTablePage,
 }));
+export const ApprovalStagesPage = lazy(async () => ({
+  default: (await import('../../features/signatures')).ApprovalStagesPage,
+}));
 export const FacilitySettingsPage = lazy(async () => ({
   default: (await import('../../features/facility-profile/components/FacilitySettingsPage')).FacilitySettingsPage,
 }));

@@ -18,6 +18,7 @@ import { isolationPlanSpanish } from './isolation-plan';
 import { permitQuestionsSpanish } from './permit-questions';
 import { lockboxesSpanish } from './lockboxes';
 import { gasTestsSpanish } from './gas-tests';
+import { signaturesSpanish } from './signatures';
 import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
@@ -44,6 +45,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitQuestionsSpanish,
   ...lockboxesSpanish,
   ...gasTestsSpanish,
+  ...signaturesSpanish,
   ...tagsSpanish,
   ...locksSpanish,
   ...abandonedRemovalsSpanish,

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   permitStatusCaptions,
   permitsButtons,
   permitsLabels,
   permitsMessages,
+  signatureLabels,
+  signatureMessages,
   type Permit,
   type PermitCommand,
 } from '@hasp/contracts';
@@ -37,6 +39,7 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const [reason, setReason] = useState('');
   const [plannedEnd, setPlannedEnd] = useState(() => toLocalInput(permit.plannedEnd));
   const [newHolder, setNewHolder] = useState<PickedPerson | null>(null);
+  const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
@@ -55,6 +58,9 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     } else if (input === 'newHolder') {
       if (!newHolder) return setProblem(t(permitsMessages.pickNewHolder));
       body = { newHolderId: newHolder.ID };
+    } else if (input === 'password') {
+      if (!password) return setProblem(t(signatureMessages.passwordRequired));
+      body = { password };
     }
     setProblem(null);
     command.mutate(
@@ -129,6 +135,19 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             onChange={setNewHolder}
             error={problem ?? undefined}
             exclude={permit.holder ? [permit.holder.ID] : []}
+          />
+        )}
+        {input === 'password' && (
+          <PasswordInput
+            label={t(signatureLabels.password)}
+            description={t(signatureLabels.passwordDescription)}
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={problem}
+            classNames={{ input: classes.input }}
+            data-autofocus
           />
         )}
         {command.isError && (

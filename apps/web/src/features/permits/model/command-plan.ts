@@ -4,6 +4,7 @@ import {
   permitStatusCaptions,
   permitTransitions,
   permitsLabels,
+  signatureLabels,
   type Caption,
   type Permit,
   type PermitCommand,
@@ -15,11 +16,13 @@ export const buttonCommands = (allowed: readonly PermitCommand[]): PermitCommand
   allowed.filter((verb) => verb !== 'edit' && verb !== 'expire');
 
 /** The input a command's dialog asks for (permitCommandInputSchemas). */
-export type CommandInput = 'reason' | 'plannedEnd' | 'newHolder' | null;
+export type CommandInput = 'reason' | 'plannedEnd' | 'newHolder' | 'password' | null;
 export function inputOf(verb: PermitCommand): CommandInput {
   if (verb === 'suspend' || verb === 'cancel') return 'reason';
   if (verb === 'extend') return 'plannedEnd';
   if (verb === 'hand-over') return 'newHolder';
+  // Approving signs the next approval stage: the signer's password again (issue 17).
+  if (verb === 'approve') return 'password';
   return null;
 }
 
@@ -31,7 +34,13 @@ export function commandPlan(permit: Pick<Permit, 'status'>, verb: PermitCommand,
   const notifies = (permitNotifiesCaptions as Partial<Record<PermitCommand, Caption>>)[verb];
   return {
     label: t(permitCommandCaptions[verb]),
-    change: from === to ? t(permitsLabels.stays, { status: from }) : t(permitsLabels.goes, { from, to }),
+    // An approval may be one stage of several: the permit stays Requested until the last.
+    change:
+      verb === 'approve'
+        ? t(signatureLabels.approveChange)
+        : from === to
+          ? t(permitsLabels.stays, { status: from })
+          : t(permitsLabels.goes, { from, to }),
     notifies: t(notifies ?? permitsLabels.nobodyNotified),
     /** Red for the ones that stop or end work. */
     danger: verb === 'cancel' || verb === 'suspend',

@@ -1,0 +1,87 @@
+import type { Kysely, Transaction } from 'kysely';
+import { approvalLevelOf, type ApprovalStage, type PermitFacts, type PermitGuard } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { permitContentHash, registerPermitGuards, type PermitRecord } from '../permits';
+import { groupMemberIds, stagesOfLevel } from './approval-stages.repository';
+import { listPermitSignatures, type SignatureRow } from './signature.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the approval guards read about a Requested permit (absent on other statuses). */
+export interface SignatureFacts extends PermitFacts {
+  /** The stage the next approval signs: the first of the risk level's stages without a valid signature. */
+  nextStage?: (ApprovalStage & { memberIds: number[] | null }) | null;
+  /** Who holds a valid signature on this content of this revision (one stage each). */
+  signerIds?: number[];
+  /** The hash of the permit's signed content now (the signature stores it). */
+  contentHash?: string;
+}
+
+/** The stages of a permit's risk level, and which valid signatures sign them (same revision, same content). */
+export async function approvalProgress(db: Db, facilityId: number, permit: PermitRecord) {
+  const [stages, signatures, contentHash] = await Promise.all([
+    stagesOfLevel(db, facilityId, approvalLevelOf(permit.riskLevel)),
+    listPermitSignatures(db, facilityId, permit.ID),
+    permitContentHash(db, permit),
+  ]);
+  const valid = (s: SignatureRow) => s.permit_revision === permit.revision && s.content_hash === contentHash;
+  const signedPositions = new Set(signatures.filter(valid).map((s) => s.stage_position));
+  const left = stages.filter((s) => !signedPositions.has(s.position));
+  return {
+    stages,
+    signatures,
+    contentHash,
+    signedPositions,
+    // In order: the next stage is the first unsigned one.
+    nextStage: left[0] ?? null,
+    left: left.length,
+    signerIds: signatures.filter(valid).map((s) => s.signer_id),
+  };
+}
+
+async function loadSignatureFacts(db: Db, permit: PermitRecord): Promise<Partial<SignatureFacts>> {
+  if (permit.status !== 'requested') return {};
+  const { facility_id: facilityId } = await db
+    .selectFrom('permits')
+    .select('facility_id')
+    .where('id', '=', permit.ID)
+    .executeTakeFirstOrThrow();
+  const progress = await approvalProgress(db, facilityId, permit);
+  const next = progress.nextStage;
+  return {
+    // Every configured stage signed yet still Requested (the stages were cut meanwhile): one more approval approves.
+    approvalStagesLeft: Math.max(progress.left, 1),
+    nextStage: next && { ...next, memberIds: next.groupId === null ? null : await groupMemberIds(db, next.groupId) },
+    signerIds: progress.signerIds,
+    contentHash: progress.contentHash,
+  };
+}
+
+/** One person signs at most one stage of the same permit revision. */
+const notSignedYet: PermitGuard<SignatureFacts> = ({ facts, actor }) =>
+  actor.userId !== null && facts.signerIds?.includes(actor.userId)
+    ? {
+        code: 'SEPARATION_OF_DUTIES',
+        reason: `You have already signed a stage of this permit: another person must sign the stage "${facts.nextStage?.name ?? 'Approval'}".`,
+      }
+    : null;
+
+/** The next stage is signed by a member of its group (stages in order: a later stage's signer waits). */
+const mayDoNextStage: PermitGuard<SignatureFacts> = ({ facts, actor }) => {
+  const stage = facts.nextStage;
+  if (!stage || stage.memberIds === null) return null;
+  return actor.userId !== null && stage.memberIds.includes(actor.userId)
+    ? null
+    : {
+        code: 'NOT_THE_RIGHT_PERSON',
+        reason: `The next approval stage is "${stage.name}": only members of the group "${stage.groupName ?? ''}" can sign it.`,
+      };
+};
+
+export function registerSignatureGuards(): void {
+  registerPermitGuards<SignatureFacts>({
+    name: 'signatures',
+    facts: loadSignatureFacts,
+    guards: { approve: [notSignedYet, mayDoNextStage] },
+  });
+}

@@ -1,0 +1,46 @@
+import { approvalStageLabels, signatureLabels, signatureMessages } from '@hasp/contracts';
+import { translateCatalog } from './translate-catalog';
+
+/** The permit page's Approvals section and the approve dialog's signature in Spanish. */
+export const signaturesSpanish = [
+  ...translateCatalog(signatureLabels, {
+    loading: 'Cargando las aprobaciones',
+    loadFailed: 'No se pudieron cargar las aprobaciones: {{reason}}',
+    riskLevel: 'Nivel de riesgo: {{level}}',
+    stages: 'Etapas de aprobación',
+    signatures: 'Firmas',
+    noSignatures: 'Nadie ha firmado todavía.',
+    signed: 'Firmada',
+    next: 'Siguiente en firmar',
+    waiting: 'En espera',
+    anyApprover: 'Cualquiera que pueda aprobar este tipo de permiso',
+    groupSigns: 'Miembros de {{group}}',
+    noLongerValid: 'Ya no es válida: el permiso cambió después de la firma',
+    password: 'Su contraseña',
+    passwordDescription:
+      'Aprobar firma la siguiente etapa de aprobación con su nombre, la hora y su significado. Escriba su contraseña para firmar.',
+    approveChange:
+      'Firma la siguiente etapa de aprobación. El permiso pasa a Aprobado cuando todas las etapas están firmadas.',
+  }),
+  ...translateCatalog(approvalStageLabels, {
+    title: 'Etapas de aprobación',
+    intro:
+      'Las etapas por las que pasa la aprobación de un permiso, en orden, según su nivel de riesgo. Un permiso sin nivel de riesgo sigue el nivel Bajo. Un nivel sin etapas necesita una aprobación de cualquiera que pueda aprobar el tipo.',
+    level: 'Nivel de riesgo {{level}}',
+    stage: 'Etapa {{position}}',
+    name: 'Nombre de la etapa',
+    meaning: 'Significado de la firma',
+    meaningHint: 'Tal como lo registra la firma, p. ej. «aprobado como autoridad del área»',
+    group: 'Quién firma',
+    anyApprover: 'Cualquiera que pueda aprobar el tipo',
+    add: 'Añadir una etapa',
+    remove: 'Quitar la etapa {{position}}',
+    save: 'Guardar',
+    saved: 'Etapas de aprobación guardadas',
+    loadFailed: 'No se pudieron cargar las etapas de aprobación: {{reason}}',
+    noStages: 'Sin etapas: una aprobación de cualquiera que pueda aprobar el tipo.',
+  }),
+  ...translateCatalog(signatureMessages, {
+    passwordRequired: 'Escriba su contraseña para firmar',
+  }),
+];

@@ -1,0 +1,118 @@
+import * as z from 'zod/mini';
+import { idSchema } from './ids';
+import { permitRiskLevels, type PermitRiskLevel } from './permits';
+
+/**
+ * Approval stages and electronic signatures (issue 17 part 4, decisions 0050 and 0051). A facility
+ * configures, per risk level, the stages a permit's approval goes through in order; approving a
+ * permit signs its next stage with the signer's password typed again. A signature records who, when
+ * (with the facility's UTC offset) and what it means, for one permit revision and one content hash.
+ */
+
+/** The most stages one risk level may have. */
+export const maxApprovalStages = 5;
+
+const stageName = z.string().check(z.trim(), z.minLength(1, 'Stage name is required'), z.maxLength(100));
+const stageMeaning = z.string().check(z.trim(), z.minLength(1, 'Meaning is required'), z.maxLength(200));
+
+/** One stage as the admin screen sends it: who may sign is a security group, or anyone who may approve (null). */
+export const approvalStageInputSchema = z.object({
+  name: stageName,
+  meaning: stageMeaning,
+  groupId: z.nullable(idSchema),
+});
+export type ApprovalStageInput = z.infer<typeof approvalStageInputSchema>;
+
+const stageList = z.array(approvalStageInputSchema).check(z.maxLength(maxApprovalStages));
+
+/** `PUT /api/approval-stages`: every risk level's stages, in order (an empty level approves with one plain approval). */
+export const approvalStagesUpdateSchema = z.object({
+  low: stageList,
+  medium: stageList,
+  high: stageList,
+});
+export type ApprovalStagesUpdate = z.infer<typeof approvalStagesUpdateSchema>;
+
+export const approvalStageSchema = z.object({
+  position: z.number(),
+  name: z.string(),
+  meaning: z.string(),
+  groupId: z.nullable(z.number()),
+  /** The group's name, or null when anyone who may approve the permit's type signs it. */
+  groupName: z.nullable(z.string()),
+});
+export type ApprovalStage = z.infer<typeof approvalStageSchema>;
+
+/** `GET /api/approval-stages`: the facility's stages by risk level, and the version to send back. */
+export const approvalStagesSchema = z.object({
+  version: z.number(),
+  low: z.array(approvalStageSchema),
+  medium: z.array(approvalStageSchema),
+  high: z.array(approvalStageSchema),
+  /** The facility's security groups, for the stage's "who signs" picker. */
+  groups: z.array(z.object({ ID: z.number(), name: z.string() })),
+});
+export type ApprovalStages = z.infer<typeof approvalStagesSchema>;
+
+/** The stage used when a risk level has none configured: one approval by anyone who may approve. */
+export const defaultApprovalStage: ApprovalStage = {
+  position: 1,
+  name: 'Approval',
+  meaning: 'approved',
+  groupId: null,
+  groupName: null,
+};
+
+/** A permit without a risk level follows the lowest level's stages. */
+export const approvalLevelOf = (riskLevel: PermitRiskLevel | null): PermitRiskLevel => riskLevel ?? permitRiskLevels[0];
+
+export const signatureMethods = ['password', 'directory', 'sso'] as const;
+export type SignatureMethod = (typeof signatureMethods)[number];
+
+export const NO_LONGER_VALID = 'No longer valid: the permit changed after signing';
+
+export const permitSignatureSchema = z.object({
+  ID: z.number(),
+  stagePosition: z.number(),
+  stageName: z.string(),
+  meaning: z.string(),
+  signerId: z.number(),
+  signerName: z.string(),
+  signedAt: z.string(),
+  /** "2026-11-24 14:05 +01:00": the facility's local time when signed, with its UTC offset. */
+  signedAtLocal: z.string(),
+  revision: z.number(),
+  method: z.enum(signatureMethods),
+  /** The permit's signed content is still what was signed (same revision, same hash). */
+  valid: z.boolean(),
+  /** The signature's manifestation as shown and printed: "Approved as area authority by Ann Approver, 2026-11-24 14:05 +01:00". */
+  text: z.string(),
+});
+export type PermitSignature = z.infer<typeof permitSignatureSchema>;
+
+/** `GET /api/permits/:id/signatures`: the stages of the permit's risk level, which are signed, and every signature. */
+export const permitApprovalsSchema = z.object({
+  riskLevel: z.enum(permitRiskLevels),
+  stages: z.array(z.extend(approvalStageSchema, { signed: z.boolean() })),
+  /** The stage the next approval signs, or null when none is left. */
+  nextStage: z.nullable(approvalStageSchema),
+  /** Newest first, those no longer valid included. */
+  signatures: z.array(permitSignatureSchema),
+});
+export type PermitApprovals = z.infer<typeof permitApprovalsSchema>;
+
+/** "Approved as area authority by Ann Approver, 2026-11-24 14:05 +01:00". */
+export function signatureText(s: { meaning: string; signerName: string; signedAtLocal: string }): string {
+  const meaning = s.meaning.charAt(0).toUpperCase() + s.meaning.slice(1);
+  return `${meaning} by ${s.signerName}, ${s.signedAtLocal}`;
+}
+
+/** The signing refusals the API words (the web shows them as given). */
+export const signingRefusals = {
+  wrongPassword: 'The password is not correct: the permit was not signed.',
+  rateLimited: (minutes: number) =>
+    `Too many wrong passwords: signing is refused for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
+  ssoNotYet: 'Users who sign in with single sign-on cannot sign permits yet: ask a user with a password.',
+} as const;
+
+export const signatureRateLimit = { failures: 5, windowMinutes: 15 } as const;

@@ -59,6 +59,7 @@ import {
 } from './modules/permits';
 import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
+import { hazardAnalysisRoutes, registerHazardAnalysis } from './modules/hazard-analysis';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
@@ -162,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIsolationPlanGuards();
   registerAbandonedRemovalNotifications(ctx.events);
   registerLockboxGuards();
+  // The hazard analysis's request guard and its signed content (decision 0047).
+  registerHazardAnalysis();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -204,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitTypeInfoRoutes,
         questionRoutes,
         isolationPlanRoutes,
+        hazardAnalysisRoutes,
         abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,

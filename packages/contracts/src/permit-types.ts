@@ -87,6 +87,8 @@ export const permitTypeSchema = z.object({
   offlineEnabled: z.boolean(),
   /** Group lockout: each crew member's personal lock gets its own tag at sign-on. */
   tagPerPersonalLock: z.boolean(),
+  /** The `request` command needs a complete hazard analysis (lines, each with a control and its residual risk). */
+  hazardAnalysisRequired: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.int(),
 });
@@ -119,6 +121,8 @@ const typeFields = {
   offlineEnabled: z.boolean(),
   /** Omitted: off for a new type, unchanged on an edit (clients older than the field keep working). */
   tagPerPersonalLock: z.optional(z.boolean()),
+  /** Omitted: off for a new type, unchanged on an edit (clients older than the field keep working). */
+  hazardAnalysisRequired: z.optional(z.boolean()),
   groupId: id,
 };
 

@@ -78,6 +78,12 @@ export interface Database {
   lock_applications: LockApplicationTable;
   tags: TagTable;
   abandoned_removals: AbandonedRemovalTable;
+  // 2026-11-27T1000-hazard-analysis: each facility's risk matrix, a permit's analysis and its lines
+  // and controls (taken off with removed_at, never deleted: triggers refuse it)
+  hazard_risk_matrices: HazardRiskMatrixTable;
+  permit_hazard_analyses: { permit_id: number; facility_id: number; version: Generated<number>; updated_at: Generated<Date> };
+  hazard_analysis_lines: HazardAnalysisLineTable;
+  hazard_analysis_controls: HazardAnalysisControlTable;
 }
 
 type Who = number | null;
@@ -400,6 +406,8 @@ export interface PermitTypeTable {
   max_extensions: Generated<number>;
   // 2026-11-26T0900-loto: each crew member's personal lock carries its own tag
   tag_per_personal_lock: Generated<boolean>;
+  // 2026-11-27T1000-hazard-analysis: `request` needs a complete hazard analysis
+  hazard_analysis_required: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 
@@ -713,4 +721,45 @@ export interface TagReportLinkTable {
   report_key: string;
   updated_by: number | null;
   updated_at: Generated<Date>;
+}
+
+// 2026-11-27T1000-hazard-analysis
+export interface HazardRiskMatrixTable {
+  facility_id: number;
+  severity_labels: string[];
+  likelihood_labels: string[];
+  /** jsonb: cells[severity - 1][likelihood - 1] risk levels. */
+  cells: ColumnType<('low' | 'medium' | 'high')[][], string, string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface HazardAnalysisLineTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  position: number;
+  job_step: string;
+  hazard_item_id: number;
+  severity: number;
+  likelihood: number;
+  risk: 'low' | 'medium' | 'high';
+  residual_severity: number | null;
+  residual_likelihood: number | null;
+  residual_risk: 'low' | 'medium' | 'high' | null;
+  created_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  removed_by: number | null;
+  removed_at: Date | null;
+}
+
+export interface HazardAnalysisControlTable {
+  id: Generated<number>;
+  facility_id: number;
+  line_id: number;
+  position: number;
+  control_item_id: number | null;
+  text: Generated<string>;
+  removed_at: Date | null;
 }

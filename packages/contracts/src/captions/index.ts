@@ -25,5 +25,6 @@ export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
 export * from './isolation-plan';
+export * from './hazard-analysis';
 export * from './lockboxes';
 export * from './tags';

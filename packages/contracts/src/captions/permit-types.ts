@@ -35,6 +35,9 @@ export const permitTypesLabels = defineCaptions('Label', 'Admin_PermitTypes', {
   tagPerPersonalLock: 'Tag per personal lock',
   'tagPerPersonalLock::description':
     "Each crew member's personal lock on the group lockbox gets its own tag, applied at sign-on and removed at sign-off.",
+  hazardAnalysisRequired: 'Hazard analysis required before Requested',
+  'hazardAnalysisRequired::description':
+    'A permit of this type is requested only with hazard analysis lines, each with a control and its residual risk.',
   group: 'Permit group',
   active: 'Active',
   'active::description': 'An inactive type leaves the left sidebar; permits already written keep it.',

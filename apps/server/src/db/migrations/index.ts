@@ -25,6 +25,7 @@ import * as permitIndex from './2026-11-25T1300-permit-index';
 import * as loto from './2026-11-26T0900-loto';
 import * as lockManage from './2026-11-26T1000-lock-manage';
 import * as permitIndexSpeed from './2026-11-26T1500-permit-index-speed';
+import * as hazardAnalysis from './2026-11-27T1000-hazard-analysis';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900-loto': loto,
   '2026-11-26T1000-lock-manage': lockManage,
   '2026-11-26T1500-permit-index-speed': permitIndexSpeed,
+  '2026-11-27T1000-hazard-analysis': hazardAnalysis,
 };

@@ -25,6 +25,7 @@ const typeColumns = [
   'max_extensions',
   'offline_enabled',
   'tag_per_personal_lock',
+  'hazard_analysis_required',
   'is_active',
   'sort_order',
 ] as const;
@@ -42,6 +43,7 @@ export interface PermitTypeRow {
   max_extensions: number;
   offline_enabled: boolean;
   tag_per_personal_lock: boolean;
+  hazard_analysis_required: boolean;
   is_active: boolean;
   sort_order: number;
 }
@@ -63,6 +65,7 @@ export function permitTypeOf(row: PermitTypeRow): PermitType {
     maxExtensions: row.max_extensions,
     offlineEnabled: row.offline_enabled,
     tagPerPersonalLock: row.tag_per_personal_lock,
+    hazardAnalysisRequired: row.hazard_analysis_required,
     isActive: row.is_active,
     sortOrder: row.sort_order,
   };
@@ -197,6 +200,8 @@ export interface PermitTypeValues {
   offline_enabled: boolean;
   /** Absent: the column's default (create) or unchanged (edit). */
   tag_per_personal_lock?: boolean;
+  /** Absent: the column's default (create) or unchanged (edit). */
+  hazard_analysis_required?: boolean;
   sort_order: number;
 }
 

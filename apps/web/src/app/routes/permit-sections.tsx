@@ -3,6 +3,7 @@ import { CrewSection } from '../../features/lockboxes';
 import type { PermitSectionEntry } from '../../features/permits';
 import { IsolationPlanSection } from '../../features/isolation-plan';
 import { TagsSection } from '../../features/tags';
+import { HazardAnalysisSection } from '../../features/hazard-analysis';
 
 /**
  * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
@@ -18,6 +19,13 @@ export const permitSections: readonly PermitSectionEntry[] = [
     render: (permit) => <IsolationPlanSection permit={permit} />,
   },
   { section: 'isolation-plan', id: 'tags', label: tab.tags, render: (permit) => <TagsSection permit={permit} /> },
+  // hazard analysis (issue 17 part 1)
+  {
+    section: 'hazard-analysis',
+    id: 'hazard-analysis',
+    label: tab['hazard-analysis'],
+    render: (permit) => <HazardAnalysisSection permit={permit} />,
+  },
   // lockboxes (crew)
   {
     section: 'crew-sign-on',

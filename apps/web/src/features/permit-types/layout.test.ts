@@ -15,6 +15,7 @@ const type = (ID: number, groupId: number): PermitType => ({
   maxExtensions: 2,
   offlineEnabled: false,
   tagPerPersonalLock: false,
+  hazardAnalysisRequired: false,
   isActive: true,
   sortOrder: 0,
 });

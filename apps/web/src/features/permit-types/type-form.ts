@@ -20,6 +20,7 @@ export interface TypeFormValues {
   maxExtensions: string;
   offlineEnabled: boolean;
   tagPerPersonalLock: boolean;
+  hazardAnalysisRequired: boolean;
   groupId: string;
   isActive: boolean;
 }
@@ -41,6 +42,7 @@ export function typeFormValuesOf(type: PermitType | null, groupId: number | null
     maxExtensions: String(type?.maxExtensions ?? 2),
     offlineEnabled: type?.offlineEnabled ?? false,
     tagPerPersonalLock: type?.tagPerPersonalLock ?? false,
+    hazardAnalysisRequired: type?.hazardAnalysisRequired ?? false,
     groupId: String(type?.groupId ?? groupId ?? ''),
     isActive: type?.isActive ?? true,
   };
@@ -83,6 +85,8 @@ export function typeInputOf(values: TypeFormValues): PermitTypeCreate {
     maxExtensions: Number(values.maxExtensions),
     offlineEnabled: values.offlineEnabled,
     tagPerPersonalLock: values.tagPerPersonalLock,
+    // Only meaningful with the section: a type without it is never held to it.
+    hazardAnalysisRequired: values.hazardAnalysisRequired && values.sections.includes('hazard-analysis'),
     groupId: Number(values.groupId),
   };
 }

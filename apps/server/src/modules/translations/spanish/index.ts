@@ -15,6 +15,7 @@ import { permitsSpanish } from './permits';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
+import { hazardAnalysisSpanish } from './hazard-analysis';
 import { lockboxesSpanish } from './lockboxes';
 import { tagsSpanish } from './tags';
 
@@ -36,6 +37,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitIndexSpanish,
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
+  ...hazardAnalysisSpanish,
   ...lockboxesSpanish,
   ...tagsSpanish,
 ];

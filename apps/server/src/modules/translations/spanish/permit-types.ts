@@ -38,6 +38,9 @@ export const permitTypesSpanish = [
     tagPerPersonalLock: 'Etiqueta por candado personal',
     'tagPerPersonalLock::description':
       'El candado personal de cada miembro del equipo en la caja de bloqueo grupal lleva su propia etiqueta, colocada al registrarse y retirada al salir.',
+    hazardAnalysisRequired: 'Análisis de riesgos obligatorio antes de Solicitado',
+    'hazardAnalysisRequired::description':
+      'Un permiso de este tipo solo se solicita con líneas de análisis de riesgos, cada una con un control y su riesgo residual.',
     group: 'Grupo de permisos',
     active: 'Activo',
     'active::description': 'Un tipo inactivo desaparece de la barra lateral; los permisos ya emitidos lo conservan.',

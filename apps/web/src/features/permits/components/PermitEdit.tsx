@@ -195,6 +195,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                     onChange={(values) => setEditing((current) => ({ ...current, values }))}
                     maxValidityHours={null}
                     errors={{ ...fieldErrors, ...(problem ? { plannedEnd: problem } : {}) }}
+                    riskFromHazardAnalysis={permit.permitType.sections.includes('hazard-analysis')}
                     disabled={save.isPending}
                   />
                   {save.isError && !isStale(save.error) && Object.keys(fieldErrors).length === 0 && (

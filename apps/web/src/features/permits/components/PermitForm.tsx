@@ -1,5 +1,6 @@
 import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import {
+  hazardAnalysisLabels,
   permitFieldCaptions,
   permitRiskCaptions,
   permitRiskLevels,
@@ -21,10 +22,19 @@ interface PermitFormProps {
   /** Server or client messages by field (the server names body fields: areaId, holderId, ...). */
   errors: FieldErrors;
   disabled?: boolean;
+  /** The type has a hazard analysis: its lines set the risk level (decision 0047), shown read-only. */
+  riskFromHazardAnalysis?: boolean;
 }
 
 /** The permit's core fields, as the create page and the edit page both show them. */
-export function PermitForm({ values, onChange, maxValidityHours, errors, disabled }: PermitFormProps) {
+export function PermitForm({
+  values,
+  onChange,
+  maxValidityHours,
+  errors,
+  disabled,
+  riskFromHazardAnalysis,
+}: PermitFormProps) {
   const t = useCaptions();
   const set = <K extends keyof PermitFormValues>(field: K, value: PermitFormValues[K]) =>
     onChange({ ...values, [field]: value });
@@ -79,6 +89,15 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         disabled={disabled}
         error={errors.assetIds}
       />
+      {riskFromHazardAnalysis ? (
+        <TextInput
+          label={t(permitFieldCaptions.riskLevel)}
+          description={t(hazardAnalysisLabels.fromRiskAnalysis)}
+          readOnly
+          value={values.riskLevel ? t(permitRiskCaptions[values.riskLevel]) : t(permitsLabels.notAssessed)}
+          classNames={{ input: classes.input }}
+        />
+      ) : (
       <NativeSelect
         label={t(permitFieldCaptions.riskLevel)}
         value={values.riskLevel ?? ''}
@@ -90,6 +109,7 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         error={errors.riskLevel}
         {...input}
       />
+      )}
       <TextInput
         type="datetime-local"
         label={t(permitFieldCaptions.plannedStart)}

@@ -88,6 +88,7 @@ beforeAll(async () => {
     ).id;
   }
   tokens.riverside = (await login(t.app, { username: 'supervisor', facilityId: 2 })).json<{ token: string }>().token;
+  tokens.riversideAdmin = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
   genType = (
     await db()
       .selectFrom('permit_types')
@@ -188,7 +189,14 @@ describe('hazard analysis', () => {
     });
     expect(stale.statusCode).toBe(409);
 
-    a = ok(await give('worker', id, 'add-line', line({ jobStep: 'Second', severity: 1, likelihood: 1 })));
+    a = ok(
+      await give(
+        'worker',
+        id,
+        'add-line',
+        line({ jobStep: 'Second', severity: 1, likelihood: 1, residualSeverity: 1, residualLikelihood: 1 }),
+      ),
+    );
     // The first line keeps the rating it was given; the new one is rated on the 3 × 3.
     expect(a.lines.map((l) => [l.jobStep, l.risk])).toEqual([
       ['Change the filter', 'high'],
@@ -202,7 +210,7 @@ describe('hazard analysis', () => {
     expect(outside.json<{ message: string }>().message).toContain('1 to 3');
 
     // Riverside keeps its own (default) matrix; a bad matrix names its cells.
-    expect((await call('riverside', 'GET', '/api/hazard-analysis/matrix')).json<RiskMatrix>()).toMatchObject(
+    expect((await call('riversideAdmin', 'GET', '/api/hazard-analysis/matrix')).json<RiskMatrix>()).toMatchObject(
       defaultRiskMatrix,
     );
     const bad = await call('admin', 'PUT', '/api/hazard-analysis/matrix', { ...three, cells: [['low']] });

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { defaultRiskMatrix, type HazardLineInput } from '@hasp/contracts';
 import type { Connection } from '../connections';
 import type { Database } from '../schema';
@@ -55,7 +55,7 @@ async function seedDemoLines(db: Kysely<Database>, facilityId: number): Promise<
     .select(['p.id', 'p.requester_id'])
     .where('p.facility_id', '=', facilityId)
     .where('p.status', '=', 'draft')
-    .where('t.sections', '@>', ['hazard-analysis'])
+    .where(sql<boolean>`${'hazard-analysis'} = any(t.sections)`)
     .where((eb) =>
       eb.exists(
         eb

@@ -9,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** What the request guard reads, loaded with the permit's lifecycle facts (after the permit's lock). */
 export interface HazardFacts extends PermitFacts {
   /** What is missing for the type's "hazard analysis required before Requested" (empty when not required). */
-  hazardAnalysisMissing: string[];
+  hazardAnalysisMissing?: string[];
 }
 
 async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<HazardFacts, keyof PermitFacts>> {
@@ -23,9 +23,12 @@ async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<Hazar
   return { hazardAnalysisMissing: hazardAnalysisMissing(await loadLines(db, permit.ID)) };
 }
 
-/** Request: the type's required hazard analysis is complete; the refusal names everything missing. */
+/**
+ * Request: the type's required hazard analysis is complete; the refusal names everything missing.
+ * Facts read without the plugins (a new permit's first view) carry none: nothing to refuse there.
+ */
 const analysisComplete: PermitGuard<HazardFacts> = ({ facts }) =>
-  facts.hazardAnalysisMissing.length
+  facts.hazardAnalysisMissing?.length
     ? { code: 'PRECONDITION_FAILED', reason: facts.hazardAnalysisMissing.join(' ') }
     : null;
 

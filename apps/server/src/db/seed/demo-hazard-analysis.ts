@@ -88,7 +88,7 @@ async function seedDemoLines(db: Kysely<Database>, facilityId: number): Promise<
     connection,
     requestId: 'demo-seed-hazard-analysis',
     address: '',
-    now: new Date(),
+    now: new Date(Date.now()),
     expiresAt: Number.POSITIVE_INFINITY,
   };
   const events = new EventBus(() => {});

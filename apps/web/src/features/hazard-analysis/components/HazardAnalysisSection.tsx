@@ -25,7 +25,7 @@ import classes from '../HazardAnalysis.module.css';
 interface Editing {
   lineId: number | null;
   values: LineFormValues;
-  idempotencyKey: ReturnType<typeof crypto.randomUUID> | string;
+  idempotencyKey: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   RISK_MATRIX_MAX_LEVELS,
   RISK_MATRIX_MIN_LEVELS,
@@ -48,15 +48,19 @@ export function RiskMatrixSettings() {
   const t = useCaptions();
   const query = useRiskMatrix();
   const save = useSaveRiskMatrix();
-  const [draft, setDraft] = useState<RiskMatrixInput | null>(null);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  // The user's edits; until the first, the saved matrix.
+  const [edited, setDraft] = useState<RiskMatrixInput | null>(null);
+  const [key, setKey] = useState<string>(() => crypto.randomUUID());
   const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (query.data && draft === null) {
-      const { version: _version, ...matrix } = query.data;
-      setDraft(matrix);
-    }
-  }, [query.data, draft]);
+  const draft: RiskMatrixInput | null =
+    edited ??
+    (query.data
+      ? {
+          severityLabels: query.data.severityLabels,
+          likelihoodLabels: query.data.likelihoodLabels,
+          cells: query.data.cells,
+        }
+      : null);
   if (query.isPending) return <Loader aria-label={t(L.title)} />;
   if (!query.data || !draft) return <Alert color="red">{t(L.loadFailed)}</Alert>;
 

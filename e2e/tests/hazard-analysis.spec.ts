@@ -136,7 +136,9 @@ test('the risk matrix sits beside the master lists, at phone and desktop width',
   const admin = await browse(browser, { userName: 'admin' });
   await admin.goto('/masterlist/manage');
   const matrix = main(admin).getByRole('region', { name: 'Risk matrix' });
-  await expect(matrix.getByRole('button', { name: /^Severity Catastrophic, likelihood Almost certain: High/ })).toBeVisible({
+  await expect(
+    matrix.getByRole('button', { name: /^Severity Catastrophic, likelihood Almost certain: High/ }),
+  ).toBeVisible({
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
   await expect(matrix.getByLabel('Severity level 1')).toHaveValue('Negligible');

@@ -69,7 +69,7 @@ test('a requester builds a hazard analysis line on a phone and the permit takes 
   const permitId = ((await created.json()) as { ID: number }).ID;
 
   await r.goto(`/Permit/Edit/${permitId}`);
-  await main(r).getByRole('tab', { name: 'Hazard analysis' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await main(r).getByRole('tab', { name: 'Hazards' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(section(r).getByTestId('hazard-risk-level')).toContainText('Not rated yet');
   await section(r).getByRole('button', { name: 'Add line' }).click();
 
@@ -115,12 +115,17 @@ test('a requester builds a hazard analysis line on a phone and the permit takes 
   await expect(line).toContainText('Residual risk: Low (2 × 2)');
   await expect(line).toContainText('Release or block stored energy');
   await expect(section(r).getByTestId('hazard-risk-level')).toContainText('Low');
-  // The permit's own risk follows (the header), and the details form shows it read-only.
-  await expect(main(r).getByText('Set by the hazard analysis')).toBeAttached();
   await expectNoSidewaysScroll(r, phone.width);
   await expectNoSeriousViolations(r);
   await section(r).scrollIntoViewIfNeeded();
   await saveScreenshot(r, testInfo, 'hazard-analysis-phone');
+  // The permit's own risk follows; its details form shows it read-only, set by the analysis.
+  await main(r).getByRole('tab', { name: 'Permit' }).click();
+  const risk = main(r).getByRole('textbox', { name: 'Risk' });
+  await expect(risk).toHaveValue('Low');
+  await expect(risk).toHaveAttribute('readonly', '');
+  await expect(main(r).getByText('Set by the hazard analysis')).toBeVisible();
+  await main(r).getByRole('tab', { name: 'Hazards' }).click();
   const permit = (await (await r.request.get(`/api/permits/${permitId}`, { headers: auth(r) })).json()) as {
     riskLevel: string;
   };
@@ -141,7 +146,7 @@ test('the risk matrix sits beside the master lists, at phone and desktop width',
   ).toBeVisible({
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
-  await expect(matrix.getByLabel('Severity level 1')).toHaveValue('Negligible');
+  await expect(matrix.getByRole('textbox', { name: 'Severity level 1' })).toHaveValue('Negligible');
   await matrix.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(admin, phone.width);
   await expectNoSeriousViolations(admin);

@@ -81,7 +81,12 @@ export interface Database {
   // 2026-11-27T1000-hazard-analysis: each facility's risk matrix, a permit's analysis and its lines
   // and controls (taken off with removed_at, never deleted: triggers refuse it)
   hazard_risk_matrices: HazardRiskMatrixTable;
-  permit_hazard_analyses: { permit_id: number; facility_id: number; version: Generated<number>; updated_at: Generated<Date> };
+  permit_hazard_analyses: {
+    permit_id: number;
+    facility_id: number;
+    version: Generated<number>;
+    updated_at: Generated<Date>;
+  };
   hazard_analysis_lines: HazardAnalysisLineTable;
   hazard_analysis_controls: HazardAnalysisControlTable;
 }

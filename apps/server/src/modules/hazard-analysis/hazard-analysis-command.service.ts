@@ -88,7 +88,8 @@ async function checkedLine(
   };
   inRange('severity', 'Severity', input.severity!, severities);
   inRange('likelihood', 'Likelihood', input.likelihood!, likelihoods);
-  if (input.residualSeverity != null) inRange('residualSeverity', 'Residual severity', input.residualSeverity, severities);
+  if (input.residualSeverity != null)
+    inRange('residualSeverity', 'Residual severity', input.residualSeverity, severities);
   if (input.residualLikelihood != null)
     inRange('residualLikelihood', 'Residual likelihood', input.residualLikelihood, likelihoods);
 

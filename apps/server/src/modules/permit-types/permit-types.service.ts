@@ -102,9 +102,7 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
     ...(input.maxExtensions === undefined ? {} : { max_extensions: input.maxExtensions }),
     offline_enabled: input.offlineEnabled,
     ...(input.tagPerPersonalLock === undefined ? {} : { tag_per_personal_lock: input.tagPerPersonalLock }),
-    ...(input.hazardAnalysisRequired === undefined
-      ? {}
-      : { hazard_analysis_required: input.hazardAnalysisRequired }),
+    ...(input.hazardAnalysisRequired === undefined ? {} : { hazard_analysis_required: input.hazardAnalysisRequired }),
   };
 }
 

@@ -15,7 +15,15 @@ export function useRiskMatrix() {
 export function useSaveRiskMatrix() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ matrix, version, idempotencyKey }: { matrix: RiskMatrixInput; version: number; idempotencyKey: string }) =>
+    mutationFn: ({
+      matrix,
+      version,
+      idempotencyKey,
+    }: {
+      matrix: RiskMatrixInput;
+      version: number;
+      idempotencyKey: string;
+    }) =>
       apiRequest('hazard-analysis/matrix', {
         method: 'PUT',
         body: matrix,

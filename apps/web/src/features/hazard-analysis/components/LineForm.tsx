@@ -34,18 +34,27 @@ interface LineFormProps {
  * written, or a suggestion from the assets' energy sources in one tap) and the residual rating.
  * The values live in the section, so a failed save keeps everything the user entered.
  */
-export function LineForm({ analysis, values, onChange, onSave, onCancel, saving, refusal, fieldErrors }: LineFormProps) {
+export function LineForm({
+  analysis,
+  values,
+  onChange,
+  onSave,
+  onCancel,
+  saving,
+  refusal,
+  fieldErrors,
+}: LineFormProps) {
   const t = useCaptions();
   const hazards = useHazardList('hazards', true);
   const controlItems = useHazardList('controls', true);
   const [pickedControl, setPickedControl] = useState('');
   const [writtenControl, setWrittenControl] = useState('');
   const [tried, setTried] = useState(false);
-  const set = <K extends keyof LineFormValues>(key: K, value: LineFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof LineFormValues>(key: K, value: LineFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const addControl = (control: FormControl) => set('controls', [...values.controls, control]);
   const { matrix } = analysis;
-  const cellLabel = (severity: string, likelihood: string, risk: string) =>
-    t(L.cell, { severity, likelihood, risk });
+  const cellLabel = (severity: string, likelihood: string, risk: string) => t(L.cell, { severity, likelihood, risk });
   const missing = tried ? lineFormMissing(values) : [];
   const suggestionText = (s: HazardSuggestion) => {
     const caption = (hazardSuggestionCaptions as Partial<Record<string, Caption>>)[s.key];
@@ -106,7 +115,10 @@ export function LineForm({ analysis, values, onChange, onSave, onCancel, saving,
             cellLabel={cellLabel}
             disabled={saving}
           />
-          <Text className={classes.chosen} c={fieldErrors.severity || fieldErrors.likelihood || required('rating', '') ? 'red.8' : undefined}>
+          <Text
+            className={classes.chosen}
+            c={fieldErrors.severity || fieldErrors.likelihood || required('rating', '') ? 'red.8' : undefined}
+          >
             {t(L.risk)}: {risk ? <RiskBadge level={risk} /> : t(L.notRated)}
             {fieldErrors.severity ? ` ${fieldErrors.severity}` : ''}
             {fieldErrors.likelihood ? ` ${fieldErrors.likelihood}` : ''}
@@ -130,7 +142,12 @@ export function LineForm({ analysis, values, onChange, onSave, onCancel, saving,
                     <CloseButton
                       size="lg"
                       aria-label={`${t(B.removeControl)}: ${controlCaption(c)}`}
-                      onClick={() => set('controls', values.controls.filter((_, j) => j !== i))}
+                      onClick={() =>
+                        set(
+                          'controls',
+                          values.controls.filter((_, j) => j !== i),
+                        )
+                      }
                     />
                   </Group>
                 </li>

@@ -12,7 +12,13 @@ export interface LineFormValues {
   residual: { severity: number; likelihood: number } | null;
 }
 
-export const emptyLine: LineFormValues = { jobStep: '', hazardItemId: null, rating: null, controls: [], residual: null };
+export const emptyLine: LineFormValues = {
+  jobStep: '',
+  hazardItemId: null,
+  rating: null,
+  controls: [],
+  residual: null,
+};
 
 export function lineFormOf(line: HazardLine): LineFormValues {
   return {

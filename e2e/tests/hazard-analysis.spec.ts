@@ -148,12 +148,12 @@ test('the risk matrix sits beside the master lists, at phone and desktop width',
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
   await expect(matrix.getByRole('textbox', { name: 'Severity level 1' })).toHaveValue('Negligible');
-  await matrix.scrollIntoViewIfNeeded();
+  await matrix.getByRole('heading', { name: 'Risk matrix' }).scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(admin, phone.width);
   await expectNoSeriousViolations(admin);
   await saveScreenshot(admin, testInfo, 'risk-matrix-phone');
   await admin.setViewportSize(desktop);
-  await matrix.scrollIntoViewIfNeeded();
+  await matrix.getByRole('heading', { name: 'Risk matrix' }).scrollIntoViewIfNeeded();
   await saveScreenshot(admin, testInfo, 'risk-matrix-desktop');
   await admin.context().close();
 });

@@ -60,6 +60,7 @@ import {
 import { questionRoutes } from './modules/questions';
 import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
 import { permitQuestionRoutes, registerPermitQuestionGuards } from './modules/permit-questions';
+import { hazardAnalysisRoutes, registerHazardAnalysis } from './modules/hazard-analysis';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
@@ -173,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPermitQuestionGuards();
   // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
   registerSignatures();
+  // The hazard analysis's request guard and its signed content (decision 0047).
+  registerHazardAnalysis();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         questionRoutes,
         isolationPlanRoutes,
         permitQuestionRoutes,
+        hazardAnalysisRoutes,
         abandonedRemovalRoutes,
         lockRoutes,
         permitLockRoutes,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { decodeJwt } from 'jose';
+import { defaultRiskMatrix } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/password';
 import { insertNotification } from '../src/modules/notifications/notification.repository';
@@ -257,6 +258,28 @@ const matrix: Record<string, Rule> = {
     (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
   ),
   'POST /api/permits/:permitId/isolation-plan/commands/notify': both(inSample, holds('permit:issue:LOTO')),
+  // The hazard analysis (issue 17 part 1): view with permit:view:<CODE>; changes by the permit's
+  // requester (the sample permit's is admin) holding permit:create:<CODE>, while Draft or Requested.
+  'GET /api/permits/:permitId/hazard-analysis': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/hazard-analysis/commands/add-line': both(
+    inSample,
+    (c) => named('admin')(c) && holds('permit:create:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/hazard-analysis/commands/edit-line': both(
+    inSample,
+    (c) => named('admin')(c) && holds('permit:create:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/hazard-analysis/commands/remove-line': both(
+    inSample,
+    (c) => named('admin')(c) && holds('permit:create:LOTO')(c),
+  ),
+  'POST /api/permits/:permitId/hazard-analysis/commands/reorder': both(
+    inSample,
+    (c) => named('admin')(c) && holds('permit:create:LOTO')(c),
+  ),
+  // The facility's risk matrix: beside the master lists, with their permission.
+  'GET /api/hazard-analysis/matrix': holds('rightnav:masterlist-manage'),
+  'PUT /api/hazard-analysis/matrix': holds('rightnav:masterlist-manage'),
   'POST /api/permits/:permitId/isolation-plan/commands/shut-down': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/isolate-point': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/release-stored-energy': both(
@@ -479,6 +502,45 @@ beforeAll(async () => {
     riskLevel: 'low',
   };
   samples['abandoned-removals'] = await sampleAbandonedRemoval(demo, Number(samples.permits));
+  // A hazard analysis line on the sample permit, so each line command's cell names a real line.
+  const hazard = await demo
+    .selectFrom('master_list_items')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('list_key', '=', 'hazards')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const hazardLine = await demo
+    .insertInto('hazard_analysis_lines')
+    .values({
+      facility_id: 1,
+      permit_id: samples.permits,
+      position: 0,
+      job_step: 'Matrix step',
+      hazard_item_id: hazard.id,
+      severity: 2,
+      likelihood: 2,
+      risk: 'low',
+      created_by: admin.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const hazardLineBody = {
+    jobStep: 'Matrix step',
+    hazardItemId: hazard.id,
+    severity: 2,
+    likelihood: 2,
+    controls: [{ text: 'Matrix control' }],
+    residualSeverity: null,
+    residualLikelihood: null,
+  };
+  Object.assign(bodies, {
+    'POST /api/permits/:permitId/hazard-analysis/commands/add-line': hazardLineBody,
+    'POST /api/permits/:permitId/hazard-analysis/commands/edit-line': { lineId: hazardLine.id, ...hazardLineBody },
+    'POST /api/permits/:permitId/hazard-analysis/commands/remove-line': { lineId: hazardLine.id },
+    'POST /api/permits/:permitId/hazard-analysis/commands/reorder': { lineIds: [hazardLine.id] },
+    'PUT /api/hazard-analysis/matrix': defaultRiskMatrix,
+  });
   Object.assign(bodies, {
     'POST /api/permits/:id/commands/edit': permitCore,
     'POST /api/permits/:id/commands/suspend': { reason: 'Matrix' },

@@ -7,6 +7,7 @@ import { createKysely, ensureDatabase } from '../src/db/connections';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
 import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
+import { DEMO_HAZARD_LINES_STEP } from '../src/db/seed/demo-hazard-analysis';
 import { registerAppCaptions } from '../src/modules/translations/caption-catalog';
 
 declare module 'vitest' {
@@ -49,7 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrateToLatest(db as never);
   await registerAppCaptions(db);
   // Without the demo permits: each test file makes the permits it counts (demo-permits.test.ts seeds them).
-  await seedDemo(db, { without: [DEMO_PERMIT_STORIES_STEP] });
+  // The demo hazard lines go with them (and their step, outside its transaction, needs a second connection).
+  await seedDemo(db, { without: [DEMO_PERMIT_STORIES_STEP, DEMO_HAZARD_LINES_STEP] });
   await db.destroy();
   project.provide('adminUrl', adminUrl);
   return stop;

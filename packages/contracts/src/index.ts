@@ -33,6 +33,7 @@ export * from './permits';
 export * from './permit-lifecycle';
 export * from './locks';
 export * from './isolation-plan';
+export * from './hazard-analysis';
 export * from './tags';
 export * from './abandoned-removals';
 export * from './permit-index';

@@ -90,6 +90,8 @@ export const permitTypeSchema = z.object({
   tagPerPersonalLock: z.boolean(),
   /** Gas tests: the latest test is older than this many minutes → issue and revalidate are refused. */
   gasRetestMinutes: z.int(),
+  /** The `request` command needs a complete hazard analysis (lines, each with a control and its residual risk). */
+  hazardAnalysisRequired: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.int(),
 });
@@ -124,6 +126,8 @@ const typeFields = {
   tagPerPersonalLock: z.optional(z.boolean()),
   /** Omitted: 120 for a new type, unchanged on an edit (clients older than the field keep working). */
   gasRetestMinutes: z.optional(gasRetestMinutesSchema),
+  /** Omitted: off for a new type, unchanged on an edit (clients older than the field keep working). */
+  hazardAnalysisRequired: z.optional(z.boolean()),
   groupId: id,
 };
 

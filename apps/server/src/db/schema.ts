@@ -91,6 +91,17 @@ export interface Database {
   gas_instruments: GasInstrumentTable;
   permit_gas_tests: PermitGasTestTable;
   permit_gas_readings: PermitGasReadingTable;
+  // 2026-11-27T1000-hazard-analysis: each facility's risk matrix, a permit's analysis and its lines
+  // and controls (taken off with removed_at, never deleted: triggers refuse it)
+  hazard_risk_matrices: HazardRiskMatrixTable;
+  permit_hazard_analyses: {
+    permit_id: number;
+    facility_id: number;
+    version: Generated<number>;
+    updated_at: Generated<Date>;
+  };
+  hazard_analysis_lines: HazardAnalysisLineTable;
+  hazard_analysis_controls: HazardAnalysisControlTable;
 }
 
 export interface PermitAttachmentTable {
@@ -436,6 +447,8 @@ export interface PermitTypeTable {
   tag_per_personal_lock: Generated<boolean>;
   // 2026-11-27T1200-gas-tests: minutes a gas test stays fresh for issue and revalidate
   gas_retest_minutes: Generated<number>;
+  // 2026-11-27T1000-hazard-analysis: `request` needs a complete hazard analysis
+  hazard_analysis_required: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 
@@ -836,4 +849,45 @@ export interface PermitSignatureTable {
   time_zone: string;
   method: 'password' | 'directory' | 'sso';
   content_hash: string;
+}
+
+// 2026-11-27T1000-hazard-analysis
+export interface HazardRiskMatrixTable {
+  facility_id: number;
+  severity_labels: string[];
+  likelihood_labels: string[];
+  /** jsonb: cells[severity - 1][likelihood - 1] risk levels. */
+  cells: ColumnType<('low' | 'medium' | 'high')[][], string, string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface HazardAnalysisLineTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  position: number;
+  job_step: string;
+  hazard_item_id: number;
+  severity: number;
+  likelihood: number;
+  risk: 'low' | 'medium' | 'high';
+  residual_severity: number | null;
+  residual_likelihood: number | null;
+  residual_risk: 'low' | 'medium' | 'high' | null;
+  created_by: number;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  removed_by: number | null;
+  removed_at: Date | null;
+}
+
+export interface HazardAnalysisControlTable {
+  id: Generated<number>;
+  facility_id: number;
+  line_id: number;
+  position: number;
+  control_item_id: number | null;
+  text: Generated<string>;
+  removed_at: Date | null;
 }

@@ -26,6 +26,7 @@ export * from './permit-index';
 export * from './dashboards';
 export * from './isolation-plan';
 export * from './permit-questions';
+export * from './hazard-analysis';
 export * from './lockboxes';
 export * from './tags';
 export * from './locks';

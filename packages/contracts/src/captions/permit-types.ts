@@ -38,6 +38,9 @@ export const permitTypesLabels = defineCaptions('Label', 'Admin_PermitTypes', {
   gasRetestMinutes: 'Gas re-test interval (minutes)',
   'gasRetestMinutes::description':
     'Issue and revalidation are refused when the latest gas test is older than this: 5 to 1440 minutes.',
+  hazardAnalysisRequired: 'Hazard analysis required before Requested',
+  'hazardAnalysisRequired::description':
+    'A permit of this type is requested only with hazard analysis lines, each with a control and its residual risk.',
   group: 'Permit group',
   active: 'Active',
   'active::description': 'An inactive type leaves the left sidebar; permits already written keep it.',

@@ -30,6 +30,7 @@ import * as attachments from './2026-11-27T1400-attachments';
 import * as gasTests from './2026-11-27T1200-gas-tests';
 import * as permitQuestions from './2026-11-27T1100-permit-questions';
 import * as signatures from './2026-11-27T1300-signatures';
+import * as hazardAnalysis from './2026-11-27T1000-hazard-analysis';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1200-gas-tests': gasTests,
   '2026-11-27T1100-permit-questions': permitQuestions,
   '2026-11-27T1300-signatures': signatures,
+  '2026-11-27T1000-hazard-analysis': hazardAnalysis,
 };

@@ -14,6 +14,7 @@ import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
 import { seedDemoGasTests } from './demo-gas-tests';
 import { seedDemoApprovalStages } from './demo-signatures';
+import { DEMO_HAZARD_LINES_STEP, seedDemoHazardLines, seedRiskMatrices } from './demo-hazard-analysis';
 
 /** The password of every demo user (shown in the README). */
 export const DEMO_PASSWORD = 'hasp-demo-2026';
@@ -256,6 +257,11 @@ const steps: {
   {
     name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  { name: 'demo-2026-11-27-risk-matrices', run: async (trx) => seedRiskMatrices(trx, await demoFacilityIds(trx)) },
+  {
+    name: DEMO_HAZARD_LINES_STEP,
+    runOutside: async (db) => seedDemoHazardLines(db, await db.transaction().execute(demoFacilityIds)),
   },
 ];
 

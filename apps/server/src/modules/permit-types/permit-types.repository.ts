@@ -26,6 +26,7 @@ const typeColumns = [
   'offline_enabled',
   'tag_per_personal_lock',
   'gas_retest_minutes',
+  'hazard_analysis_required',
   'is_active',
   'sort_order',
 ] as const;
@@ -44,6 +45,7 @@ export interface PermitTypeRow {
   offline_enabled: boolean;
   tag_per_personal_lock: boolean;
   gas_retest_minutes: number;
+  hazard_analysis_required: boolean;
   is_active: boolean;
   sort_order: number;
 }
@@ -66,6 +68,7 @@ export function permitTypeOf(row: PermitTypeRow): PermitType {
     offlineEnabled: row.offline_enabled,
     tagPerPersonalLock: row.tag_per_personal_lock,
     gasRetestMinutes: row.gas_retest_minutes,
+    hazardAnalysisRequired: row.hazard_analysis_required,
     isActive: row.is_active,
     sortOrder: row.sort_order,
   };
@@ -202,6 +205,7 @@ export interface PermitTypeValues {
   tag_per_personal_lock?: boolean;
   /** Absent: the column's default (create) or unchanged (edit). */
   gas_retest_minutes?: number;
+  hazard_analysis_required?: boolean;
   sort_order: number;
 }
 

@@ -103,6 +103,7 @@ function valuesOf(input: PermitTypeCreate | PermitTypeUpdate) {
     offline_enabled: input.offlineEnabled,
     ...(input.tagPerPersonalLock === undefined ? {} : { tag_per_personal_lock: input.tagPerPersonalLock }),
     ...(input.gasRetestMinutes === undefined ? {} : { gas_retest_minutes: input.gasRetestMinutes }),
+    ...(input.hazardAnalysisRequired === undefined ? {} : { hazard_analysis_required: input.hazardAnalysisRequired }),
   };
 }
 

@@ -43,13 +43,20 @@ export interface PermitCommandEventPayload {
   newHolderId?: number;
 }
 
+/**
+ * The risk level an edit leaves: for a type with a hazard analysis it is the analysis's (its highest
+ * residual risk, set by its commands; decision 0047), so the form's read-only value never overwrites it.
+ */
+const editedRisk = (before: PermitRecord, input: PermitEdit) =>
+  before.permitType.sections.includes('hazard-analysis') ? before.riskLevel : input.riskLevel;
+
 const editedFields = (before: PermitRecord, input: PermitEdit, start: Date, end: Date, assetIds: number[]) =>
   before.title !== input.title ||
   before.description !== input.description ||
   before.workMethod !== input.workMethod ||
   (before.area?.ID ?? null) !== input.areaId ||
   (before.holder?.ID ?? null) !== input.holderId ||
-  before.riskLevel !== input.riskLevel ||
+  before.riskLevel !== editedRisk(before, input) ||
   Date.parse(before.plannedStart) !== start.getTime() ||
   Date.parse(before.plannedEnd) !== end.getTime() ||
   before.assets
@@ -97,7 +104,7 @@ async function applyPermitCommand(
       planned_start: core.start,
       planned_end: core.end,
       holder_id: edit.holderId,
-      risk_level: edit.riskLevel,
+      risk_level: editedRisk(before, edit),
     });
     await replacePermitAssets(trx, facilityId, id, core.assetIds);
     // An edit after approval is a new revision: what was approved is no longer what is asked for.

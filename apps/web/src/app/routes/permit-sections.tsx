@@ -7,14 +7,22 @@ import { TagsSection } from '../../features/tags';
 import { AttachmentsSection } from '../../features/attachments';
 import { GasTestsSection } from '../../features/gas-tests';
 import { ApprovalsSection } from '../../features/signatures';
+import { HazardAnalysisSection } from '../../features/hazard-analysis';
 
 /**
- * The permit page's sections, in tab order, each from its own feature (issues 16 and 17 add them:
- * isolation plan, tags, crew, hazard analysis, questions, gas tests, approvals, attachments). One
- * line per section so parallel work merges cleanly. A section shows only when the permit's type
+ * The permit page's sections, in tab order (product.md's: hazard analysis, isolation plan, tags,
+ * questions, crew, gas tests, approvals, attachments), each from its own feature. One entry per
+ * section so parallel work merges cleanly. A section shows only when the permit's type
  * enables it.
  */
 export const permitSections: readonly PermitSectionEntry[] = [
+  // hazard analysis (issue 17 part 1)
+  {
+    section: 'hazard-analysis',
+    id: 'hazard-analysis',
+    label: tab['hazard-analysis'],
+    render: (permit) => <HazardAnalysisSection permit={permit} />,
+  },
   {
     section: 'isolation-plan',
     id: 'isolation-plan',
@@ -22,19 +30,19 @@ export const permitSections: readonly PermitSectionEntry[] = [
     render: (permit) => <IsolationPlanSection permit={permit} />,
   },
   { section: 'isolation-plan', id: 'tags', label: tab.tags, render: (permit) => <TagsSection permit={permit} /> },
-  // lockboxes (crew)
-  {
-    section: 'crew-sign-on',
-    id: 'crew-sign-on',
-    label: tab['crew-sign-on'],
-    render: (permit) => <CrewSection permit={permit} />,
-  },
   // permit-questions (the checklist questions by stage)
   {
     section: 'questions',
     id: 'questions',
     label: tab.questions,
     render: (permit) => <PermitQuestionsSection permit={permit} />,
+  },
+  // lockboxes (crew)
+  {
+    section: 'crew-sign-on',
+    id: 'crew-sign-on',
+    label: tab['crew-sign-on'],
+    render: (permit) => <CrewSection permit={permit} />,
   },
   {
     section: 'gas-tests',

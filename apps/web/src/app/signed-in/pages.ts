@@ -92,7 +92,7 @@ export const AssetManagePage = lazy(async () => ({
 }));
 export const AssetPage = lazy(async () => ({ default: (await import('../../features/assets')).AssetPage }));
 export const MasterListManagePage = lazy(async () => ({
-  default: (await import('../../features/master-lists')).MasterListManagePage,
+  default: (await import('../routes/MasterListManageRoute')).MasterListManageRoute,
 }));
 export const QuestionManagePage = lazy(async () => ({
   default: (await import('../../features/questions')).QuestionManagePage,

@@ -16,6 +16,7 @@ const type = (ID: number, groupId: number): PermitType => ({
   offlineEnabled: false,
   tagPerPersonalLock: false,
   gasRetestMinutes: 120,
+  hazardAnalysisRequired: false,
   isActive: true,
   sortOrder: 0,
 });

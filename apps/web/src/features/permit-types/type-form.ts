@@ -23,6 +23,7 @@ export interface TypeFormValues {
   offlineEnabled: boolean;
   tagPerPersonalLock: boolean;
   gasRetestMinutes: string;
+  hazardAnalysisRequired: boolean;
   groupId: string;
   isActive: boolean;
 }
@@ -52,6 +53,7 @@ export function typeFormValuesOf(type: PermitType | null, groupId: number | null
     offlineEnabled: type?.offlineEnabled ?? false,
     tagPerPersonalLock: type?.tagPerPersonalLock ?? false,
     gasRetestMinutes: String(type?.gasRetestMinutes ?? GAS_RETEST_MINUTES_DEFAULT),
+    hazardAnalysisRequired: type?.hazardAnalysisRequired ?? false,
     groupId: String(type?.groupId ?? groupId ?? ''),
     isActive: type?.isActive ?? true,
   };
@@ -100,6 +102,8 @@ export function typeInputOf(values: TypeFormValues): PermitTypeCreate {
     offlineEnabled: values.offlineEnabled,
     tagPerPersonalLock: values.tagPerPersonalLock,
     gasRetestMinutes: Number(values.gasRetestMinutes),
+    // Only meaningful with the section: a type without it is never held to it.
+    hazardAnalysisRequired: values.hazardAnalysisRequired && values.sections.includes('hazard-analysis'),
     groupId: Number(values.groupId),
   };
 }

@@ -16,6 +16,7 @@ import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
 import { permitQuestionsSpanish } from './permit-questions';
+import { hazardAnalysisSpanish } from './hazard-analysis';
 import { lockboxesSpanish } from './lockboxes';
 import { gasTestsSpanish } from './gas-tests';
 import { signaturesSpanish } from './signatures';
@@ -43,6 +44,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...dashboardsSpanish,
   ...isolationPlanSpanish,
   ...permitQuestionsSpanish,
+  ...hazardAnalysisSpanish,
   ...lockboxesSpanish,
   ...gasTestsSpanish,
   ...signaturesSpanish,

@@ -41,6 +41,9 @@ export const permitTypesSpanish = [
     gasRetestMinutes: 'Intervalo de repetición de la prueba de gases (minutos)',
     'gasRetestMinutes::description':
       'La emisión y la revalidación se rechazan si la última prueba de gases es más antigua: de 5 a 1440 minutos.',
+    hazardAnalysisRequired: 'Análisis de riesgos obligatorio antes de Solicitado',
+    'hazardAnalysisRequired::description':
+      'Un permiso de este tipo solo se solicita con líneas de análisis de riesgos, cada una con un control y su riesgo residual.',
     group: 'Grupo de permisos',
     active: 'Activo',
     'active::description': 'Un tipo inactivo desaparece de la barra lateral; los permisos ya emitidos lo conservan.',

@@ -223,6 +223,14 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
           checked={values.offlineEnabled}
           onChange={(event) => set('offlineEnabled', event.currentTarget.checked)}
         />
+        {values.sections.includes('hazard-analysis') && (
+          <Checkbox
+            label={t(l.hazardAnalysisRequired)}
+            description={t(l['hazardAnalysisRequired::description'])}
+            checked={values.hazardAnalysisRequired}
+            onChange={(event) => set('hazardAnalysisRequired', event.currentTarget.checked)}
+          />
+        )}
         {values.sections.includes('crew-sign-on') && (
           <Checkbox
             label={t(l.tagPerPersonalLock)}

@@ -198,6 +198,9 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
                     onChange={(values) => setEditing((current) => ({ ...current, values }))}
                     maxValidityHours={null}
                     errors={{ ...fieldErrors, ...(problem ? { plannedEnd: problem } : {}) }}
+                    hazardRiskLevel={
+                      permit.permitType.sections.includes('hazard-analysis') ? permit.riskLevel : undefined
+                    }
                     disabled={save.isPending}
                   />
                   {save.isError && !isStale(save.error) && Object.keys(fieldErrors).length === 0 && (

@@ -1,5 +1,6 @@
 import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import {
+  hazardAnalysisLabels,
   permitFieldCaptions,
   permitRiskCaptions,
   permitRiskLevels,
@@ -21,10 +22,15 @@ interface PermitFormProps {
   /** Server or client messages by field (the server names body fields: areaId, holderId, ...). */
   errors: FieldErrors;
   disabled?: boolean;
+  /**
+   * The type has a hazard analysis: its lines set the risk level (decision 0047), shown read-only as
+   * the permit has it now (the analysis changes it without a new permit version, so not from `values`).
+   */
+  hazardRiskLevel?: PermitRiskLevel | null;
 }
 
 /** The permit's core fields, as the create page and the edit page both show them. */
-export function PermitForm({ values, onChange, maxValidityHours, errors, disabled }: PermitFormProps) {
+export function PermitForm({ values, onChange, maxValidityHours, errors, disabled, hazardRiskLevel }: PermitFormProps) {
   const t = useCaptions();
   const set = <K extends keyof PermitFormValues>(field: K, value: PermitFormValues[K]) =>
     onChange({ ...values, [field]: value });
@@ -79,17 +85,27 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         disabled={disabled}
         error={errors.assetIds}
       />
-      <NativeSelect
-        label={t(permitFieldCaptions.riskLevel)}
-        value={values.riskLevel ?? ''}
-        onChange={(e) => set('riskLevel', (e.currentTarget.value || null) as PermitRiskLevel | null)}
-        data={[
-          { value: '', label: t(permitsLabels.notAssessed) },
-          ...permitRiskLevels.map((level) => ({ value: level, label: t(permitRiskCaptions[level]) })),
-        ]}
-        error={errors.riskLevel}
-        {...input}
-      />
+      {hazardRiskLevel !== undefined ? (
+        <TextInput
+          label={t(permitFieldCaptions.riskLevel)}
+          description={t(hazardAnalysisLabels.fromRiskAnalysis)}
+          readOnly
+          value={hazardRiskLevel ? t(permitRiskCaptions[hazardRiskLevel]) : t(permitsLabels.notAssessed)}
+          classNames={{ input: classes.input }}
+        />
+      ) : (
+        <NativeSelect
+          label={t(permitFieldCaptions.riskLevel)}
+          value={values.riskLevel ?? ''}
+          onChange={(e) => set('riskLevel', (e.currentTarget.value || null) as PermitRiskLevel | null)}
+          data={[
+            { value: '', label: t(permitsLabels.notAssessed) },
+            ...permitRiskLevels.map((level) => ({ value: level, label: t(permitRiskCaptions[level]) })),
+          ]}
+          error={errors.riskLevel}
+          {...input}
+        />
+      )}
       <TextInput
         type="datetime-local"
         label={t(permitFieldCaptions.plannedStart)}

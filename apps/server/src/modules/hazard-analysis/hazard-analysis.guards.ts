@@ -1,0 +1,66 @@
+import type { Kysely, Transaction } from 'kysely';
+import { hazardAnalysisMissing, type PermitFacts, type PermitGuard } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
+import { loadLines } from './hazard-analysis.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the request guard reads, loaded with the permit's lifecycle facts (after the permit's lock). */
+export interface HazardFacts extends PermitFacts {
+  /** What is missing for the type's "hazard analysis required before Requested" (empty when not required). */
+  hazardAnalysisMissing?: string[];
+}
+
+async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<HazardFacts, keyof PermitFacts>> {
+  if (!permit.permitType.sections.includes('hazard-analysis')) return { hazardAnalysisMissing: [] };
+  const type = await db
+    .selectFrom('permit_types')
+    .select('hazard_analysis_required')
+    .where('id', '=', permit.permitType.ID)
+    .executeTakeFirst();
+  if (!type?.hazard_analysis_required) return { hazardAnalysisMissing: [] };
+  return { hazardAnalysisMissing: hazardAnalysisMissing(await loadLines(db, permit.ID)) };
+}
+
+/**
+ * Request: the type's required hazard analysis is complete; the refusal names everything missing.
+ * Facts read without the plugins (a new permit's first view) carry none: nothing to refuse there.
+ */
+const analysisComplete: PermitGuard<HazardFacts> = ({ facts }) =>
+  facts.hazardAnalysisMissing?.length
+    ? { code: 'PRECONDITION_FAILED', reason: facts.hazardAnalysisMissing.join(' ') }
+    : null;
+
+/**
+ * The signed content of the analysis (seam 2): its lines, sorted by ID — job step, hazard, ratings,
+ * controls. Master list items by ID (renaming an item's caption re-signs nothing), free text as
+ * written. The order of the lines is left out: moving a line changes nothing that was assessed.
+ */
+async function signedLines(db: Db, permit: PermitRecord) {
+  const lines = await loadLines(db, permit.ID);
+  return [...lines]
+    .sort((a, b) => a.ID - b.ID)
+    .map((l) => ({
+      id: l.ID,
+      jobStep: l.jobStep,
+      hazardItemId: l.hazard.ID,
+      severity: l.severity,
+      likelihood: l.likelihood,
+      risk: l.risk,
+      controls: l.controls.map((c) => (c.item ? { itemId: c.item.ID } : { text: c.text })),
+      residualSeverity: l.residualSeverity,
+      residualLikelihood: l.residualLikelihood,
+      residualRisk: l.residualRisk,
+    }));
+}
+
+/** Registers the request guard and the signed content 'hazard-analysis' (idempotent: one registration by name). */
+export function registerHazardAnalysis(): void {
+  registerPermitGuards<HazardFacts>({
+    name: 'hazard-analysis',
+    facts: loadHazardFacts,
+    guards: { request: [analysisComplete] },
+  });
+  registerPermitContent({ name: 'hazard-analysis', load: signedLines });
+}

@@ -1,0 +1,6 @@
+// The hazard analysis module's public surface (issue 17 part 1): routes, commands (the demo seed
+// gives them), and the registration of its request guard and signed content.
+export { hazardAnalysisRoutes } from './hazard-analysis.routes';
+export { hazardAnalysisCommands } from './hazard-analysis-command.service';
+export { configureRiskMatrix } from './risk-matrix.service';
+export { registerHazardAnalysis } from './hazard-analysis.guards';

@@ -4,10 +4,10 @@ import * as permissions from './2026-11-22T0100-permissions-settings-notificatio
 import * as languages from './2026-11-22T0200-languages-announcements';
 import * as audit from './2026-11-22T0300-audit-log';
 import * as appSettings from './2026-11-22T0400-app-settings';
-import * as facilityProfile from './2026-11-22T0700-facility-profile';
 import * as userAccounts from './2026-11-22T0500-user-accounts';
-import * as assets from './2026-11-22T0900-assets';
+import * as facilityProfile from './2026-11-22T0700-facility-profile';
 import * as saml from './2026-11-22T0800-saml';
+import * as assets from './2026-11-22T0900-assets';
 import * as permitTypeConfig from './2026-11-22T1000-permit-type-config';
 import * as masterLists from './2026-11-22T1100-master-lists';
 import * as numbering from './2026-11-22T1200-numbering';
@@ -25,12 +25,12 @@ import * as permitIndex from './2026-11-25T1300-permit-index';
 import * as loto from './2026-11-26T0900-loto';
 import * as lockManage from './2026-11-26T1000-lock-manage';
 import * as permitIndexSpeed from './2026-11-26T1500-permit-index-speed';
-import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
-import * as attachments from './2026-11-27T1400-attachments';
-import * as gasTests from './2026-11-27T1200-gas-tests';
-import * as permitQuestions from './2026-11-27T1100-permit-questions';
-import * as signatures from './2026-11-27T1300-signatures';
 import * as hazardAnalysis from './2026-11-27T1000-hazard-analysis';
+import * as permitQuestions from './2026-11-27T1100-permit-questions';
+import * as gasTests from './2026-11-27T1200-gas-tests';
+import * as signatures from './2026-11-27T1300-signatures';
+import * as attachments from './2026-11-27T1400-attachments';
+import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -39,10 +39,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0200-languages-announcements': languages,
   '2026-11-22T0300-audit-log': audit,
   '2026-11-22T0400-app-settings': appSettings,
-  '2026-11-22T0700-facility-profile': facilityProfile,
   '2026-11-22T0500-user-accounts': userAccounts,
-  '2026-11-22T0900-assets': assets,
+  '2026-11-22T0700-facility-profile': facilityProfile,
   '2026-11-22T0800-saml': saml,
+  '2026-11-22T0900-assets': assets,
   '2026-11-22T1000-permit-type-config': permitTypeConfig,
   '2026-11-22T1100-master-lists': masterLists,
   '2026-11-22T1200-numbering': numbering,
@@ -60,10 +60,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900-loto': loto,
   '2026-11-26T1000-lock-manage': lockManage,
   '2026-11-26T1500-permit-index-speed': permitIndexSpeed,
-  '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
-  '2026-11-27T1400-attachments': attachments,
-  '2026-11-27T1200-gas-tests': gasTests,
-  '2026-11-27T1100-permit-questions': permitQuestions,
-  '2026-11-27T1300-signatures': signatures,
   '2026-11-27T1000-hazard-analysis': hazardAnalysis,
+  '2026-11-27T1100-permit-questions': permitQuestions,
+  '2026-11-27T1200-gas-tests': gasTests,
+  '2026-11-27T1300-signatures': signatures,
+  '2026-11-27T1400-attachments': attachments,
+  '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
 };

@@ -153,3 +153,21 @@ test('a high-risk permit is approved by two people, each signing with their pass
   await expect(main(o).getByText('No longer valid: the permit changed after signing')).toHaveCount(2);
   await o.screenshot({ path: `${shots}/approvals-no-longer-valid-1280.png`, fullPage: true });
 });
+
+test('Facility Settings › Approval stages shows each risk level’s stages and who signs them', async ({ browser }) => {
+  mkdirSync(shots, { recursive: true });
+  const page = await browse(browser, demo.admin);
+  await page.goto('/facility-settings');
+  await main(page).getByRole('link', { name: 'Approval stages' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(page).toHaveURL(/\/facility-settings\/approval-stages$/);
+  const high = main(page).getByRole('group', { name: 'Risk level High' });
+  await expect(high.getByLabel('Stage name')).toHaveCount(2);
+  await expect(high.getByLabel('Stage name').nth(1)).toHaveValue('Safety officer');
+  await expect(high.getByLabel('Meaning of the signature').nth(0)).toHaveValue('approved as area authority');
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/approval-stages-admin-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(high.getByLabel('Stage name')).toHaveCount(2);
+  await page.screenshot({ path: `${shots}/approval-stages-admin-1280.png`, fullPage: true });
+});

@@ -1,5 +1,11 @@
-import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
-import { adminSettingsTitles, facilitySettingsButtons, facilitySettingsLabels } from '@hasp/contracts';
+import { Alert, Anchor, Button, Loader, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  adminSettingsTitles,
+  approvalStageLabels,
+  facilitySettingsButtons,
+  facilitySettingsLabels,
+} from '@hasp/contracts';
 import { Page } from '../../../components/Page';
 import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
@@ -33,6 +39,12 @@ function FacilitySettingsContent() {
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <LogoSection profile={profile.data} />
+        </Paper>
+        {/* Issue 17: the facility's approval stages have their own screen. */}
+        <Paper withBorder radius="md" p="lg">
+          <Anchor component={Link} to="/facility-settings/approval-stages" display="inline-block" py="xs">
+            {t(approvalStageLabels.title)}
+          </Anchor>
         </Paper>
       </div>
     );

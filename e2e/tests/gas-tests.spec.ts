@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
+import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -59,6 +60,15 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
   for (const user of [requester, approver, issuer, holder] as PermitTestUser[])
     pages.set(user.userName, await browse(browser, user.userName));
   const api = async (user: PermitTestUser, url: string, data: object = {}) => {
+    // HOT asks checklist questions (the permit questions spec shows them): answered first, by the same user.
+    const lifecycle = lifecycleCommandOf(url);
+    if (lifecycle)
+      await answerQuestionsFor(
+        pages.get(user.userName)!.request,
+        auth(user.userName).authorization,
+        lifecycle.permitId,
+        lifecycle.verb,
+      );
     const response = await pages.get(user.userName)!.request.post(url, {
       headers: { ...auth(user.userName), 'idempotency-key': crypto.randomUUID() },
       data,
@@ -88,14 +98,16 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
     plannedStart: start.toISOString(),
     plannedEnd: new Date(start.getTime() + 6 * 3_600_000).toISOString(),
     holderId,
-    riskLevel: 'high',
+    // Medium: one approval stage, signed with the approver's password (the signatures spec walks two).
+    riskLevel: 'medium',
   });
   await api(requester, `/api/permits/${permit.ID}/commands/request`);
-  await api(approver, `/api/permits/${permit.ID}/commands/approve`);
+  await api(approver, `/api/permits/${permit.ID}/commands/approve`, { password: demo.password });
   await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
 
   // The issuer opens the permit's Gas tests on a phone: no test yet, so it cannot be issued.
   const i = pages.get(issuer.userName)!;
+  await answerQuestionsFor(i.request, auth(issuer.userName).authorization, permit.ID, 'issue');
   await i.goto(`/Permit/Edit/${permit.ID}`);
   await main(i).getByRole('tab', { name: 'Gas tests' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(main(i)).toContainText('Gas test: record a gas test before the permit is issued.');

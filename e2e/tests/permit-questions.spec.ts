@@ -115,6 +115,9 @@ test('answers a LOTO permit’s request questions on a phone; a blocking answer 
 
   // The same section on a desktop.
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The mouse left where the 390 px screenshots put it would now hover the permit's Cancel button.
+  await page.mouse.move(1270, 890);
+  await stage(page, 'Request questions').scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page, 1280);
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, testInfo, 'permit-questions-1280');

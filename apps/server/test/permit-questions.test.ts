@@ -394,7 +394,7 @@ describe('questions on a permit', () => {
     const audit = await db()
       .selectFrom('audit_log')
       .select(['action', 'before', 'after'])
-      .where('entity_type', '=', 'permit')
+      .where('entity_type', '=', 'permit-questions')
       .where('entity_id', '=', String(id))
       .where('action', 'like', 'permit-questions.%')
       .orderBy('id')

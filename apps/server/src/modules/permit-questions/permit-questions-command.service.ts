@@ -105,7 +105,8 @@ async function applyAnswer(
   const about = { question: version.text, questionVersion: version.version, stage: input.stage };
   run.audit({
     action: `permit-questions.${verb}`,
-    entityType: 'permit',
+    // Its own entity type: the permit's History tab tells the lifecycle (like the isolation plan's rows).
+    entityType: 'permit-questions',
     entityId: permit.id,
     before: current ? { ...about, answer: current.value } : null,
     after: { ...about, answer },

@@ -10,6 +10,7 @@ import {
 import { writeSetting } from '../src/modules/settings/setting-values';
 import { permitCore, permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
+import { withoutQuestions } from './support/permit-answers';
 import { directoryServiceAccount, directoryUsers, startSlapd, type TestDirectory } from './support/slapd';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
@@ -68,6 +69,8 @@ async function advance(ms: number) {
 beforeAll(async () => {
   [t, directory] = await Promise.all([createTestApp(), startSlapd()]);
   await withoutIsolationPlan(db());
+  // Checklist questions have their own tests (permit-questions.test.ts): these permits ask none.
+  await withoutQuestions(db());
   // Alice is a directory user and an approver (Supervisors) of North Plant.
   const { id: aliceId } = await db()
     .insertInto('users')

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
+import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -34,6 +35,10 @@ async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
 }
 
 async function api(page: Page, user: PermitTestUser, url: string, data: object = {}) {
+  // LOTO asks checklist questions (the permit questions spec shows them): answered first, by the same user.
+  const lifecycle = lifecycleCommandOf(url);
+  if (lifecycle)
+    await answerQuestionsFor(page.request, `Bearer ${tokens.get(user.userName)}`, lifecycle.permitId, lifecycle.verb);
   const response = await page.request.post(url, {
     headers: { authorization: `Bearer ${tokens.get(user.userName)}`, 'idempotency-key': crypto.randomUUID() },
     data,

@@ -10,7 +10,7 @@ import {
 } from '@hasp/contracts';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * The lifecycle's invariants under random command sequences by random users, over HTTP on the real
@@ -58,6 +58,9 @@ function bodyFor(verb: PermitCommand, permit: Permit, pick: number): object | un
       return { plannedEnd: new Date(Date.parse(permit.plannedEnd) + ((pick % 8) + 1) * 3_600_000).toISOString() };
     case 'hand-over':
       return { newHolderId: ids[someone] };
+    case 'approve':
+      // An approval is an electronic signature: the approver's password, re-checked.
+      return { password: DEMO_PASSWORD };
     default:
       return undefined;
   }

@@ -67,7 +67,11 @@ describe('NEW User Management overview', () => {
           { ID: 1, name: 'North Plant' },
           { ID: 2, name: 'Riverside Chemical Processing Complex' },
         ],
-        groups: [{ ID: groupIds.Administrators, name: 'Administrators' }],
+        // The demo administrator also signs as the safety officer (high-risk approval stage).
+        groups: [
+          { ID: groupIds.Administrators, name: 'Administrators' },
+          { ID: groupIds['Safety Officers'], name: 'Safety Officers' },
+        ],
       }),
     ]);
     expect(body.groups.map((g: { name: string }) => g.name)).toContain('Authorized Workers');

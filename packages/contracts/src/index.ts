@@ -43,3 +43,5 @@ export * from './attachments';
 export * from './gas-tests';
 export * from './permit-questions';
 export * from './signatures';
+export * from './sync';
+export * from './offline';

@@ -5,7 +5,7 @@ import { exposeBrowserDatabaseLibrary, HaspDatabase } from './db';
 describe('HaspDatabase', () => {
   it('has one versioned schema: an outbox keyed by idempotency key and permits keyed per connection and facility', () => {
     const db = new HaspDatabase('hasp-test');
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     const schema = Object.fromEntries(db.tables.map((table) => [table.name, table.schema]));
     expect(schema.outbox?.primKey.keyPath).toBe('idempotencyKey');
     expect(schema.outbox?.indexes.map((index) => index.name)).toEqual(

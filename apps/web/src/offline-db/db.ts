@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { upgradeOutboxToV2 } from './upgrade-v2';
 
 /** Whose data a row is: offline items never cross a user, a database (connection) or a facility (R33). */
 export interface Owner {
@@ -7,51 +8,106 @@ export interface Owner {
   userId: number;
 }
 
+/** `<connection>:<facility>:<user>`: the owner part of meta keys (`seq:<owner>`, the next device sequence). */
+export const ownerKey = (owner: Owner) => `${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
+
 /**
- * A queued offline change: a serializable command applied once by the server per idempotency key.
- * `status` says where it is: waiting, being sent, or back with a conflict or a refusal to show.
+ * A queued offline change (issue 18): exactly the command the server's `POST /api/sync/push`
+ * takes (contracts `SyncCommand`), owner flattened for the indexes, plus where it stands. Written
+ * with `durability: 'strict'`; it leaves the outbox only once the server has confirmed it (applied),
+ * and a conflict or a refusal stays, visible with the server's reason, until the user dismisses it.
  */
 export interface OutboxItem extends Owner {
   idempotencyKey: string;
-  /** e.g. `permit.create`, `permit.update`: the server's command name. */
-  type: string;
-  payload: unknown;
-  /** The permit the command is about (ordering is per permit), if it exists yet. */
+  deviceId: string;
+  /** 1, 2, 3… per device and owner, in the order queued (the server applies them in this order). */
+  deviceSeq: number;
+  /** Device time of the change, ISO 8601 (the server keeps its own time beside it). */
+  deviceTime: string;
+  /** The server's command name, e.g. `permit.create`, `isolation-plan.verify-point` (contracts `offlineCommandNames`). */
+  name: string;
+  /** The record's server id, or `local:<uuid>` for a permit created on this device. */
+  targetId: number | string;
+  input: unknown;
+  /** The target record's version the device based the command on (null for a creation). */
+  baseVersion: number | null;
+  /** The stored permit the command is about (`StoredPermit.key`), for the permit page and FIFO per permit. */
   permitKey?: string;
-  /** Device time of the change, ISO 8601 (the server keeps its own time too). */
-  createdAt: string;
   status: 'pending' | 'sending' | 'conflict' | 'rejected';
   attempts: number;
-  /** The server's reason for a conflict or a refusal. */
-  reason?: string;
+  lastAttemptAt?: string;
+  /** The server's error for a conflict or a refusal (`{ code, message, details? }`). */
+  error?: { code: string; message: string; details?: unknown };
+  /** The server's conflict record (GET /api/sync/conflicts/:id). */
+  conflictId?: number;
 }
 
 /** A permit kept for offline use. */
 export interface StoredPermit extends Owner {
-  /** `<connection>:<facility>:<permit id or local id>`: unique across databases and facilities. */
+  /** `<connection>:<facility>:<permit id or local:uuid>`: unique across databases and facilities. */
   key: string;
   permitType: string;
-  /** The server version the local copy is based on (conflict detection). */
+  /** The server version the local copy is based on (conflict detection); 0 for one created here. */
   version: number;
+  /**
+   * The permit with what its page shows offline: the server's `OfflinePermit` (contracts/offline.ts)
+   * as downloaded, with the device's queued changes applied on top.
+   */
   data: unknown;
   /** When it was downloaded or last changed here, ISO 8601. */
   updatedAt: string;
+  /** Provisional number of a permit created on this device, until the server's replaces it. */
+  provisionalNumber?: string;
+}
+
+/**
+ * Reference data a permit page needs offline (assets, isolation points, master lists, questions,
+ * captions, people…), one row per kind and owner: `key` is `<connection>:<facility>:<kind>`.
+ */
+export interface ReferenceItem {
+  key: string;
+  connectionStringName: string;
+  facilityId: number;
+  kind: string;
+  data: unknown;
+  updatedAt: string;
+}
+
+/** Small device facts: `deviceId`, the next `deviceSeq` per owner (`seq:<connection>:<facility>:<user>`), storage persistence. */
+export interface MetaItem {
+  key: string;
+  value: unknown;
 }
 
 /**
  * The browser database (IndexedDB through Dexie). Keep every old `version(n)` when adding a new one:
- * Dexie upgrades stored data step by step, and an unsynced outbox must survive every upgrade.
+ * Dexie upgrades stored data step by step, and an unsynced outbox must survive every upgrade (R32).
  */
 export class HaspDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'idempotencyKey'>;
   permits!: Table<StoredPermit, string>;
+  reference!: Table<ReferenceItem, string>;
+  meta!: Table<MetaItem, string>;
 
   constructor(name = 'hasp') {
-    super(name);
+    // Strict: a transaction resolves only once IndexedDB has flushed it to disk, so an outbox item
+    // shown as "Saved offline" survives the browser being killed a moment later (R26).
+    super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       outbox: 'idempotencyKey, [connectionStringName+facilityId+userId], permitKey, createdAt, status',
       permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
     });
+    // Version 2 (issue 18): outbox items are sync commands ordered by device sequence per owner;
+    // reference data and device facts. The v1 → v2 upgrade of queued items is in upgrade-v2.ts.
+    this.version(2)
+      .stores({
+        outbox:
+          'idempotencyKey, [connectionStringName+facilityId+userId], [connectionStringName+facilityId+userId+deviceSeq], permitKey, status',
+        permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
+        reference: 'key, [connectionStringName+facilityId]',
+        meta: 'key',
+      })
+      .upgrade((tx) => upgradeOutboxToV2(tx));
   }
 }
 

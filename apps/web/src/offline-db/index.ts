@@ -1,3 +1,3 @@
 /** The browser database: import it lazily (`import('../offline-db')`), it is not first-screen code. */
-export { browserDatabase, exposeBrowserDatabaseLibrary, HaspDatabase } from './db';
-export type { OutboxItem, Owner, StoredPermit } from './db';
+export { browserDatabase, exposeBrowserDatabaseLibrary, HaspDatabase, ownerKey } from './db';
+export type { MetaItem, OutboxItem, Owner, ReferenceItem, StoredPermit } from './db';

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import { permitSchema } from './permits';
+
+/**
+ * Taking permits offline (issue 18): `GET /api/offline/permits?type=<CODE>` answers the signed-in
+ * user's permits of an offline-enabled type (facility setting `offlinePermitTypes`) with what the
+ * permit page needs to show and change them without a network. The device stores each one in its
+ * browser database (apps/web/src/offline-db) and shows the same permit page as online from it.
+ */
+export const offlinePermitSchema = z.object({
+  /** The permit exactly as `GET /api/permits/:id` answers it. */
+  permit: permitSchema,
+  /**
+   * What each section of the permit page reads, by section name (`isolation-plan`, `tags`,
+   * `questions`, `crew`, `gas-tests`, `hazard-analysis`…), exactly as that section's GET route
+   * answers it, so the offline page renders with the online components.
+   */
+  sections: z.record(z.string(), z.unknown()),
+  /**
+   * The version of each record a queued command is checked against, by the command name's prefix
+   * (`permit`, `isolation-plan`, `tag`, `lock`, `lockbox`, `permit-questions`, `gas-test`,
+   * `hazard-analysis`): the device sends it as the command's `baseVersion`.
+   */
+  versions: z.record(z.string(), z.number()),
+});
+export type OfflinePermit = z.infer<typeof offlinePermitSchema>;
+
+export const offlineDownloadSchema = z.object({
+  permits: z.array(offlinePermitSchema),
+  /**
+   * Reference data the offline page needs, by kind (`assets`, `isolation-points`, `master-lists`,
+   * `questions`, `people`, `captions`, …), each as its online route answers it.
+   */
+  reference: z.record(z.string(), z.unknown()),
+  /** Server time of the download. */
+  downloadedAt: z.string(),
+});
+export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;

@@ -1,0 +1,173 @@
+import * as z from 'zod/mini';
+import { apiErrorSchema } from './errors';
+
+/**
+ * Offline sync (issue 18): a device queues commands in its outbox while offline and pushes them,
+ * in order, to `POST /api/sync/push`. The server applies each one once, through the same command
+ * runner as the REST API (the command's registered name, its target and its input), and answers
+ * each with one outcome. Nothing is ever silently dropped: every queued command ends as exactly one
+ * of applied, conflict (recorded with both versions) or rejected (with the server's reason).
+ *
+ * Ordering (Replicache's push algorithm): each device numbers its commands 1, 2, 3… per owner
+ * (user × connection × facility: `deviceSeq`). The server applies seq n only after n − 1 (a command
+ * "from the future" is answered `deferred` and applied when the device sends it again after its
+ * predecessor); a seq at or below the last one applied answers what it answered the first time.
+ *
+ * Versions: `baseVersion` is the version of the command's record (its aggregate: the permit, its
+ * isolation plan, its tags…) that the device's copy was based on when it queued the command.
+ * Commands the same device queued one after another on one record form a chain: the server accepts
+ * the next link while nobody else has changed the record since the device's previous link. Any other
+ * version → the command is a conflict: recorded, shown to the user and to supervisors, never applied
+ * and never lost.
+ */
+
+/** What may be queued offline: changes that need no signature (approving re-checks the password online). */
+export const offlineCommandNames = [
+  'permit.create',
+  'permit.edit',
+  'permit.request',
+  'permit.isolate',
+  'permit.issue',
+  'permit.accept',
+  'permit.suspend',
+  'permit.revalidate',
+  'permit.start-test',
+  'permit.end-test',
+  'permit.hand-over',
+  'permit.complete-work',
+  'permit.de-isolate',
+  'permit.close',
+  'permit.cancel',
+  'isolation-plan.fill',
+  'isolation-plan.add-point',
+  'isolation-plan.remove-point',
+  'isolation-plan.reorder',
+  'isolation-plan.notify',
+  'isolation-plan.shut-down',
+  'isolation-plan.isolate-point',
+  'isolation-plan.release-stored-energy',
+  'isolation-plan.verify-point',
+  'isolation-plan.test-release',
+  'isolation-plan.re-verify',
+  'isolation-plan.inspect-area',
+  'isolation-plan.clear-people',
+  'isolation-plan.restore-point',
+  'isolation-plan.release-point',
+  'isolation-plan.notify-release',
+  'lock.apply',
+  'lock.remove',
+  'tag.apply',
+  'tag.verify',
+  'tag.remove',
+  'tag.report-missing',
+  'lockbox.open',
+  'lockbox.deposit-keys',
+  'lockbox.sign-on',
+  'lockbox.sign-off',
+  'lockbox.release',
+  'permit-questions.answer',
+  'permit-questions.change-answer',
+  'gas-test.record',
+  'hazard-analysis.add-line',
+  'hazard-analysis.edit-line',
+  'hazard-analysis.remove-line',
+  'hazard-analysis.reorder',
+] as const;
+export type OfflineCommandName = (typeof offlineCommandNames)[number];
+
+/** At most this many commands in one push (the client sends the rest in the next one). */
+export const SYNC_PUSH_MAX = 100;
+
+/**
+ * A permit made on this device before the server has numbered it: `local:<uuid>`. Later commands of
+ * the same outbox target it by this id; the server maps it to the permit it created (and answers the
+ * mapping, so the device replaces its provisional number by the server's).
+ */
+export const localIdSchema = z.string().check(z.regex(/^local:[0-9a-f-]{36}$/, 'a local id: local:<uuid>'));
+
+const key = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency key: 1 to 200 visible characters'));
+
+/** Whose item it is: a device never pushes one owner's items while another is signed in (R33). */
+export const syncOwnerSchema = z.object({
+  connectionStringName: z.string().check(z.minLength(1), z.maxLength(200)),
+  facilityId: z.number().check(z.int(), z.positive()),
+  userId: z.number().check(z.int(), z.positive()),
+});
+export type SyncOwner = z.infer<typeof syncOwnerSchema>;
+
+/** One queued command, as the outbox stores and sends it. */
+export const syncCommandSchema = z.object({
+  idempotencyKey: key,
+  /** The device's id (a random UUID kept in its browser database). */
+  deviceId: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'Device id: a UUID')),
+  /** 1, 2, 3… per device and owner, in the order the commands were queued. */
+  deviceSeq: z.number().check(z.int(), z.positive()),
+  /** When the device says it happened (kept beside the server's time; never used for ordering). */
+  deviceTime: z.iso.datetime({ offset: true }),
+  name: z.enum(offlineCommandNames),
+  /** The record's id: a server id, or the local id of a permit created earlier in this outbox. */
+  targetId: z.union([z.number().check(z.int(), z.positive()), localIdSchema]),
+  /** The command's body, exactly as its REST route takes it (validated by that route's schema). */
+  input: z.unknown(),
+  /** The version of the target's record the device based the command on; null for a creation. */
+  baseVersion: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  owner: syncOwnerSchema,
+});
+export type SyncCommand = z.infer<typeof syncCommandSchema>;
+
+export const syncPushSchema = z.object({
+  commands: z.array(syncCommandSchema).check(z.maxLength(SYNC_PUSH_MAX, `At most ${SYNC_PUSH_MAX} commands per push`)),
+});
+export type SyncPush = z.infer<typeof syncPushSchema>;
+
+export const syncOutcomes = ['applied', 'conflict', 'rejected', 'deferred'] as const;
+export type SyncOutcome = (typeof syncOutcomes)[number];
+
+/** What the server did with one pushed command (same order as the push). */
+export const syncResultSchema = z.object({
+  idempotencyKey: z.string(),
+  deviceSeq: z.number(),
+  outcome: z.enum(syncOutcomes),
+  /** The server's sequence of this command (ordering and audit follow it), when it was recorded. */
+  serverSeq: z.nullable(z.number()),
+  /** Applied: the record's new version and what the REST route would have answered. */
+  version: z.nullable(z.number()),
+  result: z.optional(z.unknown()),
+  /** Applied `permit.create` from a local id: the permit the server made, for the device's records. */
+  created: z.optional(z.object({ localId: z.string(), permitId: z.number(), number: z.string() })),
+  /** Conflict or rejection: why, in words a user understands, with the error's code. */
+  error: z.optional(apiErrorSchema),
+  /** Conflict: the recorded conflict's id (GET /api/sync/conflicts/:id shows both versions). */
+  conflictId: z.optional(z.number()),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+export const syncPushResponseSchema = z.object({
+  results: z.array(syncResultSchema),
+  /** Server time of the push (the device shows "synced at" in server time, never its own clock). */
+  syncedAt: z.string(),
+});
+export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;
+
+/** A conflict or a rejection as users and supervisors see it (GET /api/sync/conflicts). */
+export const syncIssueSchema = z.object({
+  ID: z.number(),
+  outcome: z.enum(['conflict', 'rejected']),
+  name: z.string(),
+  idempotencyKey: z.string(),
+  deviceId: z.string(),
+  deviceTime: z.string(),
+  syncedAt: z.string(),
+  user: z.object({ ID: z.number(), name: z.string() }),
+  permit: z.nullable(z.object({ ID: z.number(), number: z.string() })),
+  error: apiErrorSchema,
+  /** The device's side: the command's input and the version it was based on. */
+  device: z.object({ input: z.unknown(), baseVersion: z.nullable(z.number()) }),
+  /** The server's side at the time (conflicts): the record's version and its state. */
+  server: z.nullable(z.object({ version: z.number(), state: z.unknown() })),
+  /** When someone marked it dealt with, who, and what they wrote. */
+  resolvedAt: z.nullable(z.string()),
+  resolvedBy: z.nullable(z.object({ ID: z.number(), name: z.string() })),
+  resolution: z.nullable(z.string()),
+});
+export type SyncIssue = z.infer<typeof syncIssueSchema>;

@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { answerQuestionsFor } from '../support/permit-questions';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 
@@ -60,6 +61,8 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
+  // LOTO asks checklist questions at request: answered first (their guard has its own tests).
+  await answerQuestionsFor(page.request, `Bearer ${token}`, permitId, 'request');
 
   await page.goto(`/Permit/Edit/${permitId}`);
   const main = page.getByRole('main');

@@ -96,9 +96,11 @@ export function LoginForm({
   const busy = login.isPending || login.isSuccess || leavingForIdp;
 
   // The seed's SSO rule: SSO on, no token, not logged out: straight to the identity provider.
+  // Not when Start Over / Login is already leaving: clearing the logged-out flag re-renders into
+  // 'redirect', and a second assign would start a second round trip (seen as a flaky e2e).
   useEffect(() => {
-    if (mode === 'redirect') window.location.assign(spRedirect);
-  }, [mode, spRedirect]);
+    if (mode === 'redirect' && !leaving) window.location.assign(spRedirect);
+  }, [mode, spRedirect, leaving]);
 
   useEffect(() => {
     if (tokenRefused) toastAuthorizationFailed();

@@ -102,10 +102,14 @@ export const permitCommandInputSchemas = {
   'hand-over': z.object({ newHolderId: idSchema }),
   // Or, for a single sign-on user, the re-authentication at the identity provider that came back
   // for this signing (decision 0059): the one-time token the ACS returned the browser with.
-  approve: z.union([
-    z.object({ password: signingPasswordSchema }),
-    z.object({ signingIntent: z.string().check(z.minLength(16), z.maxLength(100)) }),
-  ]),
+  approve: z.union(
+    [
+      z.object({ password: signingPasswordSchema }),
+      z.object({ signingIntent: z.string().check(z.minLength(16), z.maxLength(100)) }),
+    ],
+    // Neither: the password is what most signers are missing.
+    { error: 'Enter your password to sign' },
+  ),
 } as const;
 type InputCommand = keyof typeof permitCommandInputSchemas;
 export type PermitCommandInput<C extends PermitCommand = PermitCommand> = C extends InputCommand

@@ -330,6 +330,19 @@ describe('refused answers from the identity provider: audited and counted like a
       reason: 'identity provider refused',
       after: { detail: 'answers another request' },
     });
+    // A made-up signing token: back to the start page, recorded in the auth log.
+    const madeUp = await postAnswer(
+      b64(responseXml({ inResponseTo: started.requestId })),
+      `sign:${'x'.repeat(32)}.Demo`,
+    );
+    expect(madeUp.pathname).toBe('/');
+    const event = await db()
+      .selectFrom('auth_events')
+      .select('detail')
+      .where('kind', '=', 'sso_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.detail).toBe('signing: unknown signing token');
   });
 });
 

@@ -5,6 +5,7 @@ import type { Connection } from '../../db/connections';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform/request-context';
 import { AppError } from '../../plugins/app-error';
+import { insertAuthEvent } from '../auth';
 import { findPermit } from '../permits';
 import {
   SAML_CLOCK_SKEW_MS,
@@ -159,8 +160,12 @@ async function acceptSigningAnswer(
 ): Promise<string> {
   const { db } = connection;
   const intent = await findIntent(db, token);
-  // No such signing: nothing to charge it to and no permit to go back to.
-  if (!intent) return '/';
+  // No such signing (a made-up or long-purged token): nothing to charge it to and no permit to go
+  // back to; the auth log keeps it, as it keeps a refused sign-in.
+  if (!intent) {
+    await insertAuthEvent(db, { kind: 'sso_failed', ip: client.ip, detail: 'signing: unknown signing token' });
+    return '/';
+  }
   const refuse = async (reason: keyof typeof codeOf, detail?: string) => {
     // An intent answered once stays answered: a refusal never reopens or closes it twice.
     await db

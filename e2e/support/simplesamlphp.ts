@@ -23,6 +23,8 @@ export const idpUsers = {
   supervisor: { username: 'supervisor', uid: 'supervisor' },
   /** Hasp's demo worker: one facility. */
   worker: { username: 'worker', uid: 'worker' },
+  /** A Hasp user without a password (created by the spec): signs permits by signing in again here. */
+  signer: { username: 'sso-signer', uid: 'sso-signer' },
   /** Signs in at the IdP, but no Hasp user has that name. */
   stranger: { username: 'stranger', uid: 'nobody-at-hasp' },
 } as const;

@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginMessages } from '@hasp/contracts';
 import { withDatabase } from '../support/database';
 import { demo, loginScreen, webStorage } from '../support/hasp';
+import { answerQuestionsFor } from '../support/permit-questions';
 import { e2eBaseUrl } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { expectSignedIn, signOutThroughMenu } from '../support/shell';
@@ -14,6 +16,8 @@ import { idpPassword, idpUsers, startSimpleSamlPhp, type IdentityProvider } from
  */
 const connection = 'SSO';
 const database = 'hasp_sso';
+/** What the signature dialog calls the IdP (sso.idpName). */
+const idpName = 'Hasp Test IdP';
 
 // One IdP and one set of settings for the file: its tests run in order in one worker.
 test.describe.configure({ mode: 'default' });
@@ -59,6 +63,7 @@ test.beforeAll(async () => {
     'sso.idpCertificate': idp.certificate,
     'sso.spBaseUrl': e2eBaseUrl,
     'sso.usernameAttribute': 'uid',
+    'sso.idpName': idpName,
   });
 });
 
@@ -248,4 +253,128 @@ test('a refused SSO login restarts the SSO flow', async ({ page }) => {
   expect(trips.count).toBe(1);
   await screen.submit.click();
   await expectSignedIn(page);
+});
+
+/** A Hasp user of the SSO connection without a password: an approver (the supervisor's groups) of North Plant. */
+async function createSsoSigner(userName: string, displayName: string) {
+  await withDatabase(async (db) => {
+    const { rows } = await db.query<{ id: number }>(
+      `insert into users (user_name, display_name, password_hash) values ($1, $2, null)
+       on conflict do nothing returning id`,
+      [userName, displayName],
+    );
+    if (!rows[0]) return;
+    await db.query('insert into user_facilities (user_id, facility_id) values ($1, $2)', [
+      rows[0].id,
+      demo.northPlant.ID,
+    ]);
+    await db.query(
+      `insert into user_groups (user_id, group_id)
+       select $1, group_id from user_groups where user_id = (select id from users where user_name = 'supervisor')`,
+      [rows[0].id],
+    );
+  }, database);
+}
+
+/** A low-risk LOTO permit of the SSO connection, requested by the demo worker through the API. */
+async function requestedPermit(page: Page): Promise<{ ID: number; number: string }> {
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: connection,
+      facilityId: demo.northPlant.ID,
+      username: 'worker',
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const authorization = `Bearer ${((await login.json()) as { token: string }).token}`;
+  const post = async (url: string, data: object = {}) => {
+    const response = await page.request.post(url, {
+      headers: { authorization, 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as { ID: number; number: string };
+  };
+  const type = await page.request.get('/api/permits/types/LOTO', { headers: { authorization } });
+  expect(type.status(), await type.text()).toBe(200);
+  const start = new Date(Date.now() + 24 * 3_600_000);
+  const permit = await post('/api/permits', {
+    permitTypeId: ((await type.json()) as { ID: number }).ID,
+    title: `Signed at the IdP ${Date.now().toString(36)}`,
+    description: 'Replace the pump seal.',
+    workMethod: 'Isolate, drain, replace.',
+    areaId: null,
+    assetIds: [],
+    plannedStart: start.toISOString(),
+    plannedEnd: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+    holderId: null,
+    riskLevel: 'low',
+  });
+  await answerQuestionsFor(page.request, authorization, permit.ID, 'request');
+  await post(`/api/permits/${permit.ID}/commands/request`);
+  return permit;
+}
+
+test('an SSO user signs a permit by signing in again at the IdP (ForceAuthn), at phone width', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const shots = '/tmp/shots-ssosign';
+  mkdirSync(shots, { recursive: true });
+  await createSsoSigner(idpUsers.signer.uid, 'Sonia Signer');
+  const permit = await requestedPermit(page);
+
+  // Signed in to Hasp through the IdP; the IdP keeps its own session.
+  await goToIdpThroughConnectionChoice(page);
+  await signInAtIdp(page, idpUsers.signer.username);
+  await expectSsoFacilityChoice(page);
+  await loginScreen(page).submit.click();
+  await expectSignedIn(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  const main = page.getByRole('main');
+  const approve = async () => {
+    await page.goto(`/Permit/Edit/${permit.ID}`);
+    await main.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const button = dialog.getByRole('button', { name: `Sign in again at ${idpName} to sign` });
+    await expect(button).toBeVisible();
+    await expect(dialog.getByLabel('Your password')).toHaveCount(0);
+    return { dialog, button };
+  };
+
+  // Someone else signs in at the IdP: refused, the permit stays unsigned.
+  const first = await approve();
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/sso-sign-dialog-390.png` });
+  await first.button.click();
+  // ForceAuthn: the IdP asks for the password again although its session is still open.
+  await expect(page).toHaveURL(new RegExp(`^${idp.baseUrl}/module\\.php/core/loginuserpass\\.php`));
+  await signInAtIdp(page, idpUsers.worker.username);
+  await expect(page).toHaveURL(`${e2eBaseUrl}/Permit/Edit/${permit.ID}`);
+  await expect(main.getByRole('alert')).toContainText(
+    'You signed in at the identity provider as someone else: the permit was not signed.',
+  );
+  await expect(main.getByTestId('permit-status')).toHaveText('Requested');
+  await page.screenshot({ path: `${shots}/sso-sign-refused-390.png`, fullPage: true });
+
+  // The signer signs in again at the IdP: back on the permit, signed and Approved.
+  const second = await approve();
+  await second.button.click();
+  await expect(page).toHaveURL(new RegExp(`^${idp.baseUrl}/module\\.php/core/loginuserpass\\.php`));
+  await signInAtIdp(page, idpUsers.signer.username);
+  await expect(main.getByTestId('permit-status')).toHaveText('Approved');
+  expect(page.url()).toBe(`${e2eBaseUrl}/Permit/Edit/${permit.ID}`);
+  const signatures = main.getByRole('region', { name: 'Signatures' });
+  await expect(signatures.getByRole('listitem')).toHaveText(
+    /^Approved as area authority by Sonia Signer, \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d$/,
+  );
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/sso-signed-390.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, 'sso-signed-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shots}/sso-signed-1280.png`, fullPage: true });
 });

@@ -67,7 +67,7 @@ import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
-import { registerSignatures, signatureRoutes } from './modules/signatures';
+import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -174,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPermitQuestionGuards();
   // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
   registerSignatures();
+  registerSsoSigning(() => ctx.clock.now());
   // The hazard analysis's request guard and its signed content (decision 0047).
   registerHazardAnalysis();
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);

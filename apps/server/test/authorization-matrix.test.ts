@@ -299,6 +299,10 @@ const matrix: Record<string, Rule> = {
   'GET /api/approval-stages': holds('rightnav:facility-settings'),
   'PUT /api/approval-stages': holds('rightnav:facility-settings'),
   'GET /api/permits/:id/signatures': both(inSample, holds('permit:view:LOTO')),
+  // Signing at the identity provider (decision 0059): how I sign (anyone signed in), and starting a
+  // forced login to sign (an approver; these callers have passwords and single sign-on is off: 409).
+  'GET /api/signatures/method': signedIn,
+  'POST /api/permits/:id/signatures/sso': both(inSample, holds('permit:approve:LOTO')),
   // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
   'GET /api/permits': signedIn,
   'GET /api/permits/index-columns': signedIn,

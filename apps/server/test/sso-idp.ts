@@ -86,6 +86,8 @@ export interface AssertionFields {
   notOnOrAfter?: Date;
   assertionId?: string;
   connection?: string;
+  /** When the user signed in at the IdP (AuthnStatement); default: notBefore. */
+  authnInstant?: Date;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -125,7 +127,7 @@ function assertionXml(
     `</saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${iso(f.notBefore)}" NotOnOrAfter="${iso(f.notOnOrAfter)}"><saml:AudienceRestriction>` +
     `<saml:Audience>${f.audience ?? spEntityId(f.connection ?? 'Demo')}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
-    `<saml:AuthnStatement AuthnInstant="${iso(f.notBefore)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>` +
+    `<saml:AuthnStatement AuthnInstant="${iso(f.authnInstant ?? f.notBefore)}" SessionIndex="_s1"><saml:AuthnContext><saml:AuthnContextClassRef>` +
     `urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext>` +
     `</saml:AuthnStatement>` +
     (f.attributes ? `<saml:AttributeStatement>${f.attributes}</saml:AttributeStatement>` : '') +

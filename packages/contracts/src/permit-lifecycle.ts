@@ -100,13 +100,28 @@ export const permitCommandInputSchemas = {
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
   'hand-over': z.object({ newHolderId: idSchema }),
-  approve: z.object({ password: signingPasswordSchema }),
+  // Or, for a single sign-on user, the re-authentication at the identity provider that came back
+  // for this signing (decision 0059): the one-time token the ACS returned the browser with.
+  approve: z.union(
+    [
+      z.object({ password: signingPasswordSchema }),
+      z.object({ signingIntent: z.string().check(z.minLength(16), z.maxLength(100)) }),
+    ],
+    // Neither: the password is what most signers are missing.
+    { error: 'Enter your password to sign' },
+  ),
 } as const;
 type InputCommand = keyof typeof permitCommandInputSchemas;
 export type PermitCommandInput<C extends PermitCommand = PermitCommand> = C extends InputCommand
   ? z.infer<(typeof permitCommandInputSchemas)[C]>
   : Record<string, never>;
-type AnyInput = { reason?: string; plannedEnd?: string; newHolderId?: number; password?: string };
+type AnyInput = {
+  reason?: string;
+  plannedEnd?: string;
+  newHolderId?: number;
+  password?: string;
+  signingIntent?: string;
+};
 
 type Instant = Date | string;
 const ms = (t: Instant) => (t instanceof Date ? t.getTime() : Date.parse(t));

@@ -91,6 +91,15 @@ export const settingDefinitions = [
       'The address users reach Hasp at (e.g. https://hasp.example.com); the ACS URL is <address>/api/saml/samllogin.',
   },
   {
+    key: 'sso.idpName',
+    scope: 'connection',
+    type: 'text',
+    default: '',
+    maxLength: 100,
+    description:
+      'The identity provider\'s name as people know it, for "Sign in again at <name> to sign"; empty = its address\'s host.',
+  },
+  {
     key: 'sso.usernameAttribute',
     scope: 'connection',
     type: 'text',

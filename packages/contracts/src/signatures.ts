@@ -112,7 +112,44 @@ export const signingRefusals = {
   wrongPassword: 'The password is not correct: the permit was not signed.',
   rateLimited: (minutes: number) =>
     `Too many wrong passwords: signing is refused for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
-  ssoNotYet: 'Users who sign in with single sign-on cannot sign permits yet: ask a user with a password.',
+  /** Single sign-on users re-authenticate at the identity provider (decision 0059). */
+  ssoRateLimited: (minutes: number) =>
+    `Too many failed signatures: signing is refused for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
+  ssoOff: 'Single sign-on is off: users without a password cannot sign permits.',
+  ssoRequired: 'Sign in again at the identity provider to sign.',
+  ssoNotSsoUser: 'Sign with your password: you do not sign in through the identity provider.',
+  ssoFailed: 'Signing in again at the identity provider did not succeed: the permit was not signed.',
+  ssoOtherUser: 'You signed in at the identity provider as someone else: the permit was not signed.',
+  ssoNotFresh: 'The identity provider did not ask you to sign in again: the permit was not signed.',
+  ssoExpired: 'Signing took too long: the permit was not signed. Sign in again at the identity provider to sign.',
+  ssoReplayed: 'This sign-in at the identity provider was already used: the permit was not signed.',
+  ssoPermitChanged: 'The permit changed while you were signing in again: it was not signed. Check it and sign again.',
 } as const;
+
+/** Why the identity provider's answer to a signing was refused: the ACS sends the browser back with one of these. */
+export const ssoSigningRefusalCodes = ['failed', 'other-user', 'not-fresh', 'expired', 'replayed'] as const;
+export type SsoSigningRefusalCode = (typeof ssoSigningRefusalCodes)[number];
+export const ssoSigningRefusalMessages: Record<SsoSigningRefusalCode, string> = {
+  failed: signingRefusals.ssoFailed,
+  'other-user': signingRefusals.ssoOtherUser,
+  'not-fresh': signingRefusals.ssoNotFresh,
+  expired: signingRefusals.ssoExpired,
+  replayed: signingRefusals.ssoReplayed,
+};
+
+/** How long a signing at the identity provider may take, from the button to the signature. */
+export const ssoSigningMinutes = 5;
+
+/** `GET /api/signatures/method`: how the signed-in user proves it is them when signing. */
+export const signingMethodSchema = z.object({
+  method: z.enum(signatureMethods),
+  /** The identity provider's name (single sign-on users), for "Sign in again at <name> to sign". */
+  identityProvider: z.nullable(z.string()),
+});
+export type SigningMethod = z.infer<typeof signingMethodSchema>;
+
+/** `POST /api/permits/:id/signatures/sso`: where the browser goes to sign in again (ForceAuthn). */
+export const ssoSigningStartSchema = z.object({ redirectUrl: z.string() });
+export type SsoSigningStart = z.infer<typeof ssoSigningStartSchema>;
 
 export const signatureRateLimit = { failures: 5, windowMinutes: 15 } as const;

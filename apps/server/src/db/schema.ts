@@ -74,6 +74,8 @@ export interface Database {
   approval_stages: ApprovalStageTable;
   permit_signatures: PermitSignatureTable;
   signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
+  // 2026-11-28T1500-sso-signatures: signings at the identity provider, from the button to the signature
+  signature_intents: SignatureIntentTable;
   // 2026-11-26T0900-loto: locks, isolation plans and points, lockboxes, lock applications, tags,
   // abandoned removals (never deleted: triggers refuse it). States: packages/contracts/src/loto.ts.
   locks: LockTable;
@@ -849,6 +851,29 @@ export interface PermitSignatureTable {
   time_zone: string;
   method: 'password' | 'directory' | 'sso';
   content_hash: string;
+  /** 2026-11-28T1500-sso-signatures: where an 'sso' signer signed in again, and when the IdP says it was. */
+  idp_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  idp_authn_instant: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+// 2026-11-28T1500-sso-signatures
+export interface SignatureIntentTable {
+  id: Generated<number>;
+  token_hash: string;
+  facility_id: number;
+  user_id: number;
+  permit_id: number;
+  permit_revision: number;
+  stage_position: number;
+  content_hash: string;
+  request_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  authenticated_at: Timestamp | null;
+  authn_instant: Timestamp | null;
+  idp_issuer: string | null;
+  refused_at: Timestamp | null;
+  used_at: Timestamp | null;
 }
 
 // 2026-11-27T1000-hazard-analysis

@@ -22,6 +22,11 @@ export const signatureLabels = defineCaptions('Label', 'Signatures', {
   passwordDescription:
     'Approving signs the next approval stage with your name, the time and its meaning. Type your password to sign.',
   approveChange: 'Signs the next approval stage. The permit becomes Approved once every stage is signed.',
+  ssoSign: 'Sign in again at {{idp}} to sign',
+  ssoDescription:
+    'Approving signs the next approval stage with your name, the time and its meaning. You sign in again at {{idp}} and come back here.',
+  ssoSigning: 'Signing the permit',
+  ssoSigningFailed: 'The permit was not signed',
 });
 
 export const approvalStageLabels = defineCaptions('Label', 'ApprovalStages', {

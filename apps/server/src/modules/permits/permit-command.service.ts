@@ -17,7 +17,13 @@ import { permitView, storedPermit } from './permit-view';
 import { decidePermit, permitLifecyclePolicy, permitTarget, type PermitState } from './permits.policy';
 
 /** A lifecycle command's body: the edit's core fields, or the verb's input (permitCommandInputSchemas), or nothing. */
-export type PermitCommandBody = Partial<PermitEdit> & { reason?: string; newHolderId?: number; password?: string };
+export type PermitCommandBody = Partial<PermitEdit> & {
+  reason?: string;
+  newHolderId?: number;
+  password?: string;
+  /** Approving as a single sign-on user: the signing the identity provider answered (decision 0059). */
+  signingIntent?: string;
+};
 
 /**
  * The domain event every applied lifecycle command records, named `permit.<verb>` (notifications

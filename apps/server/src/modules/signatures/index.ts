@@ -11,3 +11,6 @@ export function registerSignatures(): void {
   registerPermitSignatures();
   registerSignatureGuards();
 }
+
+/** The identity provider's answers to single sign-on users' signings (the ACS hands them over; decision 0059). */
+export { registerSsoSigning } from './sso-signing';

@@ -1,67 +1,35 @@
-import { defaultApprovalStage, signingRefusals, signatureRateLimit, type SignatureMethod } from '@hasp/contracts';
+import { defaultApprovalStage, signingRefusals } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
-import type { RequestContext } from '../../platform/request-context';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { verifyPassword } from '../auth';
 import { verifyDirectoryPassword } from '../directory';
 import { registerPermitSigner, type PermitCommandBody, type PermitState } from '../permits';
 import type { SignatureFacts } from './signature.guards';
+import { rateLimitWait, recordRefusal } from './signature-refusals';
+import { signingMethodOf, useSsoSigning, type SsoReauthentication } from './sso-signing';
 
-const windowMs = signatureRateLimit.windowMinutes * 60_000;
-
-/**
- * A wrong password at signing, kept whatever happens to the command: the failure (for the rate
- * limit) and its audit row, in their own transaction, since the command's own rolls back when it is
- * refused. Never the password itself.
- */
-async function recordRefusal(
-  ctx: RequestContext,
-  permit: PermitState['record'],
+/** The refusal of the command's actor on this permit's stage (audited in its own transaction). */
+const refusalOf = (
+  { ctx, state }: CommandRun<PermitCommandBody, PermitState>,
   stageName: string,
   reason: 'wrong password' | 'too many wrong passwords',
-): Promise<void> {
-  await ctx.connection.db.transaction().execute(async (trx) => {
-    if (reason === 'wrong password') {
-      await trx.insertInto('signature_failures').values({ user_id: ctx.actor.userId, failed_at: ctx.now }).execute();
-    }
-    await recordAudit(trx, {
-      userId: ctx.actor.userId,
-      facilityId: ctx.actor.facilityId,
-      action: 'signature.refused',
-      // Not the permit's own history (a refusal changed nothing on it); the permit is named in `after`.
-      entityType: 'permit_signature',
-      entityId: null,
-      before: null,
-      after: { permitId: permit.ID, number: permit.number, revision: permit.revision, stage: stageName },
-      reason,
-      address: ctx.address || null,
-      deviceId: ctx.actor.deviceId,
-      requestId: ctx.requestId,
-      at: ctx.now,
-    });
+) =>
+  recordRefusal(ctx.connection.db, {
+    userId: ctx.actor.userId,
+    facilityId: ctx.actor.facilityId,
+    permit: state.record,
+    stageName,
+    reason,
+    address: ctx.address || null,
+    deviceId: ctx.actor.deviceId,
+    requestId: ctx.requestId,
+    at: ctx.now,
   });
-}
-
-/** How long the signer still waits when the last window holds too many failures (minutes, rounded up), or 0. */
-async function rateLimitWait({ trx, ctx }: CommandRun<PermitCommandBody, PermitState>): Promise<number> {
-  const failures = await trx
-    .selectFrom('signature_failures')
-    .select('failed_at')
-    .where('user_id', '=', ctx.actor.userId)
-    .where('failed_at', '>', new Date(ctx.now.getTime() - windowMs))
-    .orderBy('failed_at', 'desc')
-    .limit(signatureRateLimit.failures)
-    .execute();
-  if (failures.length < signatureRateLimit.failures) return 0;
-  // Free again once the oldest of the last N failures leaves the window.
-  const oldest = new Date(failures[failures.length - 1]!.failed_at).getTime();
-  return Math.max(1, Math.ceil((oldest + windowMs - ctx.now.getTime()) / 60_000));
-}
 
 /**
  * Approving = signing the next stage (decision 0051): the actor's password is checked again (local
- * users: the stored hash; directory users: a bind against the directory, never a stored password),
+ * users: the stored hash; directory users: a bind against the directory, never a stored password;
+ * single sign-on users: the signing intent their forced login at the identity provider answered),
  * then the signature is recorded with the permit's revision and content hash, in the command's
  * transaction. A wrong password is refused and audited; 5 wrong in 15 minutes refuse signing for the rest.
  */
@@ -75,26 +43,40 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
     .select(['id', 'user_name', 'display_name', 'password_hash', 'is_active_directory_user', 'locked_at'])
     .where('id', '=', ctx.actor.userId)
     .executeTakeFirstOrThrow();
-  const wait = await rateLimitWait(run);
+  const method = signingMethodOf(user);
+  const wait = await rateLimitWait(trx, ctx.actor.userId, ctx.now);
   if (wait > 0) {
-    await recordRefusal(ctx, permit, stage.name, 'too many wrong passwords');
-    throw new AppError('RATE_LIMITED', 429, signingRefusals.rateLimited(wait), undefined, {
-      'retry-after': String(wait * 60),
-    });
+    await refusalOf(run, stage.name, 'too many wrong passwords');
+    const message = method === 'sso' ? signingRefusals.ssoRateLimited(wait) : signingRefusals.rateLimited(wait);
+    throw new AppError('RATE_LIMITED', 429, message, undefined, { 'retry-after': String(wait * 60) });
   }
-  const method: SignatureMethod = user.is_active_directory_user ? 'directory' : user.password_hash ? 'password' : 'sso';
-  if (method === 'sso') throw new AppError('CONFLICT', 409, signingRefusals.ssoNotYet);
-  const password = input.password ?? '';
-  const ok =
-    !user.locked_at &&
-    (method === 'password'
-      ? await verifyPassword(user.password_hash!, password)
-      : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
-  if (!ok) {
-    await recordRefusal(ctx, permit, stage.name, 'wrong password');
-    throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
-      { field: 'password', message: signingRefusals.wrongPassword },
-    ]);
+  const stagePosition = facts.nextStage ? stage.position : (facts.signerIds?.length ?? 0) + 1;
+  // Single sign-on users signed in again at the identity provider (decision 0059); the approve
+  // command is given the signing intent the identity provider answered, and uses it up here.
+  let idp: SsoReauthentication | null = null;
+  if (method === 'sso') {
+    if (user.locked_at) throw new AppError('VALIDATION_FAILED', 422, signingRefusals.ssoFailed);
+    idp = await useSsoSigning(
+      ctx,
+      input.signingIntent,
+      permit,
+      { position: stagePosition, name: stage.name },
+      facts.contentHash!,
+      trx,
+    );
+  } else {
+    const password = input.password ?? '';
+    const ok =
+      !user.locked_at &&
+      (method === 'password'
+        ? await verifyPassword(user.password_hash!, password)
+        : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
+    if (!ok) {
+      await refusalOf(run, stage.name, 'wrong password');
+      throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
+        { field: 'password', message: signingRefusals.wrongPassword },
+      ]);
+    }
   }
   const facility = await trx
     .selectFrom('facilities')
@@ -107,7 +89,7 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
       facility_id: ctx.actor.facilityId,
       permit_id: permit.ID,
       permit_revision: permit.revision,
-      stage_position: facts.nextStage ? stage.position : (facts.signerIds?.length ?? 0) + 1,
+      stage_position: stagePosition,
       stage_name: stage.name,
       meaning: stage.meaning,
       signer_id: user.id,
@@ -116,6 +98,8 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
       time_zone: facility.time_zone,
       method,
       content_hash: facts.contentHash!,
+      idp_issuer: idp?.issuer ?? null,
+      idp_authn_instant: idp?.authnInstant ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -127,6 +111,8 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
     meaning: stage.meaning,
     method,
     contentHash: facts.contentHash,
+    // Where the signer proved it was them just now: at the identity provider, and when it says.
+    ...(idp ? { reauthenticatedAt: 'identity provider', idpIssuer: idp.issuer, authnInstant: idp.authnInstant } : {}),
   };
   run.audit({
     action: 'signature.sign',

@@ -7,7 +7,12 @@ import {
   permitApprovalsSchema,
   permitPermission,
   rightNavPermission,
+  signingMethodSchema,
+  ssoSigningStartSchema,
+  apiErrorSchema,
   type PermitApprovals,
+  type SigningMethod,
+  type SsoSigningStart,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
@@ -18,6 +23,8 @@ import { updateApprovalStages } from './approval-stages.commands';
 import { listApprovalStages } from './approval-stages.repository';
 import { approvalProgress } from './signature.guards';
 import { signatureView } from './signature.repository';
+import { signingMethodOf, startSsoSigning } from './sso-signing';
+import { identityProviderName } from '../sso';
 
 const tags = ['signatures'];
 const security = [{ bearer: [] }];
@@ -91,5 +98,50 @@ export const signatureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         signatures: progress.signatures.map((s) => signatureView(s, permit.revision, progress.contentHash)),
       };
     },
+  );
+
+  app.get(
+    '/signatures/method',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'How the signed-in user signs (any signed-in user): their password, the directory, or signing in again at the identity provider (its name)',
+        response: { 200: signingMethodSchema, ...errors },
+      },
+    },
+    async (request): Promise<SigningMethod> => {
+      const { connection, actor } = contextOf(request);
+      const user = await connection.db
+        .selectFrom('users')
+        .select(['is_active_directory_user', 'password_hash'])
+        .where('id', '=', actor.userId)
+        .executeTakeFirstOrThrow();
+      const method = signingMethodOf(user);
+      return { method, identityProvider: method === 'sso' ? await identityProviderName(connection) : null };
+    },
+  );
+
+  app.post(
+    '/permits/:id/signatures/sso',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Start signing the next approval stage at the identity provider (single sign-on users; permit:approve:<CODE>): ' +
+          'the URL of a forced login (ForceAuthn) bound to this permit, revision, stage, content and user for 5 minutes. ' +
+          'The identity provider answers at the ACS, which sends the browser back to /Permit/Edit/:id?signing=<token> ' +
+          '(then approve with { signingIntent: token }) or ?signingRefused=<code>. Decision 0059.',
+        params: idParamsSchema,
+        response: { 200: ssoSigningStartSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request): Promise<SsoSigningStart> => ({
+      redirectUrl: await startSsoSigning(contextOf(request), request.params.id, (code) =>
+        assertPermission(request, permitPermission('approve', code)),
+      ),
+    }),
   );
 };

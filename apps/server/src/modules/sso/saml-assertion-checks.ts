@@ -15,6 +15,8 @@ export interface AcceptedAssertion {
   /** Until when the assertion could be presented: its ID is remembered that long. */
   expiresAt: Date;
   userName: string;
+  /** When the identity provider says the user authenticated (AuthnStatement), if it says. */
+  authnInstant: Date | null;
 }
 
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
@@ -55,7 +57,13 @@ export function checkAssertion(profile: Profile, settings: SamlSettings, now: Da
 
   const userName = userNameOf(profile, settings.usernameAttribute);
   if (!userName) throw new SamlRefusal(`no user name in ${settings.usernameAttribute || 'NameID'}`);
-  return { assertionId, expiresAt: new Date(end + SAML_CLOCK_SKEW_MS), userName };
+  const instant = timeOf(children(assertion, 'AuthnStatement')[0]?.$?.AuthnInstant);
+  return {
+    assertionId,
+    expiresAt: new Date(end + SAML_CLOCK_SKEW_MS),
+    userName,
+    authnInstant: instant === null ? null : new Date(instant),
+  };
 }
 
 function timeOf(value: string | undefined): number | null {

@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { SAML, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { SAML_REQUEST_TTL_MS, SamlRequestCache } from './saml-request-cache';
@@ -15,7 +15,7 @@ export const NAMEID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:uns
  *   signed response (wantAuthnResponseSigned stays off: Entra ID and ADFS sign the assertion only);
  * - audience = our entity ID; InResponseTo always checked against the requests we stored.
  */
-export function samlClient(db: Kysely<Database>, settings: SamlSettings): SAML {
+export function samlClient(db: Kysely<Database>, settings: SamlSettings, extra: Partial<SamlConfig> = {}): SAML {
   return new SAML({
     entryPoint: settings.entryPoint,
     issuer: settings.entityId,
@@ -32,5 +32,7 @@ export function samlClient(db: Kysely<Database>, settings: SamlSettings): SAML {
     identifierFormat: NAMEID_UNSPECIFIED,
     // Asking for a password context would break Windows sign-in and MFA at ADFS and Entra ID.
     disableRequestedAuthnContext: true,
+    // A signing's forced login (ForceAuthn, its own request ID): saml-reauthentication.ts.
+    ...extra,
   });
 }

@@ -17,23 +17,35 @@ export interface SamlSettings {
   /** The assertion consumer service URL (the recipient and destination of every response). */
   acsUrl: string;
   usernameAttribute: string;
+  /** What people call the identity provider (sso.idpName), possibly empty. */
+  idpName: string;
   provisionUsers: boolean;
   provisionFacilityId: number;
 }
 
 export async function readSamlSettings(connection: Connection): Promise<SamlSettings> {
   const { db } = connection;
-  const [enabled, entryPoint, idpIssuer, certificate, spBaseUrl, usernameAttribute, provisionUsers, facilityId] =
-    await Promise.all([
-      readSetting(db, 'sso.enabled'),
-      readSetting(db, 'sso.idpEntryPoint'),
-      readSetting(db, 'sso.idpIssuer'),
-      readSetting(db, 'sso.idpCertificate'),
-      readSetting(db, 'sso.spBaseUrl'),
-      readSetting(db, 'sso.usernameAttribute'),
-      readSetting(db, 'sso.provisionUsers'),
-      readSetting(db, 'sso.provisionFacilityId'),
-    ]);
+  const [
+    enabled,
+    entryPoint,
+    idpIssuer,
+    certificate,
+    spBaseUrl,
+    usernameAttribute,
+    provisionUsers,
+    facilityId,
+    idpName,
+  ] = await Promise.all([
+    readSetting(db, 'sso.enabled'),
+    readSetting(db, 'sso.idpEntryPoint'),
+    readSetting(db, 'sso.idpIssuer'),
+    readSetting(db, 'sso.idpCertificate'),
+    readSetting(db, 'sso.spBaseUrl'),
+    readSetting(db, 'sso.usernameAttribute'),
+    readSetting(db, 'sso.provisionUsers'),
+    readSetting(db, 'sso.provisionFacilityId'),
+    readSetting(db, 'sso.idpName'),
+  ]);
   const base = spBaseUrl.trim().replace(/\/+$/, '');
   const idpCertificates = parseCertificates(certificate);
   const complete = [entryPoint.trim(), idpIssuer.trim(), base].every(Boolean) && idpCertificates.length > 0;
@@ -46,6 +58,7 @@ export async function readSamlSettings(connection: Connection): Promise<SamlSett
     entityId: base && `${base}/api/saml/metadata/${encodeURIComponent(connection.name)}`,
     acsUrl: base && `${base}/api/saml/samllogin`,
     usernameAttribute: usernameAttribute.trim(),
+    idpName: idpName.trim(),
     provisionUsers,
     provisionFacilityId: facilityId,
   };

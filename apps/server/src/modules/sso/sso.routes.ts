@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { type ClientInfo, insertAuthEvent, deliverSession, registerRefreshCookie } from '../auth';
+import { parseRelayState } from './saml-reauthentication';
 import { SAML_BODY_LIMIT } from './saml-xml-guard';
 import { identityProviderSettings } from './sso-settings';
 import { SsoService } from './sso.service';
@@ -27,7 +28,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 /** The identity provider's HTML form (SAML HTTP-POST binding): RelayState carries the connection name. */
-const samlFormSchema = z.object({ SAMLResponse: z.string().min(1), RelayState: z.string().max(100).optional() });
+const samlFormSchema = z.object({ SAMLResponse: z.string().min(1), RelayState: z.string().max(200).optional() });
 const isForm = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 const loginUrl = (query: Record<string, string>) => `/login?${new URLSearchParams(query).toString()}`;
@@ -111,6 +112,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
           summary: "The assertion consumer service: checks the identity provider's SAML response",
           description:
             'The identity provider posts an HTML form (SAMLResponse, RelayState = connection name): the answer is ' +
+            "a 303 (a RelayState `sign:…` answers a signing's forced login: back to the permit, decision 0059). Sign-in: " +
             'a 303 to /login?ssoToken=… (or ?ssoError=1). A JSON body { samlResponse, connectionStringName } ' +
             'gets { token } or 401 SSO_FAILED. The token works once, for 5 minutes. Bodies over 256 KB are refused.',
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
@@ -121,6 +123,18 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       async (request, reply) => {
         const body = request.body;
         const form = 'SAMLResponse' in body;
+        // A forced login for a purpose (a signature): its handler checks it and says where to go next.
+        const relay = form ? parseRelayState(body.RelayState) : undefined;
+        const relayConnection = relay && ctx.registry.find(relay.connectionName);
+        if (form && relay && relayConnection) {
+          const next = await relay.handler.accept({
+            connection: relayConnection,
+            samlResponse: body.SAMLResponse,
+            key: relay.key,
+            client: clientOf(request),
+          });
+          return reply.redirect(next, 303);
+        }
         const name = form ? body.RelayState : body.connectionStringName;
         // A named connection must exist; no name means the default one.
         const connection = name

@@ -1,12 +1,12 @@
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
+import { generateServiceProviderMetadata, type Profile } from '@node-saml/node-saml';
 import type { Facility, SsoLoginForm } from '@hasp/contracts';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
 import { AppError } from '../../plugins/app-error';
 import { type AuthService, type ClientInfo, type OpenedSession, insertAuthEvent } from '../auth';
-import { checkAssertion } from './saml-assertion-checks';
+import { checkAssertion, type AcceptedAssertion } from './saml-assertion-checks';
 import { NAMEID_UNSPECIFIED, samlClient } from './saml-client';
 import { SamlRefusal, decodeSamlResponse, refuseWeakAlgorithms, responseDestination } from './saml-xml-guard';
-import { readSamlSettings } from './sso-settings';
+import { readSamlSettings, type SamlSettings } from './sso-settings';
 import {
   activeFacilitiesOfUser,
   consumeSsoToken,
@@ -15,6 +15,37 @@ import {
   rememberAssertion,
 } from './sso.repository';
 import { ssoUser } from './sso-user';
+
+/**
+ * Every check of an identity provider's answer, for a sign-in and for a signing's forced login
+ * alike: size and DTDs, algorithms, destination, then node-saml (signature by a configured
+ * certificate, audience, InResponseTo one of our stored requests, which is used up), then our own
+ * assertion checks, and the assertion ID remembered (a replay is refused). Throws SamlRefusal.
+ */
+export async function validateSamlResponse(
+  connection: Connection,
+  samlResponse: string,
+  now: Date,
+): Promise<{ settings: SamlSettings; profile: Profile; accepted: AcceptedAssertion }> {
+  const { db } = connection;
+  const settings = await readSamlSettings(connection);
+  if (!settings.active) throw new SamlRefusal('single sign-on is off');
+  const xml = decodeSamlResponse(samlResponse);
+  refuseWeakAlgorithms(xml);
+  const destination = responseDestination(xml);
+  if (destination !== null && destination !== settings.acsUrl) throw new SamlRefusal('wrong destination');
+  const { profile } = await samlClient(db, settings)
+    .validatePostResponseAsync({ SAMLResponse: samlResponse })
+    .catch((error: unknown) => {
+      throw new SamlRefusal(error instanceof Error ? error.message : 'invalid response');
+    });
+  if (!profile) throw new SamlRefusal('no assertion');
+  const accepted = checkAssertion(profile, settings, now);
+  if (!(await rememberAssertion(db, accepted.assertionId, accepted.expiresAt, now))) {
+    throw new SamlRefusal('assertion already used (replay)');
+  }
+  return { settings, profile, accepted };
+}
 
 const ssoOff = () => AppError.notFound('Single sign-on');
 const ssoFailed = () => new AppError('SSO_FAILED', 401, 'Single sign-on failed');
@@ -60,24 +91,9 @@ export class SsoService {
     const { db } = connection;
     let userName: string | null = null;
     try {
-      const settings = await readSamlSettings(connection);
-      if (!settings.active) throw new SamlRefusal('single sign-on is off');
-      const xml = decodeSamlResponse(samlResponse);
-      refuseWeakAlgorithms(xml);
-      const destination = responseDestination(xml);
-      if (destination !== null && destination !== settings.acsUrl) throw new SamlRefusal('wrong destination');
-      const { profile } = await samlClient(db, settings)
-        .validatePostResponseAsync({ SAMLResponse: samlResponse })
-        .catch((error: unknown) => {
-          throw new SamlRefusal(error instanceof Error ? error.message : 'invalid response');
-        });
-      if (!profile) throw new SamlRefusal('no assertion');
       const now = this.now();
-      const accepted = checkAssertion(profile, settings, now);
+      const { settings, profile, accepted } = await validateSamlResponse(connection, samlResponse, now);
       userName = accepted.userName;
-      if (!(await rememberAssertion(db, accepted.assertionId, accepted.expiresAt, now))) {
-        throw new SamlRefusal('assertion already used (replay)');
-      }
       const email = typeof profile.email === 'string' ? profile.email.slice(0, 320) : null;
       const user = await ssoUser(db, accepted.userName, settings, email);
       const token = await issueSsoToken(db, user.id, now);

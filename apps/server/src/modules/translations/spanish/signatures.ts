@@ -21,6 +21,11 @@ export const signaturesSpanish = [
       'Aprobar firma la siguiente etapa de aprobación con su nombre, la hora y su significado. Escriba su contraseña para firmar.',
     approveChange:
       'Firma la siguiente etapa de aprobación. El permiso pasa a Aprobado cuando todas las etapas están firmadas.',
+    ssoSign: 'Inicie sesión de nuevo en {{idp}} para firmar',
+    ssoDescription:
+      'Aprobar firma la siguiente etapa de aprobación con su nombre, la hora y su significado. Inicie sesión de nuevo en {{idp}} y vuelva aquí.',
+    ssoSigning: 'Firmando el permiso',
+    ssoSigningFailed: 'El permiso no se firmó',
   }),
   ...translateCatalog(approvalStageLabels, {
     title: 'Etapas de aprobación',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   permitStatusCaptions,
@@ -15,6 +15,7 @@ import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
 import { isStale, usePermitCommand } from '../api/send-command';
+import { useSigningMethod, useStartSsoSigning } from '../api/sso-signing';
 import { commandPlan, inputOf } from '../model/command-plan';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
@@ -44,6 +45,11 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
   const maxHours = type.data?.maxValidityHours;
+  // A single sign-on user signs by signing in again at the identity provider (decision 0059).
+  const signing = useSigningMethod(input === 'password');
+  const startSso = useStartSsoSigning(permit.ID);
+  const ssoName = signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
+  const askPassword = input === 'password' && !signing.isPending && ssoName === null;
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
 
   const confirm = () => {
@@ -137,7 +143,9 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             exclude={permit.holder ? [permit.holder.ID] : []}
           />
         )}
-        {input === 'password' && (
+        {input === 'password' && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
+        {ssoName !== null && <Text>{t(signatureLabels.ssoDescription, { idp: ssoName })}</Text>}
+        {askPassword && (
           <PasswordInput
             label={t(signatureLabels.password)}
             description={t(signatureLabels.passwordDescription)}
@@ -155,19 +163,41 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
           </Alert>
         )}
+        {startSso.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {reasonOf(startSso.error)}
+          </Alert>
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" size="md" className={classes.touch} onClick={onClose}>
             {t(permitsButtons.back)}
           </Button>
-          <Button
-            size="md"
-            className={classes.touch}
-            color={plan.danger ? 'red' : undefined}
-            loading={command.isPending}
-            onClick={confirm}
-          >
-            {plan.label}
-          </Button>
+          {ssoName !== null ? (
+            <Button
+              size="md"
+              className={classes.touch}
+              // Loading until the page has gone: the identity provider's page replaces this one.
+              loading={startSso.isPending || startSso.isSuccess}
+              // A long identity provider name wraps instead of pushing the dialog sideways at 390 px.
+              h="auto"
+              mih={44}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              onClick={() => startSso.mutate()}
+            >
+              {t(signatureLabels.ssoSign, { idp: ssoName })}
+            </Button>
+          ) : (
+            <Button
+              size="md"
+              className={classes.touch}
+              color={plan.danger ? 'red' : undefined}
+              loading={command.isPending}
+              disabled={input === 'password' && signing.isPending}
+              onClick={confirm}
+            >
+              {plan.label}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

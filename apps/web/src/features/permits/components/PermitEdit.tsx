@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { permitFieldCaptions, permitsButtons, permitsLabels, permitsMessages, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
@@ -30,6 +30,7 @@ import { HistoryTab } from './HistoryTab';
 import { LeaveGuard } from './LeaveGuard';
 import { PermitForm } from './PermitForm';
 import { PermitHeader, PermitPeopleAndPlaces } from './PermitHeader';
+import { SsoSigningReturn, isSigningReturn } from './SsoSigningReturn';
 
 /** `/Permit/Edit/:id`: the permit, its next steps, its core fields while they may change, its history. */
 export function PermitEdit({
@@ -151,6 +152,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
         />
+        <SsoSigningReturn permit={permit} />
       </div>
       <Tabs value={tabs.value} onChange={tabs.select} keepMounted={false}>
         <Tabs.List>
@@ -266,7 +268,11 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
 function useOutletTabs(permitId: number, sections: readonly PermitSectionEntry[]) {
   const navigate = useNavigate();
   const rest = useParams()['*'] ?? '';
-  const [local, setLocal] = useState('permit');
+  // Back from signing at the identity provider: the Approvals section, where the signature shows.
+  const [search] = useSearchParams();
+  const [local, setLocal] = useState(() =>
+    isSigningReturn(search) && sections.some((e) => e.id === 'approvals') ? 'approvals' : 'permit',
+  );
   const outlet = outletSection(sections, rest);
   const inPage = (value: string) => !sections.some((e) => e.id === value && e.outlet);
   const go = (path: string) => navigate(path, { state: { ...passLeaveGuard, skipLoader: true } });

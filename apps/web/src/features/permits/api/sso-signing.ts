@@ -1,0 +1,35 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { signingMethodSchema, ssoSigningStartSchema } from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { statusIn } from '../../../lib/send-form';
+
+/**
+ * How the signed-in user signs (decision 0059): their password (local or directory), or signing in
+ * again at the identity provider, whose name the dialog shows. Read only when a dialog signs.
+ */
+export function useSigningMethod(enabled: boolean) {
+  return useQuery({
+    queryKey: ['signatures', 'method'] as const,
+    queryFn: ({ signal }) => apiRequest('signatures/method', { schema: signingMethodSchema, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Starts signing at the identity provider and sends the whole page there (not a popup: phone
+ * browsers block or bury popups, and identity providers refuse to be framed). It comes back to
+ * the permit page with `?signing=<token>` (SsoSigningReturn) or `?signingRefused=<code>`.
+ */
+export function useStartSsoSigning(permitId: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`permits/${permitId}/signatures/sso`, {
+        method: 'POST',
+        schema: ssoSigningStartSchema,
+        // Refusals are shown in the dialog, as the server words them.
+        quiet: statusIn(403, 409, 422, 429),
+      }),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+  });
+}

@@ -16,7 +16,7 @@ describe('queueCommand when the device is out of space (R32)', () => {
     // IndexedDB refuses the outbox write as a full disk does; the sequence was already taken in the
     // same transaction, so a half-saved change would show as a skipped number.
     const store = IDBObjectStore.prototype;
-    const add = Reflect.get(store, 'add') as IDBObjectStore['add'];
+    const add: IDBObjectStore['add'] = Reflect.get(store, 'add');
     vi.spyOn(store, 'add').mockImplementation(function (this: IDBObjectStore, ...args) {
       if (this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       return add.apply(this, args);

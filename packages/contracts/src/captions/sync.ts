@@ -31,6 +31,10 @@ export const syncLabels = defineCaptions('Label', 'Sync', {
   conflictFailed: 'The conflict could not be loaded: {{message}}',
   showVersions: 'Show both versions',
   dismiss: 'Dismiss',
+  keep: 'Keep',
+  close: 'Close',
+  version: 'Version {{version}}',
+  noVersion: 'No version (a new permit)',
   dismissConfirm: 'Dismiss this change? It is removed from this device; the server keeps its record.',
   exportRejected: 'Export refused changes (JSON)',
   quotaFull:

@@ -5,6 +5,7 @@ import { authSession, type Session } from '../../lib/auth-session';
 import { apiRequest, toastForError } from '../../lib/http';
 import { networkState } from '../../lib/network-state';
 import { countPending, issuesOf } from './outbox-store';
+import { queueCommand, type QueuedCommand } from './queue-command';
 import { SyncEngine } from './sync-engine';
 import { syncState } from './sync-state';
 import { recordPersistence } from './storage-quota';
@@ -36,6 +37,13 @@ function lock(name: string, signal: AbortSignal, task: () => Promise<void>): Pro
   return locks ? locks.request(name, { signal }, task) : task();
 }
 
+declare global {
+  interface Window {
+    /** End-to-end tests only (set when `__haspEnableTestHooks` was): queue a change as a screen does. */
+    __haspSyncTestHooks?: { queue: (command: QueuedCommand) => Promise<unknown> };
+  }
+}
+
 let engine: SyncEngine | null = null;
 
 /** This tab's pusher (null before startRuntime). */
@@ -55,6 +63,15 @@ export function startRuntime(): () => void {
     },
   });
   engine = current;
+  if (window.__haspEnableTestHooks) {
+    window.__haspSyncTestHooks = {
+      queue: (command) => {
+        const owner = ownerOf(authSession.getState().session);
+        if (!owner) return Promise.reject(new Error('Nobody is signed in'));
+        return queueCommand(db, owner, command);
+      },
+    };
+  }
   current.subscribe(() => syncState.set({ progress: current.getProgress() }));
 
   let counts: Subscription | null = null;

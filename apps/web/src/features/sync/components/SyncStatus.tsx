@@ -38,6 +38,7 @@ export function SyncStatus({ compact, hideWhenSynced = false }: { compact: boole
         type="button"
         className={classes.button}
         data-tone={status.tone}
+        data-compact={compact || undefined}
         data-testid="sync-status"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}

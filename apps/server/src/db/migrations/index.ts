@@ -31,6 +31,7 @@ import * as gasTests from './2026-11-27T1200-gas-tests';
 import * as signatures from './2026-11-27T1300-signatures';
 import * as attachments from './2026-11-27T1400-attachments';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
+import * as offlineSync from './2026-11-28T1000-offline-sync';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1300-signatures': signatures,
   '2026-11-27T1400-attachments': attachments,
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
+  '2026-11-28T1000-offline-sync': offlineSync,
 };

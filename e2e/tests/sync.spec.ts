@@ -65,16 +65,22 @@ async function syncServer(page: Page) {
 type HookWindow = Window & { __haspSyncTestHooks?: { queue: (command: unknown) => Promise<unknown> } };
 
 /** Queues a change as a screen does (queueCommand through the sync feature's test hook). */
-async function queue(page: Page, input: Record<string, unknown>) {
+async function queue(
+  page: Page,
+  input: Record<string, unknown>,
+  command: { name: string; targetId: number | string; baseVersion: number | null } = {
+    name: 'permit.edit',
+    targetId: 42,
+    baseVersion: 3,
+  },
+) {
   await expect
     .poll(() => page.evaluate(() => typeof (window as HookWindow).__haspSyncTestHooks?.queue))
     .toBe('function');
   await page.evaluate(
-    (body) =>
-      (window as HookWindow)
-        .__haspSyncTestHooks!.queue({ name: 'permit.edit', targetId: 42, input: body, baseVersion: 3 })
-        .then(() => undefined),
-    input,
+    ({ body, command }) =>
+      (window as HookWindow).__haspSyncTestHooks!.queue({ ...command, input: body }).then(() => undefined),
+    { body: input, command },
   );
 }
 
@@ -194,4 +200,69 @@ test('items of a signed-out user are never pushed for another user, and sync whe
   const owners = new Set(server.received.slice(1).map((c) => c.owner.userId));
   expect(owners.size).toBe(1);
   expect(owners.has(server.received[0]!.owner.userId)).toBe(false);
+});
+
+test('against the server: an edit made offline reaches the permit once; an invalid one is refused with its reason and kept', async ({
+  page,
+  context,
+}, testInfo) => {
+  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + 120_000);
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: demo.admin.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const type = (await (await page.request.get('/api/permits/types/LOTO', { headers })).json()) as { ID: number };
+  const start = new Date(Date.now() + 3_600_000);
+  const core = {
+    title: 'Offline sync e2e',
+    description: 'Made online, edited offline.',
+    workMethod: 'Lock out the feeder.',
+    areaId: null,
+    assetIds: [],
+    plannedStart: start.toISOString(),
+    plannedEnd: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    holderId: null,
+    riskLevel: 'low',
+  };
+  const created = await page.request.post('/api/permits', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { permitTypeId: type.ID, ...core },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permit = (await created.json()) as { ID: number; version: number };
+  const title = `Edited offline ${crypto.randomUUID().slice(0, 8)}`;
+
+  await openSignedIn(page);
+  const status = page.getByTestId('sync-status');
+  await context.setOffline(true);
+  await expect(page).toHaveURL('/offline/dashboard');
+  const edit = { name: 'permit.edit', targetId: permit.ID, baseVersion: permit.version };
+  await queue(page, { ...core, title }, edit);
+  await queue(page, { ...core, title: '' }, edit);
+  await expect(status).toHaveAccessibleName('2 changes waiting to sync');
+
+  await context.setOffline(false);
+  await expect(status).toHaveAccessibleName('1 change needs attention');
+  const after = (await (await page.request.get(`/api/permits/${permit.ID}`, { headers })).json()) as {
+    title: string;
+    version: number;
+  };
+  expect(after.title).toBe(title);
+  expect(after.version).toBe(permit.version + 1);
+
+  await status.click();
+  const panel = page.getByRole('dialog', { name: 'Offline changes' });
+  await expect(panel.getByText('Refused by the server')).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  await page.screenshot({ path: `${shots}/06-server-refusal-390.png` });
+  const issues = (await (await page.request.get('/api/sync/conflicts?outcome=rejected', { headers })).json()) as {
+    issues: { name: string; device: { input: { title: string } } }[];
+  };
+  expect(issues.issues.filter((i) => i.name === 'permit.edit' && i.device.input.title === '')).not.toHaveLength(0);
 });

@@ -30,6 +30,7 @@ export const syncLabels = defineCaptions('Label', 'Sync', {
   loadingConflict: 'Loading both versions…',
   conflictFailed: 'The conflict could not be loaded: {{message}}',
   showVersions: 'Show both versions',
+  showChange: 'Show your change',
   dismiss: 'Dismiss',
   keep: 'Keep',
   close: 'Close',

@@ -88,7 +88,7 @@ function IssueCard({ item }: { item: OutboxItem }) {
         ) : (
           <Group>
             <Button variant="default" size="sm" mih={44} onClick={() => setShowVersions(true)}>
-              {t(syncLabels.showVersions)}
+              {t(conflict ? syncLabels.showVersions : syncLabels.showChange)}
             </Button>
           </Group>
         )}

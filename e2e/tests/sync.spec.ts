@@ -160,6 +160,32 @@ test('changes queued offline sync with visible progress when the network comes b
   expect(server.received).toHaveLength(3);
 });
 
+test('two tabs of one user push each change once (Web Lock per owner)', async ({ page, context, signIn }, testInfo) => {
+  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + 120_000);
+  const server = await syncServer(page);
+  await signIn();
+  await openSignedIn(page);
+  const second = await context.newPage();
+  await second.addInitScript(() => {
+    (window as Window & { __haspEnableTestHooks?: boolean }).__haspEnableTestHooks = true;
+  });
+  const secondServer = await syncServer(second);
+  await openSignedIn(second);
+
+  await context.setOffline(true);
+  await expect(page).toHaveURL('/offline/dashboard');
+  for (const n of [1, 2, 3, 4]) await queue(n % 2 ? page : second, { description: `tab change ${n}` });
+  await expect(page.getByTestId('sync-status')).toHaveAccessibleName('4 changes waiting to sync');
+  await expect(second.getByTestId('sync-status')).toHaveAccessibleName('4 changes waiting to sync');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAccessibleName('All changes synced');
+  await expect(second.getByTestId('sync-status')).toHaveAccessibleName('All changes synced');
+  const keys = [...server.received, ...secondServer.received].map((c) => c.idempotencyKey);
+  expect(keys).toHaveLength(4);
+  expect(new Set(keys).size).toBe(4);
+});
+
 test('items of a signed-out user are never pushed for another user, and sync when the first signs in again (R33)', async ({
   page,
   context,

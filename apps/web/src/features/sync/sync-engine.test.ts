@@ -234,6 +234,19 @@ describe('the outbox pusher', () => {
   });
 });
 
+it('sends again the items a killed tab left on their way, and the server’s repeated answer applies them once', async () => {
+  const db = freshDatabase();
+  await queueEdits(db, ownerA, 3);
+  // A tab was killed mid-push: its items stayed `sending`.
+  await db.outbox.toCollection().modify({ status: 'sending', attempts: 1 });
+  const server = fakeServer();
+  const { engine } = engineWith(db, { push: server.push });
+  engine.setOwner(ownerA);
+  await engine.settled();
+  expect(server.pushes.map((p) => p.commands.map((c) => c.deviceSeq))).toEqual([[1, 2, 3]]);
+  expect(await db.outbox.count()).toBe(0);
+});
+
 describe('retries', () => {
   it('backs off exponentially with jitter, never under 1 s nor over 5 min', () => {
     for (let attempt = 1; attempt <= 30; attempt += 1) {

@@ -68,6 +68,7 @@ import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } f
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
+import { syncRoutes } from './modules/sync';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attachmentRoutes,
         gasTestsRoutes,
         signatureRoutes,
+        syncRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -65,8 +65,10 @@ export type ConnectionPermission = (typeof connectionPermissions)[number];
 /**
  * Lockout/tagout permissions of a facility (issue 16), granted by groups like the others.
  * `loto:remove-abandoned`: OSHA 1910.147 (e)(3), a supervisor removes a lock or tag whose applier is away.
+ * `offline:supervise` (issue 18): sees every conflict and rejected offline change of the facility and
+ * may mark them resolved (decision 0055).
  */
-export const lotoPermissions = ['loto:remove-abandoned'] as const;
+export const lotoPermissions = ['loto:remove-abandoned', 'offline:supervise'] as const;
 export type LotoPermission = (typeof lotoPermissions)[number];
 export type Permission = RightNavPermission | PermitTypePermission | ConnectionPermission | LotoPermission;
 

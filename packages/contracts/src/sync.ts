@@ -171,3 +171,29 @@ export const syncIssueSchema = z.object({
   resolution: z.nullable(z.string()),
 });
 export type SyncIssue = z.infer<typeof syncIssueSchema>;
+
+/** Who sees every conflict and rejection of the facility (not only their own) and may resolve them. */
+export const offlineSupervisePermission = 'offline:supervise' as const;
+
+/** GET /api/sync/conflicts: filters (default: every outcome, open ones only). */
+export const syncIssueQuerySchema = z.object({
+  outcome: z.optional(z.enum(['conflict', 'rejected'])),
+  state: z.optional(z.enum(['open', 'resolved', 'all'])),
+});
+export type SyncIssueQuery = z.infer<typeof syncIssueQuerySchema>;
+
+/** Newest first; supervisors (`offline:supervise`) see the facility's, everyone else their own. */
+export const syncIssueListSchema = z.object({ issues: z.array(syncIssueSchema) });
+export type SyncIssueList = z.infer<typeof syncIssueListSchema>;
+
+/** POST /api/sync/conflicts/:id/resolve: what was done about it (kept with who and when). */
+export const syncResolveSchema = z.object({
+  resolution: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Resolution is required'),
+      z.maxLength(2000, 'Resolution: at most 2000 characters'),
+    ),
+});
+export type SyncResolve = z.infer<typeof syncResolveSchema>;

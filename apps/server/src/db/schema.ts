@@ -87,6 +87,9 @@ export interface Database {
   abandoned_removals: AbandonedRemovalTable;
   // 2026-11-27T1400-attachments: photos and documents on permits (never deleted; bytes here or in a folder)
   permit_attachments: PermitAttachmentTable;
+  // 2026-11-28T1000-offline-sync
+  sync_commands: SyncCommandTable;
+  sync_local_ids: SyncLocalIdTable;
   permit_attachment_blobs: { attachment_id: number; content: Buffer; thumbnail: Buffer | null };
   // 2026-11-27T1200-gas-tests: gas parameters and instruments, permits' gas tests and readings
   gas_parameters: GasParameterTable;
@@ -915,4 +918,42 @@ export interface HazardAnalysisControlTable {
   control_item_id: number | null;
   text: Generated<string>;
   removed_at: Date | null;
+}
+
+/** 2026-11-28T1000-offline-sync: a device command the server decided on (decision 0055). */
+export interface SyncCommandTable {
+  server_seq: ColumnType<string, never, never>;
+  facility_id: number;
+  user_id: number;
+  device_id: string;
+  device_seq: number;
+  idempotency_key: string;
+  request_hash: string;
+  name: string;
+  target: string;
+  permit_id: number | null;
+  aggregate: string | null;
+  base_version: number | null;
+  input: unknown;
+  device_time: Date;
+  synced_at: Date;
+  outcome: 'applied' | 'conflict' | 'rejected';
+  version_after: number | null;
+  result: unknown;
+  error: unknown;
+  server_version: number | null;
+  server_state: unknown;
+  resolved_at: Date | null;
+  resolved_by: number | null;
+  resolution: string | null;
+  version: Generated<number>;
+}
+
+/** 2026-11-28T1000-offline-sync: a permit created offline → the permit the server made. */
+export interface SyncLocalIdTable {
+  facility_id: number;
+  local_id: string;
+  user_id: number;
+  permit_id: number;
+  number: string;
 }

@@ -12,7 +12,7 @@ export {
   type Versioned,
 } from './commands/command';
 export { policyTable, checkPolicy, actorPermissions } from './commands/policy';
-export { runCommand, type CommandOutcome } from './commands/run-command';
+export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses } from './commands/command-route';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';

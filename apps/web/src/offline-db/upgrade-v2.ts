@@ -1,6 +1,15 @@
 import type { Transaction } from 'dexie';
 import { ownerKey, type Owner } from './db';
 
+/** A v1 item kept no target: its permit key (`<connection>:<facility>:<id or local:uuid>`) names it. */
+function targetOf(item: Record<string, unknown>): number | string | null {
+  if (typeof item.targetId === 'number' || typeof item.targetId === 'string') return item.targetId;
+  const prefix = `${String(item.connectionStringName)}:${String(item.facilityId)}:`;
+  if (typeof item.permitKey !== 'string' || !item.permitKey.startsWith(prefix)) return null;
+  const id = item.permitKey.slice(prefix.length);
+  return /^\d+$/.test(id) ? Number(id) : id;
+}
+
 /**
  * v1 → v2: queued v1 items (`type`, `payload`, `createdAt`) become sync commands (`name`, `input`,
  * `deviceTime`, `deviceSeq` in queue order per owner, `baseVersion` null: v1 kept none). No item is
@@ -26,10 +35,11 @@ export async function upgradeOutboxToV2(tx: Transaction): Promise<void> {
       deviceTime: createdAt ?? new Date().toISOString(),
       name: type,
       input: payload,
-      targetId: rest.targetId ?? null,
+      targetId: targetOf(item),
       baseVersion: null,
-      status: rest.status === 'sending' ? 'pending' : rest.status,
-      ...(reason ? { error: { code: 'REJECTED', message: reason } } : {}),
+      status: rest.status === 'sending' || rest.status === undefined ? 'pending' : rest.status,
+      attempts: typeof rest.attempts === 'number' ? rest.attempts : 0,
+      ...(reason ? { error: { code: rest.status === 'conflict' ? 'CONFLICT' : 'REJECTED', message: reason } } : {}),
     });
   }
   await tx.table('meta').put({ key: 'deviceId', value: deviceId });

@@ -51,12 +51,15 @@ export const permissionPermitActionLabels = defineCaptions('Label', 'Permission_
 /** The lockout/tagout permissions' names in the matrix, keyed by permission (issue 16). */
 export const permissionLotoLabels = defineCaptions('Label', 'Permission_Catalogue_Loto', {
   'loto:remove-abandoned': 'Remove abandoned locks and tags',
+  'offline:supervise': 'Supervise offline sync',
 });
 
 /** What each lockout/tagout permission lets a member do. */
 export const permissionLotoDescriptions = defineCaptions('Description', 'Permission_Catalogue_Loto', {
   'loto:remove-abandoned':
     "Remove another person's lock or tag when they are not on site, after trying to reach them, as OSHA 1910.147 (e)(3) allows; they must acknowledge it at their next sign-in.",
+  'offline:supervise':
+    "See every offline change of the facility that was in conflict or rejected when it synced, with both versions, and mark them resolved.",
 });
 
 export const groupManageTitles = defineCaptions('Title', 'Security_GroupManage', {

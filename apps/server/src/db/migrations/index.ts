@@ -30,8 +30,9 @@ import * as permitQuestions from './2026-11-27T1100-permit-questions';
 import * as gasTests from './2026-11-27T1200-gas-tests';
 import * as signatures from './2026-11-27T1300-signatures';
 import * as attachments from './2026-11-27T1400-attachments';
-import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
+import * as offlineSync from './2026-11-28T1000-offline-sync';
+import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1300-signatures': signatures,
   '2026-11-27T1400-attachments': attachments,
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
+  '2026-11-28T1000-offline-sync': offlineSync,
   '2026-11-28T1500-sso-signatures': ssoSignatures,
 };

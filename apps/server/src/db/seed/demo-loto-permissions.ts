@@ -1,13 +1,18 @@
 import type { Transaction } from 'kysely';
-import { abandonedRemovalPermission } from '@hasp/contracts';
+import { abandonedRemovalPermission, type LotoPermission } from '@hasp/contracts';
 import type { Database } from '../schema';
 
 /**
  * OSHA 1910.147 (e)(3) removals are a supervisor's: the demo Supervisors hold
  * `loto:remove-abandoned` in every demo facility. Administrators hold it too, so that Group Manage
- * lets them grant it (a permission one does not hold cannot be granted there).
+ * lets them grant it (a permission one does not hold cannot be granted there). The same groups get
+ * `offline:supervise` (issue 18, its own seed step): every offline conflict and rejection of the facility.
  */
-export async function seedDemoLotoPermissions(trx: Transaction<Database>, facilityIds: number[]): Promise<void> {
+export async function seedDemoLotoPermissions(
+  trx: Transaction<Database>,
+  facilityIds: number[],
+  permission: LotoPermission = abandonedRemovalPermission,
+): Promise<void> {
   if (!facilityIds.length) return;
   const groups = await trx
     .selectFrom('groups')
@@ -18,7 +23,7 @@ export async function seedDemoLotoPermissions(trx: Transaction<Database>, facili
   if (!groups.length) return;
   await trx
     .insertInto('group_permissions')
-    .values(groups.map((g) => ({ group_id: g.id, permission: abandonedRemovalPermission })))
+    .values(groups.map((g) => ({ group_id: g.id, permission })))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

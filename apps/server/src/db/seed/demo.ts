@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { connectionPermissions } from '@hasp/contracts';
+import { connectionPermissions, offlineSupervisePermission } from '@hasp/contracts';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth';
 import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
@@ -253,6 +253,10 @@ const steps: {
   {
     name: 'demo-2026-11-27-approval-stages',
     run: async (trx) => seedDemoApprovalStages(trx, await demoFacilityIds(trx)),
+  },
+  {
+    name: 'demo-2026-11-28-offline-supervise-permission',
+    run: async (trx) => seedDemoLotoPermissions(trx, await demoFacilityIds(trx), offlineSupervisePermission),
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,

@@ -21,6 +21,8 @@ export interface Command<I = unknown> {
   expectedVersion?: number | null;
   /** When the device says it happened (offline changes), kept in the audit row beside server time. */
   deviceTime?: Date | null;
+  /** When the server received it from the device's outbox (offline sync), kept in the audit row too. */
+  syncTime?: Date | null;
 }
 
 /** A locked target row: whatever the policy and the use case read, plus its version. */

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AuditEntry } from '../../modules/audit';
 import { AppError } from '../../plugins/app-error';
 import type { EventBus } from '../events/event-bus';
@@ -14,6 +16,15 @@ export interface CommandOutcome<R> {
   version: number;
   /** True when an earlier send with the same idempotency key answered (nothing was applied now). */
   replayed: boolean;
+}
+
+/** What a caller may add to the command's own transaction. */
+export interface RunOptions<R> {
+  /**
+   * Runs inside the command's transaction once it has been applied (not on a replay): the offline
+   * sync records the device command's outcome here, so the change and its record commit together.
+   */
+  inTransaction?: (trx: Transaction<Database>, outcome: { result: R; version: number }) => Promise<void>;
 }
 
 const stale = (current: number, message?: string) =>
@@ -37,6 +48,7 @@ export async function runCommand<I, S extends Versioned, R>(
   ctx: RequestContext,
   definition: CommandDefinition<I, S, R>,
   command: Command<I>,
+  options: RunOptions<R> = {},
 ): Promise<CommandOutcome<R>> {
   if (command.name !== definition.name) throw new Error(`command ${command.name} sent to ${definition.name}`);
   const { actor } = ctx;
@@ -104,6 +116,7 @@ export async function runCommand<I, S extends Versioned, R>(
         deviceId: actor.deviceId,
         requestId: ctx.requestId,
         deviceTime: command.deviceTime ?? null,
+        syncTime: command.syncTime ?? null,
         at: ctx.now,
       })),
       recorded,
@@ -114,6 +127,7 @@ export async function runCommand<I, S extends Versioned, R>(
     if (key !== null) {
       await storeResponse(trx, { userId: actor.userId, key, command: command.name, hash, response, version });
     }
+    await options.inTransaction?.(trx, { result: response as R, version });
     return {
       outcome: { result: response as R, version, replayed: false },
       eventIds: ids,

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { FacilityLogo, useFacilityProfile } from '../../features/facility-profile';
 import { NotificationsButton } from '../../features/notifications';
 import { permitTypeIcon, useNavigation } from '../../features/navigation';
+import { SyncStatus } from '../../features/sync';
 import type { Session } from '../../lib/auth-session';
 import { useCaptions } from '../../lib/i18n';
 import { usePageTitle } from '../../lib/page-title';
@@ -88,6 +89,7 @@ export function TopBar(props: TopBarProps) {
         </div>
 
         <div className={classes.end}>
+          <SyncStatus compact={isMobile} hideWhenSynced={modules?.OfflineMode !== true} />
           {showToggle && <OfflineToggle compact={isMobile} />}
           {showServerStatus && <ServerStatus />}
           {modules?.Notifications === true && <NotificationsButton />}

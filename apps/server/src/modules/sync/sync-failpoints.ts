@@ -1,0 +1,44 @@
+/**
+ * Failpoints of the push (R25): a test arms one to "kill" the server at that point of a sync — the
+ * request dies there and the device must resend. Arming works only under the test runner (VITEST or
+ * NODE_ENV=test); in production nothing can arm them, and an unarmed point is a map lookup.
+ * - `before_commit`: the command is applied and recorded, then its transaction fails (rolled back).
+ * - `after_commit_before_response`: the command is committed, then the request dies unanswered.
+ * - `mid_batch`: the request dies between two commands of a batch.
+ */
+export const syncFailpointNames = ['before_commit', 'after_commit_before_response', 'mid_batch'] as const;
+export type SyncFailpointName = (typeof syncFailpointNames)[number];
+
+/** What a failpoint throws: never caught by the push (the request fails as a crash would). */
+export class SyncFailpointError extends Error {
+  constructor(readonly failpoint: SyncFailpointName) {
+    super(`sync failpoint ${failpoint}`);
+  }
+}
+
+/** Armed points: how many more passes to let through before it fires once (then disarms). */
+const armed = new Map<SyncFailpointName, number>();
+
+const testing = () => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
+
+/** Fires `name` on its (skip + 1)-th pass. Tests only. */
+export function armSyncFailpoint(name: SyncFailpointName, skip = 0): void {
+  if (!testing()) throw new Error('sync failpoints are for tests only');
+  armed.set(name, skip);
+}
+
+export function disarmSyncFailpoints(): void {
+  armed.clear();
+}
+
+/** A point of the push: throws when a test armed it and its turn has come. */
+export function syncFailpoint(name: SyncFailpointName): void {
+  const skip = armed.get(name);
+  if (skip === undefined) return;
+  if (skip > 0) {
+    armed.set(name, skip - 1);
+    return;
+  }
+  armed.delete(name);
+  throw new SyncFailpointError(name);
+}

@@ -1,0 +1,62 @@
+import type { Transaction } from 'kysely';
+import { offlineSupervisePermission, type ApiError } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import type { RequestContext } from '../../platform';
+import { recordAudit } from '../audit';
+import { insertNotification } from '../notifications';
+import { listPermitApprovers } from '../permits';
+import { insertRecord, type NewSyncRow, type SyncRow } from './sync.repository';
+
+/** Where a notice of an offline problem leads (the web's list of conflicts and rejections). */
+export const syncIssueLink = (serverSeq: number) => `/offline/sync-issues/${serverSeq}`;
+
+/**
+ * Records a conflict or a rejection with its audit row (device time and sync time beside the
+ * server's), and tells the user and the facility's supervisors (`offline:supervise`) in their inbox
+ * (R30: never silently dropped). Undefined when a concurrent push recorded this seq first.
+ */
+export async function recordIssue(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  row: NewSyncRow & { outcome: 'conflict' | 'rejected' },
+  error: ApiError,
+): Promise<SyncRow | undefined> {
+  const recorded = await insertRecord(trx, { ...row, error: JSON.stringify(error) });
+  if (!recorded) return undefined;
+  const serverSeq = Number(recorded.server_seq);
+  await recordAudit(trx, {
+    userId: row.user_id,
+    facilityId: row.facility_id,
+    action: `sync.${row.outcome}`,
+    entityType: 'sync_command',
+    entityId: serverSeq,
+    before: null,
+    after: {
+      name: row.name,
+      target: row.target,
+      permitId: row.permit_id ?? null,
+      baseVersion: row.base_version ?? null,
+      serverVersion: row.server_version ?? null,
+      error,
+    },
+    reason: error.message,
+    address: ctx.address || null,
+    deviceId: row.device_id,
+    requestId: ctx.requestId,
+    deviceTime: row.device_time,
+    syncTime: row.synced_at,
+    at: ctx.now,
+  });
+  const what = row.outcome === 'conflict' ? 'is in conflict' : 'was rejected';
+  const title = `An offline change ${what}: ${row.name}`;
+  const body = error.message;
+  const supervisors = await listPermitApprovers(trx, row.facility_id, offlineSupervisePermission);
+  for (const userId of new Set([row.user_id, ...supervisors])) {
+    await insertNotification(
+      trx,
+      { userId, facilityId: row.facility_id },
+      { title, body, link: syncIssueLink(serverSeq) },
+    );
+  }
+  return recorded;
+}

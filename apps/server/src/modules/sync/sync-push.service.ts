@@ -1,0 +1,327 @@
+import { type ApiError, type SyncCommand, type SyncPushResponse, type SyncResult } from '@hasp/contracts';
+import { findCommand, runCommand, type EventBus, type RequestContext } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { asJson, syncCommandHash, withoutSecrets } from './sync-hash';
+import { recordIssue } from './sync-issue-records';
+import { syncFailpoint, SyncFailpointError } from './sync-failpoints';
+import { aggregateOf, syncRouteOf } from './sync-routes-map';
+import {
+  findLocalId,
+  findRecorded,
+  insertLocalId,
+  insertRecord,
+  lastLinkVersion,
+  lastRecordedSeq,
+  type DeviceStream,
+  type NewSyncRow,
+  type SyncRow,
+} from './sync.repository';
+
+/** The push could not finish this command (5xx, its key still in flight): the device sends it again. */
+class RetryLater extends Error {
+  constructor(
+    readonly error: ApiError,
+    cause?: unknown,
+  ) {
+    super(error.message, { cause });
+  }
+}
+
+const apiError = (e: AppError): ApiError => ({
+  code: e.code,
+  message: e.message,
+  ...(e.details ? { details: e.details } : {}),
+});
+
+/** The runner's 409 for a stale version names the current one (`details: [{ field: 'version' }]`). */
+const staleVersion = (e: AppError): number | null =>
+  e.statusCode === 409 && e.details?.[0]?.field === 'version' ? Number(e.details[0].message) : null;
+
+const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
+
+/** The answer a recorded row gives, every time it is asked again. */
+async function answerOf(ctx: RequestContext, row: SyncRow): Promise<SyncResult> {
+  const result: SyncResult = {
+    idempotencyKey: row.idempotency_key,
+    deviceSeq: row.device_seq,
+    outcome: row.outcome,
+    serverSeq: Number(row.server_seq),
+    version: row.version_after,
+  };
+  if (row.outcome === 'applied') {
+    result.result = row.result;
+    if (row.name === 'permit.create' && row.target.startsWith('local:')) {
+      const mapped = await findLocalId(ctx.connection.db, row.facility_id, row.target);
+      if (mapped) result.created = { localId: row.target, permitId: mapped.permit_id, number: mapped.number };
+    }
+  } else {
+    result.error = row.error as ApiError;
+    if (row.outcome === 'conflict') result.conflictId = Number(row.server_seq);
+  }
+  return result;
+}
+
+const unrecorded = (c: SyncCommand, outcome: 'rejected' | 'deferred', error: ApiError): SyncResult => ({
+  idempotencyKey: c.idempotencyKey,
+  deviceSeq: c.deviceSeq,
+  outcome,
+  serverSeq: null,
+  version: null,
+  error,
+});
+
+/** The signed-in session's owner, as a device tags its items (R33). */
+const ownerMatches = (ctx: RequestContext, c: SyncCommand) =>
+  c.owner.userId === ctx.actor.userId &&
+  c.owner.facilityId === ctx.actor.facilityId &&
+  c.owner.connectionStringName.toLowerCase() === ctx.connection.name.toLowerCase();
+
+/**
+ * Applies a device's queued commands in order (decision 0055): each through the command runner as
+ * its REST route would, once per device seq, the outcome recorded with the change in one
+ * transaction. A 5xx or a key still in flight stops the batch: that command and the rest are
+ * answered `deferred` with the reason (not recorded; the device sends them again).
+ */
+export async function pushCommands(
+  events: EventBus,
+  ctx: RequestContext,
+  commands: SyncCommand[],
+  /** Where an unexpected failure that stopped the batch is logged. */
+  logError: (error: unknown) => void = () => {},
+): Promise<SyncPushResponse> {
+  const syncedAt = ctx.now;
+  const results: SyncResult[] = [];
+  let stopped: ApiError | null = null;
+  for (const [index, c] of commands.entries()) {
+    if (stopped) {
+      results.push(unrecorded(c, 'deferred', stopped));
+      continue;
+    }
+    if (index > 0) syncFailpoint('mid_batch');
+    if (!ownerMatches(ctx, c)) {
+      // Never applied as this user, never recorded: the item stays its owner's, to sync when they sign in.
+      results.push(
+        unrecorded(c, 'rejected', {
+          code: 'FORBIDDEN',
+          message:
+            'This change was saved offline by another user, connection or facility; it syncs only when they sign in there.',
+        }),
+      );
+      continue;
+    }
+    try {
+      results.push(await pushOne(events, ctx, c, syncedAt));
+    } catch (error) {
+      if (error instanceof SyncFailpointError) throw error;
+      if (!(error instanceof RetryLater)) throw error;
+      if (error.cause) logError(error.cause);
+      stopped = error.error;
+      results.push(unrecorded(c, 'deferred', stopped));
+    }
+  }
+  return { results, syncedAt: syncedAt.toISOString() };
+}
+
+async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, syncedAt: Date): Promise<SyncResult> {
+  const db = ctx.connection.db;
+  const s: DeviceStream = { userId: ctx.actor.userId, facilityId: ctx.actor.facilityId, deviceId: c.deviceId };
+  const hash = syncCommandHash(c);
+
+  const answerRecorded = async (row: SyncRow): Promise<SyncResult> =>
+    row.idempotency_key === c.idempotencyKey && row.request_hash === hash
+      ? answerOf(ctx, row)
+      : unrecorded(c, 'rejected', {
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          message: `This device already sent another change as number ${c.deviceSeq}.`,
+        });
+
+  const recorded = await findRecorded(db, s, c.deviceSeq);
+  if (recorded) return answerRecorded(recorded);
+  const last = await lastRecordedSeq(db, s);
+  if (c.deviceSeq > last + 1) {
+    return unrecorded(c, 'deferred', {
+      code: 'CONFLICT',
+      message: `Waiting for this device's earlier changes (number ${last + 1} first).`,
+    });
+  }
+
+  const base: NewSyncRow = {
+    facility_id: s.facilityId,
+    user_id: s.userId,
+    device_id: c.deviceId,
+    device_seq: c.deviceSeq,
+    idempotency_key: c.idempotencyKey,
+    request_hash: hash,
+    name: c.name,
+    target: String(c.targetId),
+    permit_id: null,
+    aggregate: null,
+    base_version: c.baseVersion,
+    input: JSON.stringify(withoutSecrets(c.input) ?? null),
+    device_time: new Date(c.deviceTime),
+    synced_at: syncedAt,
+    outcome: 'rejected',
+  };
+  const refuse = async (error: ApiError): Promise<SyncResult> => {
+    const row = await db.transaction().execute((trx) => recordIssue(trx, ctx, { ...base, outcome: 'rejected' }, error));
+    return row ? answerOf(ctx, row) : answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
+  };
+
+  // The URL's id: a server id, or the permit this outbox created offline.
+  let urlId: number | null = null;
+  if (isLocal(c.targetId)) {
+    if (c.name !== 'permit.create') {
+      const mapped = await findLocalId(db, s.facilityId, c.targetId);
+      if (!mapped) {
+        return refuse({
+          code: 'NOT_FOUND',
+          message: 'The permit this change belongs to was never created on the server (its creation was not applied).',
+        });
+      }
+      urlId = mapped.permit_id;
+    }
+  } else {
+    urlId = c.targetId;
+  }
+  base.permit_id = c.name === 'permit.create' ? null : urlId;
+
+  const route = syncRouteOf(c.name);
+  let body: unknown = {};
+  if (route.body) {
+    const parsed = route.body.safeParse(c.input);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.') || 'body',
+        message: issue.message,
+      }));
+      return refuse(apiError(AppError.validation(details)));
+    }
+    body = parsed.data;
+  }
+  const { targetId, input } = route.command(urlId ?? 0, body);
+  const definition = findCommand(c.name);
+  if (!definition) throw new Error(`offline command ${c.name} is not registered`);
+  const aggregate = c.name === 'permit.create' ? null : aggregateOf(c.name, targetId);
+  base.aggregate = aggregate;
+
+  // The chain rule: the version the device based it on, or the one its previous link here left.
+  const link = aggregate ? await lastLinkVersion(db, s, aggregate) : null;
+  const candidates =
+    c.baseVersion === null ? [null] : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
+  const actorCtx: RequestContext = { ...ctx, actor: { ...ctx.actor, deviceId: c.deviceId } };
+
+  let expected = candidates[0] ?? null;
+  for (;;) {
+    try {
+      const outcome = await runCommand(
+        events,
+        actorCtx,
+        definition,
+        {
+          name: c.name,
+          targetId,
+          input,
+          idempotencyKey: c.idempotencyKey,
+          expectedVersion: expected,
+          deviceTime: new Date(c.deviceTime),
+          syncTime: syncedAt,
+        },
+        {
+          inTransaction: async (trx, applied) => {
+            const created = createdPermit(c, applied.result);
+            if (created) {
+              await insertLocalId(trx, { facilityId: s.facilityId, userId: s.userId, ...created });
+            }
+            const row = await insertRecord(trx, appliedRow(base, applied, created?.permitId));
+            // A concurrent push recorded this seq first: undo this one (its answer is that push's).
+            if (!row)
+              throw new AppError('CONFLICT', 409, 'Recorded meanwhile', [{ field: 'deviceSeq', message: 'recorded' }]);
+            syncFailpoint('before_commit');
+          },
+        },
+      );
+      syncFailpoint('after_commit_before_response');
+      if (outcome.replayed) {
+        // The key was applied before without this seq's record (sent over REST first, or a lost race).
+        const created = createdPermit(c, outcome.result);
+        const row = await db.transaction().execute(async (trx) => {
+          const inserted = await insertRecord(trx, appliedRow(base, outcome, created?.permitId));
+          if (inserted && created) {
+            const known = await findLocalId(trx, s.facilityId, created.localId);
+            if (!known) await insertLocalId(trx, { facilityId: s.facilityId, userId: s.userId, ...created });
+          }
+          return inserted;
+        });
+        if (row) return answerOf(ctx, row);
+      }
+      return answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
+    } catch (error) {
+      if (error instanceof SyncFailpointError) throw error;
+      if (!(error instanceof AppError)) {
+        const message = 'The server could not apply this change now; it will be sent again.';
+        throw new RetryLater({ code: 'INTERNAL', message }, error);
+      }
+      if (error.details?.[0]?.field === 'deviceSeq') return answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
+      if (error.statusCode === 409 && error.headers?.['retry-after']) throw new RetryLater(apiError(error));
+      const current = staleVersion(error);
+      if (current !== null) {
+        const next = candidates.find((v) => v === current);
+        if (next !== undefined && next !== expected) {
+          expected = next;
+          continue;
+        }
+        return recordConflict(ctx, definition, targetId, base, error, current, s);
+      }
+      if (error.code === 'IDEMPOTENCY_KEY_REUSED') {
+        const meanwhile = await findRecorded(db, s, c.deviceSeq);
+        if (meanwhile) return answerRecorded(meanwhile);
+      }
+      if (error.statusCode >= 500) throw new RetryLater(apiError(error));
+      return refuse(apiError(error));
+    }
+  }
+}
+
+function createdPermit(c: SyncCommand, result: unknown) {
+  if (c.name !== 'permit.create' || !isLocal(c.targetId)) return null;
+  const permit = result as { ID: number; number: string };
+  return { localId: c.targetId, permitId: permit.ID, number: permit.number };
+}
+
+function appliedRow(base: NewSyncRow, applied: { result: unknown; version: number }, createdId?: number): NewSyncRow {
+  return {
+    ...base,
+    ...(createdId !== undefined ? { permit_id: createdId } : {}),
+    outcome: 'applied',
+    version_after: applied.version,
+    result: JSON.stringify(applied.result ?? null),
+  };
+}
+
+/** A stale version: the device's command is kept with the server's side (its version and state). */
+async function recordConflict(
+  ctx: RequestContext,
+  definition: NonNullable<ReturnType<typeof findCommand>>,
+  targetId: number,
+  base: NewSyncRow,
+  error: AppError,
+  current: number,
+  s: DeviceStream,
+): Promise<SyncResult> {
+  const db = ctx.connection.db;
+  const row = await db.transaction().execute(async (trx) => {
+    const state = await definition.target.lock(trx, ctx.actor, targetId, ctx);
+    const apiErr: ApiError = {
+      code: 'CONFLICT',
+      message: `Someone changed this record before your offline change reached the server (yours was based on version ${base.base_version}, it is now at version ${state?.version ?? current}).`,
+      details: error.details ?? [],
+    };
+    const serverSide = {
+      server_version: state?.version ?? current,
+      server_state: JSON.stringify(asJson(state ?? null)),
+    };
+    return recordIssue(trx, ctx, { ...base, ...serverSide, outcome: 'conflict' }, apiErr);
+  });
+  if (row) return answerOf(ctx, row);
+  return answerOf(ctx, (await findRecorded(db, s, base.device_seq))!);
+}

@@ -1,0 +1,227 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { syncIssueSchema, syncLabels } from '@hasp/contracts';
+import { browserDatabase, type OutboxItem } from '../../../offline-db';
+import { useAuthState } from '../../../lib/auth-session';
+import { formatDateTime } from '../../../lib/date-time';
+import { apiRequest } from '../../../lib/http';
+import { useCaptions } from '../../../lib/i18n';
+import { useNetwork } from '../../../lib/network-state';
+import { rejectedExport, saveFile } from '../export-rejected';
+import { dismissIssue, issuesOf } from '../outbox-store';
+import { syncStatusOf } from '../status-text';
+import { PERSISTENCE_KEY, formatBytes, storageUsage, type PersistenceRecord } from '../storage-quota';
+import { syncNow, useSyncState } from '../sync-state';
+import { useLive } from '../use-live';
+import classes from './SyncPanel.module.css';
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) ?? '';
+
+/** Both versions of a recorded conflict, as the server keeps them (GET /api/sync/conflicts/:id). */
+function ConflictVersions({ item }: { item: OutboxItem }) {
+  const t = useCaptions();
+  const conflict = useQuery({
+    queryKey: ['sync', 'conflicts', item.conflictId],
+    queryFn: () => apiRequest(`sync/conflicts/${item.conflictId}`, { schema: syncIssueSchema, quiet: () => true }),
+    enabled: item.conflictId !== undefined,
+  });
+  const version = (value: number | null | undefined) =>
+    value === null || value === undefined ? t(syncLabels.noVersion) : t(syncLabels.version, { version: value });
+  if (conflict.isPending && item.conflictId !== undefined) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{t(syncLabels.loadingConflict)}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {conflict.error && (
+        <Text size="sm" c="red.8">
+          {t(syncLabels.conflictFailed, { message: conflict.error.message })}
+        </Text>
+      )}
+      <div className={classes.versions}>
+        <div>
+          <Text size="sm" fw={600}>
+            {t(syncLabels.yourVersion)} · {version(conflict.data?.device.baseVersion ?? item.baseVersion)}
+          </Text>
+          <pre className={classes.json}>{json(conflict.data?.device.input ?? item.input)}</pre>
+        </div>
+        {conflict.data?.server && (
+          <div>
+            <Text size="sm" fw={600}>
+              {t(syncLabels.serverVersion)} · {version(conflict.data.server.version)}
+            </Text>
+            <pre className={classes.json}>{json(conflict.data.server.state)}</pre>
+          </div>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+function IssueCard({ item }: { item: OutboxItem }) {
+  const t = useCaptions();
+  const [showVersions, setShowVersions] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const conflict = item.status === 'conflict';
+  return (
+    <Card withBorder padding="sm" component="li" aria-label={`${item.name} #${item.deviceSeq}`}>
+      <Stack gap="xs">
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Text fw={600}>{item.name}</Text>
+          <Badge color={conflict ? 'orange' : 'red'} variant="light">
+            {t(conflict ? syncLabels.conflict : syncLabels.rejected)}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t(syncLabels.queuedAt, { time: formatDateTime(item.deviceTime) })}
+        </Text>
+        <Text size="sm">
+          <strong>{t(syncLabels.reason)}:</strong> {item.error?.message}
+        </Text>
+        {showVersions ? (
+          <ConflictVersions item={item} />
+        ) : (
+          <Group>
+            <Button variant="default" size="sm" mih={44} onClick={() => setShowVersions(true)}>
+              {t(conflict ? syncLabels.showVersions : syncLabels.showChange)}
+            </Button>
+          </Group>
+        )}
+        {confirming ? (
+          <Stack gap="xs">
+            <Text size="sm">{t(syncLabels.dismissConfirm)}</Text>
+            <Group>
+              <Button
+                color="red"
+                size="sm"
+                mih={44}
+                onClick={() => void dismissIssue(browserDatabase(), item.idempotencyKey)}
+              >
+                {t(syncLabels.dismiss)}
+              </Button>
+              <Button variant="default" size="sm" mih={44} onClick={() => setConfirming(false)}>
+                {t(syncLabels.keep)}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group>
+            <Button variant="subtle" size="sm" mih={44} onClick={() => setConfirming(true)}>
+              {t(syncLabels.dismiss)}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function StorageFacts() {
+  const t = useCaptions();
+  const persistence = useLive('persistence', async () => {
+    const row = await browserDatabase().meta.get(PERSISTENCE_KEY);
+    return { record: (row?.value as PersistenceRecord | undefined) ?? null, usage: await storageUsage() };
+  });
+  if (!persistence) return <Loader size="xs" />;
+  const { record, usage } = persistence;
+  return (
+    <Stack gap={4} data-testid="sync-storage">
+      <Text size="sm">
+        {usage
+          ? t(syncLabels.storageUsage, { used: formatBytes(usage.usage), quota: formatBytes(usage.quota) })
+          : t(syncLabels.storageUnknown)}
+      </Text>
+      {record && (
+        <Text size="sm">{t(record.persisted ? syncLabels.storagePersistent : syncLabels.storageNotPersistent)}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The offline changes of the signed-in user: sync progress and "Sync now", the device's storage
+ * (persistence and quota, R32), and every conflict and refusal with the server's reason, both
+ * versions of a conflict, a dismiss after reading, and an export of the refused ones (R30).
+ */
+export function SyncPanel() {
+  const t = useCaptions();
+  const { session } = useAuthState();
+  const { networkOnline } = useNetwork();
+  const state = useSyncState();
+  const owner = session
+    ? { connectionStringName: session.connectionStringName, facilityId: session.facility.ID, userId: session.user.ID }
+    : null;
+  const ownerId = owner ? `${owner.connectionStringName}:${owner.facilityId}:${owner.userId}` : null;
+  const issues = useLive(ownerId, () => (owner ? issuesOf(browserDatabase(), owner) : Promise.resolve([])));
+  const status = syncStatusOf(state, t);
+  const rejected = issues?.filter((item) => item.status === 'rejected') ?? [];
+
+  return (
+    <div className={classes.panel}>
+      <Text size="sm">{t(syncLabels.panelLead)}</Text>
+      <Stack gap="xs">
+        {status && (
+          <Text fw={600} data-testid="sync-progress">
+            {status.text}
+          </Text>
+        )}
+        {state.progress.syncedAt && (
+          <Text size="sm" c="dimmed">
+            {t(syncLabels.lastSynced, { time: formatDateTime(state.progress.syncedAt) })}
+          </Text>
+        )}
+        <Group>
+          <Button mih={44} disabled={!networkOnline || !owner} onClick={syncNow}>
+            {t(syncLabels.syncNow)}
+          </Button>
+        </Group>
+      </Stack>
+
+      <section aria-labelledby="sync-storage-title">
+        <Title order={3} size="h5" id="sync-storage-title" mb={4}>
+          {t(syncLabels.storageTitle)}
+        </Title>
+        <StorageFacts />
+      </section>
+
+      <section aria-labelledby="sync-issues-title">
+        <Group justify="space-between" mb="xs" wrap="wrap">
+          <Title order={3} size="h5" id="sync-issues-title">
+            {t(syncLabels.issuesTitle)}
+          </Title>
+          {rejected.length > 0 && (
+            <Button
+              variant="default"
+              size="sm"
+              mih={44}
+              onClick={() => {
+                const now = new Date().toISOString();
+                saveFile(rejectedExport(rejected, now), `hasp-refused-changes-${now.slice(0, 10)}.json`);
+              }}
+            >
+              {t(syncLabels.exportRejected)}
+            </Button>
+          )}
+        </Group>
+        {issues === undefined ? (
+          <Loader size="xs" />
+        ) : issues.length === 0 ? (
+          <Alert color="gray" variant="light">
+            {t(syncLabels.noIssues)}
+          </Alert>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {issues.map((item) => (
+              <IssueCard key={item.idempotencyKey} item={item} />
+            ))}
+          </Stack>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { withDatabase } from './database';
 import { demo } from './hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from './platform';
 
@@ -21,4 +22,16 @@ export async function approveWithPassword(
   await dialog.getByLabel('Your password').fill(password);
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   return dialog;
+}
+
+/** Adds a (test-made) user to North Plant's "Safety Officers", who sign high risk's second stage (decision 0050). */
+export async function joinSafetyOfficers(user: { userName: string }): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      `insert into user_groups (user_id, group_id)
+       select u.id, g.id from users u, groups g
+       where u.user_name = $1 and g.facility_id = 1 and g.name = 'Safety Officers'`,
+      [user.userName],
+    ),
+  );
 }

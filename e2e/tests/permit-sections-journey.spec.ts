@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
 import { cameraPhoto } from '../support/photos';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
-import { approveWithPassword } from '../support/signatures';
+import { approveWithPassword, joinSafetyOfficers } from '../support/signatures';
 
 // Issue 17's journey at phone width, every step on the screens: a requester creates a hot-work
 // permit on press PR-001 and rates its hazards on the coloured matrix (a control suggested by the
@@ -51,14 +50,7 @@ test('a hot-work permit through its sections on a phone, from the hazard analysi
     createUserLike('supervisor', 'hot-officer'),
   ]);
   // High risk adds the "Safety officer" stage, signed by members of Safety Officers (decision 0050).
-  await withDatabase((client) =>
-    client.query(
-      `insert into user_groups (user_id, group_id)
-       select u.id, g.id from users u, groups g
-       where u.user_name = $1 and g.facility_id = 1 and g.name = 'Safety Officers'`,
-      [officer.userName],
-    ),
-  );
+  await joinSafetyOfficers(officer);
   const [{ page: r }, { page: a, token }, { page: o }] = await Promise.all([
     signedInPage(browser, requester),
     signedInPage(browser, authority),

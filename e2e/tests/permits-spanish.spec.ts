@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
+import { answerQuestionsFor } from '../support/permit-questions';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -41,6 +42,8 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
+  // LOTO's request questions (the permit questions spec shows them in their tab), answered first.
+  await answerQuestionsFor(page.request, auth.authorization, permitId, 'request');
 
   await page.goto(`/Permit/Edit/${permitId}`);
   const main = page.getByRole('main');

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
 import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
-import { approveWithPassword } from '../support/signatures';
+import { approveWithPassword, joinSafetyOfficers } from '../support/signatures';
 
 // Approvals with electronic signatures (issue 17 part 4) at phone width: a high-risk permit is signed
 // by the area authority, then by a safety officer, each typing their password in the Approve dialog
@@ -52,14 +51,8 @@ test('a high-risk permit is approved by two people, each signing with their pass
     createUserLike('supervisor', 'sig-officer'),
   ]);
   // The safety officer stage is signed by members of "Safety Officers" (the demo's approval stages).
-  await withDatabase((client) =>
-    client.query(
-      `insert into user_groups (user_id, group_id)
-       select u.id, g.id from users u, groups g
-       where u.user_name = $1 and g.facility_id = 1 and g.name = 'Safety Officers'`,
-      [officer.userName],
-    ),
-  );
+  await joinSafetyOfficers(officer);
+
   const [r, a, o] = await Promise.all([
     browse(browser, requester),
     browse(browser, authority),

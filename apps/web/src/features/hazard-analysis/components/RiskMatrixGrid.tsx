@@ -57,6 +57,11 @@ export function RiskMatrixGrid({ matrix, caption, value, onPick, cellLabel, disa
     focusCell(s, l);
   };
 
+  const likelihoodHeads = matrix.likelihoodLabels.map((label, i) => (
+    <th key={i} scope="col">
+      {label}
+    </th>
+  ));
   const cellsOf = (severity: number): ReactNode[] =>
     matrix.likelihoodLabels.map((likelihoodLabel, i) => {
       const likelihood = i + 1;
@@ -90,13 +95,7 @@ export function RiskMatrixGrid({ matrix, caption, value, onPick, cellLabel, disa
       <table className={`${classes.matrix} ${classes.compact}`} ref={table}>
         <caption>{caption}</caption>
         <thead>
-          <tr>
-            {matrix.likelihoodLabels.map((label, i) => (
-              <th key={i} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
+          <tr>{likelihoodHeads}</tr>
         </thead>
         {severities.map((severity) => (
           <tbody key={severity}>
@@ -117,11 +116,7 @@ export function RiskMatrixGrid({ matrix, caption, value, onPick, cellLabel, disa
       <thead>
         <tr>
           <td className={classes.corner} />
-          {matrix.likelihoodLabels.map((label, i) => (
-            <th key={i} scope="col">
-              {label}
-            </th>
-          ))}
+          {likelihoodHeads}
         </tr>
       </thead>
       <tbody>

@@ -1,5 +1,6 @@
 import { expect, test as base } from '@playwright/test';
 import { demo } from './hasp';
+import { signIn } from './sign-in';
 
 interface HaspFixtures {
   /**
@@ -12,10 +13,7 @@ interface HaspFixtures {
 export const test = base.extend<HaspFixtures>({
   signIn: async ({ page }, use) => {
     await use(async ({ user = demo.admin.userName, facilityId = demo.northPlant.ID } = {}) => {
-      const response = await page.request.post('/api/login', {
-        data: { connectionStringName: demo.connection, facilityId, username: user, password: demo.password },
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await signIn(page, user, { facilityId });
     });
   },
 });

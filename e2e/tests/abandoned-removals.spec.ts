@@ -8,6 +8,7 @@ import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { issueLock, planCommand, type ApiUser } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { signedInPage } from '../support/sign-in';
 
 // Issue 16 item 4, OSHA 1910.147 (e)(3): a worker's lock and tag stay on a permit after they left;
 // a supervisor removes them with the wizard on a phone; the worker's next sign-in shows what
@@ -29,18 +30,7 @@ async function phoneBrowser(browser: Browser): Promise<Page> {
 }
 
 async function apiUser(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
+  return signedInPage(browser, user, { viewport: null });
 }
 
 async function post(who: ApiUser, url: string, data: object = {}) {

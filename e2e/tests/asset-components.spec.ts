@@ -5,25 +5,12 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { signIn } from '../support/sign-in';
 
 // The page's requests go straight to the API; the service worker plays no part here.
 test.use({ serviceWorkers: 'block' });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-
-/** Signs in as the supervisor (Component Manage and Asset Manage) and answers the API token. */
-async function signInAsSupervisor(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: demo.supervisor.userName,
-      password: demo.password,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** A fresh asset under the demo area A-110, so parallel runs never share components. */
 async function createAsset(request: APIRequestContext, token: string, number: string): Promise<number> {
@@ -90,7 +77,7 @@ test('adds a component with two energy sources and three isolation points, one t
 }, testInfo) => {
   // A long walk through three dialogs with four axe scans: on 2 busy cores it needs more than 60 s.
   test.setTimeout(150_000);
-  const token = await signInAsSupervisor(page.request);
+  const token = await signIn(page, demo.supervisor);
   const number = `CM-${unique()}`;
   const assetId = await createAsset(page.request, token, number);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,34 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { createUserLike } from '../support/permit-users';
+import { cameraPhoto } from '../support/photos';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 17 item 5 at phone width: a photo taken "with the camera" (the camera input, given a file
 // by Playwright) appears as a thumbnail, downloads under its safe name, and a refused file stays
 // listed with the server's reason; the attachments outlet never shows the loading overlay.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-attachments';
-
-async function signedIn(browser: Browser, user: PermitTestUser): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
 
 async function generalPermit(page: Page, token: string, title: string): Promise<number> {
   const typeId = await withDatabase(
@@ -56,42 +41,12 @@ async function generalPermit(page: Page, token: string, title: string): Promise<
   return ((await created.json()) as { ID: number }).ID;
 }
 
-/** A JPEG as a phone's camera would give it, drawn by the browser itself (a gauge on a pipe). */
-async function cameraJpeg(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 600;
-    const g = canvas.getContext('2d')!;
-    g.fillStyle = '#5b6b7a';
-    g.fillRect(0, 0, 800, 600);
-    g.fillStyle = '#c8a040';
-    g.fillRect(0, 260, 800, 80);
-    g.fillStyle = '#ffffff';
-    g.beginPath();
-    g.arc(400, 220, 120, 0, 2 * Math.PI);
-    g.fill();
-    g.strokeStyle = '#c00000';
-    g.lineWidth = 10;
-    g.beginPath();
-    g.moveTo(400, 220);
-    g.lineTo(470, 150);
-    g.stroke();
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let text = '';
-    for (const b of bytes) text += String.fromCharCode(b);
-    return btoa(text);
-  });
-  return Buffer.from(base64, 'base64');
-}
-
 test('a photo from the camera input on a phone: thumbnail, download, refusal kept with retry, no loading overlay', async ({
   browser,
 }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   const worker = await createUserLike('worker', 'photographer');
-  const { page, token } = await signedIn(browser, worker);
+  const { page, token } = await signedInPage(browser, worker);
   const permitId = await generalPermit(page, token, `Attachments ${Date.now().toString(36)}`);
   // Counts every appearance of the global loading overlay (a MutationObserver from the first script on).
   await page.addInitScript(() => {
@@ -121,7 +76,7 @@ test('a photo from the camera input on a phone: thumbnail, download, refusal kep
   const camera = page.getByLabel('Take photo');
   await expect(camera).toHaveAttribute('capture', 'environment');
   await expect(camera).toHaveAttribute('accept', 'image/*');
-  await camera.setInputFiles({ name: 'site-photo.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page) });
+  await camera.setInputFiles({ name: 'site-photo.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(page) });
   const card = page.getByTestId('attachment-card').filter({ hasText: 'site-photo.jpg' });
   await expect(card.getByRole('img', { name: 'Photo site-photo.jpg' })).toBeVisible();
   await expect(card).toContainText(worker.displayName);

@@ -7,6 +7,7 @@ import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Gas tests (issue 17 part 3) at the job site: the issuer tests the air on a phone before issuing a
 // hot-work permit. A reading out of limits keeps the permit from being issued (the section says
@@ -14,25 +15,14 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 // is drafted, requested, approved and isolated through the API by its own (new) people.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 const shots = '/tmp/shots-gas';
 const tokens = new Map<string, string>();
 const auth = (userName: string) => ({ authorization: `Bearer ${tokens.get(userName)}` });
 
 async function browse(browser: Browser, userName: string): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(userName, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, userName);
+  tokens.set(userName, token);
   return page;
 }
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 17 part 1 on a phone: the requester builds a hazard analysis line on a General Work permit
 // for press PR-001 (picking the hazard, rating it on the coloured matrix by tap and the residual by
@@ -12,24 +12,13 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 // permit's risk level follows the line.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
 const tokens = new WeakMap<Page, string>();
 const auth = (page: Page) => ({ authorization: `Bearer ${tokens.get(page)}`, 'idempotency-key': crypto.randomUUID() });
 
 async function browse(browser: Browser, user: { userName: string }): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(page, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, user);
+  tokens.set(page, token);
   return page;
 }
 

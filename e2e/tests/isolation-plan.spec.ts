@@ -6,28 +6,18 @@ import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 16's isolation plan on a phone: a LOTO permit on press PR-001 (three points) from an empty
 // plan through the (d) steps to Isolated, and back through the (e) checks to Closed.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const tokens = new WeakMap<Page, string>();
 const auth = (page: Page) => ({ authorization: `Bearer ${tokens.get(page)}`, 'idempotency-key': crypto.randomUUID() });
 
 async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(page, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, user);
+  tokens.set(page, token);
   return page;
 }
 

@@ -8,30 +8,20 @@ import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { isolatePlan, issueLock as issueLockAs, type ApiUser } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Group lockout (issue 16 item 5) on the floor: a two-person crew signs on to a permit's lockbox on
 // their phones, and at the shift change the incoming member signs on before the outgoing one may
 // sign off. The permit and lockbox are set up through the API by their own (new) people.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-crew';
 const tokens = new Map<string, string>();
 const auth = (user: PermitTestUser) => ({ authorization: `Bearer ${tokens.get(user.userName)}` });
 
 async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(user.userName, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, user);
+  tokens.set(user.userName, token);
   return page;
 }
 

@@ -6,6 +6,7 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { signIn as signInThroughApi } from '../support/sign-in';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -133,15 +134,7 @@ test('Lock Manage on a wide screen: a table that says where a lock in use is', a
     );
     return { permitId: permit.id, number: permit.number, planPointId: planPoint.rows[0]!.id, code: point.code };
   });
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: demo.admin.userName,
-      password: demo.password,
-    },
-  });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const headers = { authorization: `Bearer ${await signInThroughApi(page, demo.admin)}` };
   const lock = await page.request.post('/api/locks', {
     headers,
     data: { serial, kind: 'padlock', colourId: null, note: '' },

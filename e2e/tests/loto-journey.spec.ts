@@ -8,6 +8,7 @@ import { issueLock, readPlan } from '../support/isolation';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 16's journey on phones (390×844), through the screens: a LOTO permit on press PR-001 (three
 // points) isolated through its plan, locks and tags; a two-person crew on the lockbox with a shift
@@ -16,24 +17,12 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 // draft, its request and approval are set up through the API (the permits spec walks those screens).
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-journey';
 
 type Signed = { page: Page; token: string; user: PermitTestUser };
 
 async function signedIn(browser: Browser, user: PermitTestUser): Promise<Signed> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token, user };
+  return { ...(await signedInPage(browser, user)), user };
 }
 
 async function api(who: Signed, url: string, data: object = {}) {

@@ -4,25 +4,13 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { signIn as signInThroughApi } from '../support/sign-in';
 
 // Master List Manage (issue 8): add an item, reorder by drag and by keyboard, deactivate it and see
 // it leave Component Manage's picker, and an in-use item refused on delete.
 test.use({ serviceWorkers: 'block' });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: demo.admin.userName,
-      password: demo.password,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** The demo press PR-001 (its component C-1 has isolation points). */
 async function pressId(request: APIRequestContext, token: string): Promise<number> {
@@ -65,7 +53,7 @@ test('adds an item, reorders it by drag and keyboard, deactivates it out of the 
 }, testInfo) => {
   // A long journey over four screens on a shared two-core machine.
   test.setTimeout(180_000);
-  const token = await adminToken(page.request);
+  const token = await signInThroughApi(page, demo.admin);
   const assetId = await pressId(page.request, token);
   await signIn();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -170,7 +158,7 @@ test('speaks Spanish: list names, item captions, and a preferred caption saved o
   signIn,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const token = await adminToken(page.request);
+  const token = await signInThroughApi(page, demo.admin);
   const headers = { authorization: `Bearer ${token}` };
   const assetId = await pressId(page.request, token);
   const items = (await (await page.request.get('/api/master-lists/device-types/items', { headers })).json()) as {

@@ -6,6 +6,7 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { signIn as signInThroughApi, signedInPage } from '../support/sign-in';
 
 // The page's requests go straight to the API; the service worker plays no part here.
 test.use({ serviceWorkers: 'block' });
@@ -19,19 +20,6 @@ test.use({ serviceWorkers: 'block' });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
 
-async function tokenOf(request: APIRequestContext, user: string): Promise<string> {
-  const response = await request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user,
-      password: demo.password,
-    },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** Six drafts by the worker (LOTO and General Work), one with a title a spreadsheet would run as a formula. */
 async function makePermits(request: APIRequestContext, marker: string) {
   const types = await withDatabase(async (client) =>
@@ -43,7 +31,7 @@ async function makePermits(request: APIRequestContext, marker: string) {
       ).rows.map((r) => [r.code, r.id]),
     ),
   );
-  const token = await tokenOf(request, demo.worker.userName);
+  const token = await signInThroughApi(request, demo.worker.userName);
   const titles = [
     ['LOTO', `${marker} Conveyor belt`],
     ['LOTO', `${marker} Pump seal`],
@@ -193,17 +181,10 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
   const workerTitles = await titlesIn(page);
   const url = page.url();
 
-  const other = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
-  const supervisorPage = await other.newPage();
-  const login = await supervisorPage.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: demo.supervisor.userName,
-      password: demo.password,
-    },
+  const { page: supervisorPage } = await signedInPage(browser, demo.supervisor, {
+    viewport: { width: 1280, height: 900 },
   });
-  expect(login.status()).toBe(200);
+  const other = supervisorPage.context();
   // A small facility's people all come with the picker's first (empty) search; the ID lookup names
   // the person in any facility, so wait for that very request.
   const named = supervisorPage.waitForResponse(
@@ -222,7 +203,7 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
   );
   // Opening a shared view never overwrites the other user's own saved columns.
   const saved = await supervisorPage.request.get('/api/permits/index-columns', {
-    headers: { authorization: `Bearer ${await tokenOf(request, demo.supervisor.userName)}` },
+    headers: { authorization: `Bearer ${await signInThroughApi(request, demo.supervisor.userName)}` },
   });
   expect(((await saved.json()) as { columns: string[] }).columns).not.toEqual(['number', 'title', 'status']);
   await other.close();

@@ -1,33 +1,17 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 17's checklist questions on a phone: the requester answers a LOTO permit's request
 // questions on the Questions tab, a blocking answer stops the request with the question named,
 // the answer is changed and the request goes through.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const notified = 'Have all affected employees been notified?';
-
-async function browse(browser: Browser, user: PermitTestUser): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
 
 const main = (page: Page) => page.getByRole('main');
 const section = (page: Page) => main(page).getByRole('region', { name: 'Checklist questions' });
@@ -40,7 +24,7 @@ test('answers a LOTO permit’s request questions on a phone; a blocking answer 
 }, testInfo) => {
   test.setTimeout(180_000);
   const requester = await createUserLike('worker', 'questions-requester');
-  const { page, token } = await browse(browser, requester);
+  const { page, token } = await signedInPage(browser, requester);
   const type = await withDatabase(
     async (client) =>
       (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))

@@ -5,6 +5,7 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { signIn, signedInPage } from '../support/sign-in';
 
 // Issue 8's permit types journey: an administrator creates a permit type in a new group and the
 // left sidebar follows; the offline create link shows only for a user granted "Create offline"
@@ -28,18 +29,9 @@ function permitTypesScreen(page: Page) {
   };
 }
 
-/** Signs in through the API and answers a bearer token for Group Manage's API. */
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/login', {
-    data: { connectionStringName: demo.connection, facilityId: demo.northPlant.ID, username, password: demo.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** Adds a permission to a group of North Plant through Group Manage's API (the escalation rules apply). */
 async function grantThroughGroupManage(request: APIRequestContext, group: string, permission: string) {
-  const headers = { authorization: `Bearer ${await tokenOf(request, demo.admin.userName)}` };
+  const headers = { authorization: `Bearer ${await signIn(request, demo.admin.userName)}` };
   const groups = (await (await request.get('/api/security/groups', { headers })).json()) as {
     ID: number;
     name: string;
@@ -57,17 +49,8 @@ async function grantThroughGroupManage(request: APIRequestContext, group: string
 
 /** The supervisor's left sidebar in a fresh browser, with the new group opened. */
 async function supervisorSidebar(browser: Browser, groupName: string) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: demo.supervisor.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status()).toBe(200);
+  const { page } = await signedInPage(browser, demo.supervisor, { viewport: null });
+  const context = page.context();
   await page.goto('/announcements');
   const { sidebar } = shell(page);
   await sidebar.getByRole('button', { name: groupName }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });

@@ -1,34 +1,15 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { answerQuestionsFor } from '../support/permit-questions';
+import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // The permit screens are captions: a user whose preferred language is Spanish sees the permit
 // page, a command's confirmation, its history and the permit index in Spanish (the translations
 // Hasp ships, served by the real server). English stays every other user's default.
 test.use({ serviceWorkers: 'block' });
-
-const phone = { width: 390, height: 844 };
-
-/** A phone of the user's own, signed in through the API (the app resumes the session on load). */
-async function browse(browser: Browser, user: PermitTestUser): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
 
 test('a Spanish-speaking user sees the permit page, a confirmation, the history and the index in Spanish', async ({
   browser,
@@ -39,7 +20,7 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
       user.userName,
     ]),
   );
-  const { page, token } = await browse(browser, user);
+  const { page, token } = await signedInPage(browser, user);
   const auth = { authorization: `Bearer ${token}` };
   const type = (await (await page.request.get('/api/permits/types/LOTO', { headers: auth })).json()) as { ID: number };
   const title = `Cambiar el sello de la bomba ${Date.now().toString(36)}`;
@@ -61,8 +42,8 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
-  // LOTO asks checklist questions at request: answered first (their guard has its own tests).
-  await answerQuestionsFor(page.request, `Bearer ${token}`, permitId, 'request');
+  // LOTO's request questions (the permit questions spec shows them in their tab), answered first.
+  await answerQuestionsFor(page.request, auth.authorization, permitId, 'request');
 
   await page.goto(`/Permit/Edit/${permitId}`);
   const main = page.getByRole('main');

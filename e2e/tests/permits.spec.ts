@@ -6,13 +6,13 @@ import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 15's permit page: a permit created on a phone and walked to Closed by the right people,
 // each in a browser of their own (the buttons each sees are the server's allowedCommands), and a
 // stale save whose edits are kept to reapply.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 /** Each user's bearer token, for the few calls a test makes through the API itself. */
 const tokens = new WeakMap<Page, string>();
 const auth = (page: Page) => ({ authorization: `Bearer ${tokens.get(page)}` });
@@ -20,18 +20,8 @@ const desktop = { width: 1280, height: 800 };
 
 /** A browser of one user's own, signed in through the API (the app resumes the session on load). */
 async function browse(browser: Browser, user: PermitTestUser, viewport = desktop): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport, hasTouch: viewport === phone });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(page, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, user, { viewport, hasTouch: viewport === phone });
+  tokens.set(page, token);
   return page;
 }
 
@@ -90,8 +80,10 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   await form.getByRole('button', { name: /^A-110 · / }).click();
   await form.getByLabel('Assets').fill('PR-001');
   await form.getByRole('button', { name: /^PR-001 · / }).click();
-  // Medium: one approval stage (area authority); the signatures spec walks the two stages of high risk.
-  await form.getByLabel('Risk').selectOption('medium');
+  // General Work has a hazard analysis, which sets the risk (decision 0047): no Risk picker here. Not
+  // assessed follows the low level's one approval stage; the signatures spec walks high risk's two.
+  await expect(form.getByTestId('risk-from-analysis')).toContainText('Set by the hazard analysis');
+  await expect(form.getByLabel('Risk')).toHaveCount(0);
   await form.getByLabel('Holder').fill(holder.displayName);
   await r.getByRole('option', { name: holder.displayName }).click();
   await expectNoSidewaysScroll(r, phone.width);

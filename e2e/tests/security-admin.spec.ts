@@ -5,6 +5,7 @@ import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { setSecuritySetting, shell } from '../support/shell';
+import { signedInPage } from '../support/sign-in';
 
 // Issue 5's main journey: Group Manage, Security Lists and the module switches, as users see them.
 // Every shared setting changed here is put back in a finally block; users and groups are our own.
@@ -89,20 +90,10 @@ async function openSecurityLists(page: Page) {
 
 /** Signs a user in, in a browser of their own, and opens the announcements. */
 async function signInElsewhere(browser: Browser, userName: string) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: userName,
-      password: demo.password,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const { page } = await signedInPage(browser, userName, { viewport: null });
   await page.goto('/announcements');
   await expect(shell(page).userMenu).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  return { page, close: () => context.close() };
+  return { page, close: () => page.context().close() };
 }
 
 test.describe('security administration', () => {

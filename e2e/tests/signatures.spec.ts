@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
 import { answerQuestionsFor, lifecycleCommandOf } from '../support/permit-questions';
 import { demo } from '../support/hasp';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
+import { approveWithPassword, joinSafetyOfficers } from '../support/signatures';
 
 // Approvals with electronic signatures (issue 17 part 4) at phone width: a high-risk permit is signed
 // by the area authority, then by a safety officer, each typing their password in the Approve dialog
@@ -14,23 +15,12 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 // offset and meaning, and once the requester edits the approved permit, shows them as no longer valid.
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-signatures';
 const tokens = new Map<string, string>();
 
 async function browse(browser: Browser, user: PermitTestUser): Promise<Page> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  tokens.set(user.userName, ((await login.json()) as { token: string }).token);
+  const { page, token } = await signedInPage(browser, user);
+  tokens.set(user.userName, token);
   return page;
 }
 
@@ -50,16 +40,6 @@ async function api(page: Page, user: PermitTestUser, url: string, data: object =
 const main = (page: Page) => page.getByRole('main');
 const status = (page: Page) => main(page).getByTestId('permit-status');
 
-/** Opens the permit, taps Approve and signs with this password. */
-async function signWith(page: Page, url: string, password: string) {
-  await page.goto(url);
-  await main(page).getByRole('button', { name: 'Approve', exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Your password').fill(password);
-  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-  return dialog;
-}
-
 test('a high-risk permit is approved by two people, each signing with their password', async ({
   browser,
 }, testInfo) => {
@@ -71,14 +51,8 @@ test('a high-risk permit is approved by two people, each signing with their pass
     createUserLike('supervisor', 'sig-officer'),
   ]);
   // The safety officer stage is signed by members of "Safety Officers" (the demo's approval stages).
-  await withDatabase((client) =>
-    client.query(
-      `insert into user_groups (user_id, group_id)
-       select u.id, g.id from users u, groups g
-       where u.user_name = $1 and g.facility_id = 1 and g.name = 'Safety Officers'`,
-      [officer.userName],
-    ),
-  );
+  await joinSafetyOfficers(officer);
+
   const [r, a, o] = await Promise.all([
     browse(browser, requester),
     browse(browser, authority),
@@ -108,7 +82,7 @@ test('a high-risk permit is approved by two people, each signing with their pass
   const url = `/Permit/Edit/${permit.ID}`;
 
   // The area authority on the phone: a wrong password is refused with the server's words.
-  const dialog = await signWith(a, url, 'not-my-password');
+  const dialog = await approveWithPassword(a, url, 'not-my-password');
   await expect(dialog.getByRole('alert')).toHaveText('The password is not correct: the permit was not signed.');
   await expect(dialog.getByLabel('Your password')).toHaveValue('not-my-password');
   await expectNoSeriousViolations(a);
@@ -134,7 +108,7 @@ test('a high-risk permit is approved by two people, each signing with their pass
   await a.screenshot({ path: `${shots}/approvals-one-signed-390.png`, fullPage: true });
 
   // The safety officer signs the second stage: Approved.
-  const second = await signWith(o, url, demo.password);
+  const second = await approveWithPassword(o, url, demo.password);
   await expect(second).toBeHidden();
   await expect(status(o)).toHaveText('Approved');
   await main(o).getByRole('tab', { name: 'Approvals' }).click();

@@ -1,34 +1,18 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { createUserLike } from '../support/permit-users';
 import { planCommand } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
 
 // Issue 16 item 2: a tag's QR address opened in a signed-out browser follows the tag's live state
 // while a signed-in user applies and removes it on the permit's Tags tab (both at phone width).
 test.use({ serviceWorkers: 'block' });
 
-const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-tags';
-
-async function signedIn(browser: Browser, user: PermitTestUser): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
 
 /**
  * A LOTO permit of the user's on press PR-001 whose plan is filled through the isolation plan's
@@ -74,7 +58,7 @@ async function permitWithTag(page: Page, token: string, title: string) {
 test("a tag's QR address, signed out, follows the tag as it is applied and removed", async ({ browser }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   const worker = await createUserLike('worker', 'tagger');
-  const { page, token } = await signedIn(browser, worker);
+  const { page, token } = await signedInPage(browser, worker);
   const { permitId, statusToken, number } = await permitWithTag(page, token, `Tag QR ${Date.now().toString(36)}`);
 
   // The permit's Tags tab on a phone: the card with the QR code of the full address.

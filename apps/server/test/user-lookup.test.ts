@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonOption } from '@hasp/contracts';
+import { permitSections, type PersonOption } from '@hasp/contracts';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /** GET /api/users: the permit page's people picker — names of the caller's facility only. */
@@ -86,11 +86,16 @@ describe('GET /api/permits/types/:code', () => {
     });
     expect(response.statusCode).toBe(200);
     const row = await t.connections[0]!.db.selectFrom('permit_types')
-      .select(['id', 'max_validity_hours'])
+      .select(['id', 'max_validity_hours', 'sections'])
       .where('facility_id', '=', 1)
       .where('code', '=', 'LOTO')
       .executeTakeFirstOrThrow();
     expect(response.json()).toMatchObject({ ID: row.id, code: 'LOTO', maxValidityHours: row.max_validity_hours });
+    // The sections, so the create page knows whether the hazard analysis sets the risk level.
+    expect(response.json<{ sections: string[] }>().sections).toEqual(
+      permitSections.filter((section) => row.sections.includes(section)),
+    );
+    expect(row.sections).toContain('hazard-analysis');
     const unknown = await t.app.inject({
       method: 'GET',
       url: '/api/permits/types/NOPE',

@@ -154,5 +154,7 @@ export const permitTypeInfoSchema = z.object({
   color: z.string(),
   maxValidityHours: z.int(),
   maxExtensions: z.int(),
+  /** The type's sections (screen order): the create page hides the Risk picker when the hazard analysis sets it. */
+  sections: z.array(z.enum(permitSections)),
 });
 export type PermitTypeInfo = z.infer<typeof permitTypeInfoSchema>;

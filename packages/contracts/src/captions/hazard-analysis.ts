@@ -43,6 +43,7 @@ export const hazardAnalysisLabels = defineCaptions('Label', 'HazardAnalysis', {
   lineForm: 'Hazard analysis line',
   readOnly: 'Read only',
   fromRiskAnalysis: 'Set by the hazard analysis',
+  riskSetLater: 'Set by the hazard analysis: add its lines on the Hazards tab once the permit is created.',
 });
 
 export const hazardAnalysisButtons = defineCaptions('Button', 'HazardAnalysis', {

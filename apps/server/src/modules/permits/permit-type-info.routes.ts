@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, permitPermission, permitTypeInfoParamsSchema, permitTypeInfoSchema } from '@hasp/contracts';
+import {
+  apiErrorSchema,
+  permitPermission,
+  permitSections,
+  permitTypeInfoParamsSchema,
+  permitTypeInfoSchema,
+} from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
 import { AppError } from '../../plugins/app-error';
@@ -27,7 +33,7 @@ export const permitTypeInfoRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       const { connection, actor } = contextOf(request);
       const row = await connection.db
         .selectFrom('permit_types')
-        .select(['id', 'code', 'name', 'icon', 'color', 'max_validity_hours', 'max_extensions'])
+        .select(['id', 'code', 'name', 'icon', 'color', 'max_validity_hours', 'max_extensions', 'sections'])
         .where('facility_id', '=', actor.facilityId)
         .where('code', '=', request.params.code)
         .where('is_active', '=', true)
@@ -42,6 +48,7 @@ export const permitTypeInfoRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         color: row.color,
         maxValidityHours: row.max_validity_hours,
         maxExtensions: row.max_extensions,
+        sections: permitSections.filter((section) => row.sections.includes(section)),
       };
     },
   );

@@ -60,6 +60,7 @@ export const hazardAnalysisSpanish = [
     lineForm: 'Línea del análisis de riesgos',
     readOnly: 'Solo lectura',
     fromRiskAnalysis: 'Lo fija el análisis de riesgos',
+    riskSetLater: 'Lo fija el análisis de riesgos: añada sus líneas en la pestaña Peligros una vez creado el permiso.',
   }),
   ...translateCatalog(hazardAnalysisButtons, {
     addLine: 'Añadir línea',

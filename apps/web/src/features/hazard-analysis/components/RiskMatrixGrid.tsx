@@ -1,7 +1,11 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { permitRiskCaptions, type PermitRiskLevel } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../HazardAnalysis.module.css';
+
+/** Phones: the severity names move above their rows (see below). */
+const COMPACT_QUERY = '(max-width: 36em)';
 
 export interface MatrixShape {
   severityLabels: readonly string[];
@@ -29,6 +33,7 @@ interface RiskMatrixGridProps {
 export function RiskMatrixGrid({ matrix, caption, value, onPick, cellLabel, disabled }: RiskMatrixGridProps) {
   const t = useCaptions();
   const table = useRef<HTMLTableElement>(null);
+  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
   const rows = matrix.severityLabels.length;
   const cols = matrix.likelihoodLabels.length;
   // Most severe first, as risk registers print them.
@@ -52,47 +57,73 @@ export function RiskMatrixGrid({ matrix, caption, value, onPick, cellLabel, disa
     focusCell(s, l);
   };
 
+  const likelihoodHeads = matrix.likelihoodLabels.map((label, i) => (
+    <th key={i} scope="col">
+      {label}
+    </th>
+  ));
+  const cellsOf = (severity: number): ReactNode[] =>
+    matrix.likelihoodLabels.map((likelihoodLabel, i) => {
+      const likelihood = i + 1;
+      const risk = matrix.cells[severity - 1]?.[i] ?? 'low';
+      const word = t(permitRiskCaptions[risk]);
+      const picked = value?.severity === severity && value.likelihood === likelihood;
+      const tabbable = current.severity === severity && current.likelihood === likelihood;
+      return (
+        <td key={likelihood}>
+          <button
+            type="button"
+            data-cell={`${severity}-${likelihood}`}
+            className={`${classes.cell} ${classes.level} ${classes[risk]} ${picked ? classes.picked : ''}`}
+            aria-pressed={picked}
+            aria-label={cellLabel(matrix.severityLabels[severity - 1]!, likelihoodLabel, word)}
+            tabIndex={tabbable ? 0 : -1}
+            disabled={disabled}
+            onClick={() => onPick(severity, likelihood)}
+            onKeyDown={(event) => onKeyDown(event, severity, likelihood)}
+          >
+            {picked ? `✓ ${word}` : word}
+          </button>
+        </td>
+      );
+    });
+
+  // On a phone a column of severity names would leave each cell too narrow for its word at a
+  // readable size: each severity's name heads its own row of cells instead (a row group).
+  if (compact) {
+    return (
+      <table className={`${classes.matrix} ${classes.compact}`} ref={table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>{likelihoodHeads}</tr>
+        </thead>
+        {severities.map((severity) => (
+          <tbody key={severity}>
+            <tr>
+              <th scope="rowgroup" colSpan={cols}>
+                {matrix.severityLabels[severity - 1]}
+              </th>
+            </tr>
+            <tr>{cellsOf(severity)}</tr>
+          </tbody>
+        ))}
+      </table>
+    );
+  }
   return (
     <table className={classes.matrix} ref={table}>
       <caption>{caption}</caption>
       <thead>
         <tr>
           <td className={classes.corner} />
-          {matrix.likelihoodLabels.map((label, i) => (
-            <th key={i} scope="col">
-              {label}
-            </th>
-          ))}
+          {likelihoodHeads}
         </tr>
       </thead>
       <tbody>
         {severities.map((severity) => (
           <tr key={severity}>
             <th scope="row">{matrix.severityLabels[severity - 1]}</th>
-            {matrix.likelihoodLabels.map((likelihoodLabel, i) => {
-              const likelihood = i + 1;
-              const risk = matrix.cells[severity - 1]?.[i] ?? 'low';
-              const word = t(permitRiskCaptions[risk]);
-              const picked = value?.severity === severity && value.likelihood === likelihood;
-              const tabbable = current.severity === severity && current.likelihood === likelihood;
-              return (
-                <td key={likelihood}>
-                  <button
-                    type="button"
-                    data-cell={`${severity}-${likelihood}`}
-                    className={`${classes.cell} ${classes.level} ${classes[risk]} ${picked ? classes.picked : ''}`}
-                    aria-pressed={picked}
-                    aria-label={cellLabel(matrix.severityLabels[severity - 1]!, likelihoodLabel, word)}
-                    tabIndex={tabbable ? 0 : -1}
-                    disabled={disabled}
-                    onClick={() => onPick(severity, likelihood)}
-                    onKeyDown={(event) => onKeyDown(event, severity, likelihood)}
-                  >
-                    {picked ? `✓ ${word}` : word}
-                  </button>
-                </td>
-              );
-            })}
+            {cellsOf(severity)}
           </tr>
         ))}
       </tbody>

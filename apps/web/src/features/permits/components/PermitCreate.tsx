@@ -93,6 +93,7 @@ function CreateForm({ type }: { type: NonNullable<ReturnType<typeof usePermitTyp
           maxValidityHours={type.maxValidityHours}
           errors={errors}
           disabled={create.isPending || created}
+          riskFromAnalysis={type.sections.includes('hazard-analysis')}
         />
         {create.isError && Object.keys(fieldErrorsOf(create.error)).length === 0 && (
           <Alert color="red" variant="light" role="alert" mt="md">

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Input, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import {
   hazardAnalysisLabels,
   permitFieldCaptions,
@@ -27,10 +27,20 @@ interface PermitFormProps {
    * the permit has it now (the analysis changes it without a new permit version, so not from `values`).
    */
   hazardRiskLevel?: PermitRiskLevel | null;
+  /** A new permit of a type with a hazard analysis: no Risk picker, only what will set it (decision 0047). */
+  riskFromAnalysis?: boolean;
 }
 
 /** The permit's core fields, as the create page and the edit page both show them. */
-export function PermitForm({ values, onChange, maxValidityHours, errors, disabled, hazardRiskLevel }: PermitFormProps) {
+export function PermitForm({
+  values,
+  onChange,
+  maxValidityHours,
+  errors,
+  disabled,
+  hazardRiskLevel,
+  riskFromAnalysis,
+}: PermitFormProps) {
   const t = useCaptions();
   const set = <K extends keyof PermitFormValues>(field: K, value: PermitFormValues[K]) =>
     onChange({ ...values, [field]: value });
@@ -85,7 +95,12 @@ export function PermitForm({ values, onChange, maxValidityHours, errors, disable
         disabled={disabled}
         error={errors.assetIds}
       />
-      {hazardRiskLevel !== undefined ? (
+      {riskFromAnalysis ? (
+        <div data-testid="risk-from-analysis">
+          <Input.Label labelElement="div">{t(permitFieldCaptions.riskLevel)}</Input.Label>
+          <Text size="sm">{t(hazardAnalysisLabels.riskSetLater)}</Text>
+        </div>
+      ) : hazardRiskLevel !== undefined ? (
         <TextInput
           label={t(permitFieldCaptions.riskLevel)}
           description={t(hazardAnalysisLabels.fromRiskAnalysis)}

@@ -104,13 +104,10 @@ const client = fc.integer({ min: 0, max: 2 });
 const commands = fc.commands(
   [
     fc
-      .tuple(
-        client,
-        fc.constantFrom('edit', 'edit', 'request', 'cancel') as fc.Arbitrary<'edit' | 'request' | 'cancel'>,
-      )
+      .tuple(client, fc.constantFrom<'edit' | 'request' | 'cancel'>('edit', 'edit', 'request', 'cancel'))
       .map(([c, v]) => new Queue(c, v)),
     fc
-      .tuple(client, fc.constantFrom('all', 'reversed', 'last-only') as fc.Arbitrary<'all' | 'reversed' | 'last-only'>)
+      .tuple(client, fc.constantFrom<'all' | 'reversed' | 'last-only'>('all', 'reversed', 'last-only'))
       .map(([c, h]) => new Push(c, h)),
     client.map((c) => new Refresh(c)),
   ],

@@ -127,8 +127,11 @@ export async function pushCommands(
     }
     try {
       const result = await pushOne(events, ctx, c, syncedAt, memo);
-      if (result.serverSeq !== null)
-        memo.lastSeq.set(c.deviceId, Math.max(memo.lastSeq.get(c.deviceId) ?? 0, c.deviceSeq));
+      // The memo moves only from a last seq read from the table, one recorded seq at a time (an
+      // earlier seq answered again says nothing about the last one).
+      const known = memo.lastSeq.get(c.deviceId);
+      if (result.serverSeq !== null && known !== undefined && c.deviceSeq === known + 1)
+        memo.lastSeq.set(c.deviceId, c.deviceSeq);
       results.push(result);
     } catch (error) {
       if (error instanceof SyncFailpointError) throw error;

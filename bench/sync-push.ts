@@ -116,6 +116,24 @@ async function main() {
     console.log(
       `  statements per command ${(statements / COMMANDS).toFixed(1)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
+
+    // Baseline: the same changes over the REST routes, one request each (what the runner itself costs).
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
+    let permitId = 0;
+    const restStarted = performance.now();
+    for (let i = 0; i < COMMANDS; i++) {
+      const first = i % CHAIN === 0;
+      const url = first ? `${server.base}/api/permits` : `${server.base}/api/permits/${permitId}/commands/edit`;
+      const body = first ? { permitTypeId: type.id, ...core(`REST ${i}`) } : core(`REST ${i}`);
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (response.status !== 200) throw new Error(`REST: ${response.status} ${await response.text()}`);
+      const answer = (await response.json()) as { ID: number };
+      if (first) permitId = answer.ID;
+    }
+    const restSeconds = (performance.now() - restStarted) / 1000;
+    console.log(
+      `  baseline: the same ${COMMANDS} changes as REST requests in ${restSeconds.toFixed(2)} s (sync / REST ${(seconds / restSeconds).toFixed(2)}); load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
   } finally {
     await server.stop();
   }

@@ -14,7 +14,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
  */
 // 100 per failpoint is the quality bar's figure (SYNC_FAILPOINT_ITERATIONS=100, minutes on a busy machine);
 // the default run keeps the file near 30 s.
-const ITERATIONS = Number(process.env.SYNC_FAILPOINT_ITERATIONS ?? 3);
+const ITERATIONS = Number(process.env.SYNC_FAILPOINT_ITERATIONS ?? 10);
 const ITEMS = 20;
 let t: TestApp;
 const db = () => t.connections[0]!.db;

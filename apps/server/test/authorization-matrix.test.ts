@@ -364,6 +364,14 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/attachments/:attachmentId/commands/remove': both(
     inSample,
     both(holds('permit:view:LOTO'), holds('permit:approve:LOTO')),
+  ), // Offline sync (issue 18): any signed-in user pushes (each command is checked as its route checks it);
+  // a conflict or rejection is its owner's (the sample is the worker's) or a supervisor's (offline:supervise).
+  'POST /api/sync/push': signedIn,
+  'GET /api/sync/conflicts': signedIn,
+  'GET /api/sync/conflicts/:id': both(inSample, (c) => c.permissions.has('offline:supervise') || c.name === 'worker'),
+  'POST /api/sync/conflicts/:id/resolve': both(
+    inSample,
+    (c) => c.permissions.has('offline:supervise') || c.name === 'worker',
   ),
 };
 
@@ -506,6 +514,9 @@ beforeAll(async () => {
     riskLevel: 'low',
   };
   samples['abandoned-removals'] = await sampleAbandonedRemoval(demo, Number(samples.permits));
+  samples.conflicts = await sampleSyncIssue(demo);
+  bodies['POST /api/sync/push'] = { commands: [] };
+  bodies['POST /api/sync/conflicts/:id/resolve'] = { resolution: 'Matrix' };
   // A hazard analysis line on the sample permit, so each line command's cell names a real line.
   const hazard = await demo
     .selectFrom('master_list_items')
@@ -781,6 +792,36 @@ async function sampleAbandonedRemoval(demo: TestApp['connections'][number]['db']
     .returning('id')
     .executeTakeFirstOrThrow();
   return removal.id;
+}
+
+/** A rejected offline command of the worker's in North Plant (what GET /api/sync/conflicts/:id reads). */
+async function sampleSyncIssue(demo: TestApp['connections'][number]['db']): Promise<number> {
+  const worker = await demo
+    .selectFrom('users')
+    .select('id')
+    .where('user_name', '=', 'worker')
+    .executeTakeFirstOrThrow();
+  const at = new Date();
+  const row = await demo
+    .insertInto('sync_commands')
+    .values({
+      facility_id: 1,
+      user_id: worker.id,
+      device_id: '00000000-0000-4000-8000-000000000001',
+      device_seq: 1,
+      idempotency_key: 'matrix-sync-1',
+      request_hash: 'matrix',
+      name: 'permit.request',
+      target: '1',
+      input: JSON.stringify({}),
+      device_time: at,
+      synced_at: at,
+      outcome: 'rejected',
+      error: JSON.stringify({ code: 'FORBIDDEN', message: 'You do not have permission to do this' }),
+    })
+    .returning('server_seq')
+    .executeTakeFirstOrThrow();
+  return Number(row.server_seq);
 }
 
 function urlFor(route: string): string {

@@ -145,6 +145,28 @@ describe('sync push', () => {
     expect(seqs.map((r) => r.device_seq)).toEqual([1, 2, 3]);
   });
 
+  it('a push that sends applied seqs again answers them as before and applies only the new one', async () => {
+    const d = await device();
+    const title = `Again ${randomUUID()}`;
+    const local = queueCreate(d, title);
+    d.queue('permit.edit', local, permitCore({ title: `${title} v1` }), 0);
+    d.queue('permit.edit', local, permitCore({ title: `${title} v2` }), 0);
+    const all = [...d.outbox];
+    const first = (await d.push(all))!.results;
+    d.queue('permit.edit', local, permitCore({ title: `${title} v3` }), 0);
+    const again = (await d.push([all[1]!, all[2]!, d.outbox[0]!]))!.results;
+    expect(again.slice(0, 2)).toEqual(first.slice(1));
+    expect(again[2]).toMatchObject({ outcome: 'applied', version: 3 });
+    const permitId = first[0]!.created!.permitId;
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_type', '=', 'permit')
+      .where('entity_id', '=', String(permitId))
+      .execute();
+    expect(audit).toHaveLength(4);
+  });
+
   it('R33: a command whose owner is not the signed-in session is refused and never applied or recorded', async () => {
     const worker = await device('worker');
     const admin = await device('admin');

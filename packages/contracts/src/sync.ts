@@ -105,7 +105,11 @@ export const syncCommandSchema = z.object({
   /** When the device says it happened (kept beside the server's time; never used for ordering). */
   deviceTime: z.iso.datetime({ offset: true }),
   name: z.enum(offlineCommandNames),
-  /** The record's id: a server id, or the local id of a permit created earlier in this outbox. */
+  /**
+   * The record's id: a server id, or the local id of a permit created earlier in this outbox. It is
+   * the REST route's URL id — the permit for every permit-scoped route (a tag command's tag is the
+   * `tagId` of its input); for `permit.create`, the new permit's local id (the type is in the input).
+   */
   targetId: z.union([z.number().check(z.int(), z.positive()), localIdSchema]),
   /** The command's body, exactly as its REST route takes it (validated by that route's schema). */
   input: z.unknown(),
@@ -123,7 +127,13 @@ export type SyncPush = z.infer<typeof syncPushSchema>;
 export const syncOutcomes = ['applied', 'conflict', 'rejected', 'deferred'] as const;
 export type SyncOutcome = (typeof syncOutcomes)[number];
 
-/** What the server did with one pushed command (same order as the push). */
+/**
+ * What the server did with one pushed command (same order as the push). `deferred` (never recorded,
+ * `serverSeq: null`): its predecessor has not arrived, or the server could not finish it now (a 5xx,
+ * its key still in flight: `error` says why, and every later command of that push is deferred too) —
+ * send it again. A `rejected` with `serverSeq: null` was not recorded: its owner is not the signed-in
+ * session (keep it for its owner, R33), or its seq was already used by another command.
+ */
 export const syncResultSchema = z.object({
   idempotencyKey: z.string(),
   deviceSeq: z.number(),

@@ -37,10 +37,21 @@ const apiError = (e: AppError): ApiError => ({
 const staleVersion = (e: AppError): number | null =>
   e.statusCode === 409 && e.details?.[0]?.field === 'version' ? Number(e.details[0].message) : null;
 
+/**
+ * What one push has learnt, so a batch of a device's commands costs no look-up per command that
+ * the push itself just wrote: each device's last recorded seq, the version each chain's last link
+ * left, and the permits created from local ids. Concurrent pushes are caught by the unique seq.
+ */
+interface PushMemo {
+  lastSeq: Map<string, number>;
+  links: Map<string, number>;
+  locals: Map<string, { permitId: number; number: string }>;
+}
+
 const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
 
 /** The answer a recorded row gives, every time it is asked again. */
-async function answerOf(ctx: RequestContext, row: SyncRow): Promise<SyncResult> {
+async function answerOf(ctx: RequestContext, row: SyncRow, memo?: PushMemo): Promise<SyncResult> {
   const result: SyncResult = {
     idempotencyKey: row.idempotency_key,
     deviceSeq: row.device_seq,
@@ -51,8 +62,12 @@ async function answerOf(ctx: RequestContext, row: SyncRow): Promise<SyncResult> 
   if (row.outcome === 'applied') {
     result.result = row.result;
     if (row.name === 'permit.create' && row.target.startsWith('local:')) {
-      const mapped = await findLocalId(ctx.connection.db, row.facility_id, row.target);
-      if (mapped) result.created = { localId: row.target, permitId: mapped.permit_id, number: mapped.number };
+      const mapped =
+        memo?.locals.get(row.target) ??
+        (await findLocalId(ctx.connection.db, row.facility_id, row.target).then(
+          (m) => m && { permitId: m.permit_id, number: m.number },
+        ));
+      if (mapped) result.created = { localId: row.target, permitId: mapped.permitId, number: mapped.number };
     }
   } else {
     result.error = row.error as ApiError;
@@ -91,6 +106,7 @@ export async function pushCommands(
 ): Promise<SyncPushResponse> {
   const syncedAt = ctx.now;
   const results: SyncResult[] = [];
+  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map() };
   let stopped: ApiError | null = null;
   for (const [index, c] of commands.entries()) {
     if (stopped) {
@@ -110,7 +126,13 @@ export async function pushCommands(
       continue;
     }
     try {
-      results.push(await pushOne(events, ctx, c, syncedAt));
+      const result = await pushOne(events, ctx, c, syncedAt, memo);
+      // The memo moves only from a last seq read from the table, one recorded seq at a time (an
+      // earlier seq answered again says nothing about the last one).
+      const known = memo.lastSeq.get(c.deviceId);
+      if (result.serverSeq !== null && known !== undefined && c.deviceSeq === known + 1)
+        memo.lastSeq.set(c.deviceId, c.deviceSeq);
+      results.push(result);
     } catch (error) {
       if (error instanceof SyncFailpointError) throw error;
       if (!(error instanceof RetryLater)) throw error;
@@ -122,22 +144,33 @@ export async function pushCommands(
   return { results, syncedAt: syncedAt.toISOString() };
 }
 
-async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, syncedAt: Date): Promise<SyncResult> {
+async function pushOne(
+  events: EventBus,
+  ctx: RequestContext,
+  c: SyncCommand,
+  syncedAt: Date,
+  memo: PushMemo,
+): Promise<SyncResult> {
   const db = ctx.connection.db;
   const s: DeviceStream = { userId: ctx.actor.userId, facilityId: ctx.actor.facilityId, deviceId: c.deviceId };
   const hash = syncCommandHash(c);
 
   const answerRecorded = async (row: SyncRow): Promise<SyncResult> =>
     row.idempotency_key === c.idempotencyKey && row.request_hash === hash
-      ? answerOf(ctx, row)
+      ? answerOf(ctx, row, memo)
       : unrecorded(c, 'rejected', {
           code: 'IDEMPOTENCY_KEY_REUSED',
           message: `This device already sent another change as number ${c.deviceSeq}.`,
         });
 
-  const recorded = await findRecorded(db, s, c.deviceSeq);
-  if (recorded) return answerRecorded(recorded);
-  const last = await lastRecordedSeq(db, s);
+  // The next seq after one this push recorded needs no look-up (seqs are recorded without gaps).
+  const known = memo.lastSeq.get(c.deviceId);
+  if (known === undefined || c.deviceSeq !== known + 1) {
+    const recorded = await findRecorded(db, s, c.deviceSeq);
+    if (recorded) return answerRecorded(recorded);
+  }
+  const last = known !== undefined && c.deviceSeq === known + 1 ? known : await lastRecordedSeq(db, s);
+  if (known === undefined) memo.lastSeq.set(c.deviceId, last);
   if (c.deviceSeq > last + 1) {
     return unrecorded(c, 'deferred', {
       code: 'CONFLICT',
@@ -164,21 +197,23 @@ async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, sy
   };
   const refuse = async (error: ApiError): Promise<SyncResult> => {
     const row = await db.transaction().execute((trx) => recordIssue(trx, ctx, { ...base, outcome: 'rejected' }, error));
-    return row ? answerOf(ctx, row) : answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
+    return row ? answerOf(ctx, row, memo) : answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
   };
 
   // The URL's id: a server id, or the permit this outbox created offline.
   let urlId: number | null = null;
   if (isLocal(c.targetId)) {
     if (c.name !== 'permit.create') {
-      const mapped = await findLocalId(db, s.facilityId, c.targetId);
+      const mapped =
+        memo.locals.get(c.targetId) ??
+        (await findLocalId(db, s.facilityId, c.targetId).then((m) => m && { permitId: m.permit_id, number: m.number }));
       if (!mapped) {
         return refuse({
           code: 'NOT_FOUND',
           message: 'The permit this change belongs to was never created on the server (its creation was not applied).',
         });
       }
-      urlId = mapped.permit_id;
+      urlId = mapped.permitId;
     }
   } else {
     urlId = c.targetId;
@@ -205,13 +240,22 @@ async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, sy
   base.aggregate = aggregate;
 
   // The chain rule: the version the device based it on, or the one its previous link here left.
-  const link = aggregate ? await lastLinkVersion(db, s, aggregate) : null;
+  const linkKey = `${c.deviceId}|${aggregate}`;
+  const link = aggregate ? (memo.links.get(linkKey) ?? (await lastLinkVersion(db, s, aggregate))) : null;
   const candidates =
     c.baseVersion === null ? [null] : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
   const actorCtx: RequestContext = { ...ctx, actor: { ...ctx.actor, deviceId: c.deviceId } };
 
   let expected = candidates[0] ?? null;
+  let recordedNow: SyncRow | undefined;
+  const answerApplied = (row: SyncRow) => {
+    if (aggregate && row.version_after !== null) memo.links.set(linkKey, row.version_after);
+    const created = createdPermit(c, row.outcome === 'applied' ? row.result : null);
+    if (created) memo.locals.set(created.localId, { permitId: created.permitId, number: created.number });
+    return answerOf(ctx, row, memo);
+  };
   for (;;) {
+    recordedNow = undefined;
     try {
       const outcome = await runCommand(
         events,
@@ -233,6 +277,7 @@ async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, sy
               await insertLocalId(trx, { facilityId: s.facilityId, userId: s.userId, ...created });
             }
             const row = await insertRecord(trx, appliedRow(base, applied, created?.permitId));
+            recordedNow = row;
             // A concurrent push recorded this seq first: undo this one (its answer is that push's).
             if (!row)
               throw new AppError('CONFLICT', 409, 'Recorded meanwhile', [{ field: 'deviceSeq', message: 'recorded' }]);
@@ -252,7 +297,9 @@ async function pushOne(events: EventBus, ctx: RequestContext, c: SyncCommand, sy
           }
           return inserted;
         });
-        if (row) return answerOf(ctx, row);
+        if (row) return answerApplied(row);
+      } else if (recordedNow) {
+        return answerApplied(recordedNow);
       }
       return answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
     } catch (error) {

@@ -1,0 +1,145 @@
+/**
+ * P8 (issue 18): sync of 1,000 queued commands ≤ 10 s. The real app over a fresh embedded PostgreSQL
+ * (demo-seeded) on 127.0.0.1; one device's outbox as the web client sends it — 50 permits created
+ * offline (`local:<uuid>`), each followed by 19 edits of it (a version chain), pushed in order in
+ * pushes of at most 100 (`SYNC_PUSH_MAX`) until the outbox is empty. Prints the total, commands per
+ * second, the p50/p95 of one push, and statements per command (every pg Client.query of the process).
+ * Not a test: it prints numbers and never fails on them.
+ *
+ *   npx tsx bench/sync-push.ts     (HASP_BENCH_SYNC_COMMANDS 1000)
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import os from 'node:os';
+import pg from 'pg';
+import { SYNC_PUSH_MAX, type SyncCommand, type SyncPushResponse } from '@hasp/contracts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
+import { startDemoServer } from './support/demo-server';
+
+const COMMANDS = Number(process.env.HASP_BENCH_SYNC_COMMANDS ?? 1000);
+const CHAIN = 20;
+
+let statements = 0;
+const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...a: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  return query.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+async function main() {
+  console.log(`P8 sync of ${COMMANDS} queued commands (target ≤ 10 s)`);
+  const server = await startDemoServer({ log: (m) => console.log(`  ${m}`), webApp: false });
+  try {
+    const signIn = await fetch(`${server.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        connectionStringName: 'Demo',
+        facilityId: 1,
+        username: 'worker',
+        password: DEMO_PASSWORD,
+      }),
+    });
+    const session = (await signIn.json()) as { token: string; user: { ID: number } };
+    const type = await server.db
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow();
+    const owner = { connectionStringName: 'Demo', facilityId: 1, userId: session.user.ID };
+    const deviceId = randomUUID();
+    const core = (title: string) => ({
+      title,
+      description: 'Queued offline',
+      workMethod: 'Isolate, verify, work',
+      areaId: null,
+      assetIds: [],
+      plannedStart: '2026-12-01T08:00:00.000Z',
+      plannedEnd: '2026-12-01T12:00:00.000Z',
+      holderId: null,
+      riskLevel: null,
+    });
+    const outbox: SyncCommand[] = [];
+    let local = '';
+    for (let i = 0; i < COMMANDS; i++) {
+      const first = i % CHAIN === 0;
+      if (first) local = `local:${randomUUID()}`;
+      outbox.push({
+        idempotencyKey: randomUUID(),
+        deviceId,
+        deviceSeq: i + 1,
+        deviceTime: new Date().toISOString(),
+        name: first ? 'permit.create' : 'permit.edit',
+        targetId: local,
+        input: first ? { permitTypeId: type.id, ...core(`Bench ${i}`) } : core(`Bench ${i}`),
+        baseVersion: first ? null : 0,
+        owner,
+      });
+    }
+    const pushTimes: number[] = [];
+    const outcomes: Record<string, number> = {};
+    statements = 0;
+    const started = performance.now();
+    while (outbox.length) {
+      const batch = outbox.slice(0, SYNC_PUSH_MAX);
+      const t0 = performance.now();
+      const response = await fetch(`${server.base}/api/sync/push`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+        body: JSON.stringify({ commands: batch }),
+      });
+      pushTimes.push(performance.now() - t0);
+      if (response.status !== 200) throw new Error(`push: ${response.status} ${await response.text()}`);
+      const body = (await response.json()) as SyncPushResponse;
+      for (const r of body.results) {
+        if (r.outcome === 'deferred') continue;
+        outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+        outbox.splice(
+          outbox.findIndex((c) => c.idempotencyKey === r.idempotencyKey),
+          1,
+        );
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = [...pushTimes].sort((a, b) => a - b);
+    console.log(
+      `  ${COMMANDS} commands in ${seconds.toFixed(2)} s (${(COMMANDS / seconds).toFixed(0)}/s; target ≤ 10 s) over ${pushTimes.length} pushes`,
+    );
+    console.log(`  outcomes ${JSON.stringify(outcomes)}`);
+    console.log(
+      `  one push of ${SYNC_PUSH_MAX}: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`,
+    );
+    console.log(
+      `  statements per command ${(statements / COMMANDS).toFixed(1)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+
+    // Baseline: the same changes over the REST routes, one request each (what the runner itself costs).
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
+    let permitId = 0;
+    const restStarted = performance.now();
+    for (let i = 0; i < COMMANDS; i++) {
+      const first = i % CHAIN === 0;
+      const url = first ? `${server.base}/api/permits` : `${server.base}/api/permits/${permitId}/commands/edit`;
+      const body = first ? { permitTypeId: type.id, ...core(`REST ${i}`) } : core(`REST ${i}`);
+      const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (response.status !== 200) throw new Error(`REST: ${response.status} ${await response.text()}`);
+      const answer = (await response.json()) as { ID: number };
+      if (first) permitId = answer.ID;
+    }
+    const restSeconds = (performance.now() - restStarted) / 1000;
+    console.log(
+      `  baseline: the same ${COMMANDS} changes as REST requests in ${restSeconds.toFixed(2)} s (sync / REST ${(seconds / restSeconds).toFixed(2)}); load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -34,3 +34,4 @@ export * from './abandoned-removals';
 export * from './attachments';
 export * from './gas-tests';
 export * from './signatures';
+export * from './offline-permits';

@@ -42,10 +42,13 @@ const permitRoute = /^permits\/(-?\d+)(?:\/(.*))?$/;
 
 /** Refusals and gaps explained where they happen (the sections show the reason); 409 is what they already explain. */
 const localError = (status: number, message: string) =>
-  new ApiRequestError(status, {
-    code: status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'CONFLICT',
+  new ApiRequestError(
+    status,
+    { code: status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'CONFLICT', message },
+    undefined,
+    // As the server's own words: sections that show the server's message show this one.
     message,
-  });
+  );
 
 export const notStoredMessage = 'This permit is not stored on this device: open it when you are back online.';
 const sectionNotStored = 'This part of the permit is not stored on this device: it shows when you are back online.';
@@ -97,6 +100,12 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     const section = data.sections[rest] ?? data.sections[rest.split('/')[0] ?? ''];
     if (section === undefined || (rest.includes('/') && data.sections[rest] === undefined))
       throw localError(409, sectionNotStored);
+    // A tag's buttons: only the steps that can be queued (printing, voiding, links need the server).
+    if (rest === 'tags' && Array.isArray(section))
+      return (section as Array<{ allowedCommands: string[] }>).map((tag) => ({
+        ...tag,
+        allowedCommands: tag.allowedCommands.filter((c) => isOfflineCommand(`tag.${c}`)),
+      }));
     return section;
   }
   const command = commandOf(rest, options.body);

@@ -436,9 +436,9 @@ export async function apiRequest(path: string, options?: ApiRequestOptions<never
 /** For wrappers that pass a schema through (the answer is T when they give one). */
 export async function apiRequest<T>(path: string, options: Omit<ApiRequestOptions<T>, 'read'>): Promise<T | undefined>;
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T | Blob | undefined> {
+  const local = offlineSource?.(path, options);
+  if (local) return answerLocally(path, local, options);
   try {
-    const local = offlineSource?.(path, options);
-    if (local) return parseLocal(path, await local, options.schema);
     const response = await authorizedFetch(path, options);
     return await readResponse(response, options.schema, !!options.read);
   } catch (error) {
@@ -459,6 +459,20 @@ let offlineSource: OfflineSource | null = null;
 /** Installs (or, with null, removes) the offline data source apiRequest asks first. */
 export function setOfflineSource(source: OfflineSource | null): void {
   offlineSource = source;
+}
+
+/**
+ * A local answer, checked against the caller's schema exactly like the server's. A read the device
+ * cannot answer stays quiet (the section says so in place, offline every read would toast);
+ * a refused change is told like the server's refusal.
+ */
+async function answerLocally<T>(path: string, local: Promise<unknown>, options: ApiRequestOptions<T>) {
+  try {
+    return parseLocal(path, await local, options.schema);
+  } catch (error) {
+    if ((options.method ?? 'GET') !== 'GET' && !options.quiet?.(error)) toastForError(path, error);
+    throw error;
+  }
 }
 
 /** A local answer is checked against the caller's schema exactly like the server's. */

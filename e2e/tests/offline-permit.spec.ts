@@ -169,6 +169,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   await command(r, permitId, 'request');
   await command(a, permitId, 'approve');
   await isolatePlan(i, permitId);
+  await command(i, permitId, 'isolate');
 
   // Online first: the permit page loads (its code is in the tab from now on).
   const page = i.page;
@@ -274,11 +275,12 @@ test('a worker creates a LOTO permit offline: provisional number, queued create,
   await seedDevice(page, {
     reference: [
       {
-        key: `${demo.connection}:${demo.northPlant.ID}:permit-types`,
+        // As the offline download stores a type's answer (h/offdl: `permit-type:<CODE>`).
+        key: `${demo.connection}:${demo.northPlant.ID}:permit-type:LOTO`,
         connectionStringName: demo.connection,
         facilityId: demo.northPlant.ID,
-        kind: 'permit-types',
-        data: [typeInfo],
+        kind: 'permit-type:LOTO',
+        data: typeInfo,
         updatedAt: new Date().toISOString(),
       },
     ],

@@ -38,6 +38,9 @@ import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf
  * applying it to the stored copy in the same transaction. Everything else goes to the server.
  */
 
+/** Where a section's GET path and its offline section name differ (contracts `offlineSectionNames`). */
+const sectionOfPath: Record<string, string> = { lockbox: 'crew-sign-on' };
+
 const permitRoute = /^permits\/(-?\d+)(?:\/(.*))?$/;
 
 /** Refusals and gaps explained where they happen (the sections show the reason); 409 is what they already explain. */
@@ -97,7 +100,8 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
         ...data.permit,
         allowedCommands: data.permit.allowedCommands.filter((verb) => isOfflineCommand(`permit.${verb}`)),
       };
-    const section = data.sections[rest] ?? data.sections[rest.split('/')[0] ?? ''];
+    const first = rest.split('/')[0] ?? '';
+    const section = data.sections[rest] ?? data.sections[sectionOfPath[first] ?? first];
     if (section === undefined || (rest.includes('/') && data.sections[rest] === undefined))
       throw localError(409, sectionNotStored);
     // A tag's buttons: only the steps that can be queued (printing, voiding, links need the server).

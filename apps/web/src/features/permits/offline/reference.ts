@@ -7,7 +7,7 @@ import { currentOwner, offlineDataOf } from './stored-permit';
 /**
  * Reference data offline (decision 0058): the pickers of the permit form (people, areas, assets) and
  * the create page's permit type answered from the browser database's `reference` rows (kinds
- * `people`, `areas`, `assets`, `permit-types`, filled by the offline download), or from the permits
+ * `people`, `areas`, `assets`, `permit-type:<CODE>`, filled by the offline download), or from the permits
  * stored on the device when a kind is missing. When neither has it, the answer says so plainly.
  */
 
@@ -91,9 +91,12 @@ const storedRows = (db: HaspDatabase, owner: Owner) =>
 
 /** What a type's create page needs, from the reference rows, else from a stored permit of the type. */
 export async function permitTypeOffline(db: HaspDatabase, owner: Owner, code: string): Promise<PermitTypeInfo | null> {
-  const listed = listOf(await referenceOf(db, owner, 'permit-types')).find(
-    (t) => (t as { code?: unknown }).code === code,
-  ) as Partial<PermitTypeInfo> | undefined;
+  // The offline download keeps each type's answer as `permit-type:<CODE>`; a list of them also serves.
+  const own = (await referenceOf(db, owner, `permit-type:${code}`)) as Partial<PermitTypeInfo> | undefined;
+  const listed =
+    own ??
+    (listOf(await referenceOf(db, owner, 'permit-types')).find((t) => (t as { code?: unknown }).code === code) as
+      Partial<PermitTypeInfo> | undefined);
   if (listed && typeof listed.ID === 'number') {
     return {
       ID: listed.ID,

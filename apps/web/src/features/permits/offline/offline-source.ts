@@ -67,6 +67,9 @@ let installed: QueryClient | null = null;
 export function installOfflinePermitSource(client: QueryClient): void {
   if (installed === client) return;
   installed = client;
+  // "Saved offline" is a toast: its code (lazy in main.tsx) must be here before the network goes,
+  // or the first toast offline fails to load and takes the page down. Same module, same chunk.
+  void import('../../../lib/toast-host');
   for (const key of [['permits'], ['isolation-plan'], ['tags', 'permit'], ['people-lookup'], ['place-search']])
     client.setQueryDefaults(key, { networkMode: 'always' });
   const defaults = client.getDefaultOptions();

@@ -14,6 +14,7 @@ import {
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf, type FieldErrors } from '../../../lib/send-form';
+import { useSessionContext } from '../../../lib/session-context';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
 import { isGuardEntry, passLeaveGuard } from '../model/leave-guard';
@@ -37,10 +38,21 @@ export function OfflinePermitCreate({ permitTypeCode }: { permitTypeCode: string
   const client = useQueryClient();
   const type = usePermitType(permitTypeCode);
   const owner = currentOwner();
+  // The permissions: the session context once it has loaded (or cannot: no network), else the
+  // device's copy of them (localActorOf).
+  const context = useSessionContext();
+  const contextSettled = !context.isPending || context.fetchStatus === 'paused';
   const actor = useQuery({
-    queryKey: ['permits', 'offline-actor', owner?.connectionStringName, owner?.facilityId, owner?.userId],
+    queryKey: [
+      'permits',
+      'offline-actor',
+      owner?.connectionStringName,
+      owner?.facilityId,
+      owner?.userId,
+      context.dataUpdatedAt,
+    ],
     queryFn: () => localActorOf(client, owner!),
-    enabled: owner !== null,
+    enabled: owner !== null && contextSettled,
     networkMode: 'always',
   });
   if (type.isPending || actor.isPending) {

@@ -436,6 +436,8 @@ export async function apiRequest(path: string, options?: ApiRequestOptions<never
 /** For wrappers that pass a schema through (the answer is T when they give one). */
 export async function apiRequest<T>(path: string, options: Omit<ApiRequestOptions<T>, 'read'>): Promise<T | undefined>;
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> = {}): Promise<T | Blob | undefined> {
+  const local = offlineSource?.(path, options);
+  if (local) return answerLocally(path, local, options);
   try {
     const response = await authorizedFetch(path, options);
     return await readResponse(response, options.schema, !!options.read);
@@ -443,6 +445,46 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
     if (!options.quiet?.(error)) toastForError(path, error);
     throw error;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The offline data source (issue 18, decision 0058): while the app is offline, or for a permit made
+// on this device, a feature may answer a call from the browser database instead of the server. One
+// seam for every screen that reads or changes a permit: the screens keep calling apiRequest.
+
+/** Answers a call locally (a promise of the JSON the route would answer), or undefined: the server's. */
+export type OfflineSource = (path: string, options: RequestOptions) => Promise<unknown> | undefined;
+let offlineSource: OfflineSource | null = null;
+
+/** Installs (or, with null, removes) the offline data source apiRequest asks first. */
+export function setOfflineSource(source: OfflineSource | null): void {
+  offlineSource = source;
+}
+
+/**
+ * A local answer, checked against the caller's schema exactly like the server's. A read the device
+ * cannot answer stays quiet (the section says so in place, offline every read would toast);
+ * a refused change is told like the server's refusal.
+ */
+async function answerLocally<T>(path: string, local: Promise<unknown>, options: ApiRequestOptions<T>) {
+  try {
+    return parseLocal(path, await local, options.schema);
+  } catch (error) {
+    if ((options.method ?? 'GET') !== 'GET' && !options.quiet?.(error)) toastForError(path, error);
+    throw error;
+  }
+}
+
+/** A local answer is checked against the caller's schema exactly like the server's. */
+function parseLocal<T>(path: string, data: unknown, schema: z.ZodMiniType<T> | undefined): T | undefined {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`Unexpected offline answer for ${path}`, parsed.error.issues);
+  throw new ApiRequestError(409, {
+    code: 'CONFLICT',
+    message: 'This part of the permit on this device does not match what this page expects. Go online to reload it.',
+  });
 }
 
 /** Back to a fresh page load's state (tests). */

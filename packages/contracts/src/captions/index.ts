@@ -35,3 +35,4 @@ export * from './attachments';
 export * from './gas-tests';
 export * from './signatures';
 export * from './sync';
+export * from './offline-permits';

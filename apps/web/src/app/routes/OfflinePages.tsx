@@ -69,19 +69,5 @@ export function OfflinePermitIndexPage() {
   );
 }
 
-/** `/offline/permit/:permitType/create`: a new permit made on this device. */
-export function OfflinePermitCreatePage() {
-  const { permitType = '' } = useParams();
-  const navigation = useNavigation();
-  const name = permitTypeName(navigation.data, permitType) ?? permitType;
-  return (
-    <Page
-      title="Offline Permits"
-      childTitle={`New ${name}`}
-      permitType={permitType}
-      lead="A permit created on this device without a network. It is kept here until the server confirms it, and any conflict is shown, never dropped."
-    >
-      <Text className={classes.note}>This screen is not available yet; it arrives with offline permits.</Text>
-    </Page>
-  );
-}
+/** `/offline/permit/:permitType/create`: the permit page's offline create (features/permits, decision 0058). */
+export { OfflinePermitCreatePage } from './PermitPages';

@@ -1,13 +1,24 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { permitIndexTitles, permitsTitles } from '@hasp/contracts';
+import { offlinePermitLabels, permitIndexTitles, permitsTitles } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
 import { permitTypeName, useNavigation } from '../../features/navigation';
-import { PermitCreate, PermitEdit, usePermitNumber } from '../../features/permits';
+import {
+  configureOfflinePermits,
+  OfflinePermitCreate,
+  PermitCreate,
+  PermitEdit,
+  permitPageId,
+  usePermitNumber,
+} from '../../features/permits';
+import { queueCommand } from '../../features/sync';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
 import { permitSections } from './permit-sections';
+
+// The permit page queues its offline changes through the outbox (decision 0058).
+configureOfflinePermits({ queueCommand });
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */
 export function usePermitTypeName(code: string): string {
@@ -63,13 +74,30 @@ export function PermitCreatePage() {
 export function PermitEditPage() {
   const t = useCaptions();
   const { permitId = '' } = useParams();
-  const id = Number(permitId);
+  const id = permitPageId(permitId);
   const number = usePermitNumber(id);
   return (
     <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
       {/* (e)(3): only for holders of loto:remove-abandoned, when others' locks or tags are on. */}
       <AbandonedRemovalEntry key={`abandoned-${id}`} permitId={id} />
       <PermitEdit key={id} permitId={id} sections={permitSections} />
+    </Page>
+  );
+}
+
+/** `/offline/permit/:permitType/create`: the create form kept on this device (decision 0058). */
+export function OfflinePermitCreatePage() {
+  const { permitType = '' } = useParams();
+  const name = usePermitTypeName(permitType);
+  const t = useCaptions();
+  return (
+    <Page
+      title="Offline Permits"
+      childTitle={t(offlinePermitLabels.newOffline, { type: name })}
+      permitType={permitType}
+      lead={t(offlinePermitLabels.createLead)}
+    >
+      <OfflinePermitCreate key={permitType} permitTypeCode={permitType} />
     </Page>
   );
 }

@@ -4,3 +4,6 @@ export { PermitEdit } from './components/PermitEdit';
 export { usePermitNumber } from './api/get-permit';
 export { TimeLeft } from './components/TimeLeft';
 export { type PermitSectionEntry } from './model/permit-sections';
+export { OfflinePermitCreate } from './offline/OfflinePermitCreate';
+export { permitPageId } from './offline/page-id';
+export { configureOfflinePermits } from './offline/outbox';

@@ -22,7 +22,8 @@ export function usePermit(id: number, { live = false }: { live?: boolean } = {})
   return useQuery({
     queryKey: permitKeys.permit(id),
     queryFn: ({ signal }) => fetchPermit(id, signal),
-    enabled: Number.isInteger(id) && id > 0,
+    // A negative id is a permit made on this device (features/permits/offline).
+    enabled: Number.isInteger(id) && id !== 0,
     refetchInterval: live ? PERMIT_LIVE_REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });

@@ -20,6 +20,7 @@ import { commandPlan, inputOf } from '../model/command-plan';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
 import { PersonPicker } from '../../../components/PersonPicker';
+import { savedOnDevice } from '../offline/saved-on-device';
 
 interface CommandDialogProps {
   permit: Permit;
@@ -73,6 +74,8 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
       { verb, body, version: permit.version, idempotencyKey: key },
       {
         onSuccess: (updated) => {
+          // Kept on the device only: its own toast said "Saved offline", never that the step is done.
+          if (savedOnDevice(updated)) return onClose();
           showToast({
             title: updated.number,
             message: t(permitsMessages.commandDone, {

@@ -31,6 +31,9 @@ import { LeaveGuard } from './LeaveGuard';
 import { PermitForm } from './PermitForm';
 import { PermitHeader, PermitPeopleAndPlaces } from './PermitHeader';
 import { SsoSigningReturn, isSigningReturn } from './SsoSigningReturn';
+import { OfflinePermitNotice } from '../offline/OfflinePermitNotice';
+import { useOfflinePermitSource } from '../offline/use-offline-permit';
+import { savedOnDevice } from '../offline/saved-on-device';
 
 /** `/Permit/Edit/:id`: the permit, its next steps, its core fields while they may change, its history. */
 export function PermitEdit({
@@ -42,6 +45,8 @@ export function PermitEdit({
   sections?: readonly PermitSectionEntry[];
 }) {
   const t = useCaptions();
+  // Offline (or a permit made on this device) the same page reads and changes the stored copy.
+  useOfflinePermitSource();
   const permit = usePermit(permitId, { live: true });
   if (permit.isPending)
     return (
@@ -109,6 +114,8 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           setConflict(null);
           setEditing(editingOf(saved));
           const what = changedFields(editing.base, editing.values).map((f) => t(permitFieldLabels[f]));
+          // Kept on the device only: its own toast said "Saved offline", never "saved".
+          if (savedOnDevice(saved)) return;
           showToast({
             title: saved.number,
             message: t(permitsMessages.saved, { fields: what.join(', ') }),
@@ -145,6 +152,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
   return (
     <>
       <LeaveGuard when={dirty} />
+      <OfflinePermitNotice permit={permit} />
       <div className={classes.grid}>
         <PermitHeader permit={permit} />
         <CommandBar

@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import type { IsolationPlan, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import {
+  applyPermitCommand,
+  applyPlanCommand,
+  applyTagCommand,
+  baseVersionOf,
+  localAlias,
+  offlinePermitCommands,
+  provisionalNumber,
+  type LocalActor,
+  type NameBook,
+} from './local-apply';
+import { draftPermit } from './create-offline';
+import { permitPageId } from './page-id';
+
+const now = new Date('2026-11-24T10:00:00Z');
+const names: NameBook = {
+  person: (id) => (id === 9 ? 'Nia Holder' : undefined),
+  area: () => undefined,
+  asset: () => undefined,
+};
+const issuer: LocalActor = {
+  userId: 5,
+  displayName: 'Ivo Issuer',
+  permissions: new Set(['permit:view:LOTO', 'permit:issue:LOTO', 'permit:approve:LOTO']),
+};
+const requester: LocalActor = {
+  userId: 3,
+  displayName: 'Rae Requester',
+  permissions: new Set(['permit:view:LOTO', 'permit:create:LOTO', 'permit:create-offline:LOTO']),
+};
+
+function permitOf(over: Partial<Permit> = {}): Permit {
+  return {
+    ID: 42,
+    number: 'LOTO-000042',
+    permitType: { ID: 1, code: 'LOTO', name: 'Lockout', icon: 'lock', color: '#c00', sections: ['isolation-plan'] },
+    status: 'approved',
+    title: 'Pump 3 seal',
+    description: '',
+    workMethod: '',
+    area: null,
+    assets: [],
+    plannedStart: '2026-11-24T08:00:00Z',
+    plannedEnd: '2026-11-24T16:00:00Z',
+    requester: { ID: 3, displayName: 'Rae Requester' },
+    holder: { ID: 9, displayName: 'Nia Holder' },
+    issuer: null,
+    approvals: [{ user: { ID: 5, displayName: 'Ivo Issuer' }, approvedAt: '2026-11-24T07:00:00Z' }],
+    riskLevel: 'medium',
+    revision: 1,
+    version: 7,
+    extensionCount: 0,
+    statusReason: null,
+    allowedCommands: ['isolate', 'cancel'],
+    voidedAt: null,
+    voidReason: null,
+    createdAt: '2026-11-24T06:00:00Z',
+    updatedAt: '2026-11-24T07:00:00Z',
+    ...over,
+  };
+}
+
+function pointOf(over: Partial<PlanPoint> = {}): PlanPoint {
+  return {
+    ID: 71,
+    isolationPointId: 500,
+    position: 1,
+    state: 'pending',
+    code: 'EV-1',
+    location: 'Valve room',
+    deviceType: 'Valve',
+    normalPosition: 'Open',
+    isolatedPosition: 'Closed',
+    lockable: true,
+    tagOnlyMeasure: '',
+    verificationMethod: 'Try start',
+    asset: { ID: 1, number: 'P-3' },
+    component: { ID: 2, number: 'V-1', name: 'Valve' },
+    isolated: null,
+    verified: null,
+    verifyMethod: null,
+    verifyResult: null,
+    testReleased: null,
+    released: null,
+    restored: null,
+    heldBy: [],
+    locks: [],
+    tags: [{ ID: 801, number: 'T-801', state: 'printed', appliedBy: null }],
+    ...over,
+  };
+}
+
+function planOf(over: Partial<IsolationPlan> = {}): IsolationPlan {
+  return {
+    permitId: 42,
+    permitNumber: 'LOTO-000042',
+    permitStatus: 'approved',
+    version: 4,
+    notified: null,
+    shutDown: null,
+    storedEnergyReleased: null,
+    areaInspected: null,
+    peopleClear: null,
+    releaseNotified: null,
+    points: [pointOf()],
+    nextStep: null,
+    allowedVerbs: [],
+    ...over,
+  };
+}
+
+const tagOf = (over: Partial<Tag> = {}): Tag => ({
+  ID: 801,
+  number: 'T-801',
+  permitId: 42,
+  planPointId: 71,
+  lockApplicationId: null,
+  legend: null,
+  reason: '',
+  state: 'printed',
+  point: { code: 'EV-1', location: 'Valve room' },
+  printedAt: '2026-11-24T07:30:00Z',
+  appliedBy: null,
+  appliedAt: null,
+  verifiedBy: null,
+  verifiedAt: null,
+  removedBy: null,
+  removedAt: null,
+  voidedAt: null,
+  voidReason: null,
+  missingAt: null,
+  replacesTagId: null,
+  statusToken: 'tok',
+  version: 2,
+  allowedCommands: ['apply'],
+  ...over,
+});
+
+const offline = (permit = permitOf(), plan = planOf(), tags = [tagOf()]): OfflinePermit => ({
+  permit,
+  sections: { 'isolation-plan': plan, tags },
+  versions: { permit: 7, 'isolation-plan': 4 },
+});
+
+describe('the lifecycle applied on the device', () => {
+  it('moves the status by the state machine, keeps the server version and offers only queueable commands', () => {
+    const result = applyPermitCommand(offline(), 'isolate', {}, issuer, names, now);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.permit.status).toBe('isolated');
+    // The version stays the downloaded one: the server accepts the device's chain from it.
+    expect(result.data.permit.version).toBe(7);
+    expect(result.data.permit.allowedCommands).toEqual(['issue', 'de-isolate']);
+    // The plan follows the permit's status.
+    expect((result.data.sections['isolation-plan'] as IsolationPlan).permitStatus).toBe('isolated');
+  });
+
+  it('refuses what the state machine refuses, with its reason', () => {
+    const result = applyPermitCommand(offline(permitOf({ status: 'draft' })), 'isolate', {}, issuer, names, now);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    if (!result.ok) expect(result.reason).toMatch(/Draft cannot be given the command "Isolate"/);
+  });
+
+  it('never approves offline: a signature needs the network', () => {
+    const data = offline(permitOf({ status: 'requested', approvals: [] }));
+    const result = applyPermitCommand(data, 'approve', { password: 'x' }, issuer, names, now);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    if (!result.ok) expect(result.reason).toMatch(/Approving needs the network/);
+    expect(offlinePermitCommands(data.permit, issuer, now)).not.toContain('approve');
+  });
+
+  it('applies an edit through the REST body schema, and refuses an invalid one', () => {
+    const data = offline(permitOf({ status: 'draft', approvals: [] }));
+    const body = {
+      title: '  Pump 3 seal, both sides ',
+      description: 'd',
+      workMethod: 'w',
+      areaId: null,
+      assetIds: [],
+      plannedStart: '2026-11-24T08:00:00Z',
+      plannedEnd: '2026-11-24T12:00:00Z',
+      holderId: 9,
+      riskLevel: 'high',
+    };
+    const result = applyPermitCommand(data, 'edit', body, requester, names, now);
+    expect(result.ok && result.data.permit).toMatchObject({ title: 'Pump 3 seal, both sides', riskLevel: 'high' });
+    const bad = applyPermitCommand(
+      data,
+      'edit',
+      { ...body, plannedEnd: '2026-11-24T07:00:00Z' },
+      requester,
+      names,
+      now,
+    );
+    expect(bad).toMatchObject({ ok: false, status: 422 });
+  });
+
+  it('names the new holder of a hand-over from the device’s people', () => {
+    const data = offline(permitOf({ status: 'active', holder: { ID: 5, displayName: 'Ivo Issuer' }, issuer: null }));
+    const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9 }, issuer, names, now);
+    expect(result.ok && result.data.permit.holder).toEqual({ ID: 9, displayName: 'Nia Holder' });
+    expect(result.ok && result.data.permit.status).toBe('issued');
+  });
+});
+
+describe('the isolation plan and tags applied on the device', () => {
+  it('walks the plan steps in order by the plan rules', () => {
+    let data = offline();
+    for (const [verb, input] of [
+      ['notify', {}],
+      ['shut-down', {}],
+      ['isolate-point', { planPointId: 71 }],
+    ] as const) {
+      const result = applyPlanCommand(data, verb, input, issuer, now);
+      expect(result.ok, verb).toBe(true);
+      if (result.ok) data = result.data;
+    }
+    const plan = data.sections['isolation-plan'] as IsolationPlan;
+    expect(plan.points[0]).toMatchObject({ state: 'isolated', isolated: { by: { ID: 5 } } });
+    expect(plan.nextStep).toBe('Apply the lock and tag on EV-1');
+    // Verifying before the lock, the tag and stored energy: the rule's own sentence.
+    const early = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm', result: 'r' }, issuer, now);
+    expect(early).toEqual({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first' });
+  });
+
+  it('refuses a step out of order with the rule’s reason', () => {
+    const result = applyPlanCommand(offline(), 'shut-down', {}, issuer, now);
+    expect(result).toEqual({ ok: false, status: 409, reason: 'Notify the affected employees first.' });
+  });
+
+  it('applies a tag forward only and shows it on the plan point', () => {
+    const result = applyTagCommand(offline(), 'apply', { tagId: 801 }, issuer, now);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const tag = (result.data.sections.tags as Tag[])[0]!;
+    expect(tag).toMatchObject({ state: 'applied', appliedBy: { ID: 5 }, version: 2 });
+    expect(tag.allowedCommands).toEqual(['verify', 'remove', 'report-missing']);
+    expect((result.data.sections['isolation-plan'] as IsolationPlan).points[0]!.tags[0]!.state).toBe('applied');
+    const again = applyTagCommand(result.data, 'apply', { tagId: 801 }, issuer, now);
+    expect(again).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+describe('versions and provisional numbers', () => {
+  it('bases each command on the downloaded version of its record', () => {
+    const data = offline();
+    expect(baseVersionOf(data, 'permit.isolate')).toBe(7);
+    expect(baseVersionOf(data, 'isolation-plan.notify', 99)).toBe(4);
+    expect(baseVersionOf(data, 'tag.apply', 2)).toBe(2);
+    expect(baseVersionOf(data, 'permit.create')).toBeNull();
+  });
+
+  it('numbers a permit made here provisionally and gives it a stable negative page id', () => {
+    const uuid = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+    expect(provisionalNumber('LOTO', uuid, now)).toBe('OFF-LOTO-20261124-0F1E');
+    expect(localAlias(uuid)).toBeLessThan(0);
+    expect(localAlias(uuid)).toBe(localAlias(uuid));
+    expect(permitPageId(`local:${uuid}`)).toBe(localAlias(uuid));
+    expect(permitPageId('42')).toBe(42);
+  });
+
+  it('makes a draft the requester may request, with an empty plan and no approving', () => {
+    const uuid = '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+    const type = {
+      ID: 1,
+      code: 'LOTO',
+      name: 'Lockout',
+      icon: 'lock',
+      color: '#c00',
+      maxValidityHours: 12,
+      maxExtensions: 0,
+      sections: ['isolation-plan' as const],
+    };
+    const body = {
+      permitTypeId: 1,
+      title: 'New offline',
+      description: '',
+      workMethod: '',
+      areaId: 4,
+      assetIds: [],
+      plannedStart: '2026-11-24T10:00:00Z',
+      plannedEnd: '2026-11-24T12:00:00Z',
+      holderId: null,
+      riskLevel: null,
+    };
+    const values = {
+      title: 'New offline',
+      description: '',
+      workMethod: '',
+      area: { ID: 4, label: 'A-4 · Boiler house' },
+      assets: [],
+      plannedStart: '',
+      plannedEnd: '',
+      holder: null,
+      riskLevel: null,
+    };
+    const data = draftPermit(type, ['isolation-plan'], body, values, requester, uuid, now);
+    expect(data.permit).toMatchObject({
+      ID: localAlias(uuid),
+      number: 'OFF-LOTO-20261124-0F1E',
+      status: 'draft',
+      version: 0,
+      area: { ID: 4, number: 'A-4', name: 'Boiler house' },
+      requester: { ID: 3 },
+    });
+    expect(data.permit.allowedCommands).toEqual(['edit', 'request', 'cancel']);
+    expect((data.sections['isolation-plan'] as IsolationPlan).nextStep).toBe('Add the isolation points to the plan');
+  });
+});

@@ -1,0 +1,238 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  isolationPlanVerbs,
+  offlinePermitLabels,
+  permitCommands,
+  tagCommands,
+  type IsolationPlanVerb,
+  type OfflineCommandName,
+  type OfflinePermit,
+  type PermitCommand,
+  type TagCommand,
+} from '@hasp/contracts';
+import { ApiRequestError, setOfflineSource, type RequestOptions } from '../../../lib/http';
+import { translate } from '../../../lib/i18n';
+import { networkState } from '../../../lib/network-state';
+import { showToast } from '../../../lib/toast';
+import { browserDatabase, type Owner } from '../../../offline-db';
+import { queueCommand } from './outbox';
+import {
+  applyPermitCommand,
+  applyPlanCommand,
+  applyTagCommand,
+  baseVersionOf,
+  isOfflineCommand,
+  offlineRefusal,
+  type LocalOutcome,
+  type NameBook,
+} from './local-apply';
+import { answerReference, nameBook } from './reference';
+import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
+
+/**
+ * The permit page's offline data source (decision 0058): the one seam through which the permit page
+ * and its sections read and change a permit without a network. apiRequest asks it first; it claims
+ * the permit routes while the app is offline (lib/network-state) and always for a permit made on
+ * this device (a negative page id), and answers them from the stored permit (Dexie `permits`):
+ * reads from its sections, changes by queueing the command in the outbox (strict durability) and
+ * applying it to the stored copy in the same transaction. Everything else goes to the server.
+ */
+
+/** Where a section's GET path and its offline section name differ (contracts `offlineSectionNames`). */
+const sectionOfPath: Record<string, string> = { lockbox: 'crew-sign-on' };
+
+const permitRoute = /^permits\/(-?\d+)(?:\/(.*))?$/;
+
+/** Refusals and gaps explained where they happen (the sections show the reason); 409 is what they already explain. */
+const localError = (status: number, message: string) =>
+  new ApiRequestError(
+    status,
+    { code: status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'CONFLICT', message },
+    undefined,
+    // As the server's own words: sections that show the server's message show this one.
+    message,
+  );
+
+export const notStoredMessage = 'This permit is not stored on this device: open it when you are back online.';
+const sectionNotStored = 'This part of the permit is not stored on this device: it shows when you are back online.';
+
+let installed: QueryClient | null = null;
+
+/**
+ * Installs the source for the app's query client (idempotent). Permit-page queries and every
+ * mutation run their functions even while the browser says offline (TanStack Query would pause
+ * them, and a paused command would reach the server later behind the outbox's back): this source
+ * answers them from the device instead.
+ */
+export function installOfflinePermitSource(client: QueryClient): void {
+  if (installed === client) return;
+  installed = client;
+  // "Saved offline" is a toast: its code (lazy in main.tsx) must be here before the network goes,
+  // or the first toast offline fails to load and takes the page down. Same module, same chunk.
+  void import('../../../lib/toast-host');
+  for (const key of [['permits'], ['isolation-plan'], ['tags', 'permit'], ['people-lookup'], ['place-search']])
+    client.setQueryDefaults(key, { networkMode: 'always' });
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({ ...defaults, mutations: { ...defaults.mutations, networkMode: 'always' } });
+  setOfflineSource((path, options) => answer(client, path.replace(/^\/+/, ''), options));
+}
+
+function answer(client: QueryClient, path: string, options: RequestOptions): Promise<unknown> | undefined {
+  const offline = !networkState.isOnline();
+  const match = permitRoute.exec(path);
+  if (match) {
+    const pageId = Number(match[1]);
+    if (!offline && pageId > 0) return undefined;
+    return answerPermit(client, pageId, match[2] ?? '', options);
+  }
+  return offline ? answerReference(path, options) : undefined;
+}
+
+async function answerPermit(client: QueryClient, pageId: number, rest: string, options: RequestOptions) {
+  const owner = currentOwner();
+  if (!owner) throw localError(404, notStoredMessage);
+  const db = browserDatabase();
+  const row = await findStoredPermit(db, owner, pageId);
+  if (!row) throw localError(404, notStoredMessage);
+  const data = offlineDataOf(row);
+  const method = options.method ?? 'GET';
+  if (method === 'GET') {
+    // Only what can be queued is offered (approving needs the network: the notice says why).
+    if (rest === '')
+      return {
+        ...data.permit,
+        allowedCommands: data.permit.allowedCommands.filter((verb) => isOfflineCommand(`permit.${verb}`)),
+      };
+    const first = rest.split('/')[0] ?? '';
+    const section = data.sections[rest] ?? data.sections[sectionOfPath[first] ?? first];
+    if (section === undefined || (rest.includes('/') && data.sections[rest] === undefined))
+      throw localError(409, sectionNotStored);
+    // A tag's buttons: only the steps that can be queued (printing, voiding, links need the server).
+    if (rest === 'tags' && Array.isArray(section))
+      return (section as Array<{ allowedCommands: string[] }>).map((tag) => ({
+        ...tag,
+        allowedCommands: tag.allowedCommands.filter((c) => isOfflineCommand(`tag.${c}`)),
+      }));
+    return section;
+  }
+  const command = commandOf(rest, options.body);
+  if (!command)
+    throw localError(
+      409,
+      'This change needs the network: it cannot be saved offline. Try again when you are back online.',
+    );
+  if (!isOfflineCommand(command.name)) throw localError(409, offlineRefusal(command.verb));
+  const actor = await localActorOf(client, owner);
+  const names = await nameBook(db, owner, data);
+  const outcome = applyLocally(data, command, actor, names);
+  if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+  await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
+  return outcome.answer;
+}
+
+interface ParsedCommand {
+  name: OfflineCommandName;
+  verb: string;
+  body: Record<string, unknown>;
+  section: 'permit' | 'isolation-plan' | 'tags';
+}
+
+/** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
+function commandOf(rest: string, body: unknown): ParsedCommand | null {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const [first, second, third] = rest.split('/');
+  if (first === 'commands' && second && (permitCommands as readonly string[]).includes(second))
+    return { name: `permit.${second}` as OfflineCommandName, verb: second, body: input, section: 'permit' };
+  if (
+    first === 'isolation-plan' &&
+    second === 'commands' &&
+    third &&
+    (isolationPlanVerbs as readonly string[]).includes(third)
+  )
+    return {
+      name: `isolation-plan.${third}` as OfflineCommandName,
+      verb: third,
+      body: input,
+      section: 'isolation-plan',
+    };
+  if (first === 'tags' && second === 'commands' && third && (tagCommands as readonly string[]).includes(third))
+    return { name: `tag.${third}` as OfflineCommandName, verb: third, body: input, section: 'tags' };
+  return null;
+}
+
+function applyLocally(
+  data: OfflinePermit,
+  command: ParsedCommand,
+  actor: Awaited<ReturnType<typeof localActorOf>>,
+  names: NameBook,
+): LocalOutcome {
+  const now = new Date();
+  switch (command.section) {
+    case 'permit':
+      return applyPermitCommand(data, command.verb as PermitCommand, command.body, actor, names, now);
+    case 'isolation-plan':
+      return applyPlanCommand(data, command.verb as IsolationPlanVerb, command.body, actor, now);
+    case 'tags':
+      return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
+  }
+}
+
+/**
+ * Queues the command and stores the locally applied permit in ONE strict transaction (an outbox
+ * item without its local change, or the reverse, cannot survive a crash), then says so. A full
+ * disk refuses both, and the caller's form keeps what the user typed.
+ */
+async function saveOffline(
+  owner: Owner,
+  permitKey: string,
+  targetId: number | string,
+  command: ParsedCommand,
+  outcome: Extract<LocalOutcome, { ok: true }>,
+  before: OfflinePermit,
+): Promise<void> {
+  const db = browserDatabase();
+  const tagVersion =
+    command.section === 'tags'
+      ? (before.sections.tags as Array<{ ID: number; version: number }> | undefined)?.find(
+          (t) => t.ID === command.body.tagId,
+        )?.version
+      : undefined;
+  const planVersion =
+    command.section === 'isolation-plan'
+      ? (before.sections['isolation-plan'] as { version: number } | undefined)?.version
+      : undefined;
+  try {
+    await db.transaction('rw', db.outbox, db.meta, db.permits, async () => {
+      await queueCommand(db, owner, {
+        name: command.name,
+        // Tags are their own records (the REST route names the tag in the body); the rest the permit.
+        targetId: command.section === 'tags' ? (command.body.tagId as number) : targetId,
+        input: command.body,
+        baseVersion: baseVersionOf(before, command.name, tagVersion ?? planVersion),
+        permitKey,
+      });
+      await db.permits.update(permitKey, { data: outcome.data, updatedAt: new Date().toISOString() });
+    });
+  } catch (error) {
+    throw notSavedError(error);
+  }
+  showToast({
+    // Only now: the strict transaction has resolved, the change is on disk.
+    title: translate(offlinePermitLabels.savedOffline),
+    message: outcome.appliedHere
+      ? 'Kept on this device and shown here; the server checks it when the network returns.'
+      : 'Kept on this device; it shows on the permit once the server has applied it.',
+    tone: 'success',
+  });
+}
+
+/** A save the browser refused (a full disk above all): nothing was written, and the user is told why. */
+export function notSavedError(error: unknown): ApiRequestError {
+  const full = error instanceof Error && (error.name === 'QuotaExceededError' || /quota/i.test(error.message));
+  return localError(
+    507,
+    full
+      ? 'Not saved: this device has no storage space left (QuotaExceededError). Free some space or go online; what you entered is still here.'
+      : `Not saved on this device: ${error instanceof Error ? error.message : String(error)}. What you entered is still here.`,
+  );
+}

@@ -1,0 +1,316 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { demo } from '../support/hasp';
+import { isolatePlan, myUserId, type ApiUser } from '../support/isolation';
+import { answerQuestionsFor } from '../support/permit-questions';
+import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
+
+// Issue 18 §2 (decision 0058): the same permit page as online works offline. The device's copy is
+// seeded through the page (window.Dexie) from the real server's GET answers, as the offline
+// download stores it; then the network goes, and a lifecycle step and a tag step are saved offline.
+test.use({ serviceWorkers: 'block' });
+
+const phone = { width: 390, height: 844 };
+const shots = '/tmp/shots-offline-permit';
+/** The little of Dexie these helpers use (the page's own library, window.Dexie). */
+interface DexieLike {
+  version(n: number): { stores(s: Record<string, string>): void };
+  open(): Promise<unknown>;
+  close(): void;
+  table(name: string): {
+    bulkPut(rows: unknown[]): Promise<unknown>;
+    orderBy(index: string): { toArray(): Promise<Array<Record<string, unknown>>> };
+  };
+}
+
+const stores = {
+  outbox:
+    'idempotencyKey, [connectionStringName+facilityId+userId], [connectionStringName+facilityId+userId+deviceSeq], permitKey, status',
+  permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
+  reference: 'key, [connectionStringName+facilityId]',
+  meta: 'key',
+};
+
+async function browse(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: user.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { page, token: ((await login.json()) as { token: string }).token };
+}
+
+const headers = (user: ApiUser) => ({ authorization: `Bearer ${user.token}`, 'idempotency-key': crypto.randomUUID() });
+
+async function command(user: ApiUser, permitId: number, verb: string) {
+  await answerQuestionsFor(user.page.request, `Bearer ${user.token}`, permitId, verb);
+  const response = await user.page.request.post(`/api/permits/${permitId}/commands/${verb}`, {
+    headers: headers(user),
+    data: verb === 'approve' ? { password: demo.password } : {},
+  });
+  expect(response.status(), `${verb}: ${await response.text()}`).toBe(200);
+}
+
+async function get(user: ApiUser, path: string): Promise<unknown> {
+  const response = await user.page.request.get(`/api/${path}`, { headers: headers(user) });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return response.json();
+}
+
+/** Writes rows into the app's browser database through the page (the library the seed exposes). */
+async function seedDevice(page: Page, rows: { permits?: unknown[]; reference?: unknown[] }) {
+  await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.evaluate(
+    async ({ rows, stores }) => {
+      const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+      const db = new DexieClass('hasp');
+      db.version(2).stores(stores);
+      await db.open();
+      if (rows.permits) await db.table('permits').bulkPut(rows.permits);
+      if (rows.reference) await db.table('reference').bulkPut(rows.reference);
+      db.close();
+    },
+    { rows, stores },
+  );
+}
+
+async function outboxOf(
+  page: Page,
+): Promise<Array<{ name: string; targetId: unknown; baseVersion: unknown; status: string }>> {
+  return page.evaluate(async (stores) => {
+    const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+    const db = new DexieClass('hasp');
+    db.version(2).stores(stores);
+    await db.open();
+    const items = await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
+    db.close();
+    return items.map((i) => ({
+      name: i.name as string,
+      targetId: i.targetId,
+      baseVersion: i.baseVersion,
+      status: i.status as string,
+    }));
+  }, stores);
+}
+
+/** A client-side move (the app is loaded; with no network a page load could not fetch it). */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function expectTouchTargets(page: Page) {
+  const small = await page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => (b as HTMLElement).offsetParent !== null)
+        .map((b) => ({
+          text: b.textContent?.trim() || b.getAttribute('aria-label'),
+          h: b.getBoundingClientRect().height,
+        }))
+        .filter((b) => b.h < 44),
+    );
+  expect(small).toEqual([]);
+}
+
+test('an isolated LOTO permit is issued and a tag verified offline on a phone, kept across a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(shots, { recursive: true });
+  const [requester, approver, issuer, holder] = await Promise.all([
+    createUserLike('worker', 'off-requester'),
+    createUserLike('supervisor', 'off-approver'),
+    createUserLike('supervisor', 'off-issuer'),
+    createUserLike('worker', 'off-holder'),
+  ]);
+  const [r, a, i] = await Promise.all([browse(browser, requester), browse(browser, approver), browse(browser, issuer)]);
+  const ids = await withDatabase(async (client) => ({
+    type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
+      .rows[0]!.id,
+    press: (await client.query<{ id: number }>(`select id from assets where facility_id = 1 and number = 'PR-001'`))
+      .rows[0]!.id,
+    holder: (await client.query<{ id: number }>('select id from users where user_name = $1', [holder.userName]))
+      .rows[0]!.id,
+  }));
+  const start = Date.now() + 30 * 60_000;
+  const title = `Offline press seals ${Date.now().toString(36)}`;
+  const created = await r.page.request.post('/api/permits', {
+    headers: headers(r),
+    data: {
+      permitTypeId: ids.type,
+      title,
+      description: 'Ram seals of PR-001 leak.',
+      workMethod: 'Lock out, bleed, replace.',
+      areaId: null,
+      assetIds: [ids.press],
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+      holderId: ids.holder,
+      riskLevel: 'medium',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permitId = ((await created.json()) as { ID: number }).ID;
+  await command(r, permitId, 'request');
+  await command(a, permitId, 'approve');
+  await isolatePlan(i, permitId);
+  await command(i, permitId, 'isolate');
+
+  // Online first: the permit page loads (its code is in the tab from now on).
+  const page = i.page;
+  await page.goto(`/Permit/Edit/${permitId}`);
+  await expect(page.getByRole('main').getByText(title)).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+
+  // The device's copy, as the offline download stores it: the server's own answers.
+  const issuerId = await myUserId(i);
+  const permit = (await get(i, `permits/${permitId}`)) as { version: number };
+  const plan = (await get(i, `permits/${permitId}/isolation-plan`)) as { version: number };
+  const tags = (await get(i, `permits/${permitId}/tags`)) as Array<{
+    ID: number;
+    number: string;
+    state: string;
+    version: number;
+  }>;
+  const tag = tags.find((t) => t.state === 'applied')!;
+  const key = `${demo.connection}:${demo.northPlant.ID}:${permitId}`;
+  await seedDevice(page, {
+    permits: [
+      {
+        key,
+        connectionStringName: demo.connection,
+        facilityId: demo.northPlant.ID,
+        userId: issuerId,
+        permitType: 'LOTO',
+        version: permit.version,
+        data: {
+          permit,
+          sections: { 'isolation-plan': plan, tags },
+          versions: { permit: permit.version, 'isolation-plan': plan.version },
+        },
+        updatedAt: new Date().toISOString(),
+      },
+    ],
+  });
+
+  // The network goes: the app opens the offline dashboard; the user opens the permit again.
+  await page.context().setOffline(true);
+  await expect(page).toHaveURL(/\/offline\/dashboard$/);
+  await openInApp(page, `/Permit/Edit/${permitId}`);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('Offline — you are working on the copy of this permit stored on this device.'),
+  ).toBeVisible();
+
+  // A lifecycle step: Issue (Isolated → Issued), by the state machine on the device.
+  await main.getByRole('button', { name: 'Issue', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Issue', exact: true }).click();
+  await expect(page.getByText('Saved offline — waiting to sync').first()).toBeVisible();
+  await expect(main.getByTestId('saved-offline')).toHaveText('1 change(s) saved offline — waiting to sync');
+  await expect(main.getByText('Issued', { exact: true }).first()).toBeVisible();
+
+  // An isolation step: the tag on the point verified.
+  await main.getByRole('tab', { name: 'Tags' }).click();
+  const card = main.getByTestId('tag-card').filter({ hasText: tag.number });
+  await card.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync');
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectTouchTargets(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/offline-permit-phone.png`, fullPage: true });
+
+  // Queued in order, each based on the version the device downloaded; nothing reached the server.
+  expect(await outboxOf(page)).toEqual([
+    { name: 'permit.issue', targetId: permitId, baseVersion: permit.version, status: 'pending' },
+    { name: 'tag.verify', targetId: tag.ID, baseVersion: tag.version, status: 'pending' },
+  ]);
+  expect(((await get(i, `permits/${permitId}`)) as { status: string }).status).toBe('isolated');
+
+  // Reload with the app still offline (the user's offline mode: a page load needs the server's files
+  // until the service worker of the offline download is in): the device's copy and outbox remain.
+  await page.context().setOffline(false);
+  await page.evaluate(() => sessionStorage.setItem('userOffline', 'true'));
+  await page.reload();
+  await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync', {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
+  await expect(main.getByText('Issued', { exact: true }).first()).toBeVisible();
+  await main.getByRole('tab', { name: 'Tags' }).click();
+  await expect(
+    main.getByTestId('tag-card').filter({ hasText: tag.number }).getByText('Verified', { exact: true }),
+  ).toBeVisible();
+  expect((await outboxOf(page)).map((item) => item.name)).toEqual(['permit.issue', 'tag.verify']);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await main.getByRole('tab', { name: 'Permit', exact: true }).click();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/offline-permit-desktop.png`, fullPage: true });
+});
+
+test('a worker creates a LOTO permit offline: provisional number, queued create, then requests it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
+  const worker = await createUserLike('worker', 'off-creator');
+  const w = await browse(browser, worker);
+  const page = w.page;
+  const typeInfo = await get(w, 'permits/types/LOTO');
+  await page.goto('/announcements');
+  await seedDevice(page, {
+    reference: [
+      {
+        // As the offline download stores a type's answer (h/offdl: `permit-type:<CODE>`).
+        key: `${demo.connection}:${demo.northPlant.ID}:permit-type:LOTO`,
+        connectionStringName: demo.connection,
+        facilityId: demo.northPlant.ID,
+        kind: 'permit-type:LOTO',
+        data: typeInfo,
+        updatedAt: new Date().toISOString(),
+      },
+    ],
+  });
+  // The app in offline mode from its start (the user's toggle), then the offline create route.
+  await page.evaluate(() => sessionStorage.setItem('userOffline', 'true'));
+  await page.goto('/offline/permit/LOTO/create');
+  const main = page.getByRole('main');
+  const title = `Made offline ${Date.now().toString(36)}`;
+  await main.getByRole('textbox', { name: 'Title' }).fill(title, { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/offline-create-phone.png`, fullPage: true });
+  await main.getByRole('button', { name: 'Save offline' }).click();
+
+  await expect(page).toHaveURL(/\/Permit\/Edit\/local:[0-9a-f-]{36}$/);
+  await expect(main.getByTestId('provisional-number')).toContainText(/OFF-LOTO-\d{8}-[0-9A-F]{4}/);
+  await expect(main.getByTestId('provisional-number')).toContainText('Provisional — the server numbers it at sync');
+  await expect(main.getByTestId('saved-offline')).toHaveText('1 change(s) saved offline — waiting to sync');
+  const localId = new URL(page.url()).pathname.split('/').pop()!;
+
+  await main.getByRole('button', { name: 'Request', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Request', exact: true }).click();
+  await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync');
+  await expect(main.getByText(/Approving needs the network/)).toBeVisible();
+  await expectTouchTargets(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/offline-created-permit-phone.png`, fullPage: true });
+  expect(await outboxOf(page)).toEqual([
+    { name: 'permit.create', targetId: localId, baseVersion: null, status: 'pending' },
+    { name: 'permit.request', targetId: localId, baseVersion: 0, status: 'pending' },
+  ]);
+});

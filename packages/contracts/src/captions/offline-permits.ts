@@ -1,0 +1,32 @@
+import { defineCaptions } from './define-captions';
+
+// Captions of the permit page offline (issue 18, decision 0058): the same page as online, marked so
+// nobody mistakes a change kept on the device for one the server has agreed to.
+
+export const offlinePermitLabels = defineCaptions('Label', 'Permit_Offline', {
+  offlineCopy: 'Offline — you are working on the copy of this permit stored on this device.',
+  localCopy: 'Made on this device — the server has not seen this permit yet.',
+  provisional: 'Provisional — the server numbers it at sync',
+  savedOffline: 'Saved offline — waiting to sync',
+  waiting: '{{count}} change(s) saved offline — waiting to sync',
+  conflict: 'Conflict — the server kept another version: {{reason}}',
+  rejected: 'Refused by the server: {{reason}}',
+  approveOnline:
+    'Approving needs the network: the signature re-checks your password on the server. Approve when you are back online.',
+  newOffline: 'New {{type}} (offline)',
+  createLead:
+    'A permit created on this device without a network. It is kept here until the server confirms it, and any conflict is shown, never dropped.',
+  noPermission: 'You need the permission {{permission}} to create this type of permit offline.',
+  noType:
+    'This permit type is not stored on this device: take its permits offline (or go online) before creating one offline.',
+  checking: 'Reading this device’s copy…',
+});
+
+export const offlinePermitButtons = defineCaptions('Button', 'Permit_Offline', {
+  saveOffline: 'Save offline',
+});
+
+export const offlinePermitMessages = defineCaptions('Message', 'Permit_Offline', {
+  notSaved: 'Not saved: {{reason}}',
+  createdOffline: '{{number}} is saved on this device and waits for the network to reach the server.',
+});

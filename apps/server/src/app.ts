@@ -67,6 +67,7 @@ import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
+import { offlineRoutes } from './modules/offline';
 import { registerSignatures, signatureRoutes } from './modules/signatures';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
@@ -229,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         attachmentRoutes,
         gasTestsRoutes,
         signatureRoutes,
+        offlineRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -25,7 +25,32 @@ export const offlinePermitSchema = z.object({
 });
 export type OfflinePermit = z.infer<typeof offlinePermitSchema>;
 
+/**
+ * The sections an offline permit carries, by name: the permit page's sections (permit-types.ts
+ * `permitSections`, present when the type enables them) plus the tags and attachments every permit shows.
+ */
+export const offlineSectionNames = [
+  'isolation-plan',
+  'tags',
+  'questions',
+  'crew-sign-on',
+  'gas-tests',
+  'hazard-analysis',
+  'attachments',
+] as const;
+export type OfflineSectionName = (typeof offlineSectionNames)[number];
+
+/** At most this many permits of one type in one download (the quality bar's P8 figure). */
+export const OFFLINE_DOWNLOAD_MAX = 10_000;
+
+/** `GET /api/offline/permits?type=<CODE>`: the permit type's code. */
+export const offlineDownloadQuerySchema = z.object({
+  type: z.string().check(z.minLength(1), z.maxLength(50)),
+});
+
 export const offlineDownloadSchema = z.object({
+  /** The permit type downloaded. */
+  permitType: z.object({ ID: z.int(), code: z.string(), name: z.string() }),
   permits: z.array(offlinePermitSchema),
   /**
    * Reference data the offline page needs, by kind (`assets`, `isolation-points`, `master-lists`,

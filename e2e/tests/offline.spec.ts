@@ -1,0 +1,205 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { demo, signInWithForm } from '../support/hasp';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { e2eWebDist } from '../support/ports';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
+
+// Issue 18 item 1 and 2, as a new user tries it: sign in, lose the network at once, and the
+// offline dashboard, the offline index and the permit page still work; the user's permits were
+// taken offline right after sign-in; a reload with no network opens the app with them.
+const shots = '/tmp/shots-offline';
+mkdirSync(shots, { recursive: true });
+
+const crashText = 'Something went wrong';
+
+async function shot(page: Page, name: string) {
+  await waitForTransitions(page);
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+/** A LOTO draft of the supervisor's through the API (its own unique title), for this test only. */
+async function supervisorDraft(request: APIRequestContext, title: string) {
+  const login = await request.post('/api/login', {
+    data: {
+      connectionStringName: demo.connection,
+      facilityId: demo.northPlant.ID,
+      username: demo.supervisor.userName,
+      password: demo.password,
+    },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const type = await request.get('/api/permits/types/LOTO', { headers });
+  expect(type.status()).toBe(200);
+  const typeId = ((await type.json()) as { ID: number }).ID;
+  const start = new Date(Date.now() + 3_600_000);
+  const created = await request.post('/api/permits', {
+    headers,
+    data: {
+      permitTypeId: typeId,
+      title,
+      description: '',
+      workMethod: '',
+      areaId: null,
+      assetIds: [],
+      plannedStart: start.toISOString(),
+      plannedEnd: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return (await created.json()) as { ID: number; number: string };
+}
+
+/** Waits until a service worker is active and controls the page (it registers once the app is stable, 30 s at most). */
+function controllingWorker(page: Page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    return navigator.serviceWorker.controller?.scriptURL ?? null;
+  });
+}
+
+/** The stored permits of the browser database (window.Dexie, seed section 9), read as any script could. */
+function storedPermits(page: Page) {
+  return page.evaluate(async () => {
+    const Dexie = (
+      window as unknown as {
+        Dexie?: new (name: string) => {
+          open(): Promise<unknown>;
+          table(name: string): {
+            toArray(): Promise<{ key: string; data: { permit: { number: string; title: string } } }[]>;
+          };
+          close(): void;
+        };
+      }
+    ).Dexie;
+    if (!Dexie) return [];
+    const db = new Dexie('hasp');
+    await db.open();
+    const rows = await db.table('permits').toArray();
+    db.close();
+    return rows.map((r) => ({ key: r.key, number: r.data.permit.number, title: r.data.permit.title }));
+  });
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test.describe(`offline at ${viewport.width} px`, () => {
+    test.use({ serviceWorkers: 'allow', viewport: { width: viewport.width, height: viewport.height } });
+
+    test('signing in and losing the network at once leads to a working offline dashboard', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/login');
+      await signInWithForm(page, demo.supervisor.userName, { facility: demo.northPlant.name });
+      await expect(page).not.toHaveURL(/\/login/, { timeout: FIRST_LOAD_TIMEOUT_MS });
+      // At once: the layout may not even have appeared yet.
+      await context.setOffline(true);
+      try {
+        await expect(page).toHaveURL('/offline/dashboard');
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { name: 'Offline Dashboard' })).toBeVisible();
+        await expect(page.getByText(crashText)).toHaveCount(0);
+        await expect(main.getByTestId('offline-availability')).toBeVisible();
+        await shot(page, `at-once-dashboard-${viewport.name}`);
+        // The offline index of a type opens too (its code came with the preload).
+        await page.evaluate(() => {
+          window.history.pushState({}, '', '/offline/permit/LOTO/index');
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        });
+        await expect(main.getByRole('heading', { name: 'LOTO Permit Index' })).toBeVisible();
+        await expect(page.getByText(crashText)).toHaveCount(0);
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+
+    test('permits taken offline after sign-in: dashboard, index, permit page, and a reload with no network', async ({
+      page,
+      context,
+      request,
+    }) => {
+      const title = `Offline ${viewport.name} ${Date.now()}`;
+      const permit = await supervisorDraft(request, title);
+
+      await page.goto('/login');
+      await signInWithForm(page, demo.supervisor.userName, { facility: demo.northPlant.name });
+      await expect(page).not.toHaveURL(/\/login/, { timeout: FIRST_LOAD_TIMEOUT_MS });
+      // Taken offline automatically right after sign-in.
+      await expect
+        .poll(async () => (await storedPermits(page)).map((p) => p.title), { timeout: FIRST_LOAD_TIMEOUT_MS })
+        .toContain(title);
+      // The reload below needs the service worker (this first session's code came with the preload).
+      expect(await controllingWorker(page)).toMatch(/\/sw\.js$/);
+
+      await context.setOffline(true);
+      try {
+        await expect(page).toHaveURL('/offline/dashboard');
+        const main = page.getByRole('main');
+        await expect(main.getByTestId('offline-availability')).toContainText(
+          /^Available offline: \d+ permits?, updated /,
+        );
+        const group = main.getByRole('region', { name: /LOTO Permit/ });
+        const link = group.getByRole('link', { name: permit.number });
+        await expect(link).toBeVisible();
+        await expect(group.getByRole('row').filter({ hasText: title })).toContainText('Draft');
+        await expectNoSeriousViolations(page);
+        if (viewport.width === 390) await expectNoSidewaysScroll(page, 390);
+        await shot(page, `dashboard-${viewport.name}`);
+
+        await group.getByRole('link', { name: 'Open the offline index' }).click();
+        await expect(page).toHaveURL('/offline/permit/LOTO/index');
+        const row = main.getByRole('row').filter({ hasText: title });
+        await expect(row).toContainText(permit.number);
+        await expectNoSeriousViolations(page);
+        await shot(page, `index-${viewport.name}`);
+        const box = await row.getByRole('link', { name: permit.number }).boundingBox();
+        expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+        // The permit page's code is here with no network (its offline data source is the permit page's own).
+        await row.getByRole('link', { name: permit.number }).click();
+        await expect(page).toHaveURL(`/Permit/Edit/${permit.ID}`);
+        await expect(page.getByText(crashText)).toHaveCount(0);
+        await expect(page.getByRole('main')).toBeVisible();
+        await shot(page, `permit-${viewport.name}`);
+
+        // A reload with no network opens the app, still signed in, with the stored permits.
+        await page.goto('/offline/dashboard');
+        await expect(main.getByRole('heading', { name: 'Offline Dashboard' })).toBeVisible({
+          timeout: FIRST_LOAD_TIMEOUT_MS,
+        });
+        await expect(main.getByRole('link', { name: permit.number })).toBeVisible();
+        await expect(page).toHaveURL('/offline/dashboard');
+        await shot(page, `reloaded-offline-${viewport.name}`);
+      } finally {
+        await context.setOffline(false);
+      }
+    });
+  });
+}
+
+test.describe('the service worker', () => {
+  test('precaches every built chunk of the app (the monitoring SDK is only used online)', async ({ request }) => {
+    const worker = await (await request.get('/sw.js')).text();
+    const files = readdirSync(path.join(e2eWebDist, 'assets')).filter(
+      (name) => /\.(js|css)$/.test(name) && !name.startsWith('monitoring-sdk-'),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((name) => !worker.includes(`assets/${name}`))).toEqual([]);
+    // Navigations are answered from the cached index.html (deep links open offline).
+    expect(worker).toContain('createHandlerBoundToURL("/index.html")');
+  });
+});

@@ -87,6 +87,8 @@ export function useStoredOfflinePermits(types: readonly OfflinePermitType[]): {
       group = { code: permit.permitType, name: permitType.name, columns: offlinePermitColumns, permits: [] };
       byType.set(permit.permitType, group);
     }
+    // With no network since the reload, the navigation never came: the stored copy knows the name.
+    if (group.name === group.code) group.name = permitType.name;
     group.permits.push(row(permit));
   }
   return { isPending: stored === undefined, groups: [...byType.values()] };

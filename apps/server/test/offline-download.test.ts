@@ -17,10 +17,18 @@ const tokens: Record<string, string> = {};
 
 const get = (as: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[as]}` } });
+/** The whole download, page after page (500 a page). */
 async function download(as: string, type = 'LOTO'): Promise<OfflineDownload> {
-  const response = await get(as, `/api/offline/permits?type=${type}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<OfflineDownload>();
+  let after = 0;
+  let whole: OfflineDownload | undefined;
+  for (;;) {
+    const response = await get(as, `/api/offline/permits?type=${type}&after=${after}&limit=500`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<OfflineDownload>();
+    whole = whole ? { ...page, permits: [...whole.permits, ...page.permits] } : page;
+    if (page.nextAfter === null) return whole;
+    after = page.nextAfter;
+  }
 }
 async function typeId(facilityId: number, code: string) {
   const row = await db()
@@ -212,6 +220,26 @@ describe('GET /api/offline/permits', () => {
           expect(withTags.versions[key], `${key} (${name})`).toBe(state?.version);
         }
       });
+  });
+
+  it('answers in pages by permit ID: every permit once, in order, the last page saying so', async () => {
+    const whole = await download('supervisor');
+    expect(whole.permits.length).toBeGreaterThan(1);
+    const paged: number[] = [];
+    let after = 0;
+    for (let pages = 0; pages < 1000; pages += 1) {
+      const response = await get('supervisor', `/api/offline/permits?type=LOTO&after=${after}&limit=1`);
+      const page = response.json<OfflineDownload>();
+      expect(page.permits.length).toBeLessThanOrEqual(1);
+      paged.push(...page.permits.map((p) => p.permit.ID));
+      if (page.nextAfter === null) break;
+      expect(page.nextAfter).toBe(page.permits.at(-1)!.permit.ID);
+      after = page.nextAfter;
+    }
+    expect(paged).toEqual(whole.permits.map((p) => p.permit.ID));
+    expect(paged).toEqual([...paged].sort((a, b) => a - b));
+    // A page over the limit is refused.
+    expect((await get('supervisor', '/api/offline/permits?type=LOTO&limit=501')).statusCode).toBe(400);
   });
 
   it('refuses a type the caller may not view (403), one not used offline (400) and an unknown one (404)', async () => {

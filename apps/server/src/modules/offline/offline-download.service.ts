@@ -75,14 +75,25 @@ export async function readOfflinePermit(
   return { permit, sections, versions };
 }
 
-/** The download of one offline-enabled type: the caller's permits with their sections, and the reference data. */
+/**
+ * One page of the download of an offline-enabled type: the caller's permits with their sections,
+ * and the reference data (each page carries it: it is small, and any page may be the last one read).
+ */
 export async function downloadOfflinePermits(
   db: Kysely<Database>,
   viewer: OfflineViewer,
   type: OfflineType,
+  page: { after: number; limit: number },
 ): Promise<OfflineDownload> {
   const { facilityId, userId } = viewer.actor;
-  const ids = await listOfflinePermitIds(db, { facilityId, userId, permitTypeId: type.id });
+  // One more than asked: whether a next page exists, without a count.
+  const found = await listOfflinePermitIds(
+    db,
+    { facilityId, userId, permitTypeId: type.id },
+    { after: page.after, limit: page.limit + 1 },
+  );
+  const ids = found.slice(0, page.limit);
+  const nextAfter = found.length > page.limit ? ids[ids.length - 1]! : null;
   const permits: OfflinePermit[] = [];
   for (let i = 0; i < ids.length; i += PARALLEL_PERMITS) {
     const batch = await Promise.all(ids.slice(i, i + PARALLEL_PERMITS).map((id) => readOfflinePermit(db, viewer, id)));
@@ -97,5 +108,6 @@ export async function downloadOfflinePermits(
     permits,
     reference: { people, 'permit-type': permitType },
     downloadedAt: viewer.now.toISOString(),
+    nextAfter,
   };
 }

@@ -38,16 +38,18 @@ export const inProgressStatuses: readonly PermitStatus[] = [
  * The permits of one type a user takes offline (decision 0056): those they are on (requester,
  * holder, issuer, an approver whose approval stands, the lockbox's primary authorized employee or
  * a crew member who signed on) while not closed or cancelled, and every permit of the type whose
- * work is under way. Voided permits never. Oldest first, at most OFFLINE_DOWNLOAD_MAX.
+ * work is under way. Voided permits never. By ID, the page after `after`.
  */
 export async function listOfflinePermitIds(
   db: Kysely<Database>,
   scope: { facilityId: number; userId: number; permitTypeId: number },
+  page: { after: number; limit: number } = { after: 0, limit: OFFLINE_DOWNLOAD_MAX },
 ): Promise<number[]> {
   const { facilityId, userId, permitTypeId } = scope;
   const { rows } = await sql<{ id: number }>`
     select p.id from permits p
     where p.facility_id = ${facilityId} and p.permit_type_id = ${permitTypeId} and p.voided_at is null
+      and p.id > ${page.after}
       and (
         p.status in (${sql.join(inProgressStatuses)})
         or (p.status not in ('closed', 'cancelled') and (
@@ -62,7 +64,7 @@ export async function listOfflinePermitIds(
         ))
       )
     order by p.id
-    limit ${OFFLINE_DOWNLOAD_MAX}`.execute(db);
+    limit ${Math.min(page.limit, OFFLINE_DOWNLOAD_MAX)}`.execute(db);
   return rows.map((r) => r.id);
 }
 

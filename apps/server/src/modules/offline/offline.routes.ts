@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, offlineDownloadQuerySchema, offlineDownloadSchema, permitPermission } from '@hasp/contracts';
+import {
+  apiErrorSchema,
+  OFFLINE_PAGE_DEFAULT,
+  offlineDownloadQuerySchema,
+  offlineDownloadSchema,
+  permitPermission,
+} from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
 import { AppError } from '../../plugins/app-error';
@@ -18,7 +24,7 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         tags: ['offline'],
         security: [{ bearer: [] }],
         summary:
-          "The caller's permits of an offline-enabled type (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
+          "A page (after, limit: 100 by default, at most 500) of the caller's permits of an offline-enabled type (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
         querystring: offlineDownloadQuerySchema,
         response: {
           200: offlineDownloadSchema,
@@ -39,7 +45,8 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         throw AppError.validation([{ field: 'type', message }]);
       }
       const viewer = { actor, permissions: await permissionsOf(request), now };
-      return downloadOfflinePermits(connection.db, viewer, type);
+      const page = { after: request.query.after ?? 0, limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT };
+      return downloadOfflinePermits(connection.db, viewer, type, page);
     },
   );
 };

@@ -16,6 +16,12 @@ export {
   useStoredPermit,
   type OfflinePermitType,
 } from './api/stored-permits';
-export { permitKeyOf, referenceKeyOf, storeDownload, type StoreResult } from './model/store-download';
+export {
+  permitKeyOf,
+  referenceKeyOf,
+  removeStaleCopies,
+  storeDownload,
+  type StoreResult,
+} from './model/store-download';
 export { takePermitsOffline, type OfflineAvailabilityState } from './model/take-offline';
 export { useTakeOfflineOnSignIn } from './model/use-take-offline-on-sign-in';

@@ -14,16 +14,27 @@ export interface StoreResult {
   stored: number;
   /** Permits left as they are on this device because changes made here wait in the outbox. */
   kept: number;
-  /** Copies removed: no longer among the user's permits (closed, cancelled, handed to others). */
-  removed: number;
+  /** The keys of every permit of the page (stored or kept). */
+  keys: string[];
+}
+
+/** The keys of stored permits the outbox still needs (an item pending, sending, in conflict or refused). */
+async function keysWithQueuedChanges(db: HaspDatabase, owner: Owner): Promise<Set<string>> {
+  const waiting = new Set<string>();
+  await db.outbox
+    .where('permitKey')
+    .startsWith(scopeKey(owner))
+    .each((item) => {
+      if (item.permitKey) waiting.add(item.permitKey);
+    });
+  return waiting;
 }
 
 /**
- * Writes one type's download in one transaction (bulk: one put for all permits): the new copies
- * replace the stored ones, except a permit with an item in the outbox (pending, sending, in
- * conflict or refused): its local copy carries changes the server has not confirmed, so it stays
- * as it is until the outbox is through with it. Copies of that type the download no longer names
- * are removed, unless the outbox still needs them.
+ * Writes one page of a type's download in one transaction (bulk: one put for all its permits): the
+ * new copies replace the stored ones, except a permit with an item in the outbox: its local copy
+ * carries changes the server has not confirmed, so it stays as it is until the outbox is through
+ * with it. The reference data is replaced too.
  */
 export async function storeDownload(
   db: HaspDatabase,
@@ -31,41 +42,21 @@ export async function storeDownload(
   download: OfflineDownload,
   now = new Date().toISOString(),
 ): Promise<StoreResult> {
-  const scope = scopeKey(owner);
   const type = download.permitType.code;
   return db.transaction('rw', db.permits, db.reference, db.outbox, async () => {
-    const waiting = new Set<string>();
-    await db.outbox
-      .where('permitKey')
-      .startsWith(scope)
-      .each((item) => {
-        if (item.permitKey) waiting.add(item.permitKey);
-      });
-    const existing = await db.permits
-      .where('[connectionStringName+facilityId+permitType]')
-      .equals([owner.connectionStringName, owner.facilityId, type])
-      .primaryKeys();
+    const waiting = await keysWithQueuedChanges(db, owner);
     const rows: StoredPermit[] = [];
+    const keys: string[] = [];
     let kept = 0;
-    const downloaded = new Set<string>();
     for (const offline of download.permits) {
       const key = permitKeyOf(owner, offline.permit.ID);
-      downloaded.add(key);
+      keys.push(key);
       if (waiting.has(key)) {
         kept += 1;
         continue;
       }
-      rows.push({
-        ...owner,
-        key,
-        permitType: type,
-        version: offline.permit.version,
-        data: offline,
-        updatedAt: now,
-      });
+      rows.push({ ...owner, key, permitType: type, version: offline.permit.version, data: offline, updatedAt: now });
     }
-    const stale = existing.filter((key) => !downloaded.has(key) && !waiting.has(key));
-    await db.permits.bulkDelete(stale);
     await db.permits.bulkPut(rows);
     const reference: ReferenceItem[] = Object.entries(download.reference).map(([kind, data]) => {
       // The type's own description is per type; people and lists are the facility's.
@@ -80,6 +71,30 @@ export async function storeDownload(
       };
     });
     await db.reference.bulkPut(reference);
-    return { stored: rows.length, kept, removed: stale.length };
+    return { stored: rows.length, kept, keys };
+  });
+}
+
+/**
+ * After the last page: the type's stored copies the download no longer named (closed, cancelled,
+ * no longer the user's) are removed — unless the outbox still needs them, or they were made here.
+ */
+export async function removeStaleCopies(
+  db: HaspDatabase,
+  owner: Owner,
+  type: string,
+  downloaded: ReadonlySet<string>,
+): Promise<number> {
+  return db.transaction('rw', db.permits, db.outbox, async () => {
+    const waiting = await keysWithQueuedChanges(db, owner);
+    const existing = await db.permits
+      .where('[connectionStringName+facilityId+permitType]')
+      .equals([owner.connectionStringName, owner.facilityId, type])
+      .primaryKeys();
+    const stale = existing.filter(
+      (key) => !downloaded.has(key) && !waiting.has(key) && !key.startsWith(`${scopeKey(owner)}local:`),
+    );
+    await db.permits.bulkDelete(stale);
+    return stale.length;
   });
 }

@@ -1,6 +1,6 @@
 import type { Owner } from '../../../offline-db';
 import { downloadOfflinePermits } from '../api/download-permits';
-import { availabilityKeyOf, storeDownload } from './store-download';
+import { availabilityKeyOf, removeStaleCopies, storeDownload } from './store-download';
 
 /** What the device holds for a user after a download: shown as "Available offline: N permits, updated <time>". */
 export interface OfflineAvailabilityState {
@@ -23,10 +23,18 @@ export async function takePermitsOffline(owner: Owner, types: readonly string[])
   let kept = 0;
   for (const type of types) {
     try {
-      const download = await downloadOfflinePermits(type);
-      const result = await storeDownload(db, owner, download);
-      counts[type] = result.stored + result.kept;
-      kept += result.kept;
+      // Page after page, each stored as it comes: a download cut short keeps what arrived.
+      const downloaded = new Set<string>();
+      let after: number | null = 0;
+      while (after !== null) {
+        const page = await downloadOfflinePermits(type, after);
+        const result = await storeDownload(db, owner, page);
+        for (const key of result.keys) downloaded.add(key);
+        kept += result.kept;
+        after = page.nextAfter;
+      }
+      await removeStaleCopies(db, owner, type, downloaded);
+      counts[type] = downloaded.size;
     } catch (error) {
       // One type failing (a permission taken away, the network gone) leaves the others stored.
       console.warn(`Taking ${type} permits offline failed`, error);

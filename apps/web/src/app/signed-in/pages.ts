@@ -120,7 +120,10 @@ let preloaded: Promise<void> | null = null;
 /** Loads the offline code once per page load; a failed load is tried again on the next call. */
 export function preloadOfflinePages(): Promise<void> {
   preloaded ??= Promise.all(offlineCode.map((load) => load())).then(
-    () => undefined,
+    () => {
+      // Says so on the page (tests wait for it; the network may go from here on).
+      document.documentElement.dataset.offlineCode = 'ready';
+    },
     () => {
       // Tried again on the next call, and on the navigation itself.
       preloaded = null;

@@ -69,23 +69,83 @@ function controllingWorker(page: Page) {
   });
 }
 
-/** Runs a function over the app's browser database (window.Dexie, seed section 9), as any script could. */
-function withDatabase<A, R>(page: Page, body: string, arg: A): Promise<R> {
+type StoredRow = {
+  key: string;
+  version: number;
+  connectionStringName: string;
+  facilityId: number;
+  userId: number;
+  data: { permit: { title: string } };
+};
+interface PageDb {
+  open(): Promise<unknown>;
+  close(): void;
+  table(name: string): {
+    toArray(): Promise<{ key: string; value: { updatedAt?: string } }[]>;
+    get(key: string): Promise<StoredRow>;
+    put(row: object): Promise<unknown>;
+    delete(key: string): Promise<unknown>;
+  };
+}
+
+/** When this user's permits were last taken offline (the meta row the download writes), '' before the first. */
+function lastUpdate(page: Page) {
+  return page.evaluate(async () => {
+    const db = new (window as unknown as { Dexie: new (name: string) => PageDb }).Dexie('hasp');
+    await db.open();
+    try {
+      const rows = await db.table('meta').toArray();
+      return rows.find((r) => r.key.startsWith('offline-download:Demo:1:'))?.value.updatedAt ?? '';
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Changes a stored permit's title on this device and queues an outbox item for it (it stands for real queued work). */
+function changeLocally(page: Page, key: string, id: number) {
   return page.evaluate(
-    async ({ body, arg }) => {
-      const Dexie = (window as unknown as { Dexie: new (name: string) => { open(): Promise<unknown>; close(): void } })
-        .Dexie;
-      const db = new Dexie('hasp');
+    async ({ key, id }) => {
+      const db = new (window as unknown as { Dexie: new (name: string) => PageDb }).Dexie('hasp');
       await db.open();
       try {
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test's own code, run in the page
-        return (await new Function('db', 'arg', `return (async () => { ${body} })()`)(db, arg)) as unknown;
+        const row = await db.table('permits').get(key);
+        row.data.permit.title = 'Changed on this device';
+        await db.table('permits').put(row);
+        await db.table('outbox').put({
+          idempotencyKey: `e2e-${key}`,
+          connectionStringName: row.connectionStringName,
+          facilityId: row.facilityId,
+          userId: row.userId,
+          deviceSeq: 999_999,
+          permitKey: key,
+          status: 'rejected',
+          name: 'permit.edit',
+          targetId: id,
+          input: {},
+          baseVersion: row.version,
+          attempts: 0,
+          deviceId: 'e2e',
+          deviceTime: new Date().toISOString(),
+        });
       } finally {
         db.close();
       }
     },
-    { body, arg },
-  ) as Promise<R>;
+    { key, id },
+  );
+}
+
+function removeQueuedItem(page: Page, key: string) {
+  return page.evaluate(async (key) => {
+    const db = new (window as unknown as { Dexie: new (name: string) => PageDb }).Dexie('hasp');
+    await db.open();
+    try {
+      await db.table('outbox').delete(`e2e-${key}`);
+    } finally {
+      db.close();
+    }
+  }, key);
 }
 
 /** The stored permits of the browser database (window.Dexie, seed section 9), read as any script could. */
@@ -172,34 +232,17 @@ for (const viewport of [
       // A stored permit with changes queued on this device keeps its local copy when the permits are
       // taken offline again (the outbox item here stands for one; removed again below).
       const key = `${demo.connection}:${demo.northPlant.ID}:${permit.ID}`;
-      const lastUpdate = () =>
-        withDatabase<null, string>(
-          page,
-          `const rows = await db.table('meta').toArray();
-           return rows.find((r) => r.key.startsWith('offline-download:Demo:1:'))?.value.updatedAt ?? '';`,
-          null,
-        );
       // The download after sign-in has finished (all types), so the next one starts after the change below.
-      await expect.poll(lastUpdate, { timeout: FIRST_LOAD_TIMEOUT_MS }).not.toBe('');
-      const before = await lastUpdate();
-      await withDatabase(
-        page,
-        `const row = await db.table('permits').get(arg.key);
-         row.data.permit.title = 'Changed on this device';
-         await db.table('permits').put(row);
-         await db.table('outbox').put({ idempotencyKey: 'e2e-' + arg.key, connectionStringName: row.connectionStringName,
-           facilityId: row.facilityId, userId: row.userId, deviceSeq: 999999, permitKey: arg.key, status: 'rejected',
-           name: 'permit.edit', targetId: arg.id, input: {}, baseVersion: row.version, attempts: 0,
-           deviceId: 'e2e', deviceTime: new Date().toISOString() });`,
-        { key, id: permit.ID },
-      );
+      await expect.poll(() => lastUpdate(page), { timeout: FIRST_LOAD_TIMEOUT_MS }).not.toBe('');
+      const before = await lastUpdate(page);
+      await changeLocally(page, key, permit.ID);
       await page.goto('/offline/dashboard');
       await page.getByRole('button', { name: 'Update offline permits' }).click();
-      await expect.poll(lastUpdate, { timeout: FIRST_LOAD_TIMEOUT_MS }).not.toBe(before);
+      await expect.poll(() => lastUpdate(page), { timeout: FIRST_LOAD_TIMEOUT_MS }).not.toBe(before);
       await expect(page.getByRole('main').getByRole('row').filter({ hasText: permit.number })).toContainText(
         'Changed on this device',
       );
-      await withDatabase(page, `await db.table('outbox').delete('e2e-' + arg.key);`, { key });
+      await removeQueuedItem(page, key);
 
       // The reload below needs the service worker (this first session's code came with the preload).
       expect(await controllingWorker(page)).toMatch(/\/sw\.js$/);

@@ -257,14 +257,14 @@ for (const viewport of [
         const group = main.getByRole('region', { name: /LOTO Permit/ });
         const link = group.getByRole('link', { name: permit.number });
         await expect(link).toBeVisible();
-        await expect(group.getByRole('row').filter({ hasText: title })).toContainText('Draft');
+        await expect(group.getByRole('row').filter({ hasText: permit.number })).toContainText('Draft');
         await expectNoSeriousViolations(page);
         if (viewport.width === 390) await expectNoSidewaysScroll(page, 390);
         await shot(page, `dashboard-${viewport.name}`);
 
         await group.getByRole('link', { name: 'Open the offline index' }).click();
         await expect(page).toHaveURL('/offline/permit/LOTO/index');
-        const row = main.getByRole('row').filter({ hasText: title });
+        const row = main.getByRole('row').filter({ hasText: permit.number });
         await expect(row).toContainText(permit.number);
         await expectNoSeriousViolations(page);
         await shot(page, `index-${viewport.name}`);

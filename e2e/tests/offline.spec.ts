@@ -219,6 +219,9 @@ for (const viewport of [
       context,
       request,
     }) => {
+      // Two downloads, the service worker's installation (30 s at most after the app is stable) and
+      // two offline reloads: minutes on a loaded 2-core machine.
+      test.setTimeout(300_000);
       const title = `Offline ${viewport.name} ${Date.now()}`;
       const permit = await supervisorDraft(request, title);
 

@@ -69,6 +69,7 @@ import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
 import { syncRoutes } from './modules/sync';
+import { offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         gasTestsRoutes,
         signatureRoutes,
         syncRoutes,
+        offlineRoutes,
       ]) {
         await api.register(routes, ctx);
       }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Suspense } from 'react';
 import { authSession } from '../lib/auth-session';
+import { resetHttpState } from '../lib/http';
 import { jsonResponse, loginResult } from '../test/fixtures';
 import { RequireSession, resetResumeAttempt, SignedOutOnly } from './guards';
 
@@ -53,6 +54,30 @@ describe('route guards', () => {
     expect(await screen.findByText('signed-in area')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/tokenrefresh', expect.objectContaining({ method: 'POST' }));
     expect(authSession.getToken()).toBe('fresh');
+  });
+
+  it("a reload with no network goes on with the tab's session, without a token, until the server is back", async () => {
+    authSession.start(loginResult('before-reload'));
+    authSession.reset();
+    resetHttpState();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(async () => renderAt('/offline/dashboard'));
+    expect(await screen.findByText('signed-in area')).toBeTruthy();
+    expect(screen.getByText('at /offline/dashboard')).toBeTruthy();
+    expect(authSession.getState().session).toMatchObject({ token: '', user: loginResult('x').user });
+  });
+
+  it('with no network and no session in this tab, it is the login screen', async () => {
+    window.sessionStorage.clear();
+    resetHttpState();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(async () => renderAt('/offline/dashboard'));
+    expect(await screen.findByText('at /login?redirect=%2Foffline%2Fdashboard')).toBeTruthy();
+    expect(authSession.getState().session).toBeNull();
   });
 
   it('sends a stranger to /login, remembering the attempted URL', async () => {

@@ -1,7 +1,7 @@
 import { use, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authSession, useAuthState } from '../lib/auth-session';
-import { refreshSession } from '../lib/http';
+import { ApiRequestError, refreshSession } from '../lib/http';
 import { loginPathFor } from '../lib/redirect-target';
 import { readStoredSession } from '../lib/storage';
 
@@ -14,9 +14,22 @@ let resumeAttempt: Promise<boolean> | null = null;
 function resumeSessionOnce(): Promise<boolean> {
   resumeAttempt ??= refreshSession().then(
     () => true,
-    () => false,
+    (error: unknown) => resumeWithoutNetwork(error),
   );
   return resumeAttempt;
+}
+
+/**
+ * The refresh got no answer at all (no network, the plant floor): the tab's session goes on
+ * offline from its session keys, so a reload with no network opens the app and its stored permits
+ * (issue 18). An answer from the server (401: the session is over) means signing in again.
+ */
+function resumeWithoutNetwork(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return false;
+  const stored = readStoredSession();
+  if (!stored) return false;
+  authSession.resumeWithoutNetwork(stored);
+  return true;
 }
 
 /** Lets tests start from a fresh page load. */

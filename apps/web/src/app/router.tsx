@@ -5,12 +5,19 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession, SignedOutOnly } from './guards';
 import { InactivityNotice } from './session/InactivityNotice';
+import { authSession } from '../lib/auth-session';
 
 // The signed-in area (layout, navigation and every route table entry behind sign-in) loads on
 // demand so the login screen stays small: its budget is 150 KB gzip.
 // The public page of a tag's QR code: no sign-in, outside the signed-in shell, loaded on demand.
 const TagStatusPage = lazy(async () => ({ default: (await import('../features/tags')).TagStatusPage }));
 const SignedInRoutes = lazy(async () => ({ default: (await import('./signed-in/SignedInRoutes')).SignedInRoutes }));
+
+// The moment a session starts (the login answer, or a resumed one), the code an offline user can
+// reach starts loading, beside the signed-in area's own: the network may go a second later (issue 18).
+authSession.subscribe(() => {
+  if (authSession.getState().session) void import('./signed-in/pages').then((pages) => pages.preloadOfflinePages());
+});
 
 /**
  * The routes. Declarative mode on purpose: the data router adds about 16 KB gzip to every page

@@ -1,6 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { Facility, LoginResult, User } from '@hasp/contracts';
-import { clearSessionKeys, readLoggedInViaSSO, writeLoggedOutFlag, writeSessionKeys } from './storage';
+import {
+  clearSessionKeys,
+  readLoggedInViaSSO,
+  writeLoggedOutFlag,
+  writeSessionKeys,
+  type StoredSession,
+} from './storage';
 
 /** The signed-in session. The access token lives here, in memory only, never in web storage. */
 export interface Session {
@@ -53,6 +59,23 @@ export const authSession = {
       endReason: null,
     });
   },
+  /**
+   * A reload with no network (issue 18): the refresh cookie cannot be sent, so the session the tab
+   * had (its session keys: connection, facility, user) goes on without an access token. Nothing
+   * reaches the server without one; the first request once online gets 401 and the seed's 401
+   * procedure renews the token from the cookie (or ends the session if the server refuses).
+   */
+  resumeWithoutNetwork: (stored: StoredSession): void =>
+    set({
+      session: {
+        token: '',
+        user: stored.user,
+        facility: stored.facility,
+        connectionStringName: stored.connectionStringName,
+        viaSSO: stored.loggedInViaSSO,
+      },
+      endReason: null,
+    }),
   /** Back to the state of a fresh page load (tests). */
   reset: (): void => set({ session: null, endReason: null }),
   /**

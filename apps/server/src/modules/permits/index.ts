@@ -19,3 +19,4 @@ export { registerPermitSigner, type PermitSigner } from './permit-signing';
 export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
+export { readPermit } from './permit-read';

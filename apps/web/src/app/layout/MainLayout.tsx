@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { shellLabels, SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
 import { RightNavBar, RightNavDrawer, rightNavSections, SidebarNav } from '../../features/navigation';
+import { useTakeOfflineOnSignIn } from '../../features/offline';
 import { useProfileLanguage } from '../../features/profile';
 import { useAuthState, type Session } from '../../lib/auth-session';
 import { useNetwork } from '../../lib/network-state';
@@ -63,12 +64,16 @@ function Shell({ session }: { session: Session }) {
     [context.data],
   );
 
-  useOfflineRedirect(networkOnline);
+  // An empty token: the session was resumed with no network (guards.tsx), not signed in online.
+  useOfflineRedirect(networkOnline, session.token !== '');
 
   const offlineMode = context.data?.facilitySettings.moduleSettings.OfflineMode === true;
+  // From the first render after sign-in: going offline opens the offline dashboard whatever the
+  // module setting, so its code (and the permit page's) must be here before the network goes.
   useEffect(() => {
-    if (offlineMode && networkOnline) preloadOfflinePages();
-  }, [offlineMode, networkOnline]);
+    if (networkOnline) void preloadOfflinePages();
+  }, [networkOnline]);
+  useTakeOfflineOnSignIn();
 
   // A new page starts at its top, and focus moves to it so keyboard and screen-reader users start there.
   const lastPath = useRef(location.pathname);

@@ -1,33 +1,39 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
-import { OfflinePermitTypeList, useStoredOfflinePermits } from '../../features/offline';
+import { OfflineAvailability, OfflinePermitTypeList, useStoredOfflinePermits } from '../../features/offline';
+import { SyncIssuesSection } from '../../features/sync';
 import { useSessionContext } from '../../lib/session-context';
 import { ContentLoader } from '../../components/ContentLoader';
 import { Page } from '../../components/Page';
 import classes from './PlannedPage.module.css';
 
-/** The facility's offline-enabled permit types with their names. */
+/**
+ * The facility's offline-enabled permit types with their names. After a reload with no network the
+ * settings are not known (`known` false): the stored permits then name their types themselves.
+ */
 function useOfflinePermitTypes() {
   const context = useSessionContext();
   const navigation = useNavigation();
   const codes = context.data?.facilitySettings.offlinePermitTypes ?? [];
   return {
-    isPending: context.isPending,
+    known: context.data !== undefined,
     types: codes.map((code) => ({ code, name: permitTypeName(navigation.data, code) ?? code })),
   };
 }
 
 /** `/offline/dashboard`: the offline-enabled permit types that have permits stored on this device. */
 export function OfflineDashboardPage() {
-  const { isPending, types } = useOfflinePermitTypes();
-  const groups = useStoredOfflinePermits(types);
+  const { types } = useOfflinePermitTypes();
+  const { isPending, groups } = useStoredOfflinePermits(types);
   return (
     <Page
       title="Offline Dashboard"
       lead="Permits kept on this device for work without a network, by permit type. Each is kept until the server has confirmed it."
     >
+      <OfflineAvailability />
       {isPending ? <ContentLoader /> : <OfflinePermitTypeList groups={groups} />}
+      <SyncIssuesSection />
       {types.length > 0 && (
         <div>
           <Text fw={600} size="sm" mb={4}>
@@ -51,17 +57,18 @@ export function OfflineDashboardPage() {
 /** `/offline/permit/:permitType/index`: the permits of one type stored on this device. */
 export function OfflinePermitIndexPage() {
   const { permitType = '' } = useParams();
-  const { isPending, types } = useOfflinePermitTypes();
+  const { known, types } = useOfflinePermitTypes();
   const type = types.find((t) => t.code === permitType);
   const navigation = useNavigation();
-  const name = type?.name ?? permitTypeName(navigation.data, permitType) ?? permitType;
-  const groups = useStoredOfflinePermits(type ? [type] : []);
+  const { isPending, groups } = useStoredOfflinePermits(type ? [type] : []);
+  const group = groups.find((g) => g.code === permitType);
+  const name = type?.name ?? group?.name ?? permitTypeName(navigation.data, permitType) ?? permitType;
   return (
     <Page title="Offline Permits" childTitle={`${name} Index`} permitType={permitType}>
       {isPending ? (
         <ContentLoader />
-      ) : type ? (
-        <OfflinePermitTypeList groups={groups} />
+      ) : type || group || !known ? (
+        <OfflinePermitTypeList groups={group ? [group] : []} />
       ) : (
         <Text className={classes.note}>{name} permits cannot be used offline in this facility.</Text>
       )}

@@ -4,6 +4,7 @@ import { lazy } from 'react';
 const loadPlannedPage = () => import('../routes/PlannedPage');
 const loadOfflinePages = () => import('../routes/OfflinePages');
 const loadAnnouncementsPage = () => import('../../features/announcements/components/AnnouncementsPage');
+const loadPermitPages = () => import('../routes/PermitPages');
 
 export const PlannedPage = lazy(async () => ({ default: (await loadPlannedPage()).PlannedPage }));
 export const TranslationsPage = lazy(async () => ({
@@ -23,11 +24,9 @@ export const OfflinePermitCreatePage = lazy(async () => ({
 export const DashboardsPage = lazy(async () => ({
   default: (await import('../dashboards/DashboardsPage')).DashboardsPage,
 }));
-export const PermitIndexPage = lazy(async () => ({ default: (await import('../routes/PermitPages')).PermitIndexPage }));
-export const PermitCreatePage = lazy(async () => ({
-  default: (await import('../routes/PermitPages')).PermitCreatePage,
-}));
-export const PermitEditPage = lazy(async () => ({ default: (await import('../routes/PermitPages')).PermitEditPage }));
+export const PermitIndexPage = lazy(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
+export const PermitCreatePage = lazy(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
+export const PermitEditPage = lazy(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
 export const AnnouncementsPage = lazy(async () => ({ default: (await loadAnnouncementsPage()).AnnouncementsPage }));
 export const AnnouncementManagerPage = lazy(async () => ({
   default: (await import('../../features/announcements/components/AnnouncementManagerPage')).AnnouncementManagerPage,
@@ -99,11 +98,36 @@ export const QuestionManagePage = lazy(async () => ({
 }));
 
 /**
- * Loads what going offline opens (the offline pages, and the announcements `/` leads to offline)
- * while the network is still there: the service worker may not have cached them yet.
+ * Everything a user may open with no network, loaded while the network is still there (issue 18):
+ * the offline pages, the permit page with its sections and its lazy editor, the announcements `/`
+ * leads to offline, the planned pages, and the browser database. The service worker precaches all
+ * of it too, but it installs only once the app is stable (30 s at the latest): this covers the first
+ * session. Each import is the very one the routes use, so it fills the same module cache.
  */
-export function preloadOfflinePages(): void {
-  void Promise.all([loadOfflinePages(), loadAnnouncementsPage(), loadPlannedPage()]).catch(() => {
-    // Tried again on the navigation itself.
-  });
+export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
+  loadOfflinePages,
+  loadPermitPages,
+  loadAnnouncementsPage,
+  loadPlannedPage,
+  () => import('../routes/NotFoundPage'),
+  () => import('../../components/rich-text-editor/QuillEditor'),
+  () => import('../../offline-db'),
+  () => import('dexie'),
+];
+
+let preloaded: Promise<void> | null = null;
+
+/** Loads the offline code once per page load; a failed load is tried again on the next call. */
+export function preloadOfflinePages(): Promise<void> {
+  preloaded ??= Promise.all(offlineCode.map((load) => load())).then(
+    () => {
+      // Says so on the page (tests wait for it; the network may go from here on).
+      document.documentElement.dataset.offlineCode = 'ready';
+    },
+    () => {
+      // Tried again on the next call, and on the navigation itself.
+      preloaded = null;
+    },
+  );
+  return preloaded;
 }

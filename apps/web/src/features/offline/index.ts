@@ -1,4 +1,4 @@
-/** The offline feature's public face: what app/ composes. */
+/** The offline feature's public face: what app/ composes and the permit page reads. */
 export {
   OfflinePermitTypeList,
   defaultOfflineColumns,
@@ -6,4 +6,22 @@ export {
   type OfflineColumn,
   type OfflinePermitTypeGroup,
 } from './components/OfflinePermitTypeList';
-export { useStoredOfflinePermits, type OfflinePermitType } from './api/stored-permits';
+export { OfflineAvailability } from './components/OfflineAvailability';
+export {
+  offlinePermitColumns,
+  storedPermitPath,
+  useOfflineAvailability,
+  useOfflineOwner,
+  useStoredOfflinePermits,
+  useStoredPermit,
+  type OfflinePermitType,
+} from './api/stored-permits';
+export {
+  permitKeyOf,
+  referenceKeyOf,
+  removeStaleCopies,
+  storeDownload,
+  type StoreResult,
+} from './model/store-download';
+export { takePermitsOffline, type OfflineAvailabilityState } from './model/take-offline';
+export { useTakeOfflineOnSignIn } from './model/use-take-offline-on-sign-in';

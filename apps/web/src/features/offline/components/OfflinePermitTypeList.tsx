@@ -12,7 +12,8 @@ export interface OfflinePermitTypeGroup {
   code: string;
   name: string;
   columns: OfflineColumn[];
-  permits: Array<{ id: string } & Record<string, string>>;
+  /** Each permit's cells by column key; `href`, when given, makes its first cell a link to its page. */
+  permits: Array<{ id: string; href?: string } & Record<string, string>>;
 }
 
 /** The columns a stored permit shows when its type defines none. */
@@ -67,8 +68,16 @@ export function OfflinePermitTypeList({ groups }: { groups: OfflinePermitTypeGro
               <Table.Tbody>
                 {group.permits.map((permit) => (
                   <Table.Tr key={permit.id}>
-                    {group.columns.map((column) => (
-                      <Table.Td key={column.key}>{permit[column.key] ?? ''}</Table.Td>
+                    {group.columns.map((column, index) => (
+                      <Table.Td key={column.key}>
+                        {index === 0 && permit.href ? (
+                          <Link to={permit.href} className={classes.permitLink}>
+                            {permit[column.key] ?? ''}
+                          </Link>
+                        ) : (
+                          (permit[column.key] ?? '')
+                        )}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 ))}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  OFFLINE_PAGE_DEFAULT,
+  offlineDownloadQuerySchema,
+  offlineDownloadSchema,
+  permitPermission,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { contextOf } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { assertPermission, permissionsOf } from '../../plugins/permissions';
+import { downloadOfflinePermits } from './offline-download.service';
+import { findPermitType } from './offline-permits.repository';
+
+/** Taking permits offline (issue 18, decision 0056): one offline-enabled type's permits for this device. */
+export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+
+  app.get(
+    '/offline/permits',
+    {
+      schema: {
+        tags: ['offline'],
+        security: [{ bearer: [] }],
+        summary:
+          "A page (after, limit: 100 by default, at most 500) of the caller's permits of an offline-enabled type (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
+        querystring: offlineDownloadQuerySchema,
+        response: {
+          200: offlineDownloadSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { connection, actor, now } = contextOf(request);
+      const type = await findPermitType(connection.db, actor.facilityId, request.query.type);
+      if (!type) throw AppError.notFound('Permit type');
+      await assertPermission(request, permitPermission('view', type.code));
+      if (!type.offlineEnabled) {
+        const message = `${type.name} permits cannot be used offline in this facility.`;
+        throw AppError.validation([{ field: 'type', message }]);
+      }
+      const viewer = { actor, permissions: await permissionsOf(request), now };
+      const page = { after: request.query.after ?? 0, limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT };
+      return downloadOfflinePermits(connection.db, viewer, type, page);
+    },
+  );
+};

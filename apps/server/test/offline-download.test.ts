@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfflineDownload, Permit, PermitStatus } from '@hasp/contracts';
+import { hashPassword } from '../src/modules/auth/password';
+import { findCommand } from '../src/platform';
+import { createTestApp, login, type TestApp } from './test-app';
+import { permitDraft } from './support/permit-draft';
+import { lotoPermit } from './support/tag-fixtures';
+
+/**
+ * Taking permits offline (issue 18, decision 0056) over the real server and PostgreSQL (the demo
+ * data): which permits a user takes, each section exactly as its GET route answers it, the versions
+ * their queued commands will be checked against, permissions, and the facility scope.
+ */
+let t: TestApp;
+const db = () => t.connections[0]!.db;
+const tokens: Record<string, string> = {};
+
+const get = (as: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[as]}` } });
+/** The whole download, page after page (500 a page). */
+async function download(as: string, type = 'LOTO'): Promise<OfflineDownload> {
+  let after = 0;
+  let whole: OfflineDownload | undefined;
+  for (;;) {
+    const response = await get(as, `/api/offline/permits?type=${type}&after=${after}&limit=500`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<OfflineDownload>();
+    whole = whole ? { ...page, permits: [...whole.permits, ...page.permits] } : page;
+    if (page.nextAfter === null) return whole;
+    after = page.nextAfter;
+  }
+}
+async function typeId(facilityId: number, code: string) {
+  const row = await db()
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', facilityId)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+async function createDraft(as: string, facilityId: number, title: string): Promise<Permit> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/permits',
+    headers: { authorization: `Bearer ${tokens[as]}` },
+    payload: permitDraft(await typeId(facilityId, 'LOTO'), { title }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Permit>();
+}
+
+/**
+ * Test data only: puts a permit in a state without walking its guards (they have their own tests);
+ * what is under test is which permits the download takes, not how they got there.
+ */
+async function placeIn(id: number, status: PermitStatus) {
+  await db().updateTable('permits').set({ status }).where('id', '=', id).execute();
+}
+
+const inProgress: PermitStatus[] = [
+  'isolated',
+  'issued',
+  'active',
+  'suspended',
+  'live_for_test',
+  'work_complete',
+  'de_isolation',
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [name, username, facilityId] of [
+    ['admin', 'admin', 1],
+    ['worker', 'worker', 1],
+    ['supervisor', 'supervisor', 1],
+    ['adminRiverside', 'admin', 2],
+  ] as const) {
+    const response = await login(t.app, { username, facilityId });
+    expect(response.statusCode, response.body).toBe(200);
+    tokens[name] = response.json<{ token: string }>().token;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/offline/permits', () => {
+  it("takes the caller's own open permits and every permit under way, of the caller's facility only", async () => {
+    const mine = await createDraft('worker', 1, 'Offline: worker draft');
+    const othersDraft = await createDraft('admin', 1, 'Offline: admin draft');
+    const othersActive = await createDraft('admin', 1, 'Offline: admin permit under way');
+    await placeIn(othersActive.ID, 'active');
+    const myClosed = await createDraft('worker', 1, 'Offline: worker closed');
+    await placeIn(myClosed.ID, 'closed');
+    const riverside = await createDraft('adminRiverside', 2, 'Offline: Riverside permit under way');
+    await placeIn(riverside.ID, 'active');
+
+    const worker = await download('worker');
+    const supervisor = await download('supervisor');
+    const ids = (d: OfflineDownload) => new Set(d.permits.map((p) => p.permit.ID));
+
+    expect(worker.permitType).toMatchObject({ code: 'LOTO', name: 'LOTO Permit' });
+    // The worker's own draft goes with the worker, not with a supervisor who is not on it.
+    expect(ids(worker).has(mine.ID)).toBe(true);
+    expect(ids(supervisor).has(mine.ID)).toBe(false);
+    expect(ids(worker).has(othersDraft.ID)).toBe(false);
+    expect(ids(worker).has(myClosed.ID)).toBe(false);
+    // Work under way goes with everyone who may view the type.
+    expect(ids(worker).has(othersActive.ID)).toBe(true);
+    expect(ids(supervisor).has(othersActive.ID)).toBe(true);
+
+    // Every LOTO permit of North Plant under way goes; none of another facility, none closed or cancelled.
+    const rows = await db()
+      .selectFrom('permits')
+      .innerJoin('permit_types', 'permit_types.id', 'permits.permit_type_id')
+      .select(['permits.id', 'permits.facility_id', 'permits.status', 'permits.voided_at'])
+      .where('permit_types.code', '=', 'LOTO')
+      .execute();
+    const underWay = rows.filter((r) => r.facility_id === 1 && inProgress.includes(r.status) && !r.voided_at);
+    expect(underWay.length).toBeGreaterThan(0);
+    for (const row of underWay) expect(ids(worker).has(row.id)).toBe(true);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const download of [worker, supervisor]) {
+      expect(download.permits.length).toBeGreaterThan(0);
+      for (const { permit } of download.permits) {
+        expect(byId.get(permit.ID)?.facility_id).toBe(1);
+        expect(['closed', 'cancelled']).not.toContain(permit.status);
+        expect(permit.permitType.code).toBe('LOTO');
+      }
+    }
+    expect(rows.some((r) => r.facility_id === 2)).toBe(true);
+    expect(ids(worker).has(riverside.ID)).toBe(false);
+    // …and the same user in Riverside takes Riverside's, never North Plant's.
+    const other = await download('adminRiverside');
+    expect(ids(other).has(riverside.ID)).toBe(true);
+    for (const { permit } of other.permits) expect(byId.get(permit.ID)?.facility_id).toBe(2);
+  });
+
+  it('answers each permit and section exactly as their GET routes do, with the versions they check', async () => {
+    const planned = await lotoPermit(t, tokens.supervisor!, 'Offline: planned permit');
+    const filled = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${planned}/isolation-plan/commands/fill`,
+      headers: { authorization: `Bearer ${tokens.supervisor}` },
+      payload: {},
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const { permits, reference, downloadedAt } = await download('supervisor');
+    expect(permits.map((p) => p.permit.ID)).toContain(planned);
+    expect(Date.parse(downloadedAt)).not.toBeNaN();
+    expect(reference['permit-type']).toMatchObject({ code: 'LOTO', name: 'LOTO Permit' });
+    const people = reference.people as { ID: number; displayName: string }[];
+    expect(people.map((p) => p.displayName)).toContain('Wren Worker');
+
+    const routes: Record<string, string> = {
+      'isolation-plan': 'isolation-plan',
+      tags: 'tags',
+      questions: 'questions',
+      'crew-sign-on': 'lockbox',
+      'hazard-analysis': 'hazard-analysis',
+      attachments: 'attachments',
+    };
+    // Where the section's commands check a version, it is the one its GET's ETag names (If-Match).
+    const versionKeys: Record<string, string> = {
+      'isolation-plan': 'isolation-plan',
+      questions: 'permit-questions',
+      'crew-sign-on': 'lockbox',
+      'hazard-analysis': 'hazard-analysis',
+    };
+    const withPlan = permits.filter((p) => p.sections['isolation-plan']).slice(0, 4);
+    expect(withPlan.length).toBeGreaterThan(0);
+    for (const offline of withPlan) {
+      const id = offline.permit.ID;
+      const permit = await get('supervisor', `/api/permits/${id}`);
+      expect(offline.permit).toEqual(permit.json());
+      expect(offline.versions.permit).toBe(Number(permit.headers.etag?.replaceAll('"', '')));
+      expect(Object.keys(offline.sections).sort()).toEqual(Object.keys(routes).sort());
+      for (const [section, route] of Object.entries(routes)) {
+        const answer = await get('supervisor', `/api/permits/${id}/${route}`);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(offline.sections[section], section).toEqual(answer.json());
+        const key = versionKeys[section];
+        if (key) expect(offline.versions[key], key).toBe(Number(answer.headers.etag?.replaceAll('"', '')));
+      }
+      const tags = offline.sections.tags as { ID: number; version: number }[];
+      for (const tag of tags) expect(offline.versions[`tag:${tag.ID}`]).toBe(tag.version);
+    }
+  });
+
+  it("names, per command prefix, the version that command's runner target locks and compares", async () => {
+    const { permits } = await download('supervisor');
+    const withTags = permits.find((p) => (p.sections.tags as unknown[]).length > 0);
+    expect(withTags, 'a permit with tags (the filled plan plans them)').toBeDefined();
+    if (!withTags) return;
+    const id = withTags.permit.ID;
+    const actor = { userId: 1, facilityId: 1, sessionId: 'test', deviceId: null };
+    const targets: [string, string, number][] = [
+      ['permit', 'permit.edit', id],
+      ['lock', 'lock.apply', id],
+      ['isolation-plan', 'isolation-plan.verify-point', id],
+      ['permit-questions', 'permit-questions.answer', id],
+      ['lockbox', 'lockbox.sign-on', id],
+      ['hazard-analysis', 'hazard-analysis.add-line', id],
+      ...(withTags.sections.tags as { ID: number }[]).map((tag): [string, string, number] => [
+        `tag:${tag.ID}`,
+        'tag.apply',
+        tag.ID,
+      ]),
+    ];
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const [key, name, targetId] of targets) {
+          const command = findCommand(name);
+          expect(command, name).toBeDefined();
+          const ctx = { actor, now: new Date() } as Parameters<NonNullable<typeof command>['target']['lock']>[3];
+          const state = await command!.target.lock(trx, actor, targetId, ctx);
+          expect(withTags.versions[key], `${key} (${name})`).toBe(state?.version);
+        }
+      });
+  });
+
+  it('answers in pages by permit ID: every permit once, in order, the last page saying so', async () => {
+    const whole = await download('supervisor');
+    expect(whole.permits.length).toBeGreaterThan(1);
+    const paged: number[] = [];
+    let after = 0;
+    for (let pages = 0; pages < 1000; pages += 1) {
+      const response = await get('supervisor', `/api/offline/permits?type=LOTO&after=${after}&limit=1`);
+      const page = response.json<OfflineDownload>();
+      expect(page.permits.length).toBeLessThanOrEqual(1);
+      paged.push(...page.permits.map((p) => p.permit.ID));
+      if (page.nextAfter === null) break;
+      expect(page.nextAfter).toBe(page.permits.at(-1)!.permit.ID);
+      after = page.nextAfter;
+    }
+    expect(paged).toEqual(whole.permits.map((p) => p.permit.ID));
+    expect(paged).toEqual([...paged].sort((a, b) => a - b));
+    // A page over the limit is refused.
+    expect((await get('supervisor', '/api/offline/permits?type=LOTO&limit=501')).statusCode).toBe(400);
+  });
+
+  it('refuses a type the caller may not view (403), one not used offline (400) and an unknown one (404)', async () => {
+    // A user of North Plant in no group may view no permit type.
+    const outsider = await db()
+      .insertInto('users')
+      .values({
+        user_name: 'offline-outsider',
+        display_name: 'Otto Outsider',
+        email: null,
+        password_hash: await hashPassword('outsider-pass-2026'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('user_facilities').values({ user_id: outsider.id, facility_id: 1 }).execute();
+    const signedIn = await login(t.app, { username: 'offline-outsider', password: 'outsider-pass-2026' });
+    tokens.outsider = signedIn.json<{ token: string }>().token;
+    expect((await get('outsider', '/api/offline/permits?type=LOTO')).statusCode).toBe(403);
+
+    const notOffline = await get('supervisor', '/api/offline/permits?type=LTI');
+    expect(notOffline.statusCode).toBe(400);
+    expect(notOffline.json<{ message: string }>().message).toBe(
+      'Long-Term Isolation permits cannot be used offline in this facility.',
+    );
+    const unknown = await get('supervisor', '/api/offline/permits?type=NOPE');
+    expect(unknown.statusCode).toBe(404);
+  });
+});

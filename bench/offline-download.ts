@@ -1,0 +1,207 @@
+/**
+ * Offline download bench (issue 18, P8: first download of 10,000 permits to IndexedDB ≤ 1 s).
+ * Not a test: prints numbers, fails only when it cannot run.
+ *   npx tsx bench/offline-download.ts     (HASP_BENCH_OFFLINE_PERMITS: how many, default 10,000;
+ *                                          HASP_BENCH_WEB_DIST: a built app other than apps/web/dist)
+ * The real app (buildApp) over a fresh embedded PostgreSQL with the demo data plus N LOTO permits
+ * under way in North Plant (one set-based insert, bench data only), then:
+ *   1. the server's answer: `GET /api/offline/permits?type=LOTO` page after page of 500 as the
+ *      administrator (all N are theirs to take: under way), time to the last byte, size, permits/s;
+ *   2. the browser: Chromium signed in on the app; in the page, the same pages (network, JSON
+ *      parse), each written into IndexedDB through Dexie as features/offline's storeDownload does
+ *      it: one strict read-write transaction a page, the outbox read for queued changes, one
+ *      bulkPut of the page's permits and one of the reference rows.
+ * Prints both parts and their sum against the 1 s goal.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { chromium } from 'playwright';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
+import { startDemoServer } from './support/demo-server';
+
+const PERMITS = Number(process.env.HASP_BENCH_OFFLINE_PERMITS || 10_000);
+const log = (message: string) => process.stderr.write(`bench offline download: ${message}\n`);
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function insertPermits(db: Parameters<NonNullable<Parameters<typeof startDemoServer>[0]['prepare']>>[0]) {
+  await sql`
+    with t as (select id from permit_types where facility_id = 1 and code = 'LOTO'),
+         u as (select array_agg(user_id order by user_id) a from user_facilities where facility_id = 1),
+         s as (select array['isolated','issued','active','suspended','work_complete'] a)
+    insert into permits (facility_id, permit_type_id, number, status, title, description,
+                         planned_start, planned_end, requester_id, holder_id, risk_level)
+    select 1, t.id, 'OFF-' || lpad(g::text, 6, '0'), s.a[1 + g % 5],
+           'Offline bench job ' || g, 'Routine isolation for maintenance',
+           timestamptz '2026-11-01' + (g % 20) * interval '1 hour',
+           timestamptz '2026-11-01' + (g % 20 + 10) * interval '1 hour',
+           u.a[1 + g % cardinality(u.a)], u.a[1 + (g / 3) % cardinality(u.a)], 'medium'
+    from generate_series(1, ${PERMITS}::int) g, t, u, s
+  `.execute(db);
+  await sql`vacuum analyze permits`.execute(db);
+}
+
+async function main() {
+  const server = await startDemoServer({ log, prepare: insertPermits });
+  const browser = await chromium.launch({
+    executablePath: process.env.HASP_BENCH_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const login = await fetch(`${server.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ connectionStringName: 'Demo', facilityId: 1, username: 'admin', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const url = `${server.base}/api/offline/permits?type=LOTO`;
+
+    // 1. The server's answer, page after page of 500 (a warm-up run first: the first request compiles and plans).
+    const server_: { ms: number; bytes: number; permits: number; pages: number }[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const started = performance.now();
+      let after: number | null = 0;
+      const total = { bytes: 0, permits: 0, pages: 0 };
+      while (after !== null) {
+        const response = await fetch(`${url}&limit=500&after=${after}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
+        const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null };
+        total.bytes += text.length;
+        total.permits += page.permits.length;
+        total.pages += 1;
+        after = page.nextAfter;
+      }
+      const elapsed = performance.now() - started;
+      server_.push({ ms: elapsed, ...total });
+      log(`server run ${run + 1}: ${ms(elapsed)} for ${total.permits} permits in ${total.pages} pages`);
+    }
+    const serverRun = server_[1]!;
+
+    // 2. The browser: the app signed in (its refresh cookie), Dexie loaded as the app loads it.
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/login`);
+    const signedIn = await page.request.post(`${server.base}/api/login`, {
+      data: { connectionStringName: 'Demo', facilityId: 1, username: 'admin', password: DEMO_PASSWORD },
+    });
+    const pageToken = ((await signedIn.json()) as { token: string }).token;
+    await page.goto(`${server.base}/offline/dashboard`);
+    await page.waitForFunction(() => typeof (globalThis as unknown as { Dexie?: unknown }).Dexie === 'function', null, {
+      timeout: 60_000,
+    });
+    const browserRun = await page.evaluate(
+      async ({ url, token }) => {
+        type DexieTable = {
+          bulkPut(rows: unknown[]): Promise<unknown>;
+          where(index: string): {
+            startsWith(prefix: string): { each(f: (item: { permitKey?: string }) => void): Promise<unknown> };
+          };
+          clear(): Promise<unknown>;
+        };
+        type DexieDb = {
+          version(n: number): { stores(s: Record<string, string>): unknown };
+          table(name: string): DexieTable;
+          transaction(mode: string, tables: string[], scope: () => Promise<unknown>): Promise<unknown>;
+          open(): Promise<unknown>;
+          delete(): Promise<unknown>;
+        };
+        const Dexie = (globalThis as unknown as { Dexie: new (name: string, options: object) => DexieDb }).Dexie;
+        // The app's version 2 stores (offline-db/db.ts), in a database of the bench's own.
+        const db = new Dexie('hasp-bench-offline', { chromeTransactionDurability: 'strict' });
+        db.version(2).stores({
+          outbox:
+            'idempotencyKey, [connectionStringName+facilityId+userId], [connectionStringName+facilityId+userId+deviceSeq], permitKey, status',
+          permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
+          reference: 'key, [connectionStringName+facilityId]',
+          meta: 'key',
+        });
+        await db.open();
+        const owner = { connectionStringName: 'Demo', facilityId: 1, userId: 1 };
+        const now = new Date().toISOString();
+        let fetchMs = 0;
+        let writeMs = 0;
+        let permits = 0;
+        let after: number | null = 0;
+        while (after !== null) {
+          const t0 = performance.now();
+          const response = await fetch(`${url}&limit=500&after=${after}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const download = (await response.json()) as {
+            permits: { permit: { ID: number; version: number } }[];
+            reference: Record<string, unknown>;
+            nextAfter: number | null;
+          };
+          const t1 = performance.now();
+          await db.transaction('rw', ['permits', 'reference', 'outbox'], async () => {
+            const waiting = new Set<string>();
+            await db
+              .table('outbox')
+              .where('permitKey')
+              .startsWith('Demo:1:')
+              .each((item) => {
+                if (item.permitKey) waiting.add(item.permitKey);
+              });
+            const rows = download.permits
+              .filter((p) => !waiting.has(`Demo:1:${p.permit.ID}`))
+              .map((p) => ({
+                ...owner,
+                key: `Demo:1:${p.permit.ID}`,
+                permitType: 'LOTO',
+                version: p.permit.version,
+                data: p,
+                updatedAt: now,
+              }));
+            await db.table('permits').bulkPut(rows);
+            await db.table('reference').bulkPut(
+              Object.entries(download.reference).map(([kind, data]) => ({
+                key: `Demo:1:${kind}`,
+                ...owner,
+                kind,
+                data,
+                updatedAt: now,
+              })),
+            );
+          });
+          fetchMs += t1 - t0;
+          writeMs += performance.now() - t1;
+          permits += download.permits.length;
+          after = download.nextAfter;
+        }
+        await db.delete();
+        return { fetchMs, writeMs, permits };
+      },
+      { url, token: pageToken },
+    );
+
+    const rows = [
+      ['permits', String(serverRun.permits)],
+      [
+        'answer size',
+        `${(serverRun.bytes / 1_000_000).toFixed(1)} MB (${(serverRun.bytes / serverRun.permits / 1000).toFixed(1)} KB/permit)`,
+      ],
+      [
+        'server answer (Node fetch, warm)',
+        `${ms(serverRun.ms)} (${((serverRun.permits / serverRun.ms) * 1000).toFixed(0)} permits/s; cold ${ms(server_[0]!.ms)})`,
+      ],
+      ['browser: requests + JSON parse (pages of 500)', ms(browserRun.fetchMs)],
+      ['browser: IndexedDB writes (one strict transaction a page)', ms(browserRun.writeMs)],
+      [
+        'first download to IndexedDB (browser total)',
+        `${ms(browserRun.fetchMs + browserRun.writeMs)} (goal ≤ 1,000 ms)`,
+      ],
+    ];
+    const width = Math.max(...rows.map(([label]) => label!.length));
+    process.stdout.write(`\nP8 offline download of ${PERMITS.toLocaleString('en')} permits\n`);
+    for (const [label, value] of rows) process.stdout.write(`  ${label!.padEnd(width)}  ${value}\n`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -59,7 +59,7 @@ export const permissionLotoDescriptions = defineCaptions('Description', 'Permiss
   'loto:remove-abandoned':
     "Remove another person's lock or tag when they are not on site, after trying to reach them, as OSHA 1910.147 (e)(3) allows; they must acknowledge it at their next sign-in.",
   'offline:supervise':
-    "See every offline change of the facility that was in conflict or rejected when it synced, with both versions, and mark them resolved.",
+    'See every offline change of the facility that was in conflict or rejected when it synced, with both versions, and mark them resolved.',
 });
 
 export const groupManageTitles = defineCaptions('Title', 'Security_GroupManage', {

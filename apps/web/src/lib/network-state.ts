@@ -17,6 +17,8 @@ function readUserOffline(): boolean {
 let browserOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
 let userOffline = readUserOffline();
 let snapshot = { networkOnline: browserOnline && !userOffline, browserOnline, userOffline };
+/** Whether this page load began online (network up, no offline toggle kept from before a reload). */
+const onlineAtLoad = snapshot.networkOnline;
 const listeners = new Set<() => void>();
 
 function publish(): void {
@@ -40,6 +42,12 @@ export type NetworkSnapshot = typeof snapshot;
 export const networkState = {
   get: (): NetworkSnapshot => snapshot,
   isOnline: (): boolean => snapshot.networkOnline,
+  /**
+   * True when this document was loaded online: an app found offline on its first render then lost
+   * the network after loading (going offline), while a reload already offline (no network, or the
+   * user's toggle kept for the tab) stays on the page it reloads.
+   */
+  onlineAtLoad: (): boolean => onlineAtLoad,
   /** The user's go-offline / go-online toggle. */
   setUserOffline: (offline: boolean): void => {
     userOffline = offline;

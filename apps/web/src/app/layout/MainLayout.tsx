@@ -7,7 +7,7 @@ import { RightNavBar, RightNavDrawer, rightNavSections, SidebarNav } from '../..
 import { useTakeOfflineOnSignIn } from '../../features/offline';
 import { useProfileLanguage } from '../../features/profile';
 import { useAuthState, type Session } from '../../lib/auth-session';
-import { useNetwork } from '../../lib/network-state';
+import { networkState, useNetwork } from '../../lib/network-state';
 import { loginPathFor } from '../../lib/redirect-target';
 import { useCaptions, useCaptionSource } from '../../lib/i18n';
 import { useSessionContext } from '../../lib/session-context';
@@ -64,8 +64,9 @@ function Shell({ session }: { session: Session }) {
     [context.data],
   );
 
-  // An empty token: the session was resumed with no network (guards.tsx), not signed in online.
-  useOfflineRedirect(networkOnline, session.token !== '');
+  // An empty token: the session was resumed with no network (guards.tsx), not signed in online; a
+  // page loaded already offline (the user's toggle kept over a reload) stays where it is too.
+  useOfflineRedirect(networkOnline, session.token !== '' && networkState.onlineAtLoad());
 
   const offlineMode = context.data?.facilitySettings.moduleSettings.OfflineMode === true;
   // From the first render after sign-in: going offline opens the offline dashboard whatever the

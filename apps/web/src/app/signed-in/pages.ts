@@ -1,3 +1,4 @@
+import { loadSyncPanel } from '../../features/sync';
 import { lazy } from 'react';
 
 // Each page is its own chunk, as real feature screens will be: the loading overlay covers the wait.
@@ -110,6 +111,9 @@ export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
   loadAnnouncementsPage,
   loadPlannedPage,
   () => import('../routes/NotFoundPage'),
+  // The offline dashboard's panel of changes needing attention, and the toasts an offline page may show.
+  loadSyncPanel,
+  () => import('../../lib/toast-host'),
   () => import('../../components/rich-text-editor/QuillEditor'),
   () => import('../../offline-db'),
   () => import('dexie'),

@@ -7,4 +7,5 @@ export { SyncStatus } from './components/SyncStatus';
 export { startSync, syncNow } from './sync-state';
 
 /** The offline changes panel as a section of a page (the offline dashboard): loaded on first use. */
-export const SyncIssuesSection = lazy(async () => ({ default: (await import('./components/SyncPanel')).SyncPanel }));
+export const loadSyncPanel = () => import('./components/SyncPanel');
+export const SyncIssuesSection = lazy(async () => ({ default: (await loadSyncPanel()).SyncPanel }));

@@ -205,8 +205,8 @@ async function saveOffline(
     await db.transaction('rw', db.outbox, db.meta, db.permits, async () => {
       await queueCommand(db, owner, {
         name: command.name,
-        // Tags are their own records (the REST route names the tag in the body); the rest the permit.
-        targetId: command.section === 'tags' ? (command.body.tagId as number) : targetId,
+        // The REST route's URL id, the permit, for every section (a tag command names its tag in the body).
+        targetId,
         input: command.body,
         baseVersion: baseVersionOf(before, command.name, tagVersion ?? planVersion),
         permitKey,

@@ -367,6 +367,8 @@ const matrix: Record<string, Rule> = {
   ), // Offline sync (issue 18): any signed-in user pushes (each command is checked as its route checks it);
   // a conflict or rejection is its owner's (the sample is the worker's) or a supervisor's (offline:supervise).
   'POST /api/sync/push': signedIn,
+  // Taking permits offline: a type's permits for those who may view it (offline-enabled types only).
+  'GET /api/offline/permits': holds('permit:view:LOTO'),
   'GET /api/sync/conflicts': signedIn,
   'GET /api/sync/conflicts/:id': both(inSample, (c) => c.permissions.has('offline:supervise') || c.name === 'worker'),
   'POST /api/sync/conflicts/:id/resolve': both(

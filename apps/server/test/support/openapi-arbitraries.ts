@@ -89,7 +89,12 @@ function validString(schema: JsonSchema): fc.Arbitrary<string> {
   }
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format === 'email') return fc.oneof(fc.constant('someone@example.com'), fc.emailAddress().filter(fits));
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+  // A pattern bounds the length itself (`{1,200}`): filtering its strings by the default 40 would
+  // reject nearly all of them and spin the generator for minutes.
+  if (schema.pattern)
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((s) => s.length >= minLength && (schema.maxLength === undefined || s.length <= schema.maxLength));
   const max = Math.max(minLength, Math.min(maxLength, 40));
   return fc.oneof(
     { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength, maxLength: max }), weight: 3 },

@@ -57,13 +57,13 @@ export async function hazardAnalysisView(
     permitId: permit.id,
     version,
     riskLevel: known?.riskLevel !== undefined ? known.riskLevel : permit.riskLevel,
-    required: permit.required,
+    required: permit.hazardAnalysisRequired,
     matrix,
     lines,
     suggestions,
     canEdit: refusal === null,
     editRefusal: refusal?.message ?? null,
-    missing: permit.required ? hazardAnalysisMissing(lines) : [],
+    missing: permit.hazardAnalysisRequired ? hazardAnalysisMissing(lines) : [],
   };
 }
 

@@ -5,66 +5,17 @@ import {
   type HazardLine,
   type HazardSuggestion,
   type PermitRiskLevel,
-  type PermitStatus,
   type RiskMatrix,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
+import { findSectionPermit, type SectionPermit } from '../permits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit an analysis belongs to, as its commands read it (locked FOR UPDATE by the target). */
-export interface HazardPermit {
-  id: number;
-  facilityId: number;
-  number: string;
-  status: PermitStatus;
-  typeCode: string;
-  sections: string[];
-  requesterId: number;
-  riskLevel: PermitRiskLevel | null;
-  /** The type's setting: `request` needs a complete analysis. */
-  required: boolean;
-}
-
-/** The permit's row (lock order: the permit first, as every permit command), locked when asked. */
-export async function findHazardPermit(
-  db: Db,
-  facilityId: number,
-  permitId: number,
-  lock = false,
-): Promise<HazardPermit | undefined> {
-  let query = db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .select([
-      'p.id',
-      'p.facility_id',
-      'p.number',
-      'p.status',
-      'p.requester_id',
-      'p.risk_level',
-      't.code',
-      't.sections',
-      't.hazard_analysis_required',
-    ])
-    .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', permitId);
-  if (lock) query = query.forUpdate('p');
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    facilityId: row.facility_id,
-    number: row.number,
-    status: row.status,
-    typeCode: row.code,
-    sections: row.sections,
-    requesterId: row.requester_id,
-    riskLevel: row.risk_level,
-    required: row.hazard_analysis_required,
-  };
-}
+export type HazardPermit = SectionPermit;
+export { findSectionPermit as findHazardPermit };
 
 /** The analysis's version (0 before its first command). */
 export async function analysisVersion(db: Db, permitId: number): Promise<number> {

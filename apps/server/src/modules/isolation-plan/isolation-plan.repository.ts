@@ -4,48 +4,16 @@ import {
   isolationPlanNextStep,
   type IsolationPlan,
   type IsolationPointChoice,
-  type PermitStatus,
   type PlanPoint,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { findSectionPermit, type SectionPermit } from '../permits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit a plan belongs to, as the plan's commands read it (locked FOR UPDATE by the target). */
-export interface PlanPermit {
-  id: number;
-  facilityId: number;
-  number: string;
-  status: PermitStatus;
-  typeCode: string;
-  sections: string[];
-}
-
-/** The permit's row, locked FOR UPDATE when asked (lock order: the permit first, LOTO.md). */
-export async function findPlanPermit(
-  db: Db,
-  facilityId: number,
-  permitId: number,
-  lock = false,
-): Promise<PlanPermit | undefined> {
-  let query = db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .select(['p.id', 'p.facility_id', 'p.number', 'p.status', 't.code', 't.sections'])
-    .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', permitId);
-  if (lock) query = query.forUpdate('p');
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    facilityId: row.facility_id,
-    number: row.number,
-    status: row.status,
-    typeCode: row.code,
-    sections: row.sections,
-  };
-}
+export type PlanPermit = SectionPermit;
+export { findSectionPermit as findPlanPermit };
 
 /** The plan row's version (0 before the plan's first command created it). */
 export async function planVersion(db: Db, permitId: number): Promise<number> {

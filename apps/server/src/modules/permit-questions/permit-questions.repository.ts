@@ -1,58 +1,16 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PermitSection, PermitStatus, QuestionStage } from '@hasp/contracts';
+import type { QuestionStage } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { findSectionPermit, type SectionPermit } from '../permits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What the questions section reads of a permit. */
-export interface QuestionsPermit {
-  id: number;
-  facilityId: number;
-  number: string;
-  status: PermitStatus;
-  permitTypeId: number;
-  typeCode: string;
-  sections: PermitSection[];
-  holderId: number | null;
-}
-
-/** The permit in the facility (locked FOR UPDATE for a command: the permit's lock comes first). */
-export async function findQuestionsPermit(
-  db: Db,
-  facilityId: number,
-  permitId: number,
-  lock = false,
-): Promise<QuestionsPermit | undefined> {
-  let query = db
-    .selectFrom('permits as p')
-    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
-    .select([
-      'p.id',
-      'p.facility_id',
-      'p.number',
-      'p.status',
-      'p.permit_type_id',
-      'p.holder_id',
-      't.code',
-      't.sections',
-    ])
-    .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', permitId);
-  if (lock) query = query.forUpdate('p');
-  const row = await query.executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      facilityId: row.facility_id,
-      number: row.number,
-      status: row.status,
-      permitTypeId: row.permit_type_id,
-      typeCode: row.code,
-      sections: row.sections as PermitSection[],
-      holderId: row.holder_id,
-    }
-  );
-}
+/** What the questions section reads of a permit (locked FOR UPDATE for a command). */
+export type QuestionsPermit = Pick<
+  SectionPermit,
+  'id' | 'facilityId' | 'number' | 'status' | 'permitTypeId' | 'typeCode' | 'sections' | 'holderId'
+>;
+export { findSectionPermit as findQuestionsPermit };
 
 /** How many answers the permit has recorded: the section's version (each command adds one row). */
 export async function answersVersion(db: Db, facilityId: number, permitId: number): Promise<number> {

@@ -20,3 +20,4 @@ export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
 export { readPermit } from './permit-read';
+export { findSectionPermit, type SectionPermit } from './section-permit.repository';

@@ -1,0 +1,69 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PermitRiskLevel, PermitSection, PermitStatus } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a permit section (isolation plan, questions, hazard analysis…) reads of the permit it belongs to. */
+export interface SectionPermit {
+  id: number;
+  facilityId: number;
+  number: string;
+  status: PermitStatus;
+  permitTypeId: number;
+  typeCode: string;
+  sections: PermitSection[];
+  requesterId: number;
+  holderId: number | null;
+  riskLevel: PermitRiskLevel | null;
+  /** The type's setting: a complete hazard analysis is needed before Requested. */
+  hazardAnalysisRequired: boolean;
+}
+
+/**
+ * The facility's permit a section command or read is about, or undefined (404). `lock`: the
+ * permit's row FOR UPDATE — a section command's target locks the permit first, as every permit
+ * command does, so the lock order is always permit → section rows.
+ */
+export async function findSectionPermit(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+  lock = false,
+): Promise<SectionPermit | undefined> {
+  let query = db
+    .selectFrom('permits as p')
+    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+    .select([
+      'p.id',
+      'p.facility_id',
+      'p.number',
+      'p.status',
+      'p.permit_type_id',
+      'p.requester_id',
+      'p.holder_id',
+      'p.risk_level',
+      't.code',
+      't.sections',
+      't.hazard_analysis_required',
+    ])
+    .where('p.facility_id', '=', facilityId)
+    .where('p.id', '=', permitId);
+  if (lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      facilityId: row.facility_id,
+      number: row.number,
+      status: row.status,
+      permitTypeId: row.permit_type_id,
+      typeCode: row.code,
+      sections: row.sections as PermitSection[],
+      requesterId: row.requester_id,
+      holderId: row.holder_id,
+      riskLevel: row.risk_level,
+      hazardAnalysisRequired: row.hazard_analysis_required,
+    }
+  );
+}

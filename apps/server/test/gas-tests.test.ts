@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand, PermitStatus } from '@hasp/contracts';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { grantAsLoto } from './support/permit-type-fixtures';
 
 /**
  * Gas tests over the real server and PostgreSQL: the facility's parameters and instruments, tests
@@ -139,27 +140,8 @@ beforeAll(async () => {
       groupId: loto.permit_group_id,
     }),
   );
-  typeId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'GASX')
-      .executeTakeFirstOrThrow()
-  ).id;
   // The demo groups hold for GASX what they hold for LOTO.
-  const grants = await db()
-    .selectFrom('group_permissions as gp')
-    .innerJoin('groups as g', 'g.id', 'gp.group_id')
-    .select(['gp.group_id', 'gp.permission'])
-    .where('g.facility_id', '=', 1)
-    .where('gp.permission', 'like', 'permit:%:LOTO')
-    .execute();
-  await db()
-    .insertInto('group_permissions')
-    .values(grants.map((g) => ({ group_id: g.group_id, permission: g.permission.replace(/:LOTO$/, ':GASX') })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  typeId = await grantAsLoto(db(), 'GASX');
   await signInAll();
   config = ok<GasConfig>(await call('admin', 'GET', '/api/gas-tests/config'));
   instrumentId = config.instruments[0]!.ID;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxMessages, type LockboxView, type Permit, type PermitCommand, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { grantAsLoto } from './support/permit-type-fixtures';
 
 /**
  * Group lockout (OSHA 1910.147 (f)(3)–(f)(4)) over the real server and PostgreSQL: a lockbox per
@@ -151,27 +152,8 @@ beforeAll(async () => {
     groupId: loto.permit_group_id,
   });
   expect(created.statusCode, created.body).toBe(200);
-  typeId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'CREW')
-      .executeTakeFirstOrThrow()
-  ).id;
   // The demo groups hold for CREW what they hold for LOTO.
-  const grants = await db()
-    .selectFrom('group_permissions as gp')
-    .innerJoin('groups as g', 'g.id', 'gp.group_id')
-    .select(['gp.group_id', 'gp.permission'])
-    .where('g.facility_id', '=', 1)
-    .where('gp.permission', 'like', 'permit:%:LOTO')
-    .execute();
-  await db()
-    .insertInto('group_permissions')
-    .values(grants.map((g) => ({ group_id: g.group_id, permission: g.permission.replace(/:LOTO$/, ':CREW') })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  typeId = await grantAsLoto(db(), 'CREW');
   // Permissions are cached per sign-in: sign in again to see the new grants.
   for (const username of ['admin', 'supervisor', 'worker', 'contractor']) {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;

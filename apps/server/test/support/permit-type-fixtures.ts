@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
+
+/**
+ * A test's own permit type made usable by the demo people: its id, and for each demo group of North
+ * Plant the same `permit:<action>:<CODE>` grants the group holds for LOTO. Permissions are read at
+ * sign-in, so sign in again after granting.
+ */
+export async function grantAsLoto(db: Kysely<Database>, code: string): Promise<number> {
+  const { id } = await db
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const grants = await db
+    .selectFrom('group_permissions as gp')
+    .innerJoin('groups as g', 'g.id', 'gp.group_id')
+    .select(['gp.group_id', 'gp.permission'])
+    .where('g.facility_id', '=', 1)
+    .where('gp.permission', 'like', 'permit:%:LOTO')
+    .execute();
+  await db
+    .insertInto('group_permissions')
+    .values(grants.map((g) => ({ group_id: g.group_id, permission: g.permission.replace(/:LOTO$/, `:${code}`) })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return id;
+}

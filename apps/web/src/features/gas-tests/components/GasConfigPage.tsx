@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Loader, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   gasConfigButtons as B,
   gasConfigLabels as L,
@@ -17,6 +17,86 @@ import classes from '../GasTests.module.css';
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
 const today = () => new Date().toISOString().slice(0, 10);
 
+type Save = ReturnType<typeof useSaveGasConfig>;
+
+/** A field of either form: the refusal the server gave for it shows under it. */
+function Field({
+  label,
+  value,
+  error,
+  onChange,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  required?: boolean;
+  type?: string;
+  inputMode?: 'decimal';
+}) {
+  return (
+    <TextInput
+      label={label}
+      size="md"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...rest}
+    />
+  );
+}
+
+/** What both forms share: title, the active box when editing, the unplaced refusal, Cancel and Save/Add. */
+function ConfigForm({
+  title,
+  editing,
+  active,
+  onActive,
+  save,
+  onSubmit,
+  onDone,
+  children,
+}: {
+  title: string;
+  editing: boolean;
+  active: boolean;
+  onActive: (active: boolean) => void;
+  save: Save;
+  onSubmit: () => void;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const t = useCaptions();
+  const fields = refusedFieldsOf(save.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className={`${classes.card} ${classes.form}`} onSubmit={submit} noValidate aria-label={title}>
+      <h3 className={classes.title}>{title}</h3>
+      {children}
+      {editing && (
+        <Checkbox label={t(L.active)} size="md" checked={active} onChange={(e) => onActive(e.currentTarget.checked)} />
+      )}
+      {save.isError && !Object.keys(fields).length && (
+        <Alert color="red" variant="light" role="alert">
+          {t(L.failed, { reason: reasonOf(save.error) })}
+        </Alert>
+      )}
+      <Group grow>
+        <Button variant="default" className={classes.touch} onClick={onDone}>
+          {t(B.cancel)}
+        </Button>
+        <Button type="submit" className={classes.touch} loading={save.isPending}>
+          {editing ? t(B.save) : t(B.add)}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 /** Add or edit a gas parameter: code, name, unit, low and/or high limit, active. */
 function ParameterForm({ parameter, onDone }: { parameter: GasParameter | null; onDone: () => void }) {
   const t = useCaptions();
@@ -30,9 +110,8 @@ function ParameterForm({ parameter, onDone }: { parameter: GasParameter | null; 
     active: parameter?.isActive ?? true,
   });
   const fields = refusedFieldsOf(save.error);
-  const set = (field: keyof typeof v, value: string | boolean) => setV((c) => ({ ...c, [field]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const set = (field: keyof typeof v) => (value: string | boolean) => setV((c) => ({ ...c, [field]: value }));
+  const submit = () => {
     const body = {
       code: v.code,
       name: v.name,
@@ -43,72 +122,28 @@ function ParameterForm({ parameter, onDone }: { parameter: GasParameter | null; 
     };
     save.mutate({ kind: 'parameters', id: parameter?.ID ?? null, body }, { onSuccess: onDone });
   };
-  const title = parameter ? t(L.editParameter, { code: parameter.code }) : t(L.addParameter);
   return (
-    <form className={`${classes.card} ${classes.form}`} onSubmit={submit} noValidate aria-label={title}>
-      <h3 className={classes.title}>{title}</h3>
-      <TextInput
-        label={t(L.code)}
-        required
-        size="md"
-        value={v.code}
-        error={fields.code}
-        onChange={(e) => set('code', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t(L.name)}
-        required
-        size="md"
-        value={v.name}
-        error={fields.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t(L.unit)}
-        required
-        size="md"
-        value={v.unit}
-        error={fields.unit}
-        onChange={(e) => set('unit', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t(L.lowLimit)}
-        size="md"
-        inputMode="decimal"
-        value={v.low}
-        error={fields.lowLimit}
-        onChange={(e) => set('low', e.currentTarget.value)}
-      />
-      <TextInput
+    <ConfigForm
+      title={parameter ? t(L.editParameter, { code: parameter.code }) : t(L.addParameter)}
+      editing={parameter !== null}
+      active={v.active}
+      onActive={set('active')}
+      save={save}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <Field label={t(L.code)} required value={v.code} error={fields.code} onChange={set('code')} />
+      <Field label={t(L.name)} required value={v.name} error={fields.name} onChange={set('name')} />
+      <Field label={t(L.unit)} required value={v.unit} error={fields.unit} onChange={set('unit')} />
+      <Field label={t(L.lowLimit)} inputMode="decimal" value={v.low} error={fields.lowLimit} onChange={set('low')} />
+      <Field
         label={t(L.highLimit)}
-        size="md"
         inputMode="decimal"
         value={v.high}
         error={fields.highLimit}
-        onChange={(e) => set('high', e.currentTarget.value)}
+        onChange={set('high')}
       />
-      {parameter && (
-        <Checkbox
-          label={t(L.active)}
-          size="md"
-          checked={v.active}
-          onChange={(e) => set('active', e.currentTarget.checked)}
-        />
-      )}
-      {save.isError && !Object.keys(fields).length && (
-        <Alert color="red" variant="light" role="alert">
-          {t(L.failed, { reason: reasonOf(save.error) })}
-        </Alert>
-      )}
-      <Group grow>
-        <Button variant="default" className={classes.touch} onClick={onDone}>
-          {t(B.cancel)}
-        </Button>
-        <Button type="submit" className={classes.touch} loading={save.isPending}>
-          {parameter ? t(B.save) : t(B.add)}
-        </Button>
-      </Group>
-    </form>
+    </ConfigForm>
   );
 }
 
@@ -123,63 +158,32 @@ function InstrumentForm({ instrument, onDone }: { instrument: GasInstrument | nu
     active: instrument?.isActive ?? true,
   });
   const fields = refusedFieldsOf(save.error);
-  const set = (field: keyof typeof v, value: string | boolean) => setV((c) => ({ ...c, [field]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const set = (field: keyof typeof v) => (value: string | boolean) => setV((c) => ({ ...c, [field]: value }));
+  const submit = () => {
     const body = { name: v.name, serial: v.serial, calibrationDue: v.due, isActive: v.active };
     save.mutate({ kind: 'instruments', id: instrument?.ID ?? null, body }, { onSuccess: onDone });
   };
-  const title = instrument ? t(L.editInstrument, { name: instrument.name }) : t(L.addInstrument);
   return (
-    <form className={`${classes.card} ${classes.form}`} onSubmit={submit} noValidate aria-label={title}>
-      <h3 className={classes.title}>{title}</h3>
-      <TextInput
-        label={t(L.name)}
-        required
-        size="md"
-        value={v.name}
-        error={fields.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-      />
-      <TextInput
-        label={t(L.serial)}
-        required
-        size="md"
-        value={v.serial}
-        error={fields.serial}
-        onChange={(e) => set('serial', e.currentTarget.value)}
-      />
-      <TextInput
+    <ConfigForm
+      title={instrument ? t(L.editInstrument, { name: instrument.name }) : t(L.addInstrument)}
+      editing={instrument !== null}
+      active={v.active}
+      onActive={set('active')}
+      save={save}
+      onSubmit={submit}
+      onDone={onDone}
+    >
+      <Field label={t(L.name)} required value={v.name} error={fields.name} onChange={set('name')} />
+      <Field label={t(L.serial)} required value={v.serial} error={fields.serial} onChange={set('serial')} />
+      <Field
         label={t(L.calibrationDue)}
         type="date"
         required
-        size="md"
         value={v.due}
         error={fields.calibrationDue}
-        onChange={(e) => set('due', e.currentTarget.value)}
+        onChange={set('due')}
       />
-      {instrument && (
-        <Checkbox
-          label={t(L.active)}
-          size="md"
-          checked={v.active}
-          onChange={(e) => set('active', e.currentTarget.checked)}
-        />
-      )}
-      {save.isError && !Object.keys(fields).length && (
-        <Alert color="red" variant="light" role="alert">
-          {t(L.failed, { reason: reasonOf(save.error) })}
-        </Alert>
-      )}
-      <Group grow>
-        <Button variant="default" className={classes.touch} onClick={onDone}>
-          {t(B.cancel)}
-        </Button>
-        <Button type="submit" className={classes.touch} loading={save.isPending}>
-          {instrument ? t(B.save) : t(B.add)}
-        </Button>
-      </Group>
-    </form>
+    </ConfigForm>
   );
 }
 

@@ -90,6 +90,20 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
     return serverErrors[field];
   };
   const fieldId = (field: TypeField) => `permit-type-${field}`;
+  /** A required whole number (hours, extensions, minutes) with its description under the label. */
+  const countField = (field: 'maxValidityHours' | 'maxExtensions' | 'gasRetestMinutes') => (
+    <TextInput
+      id={fieldId(field)}
+      label={labels[field]}
+      description={t(l[`${field}::description`])}
+      required
+      inputMode="numeric"
+      autoComplete="off"
+      value={values[field]}
+      error={errorOf(field)}
+      onChange={(event) => set(field, event.currentTarget.value)}
+    />
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,28 +167,8 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
             error={errorOf('prefix')}
             onChange={(event) => set('prefix', event.currentTarget.value)}
           />
-          <TextInput
-            id={fieldId('maxValidityHours')}
-            label={labels.maxValidityHours}
-            description={t(l['maxValidityHours::description'])}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.maxValidityHours}
-            error={errorOf('maxValidityHours')}
-            onChange={(event) => set('maxValidityHours', event.currentTarget.value)}
-          />
-          <TextInput
-            id={fieldId('maxExtensions')}
-            label={labels.maxExtensions}
-            description={t(l['maxExtensions::description'])}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.maxExtensions}
-            error={errorOf('maxExtensions')}
-            onChange={(event) => set('maxExtensions', event.currentTarget.value)}
-          />
+          {countField('maxValidityHours')}
+          {countField('maxExtensions')}
           <IconSelect value={values.icon} onChange={(icon) => set('icon', icon)} error={serverErrors.icon} />
           <ColorInput
             id={fieldId('color')}
@@ -239,19 +233,7 @@ function TypeForm({ type, groupId, onDone }: { type: PermitType | null; groupId:
             onChange={(event) => set('tagPerPersonalLock', event.currentTarget.checked)}
           />
         )}
-        {values.sections.includes('gas-tests') && (
-          <TextInput
-            id={fieldId('gasRetestMinutes')}
-            label={labels.gasRetestMinutes}
-            description={t(l['gasRetestMinutes::description'])}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            value={values.gasRetestMinutes}
-            error={errorOf('gasRetestMinutes')}
-            onChange={(event) => set('gasRetestMinutes', event.currentTarget.value)}
-          />
-        )}
+        {values.sections.includes('gas-tests') && countField('gasRetestMinutes')}
         {!isNew && (
           <Switch
             label={t(l.active)}

@@ -8,7 +8,6 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
-import { permitFacilityId } from './permit-questions.repository';
 import { answersWithVersions, loadStages } from './permit-questions.view';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,7 +21,7 @@ async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<Que
   if (!permit.permitType.sections.includes('questions')) return { questionProblems: {} };
   const stages = await loadStages(db, {
     id: permit.ID,
-    facilityId: await permitFacilityId(db, permit.ID),
+    facilityId: permit.facilityId,
     number: permit.number,
     status: permit.status,
     permitTypeId: permit.permitType.ID,
@@ -48,7 +47,7 @@ const stageAnswered =
 
 /** The request-stage answers as signed (decision 0046): each with the wording it answered, by question. */
 async function requestAnswers(db: Db, permit: PermitRecord) {
-  const { answers, versions } = await answersWithVersions(db, await permitFacilityId(db, permit.ID), permit.ID);
+  const { answers, versions } = await answersWithVersions(db, permit.facilityId, permit.ID);
   return answers
     .filter((a) => a.stage === 'request')
     .map((a) => {

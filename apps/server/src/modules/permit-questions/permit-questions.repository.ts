@@ -96,12 +96,6 @@ export async function insertPermitAnswer(
   return row.id;
 }
 
-/** The facility of a permit found already (the lifecycle's record carries no facility). */
-export async function permitFacilityId(db: Db, permitId: number): Promise<number> {
-  const row = await db.selectFrom('permits').select('facility_id').where('id', '=', permitId).executeTakeFirstOrThrow();
-  return row.facility_id;
-}
-
 /**
  * The questions the permit type asks, every stage at once, each as its current version's ID:
  * active questions only, in each form's order (stage, position, question order).

@@ -2,9 +2,11 @@ import { allowedCommands, type Permit, type PermitFacts } from '@hasp/contracts'
 import type { PermitRecord } from './permit.repository';
 import { permitFacts, permitGuardHooks } from './permit-guards';
 
-/** The permit as stored (the audit trail's before and after): without the type's limits. */
-export function storedPermit(permit: PermitRecord): Omit<PermitRecord, 'maxExtensions' | 'maxValidityHours'> {
-  const { maxExtensions: _e, maxValidityHours: _v, ...stored } = permit;
+/** The permit as stored (the audit trail's before and after): without the type's limits and the facility. */
+export function storedPermit(
+  permit: PermitRecord,
+): Omit<PermitRecord, 'maxExtensions' | 'maxValidityHours' | 'facilityId'> {
+  const { maxExtensions: _e, maxValidityHours: _v, facilityId: _f, ...stored } = permit;
   return stored;
 }
 

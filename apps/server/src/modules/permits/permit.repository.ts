@@ -2,8 +2,16 @@ import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit, PermitSection } from '@hasp/contracts';
 
-/** A permit as stored, before the caller's allowed commands are added (they depend on who asks). */
-export type PermitRecord = Omit<Permit, 'allowedCommands'> & { maxExtensions: number; maxValidityHours: number };
+/**
+ * A permit as stored, before the caller's allowed commands are added (they depend on who asks), with
+ * what the server alone uses: its type's limits and its facility (so a section's guard facts need
+ * not look the facility up again).
+ */
+export type PermitRecord = Omit<Permit, 'allowedCommands'> & {
+  maxExtensions: number;
+  maxValidityHours: number;
+  facilityId: number;
+};
 import type { Database, PermitStatusColumn } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -218,6 +226,7 @@ async function readPermit(
     updatedAt: row.updated_at.toISOString(),
     maxExtensions: row.max_extensions,
     maxValidityHours: row.max_validity_hours,
+    facilityId,
   };
 }
 

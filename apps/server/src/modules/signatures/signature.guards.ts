@@ -41,12 +41,7 @@ export async function approvalProgress(db: Db, facilityId: number, permit: Permi
 
 async function loadSignatureFacts(db: Db, permit: PermitRecord): Promise<Partial<SignatureFacts>> {
   if (permit.status !== 'requested') return {};
-  const { facility_id: facilityId } = await db
-    .selectFrom('permits')
-    .select('facility_id')
-    .where('id', '=', permit.ID)
-    .executeTakeFirstOrThrow();
-  const progress = await approvalProgress(db, facilityId, permit);
+  const progress = await approvalProgress(db, permit.facilityId, permit);
   const next = progress.nextStage;
   return {
     // Every configured stage signed yet still Requested (the stages were cut meanwhile): one more approval approves.

@@ -1,15 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { LEGACY_PASSWORD } from '../src/db/embedded/password';
 import { isAlive, readPostmasterPid } from '../src/db/embedded/postmaster';
 import { ROOT_BINARY_CACHE } from '../src/db/embedded/postgres-binaries';
+import { freePort, waitFor, expectServing, sentinelOf, withServerFolder } from './support/server-process';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 
@@ -42,97 +42,6 @@ describe('server process start-up', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/\n\s+at /);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Polls `done` (a state, not a time) until it holds or `ms` pass; resolves whether it held. */
-async function waitFor(done: () => boolean, ms: number): Promise<boolean> {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; await sleep(25)) if (done()) return true;
-  return done();
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Spawns the server entry as `npm start` would, until it says it is running (or ends). */
-async function startServer(env: Record<string, string>, cwd?: string): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd,
-    env: { ...process.env, HASP_CONFIG: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let ended = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      ended = true;
-      resolve(code);
-    }),
-  );
-  await waitFor(() => ended || output.includes('Hasp is running at'), 150_000);
-  return { child, output: () => output, exited };
-}
-
-async function expectServing(port: number, server?: RunningServer): Promise<void> {
-  if (server) expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
-  const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-  expect(await ready.json()).toMatchObject({ status: 'ok', connections: [{ name: 'Demo', ok: true }] });
-}
-
-/** The sentinel shell watching a postmaster (found through /proc, as an operator would with ps). */
-function sentinelOf(postgresPid: number): number | null {
-  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (args.includes('hasp-postgres-sentinel') && args.includes(String(postgresPid))) return Number(entry);
-    } catch {
-      // It ended while we looked.
-    }
-  }
-  return null;
-}
-
-/**
- * Runs `test` with a fresh data folder and ports; `start` spawns a server on them (as often as the
- * test needs). Afterwards every server still running is stopped (SIGTERM, so its database stops
- * too) and the folder removed.
- */
-async function withServerFolder(
-  prefix: string,
-  test: (folder: { dataDir: string; port: number; start: () => Promise<RunningServer> }) => Promise<void>,
-): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const env = { PORT: String(port), HASP_DATA_DIR: dataDir, HASP_EMBEDDED_PG_PORT: String(pgPort) };
-  const started: RunningServer[] = [];
-  const start = async () => {
-    const server = await startServer(env);
-    started.push(server);
-    return server;
-  };
-  try {
-    await test({ dataDir, port, start });
-  } finally {
-    for (const server of started) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 describe('a whole server process', () => {
   it(

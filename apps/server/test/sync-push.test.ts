@@ -85,7 +85,7 @@ describe('sync push', () => {
                 return all;
               })()
             : await Promise.all(Array.from({ length: times }, () => d.send(commands)));
-        const answered = responses.filter((r) => r.statusCode === 200).map((r) => r.json().results[0]);
+        const answered = responses.filter((r) => r.statusCode === 200).map((r) => r.json().results[0]!);
         // Concurrent sends find the key in flight (deferred: sent again) or answer the first result.
         const applied = answered.filter((r) => r.outcome === 'applied');
         expect(applied.length).toBeGreaterThan(0);

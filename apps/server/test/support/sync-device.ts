@@ -15,7 +15,8 @@ export class SyncDevice {
   readonly answers = new Map<string, SyncResult>();
 
   constructor(
-    private readonly app: FastifyInstance,
+    /** The app in this process, or the address of a server running as its own process. */
+    private readonly app: FastifyInstance | URL,
     public token: string,
     public owner: SyncCommand['owner'],
   ) {}
@@ -43,7 +44,8 @@ export class SyncDevice {
   }
 
   /** One push of these commands (default: the whole outbox, at most 100): the raw response. */
-  send(commands: SyncCommand[] = this.outbox.slice(0, 100)) {
+  async send(commands: SyncCommand[] = this.outbox.slice(0, 100)): Promise<PushResponse> {
+    if (this.app instanceof URL) return sendOverHttp(this.app, this.token, commands);
     return this.app.inject({
       method: 'POST',
       url: '/api/sync/push',
@@ -74,6 +76,30 @@ export class SyncDevice {
     }
     throw new Error(`outbox not empty after ${rounds} pushes: ${this.outbox.length} left`);
   }
+}
+
+/** What a push answered; status 0 when no answer came (the connection died, as with a killed server). */
+export interface PushResponse {
+  statusCode: number;
+  body: string;
+  json<T = SyncPushResponse>(): T;
+}
+
+async function sendOverHttp(base: URL, token: string, commands: SyncCommand[]): Promise<PushResponse> {
+  let statusCode = 0;
+  let body = '';
+  try {
+    const response = await fetch(new URL('/api/sync/push', base), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ commands }),
+    });
+    statusCode = response.status;
+    body = await response.text();
+  } catch {
+    // Connection refused or reset: the server is gone.
+  }
+  return { statusCode, body, json: <T>() => JSON.parse(body) as T };
 }
 
 /** Signs in and answers the token and the owner a device tags its items with. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, signInWithForm } from '../support/hasp';
+import { controllingWorker } from '../support/offline';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { e2eWebDist } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
@@ -54,19 +55,6 @@ async function supervisorDraft(request: APIRequestContext, title: string) {
   });
   expect(created.status(), await created.text()).toBe(200);
   return (await created.json()) as { ID: number; number: string };
-}
-
-/** Waits until a service worker is active and controls the page (it registers once the app is stable, 30 s at most). */
-function controllingWorker(page: Page) {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return navigator.serviceWorker.controller?.scriptURL ?? null;
-  });
 }
 
 type StoredRow = {

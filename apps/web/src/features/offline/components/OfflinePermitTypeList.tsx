@@ -54,36 +54,35 @@ export function OfflinePermitTypeList({ groups }: { groups: OfflinePermitTypeGro
               Open the offline index
             </Link>
           </div>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  {group.columns.map((column) => (
-                    <Table.Th key={column.key} scope="col">
-                      {column.label}
-                    </Table.Th>
+          {/* At phone width each row stacks as a card, its cells labelled (the CSS): nothing scrolls sideways. */}
+          <Table striped withTableBorder className={classes.table}>
+            <Table.Thead>
+              <Table.Tr>
+                {group.columns.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.permits.map((permit) => (
+                <Table.Tr key={permit.id}>
+                  {group.columns.map((column, index) => (
+                    <Table.Td key={column.key} data-label={column.label}>
+                      {index === 0 && permit.href ? (
+                        <Link to={permit.href} className={classes.permitLink}>
+                          {permit[column.key] ?? ''}
+                        </Link>
+                      ) : (
+                        (permit[column.key] ?? '')
+                      )}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.permits.map((permit) => (
-                  <Table.Tr key={permit.id}>
-                    {group.columns.map((column, index) => (
-                      <Table.Td key={column.key}>
-                        {index === 0 && permit.href ? (
-                          <Link to={permit.href} className={classes.permitLink}>
-                            {permit[column.key] ?? ''}
-                          </Link>
-                        ) : (
-                          (permit[column.key] ?? '')
-                        )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </section>
       ))}
     </div>

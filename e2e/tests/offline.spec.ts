@@ -147,10 +147,11 @@ function storedPermits(page: Page) {
       };
       close(): void;
     };
-    const Dexie = (window as unknown as { Dexie?: { new (name: string): Db; exists(name: string): Promise<boolean> } })
-      .Dexie;
-    // Opening a database the app has not made yet would make an empty one and hold up the app's own.
-    if (!Dexie || !(await Dexie.exists('hasp'))) return [];
+    const Dexie = (window as unknown as { Dexie?: new (name: string) => Db }).Dexie;
+    // Only once the app has made its database: opening (or Dexie.exists on) one that is not there
+    // yet makes an empty one and then deletes it — taking the app's own with it if the app opened
+    // it in between (it lost what it had kept, and the test saw the app "forget").
+    if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0)) return [];
     const db = new Dexie('hasp');
     try {
       await db.open();

@@ -43,6 +43,24 @@ export async function expectNoSidewaysScroll(page: Page, width: number): Promise
 }
 
 /**
+ * Nothing inside `within` scrolls sideways either (a table in its own scroll box counts): each
+ * element that could scroll horizontally holds its content in its width. Reports the offenders.
+ */
+export async function expectNothingScrollsSideways(page: Page, within: string): Promise<void> {
+  const wide = await page.locator(within).evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [root, ...Array.from(root.querySelectorAll('*'))]
+        .filter((el) => {
+          const overflow = getComputedStyle(el).overflowX;
+          return (overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} > ${el.clientWidth}`),
+    ),
+  );
+  expect(wide).toEqual([]);
+}
+
+/**
  * Every Mantine class on the page (`m_` followed by 8 hex digits, one per styled part) is used by a
  * rule of a loaded stylesheet. The login route loads only its own subset of Mantine's styles
  * (apps/web/src/styles/login-route.css); a component added there without its file shows unstyled.

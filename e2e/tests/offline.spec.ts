@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, signInWithForm } from '../support/hasp';
+import { controllingWorker } from '../support/offline';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { e2eWebDist } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
@@ -54,19 +55,6 @@ async function supervisorDraft(request: APIRequestContext, title: string) {
   });
   expect(created.status(), await created.text()).toBe(200);
   return (await created.json()) as { ID: number; number: string };
-}
-
-/** Waits until a service worker is active and controls the page (it registers once the app is stable, 30 s at most). */
-function controllingWorker(page: Page) {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return navigator.serviceWorker.controller?.scriptURL ?? null;
-  });
 }
 
 type StoredRow = {
@@ -159,10 +147,11 @@ function storedPermits(page: Page) {
       };
       close(): void;
     };
-    const Dexie = (window as unknown as { Dexie?: { new (name: string): Db; exists(name: string): Promise<boolean> } })
-      .Dexie;
-    // Opening a database the app has not made yet would make an empty one and hold up the app's own.
-    if (!Dexie || !(await Dexie.exists('hasp'))) return [];
+    const Dexie = (window as unknown as { Dexie?: new (name: string) => Db }).Dexie;
+    // Only once the app has made its database: opening (or Dexie.exists on) one that is not there
+    // yet makes an empty one and then deletes it — taking the app's own with it if the app opened
+    // it in between (it lost what it had kept, and the test saw the app "forget").
+    if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0)) return [];
     const db = new Dexie('hasp');
     try {
       await db.open();

@@ -291,4 +291,24 @@ test('against the server: an edit made offline reaches the permit once; an inval
     issues: { name: string; device: { input: { title: string } } }[];
   };
   expect(issues.issues.filter((i) => i.name === 'permit.edit' && i.device.input.title === '')).not.toHaveLength(0);
+
+  // The notification about it opens where the refusal is shown (decision 0062): the offline
+  // dashboard's changes needing attention, at that change, marked and in view.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const inbox = page.getByRole('dialog', { name: 'Notifications' });
+  await inbox
+    .getByRole('button', { name: /An offline change was rejected: permit\.edit/ })
+    .first()
+    .click();
+  // (Newest first: this one, unless a parallel spec's refusal for this user came in between.)
+  await expect(page).toHaveURL(/\/offline\/dashboard\?issue=\d+$/);
+  const linked = page.getByRole('main').locator('[data-linked]');
+  await expect(linked).toHaveCount(1);
+  await expect(linked).toContainText('permit.edit');
+  await expect(linked).toContainText('Refused by the server');
+  await expect(linked).toBeInViewport();
+  await expect(linked).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/07-notification-link-390.png` });
 });

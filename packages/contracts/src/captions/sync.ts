@@ -38,6 +38,12 @@ export const syncLabels = defineCaptions('Label', 'Sync', {
   noVersion: 'No version (a new permit)',
   dismissConfirm: 'Dismiss this change? It is removed from this device; the server keeps its record.',
   exportRejected: 'Export refused changes (JSON)',
+  // A notification's link to one conflict or refusal (decision 0062).
+  linkedNotHere: 'Not on this device: made on another device, or already dismissed here.',
+  linkedOffline:
+    'The change this notification is about is not on this device. Its record shows here when you are back online.',
+  linkedFailed: 'The change this notification is about could not be loaded: {{message}}',
+  linkedResolved: 'Resolved at {{time}}: {{resolution}}',
   quotaFull:
     'This device has no storage space left: the change was not saved. Free some space (or sync your changes) and try again.',
 });

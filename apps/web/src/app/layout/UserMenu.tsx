@@ -42,7 +42,7 @@ export function UserMenu({ session }: { session: Session }) {
           {/* Initials drawn by CSS: they are decoration, not part of the button's text. */}
           <span className={classes.avatar} data-initials={initials(user.displayName)} aria-hidden="true" />
           <span className={classes.userName}>{user.displayName}</span>
-          <Icon name="chevron-down" size={16} />
+          <Icon name="chevron-down" size={16} className={classes.userChevron} />
         </button>
       </Menu.Target>
       <Menu.Dropdown>

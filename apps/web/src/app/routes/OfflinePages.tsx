@@ -68,7 +68,7 @@ export function OfflinePermitIndexPage() {
       {isPending ? (
         <ContentLoader />
       ) : type || group || !known ? (
-        <OfflinePermitTypeList groups={group ? [group] : []} />
+        <OfflinePermitTypeList groups={group ? [group] : []} linkToIndex={false} />
       ) : (
         <Text className={classes.note}>{name} permits cannot be used offline in this facility.</Text>
       )}

@@ -9,6 +9,7 @@ import { createQueryClient } from '../query-client';
 import { useInactivitySignOut } from '../layout/use-inactivity-sign-out';
 import { clearInactivityNotice } from '../../lib/inactivity-notice';
 import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
+import { SyncIssueRedirect } from '../routes/SyncIssueRedirect';
 import { plannedRoutes } from '../routes/planned-routes';
 import { AcknowledgementGate } from '../../features/abandoned-removals';
 import {
@@ -98,6 +99,7 @@ function SignedInRouteTable() {
         <Route path="offline/dashboard" element={<OfflineDashboardPage />} />
         <Route path="offline/permit/:permitType/index" element={<OfflinePermitIndexPage />} />
         <Route path="offline/permit/:permitType/create" element={<OfflinePermitCreatePage />} />
+        <Route path="offline/sync-issues/:issueId" element={<SyncIssueRedirect />} />
         <Route path="index" element={<PermitIndexPage />} />
         <Route path="Permit/Create/:permitType" element={<PermitCreatePage />} />
         {/* Edit pages hold an attachments outlet below them (no loading overlay there). */}

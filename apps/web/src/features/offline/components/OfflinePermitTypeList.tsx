@@ -30,7 +30,14 @@ export const noStoredPermitsMessage = 'No permits are stored on this device for 
  * The offline dashboard's list: each offline-enabled type that has stored permits, with its count
  * and a table of its permits in the type's columns. Types without stored permits are left out.
  */
-export function OfflinePermitTypeList({ groups }: { groups: OfflinePermitTypeGroup[] }) {
+export function OfflinePermitTypeList({
+  groups,
+  linkToIndex = true,
+}: {
+  groups: OfflinePermitTypeGroup[];
+  /** False on the type's own offline index (a link to the page it is on helps nobody). */
+  linkToIndex?: boolean;
+}) {
   const withPermits = groups.filter((g) => g.permits.length > 0);
   if (withPermits.length === 0) {
     return (
@@ -50,40 +57,41 @@ export function OfflinePermitTypeList({ groups }: { groups: OfflinePermitTypeGro
                 {group.permits.length}
               </Badge>
             </Title>
-            <Link to={`/offline/permit/${encodeURIComponent(group.code)}/index`} className={classes.more}>
-              Open the offline index
-            </Link>
+            {linkToIndex && (
+              <Link to={`/offline/permit/${encodeURIComponent(group.code)}/index`} className={classes.more}>
+                Open the offline index
+              </Link>
+            )}
           </div>
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  {group.columns.map((column) => (
-                    <Table.Th key={column.key} scope="col">
-                      {column.label}
-                    </Table.Th>
+          {/* At phone width each row stacks as a card, its cells labelled (the CSS): nothing scrolls sideways. */}
+          <Table striped withTableBorder className={classes.table}>
+            <Table.Thead>
+              <Table.Tr>
+                {group.columns.map((column) => (
+                  <Table.Th key={column.key} scope="col">
+                    {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.permits.map((permit) => (
+                <Table.Tr key={permit.id}>
+                  {group.columns.map((column, index) => (
+                    <Table.Td key={column.key} data-label={column.label}>
+                      {index === 0 && permit.href ? (
+                        <Link to={permit.href} className={classes.permitLink}>
+                          {permit[column.key] ?? ''}
+                        </Link>
+                      ) : (
+                        (permit[column.key] ?? '')
+                      )}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.permits.map((permit) => (
-                  <Table.Tr key={permit.id}>
-                    {group.columns.map((column, index) => (
-                      <Table.Td key={column.key}>
-                        {index === 0 && permit.href ? (
-                          <Link to={permit.href} className={classes.permitLink}>
-                            {permit[column.key] ?? ''}
-                          </Link>
-                        ) : (
-                          (permit[column.key] ?? '')
-                        )}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         </section>
       ))}
     </div>

@@ -53,7 +53,6 @@ export function OfflinePermitCreate({ permitTypeCode }: { permitTypeCode: string
     ],
     queryFn: () => localActorOf(client, owner!),
     enabled: owner !== null && contextSettled,
-    networkMode: 'always',
   });
   if (type.isPending || actor.isPending) {
     return (

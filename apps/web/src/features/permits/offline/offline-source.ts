@@ -60,9 +60,9 @@ let installed: QueryClient | null = null;
 
 /**
  * Installs the source for the app's query client (idempotent). Permit-page queries and every
- * mutation run their functions even while the browser says offline (TanStack Query would pause
- * them, and a paused command would reach the server later behind the outbox's back): this source
- * answers them from the device instead.
+ * mutation run their functions even while the browser says offline (the app's query client says so:
+ * app/query-client.ts, lib/query-keys `offlineAnsweredRoots`): this source answers them from the
+ * device instead.
  */
 export function installOfflinePermitSource(client: QueryClient): void {
   if (installed === client) return;
@@ -70,10 +70,6 @@ export function installOfflinePermitSource(client: QueryClient): void {
   // "Saved offline" is a toast: its code (lazy in main.tsx) must be here before the network goes,
   // or the first toast offline fails to load and takes the page down. Same module, same chunk.
   void import('../../../lib/toast-host');
-  for (const key of [['permits'], ['isolation-plan'], ['tags', 'permit'], ['people-lookup'], ['place-search']])
-    client.setQueryDefaults(key, { networkMode: 'always' });
-  const defaults = client.getDefaultOptions();
-  client.setDefaultOptions({ ...defaults, mutations: { ...defaults.mutations, networkMode: 'always' } });
   setOfflineSource((path, options) => answer(client, path.replace(/^\/+/, ''), options));
 }
 

@@ -14,6 +14,13 @@ import { syncStatusOf } from '../status-text';
 import { PERSISTENCE_KEY, formatBytes, storageUsage, type PersistenceRecord } from '../storage-quota';
 import { syncNow, useSyncState } from '../sync-state';
 import { useLive } from '../use-live';
+import {
+  isLinkedItem,
+  LinkedServerIssue,
+  useLinkedIssueId,
+  useLinkedServerIssue,
+  useScrollToLinked,
+} from './LinkedIssue';
 import classes from './SyncPanel.module.css';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? '';
@@ -63,13 +70,25 @@ function ConflictVersions({ item }: { item: OutboxItem }) {
   );
 }
 
-function IssueCard({ item }: { item: OutboxItem }) {
+function IssueCard({ item, linked = false }: { item: OutboxItem; linked?: boolean }) {
   const t = useCaptions();
+  // Opened from a notification about this very change (decision 0062): in view, focused, marked.
+  const ref = useScrollToLinked<HTMLLIElement>(linked);
   const [showVersions, setShowVersions] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const conflict = item.status === 'conflict';
   return (
-    <Card withBorder padding="sm" component="li" aria-label={`${item.name} #${item.deviceSeq}`}>
+    <Card
+      withBorder
+      padding="sm"
+      component="li"
+      aria-label={`${item.name} #${item.deviceSeq}`}
+      ref={ref}
+      tabIndex={linked ? -1 : undefined}
+      data-linked={linked || undefined}
+      aria-current={linked || undefined}
+      className={classes.issue}
+    >
       <Stack gap="xs">
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text fw={600}>{item.name}</Text>
@@ -160,6 +179,9 @@ export function SyncPanel() {
   const issues = useLive(ownerId, () => (owner ? issuesOf(browserDatabase(), owner) : Promise.resolve([])));
   const status = syncStatusOf(state, t);
   const rejected = issues?.filter((item) => item.status === 'rejected') ?? [];
+  const linkedId = useLinkedIssueId();
+  const linkedServer = useLinkedServerIssue(linkedId).data;
+  const heldHere = issues?.some((item) => isLinkedItem(item, linkedId, linkedServer)) ?? false;
 
   return (
     <div className={classes.panel}>
@@ -208,6 +230,7 @@ export function SyncPanel() {
             </Button>
           )}
         </Group>
+        {linkedId !== null && issues !== undefined && <LinkedServerIssue id={linkedId} held={heldHere} />}
         {issues === undefined ? (
           <Loader size="xs" />
         ) : issues.length === 0 ? (
@@ -217,7 +240,7 @@ export function SyncPanel() {
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {issues.map((item) => (
-              <IssueCard key={item.idempotencyKey} item={item} />
+              <IssueCard key={item.idempotencyKey} item={item} linked={isLinkedItem(item, linkedId, linkedServer)} />
             ))}
           </Stack>
         )}

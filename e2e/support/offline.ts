@@ -1,0 +1,108 @@
+import { expect, type Page } from '@playwright/test';
+import { FIRST_LOAD_TIMEOUT_MS } from './platform';
+
+/**
+ * The offline specs' shared helpers (issue 18): the app's browser database read and written through
+ * the page's own library (window.Dexie, seed section 9), moves inside the loaded app, the service
+ * worker, and the phone's touch targets.
+ */
+
+/** The little of Dexie these helpers use (the page's own library, window.Dexie). */
+export interface DexieLike {
+  version(n: number): { stores(s: Record<string, string>): void };
+  open(): Promise<unknown>;
+  close(): void;
+  table(name: string): {
+    bulkPut(rows: unknown[]): Promise<unknown>;
+    orderBy(index: string): { toArray(): Promise<Array<Record<string, unknown>>> };
+  };
+}
+
+/** The app's Dexie version 2 schema (apps/web/src/offline-db/db.ts), for a page that has not opened it yet. */
+export const offlineStores = {
+  outbox:
+    'idempotencyKey, [connectionStringName+facilityId+userId], [connectionStringName+facilityId+userId+deviceSeq], permitKey, status',
+  permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
+  reference: 'key, [connectionStringName+facilityId]',
+  meta: 'key',
+};
+
+/** Writes rows into the app's browser database through the page (the library the seed exposes). */
+export async function seedDevice(page: Page, rows: { permits?: unknown[]; reference?: unknown[] }): Promise<void> {
+  await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.evaluate(
+    async ({ rows, stores }) => {
+      const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+      const db = new DexieClass('hasp');
+      db.version(2).stores(stores);
+      await db.open();
+      if (rows.permits) await db.table('permits').bulkPut(rows.permits);
+      if (rows.reference) await db.table('reference').bulkPut(rows.reference);
+      db.close();
+    },
+    { rows, stores: offlineStores },
+  );
+}
+
+export interface QueuedItem {
+  name: string;
+  targetId: unknown;
+  baseVersion: unknown;
+  status: string;
+}
+
+/** The device's outbox in the order it syncs (device sequence per owner). */
+export async function outboxOf(page: Page): Promise<QueuedItem[]> {
+  return page.evaluate(async (stores) => {
+    const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+    const db = new DexieClass('hasp');
+    db.version(2).stores(stores);
+    await db.open();
+    const items = await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
+    db.close();
+    return items.map((i) => ({
+      name: i.name as string,
+      targetId: i.targetId,
+      baseVersion: i.baseVersion,
+      status: i.status as string,
+    }));
+  }, offlineStores);
+}
+
+/** A client-side move (the app is loaded; with no network a page load needs the service worker). */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Every visible button of the page's main region is a one-hand touch target (44 px tall). */
+export async function expectTouchTargets(page: Page): Promise<void> {
+  const small = await page
+    .getByRole('main')
+    .getByRole('button')
+    .evaluateAll((buttons) =>
+      buttons
+        .filter((b) => (b as HTMLElement).offsetParent !== null)
+        .map((b) => ({
+          text: b.textContent?.trim() || b.getAttribute('aria-label'),
+          h: b.getBoundingClientRect().height,
+        }))
+        .filter((b) => b.h < 44),
+    );
+  expect(small).toEqual([]);
+}
+
+/** Waits until a service worker is active and controls the page (it registers once the app is stable, 30 s at most). */
+export function controllingWorker(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    return navigator.serviceWorker.controller?.scriptURL ?? null;
+  });
+}

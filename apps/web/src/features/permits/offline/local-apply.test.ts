@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IsolationPlan, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import type { IsolationPlan, Lock, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import {
   applyPermitCommand,
   applyPlanCommand,
@@ -240,6 +241,147 @@ describe('the isolation plan and tags applied on the device', () => {
     expect((result.data.sections['isolation-plan'] as IsolationPlan).points[0]!.tags[0]!.state).toBe('applied');
     const again = applyTagCommand(result.data, 'apply', { tagId: 801 }, issuer, now);
     expect(again).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+const lockOf = (over: Partial<Lock> = {}): Lock => ({
+  ID: 61,
+  serial: 'L-061',
+  kind: 'padlock',
+  colour: null,
+  owner: null,
+  status: 'available',
+  note: '',
+  version: 1,
+  updatedAt: '2026-11-24T06:00:00Z',
+  where: null,
+  ...over,
+});
+const worker: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:LOTO']) };
+const uuid = '0b5e7f2a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
+/** A plan shut down with EV-1 isolated and EV-2 still pending. */
+const isolated = () =>
+  offline(
+    permitOf(),
+    planOf({
+      notified: { by: { ID: 5, displayName: 'Ivo Issuer' }, at: '2026-11-24T08:00:00Z' },
+      shutDown: { by: { ID: 5, displayName: 'Ivo Issuer' }, at: '2026-11-24T08:05:00Z' },
+      points: [pointOf({ state: 'isolated' }), pointOf({ ID: 72, code: 'EV-2', tags: [] })],
+    }),
+  );
+
+describe('locks applied and removed on the device (decision 0064)', () => {
+  const locks = [
+    lockOf(),
+    lockOf({ ID: 62, serial: 'L-062', owner: { ID: 5, displayName: 'Ivo Issuer' }, status: 'issued' }),
+  ];
+
+  it('applies a lock at an isolated point with a local id the later remove names, and takes it off the picker', () => {
+    const result = applyLockOffline(isolated(), { lockId: 61, planPointId: 71 }, worker, locks, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const point = (result.data.sections['isolation-plan'] as IsolationPlan).points[0]!;
+    expect(point.locks).toEqual([
+      {
+        applicationId: localAlias(uuid),
+        lockId: 61,
+        serial: 'L-061',
+        appliedBy: { ID: 8, displayName: 'Wren Worker' },
+        appliedAt: now.toISOString(),
+        localId: `local:${uuid}`,
+      },
+    ]);
+    expect(result.input).toEqual({ lockId: 61, planPointId: 71, localId: `local:${uuid}` });
+    expect(result.answer).toMatchObject({ ID: localAlias(uuid), planPointId: 71, lock: { status: 'in_use' } });
+    expect(result.locks.find((l) => l.ID === 61)!.status).toBe('in_use');
+    expect(applicableLocksOffline(result.data, result.locks).map((l) => l.ID)).toEqual([62]);
+    // Still on the plan after the list is downloaded again (status Available there): not offered twice.
+    expect(applicableLocksOffline(result.data, locks).map((l) => l.ID)).toEqual([62]);
+
+    // A lock on one point at a time: the rule's own words, naming where it is.
+    const twice = applyLockOffline(result.data, { lockId: 61, planPointId: 71 }, worker, result.locks, now, uuid);
+    expect(twice).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'Lock L-061 is already applied on permit LOTO-000042 at point EV-1',
+    });
+
+    const removed = removeLockOffline(result.data, { applicationId: localAlias(uuid) }, worker, result.locks, now);
+    expect(removed.ok).toBe(true);
+    if (!removed.ok) return;
+    expect(removed.input).toEqual({ applicationId: `local:${uuid}` });
+    expect((removed.data.sections['isolation-plan'] as IsolationPlan).points[0]!.locks).toEqual([]);
+    expect(removed.locks.find((l) => l.ID === 61)!.status).toBe('available');
+    expect(removed.answer).toMatchObject({ removal: 'removed', removedAt: now.toISOString() });
+  });
+
+  it('refuses what the server’s rules refuse: a pending point, a lock issued to someone else, another’s removal', () => {
+    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 72 }, worker, locks, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason:
+        'Point EV-2 is pending: lock L-061 goes on a point once it is isolated and before it is restored or released',
+    });
+    expect(applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, worker, locks, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'Lock L-062 is issued to Ivo Issuer: only they apply it',
+    });
+    const mine = applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, issuer, locks, now, uuid);
+    expect(mine.ok).toBe(true);
+    if (!mine.ok) return;
+    // Only the applier removes: the server's 403 and sentence.
+    expect(removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, worker, mine.locks, now)).toEqual({
+      ok: false,
+      status: 403,
+      reason: 'Lock L-062 was applied by Ivo Issuer: only they remove it',
+    });
+    const back = removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, issuer, mine.locks, now);
+    // An owner's lock goes back to Issued.
+    expect(back.ok && back.locks.find((l) => l.ID === 62)!.status).toBe('issued');
+    // Without the permit's view permission nothing is applied.
+    const stranger: LocalActor = { ...worker, permissions: new Set() };
+    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 71 }, stranger, locks, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+  });
+
+  it('a lock applied online is removed by its server id, and the lock and tag make the point protected', () => {
+    const point = pointOf({
+      state: 'isolated',
+      tags: [{ ID: 801, number: 'T-801', state: 'applied', appliedBy: { ID: 8, displayName: 'Wren Worker' } }],
+    });
+    const data = offline(
+      permitOf(),
+      planOf({ ...(isolated().sections['isolation-plan'] as IsolationPlan), points: [point] }),
+    );
+    const applied = applyLockOffline(data, { lockId: 61, planPointId: 71 }, worker, locks, now, uuid);
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    expect((applied.data.sections['isolation-plan'] as IsolationPlan).nextStep).toBe('Release stored energy');
+    const online = offline(
+      permitOf(),
+      planOf({
+        points: [
+          pointOf({
+            state: 'isolated',
+            locks: [
+              {
+                applicationId: 900,
+                lockId: 61,
+                serial: 'L-061',
+                appliedBy: { ID: 8, displayName: 'Wren Worker' },
+                appliedAt: now.toISOString(),
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    const removed = removeLockOffline(online, { applicationId: 900 }, worker, locks, now);
+    expect(removed.ok && removed.input).toEqual({ applicationId: 900 });
+    expect(baseVersionOf(online, 'lock.remove')).toBe(7);
   });
 });
 

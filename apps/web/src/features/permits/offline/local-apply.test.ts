@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IsolationPlan, Lock, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import type { GasTestsView, IsolationPlan, Lock, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import { recordGasTestOffline } from './local-apply-gas';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import {
   applyPermitCommand,
@@ -382,6 +383,110 @@ describe('locks applied and removed on the device (decision 0064)', () => {
     const removed = removeLockOffline(online, { applicationId: 900 }, worker, locks, now);
     expect(removed.ok && removed.input).toEqual({ applicationId: 900 });
     expect(baseVersionOf(online, 'lock.remove')).toBe(7);
+  });
+});
+
+const gasView = (over: Partial<GasTestsView> = {}): GasTestsView => ({
+  permitId: 42,
+  version: 3,
+  retestMinutes: 120,
+  refusal: 'Gas test: record a gas test before the permit is issued.',
+  parameters: [
+    { ID: 1, code: 'O2', name: 'Oxygen', unit: '%', lowLimit: 19.5, highLimit: 23.5, isActive: true, sortOrder: 1 },
+    {
+      ID: 2,
+      code: 'H2S',
+      name: 'Hydrogen sulphide',
+      unit: 'ppm',
+      lowLimit: null,
+      highLimit: 10,
+      isActive: true,
+      sortOrder: 2,
+    },
+  ],
+  instruments: [{ ID: 7, name: 'Quad detector', serial: 'QD-7', calibrationDue: '2026-12-31', isActive: true }],
+  tests: [],
+  canRecord: true,
+  canVoid: true,
+  ...over,
+});
+const withGas = (view = gasView(), status: Permit['status'] = 'isolated'): OfflinePermit => ({
+  permit: permitOf({
+    status,
+    permitType: { ID: 2, code: 'HOT', name: 'Hot work', icon: 'flame', color: '#f80', sections: ['gas-tests'] },
+  }),
+  sections: { 'gas-tests': view },
+  versions: { permit: 7, 'gas-test': 3 },
+});
+const gasTester: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:HOT']) };
+const reading = (o2: number, h2s: number) => ({
+  readings: [
+    { parameterId: 1, value: o2 },
+    { parameterId: 2, value: h2s },
+  ],
+  instrumentId: 7,
+  location: 'Tank 4 manway',
+});
+
+describe('gas tests recorded on the device (decision 0064)', () => {
+  it('records the readings with the device time and the limits they were taken against; the issue refusal follows', () => {
+    const result = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const view = result.data.sections['gas-tests'] as GasTestsView;
+    expect(view.tests[0]).toMatchObject({
+      ID: localAlias(uuid),
+      testedAt: now.toISOString(),
+      tester: { ID: 8, name: 'Wren Worker' },
+      inLimits: true,
+      readings: [
+        { code: 'O2', value: 20.9, lowLimit: 19.5, highLimit: 23.5, inLimits: true },
+        { code: 'H2S', value: 0, inLimits: true },
+      ],
+    });
+    expect(view.refusal).toBeNull();
+    expect(view.version).toBe(3);
+    expect(result.input).toEqual({ ...reading(20.9, 0), testedAt: now.toISOString() });
+    expect(baseVersionOf(result.data, 'gas-test.record')).toBe(3);
+
+    // Out of limits: recorded (a reading is a fact), and issuing is refused in the server's words.
+    const bad = recordGasTestOffline(result.data, reading(20.9, 12), gasTester, names, now, uuid);
+    expect(bad.ok && (bad.data.sections['gas-tests'] as GasTestsView).refusal).toBe(
+      'Gas test: H2S 12 ppm is above the limit of 10 ppm.',
+    );
+  });
+
+  it('refuses what the server refuses: a missing reading, an instrument past calibration, the wrong status, no permission', () => {
+    const missing = { ...reading(20.9, 0), readings: [{ parameterId: 1, value: 20.9 }] };
+    expect(recordGasTestOffline(withGas(), missing, gasTester, names, now, uuid)).toEqual({
+      ok: false,
+      status: 422,
+      reason: 'Readings: no reading for H2S (Hydrogen sulphide)',
+    });
+    const stale = gasView({
+      instruments: [{ ID: 7, name: 'Quad detector', serial: 'QD-7', calibrationDue: '2026-11-01', isActive: true }],
+    });
+    expect(recordGasTestOffline(withGas(stale), reading(20.9, 0), gasTester, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 422,
+      reason: expect.stringMatching(/^Instrument: Quad detector \(serial QD-7\) was due for calibration on 2026-11-01/),
+    });
+    expect(
+      recordGasTestOffline(withGas(gasView(), 'closed'), reading(20.9, 0), gasTester, names, now, uuid),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const stranger: LocalActor = { ...gasTester, permissions: new Set() };
+    expect(recordGasTestOffline(withGas(), reading(20.9, 0), stranger, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const future = { ...reading(20.9, 0), testedAt: new Date(now.getTime() + 3_600_000).toISOString() };
+    expect(recordGasTestOffline(withGas(), future, gasTester, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 422,
+    });
   });
 });
 

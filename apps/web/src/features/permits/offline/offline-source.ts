@@ -26,6 +26,7 @@ import {
   type LocalOutcome,
   type NameBook,
 } from './local-apply';
+import { recordGasTestOffline } from './local-apply-gas';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import { answerReference, deviceLocksOf, nameBook, saveDeviceLocks } from './reference';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
@@ -71,7 +72,14 @@ export function installOfflinePermitSource(client: QueryClient): void {
   // "Saved offline" is a toast: its code (lazy in main.tsx) must be here before the network goes,
   // or the first toast offline fails to load and takes the page down. Same module, same chunk.
   void import('../../../lib/toast-host');
-  for (const key of [['permits'], ['isolation-plan'], ['tags', 'permit'], ['people-lookup'], ['place-search']])
+  for (const key of [
+    ['permits'],
+    ['isolation-plan'],
+    ['tags', 'permit'],
+    ['gas-tests', 'permit'],
+    ['people-lookup'],
+    ['place-search'],
+  ])
     client.setQueryDefaults(key, { networkMode: 'always' });
   const defaults = client.getDefaultOptions();
   client.setDefaultOptions({ ...defaults, mutations: { ...defaults.mutations, networkMode: 'always' } });
@@ -147,6 +155,12 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     return outcome.answer;
   }
   const names = await nameBook(db, owner, data);
+  if (command.section === 'gas-tests') {
+    const outcome = recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
+    return outcome.answer;
+  }
   const outcome = applyLocally(data, command, actor, names);
   if (!outcome.ok) throw localError(outcome.status, outcome.reason);
   await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
@@ -157,7 +171,7 @@ interface ParsedCommand {
   name: OfflineCommandName;
   verb: string;
   body: Record<string, unknown>;
-  section: 'permit' | 'isolation-plan' | 'tags' | 'locks';
+  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'gas-tests';
 }
 
 /** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
@@ -183,6 +197,9 @@ function commandOf(rest: string, body: unknown): ParsedCommand | null {
   // A lock at a plan point (the locks module's route): applied and removed offline (decision 0064).
   if (first === 'locks' && second === 'commands' && (third === 'apply' || third === 'remove'))
     return { name: `lock.${third}`, verb: third, body: input, section: 'locks' };
+  // A gas test's readings (voiding one needs the network).
+  if (first === 'gas-tests' && second === 'commands' && third === 'record')
+    return { name: 'gas-test.record', verb: third, body: input, section: 'gas-tests' };
   return null;
 }
 
@@ -201,7 +218,8 @@ function applyLocally(
     case 'tags':
       return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
     case 'locks':
-      throw new Error('lock commands are applied by applyLockOffline');
+    case 'gas-tests':
+      throw new Error(`${command.name} is applied by its own local rules`);
   }
 }
 

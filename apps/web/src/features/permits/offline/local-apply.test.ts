@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { GasTestsView, IsolationPlan, Lock, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import type {
+  GasTestsView,
+  PermitQuestions,
+  QuestionVersion,
+  IsolationPlan,
+  Lock,
+  OfflinePermit,
+  Permit,
+  PlanPoint,
+  Tag,
+} from '@hasp/contracts';
 import { recordGasTestOffline } from './local-apply-gas';
+import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import {
   applyPermitCommand,
@@ -486,6 +497,97 @@ describe('gas tests recorded on the device (decision 0064)', () => {
     expect(recordGasTestOffline(withGas(), future, gasTester, names, now, uuid)).toMatchObject({
       ok: false,
       status: 422,
+    });
+  });
+});
+
+const barricaded: QuestionVersion = {
+  ID: 301,
+  questionID: 30,
+  version: 2,
+  text: 'Is the area barricaded?',
+  answerType: 'yes_no_na',
+  choices: [],
+  isMandatory: true,
+  blockingAnswer: 'no',
+  minValue: null,
+  maxValue: null,
+  createdBy: 'admin',
+  createdAt: '2026-11-01T00:00:00Z',
+};
+const withQuestions = (status: Permit['status'] = 'draft'): OfflinePermit => ({
+  permit: permitOf({
+    status,
+    permitType: { ID: 1, code: 'LOTO', name: 'Lockout', icon: 'lock', color: '#c00', sections: ['questions'] },
+  }),
+  sections: {
+    questions: {
+      permitId: 42,
+      version: 5,
+      canAnswer: true,
+      stages: [
+        {
+          stage: 'request',
+          isOpen: true,
+          problems: ['Question "Is the area barricaded?" must be answered before the permit is requested.'],
+          questions: [{ question: barricaded, answer: null }],
+        },
+      ],
+    } satisfies PermitQuestions,
+  },
+  versions: { permit: 7, 'permit-questions': 5 },
+});
+const answer = (value: string) => ({ questionId: 30, stage: 'request', questionVersionId: 301, answer: value });
+
+describe('question answers given on the device (decision 0064)', () => {
+  it('answers by the server’s rules and words the stage’s problems again', () => {
+    const result = answerQuestionOffline(withQuestions(), 'answer', answer('yes'), requester, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const stage = (result.data.sections.questions as PermitQuestions).stages[0]!;
+    expect(stage.problems).toEqual([]);
+    expect(stage.questions[0]!.answer).toEqual({
+      ID: localAlias(uuid),
+      value: 'yes',
+      answeredBy: { ID: 3, displayName: 'Rae Requester' },
+      answeredAt: now.toISOString(),
+    });
+    expect(baseVersionOf(result.data, 'permit-questions.answer')).toBe(5);
+    // Answered once: a second answer is refused in the server's words; a change of an answer given here waits for sync.
+    expect(answerQuestionOffline(result.data, 'answer', answer('no'), requester, now, uuid)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const change = { questionId: 30, stage: 'request', answerId: localAlias(uuid), answer: 'no' };
+    expect(answerQuestionOffline(result.data, 'change-answer', change, requester, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'This answer was given offline: it can be changed once it has synced.',
+    });
+  });
+
+  it('a blocking answer is recorded and stops the step; a wrong type, a closed stage, no permission are refused', () => {
+    const blocking = answerQuestionOffline(withQuestions(), 'answer', answer('no'), requester, now, uuid);
+    expect(blocking.ok && (blocking.data.sections.questions as PermitQuestions).stages[0]!.problems).toEqual([
+      'Question "Is the area barricaded?" is answered "No": this answer stops the permit from being requested.',
+    ]);
+    expect(answerQuestionOffline(withQuestions(), 'answer', answer('maybe'), requester, now, uuid)).toEqual({
+      ok: false,
+      status: 422,
+      reason: '"Is the area barricaded?": answer Yes, No or N.A.',
+    });
+    expect(
+      answerQuestionOffline(withQuestions('approved'), 'answer', answer('yes'), requester, now, uuid),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      reason: expect.stringMatching(
+        /^The request questions can be answered only while the permit is Draft or Requested/,
+      ),
+    });
+    expect(answerQuestionOffline(withQuestions(), 'answer', answer('yes'), worker, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
     });
   });
 });

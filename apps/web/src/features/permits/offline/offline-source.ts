@@ -8,6 +8,7 @@ import {
   type OfflineCommandName,
   type OfflinePermit,
   type PermitCommand,
+  type PermitQuestionVerb,
   type TagCommand,
 } from '@hasp/contracts';
 import { ApiRequestError, setOfflineSource, type RequestOptions } from '../../../lib/http';
@@ -27,6 +28,7 @@ import {
   type NameBook,
 } from './local-apply';
 import { recordGasTestOffline } from './local-apply-gas';
+import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import { answerReference, deviceLocksOf, nameBook, saveDeviceLocks } from './reference';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
@@ -77,6 +79,7 @@ export function installOfflinePermitSource(client: QueryClient): void {
     ['isolation-plan'],
     ['tags', 'permit'],
     ['gas-tests', 'permit'],
+    ['permit-questions'],
     ['people-lookup'],
     ['place-search'],
   ])
@@ -155,6 +158,13 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     return outcome.answer;
   }
   const names = await nameBook(db, owner, data);
+  if (command.section === 'questions') {
+    const verb = command.verb as PermitQuestionVerb;
+    const outcome = answerQuestionOffline(data, verb, command.body, actor, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
+    return outcome.answer;
+  }
   if (command.section === 'gas-tests') {
     const outcome = recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
     if (!outcome.ok) throw localError(outcome.status, outcome.reason);
@@ -171,7 +181,7 @@ interface ParsedCommand {
   name: OfflineCommandName;
   verb: string;
   body: Record<string, unknown>;
-  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'gas-tests';
+  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'gas-tests' | 'questions';
 }
 
 /** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
@@ -200,6 +210,9 @@ function commandOf(rest: string, body: unknown): ParsedCommand | null {
   // A gas test's readings (voiding one needs the network).
   if (first === 'gas-tests' && second === 'commands' && third === 'record')
     return { name: 'gas-test.record', verb: third, body: input, section: 'gas-tests' };
+  // A checklist answer, or a change of one.
+  if (first === 'questions' && second === 'commands' && (third === 'answer' || third === 'change-answer'))
+    return { name: `permit-questions.${third}`, verb: third, body: input, section: 'questions' };
   return null;
 }
 
@@ -219,6 +232,7 @@ function applyLocally(
       return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
     case 'locks':
     case 'gas-tests':
+    case 'questions':
       throw new Error(`${command.name} is applied by its own local rules`);
   }
 }

@@ -29,8 +29,6 @@ export const questionsTarget: CommandTarget<QuestionsState> = {
   bump: (trx, id, state) => answersVersion(trx, state.permit.facilityId, id),
 };
 
-const conflict = (message: string) => new AppError('CONFLICT', 409, message);
-
 /**
  * Who may answer: the requester side or the issuers of the type (`permit:create:<CODE>` or
  * `permit:issue:<CODE>`), and the permit's holder for the acceptance questions. Only while the

@@ -49,6 +49,7 @@ export interface QueuedItem {
   targetId: unknown;
   baseVersion: unknown;
   status: string;
+  input?: unknown;
 }
 
 /** The device's outbox in the order it syncs (device sequence per owner). */
@@ -65,6 +66,8 @@ export async function outboxOf(page: Page): Promise<QueuedItem[]> {
       targetId: i.targetId,
       baseVersion: i.baseVersion,
       status: i.status as string,
+      // A lock command's input names the lock's local id (apply) or the one it removes.
+      ...(String(i.name).startsWith('lock.') ? { input: i.input as unknown } : {}),
     }));
   }, offlineStores);
 }

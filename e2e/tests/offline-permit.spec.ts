@@ -3,7 +3,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
-import { isolatePlan, myUserId, type ApiUser } from '../support/isolation';
+import { isolatePlan, issueLock, myUserId, planCommand, type ApiUser } from '../support/isolation';
 import { expectTouchTargets, openInApp, outboxOf, seedDevice } from '../support/offline';
 import { answerQuestionsFor } from '../support/permit-questions';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
@@ -239,4 +239,150 @@ test('a worker creates a LOTO permit offline: provisional number, queued create,
     { name: 'permit.create', targetId: localId, baseVersion: null, status: 'pending' },
     { name: 'permit.request', targetId: localId, baseVersion: 0, status: 'pending' },
   ]);
+});
+
+test('the lockout step offline on a phone: a lock applied and removed on the device, synced once when the network returns', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(shots, { recursive: true });
+  const [requester, approver, issuer] = await Promise.all([
+    createUserLike('worker', 'offlock-requester'),
+    createUserLike('supervisor', 'offlock-approver'),
+    createUserLike('supervisor', 'offlock-issuer'),
+  ]);
+  const [r, a, i] = await Promise.all([browse(browser, requester), browse(browser, approver), browse(browser, issuer)]);
+  const ids = await withDatabase(async (client) => ({
+    type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
+      .rows[0]!.id,
+    press: (await client.query<{ id: number }>(`select id from assets where facility_id = 1 and number = 'PR-001'`))
+      .rows[0]!.id,
+  }));
+  const start = Date.now() + 30 * 60_000;
+  const title = `Offline lockout ${Date.now().toString(36)}`;
+  const created = await r.page.request.post('/api/permits', {
+    headers: headers(r),
+    data: {
+      permitTypeId: ids.type,
+      title,
+      description: 'Ram seals of PR-001 leak.',
+      workMethod: 'Lock out, bleed, replace.',
+      areaId: null,
+      assetIds: [ids.press],
+      plannedStart: new Date(start).toISOString(),
+      plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: 'medium',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permitId = ((await created.json()) as { ID: number }).ID;
+  await command(r, permitId, 'request');
+  await command(a, permitId, 'approve');
+  // The plan up to the lockout step: every point isolated, no lock on any yet.
+  const filled = await planCommand(i, permitId, 'fill');
+  await planCommand(i, permitId, 'notify');
+  await planCommand(i, permitId, 'shut-down');
+  for (const point of filled.points) await planCommand(i, permitId, 'isolate-point', { planPointId: point.ID });
+  const point = filled.points.find((p) => p.lockable)!;
+  const issuerId = await myUserId(i);
+  const lock = await issueLock(i, issuerId);
+
+  const page = i.page;
+  await page.goto(`/Permit/Edit/${permitId}`);
+  await expect(page.getByRole('main').getByText(title)).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const permit = (await get(i, `permits/${permitId}`)) as { version: number };
+  const plan = (await get(i, `permits/${permitId}/isolation-plan`)) as { version: number };
+  const tags = await get(i, `permits/${permitId}/tags`);
+  const locks = await get(i, `permits/${permitId}/locks/applicable`);
+  const scope = { connectionStringName: demo.connection, facilityId: demo.northPlant.ID };
+  await seedDevice(page, {
+    permits: [
+      {
+        key: `${demo.connection}:${demo.northPlant.ID}:${permitId}`,
+        ...scope,
+        userId: issuerId,
+        permitType: 'LOTO',
+        version: permit.version,
+        data: {
+          permit,
+          sections: { 'isolation-plan': plan, tags },
+          versions: { permit: permit.version, lock: permit.version, 'isolation-plan': plan.version },
+        },
+        updatedAt: new Date().toISOString(),
+      },
+    ],
+    // As the offline download stores the user's applicable locks (decision 0064).
+    reference: [
+      {
+        key: `${demo.connection}:${demo.northPlant.ID}:applicable-locks:${issuerId}`,
+        ...scope,
+        kind: `applicable-locks:${issuerId}`,
+        data: locks,
+        updatedAt: new Date().toISOString(),
+      },
+    ],
+  });
+  // The sync stays away until the lock is on and off again (the queue is checked first).
+  await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
+
+  await page.context().setOffline(true);
+  await expect(page).toHaveURL(/\/offline\/dashboard$/);
+  await openInApp(page, `/Permit/Edit/${permitId}`);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText('Offline — you are working on the copy of this permit stored on this device.'),
+  ).toBeVisible();
+  await main.getByRole('tab', { name: 'Isolation' }).click();
+  await main.getByRole('combobox', { name: `Lock for ${point.code}` }).selectOption(`${lock.id}`);
+  await main.getByRole('button', { name: `Apply lock on ${point.code}` }).click();
+  await expect(main.getByTestId('saved-offline')).toHaveText('1 change(s) saved offline — waiting to sync');
+  const remove = main.getByRole('button', { name: `Remove lock ${lock.serial}` });
+  await expect(remove).toBeVisible();
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectTouchTargets(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/offline-lock-applied-phone.png`, fullPage: true });
+
+  // Removed by its applier on the device: the remove names the application by its local id.
+  await remove.click();
+  await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync');
+  await expect(remove).toBeHidden();
+  await expect(main.getByRole('combobox', { name: `Lock for ${point.code}` })).toBeVisible();
+  const queued = await outboxOf(page);
+  const localId = (queued[0]?.input as { localId?: string } | undefined)?.localId;
+  expect(localId).toMatch(/^local:[0-9a-f-]{36}$/);
+  expect(queued).toEqual([
+    {
+      name: 'lock.apply',
+      targetId: permitId,
+      baseVersion: permit.version,
+      status: 'pending',
+      input: { lockId: lock.id, planPointId: point.ID, localId },
+    },
+    {
+      name: 'lock.remove',
+      targetId: permitId,
+      baseVersion: permit.version,
+      status: 'pending',
+      input: { applicationId: localId },
+    },
+  ]);
+  const applications = () =>
+    withDatabase(
+      async (client) =>
+        (
+          await client.query<{ removal: string | null; applied_by: number }>(
+            'select removal, applied_by from lock_applications where lock_id = $1',
+            [lock.id],
+          )
+        ).rows,
+    );
+  expect(await applications()).toEqual([]);
+
+  // The network returns: both reach the server, the remove mapped to the application the apply made.
+  await page.unroute('**/api/sync/push');
+  await page.context().setOffline(false);
+  await expect.poll(async () => (await outboxOf(page)).length, { timeout: 60_000 }).toBe(0);
+  expect(await applications()).toEqual([{ removal: 'removed', applied_by: issuerId }]);
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
-import type { PermitStatus } from './permit-lifecycle';
+import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
+import { permitPermission } from './permissions';
 
 /**
  * Gas tests (issue 17 part 3, module `gas-tests`, decision 0049). A facility configures the gas
@@ -240,4 +241,92 @@ export function gasTestRefusal(args: {
   if (minutes > retestMinutes)
     return `Gas test: the latest test is ${age(minutes)} old; this permit type needs a test within ${retestMinutes} minutes. Test again.`;
   return null;
+}
+
+// ---- Recording a test: the server decides with these, the offline page applies with them (decision 0064) ----
+
+/**
+ * Why `userId` may not record or void a test on this permit now (null: they may), with the HTTP
+ * status the server answers: the permit's view permission, the type's section, the status window;
+ * voiding: the test exists, is not voided, and is theirs or they may issue.
+ */
+export function gasTestCommandProblem(
+  permit: { typeCode: string; sections: readonly string[]; status: PermitStatus },
+  permissions: ReadonlySet<string>,
+  userId: number,
+  command: GasTestCommand,
+  test?: { recordedBy: { ID: number }; voided: unknown } | null,
+): { status: 403 | 404 | 409; message: string } | null {
+  if (!permissions.has(permitPermission('view', permit.typeCode)))
+    return { status: 403, message: `You need the permission permit:view:${permit.typeCode} to record gas tests.` };
+  if (!permit.sections.includes('gas-tests'))
+    return { status: 409, message: `${permit.typeCode} permits have no gas tests.` };
+  if (!gasTestStatuses.includes(permit.status))
+    return {
+      status: 409,
+      message: `Gas tests are recorded from approval until the work is complete; this permit is ${permitStatusLabels[permit.status]}.`,
+    };
+  if (command === 'void' && test !== undefined) {
+    if (test === null) return { status: 404, message: 'Gas test not found' };
+    if (test.voided) return { status: 409, message: 'This gas test is already voided.' };
+    if (test.recordedBy.ID !== userId && !permissions.has(permitPermission('issue', permit.typeCode)))
+      return {
+        status: 403,
+        message: `Only the person who recorded the test or someone who may issue ${permit.typeCode} permits can void it.`,
+      };
+  }
+  return null;
+}
+
+/**
+ * A test's readings checked against the facility's active parameters: one for each, nothing else,
+ * each kept with the limits it was taken against; or the field at fault and why.
+ */
+export function gasReadingsOf(
+  parameters: readonly Pick<GasParameter, 'ID' | 'code' | 'name' | 'unit' | 'lowLimit' | 'highLimit'>[],
+  input: readonly { parameterId: number; value: number }[],
+): { ok: true; readings: GasReading[] } | { ok: false; field: string; message: string } {
+  const seen = new Set<number>();
+  const readings: GasReading[] = [];
+  for (const [i, r] of input.entries()) {
+    const p = parameters.find((x) => x.ID === r.parameterId);
+    if (!p)
+      return {
+        ok: false,
+        field: `readings.${i}.parameterId`,
+        message: 'Reading: no active gas parameter of this facility has that ID',
+      };
+    if (seen.has(p.ID))
+      return { ok: false, field: `readings.${i}.parameterId`, message: `Reading: ${p.code} is given twice` };
+    seen.add(p.ID);
+    const { code, name, unit, lowLimit, highLimit } = p;
+    readings.push({
+      parameterId: p.ID,
+      code,
+      name,
+      unit,
+      value: r.value,
+      lowLimit,
+      highLimit,
+      inLimits: gasInLimits(r.value, p),
+    });
+  }
+  const missing = parameters.filter((p) => !seen.has(p.ID));
+  if (missing.length)
+    return {
+      ok: false,
+      field: 'readings',
+      message: `Readings: no reading for ${missing.map((p) => `${p.code} (${p.name})`).join(', ')}`,
+    };
+  return { ok: true, readings };
+}
+
+/** Why the instrument cannot have taken a test at `testedAt`: its calibration was due before (null: it can). */
+export function gasInstrumentProblem(
+  instrument: Pick<GasInstrument, 'name' | 'serial' | 'calibrationDue'>,
+  testedAt: Date,
+): string | null {
+  // The due date is the last day the calibration holds (compared in UTC, as the server stores times).
+  if (testedAt.toISOString().slice(0, 10) <= instrument.calibrationDue) return null;
+  return `Instrument: ${instrument.name} (serial ${instrument.serial}) was due for calibration on ${instrument.calibrationDue}. Use a calibrated instrument.`;
 }

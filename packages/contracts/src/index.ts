@@ -42,6 +42,7 @@ export * from './lockboxes';
 export * from './attachments';
 export * from './gas-tests';
 export * from './permit-questions';
+export * from './question-answers';
 export * from './signatures';
 export * from './sync';
 export * from './offline';

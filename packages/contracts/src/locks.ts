@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { holdingPlanPointStates, type PlanPointState } from './isolation-plan';
 
 /**
  * Locks (issue 16, module `locks`): the facility's lock inventory and where each lock is applied.
@@ -171,3 +172,57 @@ export const lockApplicationSchema = z.object({
   removal: z.nullable(z.enum(lockRemovals)),
 });
 export type LockApplication = z.infer<typeof lockApplicationSchema>;
+
+// ---- The application rules: one pure function the server decides with and the offline page applies with ----
+
+/** What the rules need of a lock (its owner by id and by name, for the refusal's words). */
+export interface LockFacts {
+  serial: string;
+  kind: LockKind;
+  status: LockStatus;
+  ownerId: number | null;
+  ownerName: string | null;
+}
+
+/**
+ * Why `userId` cannot apply this lock now (null: they may), naming the serial: lost or retired, in
+ * use (`whereInUse` says where: "permit LOTO-0042 at point E-101"), a lockbox device, or issued to
+ * someone else. A lock is on one point or lockbox at a time.
+ */
+export function lockApplyRefusal(
+  lock: LockFacts,
+  userId: number,
+  whereInUse = 'somewhere no record shows',
+): string | null {
+  const name = `Lock ${lock.serial}`;
+  if (lock.status === 'lost' || lock.status === 'retired')
+    return `${name} is ${lockStatusLabels[lock.status].toLowerCase()}: it cannot be applied`;
+  if (lock.status === 'in_use') return `${name} is already applied on ${whereInUse}`;
+  if (lock.kind === 'lockbox') return `${name} is a lockbox: it holds keys, it is not applied as a lock`;
+  if (lock.ownerId !== null && lock.ownerId !== userId)
+    return `${name} is issued to ${lock.ownerName}: only they apply it`;
+  return null;
+}
+
+/** Why a lock cannot go on this plan point (null: it can): the point must hold its isolation. */
+export function lockPointRefusal(serial: string, point: { code: string; state: PlanPointState }): string | null {
+  if (holdingPlanPointStates.includes(point.state)) return null;
+  return `Point ${point.code} is ${point.state.replace('_', ' ')}: lock ${serial} goes on a point once it is isolated and before it is restored or released`;
+}
+
+/**
+ * Why `userId` cannot end this application (null: they may): removed already (409), or someone
+ * else's (403) — only its applier removes or transfers a lock; (e)(3) `abandoned` is the
+ * supervisor's path, whose caller checked the permission.
+ */
+export function lockRemoveRefusal(
+  application: { serial: string; removed: boolean; appliedBy: number; applierName: string },
+  userId: number,
+  removal: LockRemoval,
+): { status: 403 | 409; message: string } | null {
+  const name = `Lock ${application.serial}`;
+  if (application.removed) return { status: 409, message: `${name} was already removed from there` };
+  if (removal !== 'abandoned' && application.appliedBy !== userId)
+    return { status: 403, message: `${name} was applied by ${application.applierName}: only they remove it` };
+  return null;
+}

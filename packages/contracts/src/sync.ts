@@ -85,6 +85,26 @@ export const SYNC_PUSH_MAX = 100;
  */
 export const localIdSchema = z.string().check(z.regex(/^local:[0-9a-f-]{36}$/, 'a local id: local:<uuid>'));
 
+/**
+ * Records a command makes that a later command of the same outbox may name before the server has
+ * numbered them (decision 0064), by command name: a lock applied offline is removed offline. The
+ * device gives the new record a local id in the input's `localId` (the REST route has no such
+ * field: the push takes it out before validating the body with the route's schema); the server maps
+ * it to the record it made, once, in the command's transaction.
+ */
+export const syncLocalRecords = { 'lock.apply': 'lock-application' } as const satisfies Partial<
+  Record<OfflineCommandName, string>
+>;
+export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLocalRecords];
+
+/**
+ * The input fields that may name such a record by its local id, by command name: the push puts the
+ * server's id in their place before validating (a local id never mapped → rejected, with why).
+ */
+export const syncLocalRefs = {
+  'lock.remove': { applicationId: 'lock-application' },
+} as const satisfies Partial<Record<OfflineCommandName, Record<string, SyncLocalRecordKind>>>;
+
 const key = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency key: 1 to 200 visible characters'));
 
 /** Whose item it is: a device never pushes one owner's items while another is signed in (R33). */

@@ -90,6 +90,7 @@ export interface Database {
   // 2026-11-28T1000-offline-sync
   sync_commands: SyncCommandTable;
   sync_local_ids: SyncLocalIdTable;
+  sync_local_records: SyncLocalRecordTable;
   permit_attachment_blobs: { attachment_id: number; content: Buffer; thumbnail: Buffer | null };
   // 2026-11-27T1200-gas-tests: gas parameters and instruments, permits' gas tests and readings
   gas_parameters: GasParameterTable;
@@ -956,4 +957,13 @@ export interface SyncLocalIdTable {
   user_id: number;
   permit_id: number;
   number: string;
+}
+
+/** 2026-11-29T1400-sync-local-records: a record made offline (a lock application) → the server's. */
+export interface SyncLocalRecordTable {
+  facility_id: number;
+  local_id: string;
+  kind: string;
+  user_id: number;
+  record_id: number;
 }

@@ -23,6 +23,8 @@ export const offlineAnsweredRoots: ReadonlyArray<readonly string[]> = [
   ['permits'],
   ['isolation-plan'],
   ['tags', 'permit'],
+  ['gas-tests', 'permit'],
+  ['permit-questions'],
   ['people-lookup'],
   ['place-search'],
   ['session-context'],

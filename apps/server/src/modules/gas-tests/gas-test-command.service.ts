@@ -1,6 +1,7 @@
 import {
-  gasInLimits,
+  gasInstrumentProblem,
   gasReadingProblem,
+  gasReadingsOf,
   gasTestCommands,
   type GasReading,
   type GasTestCommand,
@@ -37,28 +38,10 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 /** The readings checked against the facility's active parameters: one for each, nothing else. */
 async function readingsOf(run: Run, input: GasTestRecord): Promise<GasReading[]> {
   const parameters = await listGasParameters(run.trx, run.ctx.actor.facilityId, true);
-  const seen = new Set<number>();
-  const readings = input.readings.map((r, i): GasReading => {
-    const p = parameters.find((x) => x.ID === r.parameterId);
-    if (!p) throw invalid(`readings.${i}.parameterId`, 'Reading: no active gas parameter of this facility has that ID');
-    if (seen.has(p.ID)) throw invalid(`readings.${i}.parameterId`, `Reading: ${p.code} is given twice`);
-    seen.add(p.ID);
-    const { code, name, unit, lowLimit, highLimit } = p;
-    return {
-      parameterId: p.ID,
-      code,
-      name,
-      unit,
-      value: r.value,
-      lowLimit,
-      highLimit,
-      inLimits: gasInLimits(r.value, p),
-    };
-  });
-  const missing = parameters.filter((p) => !seen.has(p.ID));
-  if (missing.length)
-    throw invalid('readings', `Readings: no reading for ${missing.map((p) => `${p.code} (${p.name})`).join(', ')}`);
-  return readings;
+  // The rule is contracts' (the offline page checks the readings with the same one).
+  const checked = gasReadingsOf(parameters, input.readings);
+  if (!checked.ok) throw invalid(checked.field, checked.message);
+  return checked.readings;
 }
 
 async function record(run: Run): Promise<{ testId: number; outOfLimits: string[] }> {
@@ -71,12 +54,8 @@ async function record(run: Run): Promise<{ testId: number; outOfLimits: string[]
   const readings = await readingsOf(run, input);
   const instrument = (await listGasInstruments(trx, facilityId, true)).find((i) => i.ID === input.instrumentId);
   if (!instrument) throw invalid('instrumentId', 'Instrument: no active gas instrument of this facility has that ID');
-  // The due date is the last day the calibration holds (compared in UTC, as the server stores times).
-  if (testedAt.toISOString().slice(0, 10) > instrument.calibrationDue)
-    throw invalid(
-      'instrumentId',
-      `Instrument: ${instrument.name} (serial ${instrument.serial}) was due for calibration on ${instrument.calibrationDue}. Use a calibrated instrument.`,
-    );
+  const calibration = gasInstrumentProblem(instrument, testedAt);
+  if (calibration) throw invalid('instrumentId', calibration);
   let testerId: number | null = null;
   let testerName: string;
   if (input.testerName) testerName = input.testerName;

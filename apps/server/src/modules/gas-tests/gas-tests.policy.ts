@@ -1,10 +1,4 @@
-import {
-  gasTestStatuses,
-  permitPermission,
-  permitStatusLabels,
-  type GasTest,
-  type GasTestCommand,
-} from '@hasp/contracts';
+import { gasTestCommandProblem, type GasTest, type GasTestCommand } from '@hasp/contracts';
 import { actorPermissions, type CommandTarget, type PolicyRule } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { findGasPermit, gasTestsVersion, listGasTests, type GasPermit } from './gas-tests.repository';
@@ -47,34 +41,15 @@ export function gasTestCommandRefusal(
   command: GasTestCommand,
   input?: { testId?: number },
 ): AppError | null {
-  const { permit, permissions } = state;
-  if (!permissions.has(permitPermission('view', permit.typeCode)))
-    return new AppError(
-      'FORBIDDEN',
-      403,
-      `You need the permission permit:view:${permit.typeCode} to record gas tests.`,
-    );
-  if (!permit.sections.includes('gas-tests'))
-    return new AppError('CONFLICT', 409, `${permit.typeCode} permits have no gas tests.`);
-  if (!gasTestStatuses.includes(permit.status))
-    return new AppError(
-      'CONFLICT',
-      409,
-      `Gas tests are recorded from approval until the work is complete; this permit is ${permitStatusLabels[permit.status]}.`,
-    );
-  if (command === 'void' && input?.testId !== undefined) {
-    const test = state.tests.find((t) => t.ID === input.testId);
-    if (!test) return AppError.notFound('Gas test');
-    if (test.voided) return new AppError('CONFLICT', 409, 'This gas test is already voided.');
-    const mayIssue = permissions.has(permitPermission('issue', permit.typeCode));
-    if (test.recordedBy.ID !== userId && !mayIssue)
-      return new AppError(
-        'FORBIDDEN',
-        403,
-        `Only the person who recorded the test or someone who may issue ${permit.typeCode} permits can void it.`,
-      );
-  }
-  return null;
+  // The rule is contracts' (the offline page records with the same one).
+  const test =
+    command === 'void' && input?.testId !== undefined
+      ? (state.tests.find((t) => t.ID === input.testId) ?? null)
+      : undefined;
+  const problem = gasTestCommandProblem(state.permit, state.permissions, userId, command, test);
+  if (!problem) return null;
+  if (problem.status === 404) return AppError.notFound('Gas test');
+  return new AppError(problem.status === 403 ? 'FORBIDDEN' : 'CONFLICT', problem.status, problem.message);
 }
 
 /** The policy table: the refusals depend on the permit's type and status and on the test, so they are all in the rule. */

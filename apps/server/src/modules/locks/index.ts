@@ -12,3 +12,5 @@ export {
 } from './lock-application.service';
 export { holdLockboxDevice, releaseLockboxDevice, type LockboxDeviceInput } from './lockbox-device.service';
 export { lockRoutes, permitLockRoutes } from './locks.routes';
+// The offline download carries the user's applicable locks (decision 0064).
+export { listApplicableLocks } from './lock.repository';

@@ -1,8 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import {
   freeLockStatus,
-  holdingPlanPointStates,
-  lockStatusLabels,
+  lockApplyRefusal,
+  lockPointRefusal,
+  lockRemoveRefusal,
+  type LockKind,
   type LockRemoval,
   type LockStatus,
 } from '@hasp/contracts';
@@ -43,7 +45,7 @@ export interface RemovedLock {
 interface LockedLock {
   id: number;
   serial: string;
-  kind: string;
+  kind: LockKind;
   status: LockStatus;
   ownerId: number | null;
   ownerName: string | null;
@@ -96,13 +98,11 @@ async function checkPlace(trx: Trx, input: ApplyLockInput, serial: string): Prom
     if (!point || point.permit_id !== input.permitId || point.removed_at !== null) {
       throw AppError.notFound('Plan point');
     }
-    if (!holdingPlanPointStates.includes(point.state)) {
-      throw new AppError(
-        'CONFLICT',
-        409,
-        `Point ${point.code} is ${point.state.replace('_', ' ')}: lock ${serial} goes on a point once it is isolated and before it is restored or released`,
-        [{ field: 'planPointId', message: `Point ${point.code} is not isolated` }],
-      );
+    const refusal = lockPointRefusal(serial, point);
+    if (refusal) {
+      throw new AppError('CONFLICT', 409, refusal, [
+        { field: 'planPointId', message: `Point ${point.code} is not isolated` },
+      ]);
     }
     return;
   }
@@ -129,18 +129,10 @@ export async function applyLock(trx: Trx, input: ApplyLockInput): Promise<number
   const lock = await lockLockRow(trx, input.facilityId, input.lockId);
   if (!lock) throw AppError.notFound('Lock');
   const name = `Lock ${lock.serial}`;
-  if (lock.status === 'lost' || lock.status === 'retired') {
-    throw conflict(`${name} is ${lockStatusLabels[lock.status].toLowerCase()}: it cannot be applied`);
-  }
-  if (lock.status === 'in_use') {
-    throw conflict(`${name} is already applied on ${await whereApplied(trx, input.facilityId, lock.id)}`);
-  }
-  if (lock.kind === 'lockbox') {
-    throw conflict(`${name} is a lockbox: it holds keys, it is not applied as a lock`);
-  }
-  if (lock.ownerId !== null && lock.ownerId !== input.userId) {
-    throw conflict(`${name} is issued to ${lock.ownerName}: only they apply it`);
-  }
+  // The rule is contracts' (the offline page applies the same one); only "where" needs the database.
+  const where = lock.status === 'in_use' ? await whereApplied(trx, input.facilityId, lock.id) : undefined;
+  const refusal = lockApplyRefusal(lock, input.userId, where);
+  if (refusal) throw conflict(refusal);
   await checkPlace(trx, input, lock.serial);
   try {
     const { id } = await trx
@@ -197,12 +189,14 @@ export async function removeLock(trx: Trx, input: RemoveLockInput): Promise<Remo
     where a.facility_id = ${input.facilityId} and a.id = ${input.applicationId}
     for update of a`.execute(trx);
   const application = rows[0]!;
-  const name = `Lock ${lock.serial}`;
-  if (application.removedAt !== null) {
-    throw conflict(`${name} was already removed from there`, 'applicationId');
-  }
-  if (input.removal !== 'abandoned' && application.appliedBy !== input.userId) {
-    throw new AppError('FORBIDDEN', 403, `${name} was applied by ${application.applierName}: only they remove it`, [
+  const refusal = lockRemoveRefusal(
+    { serial: lock.serial, removed: application.removedAt !== null, ...application },
+    input.userId,
+    input.removal,
+  );
+  if (refusal?.status === 409) throw conflict(refusal.message, 'applicationId');
+  if (refusal) {
+    throw new AppError('FORBIDDEN', 403, refusal.message, [
       { field: 'applicationId', message: `Only ${application.applierName} removes lock ${lock.serial}` },
     ]);
   }

@@ -7,6 +7,7 @@ import { readGasTestsSection } from '../gas-tests';
 import { readHazardAnalysisSection } from '../hazard-analysis';
 import { readIsolationPlanSection } from '../isolation-plan';
 import { readLockboxSection } from '../lockboxes';
+import { listApplicableLocks } from '../locks';
 import { readPermitQuestionsSection } from '../permit-questions';
 import { readPermit } from '../permits';
 import { readTagsSection } from '../tags';
@@ -99,14 +100,17 @@ export async function downloadOfflinePermits(
     const batch = await Promise.all(ids.slice(i, i + PARALLEL_PERMITS).map((id) => readOfflinePermit(db, viewer, id)));
     for (const permit of batch) if (permit) permits.push(permit);
   }
-  const [people, permitType] = await Promise.all([
+  const [people, permitType, applicableLocks] = await Promise.all([
     listFacilityPeople(db, facilityId),
     findPermitTypeInfo(db, facilityId, type.id),
+    // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline (decision 0064).
+    listApplicableLocks(db, facilityId, userId),
   ]);
   return {
     permitType: { ID: type.id, code: type.code, name: type.name },
     permits,
-    reference: { people, 'permit-type': permitType },
+    // Per user (the reference rows are the facility's): the locks this user may apply.
+    reference: { people, 'permit-type': permitType, [`applicable-locks:${userId}`]: applicableLocks },
     downloadedAt: viewer.now.toISOString(),
     nextAfter,
   };

@@ -1,4 +1,5 @@
 import {
+  answerValueProblem,
   permitQuestionVerbs,
   type AnswerQuestionInput,
   type ChangeAnswerInput,
@@ -9,35 +10,17 @@ import {
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
-import { evaluateAnswers, findVersions, listCurrentQuestions } from '../questions';
+import { findVersions, listCurrentQuestions } from '../questions';
 import { permitQuestionsPolicy, questionsTarget, type QuestionsState } from './permit-questions.policy';
 import { insertPermitAnswer, listCurrentAnswers } from './permit-questions.repository';
 import { permitQuestionsView } from './permit-questions.view';
 
 const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 
-/** The range of a number question in words ("between 0 and 10"), or null when it has none. */
-function rangeWords(q: QuestionVersion): string | null {
-  if (q.minValue !== null && q.maxValue !== null) return `between ${q.minValue} and ${q.maxValue}`;
-  if (q.minValue !== null) return `at least ${q.minValue}`;
-  if (q.maxValue !== null) return `at most ${q.maxValue}`;
-  return null;
-}
-
-/**
- * Refuses an answer that is not one of its question's type, and a number outside the question's
- * range (refused when given, naming the range). A blocking answer is an answer: it is recorded
- * and stops the stage's command.
- */
+/** Refuses an answer that is not one of its question's type, or a number outside its range (contracts' rule). */
 function checkAnswer(question: QuestionVersion, answer: string): void {
-  const [problem] = evaluateAnswers([question], [{ questionVersionID: question.ID, answer }]).problems;
-  if (!problem) return;
-  if (problem.kind === 'invalid') throw AppError.validation([{ field: 'answer', message: problem.message }]);
-  const range = question.answerType === 'number' ? rangeWords(question) : null;
-  if (range)
-    throw AppError.validation([
-      { field: 'answer', message: `"${question.text}": answer with a number ${range} (${answer} is outside).` },
-    ]);
+  const problem = answerValueProblem(question, answer);
+  if (problem) throw AppError.validation([{ field: 'answer', message: problem }]);
 }
 
 /**

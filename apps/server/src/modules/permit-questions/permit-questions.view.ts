@@ -1,5 +1,5 @@
 import {
-  permitPermission,
+  mayAnswerPermitQuestions,
   questionStages,
   type PermitQuestionStage,
   type PermitQuestions,
@@ -49,9 +49,7 @@ export async function loadStages(db: Db, permit: QuestionsPermit): Promise<Permi
 }
 
 /** Whether the caller may answer this permit's questions: its requester side or its issuers. */
-export function mayAnswer(typeCode: string, permissions: ReadonlySet<string>): boolean {
-  return permissions.has(permitPermission('create', typeCode)) || permissions.has(permitPermission('issue', typeCode));
-}
+export const mayAnswer = mayAnswerPermitQuestions;
 
 /** The Questions section as the caller sees it. */
 export async function permitQuestionsView(

@@ -1,4 +1,5 @@
 import { type ApiError, type SyncCommand, type SyncPushResponse, type SyncResult } from '@hasp/contracts';
+import { withLocalRecords, type LocalRecordMemo } from './sync-local-records';
 import { findCommand, runCommand, type EventBus, type RequestContext } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { asJson, syncCommandHash, withoutSecrets } from './sync-hash';
@@ -46,6 +47,8 @@ interface PushMemo {
   lastSeq: Map<string, number>;
   links: Map<string, number>;
   locals: Map<string, { permitId: number; number: string }>;
+  /** Records other than permits made from local ids (a lock application), by local id. */
+  records: LocalRecordMemo;
 }
 
 const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
@@ -106,7 +109,7 @@ export async function pushCommands(
 ): Promise<SyncPushResponse> {
   const syncedAt = ctx.now;
   const results: SyncResult[] = [];
-  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map() };
+  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map(), records: new Map() };
   let stopped: ApiError | null = null;
   for (const [index, c] of commands.entries()) {
     if (stopped) {
@@ -220,10 +223,14 @@ async function pushOne(
   }
   base.permit_id = c.name === 'permit.create' ? null : urlId;
 
+  // Records made earlier in this outbox named by their local ids (decision 0064): the server's ids in their place.
+  const local = await withLocalRecords(db, s.facilityId, c, memo.records);
+  if (!local.ok) return refuse(local.error);
+
   const route = syncRouteOf(c.name);
   let body: unknown = {};
   if (route.body) {
-    const parsed = route.body.safeParse(c.input);
+    const parsed = route.body.safeParse(local.input);
     if (!parsed.success) {
       const details = parsed.error.issues.map((issue) => ({
         field: issue.path.map(String).join('.') || 'body',
@@ -276,6 +283,7 @@ async function pushOne(
             if (created) {
               await insertLocalId(trx, { facilityId: s.facilityId, userId: s.userId, ...created });
             }
+            await local.record(trx, s.userId, applied.result);
             const row = await insertRecord(trx, appliedRow(base, applied, created?.permitId));
             recordedNow = row;
             // A concurrent push recorded this seq first: undo this one (its answer is that push's).
@@ -295,6 +303,7 @@ async function pushOne(
             const known = await findLocalId(trx, s.facilityId, created.localId);
             if (!known) await insertLocalId(trx, { facilityId: s.facilityId, userId: s.userId, ...created });
           }
+          if (inserted) await local.record(trx, s.userId, outcome.result);
           return inserted;
         });
         if (row) return answerApplied(row);

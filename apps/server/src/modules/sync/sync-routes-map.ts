@@ -74,5 +74,13 @@ export function syncRouteOf(name: OfflineCommandName): SyncRoute {
   }
 }
 
-/** The record a command's version chain is about: its name's prefix × the runner's target (decision 0055). */
-export const aggregateOf = (name: string, targetId: number) => `${name.slice(0, name.indexOf('.'))}:${targetId}`;
+/**
+ * The record a command's version chain is about: its name's prefix × the runner's target (decision
+ * 0055). Lock commands lock the permit and are checked against the permit's own version (they leave
+ * it as it is): they are links of the permit's chain, so a permit command the device queued before
+ * them (issuing it, say) moves the version they are checked against (decision 0064).
+ */
+export function aggregateOf(name: string, targetId: number): string {
+  const prefix = name.slice(0, name.indexOf('.'));
+  return `${prefix === 'lock' ? 'permit' : prefix}:${targetId}`;
+}

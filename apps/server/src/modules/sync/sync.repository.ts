@@ -77,3 +77,33 @@ export async function insertLocalId(
     })
     .execute();
 }
+
+/** The record the server made for a local id (a lock application made offline), of that kind. */
+export async function findLocalRecord(db: Db, facilityId: number, localId: string, kind: string) {
+  const row = await db
+    .selectFrom('sync_local_records')
+    .select('record_id')
+    .where('facility_id', '=', facilityId)
+    .where('local_id', '=', localId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.record_id;
+}
+
+/** Maps a local id once (a replay of the same command finds the mapping there and adds nothing). */
+export async function insertLocalRecord(
+  trx: Db,
+  row: { facilityId: number; localId: string; kind: string; userId: number; recordId: number },
+): Promise<void> {
+  await trx
+    .insertInto('sync_local_records')
+    .values({
+      facility_id: row.facilityId,
+      local_id: row.localId,
+      kind: row.kind,
+      user_id: row.userId,
+      record_id: row.recordId,
+    })
+    .onConflict((oc) => oc.columns(['facility_id', 'local_id']).doNothing())
+    .execute();
+}

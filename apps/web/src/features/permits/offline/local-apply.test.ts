@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { IsolationPlan, OfflinePermit, Permit, PlanPoint, Tag } from '@hasp/contracts';
+import type {
+  GasTestsView,
+  PermitQuestions,
+  QuestionVersion,
+  IsolationPlan,
+  Lock,
+  OfflinePermit,
+  Permit,
+  PlanPoint,
+  Tag,
+} from '@hasp/contracts';
+import { recordGasTestOffline } from './local-apply-gas';
+import { answerQuestionOffline } from './local-apply-questions';
+import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import {
   applyPermitCommand,
   applyPlanCommand,
@@ -240,6 +253,342 @@ describe('the isolation plan and tags applied on the device', () => {
     expect((result.data.sections['isolation-plan'] as IsolationPlan).points[0]!.tags[0]!.state).toBe('applied');
     const again = applyTagCommand(result.data, 'apply', { tagId: 801 }, issuer, now);
     expect(again).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+const lockOf = (over: Partial<Lock> = {}): Lock => ({
+  ID: 61,
+  serial: 'L-061',
+  kind: 'padlock',
+  colour: null,
+  owner: null,
+  status: 'available',
+  note: '',
+  version: 1,
+  updatedAt: '2026-11-24T06:00:00Z',
+  where: null,
+  ...over,
+});
+const worker: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:LOTO']) };
+const uuid = '0b5e7f2a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
+/** A plan shut down with EV-1 isolated and EV-2 still pending. */
+const isolated = () =>
+  offline(
+    permitOf(),
+    planOf({
+      notified: { by: { ID: 5, displayName: 'Ivo Issuer' }, at: '2026-11-24T08:00:00Z' },
+      shutDown: { by: { ID: 5, displayName: 'Ivo Issuer' }, at: '2026-11-24T08:05:00Z' },
+      points: [pointOf({ state: 'isolated' }), pointOf({ ID: 72, code: 'EV-2', tags: [] })],
+    }),
+  );
+
+describe('locks applied and removed on the device (decision 0064)', () => {
+  const locks = [
+    lockOf(),
+    lockOf({ ID: 62, serial: 'L-062', owner: { ID: 5, displayName: 'Ivo Issuer' }, status: 'issued' }),
+  ];
+
+  it('applies a lock at an isolated point with a local id the later remove names, and takes it off the picker', () => {
+    const result = applyLockOffline(isolated(), { lockId: 61, planPointId: 71 }, worker, locks, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const point = (result.data.sections['isolation-plan'] as IsolationPlan).points[0]!;
+    expect(point.locks).toEqual([
+      {
+        applicationId: localAlias(uuid),
+        lockId: 61,
+        serial: 'L-061',
+        appliedBy: { ID: 8, displayName: 'Wren Worker' },
+        appliedAt: now.toISOString(),
+        localId: `local:${uuid}`,
+      },
+    ]);
+    expect(result.input).toEqual({ lockId: 61, planPointId: 71, localId: `local:${uuid}` });
+    expect(result.answer).toMatchObject({ ID: localAlias(uuid), planPointId: 71, lock: { status: 'in_use' } });
+    expect(result.locks.find((l) => l.ID === 61)!.status).toBe('in_use');
+    expect(applicableLocksOffline(result.data, result.locks).map((l) => l.ID)).toEqual([62]);
+    // Still on the plan after the list is downloaded again (status Available there): not offered twice.
+    expect(applicableLocksOffline(result.data, locks).map((l) => l.ID)).toEqual([62]);
+
+    // A lock on one point at a time: the rule's own words, naming where it is.
+    const twice = applyLockOffline(result.data, { lockId: 61, planPointId: 71 }, worker, result.locks, now, uuid);
+    expect(twice).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'Lock L-061 is already applied on permit LOTO-000042 at point EV-1',
+    });
+
+    const removed = removeLockOffline(result.data, { applicationId: localAlias(uuid) }, worker, result.locks, now);
+    expect(removed.ok).toBe(true);
+    if (!removed.ok) return;
+    expect(removed.input).toEqual({ applicationId: `local:${uuid}` });
+    expect((removed.data.sections['isolation-plan'] as IsolationPlan).points[0]!.locks).toEqual([]);
+    expect(removed.locks.find((l) => l.ID === 61)!.status).toBe('available');
+    expect(removed.answer).toMatchObject({ removal: 'removed', removedAt: now.toISOString() });
+  });
+
+  it('refuses what the server’s rules refuse: a pending point, a lock issued to someone else, another’s removal', () => {
+    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 72 }, worker, locks, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason:
+        'Point EV-2 is pending: lock L-061 goes on a point once it is isolated and before it is restored or released',
+    });
+    expect(applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, worker, locks, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'Lock L-062 is issued to Ivo Issuer: only they apply it',
+    });
+    const mine = applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, issuer, locks, now, uuid);
+    expect(mine.ok).toBe(true);
+    if (!mine.ok) return;
+    // Only the applier removes: the server's 403 and sentence.
+    expect(removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, worker, mine.locks, now)).toEqual({
+      ok: false,
+      status: 403,
+      reason: 'Lock L-062 was applied by Ivo Issuer: only they remove it',
+    });
+    const back = removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, issuer, mine.locks, now);
+    // An owner's lock goes back to Issued.
+    expect(back.ok && back.locks.find((l) => l.ID === 62)!.status).toBe('issued');
+    // Without the permit's view permission nothing is applied.
+    const stranger: LocalActor = { ...worker, permissions: new Set() };
+    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 71 }, stranger, locks, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+  });
+
+  it('a lock applied online is removed by its server id, and the lock and tag make the point protected', () => {
+    const point = pointOf({
+      state: 'isolated',
+      tags: [{ ID: 801, number: 'T-801', state: 'applied', appliedBy: { ID: 8, displayName: 'Wren Worker' } }],
+    });
+    const data = offline(
+      permitOf(),
+      planOf({ ...(isolated().sections['isolation-plan'] as IsolationPlan), points: [point] }),
+    );
+    const applied = applyLockOffline(data, { lockId: 61, planPointId: 71 }, worker, locks, now, uuid);
+    expect(applied.ok).toBe(true);
+    if (!applied.ok) return;
+    expect((applied.data.sections['isolation-plan'] as IsolationPlan).nextStep).toBe('Release stored energy');
+    const online = offline(
+      permitOf(),
+      planOf({
+        points: [
+          pointOf({
+            state: 'isolated',
+            locks: [
+              {
+                applicationId: 900,
+                lockId: 61,
+                serial: 'L-061',
+                appliedBy: { ID: 8, displayName: 'Wren Worker' },
+                appliedAt: now.toISOString(),
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    const removed = removeLockOffline(online, { applicationId: 900 }, worker, locks, now);
+    expect(removed.ok && removed.input).toEqual({ applicationId: 900 });
+    expect(baseVersionOf(online, 'lock.remove')).toBe(7);
+  });
+});
+
+const gasView = (over: Partial<GasTestsView> = {}): GasTestsView => ({
+  permitId: 42,
+  version: 3,
+  retestMinutes: 120,
+  refusal: 'Gas test: record a gas test before the permit is issued.',
+  parameters: [
+    { ID: 1, code: 'O2', name: 'Oxygen', unit: '%', lowLimit: 19.5, highLimit: 23.5, isActive: true, sortOrder: 1 },
+    {
+      ID: 2,
+      code: 'H2S',
+      name: 'Hydrogen sulphide',
+      unit: 'ppm',
+      lowLimit: null,
+      highLimit: 10,
+      isActive: true,
+      sortOrder: 2,
+    },
+  ],
+  instruments: [{ ID: 7, name: 'Quad detector', serial: 'QD-7', calibrationDue: '2026-12-31', isActive: true }],
+  tests: [],
+  canRecord: true,
+  canVoid: true,
+  ...over,
+});
+const withGas = (view = gasView(), status: Permit['status'] = 'isolated'): OfflinePermit => ({
+  permit: permitOf({
+    status,
+    permitType: { ID: 2, code: 'HOT', name: 'Hot work', icon: 'flame', color: '#f80', sections: ['gas-tests'] },
+  }),
+  sections: { 'gas-tests': view },
+  versions: { permit: 7, 'gas-test': 3 },
+});
+const gasTester: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:HOT']) };
+const reading = (o2: number, h2s: number) => ({
+  readings: [
+    { parameterId: 1, value: o2 },
+    { parameterId: 2, value: h2s },
+  ],
+  instrumentId: 7,
+  location: 'Tank 4 manway',
+});
+
+describe('gas tests recorded on the device (decision 0064)', () => {
+  it('records the readings with the device time and the limits they were taken against; the issue refusal follows', () => {
+    const result = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const view = result.data.sections['gas-tests'] as GasTestsView;
+    expect(view.tests[0]).toMatchObject({
+      ID: localAlias(uuid),
+      testedAt: now.toISOString(),
+      tester: { ID: 8, name: 'Wren Worker' },
+      inLimits: true,
+      readings: [
+        { code: 'O2', value: 20.9, lowLimit: 19.5, highLimit: 23.5, inLimits: true },
+        { code: 'H2S', value: 0, inLimits: true },
+      ],
+    });
+    expect(view.refusal).toBeNull();
+    expect(view.version).toBe(3);
+    expect(result.input).toEqual({ ...reading(20.9, 0), testedAt: now.toISOString() });
+    expect(baseVersionOf(result.data, 'gas-test.record')).toBe(3);
+
+    // Out of limits: recorded (a reading is a fact), and issuing is refused in the server's words.
+    const bad = recordGasTestOffline(result.data, reading(20.9, 12), gasTester, names, now, uuid);
+    expect(bad.ok && (bad.data.sections['gas-tests'] as GasTestsView).refusal).toBe(
+      'Gas test: H2S 12 ppm is above the limit of 10 ppm.',
+    );
+  });
+
+  it('refuses what the server refuses: a missing reading, an instrument past calibration, the wrong status, no permission', () => {
+    const missing = { ...reading(20.9, 0), readings: [{ parameterId: 1, value: 20.9 }] };
+    expect(recordGasTestOffline(withGas(), missing, gasTester, names, now, uuid)).toEqual({
+      ok: false,
+      status: 422,
+      reason: 'Readings: no reading for H2S (Hydrogen sulphide)',
+    });
+    const stale = gasView({
+      instruments: [{ ID: 7, name: 'Quad detector', serial: 'QD-7', calibrationDue: '2026-11-01', isActive: true }],
+    });
+    expect(recordGasTestOffline(withGas(stale), reading(20.9, 0), gasTester, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 422,
+      reason: expect.stringMatching(/^Instrument: Quad detector \(serial QD-7\) was due for calibration on 2026-11-01/),
+    });
+    expect(
+      recordGasTestOffline(withGas(gasView(), 'closed'), reading(20.9, 0), gasTester, names, now, uuid),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const stranger: LocalActor = { ...gasTester, permissions: new Set() };
+    expect(recordGasTestOffline(withGas(), reading(20.9, 0), stranger, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const future = { ...reading(20.9, 0), testedAt: new Date(now.getTime() + 3_600_000).toISOString() };
+    expect(recordGasTestOffline(withGas(), future, gasTester, names, now, uuid)).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+  });
+});
+
+const barricaded: QuestionVersion = {
+  ID: 301,
+  questionID: 30,
+  version: 2,
+  text: 'Is the area barricaded?',
+  answerType: 'yes_no_na',
+  choices: [],
+  isMandatory: true,
+  blockingAnswer: 'no',
+  minValue: null,
+  maxValue: null,
+  createdBy: 'admin',
+  createdAt: '2026-11-01T00:00:00Z',
+};
+const withQuestions = (status: Permit['status'] = 'draft'): OfflinePermit => ({
+  permit: permitOf({
+    status,
+    permitType: { ID: 1, code: 'LOTO', name: 'Lockout', icon: 'lock', color: '#c00', sections: ['questions'] },
+  }),
+  sections: {
+    questions: {
+      permitId: 42,
+      version: 5,
+      canAnswer: true,
+      stages: [
+        {
+          stage: 'request',
+          isOpen: true,
+          problems: ['Question "Is the area barricaded?" must be answered before the permit is requested.'],
+          questions: [{ question: barricaded, answer: null }],
+        },
+      ],
+    } satisfies PermitQuestions,
+  },
+  versions: { permit: 7, 'permit-questions': 5 },
+});
+const answer = (value: string) => ({ questionId: 30, stage: 'request', questionVersionId: 301, answer: value });
+
+describe('question answers given on the device (decision 0064)', () => {
+  it('answers by the server’s rules and words the stage’s problems again', () => {
+    const result = answerQuestionOffline(withQuestions(), 'answer', answer('yes'), requester, now, uuid);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const stage = (result.data.sections.questions as PermitQuestions).stages[0]!;
+    expect(stage.problems).toEqual([]);
+    expect(stage.questions[0]!.answer).toEqual({
+      ID: localAlias(uuid),
+      value: 'yes',
+      answeredBy: { ID: 3, displayName: 'Rae Requester' },
+      answeredAt: now.toISOString(),
+    });
+    expect(baseVersionOf(result.data, 'permit-questions.answer')).toBe(5);
+    // Answered once: a second answer is refused in the server's words; a change of an answer given here waits for sync.
+    expect(answerQuestionOffline(result.data, 'answer', answer('no'), requester, now, uuid)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const change = { questionId: 30, stage: 'request', answerId: localAlias(uuid), answer: 'no' };
+    expect(answerQuestionOffline(result.data, 'change-answer', change, requester, now, uuid)).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'This answer was given offline: it can be changed once it has synced.',
+    });
+  });
+
+  it('a blocking answer is recorded and stops the step; a wrong type, a closed stage, no permission are refused', () => {
+    const blocking = answerQuestionOffline(withQuestions(), 'answer', answer('no'), requester, now, uuid);
+    expect(blocking.ok && (blocking.data.sections.questions as PermitQuestions).stages[0]!.problems).toEqual([
+      'Question "Is the area barricaded?" is answered "No": this answer stops the permit from being requested.',
+    ]);
+    expect(answerQuestionOffline(withQuestions(), 'answer', answer('maybe'), requester, now, uuid)).toEqual({
+      ok: false,
+      status: 422,
+      reason: '"Is the area barricaded?": answer Yes, No or N.A.',
+    });
+    expect(
+      answerQuestionOffline(withQuestions('approved'), 'answer', answer('yes'), requester, now, uuid),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      reason: expect.stringMatching(
+        /^The request questions can be answered only while the permit is Draft or Requested/,
+      ),
+    });
+    expect(answerQuestionOffline(withQuestions(), 'answer', answer('yes'), worker, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });
 

@@ -50,7 +50,7 @@ export interface NameBook {
 
 export type LocalOutcome =
   | { ok: true; data: OfflinePermit; answer: unknown; appliedHere: boolean }
-  | { ok: false; status: 403 | 409 | 422; reason: string };
+  | { ok: false; status: 403 | 404 | 409 | 422; reason: string };
 
 const offlineNames: ReadonlySet<string> = new Set(offlineCommandNames);
 export const isOfflineCommand = (name: string): name is OfflineCommandName => offlineNames.has(name);
@@ -97,7 +97,8 @@ const person = (id: number, names: NameBook, actor: LocalActor) => ({
   displayName: id === actor.userId ? actor.displayName : (names.person(id) ?? `User ${id}`),
 });
 
-const refuse = (status: 403 | 409 | 422, reason: string): LocalOutcome => ({ ok: false, status, reason });
+export type LocalRefusal = Extract<LocalOutcome, { ok: false }>;
+export const refuse = (status: LocalRefusal['status'], reason: string): LocalRefusal => ({ ok: false, status, reason });
 
 /** The permit with the lifecycle command applied (its status, effects and buttons), or the state machine's refusal. */
 export function applyPermitCommand(
@@ -193,7 +194,7 @@ const done = (actor: LocalActor, now: Date) => ({
  * The plan's next step and buttons by the plan's rules (as the server's `allowedVerbs`: plan edits
  * need create or issue, every step issue).
  */
-function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCode: string): IsolationPlan {
+export function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCode: string): IsolationPlan {
   const may = (verb: IsolationPlanVerb) => {
     if (actor.permissions.has(permitPermission('issue', permitTypeCode))) return true;
     return planEditVerbs.includes(verb) && actor.permissions.has(permitPermission('create', permitTypeCode));
@@ -351,7 +352,8 @@ export function applyTagCommand(
 export function baseVersionOf(data: OfflinePermit, name: OfflineCommandName, recordVersion?: number): number | null {
   if (name === 'permit.create') return null;
   const prefix = name.slice(0, name.indexOf('.'));
-  return data.versions[prefix] ?? recordVersion ?? (prefix === 'permit' ? data.permit.version : 0);
+  // Lock commands are checked against the permit's own version (they lock the permit, decision 0064).
+  return data.versions[prefix] ?? recordVersion ?? (prefix === 'permit' || prefix === 'lock' ? data.permit.version : 0);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type OfflineCommandName,
   type OfflinePermit,
   type PermitCommand,
+  type PermitQuestionVerb,
   type TagCommand,
 } from '@hasp/contracts';
 import { ApiRequestError, setOfflineSource, type RequestOptions } from '../../../lib/http';
@@ -26,7 +27,10 @@ import {
   type LocalOutcome,
   type NameBook,
 } from './local-apply';
-import { answerReference, nameBook } from './reference';
+import { recordGasTestOffline } from './local-apply-gas';
+import { answerQuestionOffline } from './local-apply-questions';
+import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
+import { answerReference, deviceLocksOf, nameBook, saveDeviceLocks } from './reference';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
 
 /**
@@ -93,6 +97,8 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
   const data = offlineDataOf(row);
   const method = options.method ?? 'GET';
   if (method === 'GET') {
+    // The lock picker: the user's applicable locks as downloaded, less those applied on this device.
+    if (rest === 'locks/applicable') return applicableLocksOffline(data, await deviceLocksOf(db, owner));
     // Only what can be queued is offered (approving needs the network: the notice says why).
     if (rest === '')
       return {
@@ -119,7 +125,40 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     );
   if (!isOfflineCommand(command.name)) throw localError(409, offlineRefusal(command.verb));
   const actor = await localActorOf(client, owner);
+  if (command.section === 'locks') {
+    const locks = await deviceLocksOf(db, owner);
+    const now = new Date();
+    const outcome =
+      command.verb === 'apply'
+        ? applyLockOffline(
+            data,
+            command.body as { lockId: number; planPointId: number },
+            actor,
+            locks,
+            now,
+            crypto.randomUUID(),
+          )
+        : removeLockOffline(data, command.body as { applicationId: number }, actor, locks, now);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data, () =>
+      saveDeviceLocks(db, owner, outcome.locks),
+    );
+    return outcome.answer;
+  }
   const names = await nameBook(db, owner, data);
+  if (command.section === 'questions') {
+    const verb = command.verb as PermitQuestionVerb;
+    const outcome = answerQuestionOffline(data, verb, command.body, actor, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
+    return outcome.answer;
+  }
+  if (command.section === 'gas-tests') {
+    const outcome = recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
+    return outcome.answer;
+  }
   const outcome = applyLocally(data, command, actor, names);
   if (!outcome.ok) throw localError(outcome.status, outcome.reason);
   await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
@@ -130,7 +169,7 @@ interface ParsedCommand {
   name: OfflineCommandName;
   verb: string;
   body: Record<string, unknown>;
-  section: 'permit' | 'isolation-plan' | 'tags';
+  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'gas-tests' | 'questions';
 }
 
 /** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
@@ -153,6 +192,15 @@ function commandOf(rest: string, body: unknown): ParsedCommand | null {
     };
   if (first === 'tags' && second === 'commands' && third && (tagCommands as readonly string[]).includes(third))
     return { name: `tag.${third}` as OfflineCommandName, verb: third, body: input, section: 'tags' };
+  // A lock at a plan point (the locks module's route): applied and removed offline (decision 0064).
+  if (first === 'locks' && second === 'commands' && (third === 'apply' || third === 'remove'))
+    return { name: `lock.${third}`, verb: third, body: input, section: 'locks' };
+  // A gas test's readings (voiding one needs the network).
+  if (first === 'gas-tests' && second === 'commands' && third === 'record')
+    return { name: 'gas-test.record', verb: third, body: input, section: 'gas-tests' };
+  // A checklist answer, or a change of one.
+  if (first === 'questions' && second === 'commands' && (third === 'answer' || third === 'change-answer'))
+    return { name: `permit-questions.${third}`, verb: third, body: input, section: 'questions' };
   return null;
 }
 
@@ -170,6 +218,10 @@ function applyLocally(
       return applyPlanCommand(data, command.verb as IsolationPlanVerb, command.body, actor, now);
     case 'tags':
       return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
+    case 'locks':
+    case 'gas-tests':
+    case 'questions':
+      throw new Error(`${command.name} is applied by its own local rules`);
   }
 }
 
@@ -185,6 +237,8 @@ async function saveOffline(
   command: ParsedCommand,
   outcome: Extract<LocalOutcome, { ok: true }>,
   before: OfflinePermit,
+  /** Another write of the same change (the device's lock list), in the same transaction. */
+  alsoWrite?: () => Promise<unknown>,
 ): Promise<void> {
   const db = browserDatabase();
   const tagVersion =
@@ -198,7 +252,7 @@ async function saveOffline(
       ? (before.sections['isolation-plan'] as { version: number } | undefined)?.version
       : undefined;
   try {
-    await db.transaction('rw', db.outbox, db.meta, db.permits, async () => {
+    await db.transaction('rw', [db.outbox, db.meta, db.permits, db.reference], async () => {
       await queueCommand(db, owner, {
         name: command.name,
         // The REST route's URL id, the permit, for every section (a tag command names its tag in the body).
@@ -208,6 +262,7 @@ async function saveOffline(
         permitKey,
       });
       await db.permits.update(permitKey, { data: outcome.data, updatedAt: new Date().toISOString() });
+      await alsoWrite?.();
     });
   } catch (error) {
     throw notSavedError(error);

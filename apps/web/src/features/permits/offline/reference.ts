@@ -1,4 +1,4 @@
-import type { OfflinePermit, PermitTypeInfo } from '@hasp/contracts';
+import type { Lock, OfflinePermit, PermitTypeInfo } from '@hasp/contracts';
 import { ApiRequestError, type RequestOptions } from '../../../lib/http';
 import { browserDatabase, type HaspDatabase, type Owner } from '../../../offline-db';
 import type { NameBook } from './local-apply';
@@ -199,4 +199,22 @@ export async function nameBook(db: HaspDatabase, owner: Owner, data: OfflinePerm
       return p ? { number: p.number, description: p.name } : undefined;
     },
   };
+}
+
+/** The user's applicable locks as the download stored them (`applicable-locks:<user>`), with local changes. */
+export async function deviceLocksOf(db: HaspDatabase, owner: Owner): Promise<Lock[]> {
+  return listOf(await referenceOf(db, owner, `applicable-locks:${owner.userId}`)) as Lock[];
+}
+
+/** Keeps the lock list's statuses after a lock applied or removed here (inside the caller's transaction). */
+export async function saveDeviceLocks(db: HaspDatabase, owner: Owner, locks: Lock[]): Promise<void> {
+  const kind = `applicable-locks:${owner.userId}`;
+  await db.reference.put({
+    key: referenceKey(owner, kind),
+    connectionStringName: owner.connectionStringName,
+    facilityId: owner.facilityId,
+    kind,
+    data: locks,
+    updatedAt: new Date().toISOString(),
+  });
 }

@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  localIdSchema,
+  syncLocalRecords,
+  syncLocalRefs,
+  type ApiError,
+  type SyncCommand,
+  type SyncLocalRecordKind,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { findLocalRecord, insertLocalRecord } from './sync.repository';
+
+/** Local id → the server's record id, as one push learns them (a remove right after its apply costs no look-up). */
+export type LocalRecordMemo = Map<string, number>;
+
+const kindWords: Record<SyncLocalRecordKind, string> = { 'lock-application': 'lock' };
+
+export type LocalRecordInput =
+  | {
+      ok: true;
+      /** The input as the REST route takes it: `localId` out, local references replaced by server ids. */
+      input: unknown;
+      /** Maps the command's new record (if it makes one from a local id) in the applying transaction. */
+      record(trx: Transaction<Database>, userId: number, result: unknown): Promise<void>;
+    }
+  | { ok: false; error: ApiError };
+
+/**
+ * Records a device made offline and named `local:<uuid>` before the server had ids for them
+ * (decision 0064; permits have their own mapping, `sync_local_ids`). A command that makes one
+ * (contracts `syncLocalRecords`: `lock.apply`) carries the local id in its input's `localId`; a later
+ * command naming it (`syncLocalRefs`: `lock.remove`'s `applicationId`) gets the server's id in its
+ * place. A reference never mapped (its apply was rejected, or never sent) refuses the command, with why.
+ */
+export async function withLocalRecords(
+  db: Kysely<Database>,
+  facilityId: number,
+  c: SyncCommand,
+  memo: LocalRecordMemo,
+): Promise<LocalRecordInput> {
+  const creates = (syncLocalRecords as Partial<Record<string, SyncLocalRecordKind>>)[c.name];
+  const refs = (syncLocalRefs as Partial<Record<string, Record<string, SyncLocalRecordKind>>>)[c.name];
+  const noRecord = async () => {};
+  if (!creates && !refs) return { ok: true, input: c.input, record: noRecord };
+  if (typeof c.input !== 'object' || c.input === null || Array.isArray(c.input))
+    return { ok: true, input: c.input, record: noRecord };
+  const input: Record<string, unknown> = { ...(c.input as Record<string, unknown>) };
+
+  let localId: string | null = null;
+  if (creates && 'localId' in input) {
+    const parsed = localIdSchema.safeParse(input.localId);
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'localId: a local id (local:<uuid>)',
+          details: [{ field: 'localId', message: 'a local id: local:<uuid>' }],
+        },
+      };
+    localId = parsed.data;
+    delete input.localId;
+  }
+
+  for (const [field, kind] of Object.entries(refs ?? {})) {
+    const value = input[field];
+    if (typeof value !== 'string' || !localIdSchema.safeParse(value).success) continue;
+    const id = memo.get(value) ?? (await findLocalRecord(db, facilityId, value, kind));
+    if (id === undefined)
+      return {
+        ok: false,
+        error: {
+          code: 'NOT_FOUND',
+          message: `The ${kindWords[kind]} this change names was never recorded on the server (applying it offline was not accepted).`,
+          details: [{ field, message: 'Not recorded on the server' }],
+        },
+      };
+    memo.set(value, id);
+    input[field] = id;
+  }
+
+  return {
+    ok: true,
+    input,
+    async record(trx, userId, result) {
+      if (!creates || !localId) return;
+      const recordId = (result as { ID?: unknown } | null)?.ID;
+      if (typeof recordId !== 'number') return;
+      // Not in the memo yet: the transaction may still roll back (the next look-up reads the table).
+      await insertLocalRecord(trx, { facilityId, localId, kind: creates, userId, recordId });
+    },
+  };
+}

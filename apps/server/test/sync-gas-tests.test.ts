@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
+import { deviceOf, type SyncDevice } from './support/sync-device';
+import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+
+/**
+ * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
+ * the readings once with the device's time, checks them against the limits in force at sync, makes
+ * a second device's test recorded meanwhile a conflict record of the first's chain, and rejects a
+ * test whose author lost the permit while offline, with the reason.
+ */
+let t: TestApp;
+const db = () => t.connections[0]!.db;
+const tokens: Record<string, string> = {};
+let typeId: number;
+let config: GasConfig;
+let n = 0;
+
+const call = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[as]}` }, ...(payload ? { payload } : {}) });
+const ok = <T>(response: Awaited<ReturnType<typeof call>>): T => {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+};
+const param = (code: string) => config.parameters.find((p) => p.code === code)!;
+const body = (values: Partial<Record<'O2' | 'LEL' | 'H2S' | 'CO', number>> = {}, testedAt?: Date) => ({
+  readings: Object.entries({ O2: 20.9, LEL: 0, H2S: 0, CO: 1, ...values }).map(([code, value]) => ({
+    parameterId: param(code).ID,
+    value,
+  })),
+  instrumentId: config.instruments[0]!.ID,
+  location: 'Tank T-3 manway',
+  ...(testedAt ? { testedAt: testedAt.toISOString() } : {}),
+});
+const device = (username: string) => deviceOf(t.app, username, DEMO_PASSWORD);
+const testsOf = (permitId: number) =>
+  db().selectFrom('permit_gas_tests').selectAll().where('permit_id', '=', permitId).orderBy('id').execute();
+
+async function signInAll() {
+  for (const username of ['admin', 'supervisor', 'worker']) {
+    tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+  }
+}
+
+/** A permit of a type with only the gas tests section, approved (tests are recorded from approval on). */
+async function approvedPermit(): Promise<{ permit: Permit; version: number }> {
+  const start = Date.now();
+  let permit = ok<Permit>(
+    await call('worker', 'POST', '/api/permits', {
+      permitTypeId: typeId,
+      title: `Offline gas ${++n}`,
+      description: '',
+      workMethod: '',
+      areaId: null,
+      assetIds: [],
+      plannedStart: new Date(start + 3_600_000).toISOString(),
+      plannedEnd: new Date(start + 9 * 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: 'medium',
+    }),
+  );
+  for (const [as, verb] of [
+    ['worker', 'request'],
+    ['supervisor', 'approve'],
+  ] as [string, PermitCommand][])
+    permit = ok<Permit>(
+      await call(
+        as,
+        'POST',
+        `/api/permits/${permit.ID}/commands/${verb}`,
+        verb === 'approve' ? { password: DEMO_PASSWORD } : {},
+      ),
+    );
+  const view = ok<GasTestsView>(await call('worker', 'GET', `/api/permits/${permit.ID}/gas-tests`));
+  return { permit, version: view.version };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signInAll();
+  const loto = await db()
+    .selectFrom('permit_types')
+    .select('permit_group_id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'LOTO')
+    .executeTakeFirstOrThrow();
+  ok(
+    await call('admin', 'POST', '/api/permit-types', {
+      code: 'GASO',
+      name: 'Gas Tested Offline',
+      icon: 'flame',
+      color: '#e8590c',
+      prefix: 'GASO-',
+      sections: ['gas-tests'],
+      maxValidityHours: 24,
+      offlineEnabled: true,
+      gasRetestMinutes: 60,
+      groupId: loto.permit_group_id,
+    }),
+  );
+  typeId = (
+    await db()
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'GASO')
+      .executeTakeFirstOrThrow()
+  ).id;
+  // The demo groups hold for GASO what they hold for LOTO.
+  const grants = await db()
+    .selectFrom('group_permissions as gp')
+    .innerJoin('groups as g', 'g.id', 'gp.group_id')
+    .select(['gp.group_id', 'gp.permission'])
+    .where('g.facility_id', '=', 1)
+    .where('gp.permission', 'like', 'permit:%:LOTO')
+    .execute();
+  await db()
+    .insertInto('group_permissions')
+    .values(grants.map((g) => ({ group_id: g.group_id, permission: g.permission.replace(/:LOTO$/, ':GASO') })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await signInAll();
+  config = ok<GasConfig>(await call('admin', 'GET', '/api/gas-tests/config'));
+});
+afterAll(async () => t?.close());
+
+describe('gas tests recorded offline', () => {
+  it('records the test once, taken at the device time; two tests queued one after another are a chain; replays change nothing', async () => {
+    const { permit, version } = await approvedPermit();
+    const d = await device('worker');
+    const takenAt = new Date(Date.now() - 40 * 60_000);
+    d.queue('gas-test.record', permit.ID, body({}, takenAt), version, takenAt);
+    d.queue('gas-test.record', permit.ID, body({ O2: 20.5 }, new Date(takenAt.getTime() + 60_000)), version);
+    const commands = [...d.outbox];
+    const pushed = (await d.push())!;
+    expect(pushed.results.map((r) => [r.outcome, r.error?.message])).toEqual([
+      ['applied', undefined],
+      ['applied', undefined],
+    ]);
+    const rows = await testsOf(permit.ID);
+    expect(rows.map((r) => r.tested_at)).toEqual([takenAt, new Date(takenAt.getTime() + 60_000)]);
+    for (let i = 0; i < 3; i++)
+      expect((await d.send(commands)).json<{ results: unknown }>().results).toEqual(pushed.results);
+    expect(await testsOf(permit.ID)).toHaveLength(2);
+  });
+
+  it('the server checks the readings against its limits at sync, whatever the device showed', async () => {
+    const { permit, version } = await approvedPermit();
+    const d = await device('worker');
+    // The device had H2S ≤ 10 ppm; the facility tightened it to 5 before the test synced.
+    d.queue('gas-test.record', permit.ID, body({ H2S: 8 }), version);
+    const h2s = param('H2S');
+    ok(
+      await call('admin', 'PUT', `/api/gas-tests/parameters/${h2s.ID}`, {
+        code: h2s.code,
+        name: h2s.name,
+        unit: h2s.unit,
+        lowLimit: null,
+        highLimit: 5,
+      }),
+    );
+    try {
+      const [result] = (await d.push())!.results;
+      expect(result).toMatchObject({ outcome: 'applied' });
+      const view = result!.result as GasTestsView;
+      expect(view.tests[0]).toMatchObject({ inLimits: false });
+      expect(view.refusal).toBe('Gas test: H2S 8 ppm is above the limit of 5 ppm.');
+    } finally {
+      ok(
+        await call('admin', 'PUT', `/api/gas-tests/parameters/${h2s.ID}`, {
+          code: h2s.code,
+          name: h2s.name,
+          unit: h2s.unit,
+          lowLimit: null,
+          highLimit: 10,
+        }),
+      );
+    }
+  });
+
+  it("another device's test first: this device's becomes a conflict record with both versions, not recorded", async () => {
+    const { permit, version } = await approvedPermit();
+    const [first, second] = [await device('worker'), await device('supervisor')];
+    first.queue('gas-test.record', permit.ID, body(), version);
+    second.queue('gas-test.record', permit.ID, body({ O2: 20.1 }), version);
+    expect((await first.push())!.results[0]!.outcome).toBe('applied');
+    const lost = (await second.push())!.results[0]!;
+    expect(lost).toMatchObject({ outcome: 'conflict', conflictId: expect.any(Number), error: { code: 'CONFLICT' } });
+    expect(await testsOf(permit.ID)).toHaveLength(1);
+  });
+
+  it('R30: the permit type taken from the user while offline: the test is rejected with the reason', async () => {
+    const { permit, version } = await approvedPermit();
+    const d: SyncDevice = await device('worker');
+    d.queue('gas-test.record', permit.ID, body(), version);
+    const group = await db()
+      .selectFrom('groups')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('name', '=', 'Authorized Workers')
+      .executeTakeFirstOrThrow();
+    const removed = await db()
+      .deleteFrom('group_permissions')
+      .where('group_id', '=', group.id)
+      .where('permission', '=', 'permit:view:GASO')
+      .returningAll()
+      .execute();
+    expect(removed).toHaveLength(1);
+    try {
+      const [result] = (await d.push())!.results;
+      expect(result).toMatchObject({ outcome: 'rejected', error: { code: 'FORBIDDEN' } });
+      expect(result!.error!.message.length).toBeGreaterThan(0);
+      expect(await testsOf(permit.ID)).toHaveLength(0);
+    } finally {
+      await db().insertInto('group_permissions').values(removed).execute();
+    }
+  });
+});

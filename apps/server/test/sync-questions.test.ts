@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permit, PermitQuestions } from '@hasp/contracts';
+import { passingAnswer } from './support/permit-answers';
+import { permitDraft } from './support/permit-draft';
+import { deviceOf, signIn, type SyncDevice } from './support/sync-device';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+
+/**
+ * Checklist answers given offline (decision 0064) over the real server and PostgreSQL: answers
+ * queued with the request after them apply in order (the request's guard sees them), once;
+ * another device's answer first makes this one a conflict record; an answer whose author lost the
+ * permission while offline is rejected with the reason.
+ */
+let t: TestApp;
+const db = () => t.connections[0]!.db;
+const tokens: Record<string, string> = {};
+let lotoId: number;
+let n = 0;
+const device = (username: string) => deviceOf(t.app, username, DEMO_PASSWORD);
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens.worker}` }, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.worker = (await signIn(t.app, 'worker', DEMO_PASSWORD)).token;
+  lotoId = (
+    await db()
+      .selectFrom('permit_types')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => t?.close());
+
+/** A draft LOTO permit of the worker's and its request-stage questions as the device downloaded them. */
+async function draft() {
+  const created = await call('POST', '/api/permits', permitDraft(lotoId, { title: `Offline answers ${++n}` }));
+  expect(created.statusCode, created.body).toBe(200);
+  const permit = created.json<Permit>();
+  const section = (await call('GET', `/api/permits/${permit.ID}/questions`)).json<PermitQuestions>();
+  const request = section.stages.find((s) => s.stage === 'request')!;
+  expect(request.questions.length).toBeGreaterThan(0);
+  return { permit, version: section.version, questions: request.questions.map((q) => q.question) };
+}
+
+const answersOf = (permitId: number) =>
+  db().selectFrom('question_answers').select(['question_id', 'answer']).where('permit_id', '=', permitId).execute();
+
+function queueAnswers(
+  d: SyncDevice,
+  permitId: number,
+  version: number,
+  questions: Awaited<ReturnType<typeof draft>>['questions'],
+) {
+  for (const q of questions)
+    d.queue(
+      'permit-questions.answer',
+      permitId,
+      { questionId: q.questionID, stage: 'request', questionVersionId: q.ID, answer: passingAnswer(q) },
+      version,
+    );
+}
+
+describe('question answers given offline', () => {
+  it('answers and then the request they allow apply in order, once; the same push again changes nothing', async () => {
+    const { permit, version, questions } = await draft();
+    const d = await device('worker');
+    queueAnswers(d, permit.ID, version, questions);
+    d.queue('permit.request', permit.ID, {}, permit.version);
+    const commands = [...d.outbox];
+    const pushed = (await d.push())!;
+    expect(pushed.results.map((r) => [r.outcome, r.error?.message])).toEqual(
+      commands.map(() => ['applied', undefined]),
+    );
+    expect((await answersOf(permit.ID)).length).toBe(questions.length);
+    const again = (await d.send(commands)).json<{ results: unknown }>();
+    expect(again.results).toEqual(pushed.results);
+    expect((await answersOf(permit.ID)).length).toBe(questions.length);
+  });
+
+  it("another device's answer first: this device's answer is a conflict record, not recorded", async () => {
+    const { permit, version, questions } = await draft();
+    const [first, second] = [await device('worker'), await device('worker')];
+    queueAnswers(first, permit.ID, version, questions.slice(0, 1));
+    queueAnswers(second, permit.ID, version, questions.slice(0, 1));
+    expect((await first.push())!.results[0]!.outcome).toBe('applied');
+    const lost = (await second.push())!.results[0]!;
+    expect(lost).toMatchObject({ outcome: 'conflict', conflictId: expect.any(Number), error: { code: 'CONFLICT' } });
+    expect(await answersOf(permit.ID)).toHaveLength(1);
+  });
+
+  it('R30: the permission to answer taken while offline: rejected with the reason', async () => {
+    const { permit, version, questions } = await draft();
+    const d = await device('worker');
+    queueAnswers(d, permit.ID, version, questions.slice(0, 1));
+    const group = await db()
+      .selectFrom('groups')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('name', '=', 'Authorized Workers')
+      .executeTakeFirstOrThrow();
+    const removed = await db()
+      .deleteFrom('group_permissions')
+      .where('group_id', '=', group.id)
+      .where('permission', '=', 'permit:create:LOTO')
+      .returningAll()
+      .execute();
+    expect(removed).toHaveLength(1);
+    try {
+      const [result] = (await d.push())!.results;
+      expect(result).toMatchObject({
+        outcome: 'rejected',
+        error: {
+          code: 'FORBIDDEN',
+          message: "You need the permission permit:create:LOTO or permit:issue:LOTO to answer this permit's questions.",
+        },
+      });
+      expect(await answersOf(permit.ID)).toHaveLength(0);
+    } finally {
+      await db().insertInto('group_permissions').values(removed).execute();
+    }
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  freeLockStatus,
+  lockApplyRefusal,
+  lockPointRefusal,
+  lockRemoveRefusal,
+  permitPermission,
+  type IsolationPlan,
+  type Lock,
+  type LockApplication,
+  type OfflinePermit,
+  type PlanPoint,
+} from '@hasp/contracts';
+import { finishPlan, localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+
+/**
+ * Locking out offline (decision 0064): a lock applied at a plan point or removed from it on the
+ * device's copy of the permit, by the same rules the server decides with (contracts `lockApplyRefusal`,
+ * `lockPointRefusal`, `lockRemoveRefusal`). A lock applied here has no server id yet: it gets a local
+ * id (`local:<uuid>`, queued in the command's `localId`) and the page a negative alias of it, so a
+ * remove queued later names it and the server maps it at sync. The server still decides at sync.
+ */
+
+/** A lock on a point as the stored plan keeps it: a lock applied on this device also keeps its local id. */
+export type StoredPointLock = PlanPoint['locks'][number] & { localId?: string };
+
+export type LockOutcome =
+  | Extract<LocalOutcome, { ok: false }>
+  | (Extract<LocalOutcome, { ok: true }> & {
+      /** What the outbox sends (the REST body, with the local ids the server maps). */
+      input: Record<string, unknown>;
+      /** The device's applicable locks with the lock's new status. */
+      locks: Lock[];
+    });
+
+const me = (actor: LocalActor) => ({ ID: actor.userId, displayName: actor.displayName });
+
+function planOf(data: OfflinePermit): IsolationPlan | undefined {
+  return data.sections['isolation-plan'] as IsolationPlan | undefined;
+}
+
+function withPoints(data: OfflinePermit, plan: IsolationPlan, points: PlanPoint[], actor: LocalActor): OfflinePermit {
+  const next = finishPlan({ ...plan, points }, actor, data.permit.permitType.code);
+  return { ...data, sections: { ...data.sections, 'isolation-plan': next } };
+}
+
+/** Whoever may see the permit applies their own lock and removes it (the server's policy: permit:view:<CODE>). */
+const mayLock = (data: OfflinePermit, actor: LocalActor) =>
+  actor.permissions.has(permitPermission('view', data.permit.permitType.code));
+
+/**
+ * The locks the user may apply on this permit now, from the device's list: not in use, and not on a
+ * point of this plan (a lock applied here before the list was downloaded again).
+ */
+export function applicableLocksOffline(data: OfflinePermit, locks: Lock[]): Lock[] {
+  const onPlan = new Set(planOf(data)?.points.flatMap((p) => p.locks.map((l) => l.lockId)) ?? []);
+  return locks.filter((l) => l.status !== 'in_use' && !onPlan.has(l.ID));
+}
+
+/** Applies one of the user's locks at a plan point, or the rules' refusal. */
+export function applyLockOffline(
+  data: OfflinePermit,
+  input: { lockId: number; planPointId: number },
+  actor: LocalActor,
+  locks: Lock[],
+  now: Date,
+  localUuid: string,
+): LockOutcome {
+  if (!mayLock(data, actor)) return refuse(403, 'You may not apply locks on this permit.');
+  const plan = planOf(data);
+  if (!plan) return refuse(409, 'The isolation plan is not stored on this device: go online to apply a lock.');
+  const point = plan.points.find((p) => p.ID === input.planPointId);
+  if (!point) return refuse(404, 'Plan point not found');
+  const lock = locks.find((l) => l.ID === input.lockId);
+  if (!lock)
+    return refuse(
+      409,
+      'This lock is not among the locks stored on this device for you: apply it when you are back online.',
+    );
+  const heldHere = plan.points.find((p) => p.locks.some((l) => l.lockId === lock.ID));
+  const status = heldHere ? 'in_use' : lock.status;
+  const where = heldHere ? `permit ${data.permit.number} at point ${heldHere.code}` : 'another permit';
+  const refusal =
+    lockApplyRefusal(
+      { ...lock, status, ownerId: lock.owner?.ID ?? null, ownerName: lock.owner?.displayName ?? null },
+      actor.userId,
+      where,
+    ) ?? lockPointRefusal(lock.serial, point);
+  if (refusal) return refuse(409, refusal);
+
+  const localId = `local:${localUuid}`;
+  const appliedAt = now.toISOString();
+  const entry: StoredPointLock = {
+    applicationId: localAlias(localUuid),
+    lockId: lock.ID,
+    serial: lock.serial,
+    appliedBy: me(actor),
+    appliedAt,
+    localId,
+  };
+  const points = plan.points.map((p) => (p.ID === point.ID ? { ...p, locks: [...p.locks, entry] } : p));
+  const answer: LockApplication = {
+    ID: entry.applicationId,
+    permitId: data.permit.ID,
+    planPointId: point.ID,
+    lockboxId: null,
+    lock: { ID: lock.ID, serial: lock.serial, kind: lock.kind, status: 'in_use' },
+    appliedBy: me(actor),
+    appliedAt,
+    removedAt: null,
+    removal: null,
+  };
+  return {
+    ok: true,
+    data: withPoints(data, plan, points, actor),
+    answer,
+    appliedHere: true,
+    input: { lockId: lock.ID, planPointId: point.ID, localId },
+    locks: locks.map((l) => (l.ID === lock.ID ? { ...l, status: 'in_use' } : l)),
+  };
+}
+
+/** Removes a lock from its plan point (only its applier), or the rules' refusal. */
+export function removeLockOffline(
+  data: OfflinePermit,
+  input: { applicationId: number },
+  actor: LocalActor,
+  locks: Lock[],
+  now: Date,
+): LockOutcome {
+  if (!mayLock(data, actor)) return refuse(403, 'You may not remove locks on this permit.');
+  const plan = planOf(data);
+  if (!plan) return refuse(409, 'The isolation plan is not stored on this device: go online to remove a lock.');
+  const point = plan.points.find((p) => p.locks.some((l) => l.applicationId === input.applicationId));
+  const entry: StoredPointLock | undefined = point?.locks.find((l) => l.applicationId === input.applicationId);
+  if (!point || !entry) return refuse(404, 'Lock application not found');
+  const refusal = lockRemoveRefusal(
+    { serial: entry.serial, removed: false, appliedBy: entry.appliedBy.ID, applierName: entry.appliedBy.displayName },
+    actor.userId,
+    'removed',
+  );
+  if (refusal) return refuse(refusal.status, refusal.message);
+
+  const points = plan.points.map((p) =>
+    p.ID === point.ID ? { ...p, locks: p.locks.filter((l) => l.applicationId !== entry.applicationId) } : p,
+  );
+  const known = locks.find((l) => l.ID === entry.lockId);
+  const status = known ? freeLockStatus(known.owner?.ID ?? null) : 'available';
+  const answer: LockApplication = {
+    ID: entry.applicationId,
+    permitId: data.permit.ID,
+    planPointId: point.ID,
+    lockboxId: null,
+    lock: { ID: entry.lockId, serial: entry.serial, kind: known?.kind ?? 'padlock', status },
+    appliedBy: entry.appliedBy,
+    appliedAt: entry.appliedAt,
+    removedAt: now.toISOString(),
+    removal: 'removed',
+  };
+  return {
+    ok: true,
+    data: withPoints(data, plan, points, actor),
+    answer,
+    appliedHere: true,
+    // A lock applied on this device is named by its local id: the server maps it at sync.
+    input: { applicationId: entry.localId ?? entry.applicationId },
+    locks: locks.map((l) => (l.ID === entry.lockId ? { ...l, status } : l)),
+  };
+}

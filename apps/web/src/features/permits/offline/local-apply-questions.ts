@@ -1,0 +1,94 @@
+import {
+  answerValueProblem,
+  permitAnswerProblem,
+  permitQuestionInputSchemas,
+  stageProblems,
+  type AnswerQuestionInput,
+  type ChangeAnswerInput,
+  type OfflinePermit,
+  type PermitQuestions,
+  type PermitQuestionVerb,
+} from '@hasp/contracts';
+import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+
+/**
+ * A permit question answered (or an answer changed) offline (decision 0064) on the device's copy,
+ * by the rules the server answers with (contracts `permitAnswerProblem`, `answerValueProblem`,
+ * `stageProblems`): who may answer, the stage's window, the answer's type and range; the stage's
+ * problems are worded again so the page shows what still stops the next step. The server decides
+ * again at sync. An answer given offline is changed once it has synced (its change names the
+ * server's answer).
+ */
+export function answerQuestionOffline(
+  data: OfflinePermit,
+  verb: PermitQuestionVerb,
+  body: unknown,
+  actor: LocalActor,
+  now: Date,
+  localUuid: string,
+): LocalOutcome {
+  const view = data.sections.questions as PermitQuestions | undefined;
+  if (!view) return refuse(409, 'The questions are not stored on this device: answer them when you are back online.');
+  // An answer given here has the page's negative alias, not a server id (the route's schema refuses it).
+  if (verb === 'change-answer' && ((body as { answerId?: unknown } | null)?.answerId as number) < 0)
+    return refuse(409, 'This answer was given offline: it can be changed once it has synced.');
+  const parsed = permitQuestionInputSchemas[verb].safeParse(body);
+  if (!parsed.success) return refuse(422, parsed.error.issues[0]?.message ?? 'The answer is not valid.');
+  const input = parsed.data;
+  const permit = data.permit;
+  const problem = permitAnswerProblem(
+    {
+      typeCode: permit.permitType.code,
+      sections: permit.permitType.sections,
+      status: permit.status,
+      holderId: permit.holder?.ID ?? null,
+    },
+    actor.permissions,
+    actor.userId,
+    input.stage,
+  );
+  if (problem) return refuse(problem.status, problem.message);
+  const stage = view.stages.find((s) => s.stage === input.stage);
+  const entry = stage?.questions.find((q) => q.question.questionID === input.questionId);
+  if (!stage || !entry) return refuse(422, `This permit asks no such question at the ${input.stage} stage.`);
+  const answer = input.answer.trim();
+  if (verb === 'answer') {
+    if ((input as AnswerQuestionInput).questionVersionId !== entry.question.ID)
+      return refuse(422, 'Not a version of this question.');
+    if (entry.answer)
+      return refuse(
+        409,
+        `"${entry.question.text}" is already answered ("${entry.answer.value}", by ${entry.answer.answeredBy.displayName}): change the answer instead.`,
+      );
+  } else {
+    if (!entry.answer) return refuse(409, 'This question is not answered yet: answer it first.');
+    if (entry.answer.ID < 0) return refuse(409, 'This answer was given offline: it can be changed once it has synced.');
+    if (entry.answer.ID !== (input as ChangeAnswerInput).answerId)
+      return refuse(
+        409,
+        `Someone changed the answer to "${entry.question.text}" first: it is now "${entry.answer.value}". Reload and try again.`,
+      );
+  }
+  const valueProblem = answerValueProblem(entry.question, answer);
+  if (valueProblem) return refuse(422, valueProblem);
+
+  const given = {
+    ID: localAlias(localUuid),
+    value: answer,
+    answeredBy: { ID: actor.userId, displayName: actor.displayName },
+    answeredAt: now.toISOString(),
+  };
+  const questions = stage.questions.map((q) => (q === entry ? { ...q, answer: given } : q));
+  const next: PermitQuestions = {
+    ...view,
+    stages: view.stages.map((s) =>
+      s === stage ? { ...s, questions, problems: stageProblems(s.stage, questions) } : s,
+    ),
+  };
+  return {
+    ok: true,
+    data: { ...data, sections: { ...data.sections, questions: next } },
+    answer: next,
+    appliedHere: true,
+  };
+}

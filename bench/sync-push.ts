@@ -20,11 +20,35 @@ const COMMANDS = Number(process.env.HASP_BENCH_SYNC_COMMANDS ?? 1000);
 const CHAIN = 20;
 
 let statements = 0;
+/** HASP_BENCH_SQL_PROFILE=1: each statement's text (its first line, 110 characters) → count and time. */
+const PROFILE = process.env.HASP_BENCH_SQL_PROFILE === '1';
+const profile = new Map<string, { count: number; ms: number }>();
 const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...a: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
-  return query.apply(this, args);
+  const answer = query.apply(this, args);
+  if (PROFILE && answer instanceof Promise) {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '?');
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 110);
+    const t0 = performance.now();
+    const entry = profile.get(key) ?? { count: 0, ms: 0 };
+    profile.set(key, entry);
+    entry.count += 1;
+    void answer.then(
+      () => (entry.ms += performance.now() - t0),
+      () => (entry.ms += performance.now() - t0),
+    );
+  }
+  return answer;
 } as typeof pg.Client.prototype.query;
+
+function printProfile(commands: number) {
+  const rows = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  console.log('  statements per command by text (count/command, ms/command):');
+  for (const [text, { count, ms }] of rows)
+    console.log(`    ${(count / commands).toFixed(2).padStart(6)} ${(ms / commands).toFixed(3).padStart(7)}  ${text}`);
+  profile.clear();
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
@@ -83,6 +107,7 @@ async function main() {
     const pushTimes: number[] = [];
     const outcomes: Record<string, number> = {};
     statements = 0;
+    profile.clear();
     const started = performance.now();
     while (outbox.length) {
       const batch = outbox.slice(0, SYNC_PUSH_MAX);
@@ -117,6 +142,8 @@ async function main() {
       `  statements per command ${(statements / COMMANDS).toFixed(1)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
+    if (PROFILE) printProfile(COMMANDS);
+
     // Baseline: the same changes over the REST routes, one request each (what the runner itself costs).
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
     let permitId = 0;
@@ -131,6 +158,7 @@ async function main() {
       if (first) permitId = answer.ID;
     }
     const restSeconds = (performance.now() - restStarted) / 1000;
+    if (PROFILE) printProfile(COMMANDS);
     console.log(
       `  baseline: the same ${COMMANDS} changes as REST requests in ${restSeconds.toFixed(2)} s (sync / REST ${(seconds / restSeconds).toFixed(2)}); load average ${os.loadavg()[0]!.toFixed(1)}`,
     );

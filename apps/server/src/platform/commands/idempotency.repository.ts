@@ -47,19 +47,24 @@ export function findStoredResponse(trx: Trx, userId: number, key: string) {
     .executeTakeFirst();
 }
 
-export async function storeResponse(
-  trx: Trx,
-  row: { userId: number; key: string; command: string; hash: string; response: unknown; version: number },
-): Promise<void> {
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: row.userId,
-      key: row.key,
-      command: row.command,
-      request_hash: row.hash,
-      response: JSON.stringify(row.response ?? null),
-      version: row.version,
-    })
-    .execute();
+/** What a key answers on every later send: the command's hash, its response and the version it left. */
+export interface StoredResponse {
+  userId: number;
+  key: string;
+  command: string;
+  hash: string;
+  response: unknown;
+  version: number;
+}
+
+/** The `idempotency_keys` row of a stored response (written with the command's other rows: recordCommandRows). */
+export function keyRow(row: StoredResponse) {
+  return {
+    user_id: row.userId,
+    key: row.key,
+    command: row.command,
+    request_hash: row.hash,
+    response: JSON.stringify(row.response ?? null),
+    version: row.version,
+  };
 }

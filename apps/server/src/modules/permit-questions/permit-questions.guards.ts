@@ -18,11 +18,15 @@ export interface QuestionFacts extends PermitFacts {
   questionProblems: Partial<Record<QuestionStage, string[]>>;
 }
 
-async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<QuestionFacts, keyof PermitFacts>> {
+async function loadQuestionFacts(
+  db: Db,
+  permit: PermitRecord,
+  facilityId: number | undefined,
+): Promise<Omit<QuestionFacts, keyof PermitFacts>> {
   if (!permit.permitType.sections.includes('questions')) return { questionProblems: {} };
   const stages = await loadStages(db, {
     id: permit.ID,
-    facilityId: await permitFacilityId(db, permit.ID),
+    facilityId: facilityId ?? (await permitFacilityId(db, permit.ID)),
     number: permit.number,
     status: permit.status,
     permitTypeId: permit.permitType.ID,
@@ -70,6 +74,12 @@ export function registerPermitQuestionGuards(): void {
   for (const [stage, command] of Object.entries(questionStageCommands) as [QuestionStage, PermitCommand][]) {
     (guards[command] ??= []).push(stageAnswered(stage));
   }
-  registerPermitGuards<QuestionFacts>({ name: 'permit-questions', facts: loadQuestionFacts, guards });
+  registerPermitGuards<QuestionFacts>({
+    name: 'permit-questions',
+    facts: loadQuestionFacts,
+    // The stages' problems read the permit's status and type besides the answers.
+    factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),
+    guards,
+  });
   registerPermitContent({ name: 'request-answers', load: requestAnswers });
 }

@@ -18,6 +18,6 @@ export async function readPermit(
 ): Promise<Permit | undefined> {
   const permit = await findPermit(db, viewer.actor.facilityId, id);
   if (!permit) return undefined;
-  const facts = await loadPermitFacts(db, permit, viewer.now);
+  const facts = await loadPermitFacts(db, permit, viewer.now, viewer.actor.facilityId);
   return permitView(permit, { userId: viewer.actor.userId, permissions: viewer.permissions, now: viewer.now }, facts);
 }

@@ -75,7 +75,7 @@ export const permitTarget: CommandTarget<PermitState> = {
     const record = await findPermit(trx, actor.facilityId, id, { lock: true });
     if (!record) return undefined;
     const [facts, permissions] = await Promise.all([
-      loadPermitFacts(trx, record, ctx.now),
+      loadPermitFacts(trx, record, ctx.now, actor.facilityId),
       actorPermissions(trx, actor),
     ]);
     return { version: record.version, record, facts, permissions };

@@ -98,7 +98,7 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       await assertPermission(request, permitPermission('view', permit.permitType.code));
       void reply.header('etag', `"${permit.version}"`);
       const { now } = contextOf(request);
-      const facts = await loadPermitFacts(connection.db, permit, now);
+      const facts = await loadPermitFacts(connection.db, permit, now, actor.facilityId);
       return permitView(permit, { userId: actor.userId, permissions: await permissionsOf(request), now }, facts);
     },
   );

@@ -39,13 +39,16 @@ export async function approvalProgress(db: Db, facilityId: number, permit: Permi
   };
 }
 
-async function loadSignatureFacts(db: Db, permit: PermitRecord): Promise<Partial<SignatureFacts>> {
+async function loadSignatureFacts(
+  db: Db,
+  permit: PermitRecord,
+  knownFacilityId: number | undefined,
+): Promise<Partial<SignatureFacts>> {
   if (permit.status !== 'requested') return {};
-  const { facility_id: facilityId } = await db
-    .selectFrom('permits')
-    .select('facility_id')
-    .where('id', '=', permit.ID)
-    .executeTakeFirstOrThrow();
+  const facilityId =
+    knownFacilityId ??
+    (await db.selectFrom('permits').select('facility_id').where('id', '=', permit.ID).executeTakeFirstOrThrow())
+      .facility_id;
   const progress = await approvalProgress(db, facilityId, permit);
   const next = progress.nextStage;
   return {
@@ -82,6 +85,7 @@ export function registerSignatureGuards(): void {
   registerPermitGuards<SignatureFacts>({
     name: 'signatures',
     facts: loadSignatureFacts,
+    // No factsKey: approving writes signatures, and an edit changes the signed content: read again after every command.
     guards: { approve: [notSignedYet, mayDoNextStage] },
   });
 }

@@ -1,5 +1,12 @@
 import { type ApiError, type SyncCommand, type SyncPushResponse, type SyncResult } from '@hasp/contracts';
-import { findCommand, runCommand, type EventBus, type RequestContext } from '../../platform';
+import {
+  actorForOneRequest,
+  findCommand,
+  runCommand,
+  type Actor,
+  type EventBus,
+  type RequestContext,
+} from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { asJson, syncCommandHash, withoutSecrets } from './sync-hash';
 import { recordIssue } from './sync-issue-records';
@@ -46,6 +53,8 @@ interface PushMemo {
   lastSeq: Map<string, number>;
   links: Map<string, number>;
   locals: Map<string, { permitId: number; number: string }>;
+  /** The session's actor per device, whose permissions the push reads once (decision 0061). */
+  actors: Map<string, Actor>;
 }
 
 const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
@@ -106,7 +115,7 @@ export async function pushCommands(
 ): Promise<SyncPushResponse> {
   const syncedAt = ctx.now;
   const results: SyncResult[] = [];
-  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map() };
+  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map(), actors: new Map() };
   let stopped: ApiError | null = null;
   for (const [index, c] of commands.entries()) {
     if (stopped) {
@@ -244,7 +253,9 @@ async function pushOne(
   const link = aggregate ? (memo.links.get(linkKey) ?? (await lastLinkVersion(db, s, aggregate))) : null;
   const candidates =
     c.baseVersion === null ? [null] : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
-  const actorCtx: RequestContext = { ...ctx, actor: { ...ctx.actor, deviceId: c.deviceId } };
+  let actor = memo.actors.get(c.deviceId);
+  if (!actor) memo.actors.set(c.deviceId, (actor = actorForOneRequest({ ...ctx.actor, deviceId: c.deviceId })));
+  const actorCtx: RequestContext = { ...ctx, actor };
 
   let expected = candidates[0] ?? null;
   let recordedNow: SyncRow | undefined;

@@ -33,6 +33,7 @@ import * as attachments from './2026-11-27T1400-attachments';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
 import * as offlineSync from './2026-11-28T1000-offline-sync';
 import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
+import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
   '2026-11-28T1000-offline-sync': offlineSync,
   '2026-11-28T1500-sso-signatures': ssoSignatures,
+  '2026-11-29T1100-idempotency-claim': idempotencyClaim,
 };

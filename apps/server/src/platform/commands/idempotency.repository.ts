@@ -26,25 +26,35 @@ export function commandHash(command: Command): string {
     .digest('hex');
 }
 
-/**
- * Takes the key for this transaction, or answers false when another transaction holds it (the
- * first send is still running). An advisory lock, so a crashed request leaves nothing behind.
- */
-export async function tryLockKey(trx: Trx, userId: number, key: string): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`
-    select pg_try_advisory_xact_lock(hashtext('hasp-idempotency'), hashtext(${`${userId}:${key}`})) as locked`.execute(
-    trx,
-  );
-  return rows[0]?.locked === true;
+/** What an earlier send with the key answered. */
+export interface StoredKey {
+  command: string;
+  request_hash: string;
+  response: unknown;
+  version: number;
 }
 
-export function findStoredResponse(trx: Trx, userId: number, key: string) {
-  return trx
-    .selectFrom('idempotency_keys')
-    .select(['command', 'request_hash', 'response', 'version'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+/**
+ * Takes the key for this transaction and reads what it answered before, in one round trip
+ * (`claim_idempotency_key`, decision 0061): `held` false when another transaction holds it (the
+ * first send is still running); else `stored`, the earlier answer, if any. An advisory lock, so a
+ * crashed request leaves nothing behind; the look-up runs after the lock, so a first send that
+ * committed meanwhile is seen.
+ */
+export async function claimKey(
+  trx: Trx,
+  userId: number,
+  key: string,
+): Promise<{ held: false } | { held: true; stored: StoredKey | undefined }> {
+  const { rows } = await sql<StoredKey & { answered: boolean }>`
+    select answered, command, request_hash, response, version from claim_idempotency_key(${userId}, ${key})`.execute(
+    trx,
+  );
+  const row = rows[0];
+  if (!row) return { held: false };
+  if (!row.answered) return { held: true, stored: undefined };
+  const { answered: _answered, ...stored } = row;
+  return { held: true, stored };
 }
 
 /** What a key answers on every later send: the command's hash, its response and the version it left. */

@@ -7,7 +7,7 @@ import type { DomainEventInput } from '../events/record-event';
 import type { RequestContext } from '../request-context';
 import type { Command, CommandDefinition, Versioned } from './command';
 import { recordCommandRows } from './command-records.repository';
-import { commandHash, findStoredResponse, tryLockKey } from './idempotency.repository';
+import { claimKey, commandHash } from './idempotency.repository';
 import { checkPolicy } from './policy';
 
 /** What a command answered: the use case's result and the target's new version. */
@@ -59,7 +59,8 @@ export async function runCommand<I, S extends Versioned, R>(
   });
   const { outcome, eventIds, eventNames } = await ctx.connection.db.transaction().execute(async (trx) => {
     if (key !== null) {
-      if (!(await tryLockKey(trx, actor.userId, key))) {
+      const claim = await claimKey(trx, actor.userId, key);
+      if (!claim.held) {
         throw new AppError(
           'CONFLICT',
           409,
@@ -70,7 +71,7 @@ export async function runCommand<I, S extends Versioned, R>(
           },
         );
       }
-      const stored = await findStoredResponse(trx, actor.userId, key);
+      const { stored } = claim;
       if (stored) {
         if (stored.request_hash !== hash) {
           throw new AppError(

@@ -21,14 +21,10 @@ export async function recordCommandRows(
   const last = events.length ? 'events' : stored ? 'key' : audits.length ? 'audits' : null;
   if (last === null) return [];
   if (audits.length && last !== 'audits') {
-    db = db.with('audited', (q) =>
-      q.insertInto('audit_log').values(audits.map(auditRow)),
-    ) as unknown as QueryCreator<Database>;
+    db = db.with('audited', (q) => q.insertInto('audit_log').values(audits.map(auditRow)));
   }
   if (stored && last !== 'key') {
-    db = db.with('keyed', (q) =>
-      q.insertInto('idempotency_keys').values(keyRow(stored)),
-    ) as unknown as QueryCreator<Database>;
+    db = db.with('keyed', (q) => q.insertInto('idempotency_keys').values(keyRow(stored)));
   }
   if (last === 'audits') {
     await db.insertInto('audit_log').values(audits.map(auditRow)).execute();

@@ -58,7 +58,8 @@ function databaseCpuMs(): number {
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         parentOf.set(Number(name), Number(fields[1]));
-        ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+        // Its own time and its reaped children's: a backend that ends moves its time to the postmaster's.
+        ticks.set(Number(name), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
       } catch {
         // The process ended meanwhile.
       }

@@ -3,13 +3,15 @@
  * (demo-seeded) on 127.0.0.1; one device's outbox as the web client sends it — 50 permits created
  * offline (`local:<uuid>`), each followed by 19 edits of it (a version chain), pushed in order in
  * pushes of at most 100 (`SYNC_PUSH_MAX`) until the outbox is empty. Prints the total, commands per
- * second, the p50/p95 of one push, and statements per command (every pg Client.query of the process).
+ * second, the p50/p95 of one push, statements per command (every pg Client.query of the process) and
+ * CPU time per command (this process and its PostgreSQL: a figure the machine's load hardly moves).
  * Not a test: it prints numbers and never fails on them.
  *
  *   npx tsx bench/sync-push.ts     (HASP_BENCH_SYNC_COMMANDS 1000)
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { SYNC_PUSH_MAX, type SyncCommand, type SyncPushResponse } from '@hasp/contracts';
@@ -20,11 +22,81 @@ const COMMANDS = Number(process.env.HASP_BENCH_SYNC_COMMANDS ?? 1000);
 const CHAIN = 20;
 
 let statements = 0;
+/** HASP_BENCH_SQL_PROFILE=1: each statement's text (its first line, 110 characters) → count and time. */
+const PROFILE = process.env.HASP_BENCH_SQL_PROFILE === '1';
+const profile = new Map<string, { count: number; ms: number }>();
 const query = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query')!.value as (...a: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
-  return query.apply(this, args);
+  const answer = query.apply(this, args);
+  if (PROFILE && answer instanceof Promise) {
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '?');
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 110);
+    const t0 = performance.now();
+    const entry = profile.get(key) ?? { count: 0, ms: 0 };
+    profile.set(key, entry);
+    entry.count += 1;
+    void answer.then(
+      () => (entry.ms += performance.now() - t0),
+      () => (entry.ms += performance.now() - t0),
+    );
+  }
+  return answer;
 } as typeof pg.Client.prototype.query;
+
+/**
+ * CPU time (ms) of this process's descendants — the embedded PostgreSQL and its backends — from
+ * /proc (Linux; 0 elsewhere). With process.cpuUsage() it gives a figure the machine's load hardly moves.
+ */
+function databaseCpuMs(): number {
+  try {
+    const parentOf = new Map<number, number>();
+    const ticks = new Map<number, number>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parentOf.set(Number(name), Number(fields[1]));
+        // Its own time and its reaped children's: a backend that ends moves its time to the postmaster's.
+        ticks.set(Number(name), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const mine = new Set([process.pid]);
+    let total = 0;
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, parent] of parentOf) {
+        if (mine.has(parent) && !mine.has(pid)) {
+          mine.add(pid);
+          total += ticks.get(pid) ?? 0;
+          grew = true;
+        }
+      }
+    }
+    return total * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+const cpuStart = () => ({ node: process.cpuUsage(), db: databaseCpuMs() });
+function cpuPerCommand(start: ReturnType<typeof cpuStart>, commands: number): string {
+  const node = process.cpuUsage(start.node);
+  const nodeMs = (node.user + node.system) / 1000 / commands;
+  const dbMs = (databaseCpuMs() - start.db) / commands;
+  return `CPU per command ${(nodeMs + dbMs).toFixed(2)} ms (node ${nodeMs.toFixed(2)}, PostgreSQL ${dbMs.toFixed(2)})`;
+}
+
+function printProfile(commands: number) {
+  const rows = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+  console.log('  statements per command by text (count/command, ms/command):');
+  for (const [text, { count, ms }] of rows)
+    console.log(`    ${(count / commands).toFixed(2).padStart(6)} ${(ms / commands).toFixed(3).padStart(7)}  ${text}`);
+  profile.clear();
+}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
@@ -83,6 +155,8 @@ async function main() {
     const pushTimes: number[] = [];
     const outcomes: Record<string, number> = {};
     statements = 0;
+    profile.clear();
+    const syncCpu = cpuStart();
     const started = performance.now();
     while (outbox.length) {
       const batch = outbox.slice(0, SYNC_PUSH_MAX);
@@ -114,12 +188,15 @@ async function main() {
       `  one push of ${SYNC_PUSH_MAX}: p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms`,
     );
     console.log(
-      `  statements per command ${(statements / COMMANDS).toFixed(1)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `  statements per command ${(statements / COMMANDS).toFixed(1)}; ${cpuPerCommand(syncCpu, COMMANDS)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
+
+    if (PROFILE) printProfile(COMMANDS);
 
     // Baseline: the same changes over the REST routes, one request each (what the runner itself costs).
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
     let permitId = 0;
+    const restCpu = cpuStart();
     const restStarted = performance.now();
     for (let i = 0; i < COMMANDS; i++) {
       const first = i % CHAIN === 0;
@@ -131,8 +208,9 @@ async function main() {
       if (first) permitId = answer.ID;
     }
     const restSeconds = (performance.now() - restStarted) / 1000;
+    if (PROFILE) printProfile(COMMANDS);
     console.log(
-      `  baseline: the same ${COMMANDS} changes as REST requests in ${restSeconds.toFixed(2)} s (sync / REST ${(seconds / restSeconds).toFixed(2)}); load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `  baseline: the same ${COMMANDS} changes as REST requests in ${restSeconds.toFixed(2)} s (sync / REST ${(seconds / restSeconds).toFixed(2)}); ${cpuPerCommand(restCpu, COMMANDS)}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
     await server.stop();

@@ -11,7 +11,7 @@ export {
   type PolicyRule,
   type Versioned,
 } from './commands/command';
-export { policyTable, checkPolicy, actorPermissions } from './commands/policy';
+export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses } from './commands/command-route';
 export { EventBus, type EventHandler } from './events/event-bus';

@@ -32,8 +32,9 @@ import * as signatures from './2026-11-27T1300-signatures';
 import * as attachments from './2026-11-27T1400-attachments';
 import * as abandonedRemovalSessionNotify from './2026-11-27T1500-abandoned-removal-session-notify';
 import * as offlineSync from './2026-11-28T1000-offline-sync';
-import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
+import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
+import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1500-abandoned-removal-session-notify': abandonedRemovalSessionNotify,
   '2026-11-28T1000-offline-sync': offlineSync,
   '2026-11-28T1500-sso-signatures': ssoSignatures,
+  '2026-11-29T1100-idempotency-claim': idempotencyClaim,
   '2026-11-29T1400-sync-local-records': syncLocalRecords,
 };

@@ -56,6 +56,8 @@ export function registerGasTestGuards(): void {
         latestGasTest: row.tested_at ? { testedAt: row.tested_at.toISOString(), readings: row.readings ?? [] } : null,
       };
     },
+    // The type's re-test interval and the permit's tests; of the permit itself only its type.
+    factsKey: (p) => JSON.stringify([p.permitType.ID, p.permitType.sections]),
     guards: { issue: [gasTestsFresh('issued')], revalidate: [gasTestsFresh('revalidated')] },
   });
 }

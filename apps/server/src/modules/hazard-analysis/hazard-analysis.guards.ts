@@ -60,6 +60,8 @@ export function registerHazardAnalysis(): void {
   registerPermitGuards<HazardFacts>({
     name: 'hazard-analysis',
     facts: loadHazardFacts,
+    // The type's flag and the analysis's lines; of the permit itself only its type.
+    factsKey: (p) => JSON.stringify([p.permitType.ID, p.permitType.sections]),
     guards: { request: [analysisComplete] },
   });
   registerPermitContent({ name: 'hazard-analysis', load: signedLines });

@@ -18,35 +18,63 @@ export interface IsolationFacts extends PermitFacts {
   inPlace: string[];
 }
 
+/** The isolation facts in one statement (one round trip per permit command; decision 0061). */
 async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<IsolationFacts, keyof PermitFacts>> {
   const usesPlan = permit.permitType.sections.includes('isolation-plan');
-  const [plan, points, inPlace] = await Promise.all([
-    db
-      .selectFrom('permit_isolation_plans')
-      .select(['stored_energy_released_at', 'area_inspected_at', 'people_clear_at', 'release_notified_at'])
-      .where('permit_id', '=', permit.ID)
-      .executeTakeFirst(),
-    db
-      .selectFrom('permit_isolation_points as pp')
-      .innerJoin('isolation_points as ip', 'ip.id', 'pp.isolation_point_id')
-      .select(['ip.code', 'pp.state'])
-      .where('pp.permit_id', '=', permit.ID)
-      .where('pp.removed_at', 'is', null)
-      .orderBy('pp.position')
-      .orderBy('pp.id')
-      .execute(),
-    stillInPlace(db, permit.ID),
-  ]);
+  const { rows } = await sql<{
+    released: boolean | null;
+    inspected: boolean | null;
+    clear: boolean | null;
+    notified: boolean | null;
+    points: { code: string; state: PlanPointState }[];
+    in_place: string[];
+  }>`
+    select plan.stored_energy_released_at is not null as released,
+      plan.area_inspected_at is not null as inspected,
+      plan.people_clear_at is not null as clear,
+      plan.release_notified_at is not null as notified,
+      coalesce((
+        select json_agg(json_build_object('code', ip.code, 'state', pp.state) order by pp.position, pp.id)
+        from permit_isolation_points pp
+        join isolation_points ip on ip.id = pp.isolation_point_id
+        where pp.permit_id = ${permit.ID} and pp.removed_at is null
+      ), '[]'::json) as points,
+      coalesce((select json_agg(x.line order by x.k, x.o) from (${inPlaceLines(permit.ID)}) x), '[]'::json) as in_place
+    from (select 1) one
+    left join permit_isolation_plans plan on plan.permit_id = ${permit.ID}`.execute(db);
+  const row = rows[0]!;
   return {
     usesPlan,
-    planPoints: points,
-    storedEnergyReleased: !!plan?.stored_energy_released_at,
-    areaInspected: !!plan?.area_inspected_at,
-    peopleClear: !!plan?.people_clear_at,
-    releaseNotified: !!plan?.release_notified_at,
-    inPlace,
+    planPoints: row.points,
+    storedEnergyReleased: !!row.released,
+    areaInspected: !!row.inspected,
+    peopleClear: !!row.clear,
+    releaseNotified: !!row.notified,
+    inPlace: row.in_place,
   };
 }
+
+/** The closing guard's lines of a permit, each with its sort keys `k` (locks, then tags) and `o`. */
+const inPlaceLines = (permitId: number) => sql<{ k: number; o: number; line: string }>`
+  select 1 as k, la.id as o,
+    case when la.plan_point_id is not null
+      then 'Lock ' || l.serial || ' on ' || ip.code || ' (applied by ' || u.display_name || ')'
+      else 'Signed on: ' || u.display_name || ' (lock ' || l.serial || ')' end as line
+  from lock_applications la
+  join locks l on l.id = la.lock_id
+  join users u on u.id = la.applied_by
+  left join permit_isolation_points pp on pp.id = la.plan_point_id
+  left join isolation_points ip on ip.id = pp.isolation_point_id
+  where la.permit_id = ${permitId} and la.removed_at is null
+  union all
+  select 2, t.id,
+    'Tag ' || t.number || ' on ' || coalesce(ip.code, 'personal lock ' || l.serial, 'the lockbox') || ' (' || t.state || ')'
+  from tags t
+  left join permit_isolation_points pp on pp.id = t.plan_point_id
+  left join isolation_points ip on ip.id = pp.isolation_point_id
+  left join lock_applications la on la.id = t.lock_application_id
+  left join locks l on l.id = la.lock_id
+  where t.permit_id = ${permitId} and t.state not in ('removed', 'voided', 'missing')`;
 
 /**
  * The closing guard's list (issue 16 item 7), for every permit type: open lock applications (on
@@ -56,27 +84,7 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
  */
 export async function stillInPlace(db: Db, permitId: number): Promise<string[]> {
   const { rows } = await sql<{ line: string }>`
-    select line from (
-      select 1 as k, la.id as o,
-        case when la.plan_point_id is not null
-          then 'Lock ' || l.serial || ' on ' || ip.code || ' (applied by ' || u.display_name || ')'
-          else 'Signed on: ' || u.display_name || ' (lock ' || l.serial || ')' end as line
-      from lock_applications la
-      join locks l on l.id = la.lock_id
-      join users u on u.id = la.applied_by
-      left join permit_isolation_points pp on pp.id = la.plan_point_id
-      left join isolation_points ip on ip.id = pp.isolation_point_id
-      where la.permit_id = ${permitId} and la.removed_at is null
-      union all
-      select 2, t.id,
-        'Tag ' || t.number || ' on ' || coalesce(ip.code, 'personal lock ' || l.serial, 'the lockbox') || ' (' || t.state || ')'
-      from tags t
-      left join permit_isolation_points pp on pp.id = t.plan_point_id
-      left join isolation_points ip on ip.id = pp.isolation_point_id
-      left join lock_applications la on la.id = t.lock_application_id
-      left join locks l on l.id = la.lock_id
-      where t.permit_id = ${permitId} and t.state not in ('removed', 'voided', 'missing')
-    ) x order by k, o`.execute(db);
+    select line from (${inPlaceLines(permitId)}) x order by k, o`.execute(db);
   return rows.map((r) => r.line);
 }
 
@@ -117,6 +125,8 @@ export function registerIsolationPlanGuards(): void {
   registerPermitGuards<IsolationFacts>({
     name: 'isolation-plan',
     facts: loadIsolationFacts,
+    // The plan, its points, locks and tags are read by the permit's ID; of the permit itself only its type's sections.
+    factsKey: (p) => p.permitType.sections.join(),
     guards: { isolate: [planVerified], 'end-test': [testPointsReverified], close: [planReleased, nothingInPlace] },
   });
 }

@@ -31,6 +31,8 @@ export function registerLockboxGuards(): void {
       const { signedOn, openLockbox } = await lockboxClosingFacts(db, permit.ID);
       return { lockboxSignedOn: signedOn, lockboxOpen: openLockbox };
     },
+    // Read by the permit's ID alone: a lifecycle command never changes the lockbox.
+    factsKey: () => '',
     guards: { close: [lockboxClosed] },
   });
 }

@@ -69,6 +69,12 @@ export function registerPermitQuestionGuards(): void {
   for (const [stage, command] of Object.entries(questionStageCommands) as [QuestionStage, PermitCommand][]) {
     (guards[command] ??= []).push(stageAnswered(stage));
   }
-  registerPermitGuards<QuestionFacts>({ name: 'permit-questions', facts: loadQuestionFacts, guards });
+  registerPermitGuards<QuestionFacts>({
+    name: 'permit-questions',
+    facts: loadQuestionFacts,
+    // The stages' problems read the permit's status and type besides the answers.
+    factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),
+    guards,
+  });
   registerPermitContent({ name: 'request-answers', load: requestAnswers });
 }

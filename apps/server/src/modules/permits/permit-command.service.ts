@@ -2,7 +2,7 @@ import { permitCommands, type Permit, type PermitCommand, type PermitEdit, type 
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
-import { loadPermitFacts } from './permit-guards';
+import { permitFactsAfter } from './permit-guards';
 import { signApproval } from './permit-signing';
 import {
   addApproval,
@@ -56,6 +56,9 @@ export interface PermitCommandEventPayload {
 const editedRisk = (before: PermitRecord, input: PermitEdit) =>
   before.permitType.sections.includes('hazard-analysis') ? before.riskLevel : input.riskLevel;
 
+/** A set of asset IDs, comparable as text. */
+const assetKey = (ids: number[]) => [...ids].sort((a, b) => a - b).join();
+
 const editedFields = (before: PermitRecord, input: PermitEdit, start: Date, end: Date, assetIds: number[]) =>
   before.title !== input.title ||
   before.description !== input.description ||
@@ -65,10 +68,7 @@ const editedFields = (before: PermitRecord, input: PermitEdit, start: Date, end:
   before.riskLevel !== editedRisk(before, input) ||
   Date.parse(before.plannedStart) !== start.getTime() ||
   Date.parse(before.plannedEnd) !== end.getTime() ||
-  before.assets
-    .map((a) => a.ID)
-    .sort((a, b) => a - b)
-    .join() !== [...assetIds].sort((a, b) => a - b).join();
+  assetKey(before.assets.map((a) => a.ID)) !== assetKey(assetIds);
 
 /**
  * The one use case of every lifecycle command: decide on the locked permit (the policy has already
@@ -112,7 +112,9 @@ async function applyPermitCommand(
       holder_id: edit.holderId,
       risk_level: editedRisk(before, edit),
     });
-    await replacePermitAssets(trx, facilityId, id, core.assetIds);
+    // The link rows are rewritten only when the set changed (a save of the same assets writes none).
+    if (assetKey(before.assets.map((a) => a.ID)) !== assetKey(core.assetIds))
+      await replacePermitAssets(trx, facilityId, id, core.assetIds);
     // An edit after approval is a new revision: what was approved is no longer what is asked for.
     if (effects.clearsApprovals) change.revision = before.revision + 1;
   }
@@ -164,7 +166,8 @@ async function applyPermitCommand(
     ...(effects.setsHolder !== undefined ? { newHolderId: effects.setsHolder } : {}),
   };
   run.event({ name: `permit.${command}`, entityType: 'permit', entityId: id, payload });
-  const facts = await loadPermitFacts(trx, after, ctx.now);
+  // The guard plugins' facts read at the lock stay true unless the permit fields they read changed.
+  const facts = await permitFactsAfter(trx, { permit: before, facts: state.facts }, after, ctx.now);
   return permitView(after, { userId: ctx.actor.userId, permissions: state.permissions, now: ctx.now }, facts);
 }
 

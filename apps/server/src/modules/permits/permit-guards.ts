@@ -17,6 +17,13 @@ export interface PermitGuardPlugin<F extends PermitFacts = PermitFacts> {
   name: string;
   /** Its own facts; `approvalStagesLeft` is the lifecycle's one fact a plugin gives (the approval stages). */
   facts?: (db: Db, permit: PermitRecord) => Promise<Omit<F, Exclude<keyof PermitFacts, 'approvalStagesLeft'>>>;
+  /**
+   * The permit's fields its facts read (besides its own tables, which no lifecycle command writes:
+   * those write the permit, its assets, approvals and signatures). After a lifecycle command the
+   * facts read at the lock are kept when this key of the permit is unchanged, instead of read
+   * again (decision 0061). Absent: read again after every command.
+   */
+  factsKey?: (permit: PermitRecord) => string;
   guards: PermitGuardHooks<F>;
 }
 
@@ -55,11 +62,45 @@ export function permitGuardHooks(): PermitGuardHooks {
   return hooks;
 }
 
+/** Each plugin's own facts within a loaded whole (for keeping them after a command: permitFactsAfter). */
+const partsOf = new WeakMap<PermitFacts, Map<string, object>>();
+
 /** The lifecycle's facts of a permit with every registered plugin's facts added. */
 export async function loadPermitFacts(db: Db, permit: PermitRecord, now: Date): Promise<PermitFacts> {
+  return withPlugins(db, permit, now, () => undefined);
+}
+
+/**
+ * The facts of a permit a lifecycle command has just changed (`after`), given the ones read at its
+ * lock (`before`, `factsBefore`): a plugin whose `factsKey` is the same before and after keeps its
+ * facts (its tables are not the command's to write); the others, and the lifecycle's own, are read anew.
+ */
+export async function permitFactsAfter(
+  db: Db,
+  before: { permit: PermitRecord; facts: PermitFacts },
+  after: PermitRecord,
+  now: Date,
+): Promise<PermitFacts> {
+  const kept = partsOf.get(before.facts);
+  return withPlugins(db, after, now, (name, plugin) =>
+    kept && plugin.factsKey && plugin.factsKey(before.permit) === plugin.factsKey(after) ? kept.get(name) : undefined,
+  );
+}
+
+async function withPlugins(
+  db: Db,
+  permit: PermitRecord,
+  now: Date,
+  keep: (name: string, plugin: PermitGuardPlugin<never>) => object | undefined,
+): Promise<PermitFacts> {
   let facts: PermitFacts = permitFacts(permit, now);
-  for (const plugin of plugins.values()) {
-    if (plugin.facts) facts = { ...facts, ...(await plugin.facts(db, permit)) };
+  const parts = new Map<string, object>();
+  for (const [name, plugin] of plugins) {
+    if (!plugin.facts) continue;
+    const part = keep(name, plugin) ?? (await plugin.facts(db, permit));
+    parts.set(name, part);
+    facts = { ...facts, ...part };
   }
+  partsOf.set(facts, parts);
   return facts;
 }

@@ -77,6 +77,7 @@ export function registerSignatureGuards(): void {
   registerPermitGuards<SignatureFacts>({
     name: 'signatures',
     facts: loadSignatureFacts,
+    // No factsKey: approving writes signatures, and an edit changes the signed content: read again after every command.
     guards: { approve: [notSignedYet, mayDoNextStage] },
   });
 }

@@ -1,6 +1,13 @@
 import { type ApiError, type SyncCommand, type SyncPushResponse, type SyncResult } from '@hasp/contracts';
 import { withLocalRecords, type LocalRecordMemo } from './sync-local-records';
-import { findCommand, runCommand, type EventBus, type RequestContext } from '../../platform';
+import {
+  actorForOneRequest,
+  findCommand,
+  runCommand,
+  type Actor,
+  type EventBus,
+  type RequestContext,
+} from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { asJson, syncCommandHash, withoutSecrets } from './sync-hash';
 import { recordIssue } from './sync-issue-records';
@@ -49,6 +56,8 @@ interface PushMemo {
   locals: Map<string, { permitId: number; number: string }>;
   /** Records other than permits made from local ids (a lock application), by local id. */
   records: LocalRecordMemo;
+  /** The session's actor per device, whose permissions the push reads once (decision 0061). */
+  actors: Map<string, Actor>;
 }
 
 const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
@@ -109,7 +118,13 @@ export async function pushCommands(
 ): Promise<SyncPushResponse> {
   const syncedAt = ctx.now;
   const results: SyncResult[] = [];
-  const memo: PushMemo = { lastSeq: new Map(), links: new Map(), locals: new Map(), records: new Map() };
+  const memo: PushMemo = {
+    lastSeq: new Map(),
+    links: new Map(),
+    locals: new Map(),
+    records: new Map(),
+    actors: new Map(),
+  };
   let stopped: ApiError | null = null;
   for (const [index, c] of commands.entries()) {
     if (stopped) {
@@ -251,7 +266,9 @@ async function pushOne(
   const link = aggregate ? (memo.links.get(linkKey) ?? (await lastLinkVersion(db, s, aggregate))) : null;
   const candidates =
     c.baseVersion === null ? [null] : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
-  const actorCtx: RequestContext = { ...ctx, actor: { ...ctx.actor, deviceId: c.deviceId } };
+  let actor = memo.actors.get(c.deviceId);
+  if (!actor) memo.actors.set(c.deviceId, (actor = actorForOneRequest({ ...ctx.actor, deviceId: c.deviceId })));
+  const actorCtx: RequestContext = { ...ctx, actor };
 
   let expected = candidates[0] ?? null;
   let recordedNow: SyncRow | undefined;

@@ -26,40 +26,55 @@ export function commandHash(command: Command): string {
     .digest('hex');
 }
 
+/** What an earlier send with the key answered. */
+export interface StoredKey {
+  command: string;
+  request_hash: string;
+  response: unknown;
+  version: number;
+}
+
 /**
- * Takes the key for this transaction, or answers false when another transaction holds it (the
- * first send is still running). An advisory lock, so a crashed request leaves nothing behind.
+ * Takes the key for this transaction and reads what it answered before, in one round trip
+ * (`claim_idempotency_key`, decision 0061): `held` false when another transaction holds it (the
+ * first send is still running); else `stored`, the earlier answer, if any. An advisory lock, so a
+ * crashed request leaves nothing behind; the look-up runs after the lock, so a first send that
+ * committed meanwhile is seen.
  */
-export async function tryLockKey(trx: Trx, userId: number, key: string): Promise<boolean> {
-  const { rows } = await sql<{ locked: boolean }>`
-    select pg_try_advisory_xact_lock(hashtext('hasp-idempotency'), hashtext(${`${userId}:${key}`})) as locked`.execute(
+export async function claimKey(
+  trx: Trx,
+  userId: number,
+  key: string,
+): Promise<{ held: false } | { held: true; stored: StoredKey | undefined }> {
+  const { rows } = await sql<StoredKey & { answered: boolean }>`
+    select answered, command, request_hash, response, version from claim_idempotency_key(${userId}, ${key})`.execute(
     trx,
   );
-  return rows[0]?.locked === true;
+  const row = rows[0];
+  if (!row) return { held: false };
+  if (!row.answered) return { held: true, stored: undefined };
+  const { answered: _answered, ...stored } = row;
+  return { held: true, stored };
 }
 
-export function findStoredResponse(trx: Trx, userId: number, key: string) {
-  return trx
-    .selectFrom('idempotency_keys')
-    .select(['command', 'request_hash', 'response', 'version'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+/** What a key answers on every later send: the command's hash, its response and the version it left. */
+export interface StoredResponse {
+  userId: number;
+  key: string;
+  command: string;
+  hash: string;
+  response: unknown;
+  version: number;
 }
 
-export async function storeResponse(
-  trx: Trx,
-  row: { userId: number; key: string; command: string; hash: string; response: unknown; version: number },
-): Promise<void> {
-  await trx
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: row.userId,
-      key: row.key,
-      command: row.command,
-      request_hash: row.hash,
-      response: JSON.stringify(row.response ?? null),
-      version: row.version,
-    })
-    .execute();
+/** The `idempotency_keys` row of a stored response (written with the command's other rows: recordCommandRows). */
+export function keyRow(row: StoredResponse) {
+  return {
+    user_id: row.userId,
+    key: row.key,
+    command: row.command,
+    request_hash: row.hash,
+    response: JSON.stringify(row.response ?? null),
+    version: row.version,
+  };
 }

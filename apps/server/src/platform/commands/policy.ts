@@ -13,11 +13,29 @@ export function policyTable<S>() {
   return <T extends Record<string, PolicyRule<S, never>>>(rules: T): T => rules;
 }
 
+/** Actors of one request that runs many commands (a sync push): their permissions, once read. */
+const readOnce = new WeakMap<Actor, { held?: ReadonlySet<string> }>();
+
+/**
+ * The same actor, whose permissions the first command that asks reads (in its transaction) and the
+ * request's later commands reuse: a sync push of up to 100 commands of one session reads them once,
+ * as one REST request does (decision 0061). A grant revoked meanwhile counts from the next request.
+ * @example const actor = actorForOneRequest({ ...ctx.actor, deviceId });
+ */
+export function actorForOneRequest(actor: Actor): Actor {
+  const copy = { ...actor };
+  readOnce.set(copy, {});
+  return copy;
+}
+
 /** The actor's permissions (facility groups and connection grants), read in the command's transaction. */
 export async function actorPermissions(trx: Transaction<Database>, actor: Actor): Promise<Set<string>> {
   // The system (a scheduled job) is no member of any group: it holds no permission.
   if (actor.system) return new Set();
-  return listFacilityAndConnectionPermissions(trx, actor);
+  const once = readOnce.get(actor);
+  if (!once) return listFacilityAndConnectionPermissions(trx, actor);
+  once.held ??= await listFacilityAndConnectionPermissions(trx, actor);
+  return new Set(once.held);
 }
 
 /**

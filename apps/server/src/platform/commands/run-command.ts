@@ -6,8 +6,8 @@ import type { EventBus } from '../events/event-bus';
 import type { DomainEventInput } from '../events/record-event';
 import type { RequestContext } from '../request-context';
 import type { Command, CommandDefinition, Versioned } from './command';
-import { recordAuditsAndEvents } from './command-records.repository';
-import { commandHash, findStoredResponse, storeResponse, tryLockKey } from './idempotency.repository';
+import { recordCommandRows } from './command-records.repository';
+import { claimKey, commandHash } from './idempotency.repository';
 import { checkPolicy } from './policy';
 
 /** What a command answered: the use case's result and the target's new version. */
@@ -38,7 +38,7 @@ const stale = (current: number, message?: string) =>
 /**
  * Runs a command in one transaction: idempotency key → lock the target (facility-scoped: another
  * facility's record is 404) → expected version (stale: 409 naming the current one) → policy →
- * use case → audit rows → domain events → new version → stored response. Events go to their
+ * use case → new version → audit rows, domain events and stored response (one statement). Events go to their
  * consumers after commit. Anything thrown rolls all of it back: no change, no audit row, no event,
  * and the key stays free.
  * @example const { result } = await runCommand(events, ctx, arrangePermitTypes, { name, targetId, input });
@@ -59,7 +59,8 @@ export async function runCommand<I, S extends Versioned, R>(
   });
   const { outcome, eventIds, eventNames } = await ctx.connection.db.transaction().execute(async (trx) => {
     if (key !== null) {
-      if (!(await tryLockKey(trx, actor.userId, key))) {
+      const claim = await claimKey(trx, actor.userId, key);
+      if (!claim.held) {
         throw new AppError(
           'CONFLICT',
           409,
@@ -70,7 +71,7 @@ export async function runCommand<I, S extends Versioned, R>(
           },
         );
       }
-      const stored = await findStoredResponse(trx, actor.userId, key);
+      const { stored } = claim;
       if (stored) {
         if (stored.request_hash !== hash) {
           throw new AppError(
@@ -108,7 +109,11 @@ export async function runCommand<I, S extends Versioned, R>(
     if (!unchanged && !audits.length) throw new Error(`command ${command.name} recorded no audit row`);
     if (unchanged && (audits.length || recorded.length))
       throw new Error(`command ${command.name}: unchanged, yet audited`);
-    const ids = await recordAuditsAndEvents(
+    const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);
+    // Stored as JSON, so a replay answers exactly what the first send was sent.
+    const response = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as R);
+    // Audit rows, events and the key's stored response: one statement, after the bump (it needs the version).
+    const ids = await recordCommandRows(
       trx,
       audits.map((entry) => ({
         ...entry,
@@ -120,13 +125,8 @@ export async function runCommand<I, S extends Versioned, R>(
         at: ctx.now,
       })),
       recorded,
+      key === null ? null : { userId: actor.userId, key, command: command.name, hash, response, version },
     );
-    const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);
-    // Stored as JSON, so a replay answers exactly what the first send was sent.
-    const response = result === undefined ? null : (JSON.parse(JSON.stringify(result)) as R);
-    if (key !== null) {
-      await storeResponse(trx, { userId: actor.userId, key, command: command.name, hash, response, version });
-    }
     await options.inTransaction?.(trx, { result: response as R, version });
     return {
       outcome: { result: response as R, version, replayed: false },

@@ -6,6 +6,7 @@ import { demo } from '../support/hasp';
 import { isolatePlan, myUserId, type ApiUser } from '../support/isolation';
 import { answerQuestionsFor } from '../support/permit-questions';
 import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { outboxOf, seedDevice } from '../support/offline-device';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
 
@@ -16,25 +17,6 @@ test.use({ serviceWorkers: 'block' });
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-offline-permit';
-/** The little of Dexie these helpers use (the page's own library, window.Dexie). */
-interface DexieLike {
-  version(n: number): { stores(s: Record<string, string>): void };
-  open(): Promise<unknown>;
-  close(): void;
-  table(name: string): {
-    bulkPut(rows: unknown[]): Promise<unknown>;
-    orderBy(index: string): { toArray(): Promise<Array<Record<string, unknown>>> };
-  };
-}
-
-const stores = {
-  outbox:
-    'idempotencyKey, [connectionStringName+facilityId+userId], [connectionStringName+facilityId+userId+deviceSeq], permitKey, status',
-  permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
-  reference: 'key, [connectionStringName+facilityId]',
-  meta: 'key',
-};
-
 async function browse(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
   const page = await context.newPage();
@@ -65,42 +47,6 @@ async function get(user: ApiUser, path: string): Promise<unknown> {
   const response = await user.page.request.get(`/api/${path}`, { headers: headers(user) });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
   return response.json();
-}
-
-/** Writes rows into the app's browser database through the page (the library the seed exposes). */
-async function seedDevice(page: Page, rows: { permits?: unknown[]; reference?: unknown[] }) {
-  await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
-  await page.evaluate(
-    async ({ rows, stores }) => {
-      const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
-      const db = new DexieClass('hasp');
-      db.version(2).stores(stores);
-      await db.open();
-      if (rows.permits) await db.table('permits').bulkPut(rows.permits);
-      if (rows.reference) await db.table('reference').bulkPut(rows.reference);
-      db.close();
-    },
-    { rows, stores },
-  );
-}
-
-async function outboxOf(
-  page: Page,
-): Promise<Array<{ name: string; targetId: unknown; baseVersion: unknown; status: string }>> {
-  return page.evaluate(async (stores) => {
-    const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
-    const db = new DexieClass('hasp');
-    db.version(2).stores(stores);
-    await db.open();
-    const items = await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
-    db.close();
-    return items.map((i) => ({
-      name: i.name as string,
-      targetId: i.targetId,
-      baseVersion: i.baseVersion,
-      status: i.status as string,
-    }));
-  }, stores);
 }
 
 /** A client-side move (the app is loaded; with no network a page load could not fetch it). */

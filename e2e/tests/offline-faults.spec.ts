@@ -334,7 +334,7 @@ test('R27 + R31: 200 changes converge through latency, resets, a black hole, los
   context,
   request,
 }, testInfo) => {
-  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + 150_000);
+  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + 400_000);
   const user = await createUserLike('worker', 'r27');
   const headers = await apiHeaders(request, user.userName);
   const typeId = await loto(request, headers);
@@ -383,9 +383,12 @@ test('R27 + R31: 200 changes converge through latency, resets, a black hole, los
   proxy.wire.offline = false;
   const onlineFrom = Date.now();
   await context.setOffline(false);
-  await expect(status).toHaveAccessibleName('All changes synced', { timeout: 120_000 });
+  // Generous: on a loaded 2-core machine the server took up to a minute for one push of 100 edits
+  // (nothing here asserts speed; the limit only decides how long a real failure takes to report).
+  await expect(status).toHaveAccessibleName('All changes synced', { timeout: 300_000 });
   const convergedMs = Date.now() - onlineFrom;
   proxy.release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   expect(await outboxItems(page)).toEqual([]);
 
   const rows = await withDatabase(

@@ -109,7 +109,7 @@ test('R26: the browser killed mid-save and mid-sync: every change shown as saved
   request,
 }, testInfo) => {
   const kills = Number(process.env.HASP_R26_KILLS ?? 10);
-  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + kills * 20_000 + 60_000);
+  testInfo.setTimeout(FIRST_LOAD_TIMEOUT_MS + kills * 20_000 + 300_000);
   const user = await createUserLike('worker', 'r26');
   const admin = await apiHeaders(request, demo.admin.userName);
   const body = permitBody(await loto(request, admin), '');
@@ -175,7 +175,8 @@ test('R26: the browser killed mid-save and mid-sync: every change shown as saved
   /** Every change shown as saved is on the device or on the server (the device read first: an item leaves it only once applied). */
   const expectNothingLost = async (page: Page) => {
     const device = new Set((await outboxItems(page)).map((i) => (i.input as { title: string }).title));
-    const server = await serverTitleCounts(request, admin, prefix);
+    // Signed in anew each time: 100 kills outlast an access token.
+    const server = await serverTitleCounts(request, await apiHeaders(request, demo.admin.userName), prefix);
     expect([...saved].filter((title) => !device.has(title) && !server.has(title))).toEqual([]);
   };
 
@@ -190,7 +191,7 @@ test('R26: the browser killed mid-save and mid-sync: every change shown as saved
       // Mid-save: offline, creating permits one after the other; killed after a random number of
       // them were shown as saved, a random moment later.
       await context.setOffline(true);
-      await startSaving(page, { prefix: iteration, body, count: 30 });
+      await startSaving(page, { prefix: iteration, body, count: 8 });
       const after = Math.floor(Math.random() * 4);
       await expect.poll(() => loopDone || savedHere() >= after, { intervals: [5] }).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
@@ -203,14 +204,20 @@ test('R26: the browser killed mid-save and mid-sync: every change shown as saved
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 400));
       await kill(context, pid, () => startedHere() > savedHere());
     }
+    if ((k + 1) % 10 === 0)
+      console.log(
+        `R26 progress kills=${k + 1} shownSaved=${saved.size} lostSoFar=0 killsDuringWrite=${stats.writeKills} ` +
+          `killsDuringPush=${stats.pushKills} seconds=${Math.round((Date.now() - stats.startedMs) / 1000)}`,
+      );
   }
 
   // The last launch: back online, the pusher empties the outbox.
   const { context, page } = await launch();
   await openApp(page, user.userName);
   await expectNothingLost(page);
-  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 90_000 }).toBe(0);
-  const server = await serverTitleCounts(request, admin, prefix);
+  // Generous: a loaded machine's server takes seconds per creation (the limit only bounds a failure).
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 300_000 }).toBe(0);
+  const server = await serverTitleCounts(request, await apiHeaders(request, demo.admin.userName), prefix);
   await context.close();
   rmSync(profile, { recursive: true, force: true });
 

@@ -177,7 +177,27 @@ test('R26: the browser killed mid-save and mid-sync: every change shown as saved
     const device = new Set((await outboxItems(page)).map((i) => (i.input as { title: string }).title));
     // Signed in anew each time: 100 kills outlast an access token.
     const server = await serverTitleCounts(request, await apiHeaders(request, demo.admin.userName), prefix);
-    expect([...saved].filter((title) => !device.has(title) && !server.has(title))).toEqual([]);
+    const missing = [...saved].filter((title) => !device.has(title) && !server.has(title));
+    if (missing.length > 0) {
+      // What the server recorded of them, and the device's outbox: the evidence of a loss.
+      const recorded = await withDatabase(
+        async (client) =>
+          (
+            await client.query(
+              `select device_seq, outcome, input->>'title' as title, synced_at from sync_commands where input->>'title' = any($1)`,
+              [missing],
+            )
+          ).rows,
+      );
+      const inTable = await withDatabase(
+        async (client) => (await client.query('select id, title from permits where title = any($1)', [missing])).rows,
+      );
+      console.log(
+        'R26 LOST',
+        JSON.stringify({ missing, recorded, inTable, device: [...device].filter((t) => t.startsWith(prefix)) }),
+      );
+    }
+    expect(missing).toEqual([]);
   };
 
   for (let k = 0; k < kills; k += 1) {

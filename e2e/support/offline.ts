@@ -14,6 +14,8 @@ export interface DexieLike {
   close(): void;
   table(name: string): {
     bulkPut(rows: unknown[]): Promise<unknown>;
+    count(): Promise<number>;
+    toArray(): Promise<Array<Record<string, unknown>>>;
     orderBy(index: string): { toArray(): Promise<Array<Record<string, unknown>>> };
   };
 }
@@ -52,24 +54,32 @@ export interface QueuedItem {
   input?: unknown;
 }
 
-/** The device's outbox in the order it syncs (device sequence per owner). */
-export async function outboxOf(page: Page): Promise<QueuedItem[]> {
+/** Every outbox item on the device, in device-sequence order (all owners). */
+export async function outboxItems(page: Page): Promise<Array<Record<string, unknown>>> {
+  await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
   return page.evaluate(async (stores) => {
     const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
     const db = new DexieClass('hasp');
     db.version(2).stores(stores);
     await db.open();
-    const items = await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
-    db.close();
-    return items.map((i) => ({
-      name: i.name as string,
-      targetId: i.targetId,
-      baseVersion: i.baseVersion,
-      status: i.status as string,
-      // A lock command's input names the lock's local id (apply) or the one it removes.
-      ...(String(i.name).startsWith('lock.') ? { input: i.input as unknown } : {}),
-    }));
+    try {
+      return await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
+    } finally {
+      db.close();
+    }
   }, offlineStores);
+}
+
+/** The device's outbox in the order it syncs (device sequence per owner), as the specs check it. */
+export async function outboxOf(page: Page): Promise<QueuedItem[]> {
+  return (await outboxItems(page)).map((i) => ({
+    name: i.name as string,
+    targetId: i.targetId,
+    baseVersion: i.baseVersion,
+    status: i.status as string,
+    // A lock command's input names the lock's local id (apply) or the one it removes.
+    ...(String(i.name).startsWith('lock.') ? { input: i.input } : {}),
+  }));
 }
 
 /** A client-side move (the app is loaded; with no network a page load needs the service worker). */

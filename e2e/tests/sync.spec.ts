@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import type { SyncCommand, SyncPush, SyncResult } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
+import { queueFromPage } from '../support/offline-device';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
 import { expectSignedIn, signOutThroughMenu } from '../support/shell';
@@ -62,27 +63,7 @@ async function syncServer(page: Page) {
   };
 }
 
-type HookWindow = Window & { __haspSyncTestHooks?: { queue: (command: unknown) => Promise<unknown> } };
-
-/** Queues a change as a screen does (queueCommand through the sync feature's test hook). */
-async function queue(
-  page: Page,
-  input: Record<string, unknown>,
-  command: { name: string; targetId: number | string; baseVersion: number | null } = {
-    name: 'permit.edit',
-    targetId: 42,
-    baseVersion: 3,
-  },
-) {
-  await expect
-    .poll(() => page.evaluate(() => typeof (window as HookWindow).__haspSyncTestHooks?.queue))
-    .toBe('function');
-  await page.evaluate(
-    ({ body, command }) =>
-      (window as HookWindow).__haspSyncTestHooks!.queue({ ...command, input: body }).then(() => undefined),
-    { body: input, command },
-  );
-}
+const queue = queueFromPage;
 
 async function openSignedIn(page: Page) {
   await page.goto('/announcements');

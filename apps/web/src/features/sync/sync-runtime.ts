@@ -21,12 +21,18 @@ export function ownerOf(session: Session | null): Owner | null {
     : null;
 }
 
+/** The push timeout; end-to-end tests may shorten it (a black-holed push must not cost a fault spec a minute). */
+function pushTimeoutMs(): number {
+  const override = window.__haspEnableTestHooks ? window.__haspSyncPushTimeoutMs : undefined;
+  return typeof override === 'number' && override > 0 ? override : PUSH_TIMEOUT_MS;
+}
+
 function push(commands: SyncCommand[], signal: AbortSignal) {
   return apiRequest(PUSH_PATH, {
     method: 'POST',
     body: { commands },
     schema: syncPushResponseSchema,
-    signal: AbortSignal.any([signal, AbortSignal.timeout(PUSH_TIMEOUT_MS)]),
+    signal: AbortSignal.any([signal, AbortSignal.timeout(pushTimeoutMs())]),
     // The sync status explains failures; one toast per failure streak is given by onFailure.
     quiet: () => true,
   });
@@ -41,6 +47,8 @@ declare global {
   interface Window {
     /** End-to-end tests only (set when `__haspEnableTestHooks` was): queue a change as a screen does. */
     __haspSyncTestHooks?: { queue: (command: QueuedCommand) => Promise<unknown> };
+    /** End-to-end tests only (with `__haspEnableTestHooks`): the push timeout in ms (offline-faults spec). */
+    __haspSyncPushTimeoutMs?: number;
   }
 }
 

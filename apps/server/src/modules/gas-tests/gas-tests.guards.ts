@@ -56,6 +56,42 @@ export function registerGasTestGuards(): void {
         latestGasTest: row.tested_at ? { testedAt: row.tested_at.toISOString(), readings: row.readings ?? [] } : null,
       };
     },
+    // The same for many permits (the offline download's page): one statement for all.
+    factsForPermits: async (db, permits) => {
+      const facts = new Map<number, Omit<GasTestFacts, keyof PermitFacts>>(
+        permits.map((p) => [p.ID, { gasTestsApply: false, gasRetestMinutes: 0, latestGasTest: null }]),
+      );
+      const tested = permits.filter((p) => p.permitType.sections.includes('gas-tests'));
+      if (!tested.length) return facts;
+      const { rows } = await sql<{
+        id: number;
+        minutes: number;
+        tested_at: Date | null;
+        readings: GasReading[] | null;
+      }>`
+        select p.id, pt.gas_retest_minutes as minutes, t.tested_at, t.readings
+        from permits p
+        join permit_types pt on pt.id = p.permit_type_id
+        left join lateral (
+          select t.tested_at,
+            (select json_agg(json_build_object('parameterId', g.parameter_id, 'code', g.code, 'name', g.name,
+                'unit', g.unit, 'value', g.value, 'lowLimit', g.low_limit, 'highLimit', g.high_limit,
+                'inLimits', g.in_limits) order by g.id)
+             from permit_gas_readings g where g.test_id = t.id) as readings
+          from permit_gas_tests t
+          where t.permit_id = p.id and t.voided_at is null
+          order by t.tested_at desc, t.id desc limit 1
+        ) t on true
+        where p.id = any(${tested.map((p) => p.ID)}::int[])`.execute(db);
+      for (const row of rows) {
+        facts.set(row.id, {
+          gasTestsApply: true,
+          gasRetestMinutes: row.minutes,
+          latestGasTest: row.tested_at ? { testedAt: row.tested_at.toISOString(), readings: row.readings ?? [] } : null,
+        });
+      }
+      return facts;
+    },
     guards: { issue: [gasTestsFresh('issued')], revalidate: [gasTestsFresh('revalidated')] },
   });
 }

@@ -1,6 +1,6 @@
 import type { PermitFacts, PermitGuard } from '@hasp/contracts';
 import { registerPermitGuards } from '../permits';
-import { lockboxClosingFacts } from './lockbox.repository';
+import { lockboxClosingFacts, lockboxClosingFactsForPermits } from './lockbox.repository';
 
 /** What the close guard reads of the permit's lockbox, in the close command's transaction. */
 export interface LockboxFacts extends PermitFacts {
@@ -30,6 +30,13 @@ export function registerLockboxGuards(): void {
     facts: async (db, permit) => {
       const { signedOn, openLockbox } = await lockboxClosingFacts(db, permit.ID);
       return { lockboxSignedOn: signedOn, lockboxOpen: openLockbox };
+    },
+    factsForPermits: async (db, permits) => {
+      const facts = await lockboxClosingFactsForPermits(
+        db,
+        permits.map((p) => p.ID),
+      );
+      return new Map([...facts].map(([id, f]) => [id, { lockboxSignedOn: f.signedOn, lockboxOpen: f.openLockbox }]));
     },
     guards: { close: [lockboxClosed] },
   });

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
 import { permitFacilityId } from './permit-questions.repository';
-import { answersWithVersions, loadStages } from './permit-questions.view';
+import { answersWithVersions, loadStages, loadStagesForPermits } from './permit-questions.view';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +31,35 @@ async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<Que
     holderId: permit.holder?.ID ?? null,
   });
   return { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) };
+}
+
+/** loadQuestionFacts for many permits (of one facility) at once, by permit ID. */
+async function loadQuestionFactsForPermits(
+  db: Db,
+  permits: readonly PermitRecord[],
+): Promise<Map<number, Omit<QuestionFacts, keyof PermitFacts>>> {
+  const asking = permits.filter((p) => p.permitType.sections.includes('questions'));
+  const facts = new Map(permits.map((p) => [p.ID, { questionProblems: {} }]));
+  if (!asking.length) return facts;
+  const facilityId = await permitFacilityId(db, asking[0]!.ID);
+  const stagesOf = await loadStagesForPermits(
+    db,
+    asking.map((permit) => ({
+      id: permit.ID,
+      facilityId,
+      number: permit.number,
+      status: permit.status,
+      permitTypeId: permit.permitType.ID,
+      typeCode: permit.permitType.code,
+      sections: permit.permitType.sections,
+      holderId: permit.holder?.ID ?? null,
+    })),
+  );
+  for (const permit of asking) {
+    const stages = stagesOf.get(permit.ID)!;
+    facts.set(permit.ID, { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) });
+  }
+  return facts;
 }
 
 /**
@@ -70,6 +99,11 @@ export function registerPermitQuestionGuards(): void {
   for (const [stage, command] of Object.entries(questionStageCommands) as [QuestionStage, PermitCommand][]) {
     (guards[command] ??= []).push(stageAnswered(stage));
   }
-  registerPermitGuards<QuestionFacts>({ name: 'permit-questions', facts: loadQuestionFacts, guards });
+  registerPermitGuards<QuestionFacts>({
+    name: 'permit-questions',
+    facts: loadQuestionFacts,
+    factsForPermits: loadQuestionFactsForPermits,
+    guards,
+  });
   registerPermitContent({ name: 'request-answers', load: requestAnswers });
 }

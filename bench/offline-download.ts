@@ -40,6 +40,31 @@ async function insertPermits(db: Parameters<NonNullable<Parameters<typeof startD
   await sql`vacuum analyze permits`.execute(db);
 }
 
+/** What a permit of the answer is made of: bytes of JSON per permit, by part (the first page's average). */
+function payloadBreakdown(page: { permits: unknown[] } & Record<string, unknown>): Map<string, number> {
+  const parts = new Map<string, number>();
+  const add = (part: string, value: unknown) =>
+    parts.set(part, (parts.get(part) ?? 0) + JSON.stringify(value ?? null).length / page.permits.length);
+  for (const offline of page.permits as {
+    permit: Record<string, unknown>;
+    sections: Record<string, unknown>;
+    versions: unknown;
+  }[]) {
+    const { allowedCommands, permitType, ...permit } = offline.permit;
+    add('permit', permit);
+    add('permit.allowedCommands', allowedCommands);
+    add('permit.permitType', permitType);
+    for (const [name, section] of Object.entries(offline.sections)) {
+      if (section && typeof section === 'object' && !Array.isArray(section)) {
+        for (const [key, value] of Object.entries(section)) add(`sections.${name}.${key}`, value);
+      } else add(`sections.${name}`, section);
+    }
+    add('versions', offline.versions);
+  }
+  add('reference (per page)', page.reference);
+  return parts;
+}
+
 async function main() {
   const server = await startDemoServer({ log, prepare: insertPermits });
   const browser = await chromium.launch({
@@ -57,6 +82,7 @@ async function main() {
 
     // 1. The server's answer, page after page of 500 (a warm-up run first: the first request compiles and plans).
     const server_: { ms: number; bytes: number; permits: number; pages: number }[] = [];
+    let breakdown: Map<string, number> | undefined;
     for (let run = 0; run < 2; run += 1) {
       const started = performance.now();
       let after: number | null = 0;
@@ -68,6 +94,7 @@ async function main() {
         const text = await response.text();
         if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
         const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null };
+        breakdown ??= payloadBreakdown(page);
         total.bytes += text.length;
         total.permits += page.permits.length;
         total.pages += 1;
@@ -192,6 +219,9 @@ async function main() {
         `${ms(browserRun.fetchMs + browserRun.writeMs)} (goal ≤ 1,000 ms)`,
       ],
     ];
+    for (const [part, bytes] of [...(breakdown ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])) {
+      rows.push([`  of which ${part}`, `${bytes.toFixed(0)} B/permit`]);
+    }
     const width = Math.max(...rows.map(([label]) => label!.length));
     process.stdout.write(`\nP8 offline download of ${PERMITS.toLocaleString('en')} permits\n`);
     for (const [label, value] of rows) process.stdout.write(`  ${label!.padEnd(width)}  ${value}\n`);

@@ -4,14 +4,28 @@ import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listFacilityAndConnectionPermissions } from '../permissions';
 import { attachRefusal, mayRemoveOthers, removeRefusal } from './attachment-rules';
-import { listAttachmentRows, type AttachmentPermit } from './attachments.repository';
+import {
+  listAttachmentRows,
+  listAttachmentRowsForPermits,
+  type AttachmentPermit,
+  type AttachmentViewRow,
+} from './attachments.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The rows with what this caller may do to each (the same rules as the commands' policy). */
 async function withRights(db: Db, actor: Actor, permit: AttachmentPermit, attachmentId?: number) {
   const rows = await listAttachmentRows(db, actor.facilityId, permit.id, attachmentId);
-  const removesOthers = mayRemoveOthers(await listFacilityAndConnectionPermissions(db, actor), permit.typeCode);
+  return rowsWithRights(rows, actor, permit, await listFacilityAndConnectionPermissions(db, actor));
+}
+
+function rowsWithRights(
+  rows: AttachmentViewRow[],
+  actor: Actor,
+  permit: AttachmentPermit,
+  permissions: Parameters<typeof mayRemoveOthers>[0],
+) {
+  const removesOthers = mayRemoveOthers(permissions, permit.typeCode);
   return rows.map((row): Attachment => ({
     ...row,
     canRemove:
@@ -43,4 +57,32 @@ export async function attachmentListView(
     maxBytes,
     canAttach: attachRefusal(permit.status) === null,
   };
+}
+
+/** attachmentListView for many permits of the caller's facility in two statements for all, by permit ID. */
+export async function attachmentListViewsForPermits(
+  db: Db,
+  actor: Actor,
+  permits: readonly AttachmentPermit[],
+  maxBytes: number,
+): Promise<Map<number, AttachmentList>> {
+  if (!permits.length) return new Map();
+  const [rows, permissions] = await Promise.all([
+    listAttachmentRowsForPermits(
+      db,
+      actor.facilityId,
+      permits.map((p) => p.id),
+    ),
+    listFacilityAndConnectionPermissions(db, actor),
+  ]);
+  return new Map(
+    permits.map((permit) => [
+      permit.id,
+      {
+        attachments: rowsWithRights(rows.get(permit.id) ?? [], actor, permit, permissions),
+        maxBytes,
+        canAttach: attachRefusal(permit.status) === null,
+      },
+    ]),
+  );
 }

@@ -28,6 +28,20 @@ export async function findAttachmentPermit(
   return rows[0];
 }
 
+/** findAttachmentPermit for many permits of the facility in one statement, by ID (absent: not the facility's). */
+export async function findAttachmentPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, AttachmentPermit>> {
+  if (!permitIds.length) return new Map();
+  const { rows } = await sql<AttachmentPermit>`
+    select p.id, p.version, t.code as "typeCode", p.status
+    from permits p join permit_types t on t.id = p.permit_type_id
+    where p.facility_id = ${facilityId} and p.id = any(${[...permitIds]}::int[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export type AttachmentRow = Pick<
   PermitAttachmentTable,
   'kind' | 'content_type' | 'display_name' | 'storage' | 'has_thumbnail' | 'attached_by' | 'remove_reason'
@@ -91,6 +105,31 @@ export async function listAttachmentRows(
   permitId: number,
   attachmentId?: number,
 ): Promise<AttachmentViewRow[]> {
+  return selectAttachmentRows(db, facilityId, [permitId], attachmentId);
+}
+
+/** listAttachmentRows for many permits of the facility in one statement, by permit ID (none: absent). */
+export async function listAttachmentRowsForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, AttachmentViewRow[]>> {
+  const byPermit = new Map<number, AttachmentViewRow[]>();
+  if (!permitIds.length) return byPermit;
+  for (const row of await selectAttachmentRows(db, facilityId, permitIds)) {
+    const list = byPermit.get(row.permitId);
+    if (list) list.push(row);
+    else byPermit.set(row.permitId, [row]);
+  }
+  return byPermit;
+}
+
+async function selectAttachmentRows(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+  attachmentId?: number,
+): Promise<AttachmentViewRow[]> {
   const { rows } = await sql<AttachmentViewRow>`
     select a.id as "ID", a.permit_id as "permitId", a.kind, a.content_type as "contentType",
       a.display_name as "displayName", a.byte_size as "byteSize", a.width, a.height,
@@ -104,7 +143,7 @@ export async function listAttachmentRows(
     from permit_attachments a
     join users ua on ua.id = a.attached_by
     left join users ur on ur.id = a.removed_by
-    where a.facility_id = ${facilityId} and a.permit_id = ${permitId}
+    where a.facility_id = ${facilityId} and a.permit_id = any(${[...permitIds]}::int[])
       ${attachmentId === undefined ? sql`` : sql`and a.id = ${attachmentId}`}
     order by a.id desc`.execute(db);
   return rows;

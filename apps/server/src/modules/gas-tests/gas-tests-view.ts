@@ -16,11 +16,10 @@ export async function gasTestsView(
   state: GasTestsState,
   userId: number,
   now: Date,
+  // The facility's lists: the same for every permit (the offline download reads them once for a page).
+  lists?: Pick<GasTestsView, 'parameters' | 'instruments'>,
 ): Promise<GasTestsView> {
-  const [parameters, instruments] = await Promise.all([
-    listGasParameters(db, facilityId, true),
-    listGasInstruments(db, facilityId, true),
-  ]);
+  const { parameters, instruments } = lists ?? (await gasTestLists(db, facilityId));
   const { permit, tests } = state;
   return {
     permitId: permit.id,
@@ -40,4 +39,16 @@ export async function gasTestsView(
     canRecord: gasTestCommandRefusal(state, userId, 'record') === null,
     canVoid: gasTestCommandRefusal(state, userId, 'void') === null,
   };
+}
+
+/** The facility's active gas parameters and instruments, as the section lists them. */
+export async function gasTestLists(
+  db: Db,
+  facilityId: number,
+): Promise<Pick<GasTestsView, 'parameters' | 'instruments'>> {
+  const [parameters, instruments] = await Promise.all([
+    listGasParameters(db, facilityId, true),
+    listGasInstruments(db, facilityId, true),
+  ]);
+  return { parameters, instruments };
 }

@@ -36,6 +36,35 @@ export async function findGasPermit(
   return rows[0];
 }
 
+/** findGasPermit for many permits of the facility in one statement, by ID (absent: not the facility's). */
+export async function findGasPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, GasPermit>> {
+  if (!permitIds.length) return new Map();
+  const { rows } = await sql<GasPermit>`
+    select p.id, p.number, p.title, p.status, t.code as "typeCode", t.sections,
+      t.gas_retest_minutes as "retestMinutes", p.issuer_id as "issuerId"
+    from permits p join permit_types t on t.id = p.permit_type_id
+    where p.facility_id = ${facilityId} and p.id = any(${[...permitIds]}::int[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** gasTestsVersion for many permits (of one facility: the caller read them there) in one statement, by permit ID. */
+export async function gasTestsVersionsForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = permitIds.length
+    ? await db
+        .selectFrom('permit_gas_tests')
+        .select(['permit_id', sql<number>`(count(*) + count(voided_at))::int`.as('v')])
+        .where('permit_id', 'in', [...permitIds])
+        .groupBy('permit_id')
+        .execute()
+    : [];
+  const found = new Map(rows.map((r) => [r.permit_id, r.v]));
+  return new Map(permitIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 /** The version of a permit's gas tests: one step per test recorded and per test voided. */
 export async function gasTestsVersion(db: Db, permitId: number): Promise<number> {
   const row = await db
@@ -48,6 +77,17 @@ export async function gasTestsVersion(db: Db, permitId: number): Promise<number>
 
 /** The permit's tests, newest first (voided ones too), each with its readings in the parameters' order. */
 export async function listGasTests(db: Db, facilityId: number, permitId: number): Promise<GasTest[]> {
+  return (await listGasTestsForPermits(db, facilityId, [permitId])).get(permitId) ?? [];
+}
+
+/** listGasTests for many permits of the facility in two statements, by permit ID (no test: absent). */
+export async function listGasTestsForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, GasTest[]>> {
+  const byPermit = new Map<number, GasTest[]>();
+  if (!permitIds.length) return byPermit;
   const tests = await db
     .selectFrom('permit_gas_tests as t')
     .innerJoin('gas_instruments as i', 'i.id', 't.instrument_id')
@@ -69,13 +109,14 @@ export async function listGasTests(db: Db, facilityId: number, permitId: number)
       't.voided_at',
       'v.display_name as voider',
       't.void_reason',
+      't.permit_id',
     ])
     .where('t.facility_id', '=', facilityId)
-    .where('t.permit_id', '=', permitId)
+    .where('t.permit_id', 'in', [...permitIds])
     .orderBy('t.tested_at', 'desc')
     .orderBy('t.id', 'desc')
     .execute();
-  if (!tests.length) return [];
+  if (!tests.length) return byPermit;
   const readings = await db
     .selectFrom('permit_gas_readings as g')
     .innerJoin('gas_parameters as p', 'p.id', 'g.parameter_id')
@@ -104,20 +145,26 @@ export async function listGasTests(db: Db, facilityId: number, permitId: number)
     list.push(reading);
     byTest.set(test_id, list);
   }
-  return tests.map((t) => ({
-    ID: t.id,
-    testedAt: t.tested_at.toISOString(),
-    location: t.location,
-    instrument: { ID: t.instrument_id, name: t.instrument_name, serial: t.serial, calibrationDue: t.calibration_due },
-    tester: { ID: t.tester_id, name: t.tester_name },
-    recordedBy: { ID: t.recorded_by, name: t.recorder },
-    readings: byTest.get(t.id) ?? [],
-    inLimits: t.in_limits,
-    voided:
-      t.voided_at && t.void_reason !== null
-        ? { at: t.voided_at.toISOString(), by: t.voider ?? '', reason: t.void_reason }
-        : null,
-  }));
+  for (const t of tests) {
+    const test: GasTest = {
+      ID: t.id,
+      testedAt: t.tested_at.toISOString(),
+      location: t.location,
+      instrument: { ID: t.instrument_id, name: t.instrument_name, serial: t.serial, calibrationDue: t.calibration_due },
+      tester: { ID: t.tester_id, name: t.tester_name },
+      recordedBy: { ID: t.recorded_by, name: t.recorder },
+      readings: byTest.get(t.id) ?? [],
+      inLimits: t.in_limits,
+      voided:
+        t.voided_at && t.void_reason !== null
+          ? { at: t.voided_at.toISOString(), by: t.voider ?? '', reason: t.void_reason }
+          : null,
+    };
+    const list = byPermit.get(t.permit_id);
+    if (list) list.push(test);
+    else byPermit.set(t.permit_id, [test]);
+  }
+  return byPermit;
 }
 
 /** A user of the facility, active, with their display name (a tester named by ID). */

@@ -5,4 +5,4 @@ export { registerGasTestGuards } from './gas-tests.guards';
 export { registerGasTestNotifications } from './gas-test-notifications.consumer';
 export { gasTestCommandDefinitions } from './gas-test-command.service';
 export { createGasInstrument, createGasParameter } from './gas-config.service';
-export { readGasTestsSection } from './gas-tests-section';
+export { readGasTestsSection, readGasTestsSectionsForPermits } from './gas-tests-section';

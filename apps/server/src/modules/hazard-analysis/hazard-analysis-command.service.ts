@@ -44,13 +44,20 @@ export async function hazardAnalysisView(
   db: Db,
   permit: HazardPermit,
   viewer: { userId: number; permissions: ReadonlySet<string> },
-  known?: { lines?: HazardLine[]; version?: number; riskLevel?: PermitRiskLevel | null },
+  known?: {
+    lines?: HazardLine[];
+    version?: number;
+    riskLevel?: PermitRiskLevel | null;
+    // Read for many permits at once (the offline download's page).
+    matrix?: HazardAnalysis['matrix'];
+    suggestions?: HazardAnalysis['suggestions'];
+  },
 ): Promise<HazardAnalysis> {
   const [lines, version, matrix, suggestions] = await Promise.all([
     known?.lines ?? loadLines(db, permit.id),
     known?.version ?? analysisVersion(db, permit.id),
-    loadMatrix(db, permit.facilityId),
-    energySuggestions(db, permit.facilityId, permit.id),
+    known?.matrix ?? loadMatrix(db, permit.facilityId),
+    known?.suggestions ?? energySuggestions(db, permit.facilityId, permit.id),
   ]);
   const refusal = editRefusal(permit, viewer.userId, viewer.permissions);
   return {

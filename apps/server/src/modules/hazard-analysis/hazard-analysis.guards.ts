@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { hazardAnalysisMissing, type PermitFacts, type PermitGuard } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
-import { loadLines } from './hazard-analysis.repository';
+import { loadLines, loadLinesForPermits } from './hazard-analysis.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,6 +21,37 @@ async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<Hazar
     .executeTakeFirst();
   if (!type?.hazard_analysis_required) return { hazardAnalysisMissing: [] };
   return { hazardAnalysisMissing: hazardAnalysisMissing(await loadLines(db, permit.ID)) };
+}
+
+/** loadHazardFacts for many permits at once (the offline download's page), by permit ID. */
+async function loadHazardFactsForPermits(
+  db: Db,
+  permits: readonly PermitRecord[],
+): Promise<Map<number, Omit<HazardFacts, keyof PermitFacts>>> {
+  const facts = new Map<number, Omit<HazardFacts, keyof PermitFacts>>(
+    permits.map((p) => [p.ID, { hazardAnalysisMissing: [] }]),
+  );
+  const analysed = permits.filter((p) => p.permitType.sections.includes('hazard-analysis'));
+  if (!analysed.length) return facts;
+  const required = new Set(
+    (
+      await db
+        .selectFrom('permit_types')
+        .select('id')
+        .where('id', 'in', [...new Set(analysed.map((p) => p.permitType.ID))])
+        .where('hazard_analysis_required', '=', true)
+        .execute()
+    ).map((t) => t.id),
+  );
+  const judged = analysed.filter((p) => required.has(p.permitType.ID));
+  const lines = await loadLinesForPermits(
+    db,
+    judged.map((p) => p.ID),
+  );
+  for (const permit of judged) {
+    facts.set(permit.ID, { hazardAnalysisMissing: hazardAnalysisMissing(lines.get(permit.ID) ?? []) });
+  }
+  return facts;
 }
 
 /**
@@ -62,6 +93,7 @@ export function registerHazardAnalysis(): void {
     facts: loadHazardFacts,
     // The type's flag and the analysis's lines; of the permit itself only its type.
     factsKey: (p) => JSON.stringify([p.permitType.ID, p.permitType.sections]),
+    factsForPermits: loadHazardFactsForPermits,
     guards: { request: [analysisComplete] },
   });
   registerPermitContent({ name: 'hazard-analysis', load: signedLines });

@@ -27,6 +27,19 @@ export async function analysisVersion(db: Db, permitId: number): Promise<number>
   return row?.version ?? 0;
 }
 
+/** analysisVersion for many permits (of one facility: the caller read them there) in one statement, by permit ID. */
+export async function analysisVersionsForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = permitIds.length
+    ? await db
+        .selectFrom('permit_hazard_analyses')
+        .select(['permit_id', 'version'])
+        .where('permit_id', 'in', [...permitIds])
+        .execute()
+    : [];
+  const found = new Map(rows.map((r) => [r.permit_id, r.version]));
+  return new Map(permitIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
 /** Moves the analysis on by one version (creating its row on the first command); answers the new version. */
 export async function bumpAnalysis(trx: Transaction<Database>, facilityId: number, permitId: number): Promise<number> {
   const row = await trx
@@ -94,6 +107,13 @@ export async function saveMatrix(
 
 /** The analysis's lines on the permit (not taken off), in order, each with its controls. */
 export async function loadLines(db: Db, permitId: number): Promise<HazardLine[]> {
+  return (await loadLinesForPermits(db, [permitId])).get(permitId) ?? [];
+}
+
+/** loadLines for many permits (of one facility: the caller read them there) in two statements, by permit ID (none: absent). */
+export async function loadLinesForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, HazardLine[]>> {
+  const byPermit = new Map<number, HazardLine[]>();
+  if (!permitIds.length) return byPermit;
   const lines = await db
     .selectFrom('hazard_analysis_lines as l')
     .innerJoin('master_list_items as m', 'm.id', 'l.hazard_item_id')
@@ -109,13 +129,14 @@ export async function loadLines(db: Db, permitId: number): Promise<HazardLine[]>
       'l.residual_severity',
       'l.residual_likelihood',
       'l.residual_risk',
+      'l.permit_id',
     ])
-    .where('l.permit_id', '=', permitId)
+    .where('l.permit_id', 'in', [...permitIds])
     .where('l.removed_at', 'is', null)
     .orderBy('l.position')
     .orderBy('l.id')
     .execute();
-  if (!lines.length) return [];
+  if (!lines.length) return byPermit;
   const controls = await db
     .selectFrom('hazard_analysis_controls as c')
     .leftJoin('master_list_items as m', 'm.id', 'c.control_item_id')
@@ -129,25 +150,35 @@ export async function loadLines(db: Db, permitId: number): Promise<HazardLine[]>
     .orderBy('c.position')
     .orderBy('c.id')
     .execute();
-  return lines.map((l) => ({
-    ID: l.id,
-    position: l.position,
-    jobStep: l.job_step,
-    hazard: { ID: l.hazard_item_id, caption: l.hazard_caption },
-    severity: l.severity,
-    likelihood: l.likelihood,
-    risk: l.risk,
-    controls: controls
-      .filter((c) => c.line_id === l.id)
-      .map((c) => ({
+  const controlsOf = new Map<number, typeof controls>();
+  for (const c of controls) {
+    const list = controlsOf.get(c.line_id);
+    if (list) list.push(c);
+    else controlsOf.set(c.line_id, [c]);
+  }
+  for (const l of lines) {
+    const line: HazardLine = {
+      ID: l.id,
+      position: l.position,
+      jobStep: l.job_step,
+      hazard: { ID: l.hazard_item_id, caption: l.hazard_caption },
+      severity: l.severity,
+      likelihood: l.likelihood,
+      risk: l.risk,
+      controls: (controlsOf.get(l.id) ?? []).map((c) => ({
         ID: c.id,
         item: c.control_item_id === null ? null : { ID: c.control_item_id, caption: c.item_caption },
         text: c.control_item_id === null ? c.text : c.item_caption,
       })),
-    residualSeverity: l.residual_severity,
-    residualLikelihood: l.residual_likelihood,
-    residualRisk: l.residual_risk,
-  }));
+      residualSeverity: l.residual_severity,
+      residualLikelihood: l.residual_likelihood,
+      residualRisk: l.residual_risk,
+    };
+    const list = byPermit.get(l.permit_id);
+    if (list) list.push(line);
+    else byPermit.set(l.permit_id, [line]);
+  }
+  return byPermit;
 }
 
 /** The facility's items of a list among some IDs, with whether each is active. */
@@ -291,7 +322,17 @@ export async function setPermitRiskLevel(
  * source stores energy, each naming where it comes from.
  */
 export async function energySuggestions(db: Db, facilityId: number, permitId: number): Promise<HazardSuggestion[]> {
-  const rows = await db
+  return (await energySuggestionsForPermits(db, facilityId, [permitId])).get(permitId)!;
+}
+
+/** energySuggestions for many permits of the facility in one statement, by permit ID. */
+export async function energySuggestionsForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, HazardSuggestion[]>> {
+  if (!permitIds.length) return new Map();
+  const allRows = await db
     .selectFrom('permit_assets as pa')
     .innerJoin('assets as a', 'a.id', 'pa.asset_id')
     .innerJoin('components as c', (j) =>
@@ -307,8 +348,9 @@ export async function energySuggestions(db: Db, facilityId: number, permitId: nu
       'e.magnitude',
       'e.unit',
       'e.stored_energy',
+      'pa.permit_id',
     ])
-    .where('pa.permit_id', '=', permitId)
+    .where('pa.permit_id', 'in', [...permitIds])
     .where('pa.facility_id', '=', facilityId)
     .where('c.is_active', '=', true)
     .where('e.is_active', '=', true)
@@ -316,6 +358,26 @@ export async function energySuggestions(db: Db, facilityId: number, permitId: nu
     .orderBy('c.number')
     .orderBy('e.id')
     .execute();
+  const rowsOf = new Map<number, typeof allRows>();
+  for (const row of allRows) {
+    const list = rowsOf.get(row.permit_id);
+    if (list) list.push(row);
+    else rowsOf.set(row.permit_id, [row]);
+  }
+  return new Map(permitIds.map((id) => [id, suggestionsOf(rowsOf.get(id) ?? [])]));
+}
+
+function suggestionsOf(
+  rows: {
+    asset: string;
+    component: string;
+    value: string;
+    caption: string;
+    magnitude: string | number | null;
+    unit: string | null;
+    stored_energy: boolean;
+  }[],
+): HazardSuggestion[] {
   const byKey = new Map<string, HazardSuggestion>();
   const add = (key: string, text: string, source: string) => {
     const entry = byKey.get(key) ?? { key, text, sources: [] };

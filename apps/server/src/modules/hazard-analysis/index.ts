@@ -4,4 +4,4 @@ export { hazardAnalysisRoutes } from './hazard-analysis.routes';
 export { hazardAnalysisCommands } from './hazard-analysis-command.service';
 export { configureRiskMatrix } from './risk-matrix.service';
 export { registerHazardAnalysis } from './hazard-analysis.guards';
-export { readHazardAnalysisSection } from './hazard-analysis-section';
+export { readHazardAnalysisSection, readHazardAnalysisSectionsForPermits } from './hazard-analysis-section';

@@ -4,4 +4,4 @@ export { isolationPlanRoutes } from './isolation-plan.routes';
 export { isolationPlanCommands } from './isolation-plan-command.service';
 export { registerIsolationPlanGuards, stillInPlace } from './isolation-plan.guards';
 export { heldBy } from './isolation-plan.repository';
-export { readIsolationPlanSection } from './isolation-plan-section';
+export { readIsolationPlanSection, readIsolationPlanSectionsForPermits } from './isolation-plan-section';

@@ -39,7 +39,7 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
         join isolation_points ip on ip.id = pp.isolation_point_id
         where pp.permit_id = ${permit.ID} and pp.removed_at is null
       ), '[]'::json) as points,
-      coalesce((select json_agg(x.line order by x.k, x.o) from (${inPlaceLines(permit.ID)}) x), '[]'::json) as in_place
+      coalesce((select json_agg(x.line order by x.k, x.o) from (${inPlaceLines([permit.ID])}) x), '[]'::json) as in_place
     from (select 1) one
     left join permit_isolation_plans plan on plan.permit_id = ${permit.ID}`.execute(db);
   const row = rows[0]!;
@@ -54,9 +54,9 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
   };
 }
 
-/** The closing guard's lines of a permit, each with its sort keys `k` (locks, then tags) and `o`. */
-const inPlaceLines = (permitId: number) => sql<{ k: number; o: number; line: string }>`
-  select 1 as k, la.id as o,
+/** The closing guard's lines of these permits, each with its permit and sort keys `k` (locks, then tags) and `o`. */
+const inPlaceLines = (permitIds: readonly number[]) => sql<{ permit_id: number; k: number; o: number; line: string }>`
+  select la.permit_id, 1 as k, la.id as o,
     case when la.plan_point_id is not null
       then 'Lock ' || l.serial || ' on ' || ip.code || ' (applied by ' || u.display_name || ')'
       else 'Signed on: ' || u.display_name || ' (lock ' || l.serial || ')' end as line
@@ -65,16 +65,66 @@ const inPlaceLines = (permitId: number) => sql<{ k: number; o: number; line: str
   join users u on u.id = la.applied_by
   left join permit_isolation_points pp on pp.id = la.plan_point_id
   left join isolation_points ip on ip.id = pp.isolation_point_id
-  where la.permit_id = ${permitId} and la.removed_at is null
+  where la.permit_id = any(${[...permitIds]}::int[]) and la.removed_at is null
   union all
-  select 2, t.id,
+  select t.permit_id, 2, t.id,
     'Tag ' || t.number || ' on ' || coalesce(ip.code, 'personal lock ' || l.serial, 'the lockbox') || ' (' || t.state || ')'
   from tags t
   left join permit_isolation_points pp on pp.id = t.plan_point_id
   left join isolation_points ip on ip.id = pp.isolation_point_id
   left join lock_applications la on la.id = t.lock_application_id
   left join locks l on l.id = la.lock_id
-  where t.permit_id = ${permitId} and t.state not in ('removed', 'voided', 'missing')`;
+  where t.permit_id = any(${[...permitIds]}::int[]) and t.state not in ('removed', 'voided', 'missing')`;
+
+/** loadIsolationFacts for many permits at once (the offline download's page): three statements for all, by permit ID. */
+async function loadIsolationFactsForPermits(
+  db: Db,
+  permits: readonly PermitRecord[],
+): Promise<Map<number, Omit<IsolationFacts, keyof PermitFacts>>> {
+  const ids = permits.map((p) => p.ID);
+  if (!ids.length) return new Map();
+  const [plans, points, inPlace] = await Promise.all([
+    db
+      .selectFrom('permit_isolation_plans')
+      .select(['permit_id', 'stored_energy_released_at', 'area_inspected_at', 'people_clear_at', 'release_notified_at'])
+      .where('permit_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('permit_isolation_points as pp')
+      .innerJoin('isolation_points as ip', 'ip.id', 'pp.isolation_point_id')
+      .select(['pp.permit_id', 'ip.code', 'pp.state'])
+      .where('pp.permit_id', 'in', ids)
+      .where('pp.removed_at', 'is', null)
+      .orderBy('pp.position')
+      .orderBy('pp.id')
+      .execute(),
+    stillInPlaceForPermits(db, ids),
+  ]);
+  const planOf = new Map(plans.map((p) => [p.permit_id, p]));
+  const pointsOf = new Map<number, { code: string; state: PlanPointState }[]>();
+  for (const { permit_id, ...point } of points) {
+    const list = pointsOf.get(permit_id);
+    if (list) list.push(point);
+    else pointsOf.set(permit_id, [point]);
+  }
+  return new Map(
+    permits.map((permit) => {
+      const plan = planOf.get(permit.ID);
+      return [
+        permit.ID,
+        {
+          usesPlan: permit.permitType.sections.includes('isolation-plan'),
+          planPoints: pointsOf.get(permit.ID) ?? [],
+          storedEnergyReleased: !!plan?.stored_energy_released_at,
+          areaInspected: !!plan?.area_inspected_at,
+          peopleClear: !!plan?.people_clear_at,
+          releaseNotified: !!plan?.release_notified_at,
+          inPlace: inPlace.get(permit.ID) ?? [],
+        },
+      ];
+    }),
+  );
+}
 
 /**
  * The closing guard's list (issue 16 item 7), for every permit type: open lock applications (on
@@ -83,9 +133,20 @@ const inPlaceLines = (permitId: number) => sql<{ k: number; o: number; line: str
  * shared tables directly, in the permit command's transaction after the permit's lock.
  */
 export async function stillInPlace(db: Db, permitId: number): Promise<string[]> {
-  const { rows } = await sql<{ line: string }>`
-    select line from (${inPlaceLines(permitId)}) x order by k, o`.execute(db);
-  return rows.map((r) => r.line);
+  return (await stillInPlaceForPermits(db, [permitId])).get(permitId) ?? [];
+}
+
+/** stillInPlace for many permits in one statement, by permit ID (nothing in place: absent). */
+async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, string[]>> {
+  const { rows } = await sql<{ permit_id: number; line: string }>`
+    select permit_id, line from (${inPlaceLines(permitIds)}) x order by k, o`.execute(db);
+  const byPermit = new Map<number, string[]>();
+  for (const r of rows) {
+    const list = byPermit.get(r.permit_id);
+    if (list) list.push(r.line);
+    else byPermit.set(r.permit_id, [r.line]);
+  }
+  return byPermit;
 }
 
 const deny = (reason: string) => ({ code: 'PRECONDITION_FAILED' as const, reason });
@@ -127,6 +188,7 @@ export function registerIsolationPlanGuards(): void {
     facts: loadIsolationFacts,
     // The plan, its points, locks and tags are read by the permit's ID; of the permit itself only its type's sections.
     factsKey: (p) => p.permitType.sections.join(),
+    factsForPermits: loadIsolationFactsForPermits,
     guards: { isolate: [planVerified], 'end-test': [testPointsReverified], close: [planReleased, nothingInPlace] },
   });
 }

@@ -70,12 +70,23 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  * reads it after its locks, so the rules decide on what it changes).
  */
 export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<IsolationPlan, 'allowedVerbs'>> {
-  const plan = await db
-    .selectFrom('permit_isolation_plans')
-    .selectAll()
-    .where('permit_id', '=', permit.id)
-    .executeTakeFirst();
-  const rows = await db
+  return (await loadPlansForPermits(db, [permit])).get(permit.id)!;
+}
+
+/**
+ * loadPlan for many permits of one facility in the same six statements (the offline download's
+ * page), by permit ID. A point's "held by" names the permits other than the plan's own, as loadPlan's.
+ */
+export async function loadPlansForPermits(
+  db: Db,
+  permits: readonly PlanPermit[],
+): Promise<Map<number, Omit<IsolationPlan, 'allowedVerbs'>>> {
+  const result = new Map<number, Omit<IsolationPlan, 'allowedVerbs'>>();
+  if (!permits.length) return result;
+  const facilityId = permits[0]!.facilityId;
+  const permitIds = permits.map((p) => p.id);
+  const plans = await db.selectFrom('permit_isolation_plans').selectAll().where('permit_id', 'in', permitIds).execute();
+  const allRows = await db
     .selectFrom('permit_isolation_points as pp')
     .innerJoin('isolation_points as ip', 'ip.id', 'pp.isolation_point_id')
     .innerJoin('components as c', 'c.id', 'ip.component_id')
@@ -111,16 +122,17 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
       'c.id as component_id',
       'c.number as component_number',
       'c.name as component_name',
+      'pp.permit_id',
     ])
-    .where('pp.permit_id', '=', permit.id)
+    .where('pp.permit_id', 'in', permitIds)
     .where('pp.removed_at', 'is', null)
     .orderBy('pp.position')
     .orderBy('pp.id')
     .execute();
-  const planPointIds = rows.map((r) => r.id);
-  const pointIds = rows.map((r) => r.isolation_point_id);
-  const [held, locks, tags] = await Promise.all([
-    heldBy(db, permit.facilityId, pointIds, permit.id),
+  const planPointIds = allRows.map((r) => r.id);
+  const pointIds = [...new Set(allRows.map((r) => r.isolation_point_id))];
+  const [allHeld, allLocks, allTags] = await Promise.all([
+    heldBy(db, facilityId, pointIds, permits.length === 1 ? permits[0]!.id : null),
     planPointIds.length
       ? db
           .selectFrom('lock_applications as la')
@@ -142,18 +154,21 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
   ]);
   const userIds = new Set<number>();
   const add = (id: number | null | undefined) => id != null && userIds.add(id);
-  for (const key of [
-    'notified_by',
-    'shut_down_by',
-    'stored_energy_released_by',
-    'area_inspected_by',
-    'people_clear_by',
-    'release_notified_by',
-  ] as const)
-    add(plan?.[key]);
-  for (const r of rows) [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by].forEach(add);
-  locks.forEach((l) => add(l.applied_by));
-  tags.forEach((t) => add(t.applied_by));
+  for (const plan of plans) {
+    for (const key of [
+      'notified_by',
+      'shut_down_by',
+      'stored_energy_released_by',
+      'area_inspected_by',
+      'people_clear_by',
+      'release_notified_by',
+    ] as const)
+      add(plan[key]);
+  }
+  for (const r of allRows)
+    [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by].forEach(add);
+  allLocks.forEach((l) => add(l.applied_by));
+  allTags.forEach((t) => add(t.applied_by));
   const names = new Map(
     userIds.size
       ? (
@@ -165,62 +180,71 @@ export async function loadPlan(db: Db, permit: PlanPermit): Promise<Omit<Isolati
         ).map((u) => [u.id, u.display_name])
       : [],
   );
-  const locksOf = groupBy(locks, (l) => l.plan_point_id);
-  const tagsOf = groupBy(tags, (t) => t.plan_point_id);
+  const locksOf = groupBy(allLocks, (l) => l.plan_point_id);
+  const tagsOf = groupBy(allTags, (t) => t.plan_point_id);
+  const rowsOf = groupBy(allRows, (r) => r.permit_id);
+  const planOf = new Map(plans.map((p) => [p.permit_id, p]));
   const person = (id: number) => ({ ID: id, displayName: names.get(id) ?? '' });
   const done = (by: number | null | undefined, at: Date | null | undefined) =>
     by == null || at == null ? null : { by: person(by), at: iso(at)! };
-  const points: PlanPoint[] = rows.map((r) => ({
-    ID: r.id,
-    isolationPointId: r.isolation_point_id,
-    position: r.position,
-    state: r.state,
-    code: r.code,
-    location: r.location,
-    deviceType: r.device_type ?? '',
-    normalPosition: r.normal_position,
-    isolatedPosition: r.isolated_position,
-    lockable: r.lockable,
-    tagOnlyMeasure: r.tag_only_measure,
-    verificationMethod: r.verification_method,
-    asset: { ID: r.asset_id, number: r.asset_number },
-    component: { ID: r.component_id, number: r.component_number, name: r.component_name },
-    isolated: done(r.isolated_by, r.isolated_at),
-    verified: done(r.verified_by, r.verified_at),
-    verifyMethod: r.verify_method,
-    verifyResult: r.verify_result,
-    testReleased: done(r.test_released_by, r.test_released_at),
-    released: done(r.released_by, r.released_at),
-    restored: done(r.restored_by, r.restored_at),
-    heldBy: held.get(r.isolation_point_id) ?? [],
-    locks: (locksOf.get(r.id) ?? []).map((l) => ({
-      applicationId: l.id,
-      lockId: l.lock_id,
-      serial: l.serial,
-      appliedBy: person(l.applied_by),
-      appliedAt: iso(l.applied_at)!,
-    })),
-    tags: (tagsOf.get(r.id) ?? []).map((t) => ({
-      ID: t.id,
-      number: t.number,
-      state: t.state,
-      appliedBy: t.applied_by === null ? null : person(t.applied_by),
-    })),
-  }));
-  const view = {
-    permitId: permit.id,
-    permitNumber: permit.number,
-    permitStatus: permit.status,
-    version: plan?.version ?? 0,
-    notified: done(plan?.notified_by, plan?.notified_at),
-    shutDown: done(plan?.shut_down_by, plan?.shut_down_at),
-    storedEnergyReleased: done(plan?.stored_energy_released_by, plan?.stored_energy_released_at),
-    areaInspected: done(plan?.area_inspected_by, plan?.area_inspected_at),
-    peopleClear: done(plan?.people_clear_by, plan?.people_clear_at),
-    releaseNotified: done(plan?.release_notified_by, plan?.release_notified_at),
-    points,
-  };
-  return { ...view, nextStep: isolationPlanNextStep(view) };
+  for (const permit of permits) {
+    const plan = planOf.get(permit.id);
+    const rows = rowsOf.get(permit.id) ?? [];
+    // Other permits holding the point (the single-permit read left its own out in the statement).
+    const held = (pointId: number) => (allHeld.get(pointId) ?? []).filter((h) => h.ID !== permit.id);
+    const points: PlanPoint[] = rows.map((r) => ({
+      ID: r.id,
+      isolationPointId: r.isolation_point_id,
+      position: r.position,
+      state: r.state,
+      code: r.code,
+      location: r.location,
+      deviceType: r.device_type ?? '',
+      normalPosition: r.normal_position,
+      isolatedPosition: r.isolated_position,
+      lockable: r.lockable,
+      tagOnlyMeasure: r.tag_only_measure,
+      verificationMethod: r.verification_method,
+      asset: { ID: r.asset_id, number: r.asset_number },
+      component: { ID: r.component_id, number: r.component_number, name: r.component_name },
+      isolated: done(r.isolated_by, r.isolated_at),
+      verified: done(r.verified_by, r.verified_at),
+      verifyMethod: r.verify_method,
+      verifyResult: r.verify_result,
+      testReleased: done(r.test_released_by, r.test_released_at),
+      released: done(r.released_by, r.released_at),
+      restored: done(r.restored_by, r.restored_at),
+      heldBy: held(r.isolation_point_id),
+      locks: (locksOf.get(r.id) ?? []).map((l) => ({
+        applicationId: l.id,
+        lockId: l.lock_id,
+        serial: l.serial,
+        appliedBy: person(l.applied_by),
+        appliedAt: iso(l.applied_at)!,
+      })),
+      tags: (tagsOf.get(r.id) ?? []).map((t) => ({
+        ID: t.id,
+        number: t.number,
+        state: t.state,
+        appliedBy: t.applied_by === null ? null : person(t.applied_by),
+      })),
+    }));
+    const view = {
+      permitId: permit.id,
+      permitNumber: permit.number,
+      permitStatus: permit.status,
+      version: plan?.version ?? 0,
+      notified: done(plan?.notified_by, plan?.notified_at),
+      shutDown: done(plan?.shut_down_by, plan?.shut_down_at),
+      storedEnergyReleased: done(plan?.stored_energy_released_by, plan?.stored_energy_released_at),
+      areaInspected: done(plan?.area_inspected_by, plan?.area_inspected_at),
+      peopleClear: done(plan?.people_clear_by, plan?.people_clear_at),
+      releaseNotified: done(plan?.release_notified_by, plan?.release_notified_at),
+      points,
+    };
+    result.set(permit.id, { ...view, nextStep: isolationPlanNextStep(view) });
+  }
+  return result;
 }
 
 /** Rows by a key, in their order (a plan's locks and tags by plan point, without a scan per point). */

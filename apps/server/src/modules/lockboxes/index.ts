@@ -3,4 +3,4 @@
 export { lockboxRoutes } from './lockboxes.routes';
 export { registerLockboxGuards } from './lockbox-guards';
 export { lockboxCommandDefinitions } from './lockbox-command.service';
-export { readLockboxSection } from './lockbox-section';
+export { readLockboxSection, readLockboxSectionsForPermits } from './lockbox-section';

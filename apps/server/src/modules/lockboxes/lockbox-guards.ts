@@ -1,6 +1,6 @@
 import type { PermitFacts, PermitGuard } from '@hasp/contracts';
 import { registerPermitGuards } from '../permits';
-import { lockboxClosingFacts } from './lockbox.repository';
+import { lockboxClosingFacts, lockboxClosingFactsForPermits } from './lockbox.repository';
 
 /** What the close guard reads of the permit's lockbox, in the close command's transaction. */
 export interface LockboxFacts extends PermitFacts {
@@ -33,6 +33,13 @@ export function registerLockboxGuards(): void {
     },
     // Read by the permit's ID alone: a lifecycle command never changes the lockbox.
     factsKey: () => '',
+    factsForPermits: async (db, permits) => {
+      const facts = await lockboxClosingFactsForPermits(
+        db,
+        permits.map((p) => p.ID),
+      );
+      return new Map([...facts].map(([id, f]) => [id, { lockboxSignedOn: f.signedOn, lockboxOpen: f.openLockbox }]));
+    },
     guards: { close: [lockboxClosed] },
   });
 }

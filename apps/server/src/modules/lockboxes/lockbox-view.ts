@@ -11,7 +11,17 @@ type Db = Kysely<Database> | Transaction<Database>;
  * their own sign-on, the locks they could sign on with, the commands they may give and, when the
  * big button cannot be pressed, why (the next step first).
  */
-export async function lockboxView(db: Db, state: LockboxState, userId: number): Promise<LockboxView> {
+export async function lockboxView(
+  db: Db,
+  state: LockboxState,
+  userId: number,
+  // The caller's locks and the free devices: the same for every permit of the facility (the
+  // offline download reads them once for a page).
+  lists = {
+    signOnLocks: () => listSignOnLocks(db, state.permit.facilityId, userId),
+    freeDevices: () => listFreeLockboxDevices(db, state.permit.facilityId),
+  },
+): Promise<LockboxView> {
   const { lockbox, permit } = state;
   const now = signedOn(state);
   const mySignOn = now.find((x) => x.user.ID === userId) ?? null;
@@ -44,8 +54,8 @@ export async function lockboxView(db: Db, state: LockboxState, userId: number): 
     tagPerPersonalLock: permit.tagPerPersonalLock,
     lockbox: view,
     mySignOn,
-    myLocks: allowed.includes('sign-on') ? await listSignOnLocks(db, permit.facilityId, userId) : [],
-    devices: allowed.includes('open') ? await listFreeLockboxDevices(db, permit.facilityId) : [],
+    myLocks: allowed.includes('sign-on') ? await lists.signOnLocks() : [],
+    devices: allowed.includes('open') ? await lists.freeDevices() : [],
     allowed,
     blocked,
   };

@@ -35,6 +35,46 @@ export async function findLockboxPermit(
   return rows.rows[0];
 }
 
+/** findLockboxPermit for many permits of the facility in one statement, by ID (absent: not the facility's). */
+export async function findLockboxPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, LockboxPermit>> {
+  if (!permitIds.length) return new Map();
+  const { rows } = await sql<LockboxPermit>`
+    select p.id, p.facility_id as "facilityId", p.number, p.status, t.code as "typeCode", t.sections,
+      t.tag_per_personal_lock as "tagPerPersonalLock"
+    from permits p join permit_types t on t.id = p.permit_type_id
+    where p.facility_id = ${facilityId} and p.id = any(${[...permitIds]}::int[])`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** lockboxClosingFacts for many permits (of one facility: the caller read them there) in one statement, by permit ID. */
+export async function lockboxClosingFactsForPermits(db: Db, permitIds: readonly number[]) {
+  const rows = permitIds.length
+    ? await db
+        .selectFrom('lockboxes as b')
+        .leftJoin('lock_applications as a', (join) =>
+          join.onRef('a.lockbox_id', '=', 'b.id').on('a.removed_at', 'is', null),
+        )
+        .leftJoin('users as u', 'u.id', 'a.applied_by')
+        .leftJoin('locks as l', 'l.id', 'a.lock_id')
+        .select(['b.permit_id', 'b.number', 'u.display_name', 'l.serial'])
+        .where('b.permit_id', 'in', [...permitIds])
+        .where('b.released_at', 'is', null)
+        .orderBy('a.applied_at')
+        .execute()
+    : [];
+  const facts = new Map(permitIds.map((id) => [id, { openLockbox: null as string | null, signedOn: [] as string[] }]));
+  for (const r of rows) {
+    const f = facts.get(r.permit_id)!;
+    f.openLockbox ??= r.number;
+    if (r.display_name !== null && r.serial !== null) f.signedOn.push(`${r.display_name} (lock ${r.serial})`);
+  }
+  return facts;
+}
+
 const person = (id: number | null, name: string | null) =>
   id === null || name === null ? null : { ID: id, displayName: name };
 
@@ -54,7 +94,35 @@ export interface LockboxRow {
 
 /** The permit's lockbox: the open one, else the last one released (undefined: never opened). */
 export async function findLatestLockbox(db: Db, facilityId: number, permitId: number): Promise<LockboxRow | undefined> {
-  const row = await db
+  const row = await latestLockboxQuery(db, facilityId)
+    .where('b.permit_id', '=', permitId)
+    // The open one first (at most one: lockboxes_open_uq), then the latest.
+    .orderBy(sql`b.released_at is null`, 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && lockboxRowOf(row);
+}
+
+/** findLatestLockbox for many permits of the facility in one statement, by permit ID (never opened: absent). */
+export async function findLatestLockboxesForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, LockboxRow>> {
+  if (!permitIds.length) return new Map();
+  const rows = await latestLockboxQuery(db, facilityId)
+    .where('b.permit_id', 'in', [...permitIds])
+    .distinctOn('b.permit_id')
+    .orderBy('b.permit_id')
+    .orderBy(sql`b.released_at is null`, 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.permit_id, lockboxRowOf(row)]));
+}
+
+function latestLockboxQuery(db: Db, facilityId: number) {
+  return db
     .selectFrom('lockboxes as b')
     .innerJoin('users as pu', 'pu.id', 'b.primary_user_id')
     .leftJoin('users as du', 'du.id', 'b.keys_deposited_by')
@@ -77,14 +145,12 @@ export async function findLatestLockbox(db: Db, facilityId: number, permitId: nu
       'ru.display_name as released_name',
       'b.version',
     ])
-    .where('b.facility_id', '=', facilityId)
-    .where('b.permit_id', '=', permitId)
-    // The open one first (at most one: lockboxes_open_uq), then the latest.
-    .orderBy(sql`b.released_at is null`, 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('b.facility_id', '=', facilityId);
+}
+
+function lockboxRowOf(
+  row: Awaited<ReturnType<ReturnType<typeof latestLockboxQuery>['executeTakeFirstOrThrow']>>,
+): LockboxRow {
   return {
     id: row.id,
     number: row.number,
@@ -102,6 +168,17 @@ export async function findLatestLockbox(db: Db, facilityId: number, permitId: nu
 
 /** Every sign-on of a lockbox (personal locks applied to it), earliest first, with its tag where it has one. */
 export async function listLockboxMembers(db: Db, facilityId: number, lockboxId: number): Promise<LockboxMember[]> {
+  return (await listLockboxMembersForLockboxes(db, facilityId, [lockboxId])).get(lockboxId) ?? [];
+}
+
+/** listLockboxMembers for many lockboxes of the facility in one statement, by lockbox ID (nobody signed on: absent). */
+export async function listLockboxMembersForLockboxes(
+  db: Db,
+  facilityId: number,
+  lockboxIds: readonly number[],
+): Promise<Map<number, LockboxMember[]>> {
+  const byLockbox = new Map<number, LockboxMember[]>();
+  if (!lockboxIds.length) return byLockbox;
   const rows = await db
     .selectFrom('lock_applications as a')
     .innerJoin('users as u', 'u.id', 'a.applied_by')
@@ -132,24 +209,31 @@ export async function listLockboxMembers(db: Db, facilityId: number, lockboxId: 
       'tag.id as tag_id',
       'tag.number as tag_number',
       'tag.state as tag_state',
+      'a.lockbox_id',
     ])
     .where('a.facility_id', '=', facilityId)
-    .where('a.lockbox_id', '=', lockboxId)
+    .where('a.lockbox_id', 'in', [...lockboxIds])
     .orderBy('a.applied_at')
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({
-    applicationId: r.id,
-    user: { ID: r.applied_by, displayName: r.display_name },
-    lock: { ID: r.lock_id, serial: r.serial },
-    signedOnAt: r.applied_at.toISOString(),
-    signedOffAt: r.removed_at ? r.removed_at.toISOString() : null,
-    removal: r.removal,
-    tag:
-      r.tag_id !== null && r.tag_number !== null && r.tag_state !== null
-        ? { ID: r.tag_id, number: r.tag_number, state: r.tag_state }
-        : null,
-  }));
+  for (const r of rows) {
+    const member: LockboxMember = {
+      applicationId: r.id,
+      user: { ID: r.applied_by, displayName: r.display_name },
+      lock: { ID: r.lock_id, serial: r.serial },
+      signedOnAt: r.applied_at.toISOString(),
+      signedOffAt: r.removed_at ? r.removed_at.toISOString() : null,
+      removal: r.removal,
+      tag:
+        r.tag_id !== null && r.tag_number !== null && r.tag_state !== null
+          ? { ID: r.tag_id, number: r.tag_number, state: r.tag_state }
+          : null,
+    };
+    const list = byLockbox.get(r.lockbox_id!);
+    if (list) list.push(member);
+    else byLockbox.set(r.lockbox_id!, [member]);
+  }
+  return byLockbox;
 }
 
 /**

@@ -4,4 +4,4 @@ export { permitQuestionRoutes } from './permit-questions.routes';
 export { permitQuestionCommands } from './permit-questions-command.service';
 export { registerPermitQuestionGuards } from './permit-questions.guards';
 export { loadPermitQuestionStages } from './permit-questions.view';
-export { readPermitQuestionsSection } from './permit-questions-section';
+export { readPermitQuestionsSection, readPermitQuestionsSectionsForPermits } from './permit-questions-section';

@@ -8,7 +8,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
-import { answersWithVersions, loadStages } from './permit-questions.view';
+import { answersWithVersions, loadStages, loadStagesForPermits } from './permit-questions.view';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,6 +30,34 @@ async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<Que
     holderId: permit.holder?.ID ?? null,
   });
   return { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) };
+}
+
+/** loadQuestionFacts for many permits (of one facility) at once, by permit ID. */
+async function loadQuestionFactsForPermits(
+  db: Db,
+  permits: readonly PermitRecord[],
+): Promise<Map<number, Omit<QuestionFacts, keyof PermitFacts>>> {
+  const asking = permits.filter((p) => p.permitType.sections.includes('questions'));
+  const facts = new Map(permits.map((p) => [p.ID, { questionProblems: {} }]));
+  if (!asking.length) return facts;
+  const stagesOf = await loadStagesForPermits(
+    db,
+    asking.map((permit) => ({
+      id: permit.ID,
+      facilityId: permit.facilityId,
+      number: permit.number,
+      status: permit.status,
+      permitTypeId: permit.permitType.ID,
+      typeCode: permit.permitType.code,
+      sections: permit.permitType.sections,
+      holderId: permit.holder?.ID ?? null,
+    })),
+  );
+  for (const permit of asking) {
+    const stages = stagesOf.get(permit.ID)!;
+    facts.set(permit.ID, { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) });
+  }
+  return facts;
 }
 
 /**
@@ -74,6 +102,7 @@ export function registerPermitQuestionGuards(): void {
     facts: loadQuestionFacts,
     // The stages' problems read the permit's status and type besides the answers.
     factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),
+    factsForPermits: loadQuestionFactsForPermits,
     guards,
   });
   registerPermitContent({ name: 'request-answers', load: requestAnswers });

@@ -33,9 +33,40 @@ export interface AnswerRow {
   answeredAt: string;
 }
 
+/** answersVersion for many permits of the facility in one statement, by permit ID (0: none answered). */
+export async function answersVersionsForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = permitIds.length
+    ? await db
+        .selectFrom('question_answers')
+        .select((eb) => ['permit_id', eb.fn.countAll<string>().as('n')])
+        .where('facility_id', '=', facilityId)
+        .where('permit_id', 'in', [...permitIds])
+        .groupBy('permit_id')
+        .execute()
+    : [];
+  const counts = new Map(rows.map((r) => [r.permit_id, Number(r.n)]));
+  return new Map(permitIds.map((id) => [id, counts.get(id) ?? 0]));
+}
+
 /** The permit's current answers: the newest row per question and stage, oldest answer first. */
 export async function listCurrentAnswers(db: Db, facilityId: number, permitId: number): Promise<AnswerRow[]> {
+  return (await listCurrentAnswersForPermits(db, facilityId, [permitId])).get(permitId) ?? [];
+}
+
+/** listCurrentAnswers for many permits of the facility in one statement, by permit ID (none answered: absent). */
+export async function listCurrentAnswersForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, AnswerRow[]>> {
+  const byPermit = new Map<number, AnswerRow[]>();
+  if (!permitIds.length) return byPermit;
   const { rows } = await sql<{
+    permit_id: number;
     id: number;
     question_id: number;
     stage: QuestionStage;
@@ -46,21 +77,28 @@ export async function listCurrentAnswers(db: Db, facilityId: number, permitId: n
     answered_at: Date;
   }>`
     select a.*, u.display_name from (
-      select distinct on (question_id, stage) id, question_id, stage, question_version_id, answer, answered_by, answered_at
+      select distinct on (permit_id, question_id, stage)
+        permit_id, id, question_id, stage, question_version_id, answer, answered_by, answered_at
       from question_answers
-      where facility_id = ${facilityId} and permit_id = ${permitId}
-      order by question_id, stage, id desc
+      where facility_id = ${facilityId} and permit_id = any(${[...permitIds]}::int[])
+      order by permit_id, question_id, stage, id desc
     ) a join users u on u.id = a.answered_by
     order by a.id`.execute(db);
-  return rows.map((r) => ({
-    id: r.id,
-    questionId: r.question_id,
-    stage: r.stage,
-    questionVersionId: r.question_version_id,
-    value: r.answer,
-    answeredBy: { ID: r.answered_by, displayName: r.display_name },
-    answeredAt: r.answered_at.toISOString(),
-  }));
+  for (const r of rows) {
+    const answer: AnswerRow = {
+      id: r.id,
+      questionId: r.question_id,
+      stage: r.stage,
+      questionVersionId: r.question_version_id,
+      value: r.answer,
+      answeredBy: { ID: r.answered_by, displayName: r.display_name },
+      answeredAt: r.answered_at.toISOString(),
+    };
+    const list = byPermit.get(r.permit_id);
+    if (list) list.push(answer);
+    else byPermit.set(r.permit_id, [answer]);
+  }
+  return byPermit;
 }
 
 /** Records an answer (a first one or a change: every answer is a new row); answers its ID. */

@@ -12,9 +12,11 @@ import { findVersions } from '../questions';
 import { buildStages } from './permit-questions.model';
 import {
   answersVersion,
+  answersVersionsForPermits,
   findQuestionsPermit,
   listAskedVersionIds,
   listCurrentAnswers,
+  listCurrentAnswersForPermits,
   type AnswerRow,
   type QuestionsPermit,
 } from './permit-questions.repository';
@@ -48,6 +50,43 @@ export async function loadStages(db: Db, permit: QuestionsPermit): Promise<Permi
   return buildStages(permit.status, byStage, answers, versions);
 }
 
+/**
+ * loadStages for many permits of one facility, by permit ID, in a statement per permit type, one
+ * for the answers and one for every version either refers to (the offline download's page).
+ */
+export async function loadStagesForPermits(
+  db: Db,
+  permits: readonly QuestionsPermit[],
+): Promise<Map<number, PermitQuestionStage[]>> {
+  const result = new Map<number, PermitQuestionStage[]>();
+  if (!permits.length) return result;
+  const facilityId = permits[0]!.facilityId;
+  const typeIds = [...new Set(permits.map((p) => p.permitTypeId))];
+  const [askedByType, answersOf] = await Promise.all([
+    Promise.all(typeIds.map((typeId) => listAskedVersionIds(db, facilityId, typeId))).then(
+      (lists) => new Map(typeIds.map((typeId, i) => [typeId, lists[i]!])),
+    ),
+    listCurrentAnswersForPermits(
+      db,
+      facilityId,
+      permits.map((p) => p.id),
+    ),
+  ]);
+  const ids = new Set<number>();
+  for (const asked of askedByType.values()) for (const a of asked) ids.add(a.versionId);
+  for (const answers of answersOf.values()) for (const a of answers) ids.add(a.questionVersionId);
+  const versions = new Map((await findVersions(db, facilityId, [...ids])).map((v) => [v.ID, v]));
+  for (const permit of permits) {
+    const byStage = Object.fromEntries(questionStages.map((stage) => [stage, [] as QuestionVersion[]])) as Record<
+      QuestionStage,
+      QuestionVersion[]
+    >;
+    for (const a of askedByType.get(permit.permitTypeId)!) byStage[a.stage].push(versions.get(a.versionId)!);
+    result.set(permit.id, buildStages(permit.status, byStage, answersOf.get(permit.id) ?? [], versions));
+  }
+  return result;
+}
+
 /** Whether the caller may answer this permit's questions: its requester side or its issuers. */
 export const mayAnswer = mayAnswerPermitQuestions;
 
@@ -67,6 +106,34 @@ export async function permitQuestionsView(
     canAnswer: mayAnswer(permit.typeCode, caller.permissions) || caller.userId === permit.holderId,
     stages,
   };
+}
+
+/** permitQuestionsView for many permits of one facility at once (the offline download's page), by permit ID. */
+export async function permitQuestionsViewsForPermits(
+  db: Db,
+  permits: readonly QuestionsPermit[],
+  caller: { userId: number; permissions: ReadonlySet<string> },
+): Promise<Map<number, PermitQuestions>> {
+  if (!permits.length) return new Map();
+  const [stagesOf, versions] = await Promise.all([
+    loadStagesForPermits(db, permits),
+    answersVersionsForPermits(
+      db,
+      permits[0]!.facilityId,
+      permits.map((p) => p.id),
+    ),
+  ]);
+  return new Map(
+    permits.map((permit) => [
+      permit.id,
+      {
+        permitId: permit.id,
+        version: versions.get(permit.id)!,
+        canAnswer: mayAnswer(permit.typeCode, caller.permissions) || caller.userId === permit.holderId,
+        stages: stagesOf.get(permit.id)!,
+      },
+    ]),
+  );
 }
 
 /** A permit's question stages (for the demo seed, which answers them as its stories go); null without the section. */

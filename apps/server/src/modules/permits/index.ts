@@ -19,5 +19,5 @@ export { registerPermitSigner, type PermitSigner } from './permit-signing';
 export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
-export { readPermit } from './permit-read';
-export { findSectionPermit, type SectionPermit } from './section-permit.repository';
+export { readPermit, readPermitsForPermits } from './permit-read';
+export { findSectionPermit, findSectionPermits, type SectionPermit } from './section-permit.repository';

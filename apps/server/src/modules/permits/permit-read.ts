@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Permit } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
-import { loadPermitFacts } from './permit-guards';
-import { findPermit } from './permit.repository';
+import { loadPermitFacts, loadPermitFactsForPermits } from './permit-guards';
+import { findPermit, findPermits } from './permit.repository';
 import { permitView } from './permit-view';
 
 /**
@@ -20,4 +20,20 @@ export async function readPermit(
   if (!permit) return undefined;
   const facts = await loadPermitFacts(db, permit, viewer.now);
   return permitView(permit, { userId: viewer.actor.userId, permissions: viewer.permissions, now: viewer.now }, facts);
+}
+
+/**
+ * readPermit for many permits of the facility at once (the offline download's page): a statement
+ * for the permits and a few per guard plugin for all of them. By ID ascending; IDs of no permit of
+ * the facility are absent.
+ */
+export async function readPermitsForPermits(
+  db: Kysely<Database>,
+  viewer: { actor: Actor; permissions: ReadonlySet<string>; now: Date },
+  ids: readonly number[],
+): Promise<Permit[]> {
+  const permits = await findPermits(db, viewer.actor.facilityId, ids);
+  const facts = await loadPermitFactsForPermits(db, permits, viewer.now);
+  const caller = { userId: viewer.actor.userId, permissions: viewer.permissions, now: viewer.now };
+  return permits.map((permit) => permitView(permit, caller, facts.get(permit.ID)));
 }

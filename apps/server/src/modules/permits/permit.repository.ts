@@ -121,70 +121,91 @@ async function readPermit(
   id: number,
   options: { lock: boolean; from: 'permits' | 'permit_update' },
 ): Promise<PermitRecord | undefined> {
-  let query = permitsWithPeople(db, options.from)
-    .select([
-      'p.id',
-      'p.number',
-      'p.status',
-      'p.title',
-      'p.description',
-      'p.work_method',
-      'p.planned_start',
-      'p.planned_end',
-      'p.revision',
-      'p.version',
-      'p.extension_count',
-      'p.voided_at',
-      'p.void_reason',
-      'p.risk_level',
-      'p.status_reason',
-      'p.created_at',
-      'p.updated_at',
-      't.id as type_id',
-      't.code as type_code',
-      't.name as type_name',
-      't.icon as type_icon',
-      't.color as type_color',
-      't.sections as type_sections',
-      't.max_extensions',
-      't.max_validity_hours',
-      'a.id as area_id',
-      'a.number as area_number',
-      'a.name as area_name',
-      'r.id as requester_id',
-      'r.display_name as requester_name',
-      'h.id as holder_id',
-      'h.display_name as holder_name',
-      'i.id as issuer_id',
-      'i.display_name as issuer_name',
-      // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
-      // command reads the permit twice inside its transaction).
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('permit_assets as pa')
-            .innerJoin('assets as s', 's.id', 'pa.asset_id')
-            .select(['s.id', 's.number', 's.description'])
-            .whereRef('pa.permit_id', '=', 'p.id')
-            .orderBy('s.number'),
-        ).as('assets'),
-      (eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('permit_approvals as ap')
-            .innerJoin('users as u', 'u.id', 'ap.user_id')
-            .select(['u.id', 'u.display_name', 'ap.approved_at'])
-            .whereRef('ap.permit_id', '=', 'p.id')
-            .where('ap.cleared_at', 'is', null)
-            .orderBy('ap.approved_at'),
-        ).as('approvals'),
-    ])
-    .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', id);
+  let query = permitRecordQuery(db, options.from).where('p.facility_id', '=', facilityId).where('p.id', '=', id);
   // Only the permit's row: the joined type, area and people stay free for other permits' commands.
   if (options.lock) query = query.forUpdate('p');
   const row = await query.executeTakeFirst();
-  if (!row) return undefined;
+  return row && permitRecordOf(row);
+}
+
+/**
+ * The facility's permits among `ids` as findPermit reads each, in one statement (the offline
+ * download reads a page of permits at once), by ID ascending; IDs of no permit of the facility are absent.
+ */
+export async function findPermits(db: Db, facilityId: number, ids: readonly number[]): Promise<PermitRecord[]> {
+  if (!ids.length) return [];
+  const rows = await permitRecordQuery(db, 'permits')
+    .where('p.facility_id', '=', facilityId)
+    .where('p.id', 'in', [...ids])
+    .orderBy('p.id')
+    .execute();
+  return rows.map(permitRecordOf);
+}
+
+function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit_update') {
+  return permitsWithPeople(db, from).select([
+    'p.id',
+    'p.facility_id',
+    'p.number',
+    'p.status',
+    'p.title',
+    'p.description',
+    'p.work_method',
+    'p.planned_start',
+    'p.planned_end',
+    'p.revision',
+    'p.version',
+    'p.extension_count',
+    'p.voided_at',
+    'p.void_reason',
+    'p.risk_level',
+    'p.status_reason',
+    'p.created_at',
+    'p.updated_at',
+    't.id as type_id',
+    't.code as type_code',
+    't.name as type_name',
+    't.icon as type_icon',
+    't.color as type_color',
+    't.sections as type_sections',
+    't.max_extensions',
+    't.max_validity_hours',
+    'a.id as area_id',
+    'a.number as area_number',
+    'a.name as area_name',
+    'r.id as requester_id',
+    'r.display_name as requester_name',
+    'h.id as holder_id',
+    'h.display_name as holder_name',
+    'i.id as issuer_id',
+    'i.display_name as issuer_name',
+    // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
+    // command reads the permit twice inside its transaction).
+    (eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('permit_assets as pa')
+          .innerJoin('assets as s', 's.id', 'pa.asset_id')
+          .select(['s.id', 's.number', 's.description'])
+          .whereRef('pa.permit_id', '=', 'p.id')
+          .orderBy('s.number'),
+      ).as('assets'),
+    (eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('permit_approvals as ap')
+          .innerJoin('users as u', 'u.id', 'ap.user_id')
+          .select(['u.id', 'u.display_name', 'ap.approved_at'])
+          .whereRef('ap.permit_id', '=', 'p.id')
+          .where('ap.cleared_at', 'is', null)
+          .orderBy('ap.approved_at'),
+      ).as('approvals'),
+  ]);
+}
+
+type PermitRecordRow = Awaited<ReturnType<ReturnType<typeof permitRecordQuery>['executeTakeFirstOrThrow']>>;
+
+function permitRecordOf(row: PermitRecordRow): PermitRecord {
   const { assets, approvals } = row;
   const person = (personId: number | null, name: string | null) =>
     personId === null ? null : { ID: personId, displayName: name ?? '' };
@@ -226,7 +247,7 @@ async function readPermit(
     updatedAt: row.updated_at.toISOString(),
     maxExtensions: row.max_extensions,
     maxValidityHours: row.max_validity_hours,
-    facilityId,
+    facilityId: row.facility_id,
   };
 }
 

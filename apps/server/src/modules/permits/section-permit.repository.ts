@@ -31,7 +31,27 @@ export async function findSectionPermit(
   permitId: number,
   lock = false,
 ): Promise<SectionPermit | undefined> {
-  let query = db
+  let query = sectionPermitQuery(db, facilityId).where('p.id', '=', permitId);
+  if (lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
+  return row && sectionPermitOf(row);
+}
+
+/** findSectionPermit for many permits of the facility in one statement, by ID (absent: not the facility's). */
+export async function findSectionPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+): Promise<Map<number, SectionPermit>> {
+  if (!permitIds.length) return new Map();
+  const rows = await sectionPermitQuery(db, facilityId)
+    .where('p.id', 'in', [...permitIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, sectionPermitOf(row)]));
+}
+
+function sectionPermitQuery(db: Db, facilityId: number) {
+  return db
     .selectFrom('permits as p')
     .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
     .select([
@@ -47,23 +67,23 @@ export async function findSectionPermit(
       't.sections',
       't.hazard_analysis_required',
     ])
-    .where('p.facility_id', '=', facilityId)
-    .where('p.id', '=', permitId);
-  if (lock) query = query.forUpdate('p');
-  const row = await query.executeTakeFirst();
-  return (
-    row && {
-      id: row.id,
-      facilityId: row.facility_id,
-      number: row.number,
-      status: row.status,
-      permitTypeId: row.permit_type_id,
-      typeCode: row.code,
-      sections: row.sections as PermitSection[],
-      requesterId: row.requester_id,
-      holderId: row.holder_id,
-      riskLevel: row.risk_level,
-      hazardAnalysisRequired: row.hazard_analysis_required,
-    }
-  );
+    .where('p.facility_id', '=', facilityId);
+}
+
+function sectionPermitOf(
+  row: Awaited<ReturnType<ReturnType<typeof sectionPermitQuery>['executeTakeFirstOrThrow']>>,
+): SectionPermit {
+  return {
+    id: row.id,
+    facilityId: row.facility_id,
+    number: row.number,
+    status: row.status,
+    permitTypeId: row.permit_type_id,
+    typeCode: row.code,
+    sections: row.sections as PermitSection[],
+    requesterId: row.requester_id,
+    holderId: row.holder_id,
+    riskLevel: row.risk_level,
+    hazardAnalysisRequired: row.hazard_analysis_required,
+  };
 }

@@ -8,4 +8,4 @@ export type { TagRow } from './tags.repository';
 export { tagRoutes } from './tags.routes';
 export { tagStatusRoutes } from './tag-status.routes';
 export { tagCommandDefinitions } from './tag-command.service';
-export { readTagsSection } from './tags-section';
+export { readTagsSection, readTagsSectionsForPermits } from './tags-section';

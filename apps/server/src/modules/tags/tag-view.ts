@@ -19,6 +19,33 @@ export async function listTags(
   userId: number,
   tagId?: number,
 ): Promise<Tag[]> {
+  return selectTags(db, facilityId, [permitId], userId, tagId);
+}
+
+/** listTags for many permits of the facility in one statement, by permit ID (a permit without tags: absent). */
+export async function listTagsForPermits(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+  userId: number,
+): Promise<Map<number, Tag[]>> {
+  const byPermit = new Map<number, Tag[]>();
+  if (!permitIds.length) return byPermit;
+  for (const tag of await selectTags(db, facilityId, permitIds, userId)) {
+    const list = byPermit.get(tag.permitId);
+    if (list) list.push(tag);
+    else byPermit.set(tag.permitId, [tag]);
+  }
+  return byPermit;
+}
+
+async function selectTags(
+  db: Db,
+  facilityId: number,
+  permitIds: readonly number[],
+  userId: number,
+  tagId?: number,
+): Promise<Tag[]> {
   const { rows } = await sql<TagViewRow>`
     select t.id as "ID", t.number, t.permit_id as "permitId", t.plan_point_id as "planPointId",
       t.lock_application_id as "lockApplicationId",
@@ -39,7 +66,7 @@ export async function listTags(
     left join users ua on ua.id = t.applied_by
     left join users uv on uv.id = t.verified_by
     left join users ur on ur.id = t.removed_by
-    where t.facility_id = ${facilityId} and t.permit_id = ${permitId}
+    where t.facility_id = ${facilityId} and t.permit_id = any(${[...permitIds]}::int[])
       ${tagId === undefined ? sql`` : sql`and t.id = ${tagId}`}
     order by t.id`.execute(db);
   return rows.map(({ token, revoked, ...tag }) => ({

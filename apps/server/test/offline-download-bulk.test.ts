@@ -1,0 +1,236 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
+import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
+import { findPermits } from '../src/modules/permits/permit.repository';
+import { loadPermitFacts, loadPermitFactsForPermits } from '../src/modules/permits/permit-guards';
+import { createTestApp, login, type TestApp } from './test-app';
+import { newLock, putLock } from './support/loto-fixtures';
+import { answerStage } from './support/permit-answers';
+import { lotoPermit } from './support/tag-fixtures';
+
+/**
+ * The offline download reads a page of permits set-based (decision 0060): each section module's
+ * `...ForPermits` reader must answer, for every permit, exactly what its single-permit reader (the
+ * section's GET route) answers — for permits with a plan, tags, a lockbox with a crew member,
+ * hazard lines, answered questions and gas tests among plainer ones — and nothing of another facility.
+ */
+let t: TestApp;
+const db = () => t.connections[0]!.db;
+
+async function viewerOf(userId: number, facilityId: number) {
+  const actor = { userId, facilityId, sessionId: 'bulk-test', deviceId: null };
+  return { actor, permissions: await listFacilityAndConnectionPermissions(db(), actor), now: new Date() };
+}
+
+/** The facility's permits with each kind of section content, and one with all of them. */
+async function richPermits(facilityId: number) {
+  const { rows } = await sql<{
+    id: number;
+    points: boolean;
+    tags: boolean;
+    lockbox: boolean;
+    members: boolean;
+    hazards: boolean;
+    answers: boolean;
+    gas: boolean;
+  }>`
+    select p.id,
+      exists (select 1 from permit_isolation_points x where x.permit_id = p.id) as points,
+      exists (select 1 from tags x where x.permit_id = p.id) as tags,
+      exists (select 1 from lockboxes x where x.permit_id = p.id) as lockbox,
+      exists (select 1 from lock_applications x where x.permit_id = p.id and x.lockbox_id is not null) as members,
+      exists (select 1 from hazard_analysis_lines x where x.permit_id = p.id) as hazards,
+      exists (select 1 from question_answers x where x.permit_id = p.id) as answers,
+      exists (select 1 from permit_gas_tests x where x.permit_id = p.id) as gas
+    from permits p where p.facility_id = ${facilityId} order by p.id`.execute(db());
+  return rows;
+}
+
+/**
+ * A LOTO permit with content in every section: the plan filled and its tags planned and answers
+ * through their commands; a lockbox with a crew member, a hazard line and a gas test with a reading
+ * written as their modules store them (test data only: their commands have their own tests, and
+ * would need the permit walked to Issued first).
+ */
+async function richPermit(title: string): Promise<number> {
+  const signedIn = await login(t.app, { username: 'supervisor', facilityId: 1 });
+  const token = signedIn.json<{ token: string }>().token;
+  const id = await lotoPermit(t, token, title);
+  const filled = await t.app.inject({
+    method: 'POST',
+    url: `/api/permits/${id}/isolation-plan/commands/fill`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {},
+  });
+  expect(filled.statusCode, filled.body).toBe(200);
+  await answerStage(t.app, token, id, 'request');
+  const supervisorId = await idOf('supervisor');
+  const workerId = await idOf('worker');
+  const box = await db()
+    .insertInto('lockboxes')
+    .values({ facility_id: 1, permit_id: id, number: `LB-${id}`, lock_id: null, primary_user_id: supervisorId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await putLock(db(), { permitId: id, lockboxId: box.id }, await newLock(db(), `BULK-${id}`), workerId);
+  const hazard = await db()
+    .selectFrom('master_list_items')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('list_key', '=', 'hazards')
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto('hazard_analysis_lines')
+    .values({
+      facility_id: 1,
+      permit_id: id,
+      position: 1,
+      job_step: 'Open the panel',
+      hazard_item_id: hazard.id,
+      severity: 2,
+      likelihood: 2,
+      risk: 'medium',
+      residual_severity: null,
+      residual_likelihood: null,
+      residual_risk: null,
+      created_by: supervisorId,
+      removed_by: null,
+      removed_at: null,
+    })
+    .execute();
+  const instrument = await db()
+    .selectFrom('gas_instruments')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const parameter = await db()
+    .selectFrom('gas_parameters')
+    .select(['id', 'code', 'name', 'unit'])
+    .where('facility_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const test = await db()
+    .insertInto('permit_gas_tests')
+    .values({
+      facility_id: 1,
+      permit_id: id,
+      tested_at: new Date(),
+      location: 'Inlet',
+      instrument_id: instrument.id,
+      calibration_due: '2027-01-01',
+      tester_id: supervisorId,
+      tester_name: 'Sam Supervisor',
+      recorded_by: supervisorId,
+      recorded_at: new Date(),
+      in_limits: true,
+      voided_at: null,
+      voided_by: null,
+      void_reason: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto('permit_gas_readings')
+    .values({
+      facility_id: 1,
+      test_id: test.id,
+      code: parameter.code,
+      name: parameter.name,
+      unit: parameter.unit,
+      parameter_id: parameter.id,
+      value: 20.9,
+      low_limit: null,
+      high_limit: null,
+      in_limits: true,
+    })
+    .execute();
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // LOTO records gas tests in this database too (a type's sections are its facility's choice).
+  await sql`update permit_types set sections = array_append(sections, 'gas-tests')
+            where facility_id = 1 and code = 'LOTO' and not 'gas-tests' = any(sections)`.execute(db());
+  await richPermit('Bulk: rich permit 1');
+  await richPermit('Bulk: rich permit 2');
+  // Riverside's: a permit under way of another facility (test data only).
+  await sql`
+    insert into permits (facility_id, permit_type_id, number, status, title, description,
+                         planned_start, planned_end, requester_id, risk_level)
+    select 2, t.id, 'BULK-R-1', 'active', 'Bulk: Riverside permit', '', now(), now() + interval '4 hours',
+           (select user_id from user_facilities where facility_id = 2 order by user_id limit 1), 'low'
+    from permit_types t where t.facility_id = 2 and t.code = 'LOTO'`.execute(db());
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('readOfflinePermits (set-based) against readOfflinePermit (each section read alone)', () => {
+  it('answers every permit of the facility exactly as the single-permit readers do', async () => {
+    const rows = await richPermits(1);
+    const all = rows.find((r) => r.points && r.tags && r.lockbox && r.hazards && r.answers && r.gas);
+    expect(all, 'a demo permit with a plan, tags, a lockbox, hazards, answers and gas tests').toBeDefined();
+    for (const kind of ['points', 'tags', 'lockbox', 'members', 'hazards', 'answers', 'gas'] as const) {
+      expect(
+        rows.some((r) => r[kind]),
+        kind,
+      ).toBe(true);
+    }
+    // Every permit of the facility, as three users see them (the sections' buttons depend on who asks).
+    const ids = rows.map((r) => r.id);
+    for (const [userName, userId] of await people(['admin', 'supervisor', 'worker'])) {
+      const viewer = await viewerOf(userId, 1);
+      const bulk = await readOfflinePermits(db(), viewer, ids);
+      const single = [];
+      for (const id of ids) single.push(await readOfflinePermit(db(), viewer, id));
+      expect(bulk.map((p) => p.permit.ID)).toEqual(ids);
+      for (let i = 0; i < ids.length; i += 1) expect(bulk[i], `${userName}: permit ${ids[i]}`).toEqual(single[i]);
+      const rich = bulk.find((p) => p.permit.ID === all!.id)!;
+      // The rich permit's sections carry content (the comparison above is not of empty shapes).
+      expect((rich.sections['isolation-plan'] as { points: unknown[] }).points.length).toBeGreaterThan(0);
+      expect((rich.sections.tags as unknown[]).length).toBeGreaterThan(0);
+      expect((rich.sections['crew-sign-on'] as { lockbox: unknown }).lockbox).not.toBeNull();
+      expect((rich.sections['hazard-analysis'] as { lines: unknown[] }).lines.length).toBeGreaterThan(0);
+      expect((rich.sections['gas-tests'] as { tests: unknown[] }).tests.length).toBeGreaterThan(0);
+      const stages = (rich.sections.questions as { stages: { questions: { answer: unknown }[] }[] }).stages;
+      expect(JSON.stringify(stages)).toContain('answeredBy');
+    }
+  });
+
+  it("loads every guard plugin's facts for many permits as for each alone", async () => {
+    const ids = (await richPermits(1)).map((r) => r.id);
+    const permits = await findPermits(db(), 1, ids);
+    const now = new Date();
+    const bulk = await loadPermitFactsForPermits(db(), permits, now);
+    for (const permit of permits) {
+      expect(bulk.get(permit.ID), `permit ${permit.ID}`).toEqual(await loadPermitFacts(db(), permit, now));
+    }
+  });
+
+  it("never answers another facility's permit", async () => {
+    const riverside = (await richPermits(2)).map((r) => r.id);
+    expect(riverside.length).toBeGreaterThan(0);
+    const adminId = await idOf('admin');
+    const viewer = await viewerOf(adminId, 1);
+    expect(await readOfflinePermits(db(), viewer, riverside)).toEqual([]);
+    const northPlant = (await richPermits(1)).map((r) => r.id);
+    expect(northPlant.length).toBeGreaterThan(0);
+    const mixed = await readOfflinePermits(
+      db(),
+      viewer,
+      [...riverside, ...northPlant].sort((a, b) => a - b),
+    );
+    expect(mixed.map((p) => p.permit.ID)).toEqual(northPlant);
+  });
+});
+
+async function people(userNames: string[]): Promise<[string, number][]> {
+  const rows = await db().selectFrom('users').select(['id', 'user_name']).where('user_name', 'in', userNames).execute();
+  return userNames.map((name) => [name, rows.find((r) => r.user_name === name)!.id]);
+}
+
+async function idOf(userName: string): Promise<number> {
+  const [[, id]] = (await people([userName])) as [[string, number]];
+  return id;
+}

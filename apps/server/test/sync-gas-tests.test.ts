@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
 import { deviceOf, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
@@ -193,26 +194,11 @@ describe('gas tests recorded offline', () => {
     const { permit, version } = await approvedPermit();
     const d: SyncDevice = await device('worker');
     d.queue('gas-test.record', permit.ID, body(), version);
-    const group = await db()
-      .selectFrom('groups')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('name', '=', 'Authorized Workers')
-      .executeTakeFirstOrThrow();
-    const removed = await db()
-      .deleteFrom('group_permissions')
-      .where('group_id', '=', group.id)
-      .where('permission', '=', 'permit:view:GASO')
-      .returningAll()
-      .execute();
-    expect(removed).toHaveLength(1);
-    try {
+    await withGrantRevoked(db(), { group: 'Authorized Workers', permission: 'permit:view:GASO' }, async () => {
       const [result] = (await d.push())!.results;
       expect(result).toMatchObject({ outcome: 'rejected', error: { code: 'FORBIDDEN' } });
       expect(result!.error!.message.length).toBeGreaterThan(0);
       expect(await testsOf(permit.ID)).toHaveLength(0);
-    } finally {
-      await db().insertInto('group_permissions').values(removed).execute();
-    }
+    });
   });
 });

@@ -6,6 +6,7 @@ import { permitCore } from './support/permit-draft';
 import { deviceOf, signIn } from './support/sync-device';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Locking out offline (decision 0064) over the real server and PostgreSQL: a lock applied offline
@@ -217,28 +218,13 @@ describe('locks applied and removed offline', () => {
     const id = local();
     d.queue('lock.apply', permitId, { lockId, planPointId: points[0], localId: id }, version);
     d.queue('lock.remove', permitId, { applicationId: id }, version);
-    const group = await db()
-      .selectFrom('groups')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('name', '=', 'Authorized Workers')
-      .executeTakeFirstOrThrow();
-    const removed = await db()
-      .deleteFrom('group_permissions')
-      .where('group_id', '=', group.id)
-      .where('permission', '=', 'permit:view:LOTO')
-      .returningAll()
-      .execute();
-    expect(removed).toHaveLength(1);
-    try {
+    await withGrantRevoked(db(), { group: 'Authorized Workers', permission: 'permit:view:LOTO' }, async () => {
       await d.drain();
       const answers = [...d.answers.values()];
       expect(answers.map((r) => r.outcome)).toEqual(['rejected', 'rejected']);
       expect(answers[0]!.error).toMatchObject({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
       expect(answers[1]!.error!.message.length).toBeGreaterThan(0);
       expect(await applications(lockId)).toHaveLength(0);
-    } finally {
-      await db().insertInto('group_permissions').values(removed).execute();
-    }
+    });
   });
 });

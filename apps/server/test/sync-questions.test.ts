@@ -4,6 +4,7 @@ import { passingAnswer } from './support/permit-answers';
 import { permitDraft } from './support/permit-draft';
 import { deviceOf, signIn, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Checklist answers given offline (decision 0064) over the real server and PostgreSQL: answers
@@ -95,20 +96,7 @@ describe('question answers given offline', () => {
     const { permit, version, questions } = await draft();
     const d = await device('worker');
     queueAnswers(d, permit.ID, version, questions.slice(0, 1));
-    const group = await db()
-      .selectFrom('groups')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('name', '=', 'Authorized Workers')
-      .executeTakeFirstOrThrow();
-    const removed = await db()
-      .deleteFrom('group_permissions')
-      .where('group_id', '=', group.id)
-      .where('permission', '=', 'permit:create:LOTO')
-      .returningAll()
-      .execute();
-    expect(removed).toHaveLength(1);
-    try {
+    await withGrantRevoked(db(), { group: 'Authorized Workers', permission: 'permit:create:LOTO' }, async () => {
       const [result] = (await d.push())!.results;
       expect(result).toMatchObject({
         outcome: 'rejected',
@@ -118,8 +106,6 @@ describe('question answers given offline', () => {
         },
       });
       expect(await answersOf(permit.ID)).toHaveLength(0);
-    } finally {
-      await db().insertInto('group_permissions').values(removed).execute();
-    }
+    });
   });
 });

@@ -27,3 +27,32 @@ export async function grantAsLoto(db: Kysely<Database>, code: string): Promise<n
     .execute();
   return id;
 }
+
+/**
+ * Runs `check` with `permission` taken from the demo group of North Plant named `group` (as an
+ * administrator would while a device is offline), and gives it back afterwards whatever happens.
+ */
+export async function withGrantRevoked(
+  db: Kysely<Database>,
+  grant: { group: string; permission: string },
+  check: () => Promise<void>,
+): Promise<void> {
+  const { id } = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('name', '=', grant.group)
+    .executeTakeFirstOrThrow();
+  const removed = await db
+    .deleteFrom('group_permissions')
+    .where('group_id', '=', id)
+    .where('permission', '=', grant.permission)
+    .returningAll()
+    .execute();
+  if (removed.length !== 1) throw new Error(`${grant.group} did not hold ${grant.permission}`);
+  try {
+    await check();
+  } finally {
+    await db.insertInto('group_permissions').values(removed).execute();
+  }
+}

@@ -189,21 +189,19 @@ test('items of a signed-out user are never pushed for another user, and sync whe
 
   await signIn({ user: demo.worker.userName });
   await openSignedIn(page);
+  const received = () => server.received.map((c) => (c.input as { description: string }).description);
   await queue(page, { description: 'worker 1' });
+  // The status may still say "synced" from before the item was queued: wait for the push itself.
+  await expect.poll(received).toEqual(['worker 1']);
   await expect(status).toHaveAccessibleName('All changes synced');
-  expect(server.received.map((c) => (c.input as { description: string }).description)).toEqual(['worker 1']);
   await page.screenshot({ path: `${shots}/05-other-user-synced-390.png` });
 
   await signOutThroughMenu(page);
   await expect(page).toHaveURL(/\/login/);
   await signIn({ user: demo.admin.userName });
   await openSignedIn(page);
+  await expect.poll(received, { timeout: FIRST_LOAD_TIMEOUT_MS }).toEqual(['worker 1', 'admin 1', 'admin 2']);
   await expect(status).toHaveAccessibleName('All changes synced', { timeout: FIRST_LOAD_TIMEOUT_MS });
-  expect(server.received.map((c) => (c.input as { description: string }).description)).toEqual([
-    'worker 1',
-    'admin 1',
-    'admin 2',
-  ]);
   const owners = new Set(server.received.slice(1).map((c) => c.owner.userId));
   expect(owners.size).toBe(1);
   expect(owners.has(server.received[0]!.owner.userId)).toBe(false);

@@ -19,7 +19,8 @@ export async function approveWithPassword(
     .getByRole('button', { name: 'Approve', exact: true })
     .click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Your password').fill(password);
+  // The input, not the loader that carries the same label while the signing method loads.
+  await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(password);
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   return dialog;
 }

@@ -42,7 +42,7 @@ async function give(page: Page, permitUrl: string, command: string, says: { to: 
   await expect(dialog).toContainText(command === 'Approve' ? `becomes ${says.to}` : `to ${says.to}.`);
   if (says.notifies) await expect(dialog).toContainText(says.notifies);
   // Approving is an electronic signature: the approver types their password.
-  if (command === 'Approve') await dialog.getByLabel('Your password').fill(demo.password);
+  if (command === 'Approve') await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(demo.password);
   await dialog.getByRole('button', { name: command, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(status(page)).toHaveText(says.to);

@@ -4,6 +4,7 @@ import { seedDemoHazardLines } from '../src/db/seed/demo-hazard-analysis';
 import { findPermit } from '../src/modules/permits/permit.repository';
 import { permitContentHash } from '../src/modules/permits';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * The hazard analysis (issue 17 part 1, decision 0047) over HTTP on the real server: lines rated on
@@ -95,14 +96,7 @@ beforeAll(async () => {
   }
   tokens.riverside = (await login(t.app, { username: 'supervisor', facilityId: 2 })).json<{ token: string }>().token;
   tokens.riversideAdmin = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
-  genType = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'GEN')
-      .executeTakeFirstOrThrow()
-  ).id;
+  genType = await permitTypeIdOf(db(), 'GEN');
   press = (
     await db()
       .selectFrom('assets')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Permit } from '@hasp/contracts';
 import { DEMO_PASSWORD, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { answerStage, stageNeededBy } from './support/permit-answers';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
@@ -392,14 +393,7 @@ describe('isolation plan', () => {
   });
 
   it('refuses types without a plan, other facilities and readers without permission', async () => {
-    const gen = (
-      await db()
-        .selectFrom('permit_types')
-        .select('id')
-        .where('facility_id', '=', 1)
-        .where('code', '=', 'GEN')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const gen = await permitTypeIdOf(db(), 'GEN');
     const start = Date.now() + 3_600_000;
     const created = await call('worker', 'POST', '/api/permits', {
       permitTypeId: gen,

@@ -11,6 +11,7 @@ import { permitContentHash } from '../src/modules/permits';
 import { findPermit } from '../src/modules/permits/permit.repository';
 import { permitCore } from './support/permit-draft';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * The checklist questions on a permit (issue 17 part 2) over HTTP on the real server: each stage's
@@ -120,14 +121,7 @@ beforeAll(async () => {
     ).id;
   }
   tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
-  gen = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'GEN')
-      .executeTakeFirstOrThrow()
-  ).id;
+  gen = await permitTypeIdOf(db(), 'GEN');
   const inputs: Record<string, QuestionInput> = {
     barricaded: yesNo('Is the area barricaded?', 'no'),
     extinguisher: { ...yesNo('Nearest fire extinguisher', null, false), answerType: 'text' },

@@ -13,6 +13,7 @@ import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { directoryServiceAccount, directoryUsers, startSlapd, type TestDirectory } from './support/slapd';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * Approval stages and electronic signatures (issue 17 part 4) over the real server, PostgreSQL and
@@ -102,14 +103,7 @@ beforeAll(async () => {
   expect(aliceLogin.statusCode, aliceLogin.body).toBe(200);
   tokens.alice = aliceLogin.json<{ token: string }>().token;
   ids.alice = aliceId;
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(async () => {
   await directory?.stop();

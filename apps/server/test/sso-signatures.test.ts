@@ -22,6 +22,7 @@ import {
   type KeyPair,
 } from './sso-idp';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * Signing by single sign-on users (decision 0059) over the real server and PostgreSQL, with the
@@ -150,14 +151,7 @@ beforeAll(async () => {
   for (const username of ['worker', 'supervisor']) {
     tokens[username] = expectOk<{ token: string }>(await login(t.app, { username })).token;
   }
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(() => t?.close());
 

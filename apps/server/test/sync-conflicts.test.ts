@@ -7,6 +7,7 @@ import { permitCore, permitDraft } from './support/permit-draft';
 import { deviceOf, signIn } from './support/sync-device';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * Conflicts and rejections of offline commands over the real server and PostgreSQL: two devices
@@ -32,14 +33,7 @@ beforeAll(async () => {
     tokens[username] = token;
     userIds[username] = owner.userId;
   }
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(async () => t?.close());
 

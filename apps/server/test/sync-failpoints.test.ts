@@ -4,6 +4,7 @@ import { armSyncFailpoint, disarmSyncFailpoints, type SyncFailpointName } from '
 import { permitCore, permitDraft } from './support/permit-draft';
 import { deviceOf } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * R25: the server "killed" mid-sync, in process. A failpoint makes the push die at that point (the
@@ -22,14 +23,7 @@ let lotoId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterEach(() => disarmSyncFailpoints());
 afterAll(async () => t?.close());

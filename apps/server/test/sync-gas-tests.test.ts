@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
 import { deviceOf, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
-import { withGrantRevoked } from './support/permit-type-fixtures';
+import { permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
@@ -99,14 +99,7 @@ beforeAll(async () => {
       groupId: loto.permit_group_id,
     }),
   );
-  typeId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'GASO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  typeId = await permitTypeIdOf(db(), 'GASO');
   // The demo groups hold for GASO what they hold for LOTO.
   const grants = await db()
     .selectFrom('group_permissions as gp')

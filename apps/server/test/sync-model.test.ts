@@ -6,6 +6,7 @@ import { withoutQuestions } from './support/permit-answers';
 import { permitCore, permitDraft } from './support/permit-draft';
 import { SyncDevice, signIn } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * R28's model test: 3 devices (the requester's phone and tablet, and an approver's) work one permit
@@ -25,14 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await withoutQuestions(db());
   for (const username of ['worker', 'admin']) sessions[username] = await signIn(t.app, username, DEMO_PASSWORD);
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(async () => t?.close());
 

@@ -5,6 +5,7 @@ import { findCommand } from '../src/platform';
 import { permitCore, permitDraft } from './support/permit-draft';
 import { deviceOf, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
  * The push (decision 0055) over the real server and PostgreSQL: commands applied once per device
@@ -19,14 +20,7 @@ const device = (username = 'worker') => deviceOf(t.app, username, DEMO_PASSWORD)
 
 beforeAll(async () => {
   t = await createTestApp();
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(async () => t?.close());
 

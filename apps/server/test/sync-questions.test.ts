@@ -4,7 +4,7 @@ import { passingAnswer } from './support/permit-answers';
 import { permitDraft } from './support/permit-draft';
 import { deviceOf, signIn, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
-import { withGrantRevoked } from './support/permit-type-fixtures';
+import { permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Checklist answers given offline (decision 0064) over the real server and PostgreSQL: answers
@@ -24,14 +24,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 beforeAll(async () => {
   t = await createTestApp();
   tokens.worker = (await signIn(t.app, 'worker', DEMO_PASSWORD)).token;
-  lotoId = (
-    await db()
-      .selectFrom('permit_types')
-      .select('id')
-      .where('facility_id', '=', 1)
-      .where('code', '=', 'LOTO')
-      .executeTakeFirstOrThrow()
-  ).id;
+  lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
 afterAll(async () => t?.close());
 

@@ -1,18 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 
-/**
- * A test's own permit type made usable by the demo people: its id, and for each demo group of North
- * Plant the same `permit:<action>:<CODE>` grants the group holds for LOTO. Permissions are read at
- * sign-in, so sign in again after granting.
- */
-export async function grantAsLoto(db: Kysely<Database>, code: string): Promise<number> {
+/** The id of North Plant's permit type with this code. */
+export async function permitTypeIdOf(db: Kysely<Database>, code: string): Promise<number> {
   const { id } = await db
     .selectFrom('permit_types')
     .select('id')
     .where('facility_id', '=', 1)
     .where('code', '=', code)
     .executeTakeFirstOrThrow();
+  return id;
+}
+
+/**
+ * A test's own permit type made usable by the demo people: its id, and for each demo group of North
+ * Plant the same `permit:<action>:<CODE>` grants the group holds for LOTO. Permissions are read at
+ * sign-in, so sign in again after granting.
+ */
+export async function grantAsLoto(db: Kysely<Database>, code: string): Promise<number> {
+  const id = await permitTypeIdOf(db, code);
   const grants = await db
     .selectFrom('group_permissions as gp')
     .innerJoin('groups as g', 'g.id', 'gp.group_id')

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { embeddedDatabaseName } from '../src/db/connections';
 import { syncFailpointNames, type SyncFailpointName } from '../src/modules/sync';
 import { permitCore, permitDraft } from './support/permit-draft';
-import { expectServing, withServerFolder, type RunningServer } from './support/server-process';
-import { SyncDevice } from './support/sync-device';
-import { DEMO_PASSWORD } from './test-app';
+import { expectServing, withEmbeddedClient, withServerFolder, type RunningServer } from './support/server-process';
+import { signInOverHttp, type SyncDevice } from './support/sync-device';
 
 /**
  * R25 with a real kill: the whole server runs as its own process over the embedded database (as
@@ -24,21 +20,6 @@ import { DEMO_PASSWORD } from './test-app';
 const KILLS = Number(process.env.HASP_R25_KILLS ?? 1);
 const ITEMS = 20;
 
-async function signIn(base: URL, username: string) {
-  const response = await fetch(new URL('/api/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ connectionStringName: 'Demo', facilityId: 1, username, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { token: string; user: { ID: number }; connectionStringName: string };
-  return new SyncDevice(base, body.token, {
-    connectionStringName: body.connectionStringName,
-    facilityId: 1,
-    userId: body.user.ID,
-  });
-}
-
 describe('R25: the server process killed mid-sync', () => {
   it(
     `${syncFailpointNames.join(', ')} × ${KILLS}: the process dies, starts again on its folder, lost 0, duplicated 0`,
@@ -46,23 +27,8 @@ describe('R25: the server process killed mid-sync', () => {
       withServerFolder('hasp-sync-kill-', async ({ dataDir, port, pgPort, start }) => {
         const base = new URL(`http://127.0.0.1:${port}`);
         let server: RunningServer | null = null;
-        // A connection of its own for each look: the database goes down with every kill.
-        const withClient = async <T>(look: (client: pg.Client) => Promise<T>): Promise<T> => {
-          const client = new pg.Client({
-            host: '127.0.0.1',
-            port: pgPort,
-            user: 'postgres',
-            // Made by the first start.
-            password: readFileSync(path.join(dataDir, 'pg-password'), 'utf8'),
-            database: embeddedDatabaseName('Demo'),
-          });
-          await client.connect();
-          try {
-            return await look(client);
-          } finally {
-            await client.end();
-          }
-        };
+        const withClient = <T>(look: (client: pg.Client) => Promise<T>) =>
+          withEmbeddedClient({ dataDir, pgPort }, look);
         const stop = async () => {
           server?.child.kill('SIGTERM');
           await server?.exited;
@@ -119,7 +85,7 @@ describe('R25: the server process killed mid-sync', () => {
 
 /** A fresh 20-item outbox (a permit created offline and 19 edits) pushed until the server dies. */
 async function iteration(base: URL, lotoId: number, failpoint: SyncFailpointName) {
-  const device = await signIn(base, 'worker');
+  const device = await signInOverHttp(base, 'worker');
   const run = randomUUID();
   const local = `local:${randomUUID()}` as const;
   device.queue('permit.create', local, permitDraft(lotoId, { title: `K ${run} 0` }), null);

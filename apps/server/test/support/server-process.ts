@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { expect } from 'vitest';
+import { embeddedDatabaseName } from '../../src/db/connections';
 
 /**
  * The server run as `npm start` runs it, a process of its own with the embedded database in a fresh
@@ -106,4 +108,41 @@ export async function withServerFolder(
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A connection of its own to the Demo database of a server process's folder, for one look (the
+ * database goes down with every kill, so none is kept). The password is made by the first start.
+ */
+export async function withEmbeddedClient<T>(
+  folder: { dataDir: string; pgPort: number },
+  look: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: folder.pgPort,
+    user: 'postgres',
+    password: readFileSync(path.join(folder.dataDir, 'pg-password'), 'utf8'),
+    database: embeddedDatabaseName('Demo'),
+  });
+  await client.connect();
+  try {
+    return await look(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The environment that runs a server process (and the database it starts, which inherits it) on a
+ * clock `offset` away from the machine's, e.g. '+2h' (Debian's libfaketime, installed by .ci/run).
+ * Preloaded into the process itself: the `faketime` command would stand between the test and the
+ * server, and a signal to it does not reach the server.
+ */
+export function skewedClockEnv(offset: string): Record<string, string> {
+  const library = ['x86_64-linux-gnu', 'aarch64-linux-gnu']
+    .map((arch) => `/usr/lib/${arch}/faketime/libfaketime.so.1`)
+    .find((file) => existsSync(file));
+  if (!library) throw new Error('libfaketime is not installed (Debian package faketime; .ci/run installs it)');
+  return { LD_PRELOAD: library, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
 }

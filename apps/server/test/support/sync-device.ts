@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { OfflineCommandName, SyncCommand, SyncPushResponse, SyncResult } from '@hasp/contracts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo';
 
 /**
  * A device's outbox as the web client keeps it, in memory: commands numbered 1, 2, 3… per owner,
@@ -119,4 +120,21 @@ export async function signIn(app: FastifyInstance, username: string, password: s
 export async function deviceOf(app: FastifyInstance, username: string, password: string, facilityId = 1) {
   const { token, owner } = await signIn(app, username, password, facilityId);
   return new SyncDevice(app, token, owner);
+}
+
+/** A signed-in user's new device on a server running as its own process (the demo password). */
+export async function signInOverHttp(base: URL, username: string, facilityId = 1): Promise<SyncDevice> {
+  const response = await fetch(new URL('/api/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ connectionStringName: 'Demo', facilityId, username, password: DEMO_PASSWORD }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`sign-in of ${username}: ${response.status} ${text}`);
+  const body = JSON.parse(text) as { token: string; user: { ID: number }; connectionStringName: string };
+  return new SyncDevice(base, body.token, {
+    connectionStringName: body.connectionStringName,
+    facilityId,
+    userId: body.user.ID,
+  });
 }

@@ -119,3 +119,28 @@ export function controllingWorker(page: Page): Promise<string | null> {
     return navigator.serviceWorker.controller?.scriptURL ?? null;
   });
 }
+
+/** The titles of the permits stored on the device (window.Dexie, seed section 9). */
+export function storedPermitTitles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    type Db = {
+      open(): Promise<unknown>;
+      close(): void;
+      tables: { name: string }[];
+      table(name: string): { toArray(): Promise<{ data: { permit: { title: string } } }[]> };
+    };
+    const Dexie = (window as unknown as { Dexie?: new (name: string) => Db }).Dexie;
+    // Only once the app has made its database: opening (or Dexie.exists on) one that is not there
+    // yet makes an empty one and then deletes it — taking the app's own with it if the app opened
+    // it in between (it lost what it had kept, and the test saw the app "forget").
+    if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0)) return [];
+    const db = new Dexie('hasp');
+    try {
+      await db.open();
+      if (!db.tables.some((t) => t.name === 'permits')) return [];
+      return (await db.table('permits').toArray()).map((row) => row.data.permit.title);
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
-import { controllingWorker, expectTouchTargets, outboxOf } from '../support/offline';
+import { controllingWorker, expectTouchTargets, outboxOf, storedPermitTitles } from '../support/offline';
 import { answerQuestionsFor } from '../support/permit-questions';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -25,31 +25,6 @@ import { signIn } from '../support/sign-in';
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, hasTouch: true });
 
 const crashText = 'Something went wrong';
-
-/** The permits of the browser database this test's permit is in (window.Dexie, seed section 9). */
-function storedTitles(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    type Db = {
-      open(): Promise<unknown>;
-      close(): void;
-      tables: { name: string }[];
-      table(name: string): { toArray(): Promise<{ data: { permit: { title: string } } }[]> };
-    };
-    const Dexie = (window as unknown as { Dexie?: new (name: string) => Db }).Dexie;
-    // Only once the app has made its database: opening (or Dexie.exists on) one that is not there
-    // yet makes an empty one and then deletes it — taking the app's own with it if the app opened
-    // it in between (it lost what it had kept, and the test saw the app "forget").
-    if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0)) return [];
-    const db = new Dexie('hasp');
-    try {
-      await db.open();
-      if (!db.tables.some((t) => t.name === 'permits')) return [];
-      return (await db.table('permits').toArray()).map((row) => row.data.permit.title);
-    } finally {
-      db.close();
-    }
-  });
-}
 
 /** The top bar's sync status button is clear of the product mark (its link) by at least 4 px. */
 async function expectStatusClearOfMark(page: Page) {
@@ -138,7 +113,9 @@ test('sign in, network gone at once, a permit worked offline at phone width, rel
   await signInWithForm(page, user.userName, { facility: demo.northPlant.name });
   const signedInAt = await signedIn.then(() => Date.now());
   // The network goes the moment the user's permit is on the device (taken offline right after sign-in).
-  await expect.poll(() => storedTitles(page), { intervals: [50], timeout: FIRST_LOAD_TIMEOUT_MS }).toContain(title);
+  await expect
+    .poll(() => storedPermitTitles(page), { intervals: [50], timeout: FIRST_LOAD_TIMEOUT_MS })
+    .toContain(title);
   await context.setOffline(true);
   const offlineAfter = Date.now() - signedInAt;
   const since = (times: number[]) => times.map((t) => t - signedInAt).join(', ');

@@ -60,7 +60,9 @@ export async function outboxItems(page: Page): Promise<Array<Record<string, unkn
   return page.evaluate(async (stores) => {
     const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
     const db = new DexieClass('hasp');
-    db.version(2).stores(stores);
+    // The app's database as it is (whatever its version: Dexie reads the schema), or made at v2.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0))
+      db.version(2).stores(stores);
     await db.open();
     try {
       return await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();

@@ -63,6 +63,34 @@ describe('sync push', () => {
     expect(d.outbox).toHaveLength(0);
   });
 
+  it('keeps the provisional number a device showed, linked to the permit: the index finds it, in its facility only', async () => {
+    const d = await device();
+    const title = `Provisional ${randomUUID()}`;
+    const local = localId();
+    const provisional = `OFF-LOTO-20261125-${local.slice(6, 10).toUpperCase()}`;
+    d.queue('permit.create', local, permitDraft(lotoId, { title }), null).provisionalNumber = provisional;
+    const created = (await d.push())!.results[0]!.created!;
+    expect(created.localId).toBe(local);
+    const row = await db()
+      .selectFrom('sync_local_ids')
+      .select(['permit_id', 'number', 'provisional_number'])
+      .where('local_id', '=', local)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ permit_id: created.permitId, number: created.number, provisional_number: provisional });
+    // Typed from a tag (any case): the permit the server made, under its own number.
+    const search = async (token: string, q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/permits?q=${encodeURIComponent(q)}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json<{ rows: { ID: number; number: string }[] }>().rows;
+    expect((await search(d.token, provisional.toLowerCase())).map((p) => p.number)).toEqual([created.number]);
+    const riverside = await deviceOf(t.app, 'admin', DEMO_PASSWORD, 2);
+    expect(await search(riverside.token, provisional)).toEqual([]);
+  });
+
   it('R24: the same push 2–10× sequentially and concurrently has one effect; replays answer the stored result', async () => {
     let duplicates = 0;
     for (const times of [2, 5, 10]) {

@@ -136,6 +136,18 @@ export const syncCommandSchema = z.object({
   /** The version of the target's record the device based the command on; null for a creation. */
   baseVersion: z.nullable(z.number().check(z.int(), z.nonnegative())),
   owner: syncOwnerSchema,
+  /**
+   * For `permit.create`: the number the device showed (and may have written on tags) until the
+   * server numbered the permit, `OFF-<type>-<yyyymmdd>-<4 hex>`. The server keeps it linked to the
+   * permit it made; the permit index finds the permit by it.
+   */
+  provisionalNumber: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^OFF-[A-Za-z0-9_-]{1,20}-\d{8}-[0-9A-F]{4}$/, 'A provisional number: OFF-<type>-<yyyymmdd>-<4 hex>'),
+      ),
+  ),
 });
 export type SyncCommand = z.infer<typeof syncCommandSchema>;
 

@@ -957,6 +957,8 @@ export interface SyncLocalIdTable {
   user_id: number;
   permit_id: number;
   number: string;
+  /** 2026-11-30T0900-sync-provisional-number: the number the device showed until sync. */
+  provisional_number: string | null;
 }
 
 /** 2026-11-29T1400-sync-local-records: a record made offline (a lock application) → the server's. */

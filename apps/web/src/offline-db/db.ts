@@ -33,6 +33,8 @@ export interface OutboxItem extends Owner {
   baseVersion: number | null;
   /** The stored permit the command is about (`StoredPermit.key`), for the permit page and FIFO per permit. */
   permitKey?: string;
+  /** A `permit.create`'s provisional number (`OFF-…`): sent with it, kept linked to the server's number. */
+  provisionalNumber?: string;
   status: 'pending' | 'sending' | 'conflict' | 'rejected';
   attempts: number;
   lastAttemptAt?: string;

@@ -35,6 +35,7 @@ import * as offlineSync from './2026-11-28T1000-offline-sync';
 import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
 import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
 import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
+import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-number';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1500-sso-signatures': ssoSignatures,
   '2026-11-29T1100-idempotency-claim': idempotencyClaim,
   '2026-11-29T1400-sync-local-records': syncLocalRecords,
+  '2026-11-30T0900-sync-provisional-number': syncProvisionalNumber,
 };

@@ -92,6 +92,8 @@ function orderBy(f: PermitIndexFilter) {
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+/** The start of a provisional number (`OFF-<type>-<day>-<4>`, sync's `provisionalNumber`). */
+const PROVISIONAL = /^off-/i;
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The WHERE of the index: facility, viewable types, then each filter given. Uses only permits' own columns. */
@@ -124,7 +126,11 @@ function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool
   if (f.startTo) add(sql`p.planned_start < ${nextDay(f.startTo)}`);
   if (f.endFrom) add(sql`p.planned_end >= ${dayStart(f.endFrom)}`);
   if (f.endTo) add(sql`p.planned_end < ${nextDay(f.endTo)}`);
-  if (f.q) add(sql`p.search_text like ${likePattern(f.q)}`);
+  if (f.q && PROVISIONAL.test(f.q.trim()))
+    // A number a device showed for a permit made offline (written on its tags): the permit the server made.
+    add(sql`(p.search_text like ${likePattern(f.q)} or p.id in (select permit_id from sync_local_ids
+      where facility_id = ${scope.facilityId} and lower(provisional_number) like ${likePattern(f.q.trim())}))`);
+  else if (f.q) add(sql`p.search_text like ${likePattern(f.q)}`);
   switch (f.view) {
     case 'awaiting-approval':
       // Requested permits of types the caller may approve, not their own (requester ≠ approver), not yet approved by them.

@@ -358,7 +358,13 @@ async function pushOne(
 function createdPermit(c: SyncCommand, result: unknown) {
   if (c.name !== 'permit.create' || !isLocal(c.targetId)) return null;
   const permit = result as { ID: number; number: string };
-  return { localId: c.targetId, permitId: permit.ID, number: permit.number };
+  // The number the device showed until now stays linked to the server's (tags written offline).
+  return {
+    localId: c.targetId,
+    permitId: permit.ID,
+    number: permit.number,
+    provisionalNumber: c.provisionalNumber ?? null,
+  };
 }
 
 function appliedRow(base: NewSyncRow, applied: { result: unknown; version: number }, createdId?: number): NewSyncRow {

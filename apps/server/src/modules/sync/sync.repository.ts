@@ -64,7 +64,14 @@ export function findLocalId(db: Db, facilityId: number, localId: string) {
 
 export async function insertLocalId(
   trx: Db,
-  row: { facilityId: number; localId: string; userId: number; permitId: number; number: string },
+  row: {
+    facilityId: number;
+    localId: string;
+    userId: number;
+    permitId: number;
+    number: string;
+    provisionalNumber: string | null;
+  },
 ): Promise<void> {
   await trx
     .insertInto('sync_local_ids')
@@ -74,6 +81,7 @@ export async function insertLocalId(
       user_id: row.userId,
       permit_id: row.permitId,
       number: row.number,
+      provisional_number: row.provisionalNumber,
     })
     .execute();
 }

@@ -80,6 +80,7 @@ export function toSyncCommand(item: OutboxItem): SyncCommand {
     input: item.input,
     baseVersion: item.baseVersion,
     owner: { connectionStringName: item.connectionStringName, facilityId: item.facilityId, userId: item.userId },
+    ...(item.provisionalNumber ? { provisionalNumber: item.provisionalNumber } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { syncPushSchema } from '@hasp/contracts';
+import { toSyncCommand } from './outbox-store';
 import { queueCommand } from './queue-command';
 import { isStorageFull } from './storage-quota';
 import { freshDatabase, ownerA, queueEdits } from './sync-test-kit';
@@ -36,5 +38,25 @@ describe('queueCommand when the device is out of space (R32)', () => {
     // Space again: the next change takes the next number, with no gap.
     const next = await queueCommand(db, ownerA, { name: 'permit.edit', targetId: 7, input: { n: 4 }, baseVersion: 3 });
     expect(next.deviceSeq).toBe(4);
+  });
+});
+
+describe('a permit made offline: its provisional number goes with its creation', () => {
+  it('is kept on the queued creation and sent in the push, as the contract takes it', async () => {
+    const db = freshDatabase();
+    const created = await queueCommand(db, ownerA, {
+      name: 'permit.create',
+      targetId: 'local:0b7c7f1e-2d3a-4c55-9a40-1f2e3d4c5b6a',
+      input: { title: 'Made offline' },
+      baseVersion: null,
+      provisionalNumber: 'OFF-LOTO-20261125-0B7C',
+    });
+    const edit = await queueCommand(db, ownerA, { name: 'permit.edit', targetId: 7, input: {}, baseVersion: 3 });
+    const [sent, other] = [toSyncCommand(created), toSyncCommand(edit)];
+    expect(sent.provisionalNumber).toBe('OFF-LOTO-20261125-0B7C');
+    expect('provisionalNumber' in other).toBe(false);
+    expect(syncPushSchema.safeParse({ commands: [sent, other] }).success).toBe(true);
+    // A number not in the provisional form is refused by the contract (the server would say so).
+    expect(syncPushSchema.safeParse({ commands: [{ ...sent, provisionalNumber: 'LOTO-1' }] }).success).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export interface QueuedCommand {
   baseVersion: number | null;
   /** The stored permit it changes (`StoredPermit.key`). */
   permitKey?: string;
+  /** A creation's provisional number, as the page showed it (the server links it to its own). */
+  provisionalNumber?: string;
 }
 
 /** This device's id, made once and kept in the browser database. */
@@ -46,6 +48,7 @@ export async function queueCommand(db: HaspDatabase, owner: Owner, command: Queu
       input: command.input,
       baseVersion: command.baseVersion,
       ...(command.permitKey ? { permitKey: command.permitKey } : {}),
+      ...(command.provisionalNumber ? { provisionalNumber: command.provisionalNumber } : {}),
       status: 'pending',
       attempts: 0,
     };

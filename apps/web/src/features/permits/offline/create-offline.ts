@@ -139,6 +139,7 @@ export async function createOffline(
         input: body,
         baseVersion: null,
         permitKey: row.key,
+        provisionalNumber: data.permit.number,
       });
       await db.permits.add(row);
     });

@@ -8,6 +8,7 @@ export interface OutboxCommand {
   input: unknown;
   baseVersion: number | null;
   permitKey?: string;
+  provisionalNumber?: string;
 }
 export type QueueCommand = (db: HaspDatabase, owner: Owner, command: OutboxCommand) => Promise<OutboxItem>;
 

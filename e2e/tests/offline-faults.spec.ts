@@ -21,10 +21,14 @@ import { e2eBaseUrl } from '../support/ports';
  *
  * R26 kills: HASP_R26_KILLS (default 10 in CI, ~1.5 min with the other two in parallel: 1.7 min).
  * Measured on the loaded 2-core machine (2026-11-25): HASP_R26_KILLS=60 → lost 0, duplicated 0, 168
- * shown saved, 30 kills during a write, 21 during a push (474 s). One run aimed at 100 stopped at kill
- * ~33 on ONE change shown as saved offline that was neither in IndexedDB nor on the server after the
- * relaunch (not reproduced in 60 + 4 × 10 kills since; the LOST line this test now prints on a loss
- * says what the server recorded of it). Open: see docs/decisions/0063-offline-fault-tests.md.
+ * shown saved, 30 kills during a write, 21 during a push (474 s). **HASP_R26_KILLS=100 (03:36–03:45
+ * UTC, load average 9–17) → lost 0, duplicated 0: 245 shown saved (298 started), 262 on the server,
+ * 54 kills during a write, 20 during a push, 26 idle, 425 s** (decision 0068). An earlier attempt at
+ * 100 stopped at kill ~33 on ONE change shown as saved that was neither in IndexedDB nor on the server
+ * after the relaunch (not reproduced since). Chromium's IndexedDB runs in a storage-service process
+ * that can outlive the killed browser by tens of ms; the relaunch now waits for it (decision 0068),
+ * and a loss prints `R26 LOST` with the outbox after the relaunch, the device's id and sequence
+ * counters per launch and the server's `sync_commands` / `permits` rows for the missing titles.
  * Earlier 100-kill attempts stopped on test problems (an access token outliving 15 minutes).
  */
 

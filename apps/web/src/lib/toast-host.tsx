@@ -8,7 +8,8 @@ import classes from './toast-host.module.css';
 const VISIBLE_LIMIT = 5;
 
 /**
- * The toasts, top right. Each closes itself after its time (paused while the pointer or focus is on
+ * The toasts, top right (at phone width at the foot of the screen, clear of the top bar: the CSS,
+ * decision 0068). Each closes itself after its time (paused while the pointer or focus is on
  * it) or with its close button. Errors and warnings are alerts; the rest are polite status messages.
  */
 export default function ToastHost() {

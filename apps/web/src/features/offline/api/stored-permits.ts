@@ -4,6 +4,7 @@ import { useAuthState } from '../../../lib/auth-session';
 import { formatDateTime } from '../../../lib/date-time';
 import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/OfflinePermitTypeList';
 import { useLiveQuery } from '../model/live-query';
+import { newestFirst } from '../model/newest-first';
 import { availabilityKeyOf, scopeKey } from '../model/store-download';
 import type { OfflineAvailabilityState } from '../model/take-offline';
 
@@ -51,7 +52,7 @@ function row(stored: StoredPermit) {
   };
 }
 
-/** This user's stored permits in this connection and facility, by permit number. */
+/** This user's stored permits in this connection and facility, newest first (as the online index). */
 function useOwnStoredPermits(owner: Owner | null): StoredPermit[] | undefined {
   return useLiveQuery(
     async (db) => {
@@ -60,9 +61,7 @@ function useOwnStoredPermits(owner: Owner | null): StoredPermit[] | undefined {
         .where('[connectionStringName+facilityId]')
         .equals([owner.connectionStringName, owner.facilityId])
         .toArray();
-      return rows
-        .filter((r) => r.userId === owner.userId)
-        .sort((a, b) => ((a.data as OfflinePermit).permit.number < (b.data as OfflinePermit).permit.number ? -1 : 1));
+      return rows.filter((r) => r.userId === owner.userId).sort(newestFirst);
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
   );

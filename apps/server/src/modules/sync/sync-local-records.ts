@@ -10,6 +10,16 @@ import {
 import type { Database } from '../../db/schema';
 import { findLocalRecord, insertLocalRecord } from './sync.repository';
 
+/**
+ * The id of the record a command made, in its answer: the lock application for `lock.apply`; the
+ * member's lock application (the crew section's `mySignOn`) for `lockbox.sign-on`.
+ */
+function recordIdOf(name: string, result: unknown): unknown {
+  if (name === 'lockbox.sign-on')
+    return (result as { mySignOn?: { applicationId?: unknown } | null } | null)?.mySignOn?.applicationId;
+  return (result as { ID?: unknown } | null)?.ID;
+}
+
 /** Local id → the server's record id, as one push learns them (a remove right after its apply costs no look-up). */
 export type LocalRecordMemo = Map<string, number>;
 
@@ -84,7 +94,7 @@ export async function withLocalRecords(
     input,
     async record(trx, userId, result) {
       if (!creates || !localId) return;
-      const recordId = (result as { ID?: unknown } | null)?.ID;
+      const recordId = recordIdOf(c.name, result);
       if (typeof recordId !== 'number') return;
       // Not in the memo yet: the transaction may still roll back (the next look-up reads the table).
       await insertLocalRecord(trx, { facilityId, localId, kind: creates, userId, recordId });

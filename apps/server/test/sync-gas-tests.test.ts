@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
 import { deviceOf, type SyncDevice } from './support/sync-device';
@@ -186,6 +187,25 @@ describe('gas tests recorded offline', () => {
     const view = result!.result as GasTestsView;
     expect(view.tests.map((x) => x.testedAt)).toEqual([later.toISOString(), earlier.toISOString()]);
     expect(await testsOf(permit.ID)).toHaveLength(2);
+  });
+
+  it('a test recorded offline is voided offline by its local id in the same push (decision 0067)', async () => {
+    const { permit, version } = await approvedPermit();
+    const d = await device('worker');
+    const localId = `local:${randomUUID()}`;
+    d.queue('gas-test.record', permit.ID, { ...body(), localId }, version);
+    d.queue('gas-test.void', permit.ID, { testId: localId, reason: 'Wrong manway' }, version);
+    const pushed = (await d.push())!;
+    expect(pushed.results.map((r) => [r.outcome, r.error?.message])).toEqual([
+      ['applied', undefined],
+      ['applied', undefined],
+    ]);
+    const rows = await testsOf(permit.ID);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ void_reason: 'Wrong manway', voided_by: expect.any(Number) });
+    // A void naming a test the server never recorded: rejected, with why.
+    d.queue('gas-test.void', permit.ID, { testId: `local:${randomUUID()}`, reason: 'Wrong manway' }, version);
+    expect((await d.push())!.results[0]).toMatchObject({ outcome: 'rejected', error: { code: 'NOT_FOUND' } });
   });
 
   it('R30: the permit type taken from the user while offline: the test is rejected with the reason', async () => {

@@ -68,6 +68,7 @@ export const offlineCommandNames = [
   'permit-questions.answer',
   'permit-questions.change-answer',
   'gas-test.record',
+  'gas-test.void',
   'hazard-analysis.add-line',
   'hazard-analysis.edit-line',
   'hazard-analysis.remove-line',
@@ -96,6 +97,11 @@ export const syncLocalRecords = {
   'lock.apply': 'lock-application',
   // A crew member's sign-on is their lock applied to the lockbox (decision 0067).
   'lockbox.sign-on': 'lock-application',
+  // A gas test recorded offline may be voided offline (entered in error) before it syncs.
+  'gas-test.record': 'gas-test',
+  // An answer given (or changed) offline may be changed again before it syncs: each is a new answer.
+  'permit-questions.answer': 'question-answer',
+  'permit-questions.change-answer': 'question-answer',
 } as const satisfies Partial<Record<OfflineCommandName, string>>;
 export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLocalRecords];
 
@@ -106,19 +112,22 @@ export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLoc
 export const syncLocalRefs = {
   'lock.remove': { applicationId: 'lock-application' },
   'lockbox.sign-off': { applicationId: 'lock-application' },
+  'gas-test.void': { testId: 'gas-test' },
+  'permit-questions.change-answer': { answerId: 'question-answer' },
 } as const satisfies Partial<Record<OfflineCommandName, Record<string, SyncLocalRecordKind>>>;
 
 /**
  * Commands the server decides by its rules alone at sync, not by the record's version (decision
  * 0067): each adds one person's own entry to a record many people add to at once — a gas test's
- * readings (append-only, ordered by when they were taken), a crew member's own sign-on or sign-off
- * on the lockbox. Two devices' entries made offline on one permit both apply (the rules still
+ * readings (append-only, ordered by when they were taken) or the void of one test (its own rules:
+ * not voided yet, the recorder or an issuer), a crew member's own sign-on or sign-off on the lockbox. Two devices' entries made offline on one permit both apply (the rules still
  * refuse what they refuse then: keys not deposited, the last member signing off during the work,
  * readings out of limits are recorded as such); a version check would make the second crew
  * member's sign-on a conflict while their lock is on the box.
  */
 export const syncRuleCheckedCommands = [
   'gas-test.record',
+  'gas-test.void',
   'lockbox.sign-on',
   'lockbox.sign-off',
 ] as const satisfies readonly OfflineCommandName[];

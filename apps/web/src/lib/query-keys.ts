@@ -24,6 +24,8 @@ export const offlineAnsweredRoots: ReadonlyArray<readonly string[]> = [
   ['isolation-plan'],
   ['tags', 'permit'],
   ['gas-tests', 'permit'],
+  // The crew section (decision 0067).
+  ['lockboxes', 'permit'],
   ['permit-questions'],
   ['people-lookup'],
   ['place-search'],

@@ -12,9 +12,24 @@ import { findLocalRecord, insertLocalRecord } from './sync.repository';
 
 /**
  * The id of the record a command made, in its answer: the lock application for `lock.apply`; the
- * member's lock application (the crew section's `mySignOn`) for `lockbox.sign-on`.
+ * member's lock application (the crew section's `mySignOn`) for `lockbox.sign-on`; the new test for
+ * `gas-test.record`; the question's answer for `permit-questions.answer` and `change-answer`.
  */
-function recordIdOf(name: string, result: unknown): unknown {
+function recordIdOf(name: string, result: unknown, input: Record<string, unknown>): unknown {
+  // The question's answer now (answering and changing both make a new answer): the section says which.
+  if (name === 'permit-questions.answer' || name === 'permit-questions.change-answer') {
+    type Stages = {
+      stages?: { stage: string; questions: { question: { questionID: number }; answer: { ID: number } | null }[] }[];
+    };
+    return (result as Stages | null)?.stages
+      ?.find((s) => s.stage === input.stage)
+      ?.questions.find((q) => q.question.questionID === input.questionId)?.answer?.ID;
+  }
+  // The section lists every test of the permit: the one this command inserted has the highest id.
+  if (name === 'gas-test.record') {
+    const ids = ((result as { tests?: { ID: number }[] } | null)?.tests ?? []).map((t) => t.ID);
+    return ids.length ? Math.max(...ids) : undefined;
+  }
   if (name === 'lockbox.sign-on')
     return (result as { mySignOn?: { applicationId?: unknown } | null } | null)?.mySignOn?.applicationId;
   return (result as { ID?: unknown } | null)?.ID;
@@ -23,7 +38,11 @@ function recordIdOf(name: string, result: unknown): unknown {
 /** Local id → the server's record id, as one push learns them (a remove right after its apply costs no look-up). */
 export type LocalRecordMemo = Map<string, number>;
 
-const kindWords: Record<SyncLocalRecordKind, string> = { 'lock-application': 'lock' };
+const kindWords: Record<SyncLocalRecordKind, string> = {
+  'lock-application': 'lock',
+  'gas-test': 'gas test',
+  'question-answer': 'answer',
+};
 
 export type LocalRecordInput =
   | {
@@ -94,7 +113,7 @@ export async function withLocalRecords(
     input,
     async record(trx, userId, result) {
       if (!creates || !localId) return;
-      const recordId = recordIdOf(c.name, result);
+      const recordId = recordIdOf(c.name, result, input);
       if (typeof recordId !== 'number') return;
       // Not in the memo yet: the transaction may still roll back (the next look-up reads the table).
       await insertLocalRecord(trx, { facilityId, localId, kind: creates, userId, recordId });

@@ -102,6 +102,8 @@ export const syncLocalRecords = {
   // An answer given (or changed) offline may be changed again before it syncs: each is a new answer.
   'permit-questions.answer': 'question-answer',
   'permit-questions.change-answer': 'question-answer',
+  // A hazard analysis line added offline may be edited, removed or moved before it syncs.
+  'hazard-analysis.add-line': 'hazard-line',
 } as const satisfies Partial<Record<OfflineCommandName, string>>;
 export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLocalRecords];
 
@@ -114,6 +116,10 @@ export const syncLocalRefs = {
   'lockbox.sign-off': { applicationId: 'lock-application' },
   'gas-test.void': { testId: 'gas-test' },
   'permit-questions.change-answer': { answerId: 'question-answer' },
+  'hazard-analysis.edit-line': { lineId: 'hazard-line' },
+  'hazard-analysis.remove-line': { lineId: 'hazard-line' },
+  // A list of ids: each local one in it is mapped.
+  'hazard-analysis.reorder': { lineIds: 'hazard-line' },
 } as const satisfies Partial<Record<OfflineCommandName, Record<string, SyncLocalRecordKind>>>;
 
 /**

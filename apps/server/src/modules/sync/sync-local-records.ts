@@ -26,6 +26,10 @@ function recordIdOf(name: string, result: unknown, input: Record<string, unknown
       ?.questions.find((q) => q.question.questionID === input.questionId)?.answer?.ID;
   }
   // The section lists every test of the permit: the one this command inserted has the highest id.
+  if (name === 'hazard-analysis.add-line') {
+    const ids = ((result as { lines?: { ID: number }[] } | null)?.lines ?? []).map((l) => l.ID);
+    return ids.length ? Math.max(...ids) : undefined;
+  }
   if (name === 'gas-test.record') {
     const ids = ((result as { tests?: { ID: number }[] } | null)?.tests ?? []).map((t) => t.ID);
     return ids.length ? Math.max(...ids) : undefined;
@@ -42,6 +46,7 @@ const kindWords: Record<SyncLocalRecordKind, string> = {
   'lock-application': 'lock',
   'gas-test': 'gas test',
   'question-answer': 'answer',
+  'hazard-line': 'hazard analysis line',
 };
 
 export type LocalRecordInput =
@@ -91,21 +96,32 @@ export async function withLocalRecords(
     delete input.localId;
   }
 
-  for (const [field, kind] of Object.entries(refs ?? {})) {
-    const value = input[field];
-    if (typeof value !== 'string' || !localIdSchema.safeParse(value).success) continue;
+  const mapped = async (value: unknown, field: string, kind: SyncLocalRecordKind) => {
+    if (typeof value !== 'string' || !localIdSchema.safeParse(value).success) return { ok: true as const, value };
     const id = memo.get(value) ?? (await findLocalRecord(db, facilityId, value, kind));
     if (id === undefined)
       return {
-        ok: false,
+        ok: false as const,
         error: {
-          code: 'NOT_FOUND',
+          code: 'NOT_FOUND' as const,
           message: `The ${kindWords[kind]} this change names was never recorded on the server (applying it offline was not accepted).`,
           details: [{ field, message: 'Not recorded on the server' }],
         },
       };
     memo.set(value, id);
-    input[field] = id;
+    return { ok: true as const, value: id };
+  };
+  for (const [field, kind] of Object.entries(refs ?? {})) {
+    const value = input[field];
+    // A list of ids (a reorder) maps each local one in it.
+    const values = Array.isArray(value) ? value : [value];
+    const out: unknown[] = [];
+    for (const v of values) {
+      const one = await mapped(v, field, kind);
+      if (!one.ok) return { ok: false, error: one.error };
+      out.push(one.value);
+    }
+    input[field] = Array.isArray(value) ? out : out[0];
   }
 
   return {

@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  hazardAnalysisVerbs,
   isolationPlanVerbs,
   lockboxCommands,
   offlinePermitLabels,
   permitCommands,
   tagCommands,
+  type HazardAnalysisVerb,
   type IsolationPlanVerb,
   type LockboxCommand,
   type OfflineCommandName,
@@ -33,7 +35,8 @@ import { recordGasTestOffline, voidGasTestOffline } from './local-apply-gas';
 import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import { lockboxCommandOffline, lockboxViewOffline } from './local-apply-lockbox';
-import { answerReference, deviceLocksOf, nameBook, saveDeviceLocks } from './reference';
+import { answerReference, deviceLocksOf, hazardListOf, nameBook, saveDeviceLocks } from './reference';
+import { hazardCommandOffline } from './local-apply-hazards';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
 
 /**
@@ -171,6 +174,21 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     );
     return outcome.answer;
   }
+  if (command.section === 'hazard-analysis') {
+    const [hazards, controls] = await Promise.all([
+      hazardListOf(db, owner, 'hazards'),
+      hazardListOf(db, owner, 'controls'),
+    ]);
+    const items = {
+      hazard: (id: number) => hazards.find((i) => i.ID === id)?.caption,
+      control: (id: number) => controls.find((i) => i.ID === id)?.caption,
+    };
+    const verb = command.verb as HazardAnalysisVerb;
+    const outcome = hazardCommandOffline(data, verb, command.body, actor, items, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
+    return outcome.answer;
+  }
   const names = await nameBook(db, owner, data);
   if (command.section === 'questions') {
     const verb = command.verb as PermitQuestionVerb;
@@ -198,7 +216,7 @@ interface ParsedCommand {
   name: OfflineCommandName;
   verb: string;
   body: Record<string, unknown>;
-  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'lockbox' | 'gas-tests' | 'questions';
+  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'lockbox' | 'gas-tests' | 'questions' | 'hazard-analysis';
 }
 
 /** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
@@ -227,6 +245,19 @@ function commandOf(rest: string, body: unknown): ParsedCommand | null {
   // The group lockbox: a crew member's sign-on and sign-off, the primary's keys and release (decision 0067).
   if (first === 'lockbox' && second === 'commands' && third && (lockboxCommands as readonly string[]).includes(third))
     return { name: `lockbox.${third}` as OfflineCommandName, verb: third, body: input, section: 'lockbox' };
+  // A hazard analysis line added, changed, removed, or the lines reordered (decision 0067).
+  if (
+    first === 'hazard-analysis' &&
+    second === 'commands' &&
+    third &&
+    (hazardAnalysisVerbs as readonly string[]).includes(third)
+  )
+    return {
+      name: `hazard-analysis.${third}` as OfflineCommandName,
+      verb: third,
+      body: input,
+      section: 'hazard-analysis',
+    };
   // A gas test's readings, or the void of one entered in error (decision 0067).
   if (first === 'gas-tests' && second === 'commands' && (third === 'record' || third === 'void'))
     return { name: `gas-test.${third}`, verb: third, body: input, section: 'gas-tests' };
@@ -252,6 +283,7 @@ function applyLocally(
       return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
     case 'locks':
     case 'lockbox':
+    case 'hazard-analysis':
     case 'gas-tests':
     case 'questions':
       throw new Error(`${command.name} is applied by its own local rules`);

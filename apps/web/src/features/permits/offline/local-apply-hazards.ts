@@ -60,7 +60,7 @@ const forSchema = (body: Record<string, unknown>) => ({
   ...body,
   ...(typeof body.lineId === 'number' && body.lineId < 0 && { lineId: 1 }),
   ...(Array.isArray(body.lineIds) && {
-    lineIds: body.lineIds.map((id) => (typeof id === 'number' && id < 0 ? 1 : id)),
+    lineIds: (body.lineIds as unknown[]).map((id): unknown => (typeof id === 'number' && id < 0 ? 1 : id)),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
 import { deviceOf, type SyncDevice } from './support/sync-device';
@@ -6,9 +7,9 @@ import { permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures
 
 /**
  * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
- * the readings once with the device's time, checks them against the limits in force at sync, makes
- * a second device's test recorded meanwhile a conflict record of the first's chain, and rejects a
- * test whose author lost the permit while offline, with the reason.
+ * the readings once with the device's time, checks them against the limits in force at sync, applies
+ * a second device's test recorded meanwhile too (readings over time are append-only, decision 0067),
+ * and rejects a test whose author lost the permit while offline, with the reason.
  */
 let t: TestApp;
 const db = () => t.connections[0]!.db;
@@ -172,15 +173,39 @@ describe('gas tests recorded offline', () => {
     }
   });
 
-  it("another device's test first: this device's becomes a conflict record with both versions, not recorded", async () => {
+  it("two devices' tests on one permit both apply (decision 0067), listed by when they were taken, not when they synced", async () => {
     const { permit, version } = await approvedPermit();
     const [first, second] = [await device('worker'), await device('supervisor')];
-    first.queue('gas-test.record', permit.ID, body(), version);
-    second.queue('gas-test.record', permit.ID, body({ O2: 20.1 }), version);
+    const earlier = new Date(Date.now() - 30 * 60_000);
+    const later = new Date(Date.now() - 10 * 60_000);
+    // The later test reaches the server first; the earlier one, taken on the other device, after it.
+    first.queue('gas-test.record', permit.ID, body({ O2: 20.7 }, later), version);
+    second.queue('gas-test.record', permit.ID, body({ O2: 20.1 }, earlier), version);
     expect((await first.push())!.results[0]!.outcome).toBe('applied');
-    const lost = (await second.push())!.results[0]!;
-    expect(lost).toMatchObject({ outcome: 'conflict', conflictId: expect.any(Number), error: { code: 'CONFLICT' } });
-    expect(await testsOf(permit.ID)).toHaveLength(1);
+    const [result] = (await second.push())!.results;
+    expect(result).toMatchObject({ outcome: 'applied' });
+    const view = result!.result as GasTestsView;
+    expect(view.tests.map((x) => x.testedAt)).toEqual([later.toISOString(), earlier.toISOString()]);
+    expect(await testsOf(permit.ID)).toHaveLength(2);
+  });
+
+  it('a test recorded offline is voided offline by its local id in the same push (decision 0067)', async () => {
+    const { permit, version } = await approvedPermit();
+    const d = await device('worker');
+    const localId = `local:${randomUUID()}`;
+    d.queue('gas-test.record', permit.ID, { ...body(), localId }, version);
+    d.queue('gas-test.void', permit.ID, { testId: localId, reason: 'Wrong manway' }, version);
+    const pushed = (await d.push())!;
+    expect(pushed.results.map((r) => [r.outcome, r.error?.message])).toEqual([
+      ['applied', undefined],
+      ['applied', undefined],
+    ]);
+    const rows = await testsOf(permit.ID);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ void_reason: 'Wrong manway', voided_by: expect.any(Number) });
+    // A void naming a test the server never recorded: rejected, with why.
+    d.queue('gas-test.void', permit.ID, { testId: `local:${randomUUID()}`, reason: 'Wrong manway' }, version);
+    expect((await d.push())!.results[0]).toMatchObject({ outcome: 'rejected', error: { code: 'NOT_FOUND' } });
   });
 
   it('R30: the permit type taken from the user while offline: the test is rejected with the reason', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permit, PermitQuestions } from '@hasp/contracts';
 import { passingAnswer } from './support/permit-answers';
@@ -72,6 +73,51 @@ describe('question answers given offline', () => {
     const again = (await d.send(commands)).json<{ results: unknown }>();
     expect(again.results).toEqual(pushed.results);
     expect((await answersOf(permit.ID)).length).toBe(questions.length);
+  });
+
+  it('an answer changed twice offline before it synced: one chain, each change naming the answer before by its local id (decision 0067)', async () => {
+    const { permit, version, questions } = await draft();
+    // A yes/no/N.A. question: answered, changed to N.A., changed back (each a new answer).
+    const q = questions.find((x) => x.answerType === 'yes_no_na' && x.blockingAnswer !== 'na')!;
+    const values = [passingAnswer(q), 'na', passingAnswer(q)];
+    const d = await device('worker');
+    const ids = [randomUUID(), randomUUID(), randomUUID()].map((u) => `local:${u}`);
+    const base = { questionId: q.questionID, stage: 'request' };
+    d.queue(
+      'permit-questions.answer',
+      permit.ID,
+      { ...base, questionVersionId: q.ID, answer: values[0], localId: ids[0] },
+      version,
+    );
+    d.queue(
+      'permit-questions.change-answer',
+      permit.ID,
+      { ...base, answerId: ids[0], answer: values[1], localId: ids[1] },
+      version,
+    );
+    d.queue(
+      'permit-questions.change-answer',
+      permit.ID,
+      { ...base, answerId: ids[1], answer: values[2], localId: ids[2] },
+      version,
+    );
+    const commands = [...d.outbox];
+    const pushed = (await d.push())!;
+    expect(pushed.results.map((r) => [r.outcome, r.error?.message])).toEqual(
+      commands.map(() => ['applied', undefined]),
+    );
+    // Every answer is kept (a change is a new answer); the last is the question's answer now.
+    expect((await answersOf(permit.ID)).filter((a) => a.question_id === q.questionID)).toHaveLength(3);
+    const section = (await call('GET', `/api/permits/${permit.ID}/questions`)).json<PermitQuestions>();
+    const now = section.stages
+      .find((s) => s.stage === 'request')!
+      .questions.find((x) => x.question.questionID === q.questionID)!;
+    const last = (pushed.results[2]!.result as PermitQuestions).stages
+      .find((s) => s.stage === 'request')!
+      .questions.find((x) => x.question.questionID === q.questionID)!;
+    expect(now.answer!.ID).toBe(last.answer!.ID);
+    expect((await d.send(commands)).json<{ results: unknown }>().results).toEqual(pushed.results);
+    expect((await answersOf(permit.ID)).filter((a) => a.question_id === q.questionID)).toHaveLength(3);
   });
 
   it("another device's answer first: this device's answer is a conflict record, not recorded", async () => {

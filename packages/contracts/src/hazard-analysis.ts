@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
-import type { PermitStatus } from './permit-lifecycle';
+import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
+import { permitPermission } from './permissions';
 import { permitRiskLevels, type PermitRiskLevel } from './permits';
 
 /**
@@ -264,3 +265,32 @@ export const energyControlSuggestions: Record<string, string> = {
   other: 'Isolate and lock out every other energy source',
   'stored-energy': 'Release or block stored energy',
 };
+
+/**
+ * Why this person may not change the permit's hazard analysis now, or null (decision 0047): the type
+ * uses one, the permit is still Draft or Requested, and they are its requester holding
+ * `permit:create:<CODE>`. The server's policy and the offline page decide with it (decision 0067).
+ */
+export function hazardEditProblem(
+  permit: { typeCode: string; sections: readonly string[]; status: PermitStatus; requesterId: number },
+  userId: number,
+  permissions: ReadonlySet<string>,
+): { status: 403 | 409; message: string } | null {
+  if (!permissions.has(permitPermission('view', permit.typeCode)))
+    return { status: 403, message: 'You do not have permission to do this' };
+  if (!permit.sections.includes('hazard-analysis'))
+    return { status: 409, message: 'This type of permit has no hazard analysis.' };
+  const create = permitPermission('create', permit.typeCode);
+  if (!permissions.has(create))
+    return { status: 403, message: `You need the permission ${create} to change this hazard analysis.` };
+  if (permit.requesterId !== userId)
+    return { status: 403, message: 'Only the requester of the permit can change its hazard analysis.' };
+  if (!hazardAnalysisEditableStatuses.includes(permit.status)) {
+    const editable = hazardAnalysisEditableStatuses.map((x) => permitStatusLabels[x]).join(' or ');
+    return {
+      status: 409,
+      message: `The hazard analysis can change only while the permit is ${editable}; this permit is ${permitStatusLabels[permit.status]}.`,
+    };
+  }
+  return null;
+}

@@ -39,6 +39,7 @@ export * from './abandoned-removals';
 export * from './permit-index';
 export * from './people';
 export * from './lockboxes';
+export * from './lockbox-rules';
 export * from './attachments';
 export * from './gas-tests';
 export * from './permit-questions';

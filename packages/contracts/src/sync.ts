@@ -68,6 +68,7 @@ export const offlineCommandNames = [
   'permit-questions.answer',
   'permit-questions.change-answer',
   'gas-test.record',
+  'gas-test.void',
   'hazard-analysis.add-line',
   'hazard-analysis.edit-line',
   'hazard-analysis.remove-line',
@@ -92,9 +93,18 @@ export const localIdSchema = z.string().check(z.regex(/^local:[0-9a-f-]{36}$/, '
  * field: the push takes it out before validating the body with the route's schema); the server maps
  * it to the record it made, once, in the command's transaction.
  */
-export const syncLocalRecords = { 'lock.apply': 'lock-application' } as const satisfies Partial<
-  Record<OfflineCommandName, string>
->;
+export const syncLocalRecords = {
+  'lock.apply': 'lock-application',
+  // A crew member's sign-on is their lock applied to the lockbox (decision 0067).
+  'lockbox.sign-on': 'lock-application',
+  // A gas test recorded offline may be voided offline (entered in error) before it syncs.
+  'gas-test.record': 'gas-test',
+  // An answer given (or changed) offline may be changed again before it syncs: each is a new answer.
+  'permit-questions.answer': 'question-answer',
+  'permit-questions.change-answer': 'question-answer',
+  // A hazard analysis line added offline may be edited, removed or moved before it syncs.
+  'hazard-analysis.add-line': 'hazard-line',
+} as const satisfies Partial<Record<OfflineCommandName, string>>;
 export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLocalRecords];
 
 /**
@@ -103,7 +113,30 @@ export type SyncLocalRecordKind = (typeof syncLocalRecords)[keyof typeof syncLoc
  */
 export const syncLocalRefs = {
   'lock.remove': { applicationId: 'lock-application' },
+  'lockbox.sign-off': { applicationId: 'lock-application' },
+  'gas-test.void': { testId: 'gas-test' },
+  'permit-questions.change-answer': { answerId: 'question-answer' },
+  'hazard-analysis.edit-line': { lineId: 'hazard-line' },
+  'hazard-analysis.remove-line': { lineId: 'hazard-line' },
+  // A list of ids: each local one in it is mapped.
+  'hazard-analysis.reorder': { lineIds: 'hazard-line' },
 } as const satisfies Partial<Record<OfflineCommandName, Record<string, SyncLocalRecordKind>>>;
+
+/**
+ * Commands the server decides by its rules alone at sync, not by the record's version (decision
+ * 0067): each adds one person's own entry to a record many people add to at once — a gas test's
+ * readings (append-only, ordered by when they were taken) or the void of one test (its own rules:
+ * not voided yet, the recorder or an issuer), a crew member's own sign-on or sign-off on the lockbox. Two devices' entries made offline on one permit both apply (the rules still
+ * refuse what they refuse then: keys not deposited, the last member signing off during the work,
+ * readings out of limits are recorded as such); a version check would make the second crew
+ * member's sign-on a conflict while their lock is on the box.
+ */
+export const syncRuleCheckedCommands = [
+  'gas-test.record',
+  'gas-test.void',
+  'lockbox.sign-on',
+  'lockbox.sign-off',
+] as const satisfies readonly OfflineCommandName[];
 
 const key = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency key: 1 to 200 visible characters'));
 

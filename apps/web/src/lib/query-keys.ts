@@ -24,6 +24,9 @@ export const offlineAnsweredRoots: ReadonlyArray<readonly string[]> = [
   ['isolation-plan'],
   ['tags', 'permit'],
   ['gas-tests', 'permit'],
+  // The crew section and the hazard analysis with its lists' pickers (decision 0067).
+  ['lockboxes', 'permit'],
+  ['hazard-analysis'],
   ['permit-questions'],
   ['people-lookup'],
   ['place-search'],

@@ -1,10 +1,4 @@
-import {
-  hazardAnalysisEditableStatuses,
-  hazardAnalysisVerbs,
-  permitPermission,
-  permitStatusLabels,
-  type HazardAnalysisVerb,
-} from '@hasp/contracts';
+import { hazardAnalysisVerbs, hazardEditProblem, type HazardAnalysisVerb } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { actorPermissions, type CommandTarget, type PolicyRule } from '../../platform';
 import { analysisVersion, findHazardPermit, type HazardPermit } from './hazard-analysis.repository';
@@ -34,34 +28,14 @@ export const hazardTarget: CommandTarget<HazardState> = {
   bump: (trx, id) => analysisVersion(trx, id),
 };
 
-const editable = hazardAnalysisEditableStatuses.map((s) => permitStatusLabels[s]).join(' or ');
-
 /**
- * Why this person may not change the permit's hazard analysis now, or null: the type uses one, the
- * permit is still Draft or Requested (after approval the analysis is what was approved: decision
- * 0047), and they are its requester holding `permit:create:<CODE>` (the same people as the core
- * `edit`).
+ * Why this person may not change the permit's hazard analysis now, or null: contracts'
+ * `hazardEditProblem` (the offline page decides with it too, decision 0067), as the API answers it.
  */
 export function editRefusal(permit: HazardPermit, userId: number, permissions: ReadonlySet<string>): AppError | null {
-  if (!permissions.has(permitPermission('view', permit.typeCode)))
-    return new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
-  if (!permit.sections.includes('hazard-analysis'))
-    return new AppError('CONFLICT', 409, 'This type of permit has no hazard analysis.');
-  if (!permissions.has(permitPermission('create', permit.typeCode)))
-    return new AppError(
-      'FORBIDDEN',
-      403,
-      `You need the permission ${permitPermission('create', permit.typeCode)} to change this hazard analysis.`,
-    );
-  if (permit.requesterId !== userId)
-    return new AppError('FORBIDDEN', 403, 'Only the requester of the permit can change its hazard analysis.');
-  if (!hazardAnalysisEditableStatuses.includes(permit.status))
-    return new AppError(
-      'CONFLICT',
-      409,
-      `The hazard analysis can change only while the permit is ${editable}; this permit is ${permitStatusLabels[permit.status]}.`,
-    );
-  return null;
+  const problem = hazardEditProblem(permit, userId, permissions);
+  if (!problem) return null;
+  return new AppError(problem.status === 403 ? 'FORBIDDEN' : 'CONFLICT', problem.status, problem.message);
 }
 
 /** One row per verb, all alike: the refusal above decides. */

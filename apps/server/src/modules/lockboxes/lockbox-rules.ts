@@ -1,18 +1,15 @@
-import {
-  lockboxCommands,
-  lockboxMessages as m,
-  lockboxOpenStatuses,
-  lockboxSignOnStatuses,
-  lockboxWorkStatuses,
-  permitPermission,
-  permitStatusLabels,
-  type LockboxCommand,
-  type LockboxMember,
-} from '@hasp/contracts';
+import type { LockboxMember, LockboxRuleState } from '@hasp/contracts';
 import type { LockboxPermit, LockboxRow } from './lockbox.repository';
 
+/**
+ * The lockbox rules live in contracts (`lockboxRefusal`, `allowedLockboxCommands`,
+ * `signedOnMembers`): the offline permit page decides with the same functions (decision 0067).
+ */
+export { allowedLockboxCommands, lockboxRefusal, signedOnMembers as signedOn } from '@hasp/contracts';
+export type { LockboxRefusal } from '@hasp/contracts';
+
 /** A permit locked for a lockbox command: the permit, its lockbox and sign-ons, the actor's permissions. */
-export interface LockboxState {
+export interface LockboxState extends LockboxRuleState {
   /** The lockbox's version (0 before one was opened): If-Match and the ETag. */
   version: number;
   permit: LockboxPermit;
@@ -22,97 +19,3 @@ export interface LockboxState {
   members: LockboxMember[];
   permissions: ReadonlySet<string>;
 }
-
-export interface LockboxRefusal {
-  status: 403 | 409 | 422;
-  message: string;
-}
-
-const refuse = (status: LockboxRefusal['status'], message: string): LockboxRefusal => ({ status, message });
-const label = (state: LockboxState) => permitStatusLabels[state.permit.status];
-
-/** The open lockbox's members signed on now. */
-export const signedOn = (state: LockboxState) =>
-  state.lockbox && !state.lockbox.releasedAt ? state.members.filter((x) => x.signedOffAt === null) : [];
-
-/**
- * May this person give this command on this permit now? One table of rules for the command's
- * policy (in the command's transaction, on the locked permit) and for the crew section's buttons
- * (`allowedLockboxCommands`), so a button is never offered that the server would refuse. `input`
- * is undefined when the page asks: rules on the input then pass.
- */
-export function lockboxRefusal(
-  state: LockboxState,
-  userId: number,
-  command: LockboxCommand,
-  input?: { applicationId?: number },
-): LockboxRefusal | null {
-  const { permit, lockbox } = state;
-  const view = permitPermission('view', permit.typeCode);
-  if (!state.permissions.has(view)) return refuse(403, `You need the permission ${view} to use this permit's lockbox.`);
-  if (!permit.sections.includes('crew-sign-on'))
-    return refuse(409, `${permit.typeCode} permits have no crew sign-on: their type does not use a group lockbox.`);
-  const open = lockbox && !lockbox.releasedAt ? lockbox : undefined;
-
-  if (command === 'open') {
-    const issue = permitPermission('issue', permit.typeCode);
-    if (!state.permissions.has(issue)) return refuse(403, `You need the permission ${issue} to open a lockbox.`);
-    if (open) return refuse(409, m.alreadyOpen);
-    if (!lockboxOpenStatuses.includes(permit.status))
-      return refuse(
-        409,
-        `A lockbox is opened once the permit is approved and before the work is complete (it is ${label(state)}).`,
-      );
-    return null;
-  }
-  if (!open) return refuse(409, m.noOpenLockbox);
-  const isPrimary = open.primary.ID === userId;
-  const members = signedOn(state);
-
-  switch (command) {
-    case 'deposit-keys':
-      if (!isPrimary) return refuse(403, m.notPrimary('record the keys in the lockbox'));
-      if (open.keysDepositedAt) return refuse(409, 'The keys are already recorded in the lockbox.');
-      if (!lockboxOpenStatuses.includes(permit.status))
-        return refuse(409, `Keys are deposited before the work is complete (the permit is ${label(state)}).`);
-      return null;
-    case 'sign-on':
-      if (!open.keysDepositedAt) return refuse(409, m.keysNotDeposited);
-      if (!lockboxSignOnStatuses.includes(permit.status))
-        return refuse(
-          409,
-          permit.status === 'approved'
-            ? 'Sign-on opens once the permit is isolated.'
-            : `Nobody signs on any more: the permit is ${label(state)}.`,
-        );
-      if (members.some((x) => x.user.ID === userId)) return refuse(409, m.alreadySignedOn);
-      return null;
-    case 'sign-off': {
-      const mine = members.find((x) => x.user.ID === userId);
-      const target =
-        input?.applicationId === undefined ? mine : members.find((x) => x.applicationId === input.applicationId);
-      if (input?.applicationId !== undefined && !target)
-        return refuse(422, 'That lock is not signed on to this lockbox (it may have signed off already).');
-      if (!target) return refuse(409, 'You are not signed on to this lockbox.');
-      if (target.user.ID !== userId) return refuse(403, m.notSelf);
-      // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
-      // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
-      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1) return refuse(409, m.lastMember);
-      return null;
-    }
-    case 'release': {
-      if (!isPrimary) return refuse(403, m.notPrimary('release the lockbox'));
-      if (members.length)
-        return refuse(
-          409,
-          m.membersSignedOn(members.map((x) => `${x.user.displayName} (lock ${x.lock.serial})`).join(', ')),
-        );
-      if (lockboxWorkStatuses.includes(permit.status)) return refuse(409, m.workUnderWay);
-      return null;
-    }
-  }
-}
-
-/** The commands this person may give now (the crew section's buttons). */
-export const allowedLockboxCommands = (state: LockboxState, userId: number): LockboxCommand[] =>
-  lockboxCommands.filter((c) => lockboxRefusal(state, userId, c) === null);

@@ -10,10 +10,44 @@ import {
 import type { Database } from '../../db/schema';
 import { findLocalRecord, insertLocalRecord } from './sync.repository';
 
+/**
+ * The id of the record a command made, in its answer: the lock application for `lock.apply`; the
+ * member's lock application (the crew section's `mySignOn`) for `lockbox.sign-on`; the new test for
+ * `gas-test.record`; the question's answer for `permit-questions.answer` and `change-answer`.
+ */
+function recordIdOf(name: string, result: unknown, input: Record<string, unknown>): unknown {
+  // The question's answer now (answering and changing both make a new answer): the section says which.
+  if (name === 'permit-questions.answer' || name === 'permit-questions.change-answer') {
+    type Stages = {
+      stages?: { stage: string; questions: { question: { questionID: number }; answer: { ID: number } | null }[] }[];
+    };
+    return (result as Stages | null)?.stages
+      ?.find((s) => s.stage === input.stage)
+      ?.questions.find((q) => q.question.questionID === input.questionId)?.answer?.ID;
+  }
+  // The section lists every test of the permit: the one this command inserted has the highest id.
+  if (name === 'hazard-analysis.add-line') {
+    const ids = ((result as { lines?: { ID: number }[] } | null)?.lines ?? []).map((l) => l.ID);
+    return ids.length ? Math.max(...ids) : undefined;
+  }
+  if (name === 'gas-test.record') {
+    const ids = ((result as { tests?: { ID: number }[] } | null)?.tests ?? []).map((t) => t.ID);
+    return ids.length ? Math.max(...ids) : undefined;
+  }
+  if (name === 'lockbox.sign-on')
+    return (result as { mySignOn?: { applicationId?: unknown } | null } | null)?.mySignOn?.applicationId;
+  return (result as { ID?: unknown } | null)?.ID;
+}
+
 /** Local id → the server's record id, as one push learns them (a remove right after its apply costs no look-up). */
 export type LocalRecordMemo = Map<string, number>;
 
-const kindWords: Record<SyncLocalRecordKind, string> = { 'lock-application': 'lock' };
+const kindWords: Record<SyncLocalRecordKind, string> = {
+  'lock-application': 'lock',
+  'gas-test': 'gas test',
+  'question-answer': 'answer',
+  'hazard-line': 'hazard analysis line',
+};
 
 export type LocalRecordInput =
   | {
@@ -62,21 +96,32 @@ export async function withLocalRecords(
     delete input.localId;
   }
 
-  for (const [field, kind] of Object.entries(refs ?? {})) {
-    const value = input[field];
-    if (typeof value !== 'string' || !localIdSchema.safeParse(value).success) continue;
+  const mapped = async (value: unknown, field: string, kind: SyncLocalRecordKind) => {
+    if (typeof value !== 'string' || !localIdSchema.safeParse(value).success) return { ok: true as const, value };
     const id = memo.get(value) ?? (await findLocalRecord(db, facilityId, value, kind));
     if (id === undefined)
       return {
-        ok: false,
+        ok: false as const,
         error: {
-          code: 'NOT_FOUND',
+          code: 'NOT_FOUND' as const,
           message: `The ${kindWords[kind]} this change names was never recorded on the server (applying it offline was not accepted).`,
           details: [{ field, message: 'Not recorded on the server' }],
         },
       };
     memo.set(value, id);
-    input[field] = id;
+    return { ok: true as const, value: id };
+  };
+  for (const [field, kind] of Object.entries(refs ?? {})) {
+    const value = input[field];
+    // A list of ids (a reorder) maps each local one in it.
+    const values = Array.isArray(value) ? value : [value];
+    const out: unknown[] = [];
+    for (const v of values) {
+      const one = await mapped(v, field, kind);
+      if (!one.ok) return { ok: false, error: one.error };
+      out.push(one.value);
+    }
+    input[field] = Array.isArray(value) ? out : out[0];
   }
 
   return {
@@ -84,7 +129,7 @@ export async function withLocalRecords(
     input,
     async record(trx, userId, result) {
       if (!creates || !localId) return;
-      const recordId = (result as { ID?: unknown } | null)?.ID;
+      const recordId = recordIdOf(c.name, result, input);
       if (typeof recordId !== 'number') return;
       // Not in the memo yet: the transaction may still roll back (the next look-up reads the table).
       await insertLocalRecord(trx, { facilityId, localId, kind: creates, userId, recordId });

@@ -1,4 +1,10 @@
-import { type ApiError, type SyncCommand, type SyncPushResponse, type SyncResult } from '@hasp/contracts';
+import {
+  syncRuleCheckedCommands,
+  type ApiError,
+  type SyncCommand,
+  type SyncPushResponse,
+  type SyncResult,
+} from '@hasp/contracts';
 import { withLocalRecords, type LocalRecordMemo } from './sync-local-records';
 import {
   actorForOneRequest,
@@ -24,6 +30,8 @@ import {
   type NewSyncRow,
   type SyncRow,
 } from './sync.repository';
+
+const ruleChecked: ReadonlySet<string> = new Set(syncRuleCheckedCommands);
 
 /** The push could not finish this command (5xx, its key still in flight): the device sends it again. */
 class RetryLater extends Error {
@@ -264,8 +272,11 @@ async function pushOne(
   // The chain rule: the version the device based it on, or the one its previous link here left.
   const linkKey = `${c.deviceId}|${aggregate}`;
   const link = aggregate ? (memo.links.get(linkKey) ?? (await lastLinkVersion(db, s, aggregate))) : null;
+  // Commands decided by the rules alone (contracts `syncRuleCheckedCommands`, decision 0067): no version check.
   const candidates =
-    c.baseVersion === null ? [null] : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
+    c.baseVersion === null || ruleChecked.has(c.name)
+      ? [null]
+      : [...new Set(link !== null ? [link, c.baseVersion] : [c.baseVersion])];
   let actor = memo.actors.get(c.deviceId);
   if (!actor) memo.actors.set(c.deviceId, (actor = actorForOneRequest({ ...ctx.actor, deviceId: c.deviceId })));
   const actorCtx: RequestContext = { ...ctx, actor };

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import {
-  gasTestRecordSchema,
+  gasTestCommandInputSchemas,
   hazardAnalysisInputSchemas,
   isolationPlanInputSchemas,
   lockApplyInputSchema,
@@ -66,7 +66,7 @@ export function syncRouteOf(name: OfflineCommandName): SyncRoute {
     case 'permit-questions':
       return byUrl(pick(permitQuestionInputSchemas, verb));
     case 'gas-test':
-      return byUrl(gasTestRecordSchema);
+      return byUrl(pick(gasTestCommandInputSchemas, verb));
     case 'hazard-analysis':
       return byUrl(pick(hazardAnalysisInputSchemas, verb));
     default:

@@ -4,6 +4,7 @@ import {
   gasTestCommandProblem,
   gasTestRecordSchema,
   gasTestRefusal,
+  gasTestVoidSchema,
   type GasTest,
   type GasTestsView,
   type OfflinePermit,
@@ -65,8 +66,10 @@ export function recordGasTestOffline(
       input.testerName ??
       (testerId === actor.userId ? actor.displayName : (names.person(testerId!) ?? `User ${testerId}`)),
   };
-  const test: GasTest = {
+  const localId = `local:${localUuid}`;
+  const test: StoredGasTest = {
     ID: localAlias(localUuid),
+    localId,
     testedAt: testedAt.toISOString(),
     location: input.location,
     instrument: {
@@ -92,8 +95,7 @@ export function recordGasTestOffline(
       now,
       verb: permit.status === 'suspended' ? 'revalidated' : 'issued',
     }),
-    // Voiding is not queued offline (it needs the network).
-    canVoid: false,
+    canVoid: mayVoid(data, actor),
   };
   return {
     ok: true,
@@ -101,6 +103,57 @@ export function recordGasTestOffline(
     answer: next,
     appliedHere: true,
     // The device's time goes with the test: the server records when it was taken.
-    input: { ...(body as Record<string, unknown>), testedAt: testedAt.toISOString() },
+    // The local id lets a void queued later name this test (the server maps it at sync).
+    input: { ...(body as Record<string, unknown>), testedAt: testedAt.toISOString(), localId },
+  };
+}
+
+/** A test as the stored section keeps it: one recorded on this device also keeps its local id. */
+export type StoredGasTest = GasTest & { localId?: string };
+
+const factsOf = (data: OfflinePermit) => ({
+  typeCode: data.permit.permitType.code,
+  sections: data.permit.permitType.sections,
+  status: data.permit.status,
+});
+
+/** The section's void buttons, as the server offers them (a test's own rule is checked when it is voided). */
+const mayVoid = (data: OfflinePermit, actor: LocalActor) =>
+  gasTestCommandProblem(factsOf(data), actor.permissions, actor.userId, 'void') === null;
+
+/**
+ * A test voided offline (entered in error, decision 0067): the reason is all the server asks (no
+ * signature), so the rules decide on the device as on the server (`gasTestCommandProblem`: the test
+ * exists and is not voided, the recorder or an issuer). A test recorded on this device is named by
+ * its local id. The issue refusal is recomputed on the tests left.
+ */
+export function voidGasTestOffline(data: OfflinePermit, body: unknown, actor: LocalActor, now: Date): GasOutcome {
+  const view = data.sections['gas-tests'] as GasTestsView | undefined;
+  if (!view) return refuse(409, 'The gas tests are not stored on this device: void the test when you are back online.');
+  const input = (body ?? {}) as { testId?: unknown; reason?: unknown };
+  // The page's id of a test recorded here is negative: the reason is checked by the route's schema.
+  const parsed = gasTestVoidSchema.safeParse({ testId: 1, reason: input.reason });
+  if (!parsed.success) return refuse(422, parsed.error.issues[0]?.message ?? 'The reason is not valid.');
+  const test = (view.tests as StoredGasTest[]).find((t) => t.ID === input.testId);
+  const problem = gasTestCommandProblem(factsOf(data), actor.permissions, actor.userId, 'void', test ?? null);
+  if (problem) return refuse(problem.status, problem.message);
+  const voided = { at: now.toISOString(), by: actor.displayName, reason: parsed.data.reason };
+  const tests = view.tests.map((t) => (t === test ? { ...t, voided } : t));
+  const next: GasTestsView = {
+    ...view,
+    tests,
+    refusal: gasTestRefusal({
+      latest: tests.find((t) => !t.voided) ?? null,
+      retestMinutes: view.retestMinutes,
+      now,
+      verb: data.permit.status === 'suspended' ? 'revalidated' : 'issued',
+    }),
+  };
+  return {
+    ok: true,
+    data: { ...data, sections: { ...data.sections, 'gas-tests': next } },
+    answer: next,
+    appliedHere: true,
+    input: { testId: test!.localId ?? test!.ID, reason: parsed.data.reason },
   };
 }

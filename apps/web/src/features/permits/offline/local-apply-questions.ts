@@ -16,9 +16,12 @@ import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-
  * by the rules the server answers with (contracts `permitAnswerProblem`, `answerValueProblem`,
  * `stageProblems`): who may answer, the stage's window, the answer's type and range; the stage's
  * problems are worded again so the page shows what still stops the next step. The server decides
- * again at sync. An answer given offline is changed once it has synced (its change names the
- * server's answer).
+ * again at sync. An answer given offline can be changed before it syncs (decision 0067): each answer
+ * given here has a local id, and the change names it; the server maps it at sync.
  */
+export type AnswerOutcome =
+  Extract<LocalOutcome, { ok: false }> | (Extract<LocalOutcome, { ok: true }> & { input: Record<string, unknown> });
+
 export function answerQuestionOffline(
   data: OfflinePermit,
   verb: PermitQuestionVerb,
@@ -26,13 +29,14 @@ export function answerQuestionOffline(
   actor: LocalActor,
   now: Date,
   localUuid: string,
-): LocalOutcome {
+): AnswerOutcome {
   const view = data.sections.questions as PermitQuestions | undefined;
   if (!view) return refuse(409, 'The questions are not stored on this device: answer them when you are back online.');
-  // An answer given here has the page's negative alias, not a server id (the route's schema refuses it).
-  if (verb === 'change-answer' && ((body as { answerId?: unknown } | null)?.answerId as number) < 0)
-    return refuse(409, 'This answer was given offline: it can be changed once it has synced.');
-  const parsed = permitQuestionInputSchemas[verb].safeParse(body);
+  // An answer given here has the page's negative alias, not a server id: the route's schema checks
+  // the rest of the body, the answer it names is checked against the stored one below.
+  const named = (body as { answerId?: unknown } | null)?.answerId;
+  const aliased = verb === 'change-answer' && typeof named === 'number' && named < 0;
+  const parsed = permitQuestionInputSchemas[verb].safeParse(aliased ? { ...(body as object), answerId: 1 } : body);
   if (!parsed.success) return refuse(422, parsed.error.issues[0]?.message ?? 'The answer is not valid.');
   const input = parsed.data;
   const permit = data.permit;
@@ -62,8 +66,7 @@ export function answerQuestionOffline(
       );
   } else {
     if (!entry.answer) return refuse(409, 'This question is not answered yet: answer it first.');
-    if (entry.answer.ID < 0) return refuse(409, 'This answer was given offline: it can be changed once it has synced.');
-    if (entry.answer.ID !== (input as ChangeAnswerInput).answerId)
+    if (entry.answer.ID !== (aliased ? named : (input as ChangeAnswerInput).answerId))
       return refuse(
         409,
         `Someone changed the answer to "${entry.question.text}" first: it is now "${entry.answer.value}". Reload and try again.`,
@@ -72,8 +75,10 @@ export function answerQuestionOffline(
   const valueProblem = answerValueProblem(entry.question, answer);
   if (valueProblem) return refuse(422, valueProblem);
 
-  const given = {
+  const localId = `local:${localUuid}`;
+  const given: StoredAnswer = {
     ID: localAlias(localUuid),
+    localId,
     value: answer,
     answeredBy: { ID: actor.userId, displayName: actor.displayName },
     answeredAt: now.toISOString(),
@@ -90,5 +95,17 @@ export function answerQuestionOffline(
     data: { ...data, sections: { ...data.sections, questions: next } },
     answer: next,
     appliedHere: true,
+    // The new answer's local id, and the one it replaces by its local id when it was given here:
+    // a change queued before the answer synced names it, and the server maps it (decision 0067).
+    input: {
+      ...(body as Record<string, unknown>),
+      ...(verb === 'change-answer' && { answerId: (entry.answer as StoredAnswer).localId ?? entry.answer!.ID }),
+      localId,
+    },
   };
 }
+
+/** An answer as the stored section keeps it: one given on this device also keeps its local id. */
+type StoredAnswer = NonNullable<PermitQuestions['stages'][number]['questions'][number]['answer']> & {
+  localId?: string;
+};

@@ -10,7 +10,7 @@ import type {
   PlanPoint,
   Tag,
 } from '@hasp/contracts';
-import { recordGasTestOffline } from './local-apply-gas';
+import { recordGasTestOffline, voidGasTestOffline } from './local-apply-gas';
 import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import {
@@ -457,7 +457,7 @@ describe('gas tests recorded on the device (decision 0064)', () => {
     });
     expect(view.refusal).toBeNull();
     expect(view.version).toBe(3);
-    expect(result.input).toEqual({ ...reading(20.9, 0), testedAt: now.toISOString() });
+    expect(result.input).toEqual({ ...reading(20.9, 0), testedAt: now.toISOString(), localId: `local:${uuid}` });
     expect(baseVersionOf(result.data, 'gas-test.record')).toBe(3);
 
     // Out of limits: recorded (a reading is a fact), and issuing is refused in the server's words.
@@ -497,6 +497,50 @@ describe('gas tests recorded on the device (decision 0064)', () => {
     expect(recordGasTestOffline(withGas(), future, gasTester, names, now, uuid)).toMatchObject({
       ok: false,
       status: 422,
+    });
+  });
+});
+
+describe('gas tests voided on the device (decision 0067)', () => {
+  it('voids a test recorded here by its local id with the reason; issuing is refused again; a second void is refused', () => {
+    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    if (!recorded.ok) throw new Error(recorded.reason);
+    const voided = voidGasTestOffline(
+      recorded.data,
+      { testId: localAlias(uuid), reason: 'Wrong tank' },
+      gasTester,
+      now,
+    );
+    expect(voided.ok).toBe(true);
+    if (!voided.ok) return;
+    expect(voided.input).toEqual({ testId: `local:${uuid}`, reason: 'Wrong tank' });
+    const view = voided.data.sections['gas-tests'] as GasTestsView;
+    expect(view.tests[0]!.voided).toEqual({ at: now.toISOString(), by: 'Wren Worker', reason: 'Wrong tank' });
+    expect(view.refusal).toBe('Gas test: record a gas test before the permit is issued.');
+    expect(baseVersionOf(voided.data, 'gas-test.void')).toBe(3);
+    expect(
+      voidGasTestOffline(voided.data, { testId: localAlias(uuid), reason: 'Again' }, gasTester, now),
+    ).toMatchObject({ ok: false, status: 409, reason: 'This gas test is already voided.' });
+  });
+
+  it('refuses what the server refuses: no reason, someone else’s test without issuing, a test not stored', () => {
+    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    if (!recorded.ok) throw new Error(recorded.reason);
+    const id = localAlias(uuid);
+    expect(voidGasTestOffline(recorded.data, { testId: id, reason: ' ' }, gasTester, now)).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    const other: LocalActor = { userId: 9, displayName: 'Nia Holder', permissions: new Set(['permit:view:HOT']) };
+    expect(voidGasTestOffline(recorded.data, { testId: id, reason: 'Wrong tank' }, other, now)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    const issuerToo: LocalActor = { ...other, permissions: new Set(['permit:view:HOT', 'permit:issue:HOT']) };
+    expect(voidGasTestOffline(recorded.data, { testId: id, reason: 'Wrong tank' }, issuerToo, now).ok).toBe(true);
+    expect(voidGasTestOffline(recorded.data, { testId: 555, reason: 'Wrong tank' }, gasTester, now)).toMatchObject({
+      ok: false,
+      status: 404,
     });
   });
 });
@@ -551,19 +595,45 @@ describe('question answers given on the device (decision 0064)', () => {
       value: 'yes',
       answeredBy: { ID: 3, displayName: 'Rae Requester' },
       answeredAt: now.toISOString(),
+      localId: `local:${uuid}`,
     });
     expect(baseVersionOf(result.data, 'permit-questions.answer')).toBe(5);
-    // Answered once: a second answer is refused in the server's words; a change of an answer given here waits for sync.
+    // Answered once: a second answer is refused in the server's words.
     expect(answerQuestionOffline(result.data, 'answer', answer('no'), requester, now, uuid)).toMatchObject({
       ok: false,
       status: 409,
     });
-    const change = { questionId: 30, stage: 'request', answerId: localAlias(uuid), answer: 'no' };
-    expect(answerQuestionOffline(result.data, 'change-answer', change, requester, now, uuid)).toEqual({
+  });
+
+  it('an answer given here is changed before it synced, and changed again: each change names the one before by its local id (decision 0067)', () => {
+    const first = answerQuestionOffline(withQuestions(), 'answer', answer('yes'), requester, now, uuid);
+    if (!first.ok) throw new Error(first.reason);
+    expect(first.input).toEqual({ ...answer('yes'), localId: `local:${uuid}` });
+    const second = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
+    const change = { questionId: 30, stage: 'request', answerId: localAlias(uuid), answer: 'na' };
+    const changed = answerQuestionOffline(first.data, 'change-answer', change, requester, now, second);
+    if (!changed.ok) throw new Error(changed.reason);
+    expect(changed.input).toEqual({ ...change, answerId: `local:${uuid}`, localId: `local:${second}` });
+    const entry = (changed.data.sections.questions as PermitQuestions).stages[0]!.questions[0]!;
+    expect(entry.answer).toMatchObject({ ID: localAlias(second), value: 'na' });
+    // The page names the answer it shows now; the one it replaced is refused as stale, in the server's words.
+    const third = '2b3c4d5e-6f7a-4b2c-9d3e-4f5a6b7c8d9e';
+    const again = answerQuestionOffline(
+      changed.data,
+      'change-answer',
+      { ...change, answerId: localAlias(second), answer: 'yes' },
+      requester,
+      now,
+      third,
+    );
+    expect(again.ok && again.input).toMatchObject({ answerId: `local:${second}`, localId: `local:${third}` });
+    expect(answerQuestionOffline(changed.data, 'change-answer', change, requester, now, third)).toMatchObject({
       ok: false,
       status: 409,
-      reason: 'This answer was given offline: it can be changed once it has synced.',
+      reason: expect.stringMatching(/^Someone changed the answer/),
     });
+    // Both are links of the questions' chain: based on the downloaded version.
+    expect(baseVersionOf(changed.data, 'permit-questions.change-answer')).toBe(5);
   });
 
   it('a blocking answer is recorded and stops the step; a wrong type, a closed stage, no permission are refused', () => {

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  hazardAnalysisVerbs,
   isolationPlanVerbs,
+  lockboxCommands,
   offlinePermitLabels,
   permitCommands,
   tagCommands,
+  type HazardAnalysisVerb,
   type IsolationPlanVerb,
+  type LockboxCommand,
   type OfflineCommandName,
   type OfflinePermit,
   type PermitCommand,
@@ -27,10 +31,12 @@ import {
   type LocalOutcome,
   type NameBook,
 } from './local-apply';
-import { recordGasTestOffline } from './local-apply-gas';
+import { recordGasTestOffline, voidGasTestOffline } from './local-apply-gas';
 import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
-import { answerReference, deviceLocksOf, nameBook, saveDeviceLocks } from './reference';
+import { lockboxCommandOffline, lockboxViewOffline } from './local-apply-lockbox';
+import { answerReference, deviceLocksOf, hazardListOf, nameBook, saveDeviceLocks } from './reference';
+import { hazardCommandOffline } from './local-apply-hazards';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
 
 /**
@@ -99,6 +105,12 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
   if (method === 'GET') {
     // The lock picker: the user's applicable locks as downloaded, less those applied on this device.
     if (rest === 'locks/applicable') return applicableLocksOffline(data, await deviceLocksOf(db, owner));
+    // The crew section: its buttons by the lockbox's rules for this user (opening needs the network).
+    if (rest === 'lockbox') {
+      const view = lockboxViewOffline(data, await localActorOf(client, owner));
+      if (!view) throw localError(409, sectionNotStored);
+      return view;
+    }
     // Only what can be queued is offered (approving needs the network: the notice says why).
     if (rest === '')
       return {
@@ -145,16 +157,51 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     );
     return outcome.answer;
   }
+  if (command.section === 'lockbox') {
+    const locks = await deviceLocksOf(db, owner);
+    const verb = command.verb as LockboxCommand;
+    const outcome = lockboxCommandOffline(data, verb, command.body, actor, locks, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    const nextLocks = outcome.locks;
+    await saveOffline(
+      owner,
+      row.key,
+      targetIdOf(row),
+      { ...command, body: outcome.input },
+      outcome,
+      data,
+      nextLocks && (() => saveDeviceLocks(db, owner, nextLocks)),
+    );
+    return outcome.answer;
+  }
+  if (command.section === 'hazard-analysis') {
+    const [hazards, controls] = await Promise.all([
+      hazardListOf(db, owner, 'hazards'),
+      hazardListOf(db, owner, 'controls'),
+    ]);
+    const items = {
+      hazard: (id: number) => hazards.find((i) => i.ID === id)?.caption,
+      control: (id: number) => controls.find((i) => i.ID === id)?.caption,
+    };
+    const verb = command.verb as HazardAnalysisVerb;
+    const outcome = hazardCommandOffline(data, verb, command.body, actor, items, new Date(), crypto.randomUUID());
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
+    return outcome.answer;
+  }
   const names = await nameBook(db, owner, data);
   if (command.section === 'questions') {
     const verb = command.verb as PermitQuestionVerb;
     const outcome = answerQuestionOffline(data, verb, command.body, actor, new Date(), crypto.randomUUID());
     if (!outcome.ok) throw localError(outcome.status, outcome.reason);
-    await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
+    await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;
   }
   if (command.section === 'gas-tests') {
-    const outcome = recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
+    const outcome =
+      command.verb === 'void'
+        ? voidGasTestOffline(data, command.body, actor, new Date())
+        : recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
     if (!outcome.ok) throw localError(outcome.status, outcome.reason);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;
@@ -169,7 +216,7 @@ interface ParsedCommand {
   name: OfflineCommandName;
   verb: string;
   body: Record<string, unknown>;
-  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'gas-tests' | 'questions';
+  section: 'permit' | 'isolation-plan' | 'tags' | 'locks' | 'lockbox' | 'gas-tests' | 'questions' | 'hazard-analysis';
 }
 
 /** `commands/<verb>`, `isolation-plan/commands/<verb>`, `tags/commands/<verb>` → the command's registered name. */
@@ -195,9 +242,25 @@ function commandOf(rest: string, body: unknown): ParsedCommand | null {
   // A lock at a plan point (the locks module's route): applied and removed offline (decision 0064).
   if (first === 'locks' && second === 'commands' && (third === 'apply' || third === 'remove'))
     return { name: `lock.${third}`, verb: third, body: input, section: 'locks' };
-  // A gas test's readings (voiding one needs the network).
-  if (first === 'gas-tests' && second === 'commands' && third === 'record')
-    return { name: 'gas-test.record', verb: third, body: input, section: 'gas-tests' };
+  // The group lockbox: a crew member's sign-on and sign-off, the primary's keys and release (decision 0067).
+  if (first === 'lockbox' && second === 'commands' && third && (lockboxCommands as readonly string[]).includes(third))
+    return { name: `lockbox.${third}` as OfflineCommandName, verb: third, body: input, section: 'lockbox' };
+  // A hazard analysis line added, changed, removed, or the lines reordered (decision 0067).
+  if (
+    first === 'hazard-analysis' &&
+    second === 'commands' &&
+    third &&
+    (hazardAnalysisVerbs as readonly string[]).includes(third)
+  )
+    return {
+      name: `hazard-analysis.${third}` as OfflineCommandName,
+      verb: third,
+      body: input,
+      section: 'hazard-analysis',
+    };
+  // A gas test's readings, or the void of one entered in error (decision 0067).
+  if (first === 'gas-tests' && second === 'commands' && (third === 'record' || third === 'void'))
+    return { name: `gas-test.${third}`, verb: third, body: input, section: 'gas-tests' };
   // A checklist answer, or a change of one.
   if (first === 'questions' && second === 'commands' && (third === 'answer' || third === 'change-answer'))
     return { name: `permit-questions.${third}`, verb: third, body: input, section: 'questions' };
@@ -219,6 +282,8 @@ function applyLocally(
     case 'tags':
       return applyTagCommand(data, command.verb as TagCommand, command.body as { tagId: number }, actor, now);
     case 'locks':
+    case 'lockbox':
+    case 'hazard-analysis':
     case 'gas-tests':
     case 'questions':
       throw new Error(`${command.name} is applied by its own local rules`);

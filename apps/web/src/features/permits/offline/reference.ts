@@ -170,6 +170,13 @@ export function answerReference(path: string, options: RequestOptions): Promise<
       };
     });
   }
+  const list = /^assets\/master-lists\/(hazards|controls)$/.exec(path);
+  if (list) {
+    return hazardListOf(db, owner, list[1] as 'hazards' | 'controls').then((items) => {
+      if (!items.length) throw notDownloaded(list[1] === 'hazards' ? 'Hazards' : 'Controls');
+      return items;
+    });
+  }
   const type = /^permits\/types\/([^/]+)$/.exec(path);
   if (type) {
     return permitTypeOffline(db, owner, decodeURIComponent(type[1]!)).then((info) => {
@@ -217,4 +224,47 @@ export async function saveDeviceLocks(db: HaspDatabase, owner: Owner, locks: Loc
     data: locks,
     updatedAt: new Date().toISOString(),
   });
+}
+
+interface ListItem {
+  ID: number;
+  listKey: 'hazards' | 'controls';
+  value: string;
+  caption: string;
+  sortOrder: number;
+  isActive: boolean;
+}
+
+/**
+ * The hazard analysis's list items the device knows (decision 0067): the list's reference row
+ * (`master-list:<key>`) when a download stored it, else the items on the stored permits' lines.
+ */
+export async function hazardListOf(db: HaspDatabase, owner: Owner, key: 'hazards' | 'controls'): Promise<ListItem[]> {
+  const stored = listOf(await referenceOf(db, owner, `master-list:${key}`)) as ListItem[];
+  if (stored.length) return stored.filter((i) => i.isActive !== false);
+  const seen = new Map<number, ListItem>();
+  for (const row of await storedRows(db, owner)) {
+    const analysis = offlineDataOf(row).sections['hazard-analysis'] as
+      | {
+          lines: {
+            hazard: { ID: number; caption: string };
+            controls: { item: { ID: number; caption: string } | null }[];
+          }[];
+        }
+      | undefined;
+    for (const line of analysis?.lines ?? []) {
+      const refs = key === 'hazards' ? [line.hazard] : line.controls.flatMap((c) => (c.item ? [c.item] : []));
+      for (const item of refs)
+        if (item.ID > 0)
+          seen.set(item.ID, {
+            ID: item.ID,
+            listKey: key,
+            value: item.caption,
+            caption: item.caption,
+            sortOrder: 0,
+            isActive: true,
+          });
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.caption.localeCompare(b.caption));
 }

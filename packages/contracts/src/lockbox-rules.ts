@@ -1,0 +1,120 @@
+import {
+  lockboxCommands,
+  lockboxMessages as m,
+  lockboxOpenStatuses,
+  lockboxSignOnStatuses,
+  lockboxWorkStatuses,
+  type LockboxCommand,
+  type LockboxMember,
+} from './lockboxes';
+import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
+import { permitPermission } from './permissions';
+
+/**
+ * The group lockbox's rules (decision 0040), in contracts so the server's lockbox commands and the
+ * offline permit page decide with the same function (decision 0067): the server on the locked
+ * permit, the device on its stored copy of the crew section.
+ */
+export interface LockboxRuleState {
+  permit: { typeCode: string; sections: readonly string[]; status: PermitStatus };
+  /** The open lockbox, else the last one released (dates as the server or the device keeps them). */
+  lockbox: { primary: { ID: number }; keysDepositedAt: unknown; releasedAt: unknown } | undefined;
+  /** Everyone who signed on to that lockbox (open and signed off). */
+  members: LockboxMember[];
+  permissions: ReadonlySet<string>;
+}
+
+export interface LockboxRefusal {
+  status: 403 | 409 | 422;
+  message: string;
+}
+
+const refuse = (status: LockboxRefusal['status'], message: string): LockboxRefusal => ({ status, message });
+const label = (state: LockboxRuleState) => permitStatusLabels[state.permit.status];
+const isOpen = (state: LockboxRuleState) => Boolean(state.lockbox && !state.lockbox.releasedAt);
+
+/** The open lockbox's members signed on now. */
+export const signedOnMembers = (state: LockboxRuleState) =>
+  isOpen(state) ? state.members.filter((x) => x.signedOffAt === null) : [];
+
+/**
+ * May this person give this command on this permit now? One table of rules for the command's
+ * policy (in the command's transaction, on the locked permit), for the crew section's buttons
+ * (`allowedLockboxCommands`) and for the offline page, so a button is never offered that the server
+ * would refuse. `input` is undefined when the page asks: rules on the input then pass.
+ */
+export function lockboxRefusal(
+  state: LockboxRuleState,
+  userId: number,
+  command: LockboxCommand,
+  input?: { applicationId?: number },
+): LockboxRefusal | null {
+  const { permit, lockbox } = state;
+  const view = permitPermission('view', permit.typeCode);
+  if (!state.permissions.has(view)) return refuse(403, `You need the permission ${view} to use this permit's lockbox.`);
+  if (!permit.sections.includes('crew-sign-on'))
+    return refuse(409, `${permit.typeCode} permits have no crew sign-on: their type does not use a group lockbox.`);
+  const open = lockbox && !lockbox.releasedAt ? lockbox : undefined;
+
+  if (command === 'open') {
+    const issue = permitPermission('issue', permit.typeCode);
+    if (!state.permissions.has(issue)) return refuse(403, `You need the permission ${issue} to open a lockbox.`);
+    if (open) return refuse(409, m.alreadyOpen);
+    if (!lockboxOpenStatuses.includes(permit.status))
+      return refuse(
+        409,
+        `A lockbox is opened once the permit is approved and before the work is complete (it is ${label(state)}).`,
+      );
+    return null;
+  }
+  if (!open) return refuse(409, m.noOpenLockbox);
+  const isPrimary = open.primary.ID === userId;
+  const members = signedOnMembers(state);
+
+  switch (command) {
+    case 'deposit-keys':
+      if (!isPrimary) return refuse(403, m.notPrimary('record the keys in the lockbox'));
+      if (open.keysDepositedAt) return refuse(409, 'The keys are already recorded in the lockbox.');
+      if (!lockboxOpenStatuses.includes(permit.status))
+        return refuse(409, `Keys are deposited before the work is complete (the permit is ${label(state)}).`);
+      return null;
+    case 'sign-on':
+      if (!open.keysDepositedAt) return refuse(409, m.keysNotDeposited);
+      if (!lockboxSignOnStatuses.includes(permit.status))
+        return refuse(
+          409,
+          permit.status === 'approved'
+            ? 'Sign-on opens once the permit is isolated.'
+            : `Nobody signs on any more: the permit is ${label(state)}.`,
+        );
+      if (members.some((x) => x.user.ID === userId)) return refuse(409, m.alreadySignedOn);
+      return null;
+    case 'sign-off': {
+      const mine = members.find((x) => x.user.ID === userId);
+      const target =
+        input?.applicationId === undefined ? mine : members.find((x) => x.applicationId === input.applicationId);
+      if (input?.applicationId !== undefined && !target)
+        return refuse(422, 'That lock is not signed on to this lockbox (it may have signed off already).');
+      if (!target) return refuse(409, 'You are not signed on to this lockbox.');
+      if (target.user.ID !== userId) return refuse(403, m.notSelf);
+      // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
+      // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
+      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1) return refuse(409, m.lastMember);
+      return null;
+    }
+    case 'release': {
+      if (!isPrimary) return refuse(403, m.notPrimary('release the lockbox'));
+      if (members.length)
+        return refuse(
+          409,
+          m.membersSignedOn(members.map((x) => `${x.user.displayName} (lock ${x.lock.serial})`).join(', ')),
+        );
+      if (lockboxWorkStatuses.includes(permit.status)) return refuse(409, m.workUnderWay);
+      return null;
+    }
+  }
+}
+
+/** The commands this person may give now (the crew section's buttons). */
+export const allowedLockboxCommands = (state: LockboxRuleState, userId: number): LockboxCommand[] =>
+  lockboxCommands.filter((c) => lockboxRefusal(state, userId, c) === null);

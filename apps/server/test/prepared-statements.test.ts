@@ -20,14 +20,20 @@ const preparedOn = async (client: pg.PoolClient) =>
   (await client.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements')).rows;
 
 describe('PreparingClient', () => {
-  it('prepares a statement with parameters on its third run on a connection, and answers as before', async () => {
+  it('prepares a statement with parameters on its third run in a transaction on a connection, and answers as before', async () => {
     const client = await pool.connect();
     try {
       const text = 'select $1::int + 1 as n';
+      // Outside a transaction (the read routes' queries): never prepared.
+      for (let i = 0; i < 4; i++) expect((await client.query(text, [i])).rows).toEqual([{ n: i + 1 }]);
+      expect((await preparedOn(client)).filter((p) => p.statement === text)).toEqual([]);
+      await client.query('begin');
       expect((await client.query(text, [1])).rows).toEqual([{ n: 2 }]);
       expect((await client.query(text, [2])).rows).toEqual([{ n: 3 }]);
       expect((await preparedOn(client)).filter((p) => p.statement === text)).toEqual([]);
       expect((await client.query(text, [3])).rows).toEqual([{ n: 4 }]);
+      await client.query('commit');
+      await client.query('begin');
       expect((await client.query(text, [4])).rows).toEqual([{ n: 5 }]);
       const prepared = (await preparedOn(client)).filter((p) => p.statement === text);
       expect(prepared).toHaveLength(1);
@@ -35,6 +41,7 @@ describe('PreparingClient', () => {
       // Without parameters (DDL, BEGIN, COMMIT): never prepared.
       for (let i = 0; i < 4; i++) await client.query('select 41 + 1 as n');
       expect((await preparedOn(client)).filter((p) => p.statement === 'select 41 + 1 as n')).toEqual([]);
+      await client.query('commit');
     } finally {
       client.release();
     }
@@ -46,22 +53,28 @@ describe('PreparingClient', () => {
       await client.query('create table prepared_probe (a integer)');
       await client.query('insert into prepared_probe values (1)');
       const text = 'select * from prepared_probe where a = $1';
+      await client.query('begin');
       for (let i = 0; i < 3; i++) expect((await client.query(text, [1])).rows).toEqual([{ a: 1 }]);
+      await client.query('commit');
       await client.query('alter table prepared_probe add column b integer default 7');
+      await client.query('begin');
       await expect(client.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+      await client.query('rollback');
+      await client.query('begin');
       for (let i = 0; i < 4; i++) expect((await client.query(text, [1])).rows).toEqual([{ a: 1, b: 7 }]);
       const names = (await preparedOn(client)).filter((p) => p.statement === text).map((p) => p.name);
       expect(names.some((n) => n.startsWith('hasp_1_'))).toBe(true);
+      await client.query('commit');
     } finally {
       client.release();
     }
   });
 
-  it('is the client of the app’s pools: a query built with Kysely is prepared on its connection', async () => {
+  it('is the client of the app’s pools: a query built with Kysely in a transaction is prepared on its connection', async () => {
     const db = t.connections[0]!.db;
-    const statements = await db.connection().execute(async (c) => {
-      for (let i = 0; i < 3; i++) await c.selectFrom('facilities').select('name').where('id', '=', 1).execute();
-      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(c)).rows;
+    const statements = await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 3; i++) await trx.selectFrom('facilities').select('name').where('id', '=', 1).execute();
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows;
     });
     expect(statements.map((s) => s.statement)).toContain('select "name" from "facilities" where "id" = $1');
   });

@@ -10,7 +10,10 @@ import pg from 'pg';
  * for its parameters five times and keeps a generic plan only when that is no dearer than those
  * (plan_cache_mode auto) — as pgJDBC does by default (prepareThreshold 5).
  *
- * - Only statements with parameters (what the query builder sends; DDL, BEGIN and COMMIT have none).
+ * - Only statements with parameters (what the query builder sends; DDL, BEGIN and COMMIT have none)
+ *   run inside a transaction: the commands' and jobs' statements, which look rows up by their keys.
+ *   The read routes' queries outside one (the permit index's free-text search and sort hints, the
+ *   offline download's pages) keep a plan made for their own parameters, as before.
  * - A statement is named on its PREPARE_AFTER-th run on the connection (one-off texts, such as
  *   IN lists of every length, stay unnamed) and at most MAX_PREPARED per connection (each holds
  *   its plan in the backend's memory); beyond that, statements run unnamed as before.
@@ -30,6 +33,8 @@ export class PreparingClient extends pg.Client {
   private readonly names = new Map<string, string>();
   /** Bumped when the names are forgotten, so a text prepared again gets a new name. */
   private generation = 0;
+  /** Between BEGIN and COMMIT/ROLLBACK as this client sent them (what the query builder sends). */
+  private inTransaction = false;
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
@@ -37,9 +42,12 @@ export class PreparingClient extends pg.Client {
     const query = (pg.Client.prototype.query as Query).bind(this);
     (this as unknown as { query: Query }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2) {
+      if (typeof text !== 'string' || args.length > 2) return query(...args);
+      if (!Array.isArray(values) || values.length === 0) {
+        this.follow(text);
         return query(...args);
       }
+      if (!this.inTransaction) return query(...args);
       const name = this.nameOf(text);
       if (name === undefined) return query(text, values);
       return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
@@ -64,6 +72,14 @@ export class PreparingClient extends pg.Client {
     const name = `hasp_${this.generation}_${createHash('sha1').update(text).digest('hex')}`;
     this.names.set(text, name);
     return name;
+  }
+
+  /** Whether a statement without parameters begins or ends the transaction (a savepoint's rollback does not). */
+  private follow(text: string): void {
+    const head = text.trimStart().slice(0, 20).toLowerCase();
+    if (head.startsWith('begin') || head.startsWith('start transaction')) this.inTransaction = true;
+    else if (/^(commit|end|abort)\b/.test(head) || (/^rollback\b/.test(head) && !/^rollback\s+to\b/.test(head)))
+      this.inTransaction = false;
   }
 
   private forget(): void {

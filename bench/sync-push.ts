@@ -8,12 +8,19 @@
  * Not a test: it prints numbers and never fails on them.
  *
  *   npx tsx bench/sync-push.ts     (HASP_BENCH_SYNC_COMMANDS 1000)
+ *
+ * HASP_PROFILE_PG=1 (decision 0066): the embedded PostgreSQL loads pg_stat_statements; after the push
+ * it prints each statement's execution and planning time per command (nested statements of triggers
+ * and functions too), the PL/pgSQL functions' times, and the CPU of each PostgreSQL process.
+ * HASP_BENCH_SKIP_REST=1 leaves out the REST baseline.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../apps/server/src/db/schema';
 import { SYNC_PUSH_MAX, type SyncCommand, type SyncPushResponse } from '@hasp/contracts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { startDemoServer } from './support/demo-server';
@@ -48,6 +55,8 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
  * CPU time (ms) of this process's descendants — the embedded PostgreSQL and its backends — from
  * /proc (Linux; 0 elsewhere). With process.cpuUsage() it gives a figure the machine's load hardly moves.
  */
+const titles = new Map<number, string>();
+let lastBreakdown = new Map<string, number>();
 function databaseCpuMs(): number {
   try {
     const parentOf = new Map<number, number>();
@@ -60,6 +69,15 @@ function databaseCpuMs(): number {
         parentOf.set(Number(name), Number(fields[1]));
         // Its own time and its reaped children's: a backend that ends moves its time to the postmaster's.
         ticks.set(Number(name), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+        if (process.env.HASP_PROFILE_PG === '1') {
+          const title = readFileSync(`/proc/${name}/cmdline`, 'utf8')
+            .replace(/\0/g, ' ')
+            .trim()
+            .split(' ')
+            .slice(0, 3)
+            .join(' ');
+          titles.set(Number(name), title);
+        }
       } catch {
         // The process ended meanwhile.
       }
@@ -76,17 +94,27 @@ function databaseCpuMs(): number {
         }
       }
     }
+    if (process.env.HASP_PROFILE_PG === '1') {
+      const by = new Map<string, number>();
+      for (const pid of mine)
+        if (pid !== process.pid)
+          by.set(titles.get(pid) ?? '?', (by.get(titles.get(pid) ?? '?') ?? 0) + (ticks.get(pid) ?? 0) * 10);
+      lastBreakdown = by;
+    }
     return total * 10; // USER_HZ is 100 on Linux
   } catch {
     return 0;
   }
 }
 
-const cpuStart = () => ({ node: process.cpuUsage(), db: databaseCpuMs() });
+const cpuStart = () => ({ node: process.cpuUsage(), db: databaseCpuMs(), by: lastBreakdown });
 function cpuPerCommand(start: ReturnType<typeof cpuStart>, commands: number): string {
   const node = process.cpuUsage(start.node);
   const nodeMs = (node.user + node.system) / 1000 / commands;
   const dbMs = (databaseCpuMs() - start.db) / commands;
+  if (process.env.HASP_PROFILE_PG === '1')
+    for (const [k, v] of lastBreakdown)
+      console.log(`    PostgreSQL process ${k}: ${((v - (start.by.get(k) ?? 0)) / commands).toFixed(2)} ms/command`);
   return `CPU per command ${(nodeMs + dbMs).toFixed(2)} ms (node ${nodeMs.toFixed(2)}, PostgreSQL ${dbMs.toFixed(2)})`;
 }
 
@@ -96,6 +124,40 @@ function printProfile(commands: number) {
   for (const [text, { count, ms }] of rows)
     console.log(`    ${(count / commands).toFixed(2).padStart(6)} ${(ms / commands).toFixed(3).padStart(7)}  ${text}`);
   profile.clear();
+}
+
+async function printPgStats(db: Kysely<Database>) {
+  const { rows } = await sql<{
+    calls: string;
+    ms: number;
+    plan: number;
+    rows: string;
+    query: string;
+    toplevel: boolean;
+    blks: string;
+  }>`
+    select calls, round((total_exec_time / ${COMMANDS})::numeric, 3)::float as ms,
+           round((total_plan_time / ${COMMANDS})::numeric, 3)::float as plan, rows, toplevel,
+           shared_blks_hit + shared_blks_read + shared_blks_dirtied as blks,
+           regexp_replace(query, '\s+', ' ', 'g') as query
+      from pg_stat_statements order by total_exec_time + total_plan_time desc limit 30`.execute(db);
+  console.log('  pg_stat_statements (exec ms/command, plan ms/command, calls, top-level, blocks):');
+  for (const r of rows)
+    console.log(
+      `    ${r.ms.toFixed(3).padStart(7)} ${r.plan.toFixed(3).padStart(7)} ${String(r.calls).padStart(6)} ${r.toplevel ? 'T' : '-'} ${String(r.blks).padStart(8)}  ${r.query.slice(0, 150)}`,
+    );
+  const f = await sql<{ funcname: string; calls: string; self: number; total: number }>`
+    select funcname, calls, round((self_time / ${COMMANDS})::numeric, 3)::float as self, round((total_time / ${COMMANDS})::numeric, 3)::float as total
+      from pg_stat_user_functions order by total_time desc limit 15`.execute(db);
+  const t = await sql<{
+    e: number;
+    p: number;
+  }>`select round((sum(total_exec_time) / ${COMMANDS})::numeric, 3)::float as e, round((sum(total_plan_time) / ${COMMANDS})::numeric, 3)::float as p from pg_stat_statements where toplevel`.execute(
+    db,
+  );
+  console.log(`  top-level statements: exec ${t.rows[0]!.e} ms/command, plan ${t.rows[0]!.p} ms/command`);
+  console.log('  functions (self ms/command, total ms/command, calls):');
+  for (const r of f.rows) console.log(`    ${r.self.toFixed(3)} ${r.total.toFixed(3)} ${r.calls} ${r.funcname}`);
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -156,6 +218,14 @@ async function main() {
     const outcomes: Record<string, number> = {};
     statements = 0;
     profile.clear();
+    if (process.env.HASP_PROFILE_PG === '1') {
+      await sql`create extension if not exists pg_stat_statements`.execute(server.db);
+      await sql`select pg_stat_statements_reset(), pg_stat_reset()`.execute(server.db);
+      const totals = await sql<{
+        s: number;
+      }>`select sum(total_exec_time + total_plan_time) as s from pg_stat_statements where toplevel`.execute(server.db);
+      void totals;
+    }
     const syncCpu = cpuStart();
     const started = performance.now();
     while (outbox.length) {
@@ -192,6 +262,8 @@ async function main() {
     );
 
     if (PROFILE) printProfile(COMMANDS);
+    if (process.env.HASP_PROFILE_PG === '1') await printPgStats(server.db);
+    if (process.env.HASP_BENCH_SKIP_REST === '1') return;
 
     // Baseline: the same changes over the REST routes, one request each (what the runner itself costs).
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };

@@ -281,4 +281,30 @@ describe('sync push', () => {
     ]);
     expect(body.results[0]!.error!.details!.map((e) => e.field)).toContain('title');
   });
+
+  it('the permit index search finds a permit by the title its offline edits gave it, not by the one before', async () => {
+    // Many edits in one push: their statements run often enough to be prepared (decision 0066).
+    const d = await device();
+    const tag = randomUUID().slice(0, 8);
+    const local = queueCreate(d, `Search ${tag} first`);
+    for (const n of [1, 2, 3, 4, 5, 6])
+      d.queue('permit.edit', local, permitCore({ title: `Search ${tag} edit${n}` }), 0);
+    const body = (await d.push())!;
+    expect(body.results.every((r) => r.outcome === 'applied')).toBe(true);
+    const search = async (q: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/permits?q=${encodeURIComponent(q)}`,
+        headers: { authorization: `Bearer ${d.token}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ rows: { ID: number; title: string }[] }>().rows;
+    };
+    const permitId = body.results[0]!.created!.permitId;
+    expect(await search(`${tag} edit6`)).toEqual([
+      expect.objectContaining({ ID: permitId, title: `Search ${tag} edit6` }),
+    ]);
+    expect(await search(`${tag} first`)).toEqual([]);
+    expect(await search(`${tag} edit5`)).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { ConnectionConfig } from '../config/config';
 import type { Database } from './schema';
 import type { EmbeddedServer } from './embedded-server';
 import { registerPool } from './pools';
+import { PreparingClient } from './prepared-statements';
 import { registerWriteWatch, WriteWatch } from './write-watch';
 
 // Return timestamps as Date and bigint counts as numbers (counts here stay far below 2^53).
@@ -50,7 +51,8 @@ export function embeddedDatabaseName(connectionName: string): string {
 }
 
 export function createKysely(url: string, maxConnections = 10): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Statements run again and again are prepared on the server once per connection (decision 0066).
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, Client: PreparingClient });
   // An idle client losing its server (restart, shutdown) emits 'error' on the pool; unhandled,
   // that would crash the process. The pool drops the client and the next query reconnects.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

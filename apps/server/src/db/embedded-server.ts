@@ -29,6 +29,12 @@ export interface EmbeddedServer {
 
 const USER = 'postgres';
 
+/** bench/sync-push.ts's HASP_PROFILE_PG=1: each statement's planning and execution time (pg_stat_statements). */
+const PROFILE_SETTINGS = [
+  ...['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'],
+  ...['pg_stat_statements.track_planning=on', 'track_functions=all'],
+].flatMap((setting) => ['-c', setting]);
+
 /** Resolves true when nothing listens on 127.0.0.1:port. */
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -187,6 +193,7 @@ export async function startEmbeddedServer(options: {
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      ...(process.env.HASP_PROFILE_PG === '1' ? PROFILE_SETTINGS : []),
     ],
     {
       cwd: databaseDir,

@@ -14,12 +14,8 @@ export interface HazardFacts extends PermitFacts {
 
 async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<HazardFacts, keyof PermitFacts>> {
   if (!permit.permitType.sections.includes('hazard-analysis')) return { hazardAnalysisMissing: [] };
-  const type = await db
-    .selectFrom('permit_types')
-    .select('hazard_analysis_required')
-    .where('id', '=', permit.permitType.ID)
-    .executeTakeFirst();
-  if (!type?.hazard_analysis_required) return { hazardAnalysisMissing: [] };
+  // The type's flag comes with the permit's read (decision 0066): no statement of its own.
+  if (!permit.hazardAnalysisRequired) return { hazardAnalysisMissing: [] };
   return { hazardAnalysisMissing: hazardAnalysisMissing(await loadLines(db, permit.ID)) };
 }
 

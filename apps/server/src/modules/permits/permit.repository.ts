@@ -11,6 +11,11 @@ export type PermitRecord = Omit<Permit, 'allowedCommands'> & {
   maxExtensions: number;
   maxValidityHours: number;
   facilityId: number;
+  /**
+   * The type's "hazard analysis required before Requested", read with the permit (its guard's fact
+   * costs no statement of its own; decision 0066).
+   */
+  hazardAnalysisRequired: boolean;
 };
 import type { Database, PermitStatusColumn } from '../../db/schema';
 
@@ -170,6 +175,7 @@ function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit
     't.sections as type_sections',
     't.max_extensions',
     't.max_validity_hours',
+    't.hazard_analysis_required',
     'a.id as area_id',
     'a.number as area_number',
     'a.name as area_name',
@@ -247,6 +253,7 @@ function permitRecordOf(row: PermitRecordRow): PermitRecord {
     updatedAt: row.updated_at.toISOString(),
     maxExtensions: row.max_extensions,
     maxValidityHours: row.max_validity_hours,
+    hazardAnalysisRequired: row.hazard_analysis_required,
     facilityId: row.facility_id,
   };
 }

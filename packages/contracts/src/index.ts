@@ -46,3 +46,4 @@ export * from './question-answers';
 export * from './signatures';
 export * from './sync';
 export * from './offline';
+export * from './offline-shared';

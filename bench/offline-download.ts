@@ -5,14 +5,15 @@
  *                                          HASP_BENCH_WEB_DIST: a built app other than apps/web/dist)
  * The real app (buildApp) over a fresh embedded PostgreSQL with the demo data plus N LOTO permits
  * under way in North Plant (one set-based insert, bench data only), then:
- *   1. the server's answer: `GET /api/offline/permits?type=LOTO` page after page of 500 as the
- *      administrator (all N are theirs to take: under way), time to the last byte, size, permits/s;
+ *   1. the server's answer: `GET /api/offline/permits?type=LOTO` page after page of 500
+ *      (HASP_BENCH_OFFLINE_PAGE) as the administrator (all N are theirs to take: under way), time to the last byte, size, permits/s;
  *   2. the browser: Chromium signed in on the app; in the page, the same pages (network, JSON
  *      parse), each rebuilt (contracts' expandOfflinePermits, decision 0065) and written into
  *      IndexedDB through Dexie as features/offline's storeDownload does it: one strict read-write
  *      transaction a page, the outbox read for queued changes, one bulkPut of the page's permits
- *      and one of the reference rows.
- * Prints both parts and their sum against the 1 s goal.
+ *      and one of the reference rows; the first page, then the pages it names two at a time
+ *      (HASP_BENCH_OFFLINE_IN_FLIGHT) as take-offline.ts asks them.
+ * Prints both parts and the browser's wall time against the 1 s goal.
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -107,7 +108,7 @@ async function main() {
     const { token } = (await login.json()) as { token: string };
     const url = `${server.base}/api/offline/permits?type=LOTO`;
 
-    // 1. The server's answer, page after page of 500 (a warm-up run first: the first request compiles and plans).
+    // 1. The server's answer, page after page of PAGE (a warm-up run first: the first request compiles and plans).
     const server_: { ms: number; bytes: number; permits: number; pages: number }[] = [];
     let breakdown: Map<string, number> | undefined;
     for (let run = 0; run < 2; run += 1) {

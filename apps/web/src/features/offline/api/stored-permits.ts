@@ -6,6 +6,7 @@ import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/Offlin
 import { useLiveQuery } from '../model/live-query';
 import { availabilityKeyOf, scopeKey } from '../model/store-download';
 import type { OfflineAvailabilityState } from '../model/take-offline';
+import { useTakeOfflineStatus } from '../model/take-offline-state';
 
 export interface OfflinePermitType {
   code: string;
@@ -65,6 +66,9 @@ function useOwnStoredPermits(owner: Owner | null): StoredPermit[] | undefined {
         .sort((a, b) => ((a.data as OfflinePermit).permit.number < (b.data as OfflinePermit).permit.number ? -1 : 1));
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
+    // Each stored page would re-read every stored permit (10,000 × 7 KB, after each of 20 pages):
+    // the lists wait for the download's end (decision 0065).
+    { paused: useTakeOfflineStatus().running },
   );
 }
 
@@ -126,5 +130,7 @@ export function useOfflineAvailability(): { count: number; updatedAt: string | n
       return { count, updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null };
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
+    // The count reads every stored permit too (the user is not in the index): after the download.
+    { paused: useTakeOfflineStatus().running },
   );
 }

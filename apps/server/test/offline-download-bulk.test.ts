@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compactOfflinePermits, expandOfflinePermits } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
 import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
@@ -186,6 +187,12 @@ describe('readOfflinePermits (set-based) against readOfflinePermit (each section
       for (const id of ids) single.push(await readOfflinePermit(db(), viewer, id));
       expect(bulk.map((p) => p.permit.ID)).toEqual(ids);
       for (let i = 0; i < ids.length; i += 1) expect(bulk[i], `${userName}: permit ${ids[i]}`).toEqual(single[i]);
+      // As a page travels (decision 0065): what the permits repeat sent once, rebuilt on the device.
+      const wire = JSON.parse(JSON.stringify(compactOfflinePermits(bulk))) as ReturnType<typeof compactOfflinePermits>;
+      expect(wire.shared.questionVersions.length).toBeGreaterThan(0);
+      expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(bulk).length);
+      const rebuilt = expandOfflinePermits(wire.permits, wire.shared);
+      for (let i = 0; i < ids.length; i += 1) expect(rebuilt[i], `${userName}: permit ${ids[i]}`).toEqual(single[i]);
       const rich = bulk.find((p) => p.permit.ID === all!.id)!;
       // The rich permit's sections carry content (the comparison above is not of empty shapes).
       expect((rich.sections['isolation-plan'] as { points: unknown[] }).points.length).toBeGreaterThan(0);

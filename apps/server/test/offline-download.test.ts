@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfflineDownload, Permit, PermitStatus } from '@hasp/contracts';
+import { expandOfflinePermits, type OfflineDownload, type Permit, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
 import { findCommand } from '../src/platform';
 import { createTestApp, login, type TestApp } from './test-app';
@@ -17,14 +17,19 @@ const tokens: Record<string, string> = {};
 
 const get = (as: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[as]}` } });
-/** The whole download, page after page (500 a page). */
+/**
+ * The whole download, page after page (500 a page), each page's permits rebuilt from what it sends
+ * once (`expandOfflinePermits`, as the device's storeDownload does, decision 0065): what the tests
+ * below compare with the section routes is what a device stores.
+ */
 async function download(as: string, type = 'LOTO'): Promise<OfflineDownload> {
   let after = 0;
   let whole: OfflineDownload | undefined;
   for (;;) {
     const response = await get(as, `/api/offline/permits?type=${type}&after=${after}&limit=500`);
     expect(response.statusCode, response.body).toBe(200);
-    const page = response.json<OfflineDownload>();
+    const wire = response.json<OfflineDownload>();
+    const page = { ...wire, permits: expandOfflinePermits(wire.permits, wire.shared) };
     whole = whole ? { ...page, permits: [...whole.permits, ...page.permits] } : page;
     if (page.nextAfter === null) return whole;
     after = page.nextAfter;
@@ -222,15 +227,39 @@ describe('GET /api/offline/permits', () => {
       });
   });
 
+  it('sends what every permit repeats once a page: question versions, the risk matrix, the free devices', async () => {
+    const response = await get('supervisor', '/api/offline/permits?type=LOTO&limit=500');
+    const wire = response.json<OfflineDownload>();
+    const withQuestions = wire.permits.filter((p) => p.sections.questions);
+    expect(withQuestions.length).toBeGreaterThan(1);
+    const ids = wire.shared.questionVersions.map((v) => v.ID);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const offline of withQuestions) {
+      const stages = (offline.sections.questions as { stages: { questions: { question: unknown }[] }[] }).stages;
+      for (const stage of stages) for (const q of stage.questions) expect(typeof q.question).toBe('number');
+      expect(typeof (offline.sections['hazard-analysis'] as { matrix: unknown }).matrix).toBe('number');
+    }
+    const text = JSON.stringify(wire.permits);
+    for (const v of wire.shared.questionVersions) expect(text).not.toContain(JSON.stringify(v.text));
+    // One matrix for the facility, whatever the number of permits.
+    expect(wire.shared.values.filter((v) => (v as { cells?: unknown }).cells)).toHaveLength(1);
+  });
+
   it('answers in pages by permit ID: every permit once, in order, the last page saying so', async () => {
     const whole = await download('supervisor');
     expect(whole.permits.length).toBeGreaterThan(1);
     const paged: number[] = [];
+    const starts: number[] = [];
+    let listed: number[] | null = null;
     let after = 0;
     for (let pages = 0; pages < 1000; pages += 1) {
       const response = await get('supervisor', `/api/offline/permits?type=LOTO&after=${after}&limit=1`);
       const page = response.json<OfflineDownload>();
+      // The first page names where every further page starts (the device asks for several at once).
+      if (pages === 0) listed = page.pageStarts;
+      else expect(page.pageStarts).toBeNull();
       expect(page.permits.length).toBeLessThanOrEqual(1);
+      if (pages > 0) starts.push(after);
       paged.push(...page.permits.map((p) => p.permit.ID));
       if (page.nextAfter === null) break;
       expect(page.nextAfter).toBe(page.permits.at(-1)!.permit.ID);
@@ -238,8 +267,10 @@ describe('GET /api/offline/permits', () => {
     }
     expect(paged).toEqual(whole.permits.map((p) => p.permit.ID));
     expect(paged).toEqual([...paged].sort((a, b) => a - b));
+    expect(starts.length).toBeGreaterThan(0);
+    expect(listed).toEqual(starts);
     // A page over the limit is refused.
-    expect((await get('supervisor', '/api/offline/permits?type=LOTO&limit=501')).statusCode).toBe(400);
+    expect((await get('supervisor', '/api/offline/permits?type=LOTO&limit=1001')).statusCode).toBe(400);
   });
 
   it('refuses a type the caller may not view (403), one not used offline (400) and an unknown one (404)', async () => {

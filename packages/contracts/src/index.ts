@@ -47,3 +47,4 @@ export * from './question-answers';
 export * from './signatures';
 export * from './sync';
 export * from './offline';
+export * from './offline-shared';

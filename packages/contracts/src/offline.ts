@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { offlineSharedSchema } from './offline-shared';
 import { permitSchema } from './permits';
 
 /**
@@ -44,7 +45,12 @@ export type OfflineSectionName = (typeof offlineSectionNames)[number];
 export const OFFLINE_DOWNLOAD_MAX = 10_000;
 /** Permits per page of a download (default and most): each page is read and stored on its own. */
 export const OFFLINE_PAGE_DEFAULT = 100;
-export const OFFLINE_PAGE_MAX = 500;
+export const OFFLINE_PAGE_MAX = 1000;
+/**
+ * What the device asks for (decision 0065): ~1 MB a page once what permits repeat is sent once,
+ * and pages enough for two or three in flight to overlap the server's work with the device's.
+ */
+export const OFFLINE_PAGE_DEVICE = 500;
 
 /**
  * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>`: the permit type's code; the page
@@ -59,7 +65,13 @@ export const offlineDownloadQuerySchema = z.object({
 export const offlineDownloadSchema = z.object({
   /** The permit type downloaded. */
   permitType: z.object({ ID: z.int(), code: z.string(), name: z.string() }),
+  /**
+   * The page's permits, each with what every permit repeats (question versions, the risk matrix,
+   * the free lockbox devices) as an index into `shared` (offline-shared.ts: `expandOfflinePermits`
+   * gives them back as the section routes answer them).
+   */
   permits: z.array(offlinePermitSchema),
+  shared: offlineSharedSchema,
   /**
    * Reference data the offline page needs, by kind (`assets`, `isolation-points`, `master-lists`,
    * `questions`, `people`, `captions`, …), each as its online route answers it.
@@ -69,5 +81,12 @@ export const offlineDownloadSchema = z.object({
   downloadedAt: z.string(),
   /** The `after` of the next page; null on the last page. */
   nextAfter: z.nullable(z.int()),
+  /**
+   * On the first page (no `after`, or 0): the `after` of each further page at this `limit`, as the
+   * permits stand now, so a device may ask for several at once (decision 0065); null on later pages.
+   * A page still says its `nextAfter`: permits that joined the download since are on no listed page
+   * until the device follows it.
+   */
+  pageStarts: z.nullable(z.array(z.int())),
 });
 export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { OfflineDownload, OfflinePermit, Permit } from '@hasp/contracts';
+import {
+  compactOfflinePermits,
+  OFFLINE_DOWNLOAD_MAX,
+  type OfflineDownload,
+  type OfflinePermit,
+  type Permit,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { readAttachmentsSection, readAttachmentsSectionsForPermits } from '../attachments';
@@ -134,14 +140,18 @@ export async function downloadOfflinePermits(
   page: { after: number; limit: number },
 ): Promise<OfflineDownload> {
   const { facilityId, userId } = viewer.actor;
-  // One more than asked: whether a next page exists, without a count.
+  const first = page.after === 0;
+  // The first page lists every permit of the download (IDs only: where each further page starts);
+  // later pages one more than asked: whether a next page exists, without a count.
   const found = await listOfflinePermitIds(
     db,
     { facilityId, userId, permitTypeId: type.id },
-    { after: page.after, limit: page.limit + 1 },
+    { after: page.after, limit: first ? OFFLINE_DOWNLOAD_MAX : page.limit + 1 },
   );
   const ids = found.slice(0, page.limit);
   const nextAfter = found.length > page.limit ? ids[ids.length - 1]! : null;
+  const pageStarts: number[] | null = first ? [] : null;
+  for (let end = page.limit; first && end < found.length; end += page.limit) pageStarts!.push(found[end - 1]!);
   const permits = await readOfflinePermits(db, viewer, ids);
   const [people, permitType, applicableLocks] = await Promise.all([
     listFacilityPeople(db, facilityId),
@@ -151,10 +161,12 @@ export async function downloadOfflinePermits(
   ]);
   return {
     permitType: { ID: type.id, code: type.code, name: type.name },
-    permits,
+    // What every permit repeats goes once a page (decision 0065); the device rebuilds each permit.
+    ...compactOfflinePermits(permits),
     // Per user (the reference rows are the facility's): the locks this user may apply.
     reference: { people, 'permit-type': permitType, [`applicable-locks:${userId}`]: applicableLocks },
     downloadedAt: viewer.now.toISOString(),
     nextAfter,
+    pageStarts,
   };
 }

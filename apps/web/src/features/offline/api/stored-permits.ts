@@ -7,6 +7,7 @@ import { useLiveQuery } from '../model/live-query';
 import { newestFirst } from '../model/newest-first';
 import { availabilityKeyOf, scopeKey } from '../model/store-download';
 import type { OfflineAvailabilityState } from '../model/take-offline';
+import { useTakeOfflineStatus } from '../model/take-offline-state';
 
 export interface OfflinePermitType {
   code: string;
@@ -64,6 +65,9 @@ function useOwnStoredPermits(owner: Owner | null): StoredPermit[] | undefined {
       return rows.filter((r) => r.userId === owner.userId).sort(newestFirst);
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
+    // Each stored page would re-read every stored permit (10,000 × 7 KB, after each of 20 pages):
+    // the lists wait for the download's end (decision 0065).
+    { paused: useTakeOfflineStatus().running },
   );
 }
 
@@ -125,5 +129,7 @@ export function useOfflineAvailability(): { count: number; updatedAt: string | n
       return { count, updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null };
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
+    // The count reads every stored permit too (the user is not in the index): after the download.
+    { paused: useTakeOfflineStatus().running },
   );
 }

@@ -1,4 +1,4 @@
-import type { OfflineDownload } from '@hasp/contracts';
+import { expandOfflinePermits, type OfflineDownload } from '@hasp/contracts';
 import type { HaspDatabase, Owner, ReferenceItem, StoredPermit } from '../../../offline-db';
 
 /** `<connection>:<facility>:`: the start of every permit and reference key of one database and facility. */
@@ -34,7 +34,8 @@ async function keysWithQueuedChanges(db: HaspDatabase, owner: Owner): Promise<Se
  * Writes one page of a type's download in one transaction (bulk: one put for all its permits): the
  * new copies replace the stored ones, except a permit with an item in the outbox: its local copy
  * carries changes the server has not confirmed, so it stays as it is until the outbox is through
- * with it. The reference data is replaced too.
+ * with it. The reference data is replaced too. Each permit is stored as the section routes answer
+ * it: what the page sent once for all its permits (`shared`, decision 0065) is put back in each.
  */
 export async function storeDownload(
   db: HaspDatabase,
@@ -43,12 +44,13 @@ export async function storeDownload(
   now = new Date().toISOString(),
 ): Promise<StoreResult> {
   const type = download.permitType.code;
+  const permits = expandOfflinePermits(download.permits, download.shared);
   return db.transaction('rw', db.permits, db.reference, db.outbox, async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
     const rows: StoredPermit[] = [];
     const keys: string[] = [];
     let kept = 0;
-    for (const offline of download.permits) {
+    for (const offline of permits) {
       const key = permitKeyOf(owner, offline.permit.ID);
       keys.push(key);
       if (waiting.has(key)) {

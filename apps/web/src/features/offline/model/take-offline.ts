@@ -1,3 +1,4 @@
+import type { OfflineDownload } from '@hasp/contracts';
 import type { Owner } from '../../../offline-db';
 import { downloadOfflinePermits } from '../api/download-permits';
 import { availabilityKeyOf, removeStaleCopies, storeDownload } from './store-download';
@@ -14,6 +15,37 @@ export interface OfflineAvailabilityState {
   failed: string[];
 }
 
+/** Pages asked for at once: the server reads one while the device parses and stores another. */
+const PAGES_IN_FLIGHT = 2;
+
+/**
+ * The pages from `after` until the one that starts at `end` (null: to the last), page after page
+ * by each page's `nextAfter`: a permit that joined the download since the first page is still
+ * taken (a page may then overlap the next segment's first: stored twice, the same copy).
+ */
+async function follow(
+  type: string,
+  after: number | null,
+  end: number | null,
+  store: (page: OfflineDownload) => Promise<void>,
+): Promise<void> {
+  let cursor = after;
+  while (cursor !== null && (end === null || cursor < end)) {
+    const page = await downloadOfflinePermits(type, cursor);
+    await store(page);
+    cursor = page.nextAfter;
+  }
+}
+
+/** Runs `work` on each item, at most `size` at a time; rejects with the first failure. */
+async function inPool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[(next += 1) - 1]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
 /** Takes the permits of each type offline, one type after another; resolves with the new state. */
 export async function takePermitsOffline(owner: Owner, types: readonly string[]): Promise<OfflineAvailabilityState> {
   const { browserDatabase } = await import('../../../offline-db');
@@ -23,16 +55,22 @@ export async function takePermitsOffline(owner: Owner, types: readonly string[])
   let kept = 0;
   for (const type of types) {
     try {
-      // Page after page, each stored as it comes: a download cut short keeps what arrived.
+      // Each page stored as it comes: a download cut short keeps what arrived.
       const downloaded = new Set<string>();
-      let after: number | null = 0;
-      while (after !== null) {
-        const page = await downloadOfflinePermits(type, after);
+      const store = async (page: OfflineDownload) => {
         const result = await storeDownload(db, owner, page);
         for (const key of result.keys) downloaded.add(key);
         kept += result.kept;
-        after = page.nextAfter;
-      }
+      };
+      const first = await downloadOfflinePermits(type, 0);
+      // The first page says where the others start: they are asked for a few at a time, so the
+      // server reads one while the device stores another (decision 0065).
+      const starts = first.pageStarts ?? [];
+      const segments = starts.map((start, i) => ({ start, end: starts[i + 1] ?? null }));
+      await Promise.all([
+        store(first).then(() => (starts.length === 0 ? follow(type, first.nextAfter, null, store) : undefined)),
+        inPool(segments, PAGES_IN_FLIGHT, ({ start, end }) => follow(type, start, end, store)),
+      ]);
       await removeStaleCopies(db, owner, type, downloaded);
       counts[type] = downloaded.size;
     } catch (error) {

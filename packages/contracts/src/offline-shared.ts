@@ -1,0 +1,131 @@
+import * as z from 'zod/mini';
+import type { OfflinePermit } from './offline';
+import { questionVersionSchema, type QuestionVersion } from './questions';
+
+/**
+ * What the permits of a download page repeat, sent once a page (decision 0065): the question
+ * versions their Questions sections show (the same for every permit of a type: 4.5 KB of a 6.9 KB
+ * LOTO permit) and other section values many permits carry alike (the facility's risk matrix, the
+ * free lockbox devices, a stage's problems). In the page's permits each such value is replaced by
+ * its index here: `sections.questions.stages[].questions[].question` (into `questionVersions`),
+ * `sections.questions.stages[].problems`, `sections['hazard-analysis'].matrix` and
+ * `sections['crew-sign-on'].devices` (into `values`) are a number instead of their object or list.
+ * `expandOfflinePermits` puts them back, so a device stores each permit exactly as the section
+ * routes answer it (apps/server/test/offline-download.test.ts compares the rebuilt permits with them).
+ */
+export const offlineSharedSchema = z.object({
+  questionVersions: z.array(questionVersionSchema),
+  values: z.array(z.unknown()),
+});
+export type OfflineShared = z.infer<typeof offlineSharedSchema>;
+
+/** The section fields other than questions that `values` holds, by section name. */
+const sharedFields: readonly (readonly [section: string, field: string])[] = [
+  ['hazard-analysis', 'matrix'],
+  ['crew-sign-on', 'devices'],
+];
+
+type Json = Record<string, unknown>;
+type StageOnWire = { problems: unknown; questions: { question: QuestionVersion | number }[] } & Json;
+
+/**
+ * A table of values sent once: equal values (the same object, or the same JSON) get one index.
+ * The bulk readers hand every permit of a page the same objects, so the identity check almost
+ * always answers; the JSON comparison keeps it right when they do not.
+ */
+class SharedTable<T> {
+  readonly values: T[] = [];
+  private readonly byObject = new Map<unknown, number>();
+  private readonly byKey = new Map<string, number[]>();
+  private readonly json: string[] = [];
+
+  indexOf(value: T, key: string): number {
+    const known = this.byObject.get(value);
+    if (known !== undefined) return known;
+    const text = JSON.stringify(value);
+    const candidates = this.byKey.get(key) ?? [];
+    let index = candidates.find((i) => this.json[i] === text);
+    if (index === undefined) {
+      index = this.values.push(value) - 1;
+      this.json[index] = text;
+      this.byKey.set(key, [...candidates, index]);
+    }
+    this.byObject.set(value, index);
+    return index;
+  }
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+/** The page's permits with what they repeat replaced by indexes into the shared values (the server's side). */
+export function compactOfflinePermits(permits: readonly OfflinePermit[]): {
+  permits: OfflinePermit[];
+  shared: OfflineShared;
+} {
+  const versions = new SharedTable<QuestionVersion>();
+  const values = new SharedTable<unknown>();
+  const compact = permits.map((offline): OfflinePermit => {
+    const sections: Json = { ...offline.sections };
+    const questions = sections.questions;
+    if (isObject(questions) && Array.isArray(questions.stages)) {
+      sections.questions = {
+        ...questions,
+        stages: (questions.stages as StageOnWire[]).map((stage) => ({
+          ...stage,
+          // The same unanswered questions give the same problems on most permits of a type.
+          problems: isObject(stage.problems) ? values.indexOf(stage.problems, 'questions.problems') : stage.problems,
+          questions: stage.questions.map((q) =>
+            isObject(q.question) ? { ...q, question: versions.indexOf(q.question, String(q.question.ID)) } : q,
+          ),
+        })),
+      };
+    }
+    for (const [name, field] of sharedFields) {
+      const section = sections[name];
+      if (isObject(section) && isObject(section[field])) {
+        sections[name] = { ...section, [field]: values.indexOf(section[field], `${name}.${field}`) };
+      }
+    }
+    return { ...offline, sections };
+  });
+  return { permits: compact, shared: { questionVersions: versions.values, values: values.values } };
+}
+
+/**
+ * The permits of a page as the section routes answer them (the device's side): each index the
+ * server put in place of a repeated value replaced by the value (key order kept).
+ */
+export function expandOfflinePermits(permits: readonly OfflinePermit[], shared: OfflineShared): OfflinePermit[] {
+  const version = (index: number) => {
+    const found = shared.questionVersions[index];
+    if (!found) throw new Error(`Offline download: no shared question version ${index}`);
+    return found;
+  };
+  const value = (index: number) => {
+    if (index < 0 || index >= shared.values.length) throw new Error(`Offline download: no shared value ${index}`);
+    return shared.values[index];
+  };
+  return permits.map((offline): OfflinePermit => {
+    const sections: Json = { ...offline.sections };
+    const questions = sections.questions;
+    if (isObject(questions) && Array.isArray(questions.stages)) {
+      sections.questions = {
+        ...questions,
+        stages: (questions.stages as StageOnWire[]).map((stage) => ({
+          ...stage,
+          problems: typeof stage.problems === 'number' ? value(stage.problems) : stage.problems,
+          questions: stage.questions.map((q) =>
+            typeof q.question === 'number' ? { ...q, question: version(q.question) } : q,
+          ),
+        })),
+      };
+    }
+    for (const [name, field] of sharedFields) {
+      const section = sections[name];
+      if (isObject(section) && typeof section[field] === 'number') {
+        sections[name] = { ...section, [field]: value(section[field]) };
+      }
+    }
+    return { ...offline, sections };
+  });
+}

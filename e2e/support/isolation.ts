@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
+import { apiPost, userHeaders, type ApiUser } from './api-user';
 import { expect } from './fixtures';
+
+export type { ApiUser };
 
 /**
  * Isolation set up through the API for specs whose point is elsewhere (the crew, tags, abandoned
@@ -18,31 +20,20 @@ type PlanPoint = {
 };
 export type Plan = { version: number; points: PlanPoint[] };
 
-export type ApiUser = { page: Page; token: string };
-
-const headers = (user: ApiUser) => ({
-  authorization: `Bearer ${user.token}`,
-  'idempotency-key': crypto.randomUUID(),
-});
-
-async function post<T>(user: ApiUser, url: string, data: object = {}): Promise<T> {
-  const response = await user.page.request.post(url, { headers: headers(user), data });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 export const planCommand = (user: ApiUser, permitId: number, verb: string, data: object = {}) =>
-  post<Plan>(user, `/api/permits/${permitId}/isolation-plan/commands/${verb}`, data);
+  apiPost<Plan>(user, `/api/permits/${permitId}/isolation-plan/commands/${verb}`, data);
 
 export async function readPlan(user: ApiUser, permitId: number): Promise<Plan> {
-  const response = await user.page.request.get(`/api/permits/${permitId}/isolation-plan`, { headers: headers(user) });
+  const response = await user.page.request.get(`/api/permits/${permitId}/isolation-plan`, {
+    headers: userHeaders(user),
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Plan;
 }
 
 /** The signed-in user's own ID (GET /api/auth/me). */
 export async function myUserId(user: ApiUser): Promise<number> {
-  const response = await user.page.request.get('/api/auth/me', { headers: headers(user) });
+  const response = await user.page.request.get('/api/auth/me', { headers: userHeaders(user) });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { user: { ID: number } }).user.ID;
 }
@@ -53,8 +44,13 @@ export async function myUserId(user: ApiUser): Promise<number> {
  */
 export async function issueLock(manager: ApiUser, ownerId: number): Promise<{ id: number; serial: string }> {
   const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
-  const lock = await post<{ ID: number }>(manager, '/api/locks', { serial, kind: 'padlock', colourId: null, note: '' });
-  await post(manager, `/api/locks/${lock.ID}/commands/issue`, { ownerId });
+  const lock = await apiPost<{ ID: number }>(manager, '/api/locks', {
+    serial,
+    kind: 'padlock',
+    colourId: null,
+    note: '',
+  });
+  await apiPost(manager, `/api/locks/${lock.ID}/commands/issue`, { ownerId });
   return { id: lock.ID, serial };
 }
 
@@ -74,10 +70,10 @@ export async function isolatePlan(user: ApiUser, permitId: number): Promise<Plan
   for (const point of filled.points) {
     if (point.lockable) {
       const lock = await issueLock(user, userId);
-      await post(user, `/api/permits/${permitId}/locks/commands/apply`, { lockId: lock.id, planPointId: point.ID });
+      await apiPost(user, `/api/permits/${permitId}/locks/commands/apply`, { lockId: lock.id, planPointId: point.ID });
     }
     for (const tag of point.tags.filter((t) => t.state === 'planned' || t.state === 'printed'))
-      await post(user, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
+      await apiPost(user, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
   }
   await planCommand(user, permitId, 'release-stored-energy');
   let plan = filled;
@@ -100,9 +96,9 @@ export async function releasePlan(user: ApiUser, permitId: number): Promise<Plan
   const plan = await planCommand(user, permitId, 'clear-people');
   for (const point of plan.points) {
     for (const lock of point.locks)
-      await post(user, `/api/permits/${permitId}/locks/commands/remove`, { applicationId: lock.applicationId });
+      await apiPost(user, `/api/permits/${permitId}/locks/commands/remove`, { applicationId: lock.applicationId });
     for (const tag of point.tags.filter((t) => t.state === 'applied' || t.state === 'verified'))
-      await post(user, `/api/permits/${permitId}/tags/commands/remove`, { tagId: tag.ID });
+      await apiPost(user, `/api/permits/${permitId}/tags/commands/remove`, { tagId: tag.ID });
   }
   for (const point of (await readPlan(user, permitId)).points) {
     const verb = point.heldBy.length ? 'release-point' : 'restore-point';

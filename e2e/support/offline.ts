@@ -146,3 +146,31 @@ export function storedPermitTitles(page: Page): Promise<string[]> {
     }
   });
 }
+
+/**
+ * Waits until the app's download after sign-in has finished (it writes its `offline-download:` meta
+ * row last). A permit a spec seeds before then can be removed again by that download's clean-up of
+ * copies it did not name (seen as a flaky "does not exist" on the offline permit page).
+ */
+export async function firstDownloadDone(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const Dexie = (window as unknown as { Dexie?: new (name: string) => DexieLike }).Dexie;
+          // Only once the app has made its database (probing one that is not there would make it).
+          if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0))
+            return false;
+          const db = new Dexie('hasp');
+          await db.open();
+          try {
+            const rows = (await db.table('meta').toArray()) as Array<{ key: string }>;
+            return rows.some((row) => row.key.startsWith('offline-download:'));
+          } finally {
+            db.close();
+          }
+        }),
+      { timeout: FIRST_LOAD_TIMEOUT_MS },
+    )
+    .toBe(true);
+}

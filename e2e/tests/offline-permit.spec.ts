@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from '@playwright/test';
+import { apiGet, browseAs, permitCommand, userHeaders } from '../support/api-user';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
-import { isolatePlan, issueLock, myUserId, planCommand, type ApiUser } from '../support/isolation';
-import { expectTouchTargets, openInApp, outboxOf, seedDevice } from '../support/offline';
-import { answerQuestionsFor } from '../support/permit-questions';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { isolatePlan, issueLock, myUserId, planCommand } from '../support/isolation';
+import { expectTouchTargets, openInApp, outboxOf, firstDownloadDone, seedDevice } from '../support/offline';
+import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
 
@@ -17,38 +16,6 @@ test.use({ serviceWorkers: 'block' });
 
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-offline-permit';
-
-async function browse(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
-
-const headers = (user: ApiUser) => ({ authorization: `Bearer ${user.token}`, 'idempotency-key': crypto.randomUUID() });
-
-async function command(user: ApiUser, permitId: number, verb: string) {
-  await answerQuestionsFor(user.page.request, `Bearer ${user.token}`, permitId, verb);
-  const response = await user.page.request.post(`/api/permits/${permitId}/commands/${verb}`, {
-    headers: headers(user),
-    data: verb === 'approve' ? { password: demo.password } : {},
-  });
-  expect(response.status(), `${verb}: ${await response.text()}`).toBe(200);
-}
-
-async function get(user: ApiUser, path: string): Promise<unknown> {
-  const response = await user.page.request.get(`/api/${path}`, { headers: headers(user) });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
 
 test('an isolated LOTO permit is issued and a tag verified offline on a phone, kept across a reload', async ({
   browser,
@@ -61,7 +28,11 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
     createUserLike('supervisor', 'off-issuer'),
     createUserLike('worker', 'off-holder'),
   ]);
-  const [r, a, i] = await Promise.all([browse(browser, requester), browse(browser, approver), browse(browser, issuer)]);
+  const [r, a, i] = await Promise.all([
+    browseAs(browser, requester),
+    browseAs(browser, approver),
+    browseAs(browser, issuer),
+  ]);
   const ids = await withDatabase(async (client) => ({
     type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
       .rows[0]!.id,
@@ -73,7 +44,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   const start = Date.now() + 30 * 60_000;
   const title = `Offline press seals ${Date.now().toString(36)}`;
   const created = await r.page.request.post('/api/permits', {
-    headers: headers(r),
+    headers: userHeaders(r),
     data: {
       permitTypeId: ids.type,
       title,
@@ -89,10 +60,10 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
-  await command(r, permitId, 'request');
-  await command(a, permitId, 'approve');
+  await permitCommand(r, permitId, 'request');
+  await permitCommand(a, permitId, 'approve');
   await isolatePlan(i, permitId);
-  await command(i, permitId, 'isolate');
+  await permitCommand(i, permitId, 'isolate');
 
   // Online first: the permit page loads (its code is in the tab from now on).
   const page = i.page;
@@ -101,16 +72,16 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
 
   // The device's copy, as the offline download stores it: the server's own answers.
   const issuerId = await myUserId(i);
-  const permit = (await get(i, `permits/${permitId}`)) as { version: number };
-  const plan = (await get(i, `permits/${permitId}/isolation-plan`)) as { version: number };
-  const tags = (await get(i, `permits/${permitId}/tags`)) as Array<{
-    ID: number;
-    number: string;
-    state: string;
-    version: number;
-  }>;
+  const permit = await apiGet<{ version: number }>(i, `permits/${permitId}`);
+  const plan = await apiGet<{ version: number }>(i, `permits/${permitId}/isolation-plan`);
+  const tags = await apiGet<Array<{ ID: number; number: string; state: string; version: number }>>(
+    i,
+    `permits/${permitId}/tags`,
+  );
   const tag = tags.find((t) => t.state === 'applied')!;
   const key = `${demo.connection}:${demo.northPlant.ID}:${permitId}`;
+  // After the app's own download, whose clean-up could take the seeded copy away again.
+  await firstDownloadDone(page);
   await seedDevice(page, {
     permits: [
       {
@@ -162,7 +133,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
     { name: 'permit.issue', targetId: permitId, baseVersion: permit.version, status: 'pending' },
     { name: 'tag.verify', targetId: permitId, baseVersion: tag.version, status: 'pending' },
   ]);
-  expect(((await get(i, `permits/${permitId}`)) as { status: string }).status).toBe('isolated');
+  expect((await apiGet<{ status: string }>(i, `permits/${permitId}`)).status).toBe('isolated');
 
   // Reload with the app still offline (the user's offline mode: a page load needs the server's files
   // until the service worker of the offline download is in): the device's copy and outbox remain.
@@ -194,9 +165,9 @@ test('a worker creates a LOTO permit offline: provisional number, queued create,
   test.setTimeout(180_000);
   mkdirSync(shots, { recursive: true });
   const worker = await createUserLike('worker', 'off-creator');
-  const w = await browse(browser, worker);
+  const w = await browseAs(browser, worker);
   const page = w.page;
-  const typeInfo = await get(w, 'permits/types/LOTO');
+  const typeInfo = await apiGet(w, 'permits/types/LOTO');
   await page.goto('/announcements');
   await seedDevice(page, {
     reference: [
@@ -251,7 +222,11 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
     createUserLike('supervisor', 'offlock-approver'),
     createUserLike('supervisor', 'offlock-issuer'),
   ]);
-  const [r, a, i] = await Promise.all([browse(browser, requester), browse(browser, approver), browse(browser, issuer)]);
+  const [r, a, i] = await Promise.all([
+    browseAs(browser, requester),
+    browseAs(browser, approver),
+    browseAs(browser, issuer),
+  ]);
   const ids = await withDatabase(async (client) => ({
     type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
       .rows[0]!.id,
@@ -261,7 +236,7 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
   const start = Date.now() + 30 * 60_000;
   const title = `Offline lockout ${Date.now().toString(36)}`;
   const created = await r.page.request.post('/api/permits', {
-    headers: headers(r),
+    headers: userHeaders(r),
     data: {
       permitTypeId: ids.type,
       title,
@@ -277,8 +252,8 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
   });
   expect(created.status(), await created.text()).toBe(200);
   const permitId = ((await created.json()) as { ID: number }).ID;
-  await command(r, permitId, 'request');
-  await command(a, permitId, 'approve');
+  await permitCommand(r, permitId, 'request');
+  await permitCommand(a, permitId, 'approve');
   // The plan up to the lockout step: every point isolated, no lock on any yet.
   const filled = await planCommand(i, permitId, 'fill');
   await planCommand(i, permitId, 'notify');
@@ -291,11 +266,13 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
   const page = i.page;
   await page.goto(`/Permit/Edit/${permitId}`);
   await expect(page.getByRole('main').getByText(title)).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  const permit = (await get(i, `permits/${permitId}`)) as { version: number };
-  const plan = (await get(i, `permits/${permitId}/isolation-plan`)) as { version: number };
-  const tags = await get(i, `permits/${permitId}/tags`);
-  const locks = await get(i, `permits/${permitId}/locks/applicable`);
+  const permit = await apiGet<{ version: number }>(i, `permits/${permitId}`);
+  const plan = await apiGet<{ version: number }>(i, `permits/${permitId}/isolation-plan`);
+  const tags = await apiGet(i, `permits/${permitId}/tags`);
+  const locks = await apiGet(i, `permits/${permitId}/locks/applicable`);
   const scope = { connectionStringName: demo.connection, facilityId: demo.northPlant.ID };
+  // After the app's own download, whose clean-up could take the seeded copy away again.
+  await firstDownloadDone(page);
   await seedDevice(page, {
     permits: [
       {

@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from '@playwright/test';
+import { apiGet, apiPost, browseAs, permitCommand } from '../support/api-user';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
-import { isolatePlan, issueLock, myUserId, type ApiUser } from '../support/isolation';
-import { expectTouchTargets, openInApp, outboxItems, seedDevice } from '../support/offline';
-import { answerQuestionsFor } from '../support/permit-questions';
-import { createUserLike, type PermitTestUser } from '../support/permit-users';
+import { isolatePlan, issueLock, myUserId } from '../support/isolation';
+import { expectTouchTargets, openInApp, outboxItems, firstDownloadDone, seedDevice } from '../support/offline';
+import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
 
@@ -20,40 +19,6 @@ test.use({ serviceWorkers: 'block' });
 const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-offline-work';
 
-async function browse(browser: Browser, user: PermitTestUser): Promise<ApiUser> {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: phone, hasTouch: true });
-  const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
-}
-
-const headers = (user: ApiUser) => ({ authorization: `Bearer ${user.token}`, 'idempotency-key': crypto.randomUUID() });
-
-async function post(user: ApiUser, url: string, data: object = {}): Promise<unknown> {
-  const response = await user.page.request.post(url, { headers: headers(user), data });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
-
-async function command(user: ApiUser, permitId: number, verb: string) {
-  await answerQuestionsFor(user.page.request, `Bearer ${user.token}`, permitId, verb);
-  await post(user, `/api/permits/${permitId}/commands/${verb}`, verb === 'approve' ? { password: demo.password } : {});
-}
-
-async function get<T>(user: ApiUser, path: string): Promise<T> {
-  const response = await user.page.request.get(`/api/${path}`, { headers: headers(user) });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 test('a crew member signs on to the lockbox offline on a phone, keeps it across a reload, and it syncs once', async ({
   browser,
 }) => {
@@ -65,9 +30,9 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
     createUserLike('worker', 'ow-crew'),
   ]);
   const [r, a, c] = await Promise.all([
-    browse(browser, requester),
-    browse(browser, approver),
-    browse(browser, crewUser),
+    browseAs(browser, requester),
+    browseAs(browser, approver),
+    browseAs(browser, crewUser),
   ]);
   const ids = await withDatabase(async (client) => ({
     type: (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'LOTO'`))
@@ -78,7 +43,7 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
   const crewId = await myUserId(c);
   const approverId = await myUserId(a);
   const start = Date.now() + 30 * 60_000;
-  const { ID: permitId } = (await post(r, '/api/permits', {
+  const { ID: permitId } = await apiPost<{ ID: number }>(r, '/api/permits', {
     permitTypeId: ids.type,
     title: `Offline crew on the press ${Date.now().toString(36)}`,
     description: 'Ram seals of PR-001 leak.',
@@ -89,14 +54,14 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
     plannedEnd: new Date(start + 4 * 3_600_000).toISOString(),
     holderId: crewId,
     riskLevel: 'medium',
-  })) as { ID: number };
-  await command(r, permitId, 'request');
-  await command(a, permitId, 'approve');
+  });
+  await permitCommand(r, permitId, 'request');
+  await permitCommand(a, permitId, 'approve');
   await isolatePlan(a, permitId);
-  await command(a, permitId, 'isolate');
+  await permitCommand(a, permitId, 'isolate');
   // The approver opens the lockbox as its primary and records the keys; the crew member has a lock.
-  await post(a, `/api/permits/${permitId}/lockbox/commands/open`, { primaryUserId: approverId, lockId: null });
-  await post(a, `/api/permits/${permitId}/lockbox/commands/deposit-keys`);
+  await apiPost(a, `/api/permits/${permitId}/lockbox/commands/open`, { primaryUserId: approverId, lockId: null });
+  await apiPost(a, `/api/permits/${permitId}/lockbox/commands/deposit-keys`);
   const lock = await issueLock(a, crewId);
 
   // Online first: the permit page loads (its code is in the tab from now on).
@@ -106,12 +71,14 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
   await expect(main.getByRole('tab', { name: 'Crew' })).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
 
   // The device's copy, as the offline download stores it: the server's own answers.
-  const permit = await get<{ version: number }>(c, `permits/${permitId}`);
-  const lockbox = await get<{ lockbox: { version: number }; myLocks: { serial: string }[] }>(
+  const permit = await apiGet<{ version: number }>(c, `permits/${permitId}`);
+  const lockbox = await apiGet<{ lockbox: { version: number }; myLocks: { serial: string }[] }>(
     c,
     `permits/${permitId}/lockbox`,
   );
   expect(lockbox.myLocks.map((l) => l.serial)).toContain(lock.serial);
+  // After the app's own download, whose clean-up could take the seeded copy away again.
+  await firstDownloadDone(page);
   await seedDevice(page, {
     permits: [
       {
@@ -173,7 +140,7 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
   await expect(page.getByTestId('sync-status')).toHaveAccessibleName('All changes synced', {
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
-  const server = await get<{ lockbox: { members: { user: { ID: number }; lock: { serial: string } }[] } }>(
+  const server = await apiGet<{ lockbox: { members: { user: { ID: number }; lock: { serial: string } }[] } }>(
     a,
     `permits/${permitId}/lockbox`,
   );

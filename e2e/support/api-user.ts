@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { demo } from './hasp';
 import { answerQuestionsFor } from './permit-questions';
@@ -18,7 +18,15 @@ export async function browseAs(browser: Browser, user: PermitTestUser): Promise<
     hasTouch: true,
   });
   const page = await context.newPage();
-  const login = await page.request.post('/api/login', {
+  return { page, token: (await signInSession(page.request, user)).token };
+}
+
+/** Signs the user in through the API (a page's request keeps the refresh cookie): token and user id. */
+export async function signInSession(
+  request: APIRequestContext,
+  user: Pick<PermitTestUser, 'userName'>,
+): Promise<{ token: string; userId: number }> {
+  const login = await request.post('/api/login', {
     data: {
       connectionStringName: demo.connection,
       facilityId: demo.northPlant.ID,
@@ -27,7 +35,8 @@ export async function browseAs(browser: Browser, user: PermitTestUser): Promise<
     },
   });
   expect(login.status(), await login.text()).toBe(200);
-  return { page, token: ((await login.json()) as { token: string }).token };
+  const body = (await login.json()) as { token: string; user: { ID: number } };
+  return { token: body.token, userId: body.user.ID };
 }
 
 /** The user's bearer token and a fresh idempotency key (every command call is its own). */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { signInSession } from '../support/api-user';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo, signInWithForm } from '../support/hasp';
@@ -26,16 +27,7 @@ test('R32: an upgrade with queued items from the first version migrates them all
 }) => {
   test.setTimeout(120_000);
   const user = await createUserLike('supervisor', 'upgrade');
-  const login = await request.post('/api/login', {
-    data: {
-      connectionStringName: demo.connection,
-      facilityId: demo.northPlant.ID,
-      username: user.userName,
-      password: demo.password,
-    },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const session = (await login.json()) as { token: string; user: { ID: number } };
+  const session = await signInSession(request, user);
   const headers = { authorization: `Bearer ${session.token}` };
   const typeId = await withDatabase(
     async (client) =>
@@ -76,7 +68,7 @@ test('R32: an upgrade with queued items from the first version migrates them all
       db.close();
     },
     {
-      owner: { connectionStringName: demo.connection, facilityId: demo.northPlant.ID, userId: session.user.ID },
+      owner: { connectionStringName: demo.connection, facilityId: demo.northPlant.ID, userId: session.userId },
       items: [
         // Stored out of queue order: the upgrade numbers them by createdAt.
         {

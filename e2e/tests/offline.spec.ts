@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, signInWithForm } from '../support/hasp';
-import { controllingWorker } from '../support/offline';
+import { controllingWorker, storedPermitTitles } from '../support/offline';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { e2eWebDist } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
@@ -136,34 +136,6 @@ function removeQueuedItem(page: Page, key: string) {
   }, key);
 }
 
-/** The stored permits of the browser database (window.Dexie, seed section 9), read as any script could. */
-function storedPermits(page: Page) {
-  return page.evaluate(async () => {
-    type Db = {
-      open(): Promise<unknown>;
-      tables: { name: string }[];
-      table(name: string): {
-        toArray(): Promise<{ key: string; data: { permit: { number: string; title: string } } }[]>;
-      };
-      close(): void;
-    };
-    const Dexie = (window as unknown as { Dexie?: new (name: string) => Db }).Dexie;
-    // Only once the app has made its database: opening (or Dexie.exists on) one that is not there
-    // yet makes an empty one and then deletes it — taking the app's own with it if the app opened
-    // it in between (it lost what it had kept, and the test saw the app "forget").
-    if (!Dexie || !(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0)) return [];
-    const db = new Dexie('hasp');
-    try {
-      await db.open();
-      if (!db.tables.some((t) => t.name === 'permits')) return [];
-      const rows = await db.table('permits').toArray();
-      return rows.map((r) => ({ key: r.key, number: r.data.permit.number, title: r.data.permit.title }));
-    } finally {
-      db.close();
-    }
-  });
-}
-
 for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -218,9 +190,7 @@ for (const viewport of [
       await signInWithForm(page, demo.supervisor.userName, { facility: demo.northPlant.name });
       await expect(page).not.toHaveURL(/\/login/, { timeout: FIRST_LOAD_TIMEOUT_MS });
       // Taken offline automatically right after sign-in.
-      await expect
-        .poll(async () => (await storedPermits(page)).map((p) => p.title), { timeout: FIRST_LOAD_TIMEOUT_MS })
-        .toContain(title);
+      await expect.poll(() => storedPermitTitles(page), { timeout: FIRST_LOAD_TIMEOUT_MS }).toContain(title);
       // A stored permit with changes queued on this device keeps its local copy when the permits are
       // taken offline again (the outbox item here stands for one; removed again below).
       const key = `${demo.connection}:${demo.northPlant.ID}:${permit.ID}`;

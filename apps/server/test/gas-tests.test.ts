@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand, PermitStatus } from '@hasp/contracts';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
-import { grantAsLoto } from './support/permit-type-fixtures';
+import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
 
 /**
  * Gas tests over the real server and PostgreSQL: the facility's parameters and instruments, tests
@@ -120,12 +120,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await signInAll();
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) ids[row.user_name] = row.id;
-  const loto = await db()
-    .selectFrom('permit_types')
-    .select('permit_group_id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
+  const lotoGroupId = await permitGroupIdOf(db(), 'LOTO');
   ok(
     await call('admin', 'POST', '/api/permit-types', {
       code: 'GASX',
@@ -137,7 +132,7 @@ beforeAll(async () => {
       maxValidityHours: 24,
       offlineEnabled: false,
       gasRetestMinutes: 60,
-      groupId: loto.permit_group_id,
+      groupId: lotoGroupId,
     }),
   );
   // The demo groups hold for GASX what they hold for LOTO.

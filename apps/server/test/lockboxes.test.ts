@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxMessages, type LockboxView, type Permit, type PermitCommand, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
-import { grantAsLoto } from './support/permit-type-fixtures';
+import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
 
 /**
  * Group lockout (OSHA 1910.147 (f)(3)–(f)(4)) over the real server and PostgreSQL: a lockbox per
@@ -134,12 +134,7 @@ beforeAll(async () => {
   tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) ids[row.user_name] = row.id;
 
-  const loto = await db()
-    .selectFrom('permit_types')
-    .select('permit_group_id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
+  const lotoGroupId = await permitGroupIdOf(db(), 'LOTO');
   const created = await call('admin', 'POST', '/api/permit-types', {
     code: 'CREW',
     name: 'Crew Lockout',
@@ -149,7 +144,7 @@ beforeAll(async () => {
     sections: ['crew-sign-on'],
     maxValidityHours: 24,
     offlineEnabled: false,
-    groupId: loto.permit_group_id,
+    groupId: lotoGroupId,
   });
   expect(created.statusCode, created.body).toBe(200);
   // The demo groups hold for CREW what they hold for LOTO.

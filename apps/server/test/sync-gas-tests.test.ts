@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contracts';
 import { deviceOf, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
-import { permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures';
+import { permitGroupIdOf, permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures';
 
 /**
  * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
@@ -80,12 +80,7 @@ async function approvedPermit(): Promise<{ permit: Permit; version: number }> {
 beforeAll(async () => {
   t = await createTestApp();
   await signInAll();
-  const loto = await db()
-    .selectFrom('permit_types')
-    .select('permit_group_id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
+  const lotoGroupId = await permitGroupIdOf(db(), 'LOTO');
   ok(
     await call('admin', 'POST', '/api/permit-types', {
       code: 'GASO',
@@ -97,7 +92,7 @@ beforeAll(async () => {
       maxValidityHours: 24,
       offlineEnabled: true,
       gasRetestMinutes: 60,
-      groupId: loto.permit_group_id,
+      groupId: lotoGroupId,
     }),
   );
   typeId = await permitTypeIdOf(db(), 'GASO');

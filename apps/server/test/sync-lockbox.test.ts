@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxMessages, type LockboxView, type Permit, type PermitCommand } from '@hasp/contracts';
 import { deviceOf } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
-import { grantAsLoto } from './support/permit-type-fixtures';
+import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
 
 /**
  * Crew sign-on and sign-off queued offline (decision 0067) over the real server and PostgreSQL: a
@@ -100,12 +100,7 @@ beforeAll(async () => {
   for (const username of ['admin', 'supervisor', 'worker', 'contractor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) ids[row.user_name] = row.id;
-  const loto = await db()
-    .selectFrom('permit_types')
-    .select('permit_group_id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
+  const lotoGroupId = await permitGroupIdOf(db(), 'LOTO');
   ok(
     await call('admin', '/api/permit-types', {
       code: 'CRWO',
@@ -116,7 +111,7 @@ beforeAll(async () => {
       sections: ['crew-sign-on'],
       maxValidityHours: 24,
       offlineEnabled: true,
-      groupId: loto.permit_group_id,
+      groupId: lotoGroupId,
     }),
   );
   typeId = await grantAsLoto(db(), 'CRWO');

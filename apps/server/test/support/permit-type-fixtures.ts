@@ -12,6 +12,17 @@ export async function permitTypeIdOf(db: Kysely<Database>, code: string): Promis
   return id;
 }
 
+/** The permit group North Plant's permit type with this code is in (a test's own type joins it). */
+export async function permitGroupIdOf(db: Kysely<Database>, code: string): Promise<number> {
+  const { permit_group_id } = await db
+    .selectFrom('permit_types')
+    .select('permit_group_id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  return permit_group_id;
+}
+
 /**
  * A test's own permit type made usable by the demo people: its id, and for each demo group of North
  * Plant the same `permit:<action>:<CODE>` grants the group holds for LOTO. Permissions are read at

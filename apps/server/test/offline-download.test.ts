@@ -158,6 +158,13 @@ describe('GET /api/offline/permits', () => {
     expect(reference['permit-type']).toMatchObject({ code: 'LOTO', name: 'LOTO Permit' });
     const people = reference.people as { ID: number; displayName: string }[];
     expect(people.map((p) => p.displayName)).toContain('Wren Worker');
+    // The hazard analysis's pickers offline: the lists exactly as the pickers' route answers them.
+    for (const list of ['hazards', 'controls']) {
+      const online = await get('supervisor', `/api/assets/master-lists/${list}`);
+      expect(online.statusCode, online.body).toBe(200);
+      expect(reference[`master-list:${list}`]).toEqual(online.json());
+      expect((reference[`master-list:${list}`] as unknown[]).length).toBeGreaterThan(0);
+    }
 
     const routes: Record<string, string> = {
       'isolation-plan': 'isolation-plan',

@@ -1,3 +1,5 @@
 // The assets module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { assetRoutes } from './asset.routes';
+/** A master list's active values, as the pickers read them (the offline download stores the hazard lists). */
+export { listMasterItems } from './asset-detail.service';

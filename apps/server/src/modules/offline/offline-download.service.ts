@@ -8,6 +8,7 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
+import { listMasterItems } from '../assets';
 import { readAttachmentsSection, readAttachmentsSectionsForPermits } from '../attachments';
 import { readGasTestsSection, readGasTestsSectionsForPermits } from '../gas-tests';
 import { readHazardAnalysisSection, readHazardAnalysisSectionsForPermits } from '../hazard-analysis';
@@ -153,18 +154,27 @@ export async function downloadOfflinePermits(
   const pageStarts: number[] | null = first ? [] : null;
   for (let end = page.limit; first && end < found.length; end += page.limit) pageStarts!.push(found[end - 1]!);
   const permits = await readOfflinePermits(db, viewer, ids);
-  const [people, permitType, applicableLocks] = await Promise.all([
+  const [people, permitType, applicableLocks, hazards, controls] = await Promise.all([
     listFacilityPeople(db, facilityId),
     findPermitTypeInfo(db, facilityId, type.id),
     // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline (decision 0064).
     listApplicableLocks(db, facilityId, userId),
+    // The hazard analysis's pickers offline (decision 0067), as GET /api/assets/master-lists/:listKey.
+    listMasterItems(db, facilityId, 'hazards'),
+    listMasterItems(db, facilityId, 'controls'),
   ]);
   return {
     permitType: { ID: type.id, code: type.code, name: type.name },
     // What every permit repeats goes once a page (decision 0065); the device rebuilds each permit.
     ...compactOfflinePermits(permits),
     // Per user (the reference rows are the facility's): the locks this user may apply.
-    reference: { people, 'permit-type': permitType, [`applicable-locks:${userId}`]: applicableLocks },
+    reference: {
+      people,
+      'permit-type': permitType,
+      [`applicable-locks:${userId}`]: applicableLocks,
+      'master-list:hazards': hazards,
+      'master-list:controls': controls,
+    },
     downloadedAt: viewer.now.toISOString(),
     nextAfter,
     pageStarts,

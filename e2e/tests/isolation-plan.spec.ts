@@ -134,6 +134,8 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   const serials: string[] = [];
   for (const code of ['E-1', 'H-1']) {
     const picker = card(i, code).getByLabel(`Lock for ${code}`);
+    // The picker no longer offers a lock just applied (its list refreshes after each apply).
+    for (const applied of serials) await expect(picker.locator('option', { hasText: applied })).toHaveCount(0);
     const option = picker.locator('option').nth(1);
     await expect(option).toBeAttached();
     const serial = (await option.textContent())!.split(' ')[0]!;

@@ -86,17 +86,7 @@ export function recordGasTestOffline(
   };
   // Newest first, as the server lists them.
   const tests = [test, ...view.tests].sort((a, b) => Date.parse(b.testedAt) - Date.parse(a.testedAt));
-  const next: GasTestsView = {
-    ...view,
-    tests,
-    refusal: gasTestRefusal({
-      latest: tests.find((t) => !t.voided) ?? null,
-      retestMinutes: view.retestMinutes,
-      now,
-      verb: permit.status === 'suspended' ? 'revalidated' : 'issued',
-    }),
-    canVoid: mayVoid(data, actor),
-  };
+  const next: GasTestsView = { ...withTests(view, tests, permit.status, now), canVoid: mayVoid(data, actor) };
   return {
     ok: true,
     data: { ...data, sections: { ...data.sections, 'gas-tests': next } },
@@ -139,21 +129,26 @@ export function voidGasTestOffline(data: OfflinePermit, body: unknown, actor: Lo
   if (problem) return refuse(problem.status, problem.message);
   const voided = { at: now.toISOString(), by: actor.displayName, reason: parsed.data.reason };
   const tests = view.tests.map((t) => (t === test ? { ...t, voided } : t));
-  const next: GasTestsView = {
-    ...view,
-    tests,
-    refusal: gasTestRefusal({
-      latest: tests.find((t) => !t.voided) ?? null,
-      retestMinutes: view.retestMinutes,
-      now,
-      verb: data.permit.status === 'suspended' ? 'revalidated' : 'issued',
-    }),
-  };
+  const next = withTests(view, tests, data.permit.status, now);
   return {
     ok: true,
     data: { ...data, sections: { ...data.sections, 'gas-tests': next } },
     answer: next,
     appliedHere: true,
     input: { testId: test!.localId ?? test!.ID, reason: parsed.data.reason },
+  };
+}
+
+/** The section with these tests, its refusal (what issuing or revalidating waits for) from the latest valid one. */
+function withTests(view: GasTestsView, tests: GasTestsView['tests'], status: string, now: Date): GasTestsView {
+  return {
+    ...view,
+    tests,
+    refusal: gasTestRefusal({
+      latest: tests.find((t) => !t.voided) ?? null,
+      retestMinutes: view.retestMinutes,
+      now,
+      verb: status === 'suspended' ? 'revalidated' : 'issued',
+    }),
   };
 }

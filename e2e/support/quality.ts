@@ -28,13 +28,27 @@ export async function expectNoSeriousViolations(page: Page, include?: string): P
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Waits until no finite animation or transition runs (spinners, which never end, do not count). */
+/**
+ * Waits until no finite animation or transition runs (spinners, which never end, do not count), and
+ * every open dialog is fully opaque. The second half matters: a Mantine transition spends a frame or
+ * two (longer on a loaded machine) in its start styles — the dialog at opacity 0 — before its CSS
+ * transition exists, so "no animation running" alone passed there and axe measured invisible text
+ * (a CI failure: the "Who acknowledged" dialog's title and cells failed colour contrast).
+ */
 export async function waitForTransitions(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
+  await page.waitForFunction(() => {
+    const animating = document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+      .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    if (animating) return false;
+    return Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]')).every((dialog) => {
+      if (dialog.getClientRects().length === 0) return true; // not rendered (display: none)
+      for (let el: Element | null = dialog; el; el = el.parentElement) {
+        if (Number(getComputedStyle(el).opacity) < 1) return false;
+      }
+      return true;
+    });
+  });
 }
 
 /** The layout holds: nothing wider than the viewport. */

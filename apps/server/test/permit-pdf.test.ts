@@ -185,6 +185,21 @@ describe('the permit PDF (job-site copy)', () => {
     }
   });
 
+  it("is worded in the reader's language: a Spanish reader gets the Spanish copy", async () => {
+    const { permit } = subject;
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    await db().updateTable('users').set({ language_id: spanish.id }).where('user_name', '=', 'supervisor').execute();
+    try {
+      const text = await pdfText((await getPdf('supervisor', permit.ID)).rawPayload, 'spanish');
+      expect(text).toContain(`Número de permiso: ${permit.number}`);
+      expect(text).toContain('Lista de aislamientos');
+      expect(text).toContain('Firmas');
+      expect(text).not.toContain('Isolation list');
+    } finally {
+      await db().updateTable('users').set({ language_id: null }).where('user_name', '=', 'supervisor').execute();
+    }
+  });
+
   it("holds a QR code that reads back as the permit's page on the server the browser used", async () => {
     const { permit } = subject;
     const response = await getPdf('admin', permit.ID);

@@ -10,9 +10,9 @@ import { renderPermitPdf } from './permit-pdf.render';
 import type { PermitPrint } from './permit-print.service';
 
 /**
- * The sections a LOTO permit of the server test does not use (crew, hazard analysis, gas tests) and
- * a Spanish reader, drawn from a permit print as the readers answer it (only the fields the
- * renderer reads are filled: the others are the section routes' own business), read back with pdftotext.
+ * The sections a LOTO permit of the server test does not use (crew, hazard analysis, gas tests),
+ * drawn from a permit print as the readers answer it (only the fields the renderer reads are
+ * filled: the others are the section routes' own business), read back with pdftotext.
  */
 const run = promisify(execFile);
 let dir: string;
@@ -171,19 +171,5 @@ describe('drawing a permit', () => {
     expect(text).toContain('Extensions: 1');
     expect(text).toContain('No signatures.');
     expect(text).toContain('Printed 2026-07-01 07:00 -05:00 by Pat Printer');
-  });
-
-  it("is worded in the reader's language", async () => {
-    const spanish: Record<string, string> = { crewTitle: 'Cuadrilla', signaturesTitle: 'Firmas' };
-    const text = await textOf(
-      await renderPermitPdf(print(), {
-        statusUrl: 'https://hasp.example/Permit/Edit/7',
-        text: (caption, values) => fillCaption(spanish[caption.controlName] ?? caption.defaultCaption, values),
-        printedBy: 'Pat Printer',
-        printedAt: new Date(at),
-      }),
-    );
-    expect(text).toContain('Cuadrilla');
-    expect(text).toContain('Firmas');
   });
 });

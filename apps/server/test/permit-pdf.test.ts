@@ -158,6 +158,10 @@ describe('the permit PDF (job-site copy)', () => {
     expect(text).toContain('America/Chicago');
     expect(text).toMatch(/Planned start: \d{4}-\d\d-\d\d \d\d:\d\d -0[56]:00/);
 
+    // The plan's (d) steps with who and when; the (e) steps not yet.
+    expect(text).toMatch(/Notify affected employees: Sam Supervisor, \d{4}-\d\d-\d\d \d\d:\d\d -0[56]:00/);
+    expect(text).toMatch(/Shut down: Sam Supervisor, \d{4}-\d\d-\d\d \d\d:\d\d -0[56]:00/);
+    expect(text).toContain('Release stored energy: Not yet');
     // Every point of the plan by its code, and each lock's serial and applied tag's number on it.
     for (const point of plan.points) {
       expect(text).toContain(`${point.position + 1}. ${point.code}:`);

@@ -1,4 +1,5 @@
 import {
+  isolationPlanLabels as P,
   permitPdfLabels as L,
   permitRiskCaptions,
   planPointStateCaptions,
@@ -26,6 +27,17 @@ const joined = (parts: readonly string[], none: string) => (parts.length ? parts
 /** The isolation list: each point in plan order with its state, who isolated and verified it, its locks and tags. */
 export function drawIsolation({ out, text, at }: SectionContext, plan: NonNullable<PermitPrint['plan']>): void {
   out.heading(text(L.isolationTitle));
+  // The OSHA 1910.147 (d) and (e) steps of the whole plan, each with who did it and when.
+  const steps = [
+    [P.stepNotify, plan.notified],
+    [P.stepShutDown, plan.shutDown],
+    [P.stepStoredEnergy, plan.storedEnergyReleased],
+    [P.stepInspect, plan.areaInspected],
+    [P.stepPeopleClear, plan.peopleClear],
+    [P.stepNotifyRelease, plan.releaseNotified],
+  ] as const;
+  for (const [caption, done] of steps)
+    out.field(text(caption), done ? text(P.doneBy, { name: done.by.displayName, at: at(done.at) }) : text(P.notYet));
   if (!plan.points.length) return out.line(text(L.noPoints));
   for (const point of plan.points) drawPoint({ out, text, at }, point);
 }

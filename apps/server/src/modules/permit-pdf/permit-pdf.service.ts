@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   captionsOf,
+  isolationPlanLabels,
   permitFieldCaptions,
   permitPdfLabels,
   permitRiskCaptions,
@@ -19,6 +20,7 @@ import { readPermitPrint, type PermitPrintViewer } from './permit-print.service'
 /** Every caption the job-site copy prints (read once per print, in the reader's language). */
 export const permitPdfCaptions = captionsOf(
   permitPdfLabels,
+  isolationPlanLabels,
   permitFieldCaptions,
   permitStatusCaptions,
   permitRiskCaptions,

@@ -67,6 +67,7 @@ import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
 import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
+import { permitPdfRoutes } from './modules/permit-pdf';
 import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
 import { syncRoutes } from './modules/sync';
 import { offlineRoutes } from './modules/offline';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         tagRoutes,
         tagStatusRoutes,
         attachmentRoutes,
+        permitPdfRoutes,
         gasTestsRoutes,
         signatureRoutes,
         syncRoutes,

@@ -357,6 +357,8 @@ const matrix: Record<string, Rule> = {
   // The QR address's status page: no sign-in (an unguessable, revocable token).
   'GET /api/public/tags/:token': anyone,
   // Attachments (issue 17): anyone who may view the permit's type (removal: the attacher or an approver/issuer).
+  // The job-site copy (issue 19 part B): whoever may view the permit.
+  'GET /api/permits/:id/pdf': both(inSample, holds('permit:view:LOTO')),
   'GET /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
   'GET /api/permits/:permitId/attachments/:attachmentId/file': both(inSample, holds('permit:view:LOTO')),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  approvalLevelOf,
   approvalStagesSchema,
   approvalStagesUpdateSchema,
   idParamsSchema,
@@ -21,8 +20,7 @@ import { assertPermission, requirePermission } from '../../plugins/permissions';
 import { findPermit } from '../permits';
 import { updateApprovalStages } from './approval-stages.commands';
 import { listApprovalStages } from './approval-stages.repository';
-import { approvalProgress } from './signature.guards';
-import { signatureView } from './signature.repository';
+import { approvalsOf } from './signatures-section';
 import { signingMethodOf, startSsoSigning } from './sso-signing';
 import { identityProviderName } from '../sso';
 
@@ -90,13 +88,7 @@ export const signatureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
-      const progress = await approvalProgress(connection.db, actor.facilityId, permit);
-      return {
-        riskLevel: approvalLevelOf(permit.riskLevel),
-        stages: progress.stages.map((s) => ({ ...s, signed: progress.signedPositions.has(s.position) })),
-        nextStage: permit.status === 'requested' ? progress.nextStage : null,
-        signatures: progress.signatures.map((s) => signatureView(s, permit.revision, progress.contentHash)),
-      };
+      return approvalsOf(connection.db, actor.facilityId, permit);
     },
   );
 

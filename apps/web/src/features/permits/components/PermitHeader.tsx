@@ -9,13 +9,14 @@ import {
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../Permits.module.css';
+import { PermitPdfButton } from './PermitPdfButton';
 import { PermitStatusBadge } from './StatusBadge';
 import { TimeLeft } from './TimeLeft';
 import { TypeMark } from './TypeMark';
 
 const when = formatDateTime;
 
-/** Number, type, status, risk and validity: what a person on site checks first. */
+/** Number, type, status, risk and validity: what a person on site checks first; and its job-site copy. */
 export function PermitHeader({ permit }: { permit: Permit }) {
   const t = useCaptions();
   return (
@@ -50,6 +51,9 @@ export function PermitHeader({ permit }: { permit: Permit }) {
           </>
         )}
       </dl>
+      <Group mt="sm">
+        <PermitPdfButton permit={permit} />
+      </Group>
     </section>
   );
 }

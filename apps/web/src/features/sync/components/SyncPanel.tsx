@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../lib/date-time';
 import { apiRequest } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
 import { useNetwork } from '../../../lib/network-state';
-import { rejectedExport, saveFile } from '../export-rejected';
+import { saveBlob } from '../../../lib/save-file';
+import { rejectedExport } from '../export-rejected';
 import { dismissIssue, issuesOf } from '../outbox-store';
 import { syncStatusOf } from '../status-text';
 import { PERSISTENCE_KEY, formatBytes, storageUsage, type PersistenceRecord } from '../storage-quota';
@@ -223,7 +224,7 @@ export function SyncPanel() {
               mih={44}
               onClick={() => {
                 const now = new Date().toISOString();
-                saveFile(rejectedExport(rejected, now), `hasp-refused-changes-${now.slice(0, 10)}.json`);
+                saveBlob(rejectedExport(rejected, now), `hasp-refused-changes-${now.slice(0, 10)}.json`);
               }}
             >
               {t(syncLabels.exportRejected)}

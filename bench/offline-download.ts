@@ -25,7 +25,7 @@ import { OFFLINE_PAGE_DEVICE } from '@hasp/contracts';
 import { chromium } from 'playwright';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { startDemoServer } from './support/demo-server';
-import { loadAverage, ownCpuMs, postgresCpuMs } from './support/process-cpu';
+import { childrenCpuMs, loadAverage, ownCpuMs, postgresCpuMs, postmasterPid } from './support/process-cpu';
 
 const PERMITS = Number(process.env.HASP_BENCH_OFFLINE_PERMITS || 10_000);
 /** Permits a page (the app asks OFFLINE_PAGE_DEVICE) and pages in flight in the browser (take-offline.ts). */
@@ -217,6 +217,7 @@ async function main() {
     });
     await page.addScriptTag({ content: await expandScript() });
     const browserCpuAtStart = cpuNow();
+    const chromiumAtStart = childrenCpuMs(postmasterPid(server.dataDir));
     const browserRun = await page.evaluate(
       async ({ url, token, limit, inFlight, storeCompact }) => {
         type DexieTable = {
@@ -347,6 +348,7 @@ async function main() {
     );
 
     const browserCpu = cpuSince(browserCpuAtStart);
+    const chromiumCpu = childrenCpuMs(postmasterPid(server.dataDir)) - chromiumAtStart;
     const perPermit = (cpu: number) => `${(cpu / serverRun.permits).toFixed(3)} ms/permit`;
     const cpuRow = (cpu: Cpu) =>
       `server ${perPermit(cpu.server)} + PostgreSQL ${perPermit(cpu.postgres)} = ${perPermit(cpu.server + cpu.postgres)} (${ms(cpu.server + cpu.postgres)})`;
@@ -363,6 +365,7 @@ async function main() {
       ],
       ['CPU, server answer warm (this process also reads the pages)', cpuRow(serverRun.cpu)],
       ['CPU, browser download (this process: the server alone)', cpuRow(browserCpu)],
+      ['CPU, browser download: Chromium (all its processes)', `${perPermit(chromiumCpu)} (${ms(chromiumCpu)})`],
       [`browser: requests + JSON parse (pages of ${PAGE}, sum)`, ms(browserRun.fetchMs)],
       ['browser: rebuild + IndexedDB writes (one strict transaction a page, sum)', ms(browserRun.writeMs)],
       [

@@ -37,6 +37,40 @@ export function postgresCpuMs(dataDir: string): number {
   return ticks * TICK_MS;
 }
 
+/**
+ * The CPU time of this process's other children and their descendants (the benches' Chromium: its
+ * browser, renderer, network and storage processes), leaving out the subtree of `except` (PostgreSQL).
+ * Live processes only: read it while the browser is open.
+ */
+export function childrenCpuMs(except: number): number {
+  const children = new Map<string, string[]>();
+  const ticks = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const fields = statFields(pid);
+    if (!fields) continue;
+    children.set(fields[1]!, [...(children.get(fields[1]!) ?? []), pid]);
+    ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+  }
+  let total = 0;
+  const walk = (pid: string) => {
+    for (const child of children.get(pid) ?? []) {
+      if (child === String(except)) continue;
+      total += ticks.get(child) ?? 0;
+      walk(child);
+    }
+  };
+  walk(String(process.pid));
+  return total * TICK_MS;
+}
+
+/** The postmaster's process ID (its postmaster.pid file's first line). */
+export const postmasterPid = (dataDir: string) =>
+  Number(
+    readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+      .split('\n')[0]!
+      .trim(),
+  );
+
 /** This process's CPU time (ms): in the benches the server runs here (buildApp in-process). */
 export const ownCpuMs = () => {
   const { user, system } = process.cpuUsage();

@@ -15,6 +15,8 @@
  *      (HASP_BENCH_OFFLINE_IN_FLIGHT) as take-offline.ts asks them.
  * Prints both parts and the browser's wall time against the 1 s goal.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -23,6 +25,7 @@ import { OFFLINE_PAGE_DEVICE } from '@hasp/contracts';
 import { chromium } from 'playwright';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { startDemoServer } from './support/demo-server';
+import { childrenCpuMs, loadAverage, ownCpuMs, postgresCpuMs, postmasterPid } from './support/process-cpu';
 
 const PERMITS = Number(process.env.HASP_BENCH_OFFLINE_PERMITS || 10_000);
 /** Permits a page (the app asks OFFLINE_PAGE_DEVICE) and pages in flight in the browser (take-offline.ts). */
@@ -31,7 +34,9 @@ const IN_FLIGHT = Number(process.env.HASP_BENCH_OFFLINE_IN_FLIGHT || 2);
 const log = (message: string) => process.stderr.write(`bench offline download: ${message}\n`);
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-async function insertPermits(db: Parameters<NonNullable<Parameters<typeof startDemoServer>[0]['prepare']>>[0]) {
+type DemoDb = Parameters<NonNullable<Parameters<typeof startDemoServer>[0]['prepare']>>[0];
+
+async function insertPermits(db: DemoDb) {
   await sql`
     with t as (select id from permit_types where facility_id = 1 and code = 'LOTO'),
          u as (select array_agg(user_id order by user_id) a from user_facilities where facility_id = 1),
@@ -93,8 +98,57 @@ async function expandScript(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+type Cpu = { server: number; postgres: number };
+
+/** HASP_BENCH_CPU_PROFILE=<file.cpuprofile>: the server's CPU profile of the warm run (open in Chrome's DevTools). */
+const CPU_PROFILE = process.env.HASP_BENCH_CPU_PROFILE;
+const cpuProfiler = (() => {
+  const session = new Session();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  return {
+    async start() {
+      session.connect();
+      await post('Profiler.enable');
+      await post('Profiler.start');
+    },
+    async stop(file: string) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      log(`CPU profile of the warm run in ${file}`);
+    },
+  };
+})();
+
+/** HASP_PROFILE_PG=1: the embedded PostgreSQL loads pg_stat_statements; the warm run's statements are printed. */
+const PROFILE_PG = process.env.HASP_PROFILE_PG === '1';
+
+async function printStatements(db: DemoDb, permits: number) {
+  const per = permits / 1000;
+  const { rows } = await sql<{ calls: number; ms: number; plan: number; rows: number; query: string }>`
+    select calls::int, round((total_exec_time / ${per})::numeric, 1)::float as ms,
+           round((total_plan_time / ${per})::numeric, 1)::float as plan, rows::int,
+           regexp_replace(query, '\s+', ' ', 'g') as query
+      from pg_stat_statements where toplevel order by total_exec_time + total_plan_time desc limit 25`.execute(db);
+  log('warm run, pg_stat_statements (exec ms per 1,000 permits, plan ms per 1,000, calls, rows):');
+  for (const r of rows) {
+    log(
+      `  ${r.ms.toFixed(1).padStart(7)} ${r.plan.toFixed(1).padStart(6)} ${String(r.calls).padStart(5)} ${String(r.rows).padStart(7)}  ${r.query.slice(0, 160)}`,
+    );
+  }
+}
+
 async function main() {
   const server = await startDemoServer({ log, prepare: insertPermits });
+  // CPU time (ms) of the server (this process) and of PostgreSQL, read from /proc around each part.
+  const cpuNow = (): Cpu => ({ server: ownCpuMs(), postgres: postgresCpuMs(server.dataDir) });
+  const cpuSince = (start: Cpu): Cpu => {
+    const end = cpuNow();
+    return { server: end.server - start.server, postgres: end.postgres - start.postgres };
+  };
   const browser = await chromium.launch({
     executablePath: process.env.HASP_BENCH_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -109,9 +163,15 @@ async function main() {
     const url = `${server.base}/api/offline/permits?type=LOTO`;
 
     // 1. The server's answer, page after page of PAGE (a warm-up run first: the first request compiles and plans).
-    const server_: { ms: number; bytes: number; permits: number; pages: number }[] = [];
+    const server_: { ms: number; bytes: number; permits: number; pages: number; cpu: Cpu }[] = [];
     let breakdown: Map<string, number> | undefined;
     for (let run = 0; run < 2; run += 1) {
+      if (run === 1 && CPU_PROFILE) await cpuProfiler.start();
+      if (run === 1 && PROFILE_PG) {
+        await sql`create extension if not exists pg_stat_statements`.execute(server.db);
+        await sql`select pg_stat_statements_reset()`.execute(server.db);
+      }
+      const cpuAtStart = cpuNow();
       const started = performance.now();
       let after: number | null = 0;
       const total = { bytes: 0, permits: 0, pages: 0 };
@@ -129,10 +189,12 @@ async function main() {
         after = page.nextAfter;
       }
       const elapsed = performance.now() - started;
-      server_.push({ ms: elapsed, ...total });
+      server_.push({ ms: elapsed, ...total, cpu: cpuSince(cpuAtStart) });
       log(`server run ${run + 1}: ${ms(elapsed)} for ${total.permits} permits in ${total.pages} pages`);
     }
     const serverRun = server_[1]!;
+    if (CPU_PROFILE) await cpuProfiler.stop(CPU_PROFILE);
+    if (PROFILE_PG) await printStatements(server.db, serverRun.permits);
 
     // 2. The browser: the app signed in (its refresh cookie), Dexie loaded as the app loads it.
     // The rebuild script is added inline (bypassing the app's CSP, bench only).
@@ -154,6 +216,8 @@ async function main() {
       timeout: 60_000,
     });
     await page.addScriptTag({ content: await expandScript() });
+    const browserCpuAtStart = cpuNow();
+    const chromiumAtStart = childrenCpuMs(postmasterPid(server.dataDir));
     const browserRun = await page.evaluate(
       async ({ url, token, limit, inFlight, storeCompact }) => {
         type DexieTable = {
@@ -283,7 +347,13 @@ async function main() {
       },
     );
 
+    const browserCpu = cpuSince(browserCpuAtStart);
+    const chromiumCpu = childrenCpuMs(postmasterPid(server.dataDir)) - chromiumAtStart;
+    const perPermit = (cpu: number) => `${(cpu / serverRun.permits).toFixed(3)} ms/permit`;
+    const cpuRow = (cpu: Cpu) =>
+      `server ${perPermit(cpu.server)} + PostgreSQL ${perPermit(cpu.postgres)} = ${perPermit(cpu.server + cpu.postgres)} (${ms(cpu.server + cpu.postgres)})`;
     const rows = [
+      ['load average (1 min, at the end)', loadAverage()],
       ['permits', String(serverRun.permits)],
       [
         'answer size',
@@ -293,6 +363,9 @@ async function main() {
         'server answer (Node fetch, warm)',
         `${ms(serverRun.ms)} (${((serverRun.permits / serverRun.ms) * 1000).toFixed(0)} permits/s; cold ${ms(server_[0]!.ms)})`,
       ],
+      ['CPU, server answer warm (this process also reads the pages)', cpuRow(serverRun.cpu)],
+      ['CPU, browser download (this process: the server alone)', cpuRow(browserCpu)],
+      ['CPU, browser download: Chromium (all its processes)', `${perPermit(chromiumCpu)} (${ms(chromiumCpu)})`],
       [`browser: requests + JSON parse (pages of ${PAGE}, sum)`, ms(browserRun.fetchMs)],
       ['browser: rebuild + IndexedDB writes (one strict transaction a page, sum)', ms(browserRun.writeMs)],
       [

@@ -38,6 +38,8 @@ export interface DemoServer {
   base: string;
   /** The Demo connection's database, for what a bench looks up besides the routes. */
   db: Kysely<Database>;
+  /** The embedded PostgreSQL's folder (its processes name it: bench/support/process-cpu.ts). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startDemoServer(options: {
       version: 'bench',
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { base: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`, db, stop };
+    return { base: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`, db, dataDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -35,6 +35,8 @@ async function richPermits(facilityId: number) {
     hazards: boolean;
     answers: boolean;
     gas: boolean;
+    assets: boolean;
+    approvals: boolean;
   }>`
     select p.id,
       exists (select 1 from permit_isolation_points x where x.permit_id = p.id) as points,
@@ -43,7 +45,9 @@ async function richPermits(facilityId: number) {
       exists (select 1 from lock_applications x where x.permit_id = p.id and x.lockbox_id is not null) as members,
       exists (select 1 from hazard_analysis_lines x where x.permit_id = p.id) as hazards,
       exists (select 1 from question_answers x where x.permit_id = p.id) as answers,
-      exists (select 1 from permit_gas_tests x where x.permit_id = p.id) as gas
+      exists (select 1 from permit_gas_tests x where x.permit_id = p.id) as gas,
+      exists (select 1 from permit_assets x where x.permit_id = p.id) as assets,
+      exists (select 1 from permit_approvals x where x.permit_id = p.id and x.cleared_at is null) as approvals
     from permits p where p.facility_id = ${facilityId} order by p.id`.execute(db());
   return rows;
 }
@@ -74,6 +78,16 @@ async function richPermit(title: string): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   await putLock(db(), { permitId: id, lockboxId: box.id }, await newLock(db(), `BULK-${id}`), workerId);
+  // Two current approvals (in the order given) and a cleared one, as the approval commands store them.
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 8, minutes, 0, 123));
+  await db()
+    .insertInto('permit_approvals')
+    .values([
+      { facility_id: 1, permit_id: id, user_id: workerId, approved_at: at(5), cleared_at: null },
+      { facility_id: 1, permit_id: id, user_id: supervisorId, approved_at: at(1), cleared_at: null },
+      { facility_id: 1, permit_id: id, user_id: workerId, approved_at: at(0), cleared_at: at(2) },
+    ])
+    .execute();
   const hazard = await db()
     .selectFrom('master_list_items')
     .select('id')
@@ -172,7 +186,9 @@ describe('readOfflinePermits (set-based) against readOfflinePermit (each section
     const rows = await richPermits(1);
     const all = rows.find((r) => r.points && r.tags && r.lockbox && r.hazards && r.answers && r.gas);
     expect(all, 'a demo permit with a plan, tags, a lockbox, hazards, answers and gas tests').toBeDefined();
-    for (const kind of ['points', 'tags', 'lockbox', 'members', 'hazards', 'answers', 'gas'] as const) {
+    // Assets and approvals: the permit's own read for many is set-based too (decision 0070).
+    const kinds = ['points', 'tags', 'lockbox', 'members', 'hazards', 'answers', 'gas', 'assets', 'approvals'] as const;
+    for (const kind of kinds) {
       expect(
         rows.some((r) => r[kind]),
         kind,

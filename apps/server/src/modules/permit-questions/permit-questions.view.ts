@@ -76,13 +76,22 @@ export async function loadStagesForPermits(
   for (const asked of askedByType.values()) for (const a of asked) ids.add(a.versionId);
   for (const answers of answersOf.values()) for (const a of answers) ids.add(a.questionVersionId);
   const versions = new Map((await findVersions(db, facilityId, [...ids])).map((v) => [v.ID, v]));
-  for (const permit of permits) {
+  // What each type asks by stage, and its unanswered stages by status, built once for the page.
+  const ofType = new Map<
+    number,
+    { byStage: Record<QuestionStage, QuestionVersion[]>; unanswered: Map<string, PermitQuestionStage[]> }
+  >();
+  for (const [typeId, asked] of askedByType) {
     const byStage = Object.fromEntries(questionStages.map((stage) => [stage, [] as QuestionVersion[]])) as Record<
       QuestionStage,
       QuestionVersion[]
     >;
-    for (const a of askedByType.get(permit.permitTypeId)!) byStage[a.stage].push(versions.get(a.versionId)!);
-    result.set(permit.id, buildStages(permit.status, byStage, answersOf.get(permit.id) ?? [], versions));
+    for (const a of asked) byStage[a.stage].push(versions.get(a.versionId)!);
+    ofType.set(typeId, { byStage, unanswered: new Map() });
+  }
+  for (const permit of permits) {
+    const { byStage, unanswered } = ofType.get(permit.permitTypeId)!;
+    result.set(permit.id, buildStages(permit.status, byStage, answersOf.get(permit.id) ?? [], versions, unanswered));
   }
   return result;
 }

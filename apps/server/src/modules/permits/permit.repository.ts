@@ -139,15 +139,80 @@ async function readPermit(
  */
 export async function findPermits(db: Db, facilityId: number, ids: readonly number[]): Promise<PermitRecord[]> {
   if (!ids.length) return [];
-  const rows = await permitRecordQuery(db, 'permits')
+  // The assets and approvals of all of them in one statement each, instead of two subqueries run
+  // per permit (half of PostgreSQL's time in the download's page; decision 0070). One after another,
+  // as the download's other statements: one pooled connection at a time.
+  const rows = await permitColumnsQuery(db, 'permits')
     .where('p.facility_id', '=', facilityId)
     .where('p.id', 'in', [...ids])
     .orderBy('p.id')
     .execute();
-  return rows.map(permitRecordOf);
+  const assets = await db
+    .selectFrom('permit_assets as pa')
+    .innerJoin('assets as s', 's.id', 'pa.asset_id')
+    .select(['pa.permit_id', 's.id', 's.number', 's.description'])
+    .where('pa.facility_id', '=', facilityId)
+    .where('pa.permit_id', 'in', [...ids])
+    .orderBy('s.number')
+    .execute();
+  const approvals = await db
+    .selectFrom('permit_approvals as ap')
+    .innerJoin('users as u', 'u.id', 'ap.user_id')
+    .select(['ap.permit_id', 'u.id', 'u.display_name', 'ap.approved_at'])
+    .where('ap.permit_id', 'in', [...ids])
+    .where('ap.cleared_at', 'is', null)
+    .orderBy('ap.approved_at')
+    .execute();
+  const assetsOf = groupByPermit(assets);
+  const approvalsOf = groupByPermit(approvals);
+  return rows.map((row) =>
+    permitRecordOf({
+      ...row,
+      assets: assetsOf.get(row.id) ?? [],
+      // As the single read's JSON carries them (permitRecordOf normalizes them to the API's ISO form).
+      approvals: (approvalsOf.get(row.id) ?? []).map((ap) => ({ ...ap, approved_at: ap.approved_at.toISOString() })),
+    }),
+  );
+}
+
+function groupByPermit<R extends { permit_id: number }>(rows: R[]): Map<number, Omit<R, 'permit_id'>[]> {
+  const byPermit = new Map<number, Omit<R, 'permit_id'>[]>();
+  for (const { permit_id, ...row } of rows) {
+    const list = byPermit.get(permit_id);
+    if (list) list.push(row);
+    else byPermit.set(permit_id, [row]);
+  }
+  return byPermit;
 }
 
 function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit_update') {
+  return permitColumnsQuery(db, from).select([
+    // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
+    // command reads the permit twice inside its transaction).
+    (eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('permit_assets as pa')
+          .innerJoin('assets as s', 's.id', 'pa.asset_id')
+          .select(['s.id', 's.number', 's.description'])
+          .whereRef('pa.permit_id', '=', 'p.id')
+          .orderBy('s.number'),
+      ).as('assets'),
+    (eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('permit_approvals as ap')
+          .innerJoin('users as u', 'u.id', 'ap.user_id')
+          .select(['u.id', 'u.display_name', 'ap.approved_at'])
+          .whereRef('ap.permit_id', '=', 'p.id')
+          .where('ap.cleared_at', 'is', null)
+          .orderBy('ap.approved_at'),
+      ).as('approvals'),
+  ]);
+}
+
+/** The permit's own columns with its type's, area's and people's (without its assets and approvals). */
+function permitColumnsQuery(db: QueryCreator<Database>, from: 'permits' | 'permit_update') {
   return permitsWithPeople(db, from).select([
     'p.id',
     'p.facility_id',
@@ -185,27 +250,6 @@ function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit
     'h.display_name as holder_name',
     'i.id as issuer_id',
     'i.display_name as issuer_name',
-    // Assets and current approvals in the same query: one round trip per permit read (a lifecycle
-    // command reads the permit twice inside its transaction).
-    (eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('permit_assets as pa')
-          .innerJoin('assets as s', 's.id', 'pa.asset_id')
-          .select(['s.id', 's.number', 's.description'])
-          .whereRef('pa.permit_id', '=', 'p.id')
-          .orderBy('s.number'),
-      ).as('assets'),
-    (eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('permit_approvals as ap')
-          .innerJoin('users as u', 'u.id', 'ap.user_id')
-          .select(['u.id', 'u.display_name', 'ap.approved_at'])
-          .whereRef('ap.permit_id', '=', 'p.id')
-          .where('ap.cleared_at', 'is', null)
-          .orderBy('ap.approved_at'),
-      ).as('approvals'),
   ]);
 }
 

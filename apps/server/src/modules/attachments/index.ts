@@ -4,3 +4,4 @@ export { attachmentRoutes } from './attachments.routes';
 export { prepareAttachment, type PreparedAttachment } from './attachment-content';
 export { attachmentStorages, databaseStorage, folderStorage, type AttachmentStorage } from './attachment-storage';
 export { readAttachmentsSection, readAttachmentsSectionsForPermits } from './attachments-section';
+export { contentDisposition } from './attachments.routes';

@@ -69,14 +69,17 @@ test('Reports: define a report, generate it, download the file from Report Files
   expect(saved.suggestedFilename()).toBe(`${name}.xlsx`);
   // An XLSX is a zip: its first bytes are PK.
   expect(
-    readFileSync((await saved.path()))
+    readFileSync(await saved.path())
       .subarray(0, 2)
       .toString(),
   ).toBe('PK');
 
   // One-handed at phone width: both screens hold in 390 px.
   await page.setViewportSize(phone);
+  await page.goto('/report/report-files');
+  await expect(file.getByRole('status')).toContainText('Ready', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
   await shot(page, testInfo, 'reports-files-390');
   await page.goto('/report/report-settings');
   await expect(main.getByRole('listitem', { name })).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });

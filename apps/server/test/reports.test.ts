@@ -69,7 +69,7 @@ beforeAll(async () => {
   for (const username of ['admin', 'supervisor', 'worker'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
   tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
-}, 180_000);
+}, 400_000);
 afterAll(async () => {
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -114,6 +114,7 @@ export const reportButtons = defineCaptions('Button', 'Report', {
   openFiles: 'Open Report Files',
   retry: 'Try again',
   cancel: 'Cancel',
+  close: 'Close',
   save: 'Save',
 });
 

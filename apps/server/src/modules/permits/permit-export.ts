@@ -145,7 +145,7 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[],
   return {
     stream,
     async rows(rows: PermitIndexRow[]) {
-      sheet.addRows(
+      await sheet.addRows(
         rows.map((row) =>
           columns.map((c) => {
             const text = cellText(row, c, words);

@@ -39,10 +39,7 @@ function xlsxReportWriter(title: string, header: string[]): ReportWriter {
   const bytes = collected(stream);
   const sheet = xlsxWriter(stream, title, header);
   return {
-    addRows: (rows) => {
-      sheet.addRows(rows);
-      return Promise.resolve();
-    },
+    addRows: (rows) => sheet.addRows(rows),
     async end() {
       await sheet.end();
       return bytes;

@@ -107,6 +107,7 @@ export const reportsSpanish = [
     openFiles: 'Abrir Archivos de informes',
     retry: 'Reintentar',
     cancel: 'Cancelar',
+    close: 'Cerrar',
     save: 'Guardar',
   }),
   ...translateCatalog(reportMessages, {

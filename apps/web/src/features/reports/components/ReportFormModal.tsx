@@ -108,6 +108,7 @@ export function ReportFormModal({ report, timeZone, onClose }: ReportFormModalPr
       title={t(report ? reportTitles.editReport : reportTitles.newReport)}
       centered
       size="lg"
+      closeButtonProps={{ 'aria-label': t(B.close) }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">

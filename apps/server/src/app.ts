@@ -72,6 +72,8 @@ import { registerSignatures, registerSsoSigning, signatureRoutes } from './modul
 import { syncRoutes } from './modules/sync';
 import { offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
+import { Mailer } from './modules/mail';
+import { reportJobs, reportRoutes } from './modules/reports';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
 export interface BuildAppOptions {
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         signatureRoutes,
         syncRoutes,
         offlineRoutes,
+        reportRoutes,
       ]) {
         await api.register(routes, ctx);
       }
@@ -246,6 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (webRoot) await registerWebApp(app, webRoot);
   if (options.jobs) {
     const now = () => clock.now();
+    // One e-mail sender per process (HASP_SMTP_URL); the reports' jobs send through it.
+    const mailer = new Mailer(config);
+    app.addHook('onClose', () => mailer.close());
     ctx.jobs = await JobRunner.start(
       registry,
       [
@@ -254,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         commandRecordsJob(now),
         permitExpiryJob(now, ctx.events),
         permitExpiringJob(now, ctx.events),
+        reportJobs(now, mailer),
         ...(options.jobs.registrations ?? []),
       ],
       {

@@ -176,6 +176,15 @@ const matrix: Record<string, Rule> = {
   // Tag Report Manage (issue 8).
   'GET /api/tag-report-links': holds('rightnav:tag-report-manage'),
   'PUT /api/tag-report-links': holds('rightnav:tag-report-manage'),
+  // Report Settings and Report Files (issue 19): the facility's definitions and files.
+  'GET /api/reports': holds('rightnav:report-settings'),
+  'POST /api/reports': holds('rightnav:report-settings'),
+  'PUT /api/reports/:id': both(inSample, holds('rightnav:report-settings')),
+  'DELETE /api/reports/:id': both(inSample, holds('rightnav:report-settings')),
+  'POST /api/reports/:id/generate': both(inSample, holds('rightnav:report-settings')),
+  'GET /api/report-files': holds('rightnav:report-files'),
+  'GET /api/report-files/:id': both(inSample, holds('rightnav:report-files')),
+  'GET /api/report-files/:id/download': both(inSample, holds('rightnav:report-files')),
   // Question Manage (issue 8); permit forms read a form's questions with a sign-in in the facility.
   'GET /api/questions/form': inSample,
   'PUT /api/questions/form': both(inSample, holds('rightnav:question-manage')),
@@ -664,6 +673,53 @@ beforeAll(async () => {
   samples.attachmentId = attachment.id;
   bodies['POST /api/permits/:permitId/attachments/:attachmentId/commands/remove'] = { reason: 'Matrix' };
   await lockSamples(demo, samples.permits, admin.id, sampleUser.id);
+  // Reports (issue 19): a North Plant definition and a finished file of it.
+  const report = await demo
+    .insertInto('report_definitions')
+    .values({
+      facility_id: 1,
+      name: 'Matrix report',
+      kind: 'lock-inventory',
+      format: 'xlsx',
+      columns: [],
+      filters: '{}',
+      schedule: null,
+      recipients: [],
+      created_by: admin.id,
+      updated_by: admin.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  samples.reports = report.id;
+  const reportFile = await demo
+    .insertInto('report_files')
+    .values({
+      facility_id: 1,
+      report_id: report.id,
+      name: 'Matrix report',
+      kind: 'lock-inventory',
+      format: 'xlsx',
+      definition: JSON.stringify({ kind: 'lock-inventory', columns: [], filters: {}, readerId: admin.id }),
+      state: 'done',
+      content: Buffer.from('PK'),
+      size: 2,
+      recipients: [],
+      created_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  samples['report-files'] = reportFile.id;
+  const reportBody = {
+    name: 'Matrix report',
+    kind: 'lock-inventory',
+    columns: [],
+    filters: {},
+    format: 'xlsx',
+    schedule: null,
+    recipients: [],
+  };
+  bodies['POST /api/reports'] = { ...reportBody, name: 'Matrix report 2' };
+  bodies['PUT /api/reports/:id'] = { ...reportBody, version: 1 };
   Object.assign(bodies, {
     'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
     'POST /api/permits/:permitId/lockbox/commands/sign-on': { lockId: 1 },

@@ -48,3 +48,4 @@ export * from './signatures';
 export * from './sync';
 export * from './offline';
 export * from './offline-shared';
+export * from './reports';

@@ -200,6 +200,16 @@ export const settingDefinitions = [
     max: 50,
     description: 'Largest photo or document (MB) that may be attached to a permit.',
   },
+  // Report Files (issue 19, decision 0073): a job deletes files older than this.
+  {
+    key: 'reports.keepFileDays',
+    scope: 'facility',
+    type: 'integer',
+    default: 30,
+    min: 1,
+    max: 3650,
+    description: 'Days a generated report file is kept before it is deleted.',
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof settingDefinitions)[number]['key'];

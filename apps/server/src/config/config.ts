@@ -71,6 +71,14 @@ export const configSchema = z.object({
   webDist: z.string().default(''),
   /** Where permit attachments' files go (files named by id); empty: in the database (decision 0052). */
   attachmentsDir: z.string().default(''),
+  /** The SMTP relay e-mail goes through (smtp:// or smtps://, user:password@ if it needs them); empty: no e-mail. */
+  smtpUrl: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'must look like smtp://host:25 or smtps://user:password@host:465')
+    .or(z.literal(''))
+    .default(''),
+  /** The sender of every e-mail (an address, or "Name <address>"). */
+  mailFrom: z.string().min(3).max(320).default('Hasp <hasp@localhost>'),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),
 });
@@ -94,6 +102,8 @@ export const envNames: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
   webDist: 'HASP_WEB_DIST',
   attachmentsDir: 'HASP_ATTACHMENTS_DIR',
+  smtpUrl: 'HASP_SMTP_URL',
+  mailFrom: 'HASP_MAIL_FROM',
   connections: 'HASP_CONNECTIONS',
   defaultConnection: 'HASP_DEFAULT_CONNECTION',
 };

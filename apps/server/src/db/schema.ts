@@ -108,6 +108,48 @@ export interface Database {
   };
   hazard_analysis_lines: HazardAnalysisLineTable;
   hazard_analysis_controls: HazardAnalysisControlTable;
+  // 2026-12-01T1100-reports: report definitions and the files generated from them
+  report_definitions: ReportDefinitionTable;
+  report_files: ReportFileTable;
+}
+
+export interface ReportDefinitionTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  kind: string;
+  columns: string[];
+  filters: ColumnType<unknown, string, string>;
+  format: 'xlsx' | 'pdf';
+  schedule: ColumnType<unknown, string | null, string | null>;
+  recipients: string[];
+  next_run_at: Date | null;
+  created_by: number;
+  updated_by: number;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface ReportFileTable {
+  id: Generated<number>;
+  facility_id: number;
+  report_id: number | null;
+  name: string;
+  kind: string;
+  format: 'xlsx' | 'pdf';
+  definition: ColumnType<unknown, string, never>;
+  state: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  rows: Generated<number>;
+  error: string | null;
+  generated_by: number | null;
+  recipients: string[];
+  content: Buffer | null;
+  size: number | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+  mail_state: Generated<'none' | 'pending' | 'sent' | 'failed' | 'off'>;
+  mail_error: string | null;
 }
 
 export interface PermitAttachmentTable {

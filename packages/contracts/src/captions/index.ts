@@ -37,3 +37,4 @@ export * from './signatures';
 export * from './sync';
 export * from './offline-permits';
 export * from './permit-pdf';
+export * from './reports';

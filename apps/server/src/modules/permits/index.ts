@@ -21,3 +21,5 @@ export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
 export { readPermit, readPermitsForPermits } from './permit-read';
 export { findSectionPermit, findSectionPermits, type SectionPermit } from './section-permit.repository';
+export { streamIndexRows } from './permit-index.repository';
+export { cellText, exportCaptions, exportWords, type ExportWords } from './permit-export';

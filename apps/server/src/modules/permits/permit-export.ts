@@ -1,5 +1,4 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   permitIndexColumnCaptions,
   permitIndexLabels,
@@ -13,6 +12,7 @@ import {
   type PermitRiskLevel,
   type PermitStatus,
 } from '@hasp/contracts';
+import { escapeSpreadsheetCell, sheetName, xlsxWriter } from '../spreadsheet';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -20,14 +20,6 @@ export const exportContentTypes: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-
-/**
- * A cell a spreadsheet would run as a formula (= + - @, or a tab/CR that some programs strip first)
- * is written as text with a leading apostrophe (OWASP "CSV injection").
- */
-export function escapeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** The captions an export is worded with (the reader's language: `captionTextsForUsers`). */
 export const exportCaptions: Caption[] = [
@@ -53,12 +45,7 @@ export function exportWords(text: (caption: Caption) => string = (c) => c.defaul
     column: each(Object.keys(permitIndexColumnCaptions) as PermitIndexColumn[], permitIndexColumnCaptions),
     status: each(permitStatuses, permitStatusCaptions),
     risk: each(permitRiskLevels, permitRiskCaptions),
-    // A sheet name: at most 31 characters, none of []:*?/\ (an administrator's caption may hold them).
-    sheet:
-      text(permitIndexLabels.grid)
-        .replace(/[[\]:*?/\\]/g, ' ')
-        .slice(0, 31)
-        .trim() || 'Permits',
+    sheet: sheetName(text(permitIndexLabels.grid), 'Permits'),
   };
 }
 const english = exportWords();
@@ -96,7 +83,7 @@ export function cellText(row: PermitIndexRow, column: PermitIndexColumn, words: 
 }
 
 const csvField = (value: string) => {
-  const safe = escapeFormula(value);
+  const safe = escapeSpreadsheetCell(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
@@ -150,27 +137,24 @@ export function exportWriter(format: ExportFormat, columns: PermitIndexColumn[],
       },
     };
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(words.sheet);
-  sheet.addRow(columns.map((c) => words.column[c])).commit();
+  const sheet = xlsxWriter(
+    stream,
+    words.sheet,
+    columns.map((c) => words.column[c]),
+  );
   return {
     stream,
     async rows(rows: PermitIndexRow[]) {
-      for (const row of rows) {
-        sheet
-          .addRow(
-            columns.map((c) => {
-              const text = cellText(row, c, words);
-              return dateColumns.has(c) ? new Date(text) : escapeFormula(text);
-            }),
-          )
-          .commit();
-      }
+      await sheet.addRows(
+        rows.map((row) =>
+          columns.map((c) => {
+            const text = cellText(row, c, words);
+            return dateColumns.has(c) ? new Date(text) : text;
+          }),
+        ),
+      );
       if (stream.writableNeedDrain) await drained(stream);
     },
-    async end() {
-      sheet.commit();
-      await workbook.commit();
-    },
+    end: () => sheet.end(),
   };
 }

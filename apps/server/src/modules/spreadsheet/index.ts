@@ -6,3 +6,4 @@ export { csvCell, toEscapedCsv } from './csv-write';
 export { eventLoopTurns } from './event-loop-turns';
 export { escapeSpreadsheetCell, startsLikeFormula, unescapeSpreadsheetCell } from './formula-cells';
 export type { CsvPosition } from './csv-read';
+export { sheetName, xlsxWriter, type SheetCell } from './xlsx-write';

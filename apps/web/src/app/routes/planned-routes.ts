@@ -36,20 +36,6 @@ export const plannedRoutes: PlannedRoute[] = [
     description: 'The tag layout, its legend and its QR code.',
   },
   {
-    path: 'report/report-settings',
-    title: 'Print Manage',
-    childTitle: 'Report Settings',
-    rightNav: 'report-settings',
-    description: 'Which reports exist and what each contains.',
-  },
-  {
-    path: 'report/report-files',
-    title: 'Print Manage',
-    childTitle: 'Report Files',
-    rightNav: 'report-files',
-    description: 'Generated PDF and XLSX reports, ready to download.',
-  },
-  {
     path: 'admin/connect',
     title: 'Hasp Connect',
     rightNav: 'connect',

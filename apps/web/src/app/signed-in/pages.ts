@@ -60,6 +60,12 @@ export const PrefixManagePage = lazy(async () => ({
 export const TagReportLinksPage = lazy(async () => ({
   default: (await import('../../features/tag-report-links')).TagReportLinksPage,
 }));
+export const ReportSettingsPage = lazy(async () => ({
+  default: (await import('../../features/reports')).ReportSettingsPage,
+}));
+export const ReportFilesPage = lazy(async () => ({
+  default: (await import('../../features/reports')).ReportFilesPage,
+}));
 export const PermitTypesPage = lazy(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
 }));

@@ -25,6 +25,7 @@ import { locksSpanish } from './locks';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
 import { attachmentsSpanish } from './attachments';
 import { permitPdfSpanish } from './permit-pdf';
+import { reportsSpanish } from './reports';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -54,4 +55,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...abandonedRemovalsSpanish,
   ...attachmentsSpanish,
   ...permitPdfSpanish,
+  ...reportsSpanish,
 ];

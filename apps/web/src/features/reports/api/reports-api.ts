@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  reportDefinitionSchema,
+  reportDefinitionsSchema,
+  reportFileSchema,
+  reportFilesSchema,
+  type ReportDefinition,
+  type ReportDefinitionInput,
+  type ReportFiles,
+} from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { refusedFieldsOf, statusIn } from '../../../lib/send-form';
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  definitions: () => [...reportKeys.all, 'definitions'] as const,
+  files: () => [...reportKeys.all, 'files'] as const,
+};
+
+/** The facility's report definitions, whether e-mail is on, and its time zone. */
+export function useReportDefinitions() {
+  return useQuery({
+    queryKey: reportKeys.definitions(),
+    queryFn: ({ signal }) => apiRequest('reports', { schema: reportDefinitionsSchema, signal }),
+  });
+}
+
+/** Refusals the dialog explains itself (a field, a stale version): no toast. */
+const explainedHere = (error: unknown) => statusIn(409)(error) || Object.keys(refusedFieldsOf(error)).length > 0;
+
+/** Defines a report (no ID) or replaces one (with the version it was loaded at). */
+export function useSaveReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ report, input }: { report: ReportDefinition | null; input: ReportDefinitionInput }) =>
+      apiRequest(report ? `reports/${report.ID}` : 'reports', {
+        method: report ? 'PUT' : 'POST',
+        body: report ? { ...input, version: report.version } : input,
+        schema: reportDefinitionSchema,
+        quiet: explainedHere,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: reportKeys.definitions() }),
+  });
+}
+
+export function useDeleteReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (report: ReportDefinition) => apiRequest(`reports/${report.ID}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: reportKeys.definitions() }),
+  });
+}
+
+/** Queues a file of the report now (a job generates it; Report Files follows it). */
+export function useGenerateReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (report: ReportDefinition) =>
+      apiRequest(`reports/${report.ID}/generate`, { method: 'POST', schema: reportFileSchema }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.files() }),
+  });
+}
+
+const busy = (data: ReportFiles | undefined) =>
+  data?.files.some((f) => f.state === 'queued' || f.state === 'running' || f.mail === 'pending') ?? false;
+
+/** The facility's files; read again every 2 s while one is being generated or mailed (its progress). */
+export function useReportFiles() {
+  return useQuery({
+    queryKey: reportKeys.files(),
+    queryFn: ({ signal }) => apiRequest('report-files', { schema: reportFilesSchema, signal }),
+    refetchInterval: (query) => (busy(query.state.data) ? 2000 : false),
+  });
+}
+
+/** Downloads a file (it needs the bearer token, so no plain link) under the name the server gives. */
+export async function downloadReportFile(id: number, fallbackName: string): Promise<void> {
+  const blob = await apiRequest(`report-files/${id}/download`, { read: 'blob', headers: { accept: '*/*' } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the address goes.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

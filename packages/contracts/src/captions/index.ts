@@ -36,3 +36,4 @@ export * from './gas-tests';
 export * from './signatures';
 export * from './sync';
 export * from './offline-permits';
+export * from './printing';

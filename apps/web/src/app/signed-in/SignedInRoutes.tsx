@@ -30,6 +30,8 @@ import {
   SecurityListsPage,
   PrefixManagePage,
   TagReportLinksPage,
+  PrintListPage,
+  PrintSettingsPage,
   PermitTypesPage,
   GasConfigPage,
   AnnouncementsPage,
@@ -116,6 +118,8 @@ function SignedInRouteTable() {
         <Route path="security/lists" element={<SecurityListsPage />} />
         <Route path="masterlist/prefix-manage" element={<PrefixManagePage />} />
         <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
+        <Route path="printlist" element={<PrintListPage />} />
+        <Route path="printlist/print-settings" element={<PrintSettingsPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />
         <Route path="admin/gas-tests" element={<GasConfigPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />

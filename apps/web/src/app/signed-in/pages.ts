@@ -60,6 +60,12 @@ export const PrefixManagePage = lazy(async () => ({
 export const TagReportLinksPage = lazy(async () => ({
   default: (await import('../../features/tag-report-links')).TagReportLinksPage,
 }));
+export const PrintListPage = lazy(async () => ({
+  default: (await import('../../features/printing')).PrintListPage,
+}));
+export const PrintSettingsPage = lazy(async () => ({
+  default: (await import('../../features/printing')).PrintSettingsPage,
+}));
 export const PermitTypesPage = lazy(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
 }));

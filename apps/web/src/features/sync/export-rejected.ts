@@ -22,15 +22,5 @@ export function rejectedExport(items: OutboxItem[], exportedAt: string): Blob {
   return new Blob([JSON.stringify({ exportedAt, rejected: rows }, null, 2)], { type: 'application/json' });
 }
 
-/** Saves a blob through a temporary link. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves a blob through a temporary link (lib/save-blob). */
+export { saveBlob as saveFile } from '../../lib/save-blob';

@@ -24,6 +24,7 @@ import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
 import { attachmentsSpanish } from './attachments';
+import { printingSpanish } from './printing';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -52,4 +53,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...locksSpanish,
   ...abandonedRemovalsSpanish,
   ...attachmentsSpanish,
+  ...printingSpanish,
 ];

@@ -5,6 +5,7 @@ import {
   permitExportFileName,
   type PermitIndexColumn,
 } from '@hasp/contracts';
+import { saveBlob } from '../../../lib/save-blob';
 import { apiRequest } from '../../../lib/http';
 import { permitIndexKeys } from './keys';
 
@@ -43,14 +44,6 @@ export async function downloadExport(
 ): Promise<string> {
   const blob = await apiRequest(`permits/export.${format}`, { query, read: 'blob', headers: { accept: '*/*' } });
   const name = permitExportFileName(facilityName, new Date(), format);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, name);
   return name;
 }

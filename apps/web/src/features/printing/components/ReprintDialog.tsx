@@ -14,7 +14,12 @@ export function ReprintDialog({ item, onClose }: { item: PrintListItem; onClose:
   const [missing, setMissing] = useState(false);
   const serverError = reprint.isError ? (fieldErrorsOf(reprint.error).reason ?? reasonOf(reprint.error)) : undefined;
   return (
-    <Modal opened onClose={onClose} title={`${t(printingTitles.reprint)} ${item.number}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${t(printingTitles.reprint)} ${item.number}`}
+      closeButtonProps={{ 'aria-label': t(printingButtons.cancel) }}
+    >
       <form
         noValidate
         onSubmit={(event) => {

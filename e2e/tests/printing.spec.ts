@@ -139,7 +139,8 @@ test('print settings show the server-drawn preview of each tag layout', async ({
     // Nothing is saved: the preview follows the draft.
     await page.getByLabel('Reason', { exact: true }).uncheck();
     await expect(page.getByTitle('Preview')).toBeVisible();
-    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByText('Drawing the preview…')).toHaveCount(0);
+    await expect(page.getByTitle('Preview')).toHaveAttribute('src', /^blob:/);
     if (viewport === phone) await expectNoSidewaysScroll(page, phone.width);
     await expectNoSeriousViolations(page);
     const name = `print-settings-${viewport === phone ? 'phone' : 'desktop'}`;

@@ -107,6 +107,7 @@ function LayoutForm({ layout, hasLogo }: { layout: TagLayout; hasLogo: boolean }
       label={t(l[field])}
       value={draft[field]}
       format="hex"
+      withEyeDropper={false}
       error={errors[field]}
       onChange={(value) => set({ [field]: value.toUpperCase() })}
       mt="sm"

@@ -73,8 +73,8 @@ test.describe('shell: routes, titles and redirects', () => {
     await expect(
       shell(page).main.getByText('You do not have permission to open this page.', { exact: false }),
     ).toBeVisible();
-    // A planned screen the supervisor may open (Print List) shows its honest placeholder.
-    await page.goto('/printlist');
+    // A planned screen the supervisor may open (Report Files) shows its honest placeholder.
+    await page.goto('/report/report-files');
     await expect(shell(page).main.getByText('This screen is not available yet', { exact: false })).toBeVisible();
   });
 });

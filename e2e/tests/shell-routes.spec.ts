@@ -73,8 +73,9 @@ test.describe('shell: routes, titles and redirects', () => {
     await expect(
       shell(page).main.getByText('You do not have permission to open this page.', { exact: false }),
     ).toBeVisible();
-    // A planned screen the supervisor may open (Print List) shows its honest placeholder.
-    await page.goto('/printlist');
+    // A planned screen (Hasp Connect, issue 21) shows its honest placeholder to who may open it.
+    await signIn();
+    await page.goto('/admin/connect');
     await expect(shell(page).main.getByText('This screen is not available yet', { exact: false })).toBeVisible();
   });
 });

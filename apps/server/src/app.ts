@@ -44,6 +44,7 @@ import { groupManageRoutes } from './modules/group-manage';
 import { securityListsRoutes } from './modules/security-lists';
 import { numberingRoutes } from './modules/numbering';
 import { tagReportLinkRoutes } from './modules/tag-report-links';
+import { printListRoutes, printSettingsRoutes } from './modules/printing';
 import { administratorRoutes } from './modules/administrator';
 import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
@@ -232,6 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockboxRoutes,
         tagRoutes,
         tagStatusRoutes,
+        printSettingsRoutes,
+        printListRoutes,
         attachmentRoutes,
         permitPdfRoutes,
         gasTestsRoutes,

@@ -363,6 +363,14 @@ const matrix: Record<string, Rule> = {
       both(inSample, holds('permit:view:LOTO')),
     ]),
   ),
+  // Printing (issue 19): Print Settings' layouts; the print list (and, for tags, the permit's type).
+  'GET /api/print-settings/tag-layouts': holds('rightnav:print-settings'),
+  'PUT /api/print-settings/tag-layouts/:layoutKey': holds('rightnav:print-settings'),
+  'POST /api/print-settings/tag-layouts/:layoutKey/preview': holds('rightnav:print-settings'),
+  'GET /api/print-list': holds('rightnav:print-list'),
+  'POST /api/print-list/pdf': both(inSample, both(holds('rightnav:print-list'), holds('permit:view:LOTO'))),
+  'POST /api/print-list/mark-printed': holds('rightnav:print-list'),
+  'POST /api/print-list/reprint': both(inSample, both(holds('rightnav:print-list'), holds('permit:view:LOTO'))),
   // The QR address's status page: no sign-in (an unguessable, revocable token).
   'GET /api/public/tags/:token': anyone,
   // Attachments (issue 17): anyone who may view the permit's type (removal: the attacher or an approver/issuer).
@@ -607,6 +615,9 @@ beforeAll(async () => {
     bodies[`POST /api/permits/:permitId/tags/commands/${verb}`] = { tagId: tag.id };
   }
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
+  bodies['POST /api/print-list/pdf'] = { kind: 'tag', ids: [tag.id] };
+  bodies['POST /api/print-list/mark-printed'] = { tagIds: [tag.id] };
+  bodies['POST /api/print-list/reprint'] = { tagId: tag.id, reason: 'Matrix' };
   // Gas tests: North Plant's seeded O2 and detector, saved unchanged; new ones with unique codes.
   const o2 = await demo
     .selectFrom('gas_parameters')
@@ -895,6 +906,7 @@ function urlFor(route: string): string {
     .replace(':userId', String(samples.users))
     .replace(':captionId', String(samples.captionId))
     .replace(':languageId', String(samples.languageId))
+    .replace(':layoutKey', 'tag-small-2x4')
     .replace(':key', 'security.lockoutThreshold')
     .replace(':listKey', 'energy-types')
     .replace(':kind', 'areas')
@@ -903,6 +915,15 @@ function urlFor(route: string): string {
     .replace(':token', String(samples.tagToken))
     .replace(':attachmentId', String(samples.attachmentId));
 }
+
+const matrixLayout = {
+  name: 'Small tag, 2 × 4 in',
+  bandColour: '#B91C1C',
+  bandTextColour: '#FFFFFF',
+  bodyColour: '#FFFFFF',
+  legendItemId: null,
+  fields: ['logo', 'number', 'point', 'permit', 'applier', 'date', 'reason', 'qr'],
+};
 
 const bodies: Record<string, object> = {
   'POST /api/questions': {
@@ -933,6 +954,8 @@ const bodies: Record<string, object> = {
     facilityCode: 'NP',
     patterns: [{ subject: 'tag', pattern: 'T-{YYYY}-{SEQ:5}', yearlyReset: true }],
   },
+  'PUT /api/print-settings/tag-layouts/:layoutKey': matrixLayout,
+  'POST /api/print-settings/tag-layouts/:layoutKey/preview': matrixLayout,
   'PUT /api/tag-report-links': {
     links: [{ subject: 'tag:lock-tag', layoutKey: 'tag-standard-3x5', reportKey: 'tag-summary' }],
   },

@@ -35,6 +35,7 @@ export * from './locks';
 export * from './isolation-plan';
 export * from './hazard-analysis';
 export * from './tags';
+export * from './printing';
 export * from './abandoned-removals';
 export * from './permit-index';
 export * from './people';

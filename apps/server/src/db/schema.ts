@@ -108,9 +108,25 @@ export interface Database {
   };
   hazard_analysis_lines: HazardAnalysisLineTable;
   hazard_analysis_controls: HazardAnalysisControlTable;
+  // 2026-12-01T0900-printing: each facility's style of each catalogue tag layout
+  tag_layouts: TagLayoutTable;
   // 2026-12-01T1100-reports: report definitions and the files generated from them
   report_definitions: ReportDefinitionTable;
   report_files: ReportFileTable;
+}
+
+export interface TagLayoutTable {
+  facility_id: number;
+  layout_key: string;
+  name: string;
+  band_colour: string;
+  band_text_colour: string;
+  body_colour: string;
+  legend_item_id: number | null;
+  fields: string[];
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface ReportDefinitionTable {
@@ -290,6 +306,9 @@ export interface TagTable {
   status_token_revoked_at: When;
   version: Generated<number>;
   created_at: CreatedAt;
+  // 2026-12-01T0900-printing: printed again (each reprint's reason is in the audit trail)
+  reprint_count: Generated<number>;
+  reprinted_at: When;
 }
 
 export interface AbandonedRemovalTable {

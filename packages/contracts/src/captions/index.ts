@@ -38,3 +38,4 @@ export * from './sync';
 export * from './offline-permits';
 export * from './permit-pdf';
 export * from './reports';
+export * from './printing';

@@ -36,6 +36,7 @@ import * as ssoSignatures from './2026-11-28T1500-sso-signatures';
 import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
 import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-number';
+import * as printing from './2026-12-01T0900-printing';
 import * as reports from './2026-12-01T1100-reports';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T1100-idempotency-claim': idempotencyClaim,
   '2026-11-29T1400-sync-local-records': syncLocalRecords,
   '2026-11-30T0900-sync-provisional-number': syncProvisionalNumber,
+  '2026-12-01T0900-printing': printing,
   '2026-12-01T1100-reports': reports,
 };

@@ -9,3 +9,4 @@ export { tagRoutes } from './tags.routes';
 export { tagStatusRoutes } from './tag-status.routes';
 export { tagCommandDefinitions } from './tag-command.service';
 export { readTagsSection, readTagsSectionsForPermits } from './tags-section';
+export { reprintTagCommand, type ReprintTagInput } from './reprint-tag';

@@ -15,7 +15,8 @@ const stored = ({ statusTokenRevokedAt, ...tag }: TagRow) => ({ ...tag, linkRevo
 export function recordTagChange(
   run: TagRecorder,
   change: {
-    command: TagCommand;
+    /** A tag command, or 'reprint' (printing's `tag.reprint`, which keeps the state). */
+    command: TagCommand | 'reprint';
     before: TagRow;
     after: TagRow;
     actorId: number;

@@ -132,3 +132,12 @@ export async function insertTag(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Counts one more reprint of a tag (its state stays) and moves it on one version. */
+export async function countTagReprint(trx: Transaction<Database>, tagId: number, at: Date) {
+  await trx
+    .updateTable('tags')
+    .set({ reprint_count: sql`reprint_count + 1`, reprinted_at: at, version: sql`version + 1` })
+    .where('id', '=', tagId)
+    .execute();
+}

@@ -22,20 +22,6 @@ export const plannedRoutes: PlannedRoute[] = [
     description: 'The message sent for each event, with the variables it can use.',
   },
   {
-    path: 'printlist',
-    title: 'Print Manage',
-    childTitle: 'Print List',
-    rightNav: 'print-list',
-    description: 'The queue of tags and permits to print: print to PDF, and reprint with a recorded reason.',
-  },
-  {
-    path: 'printlist/print-settings',
-    title: 'Print Manage',
-    childTitle: 'Print Settings',
-    rightNav: 'print-settings',
-    description: 'The tag layout, its legend and its QR code.',
-  },
-  {
     path: 'admin/connect',
     title: 'Hasp Connect',
     rightNav: 'connect',

@@ -32,6 +32,8 @@ import {
   TagReportLinksPage,
   ReportSettingsPage,
   ReportFilesPage,
+  PrintListPage,
+  PrintSettingsPage,
   PermitTypesPage,
   GasConfigPage,
   AnnouncementsPage,
@@ -120,6 +122,8 @@ function SignedInRouteTable() {
         <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
         <Route path="report/report-settings" element={<ReportSettingsPage />} />
         <Route path="report/report-files" element={<ReportFilesPage />} />
+        <Route path="printlist" element={<PrintListPage />} />
+        <Route path="printlist/print-settings" element={<PrintSettingsPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />
         <Route path="admin/gas-tests" element={<GasConfigPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />

@@ -66,6 +66,12 @@ export const ReportSettingsPage = lazy(async () => ({
 export const ReportFilesPage = lazy(async () => ({
   default: (await import('../../features/reports')).ReportFilesPage,
 }));
+export const PrintListPage = lazy(async () => ({
+  default: (await import('../../features/printing')).PrintListPage,
+}));
+export const PrintSettingsPage = lazy(async () => ({
+  default: (await import('../../features/printing')).PrintSettingsPage,
+}));
 export const PermitTypesPage = lazy(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
 }));

@@ -26,6 +26,7 @@ import { abandonedRemovalsSpanish } from './abandoned-removals';
 import { attachmentsSpanish } from './attachments';
 import { permitPdfSpanish } from './permit-pdf';
 import { reportsSpanish } from './reports';
+import { printingSpanish } from './printing';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -56,4 +57,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...attachmentsSpanish,
   ...permitPdfSpanish,
   ...reportsSpanish,
+  ...printingSpanish,
 ];

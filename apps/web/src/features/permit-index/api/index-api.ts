@@ -5,8 +5,8 @@ import {
   permitExportFileName,
   type PermitIndexColumn,
 } from '@hasp/contracts';
-import { apiRequest } from '../../../lib/http';
 import { saveBlob } from '../../../lib/save-file';
+import { apiRequest } from '../../../lib/http';
 import { permitIndexKeys } from './keys';
 
 /** One page of the index for the URL's query; the previous page stays on screen while the next loads. */

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import { tagStatusPath, type MarkPrintedResult, type Tag, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { runCommand, type EventBus, type RequestContext } from '../../platform';
+import { reprintTagCommand, tagCommandDefinitions } from '../tags';
+import { findFacilityPrintFacts, firstTagLegend } from './tag-layouts.repository';
+import { layoutForTagType, listTagLayouts, supportedLogo } from './tag-layouts.service';
+import { listTagPrintRows, type TagPrintRow } from './print-list.repository';
+import { renderTagPdf, type PrintableTag } from './tag-pdf';
+
+type Db = Kysely<Database>;
+
+/** The permit type codes whose permits (and so tags) the caller may see: permit:view:<CODE>. */
+export const viewableTypeCodes = (permissions: ReadonlySet<string>) =>
+  [...permissions].filter((p) => p.startsWith('permit:view:')).map((p) => p.slice('permit:view:'.length));
+
+/** A date as the facility reads it (YYYY-MM-DD in its time zone). */
+const dateIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** What the PDF needs of the facility once: its layouts by key, logo and time zone, and the default legend. */
+async function printContext(db: Db, facilityId: number) {
+  const [{ layouts }, facility, legend, layoutOf] = await Promise.all([
+    listTagLayouts(db, facilityId),
+    findFacilityPrintFacts(db, facilityId),
+    firstTagLegend(db, facilityId),
+    layoutForTagType(db, facilityId),
+  ]);
+  return {
+    layouts: new Map<TagLayoutKey, TagLayout>(layouts.map((l) => [l.key, l])),
+    logo: facility.logo && supportedLogo(facility.logo_type) ? facility.logo : null,
+    timeZone: facility.time_zone,
+    defaultLegend: legend?.value ?? 'DANGER — DO NOT OPERATE',
+    layoutOf,
+  };
+}
+
+/**
+ * The chosen tags as one PDF, in the order asked, each on its tag type's layout. A tag that is not
+ * the facility's, or on a permit whose type the caller may not view, is a 404 naming its ID.
+ */
+export async function tagPdf(
+  db: Db,
+  facilityId: number,
+  request: { tagIds: readonly number[]; typeCodes: readonly string[]; origin: string; now: Date },
+) {
+  const rows = await listTagPrintRows(db, facilityId, request.tagIds, request.typeCodes);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = request.tagIds.filter((id) => !byId.has(id));
+  if (missing.length) throw new AppError('NOT_FOUND', 404, `Tag not found: ${missing.slice(0, 20).join(', ')}`);
+  const print = await printContext(db, facilityId);
+  const tags = request.tagIds.map((id): PrintableTag => {
+    const row = byId.get(id)!;
+    const layoutKey = print.layoutOf(row.lockTag ? 'lock-tag' : 'isolation-point-tag');
+    return printable(row, print.layouts.get(layoutKey)!, {
+      legend: print.defaultLegend,
+      date: dateIn(print.timeZone, row.appliedAt ?? request.now),
+      origin: request.origin,
+    });
+  });
+  return renderTagPdf(tags, { layouts: print.layouts, logo: print.logo });
+}
+
+function printable(
+  row: TagPrintRow,
+  layout: TagLayout,
+  facts: { legend: string; date: string; origin: string },
+): PrintableTag {
+  return {
+    number: row.number,
+    // The tag's own legend; else its layout's; else the list's first.
+    legend: row.legend ?? layout.legend?.value ?? facts.legend,
+    point: row.point,
+    permitNumber: row.permitNumber,
+    applier: row.applier,
+    date: facts.date,
+    reason: row.reason,
+    statusUrl: row.revoked ? null : `${facts.origin}${tagStatusPath(row.token)}`,
+    layoutKey: layout.key,
+  };
+}
+
+/** Print Settings' preview: a sample tag on a draft layout (not stored), as the printer would get it. */
+export async function previewPdf(
+  db: Db,
+  facilityId: number,
+  draft: { layout: TagLayout; key: TagLayoutKey; applier: string; origin: string; now: Date },
+) {
+  const print = await printContext(db, facilityId);
+  const layout = { ...draft.layout, key: draft.key };
+  const sample: PrintableTag = {
+    number: 'T-0000-00001',
+    legend: layout.legend?.value ?? print.defaultLegend,
+    point: 'E-101 — Main disconnect, motor control centre 1',
+    permitNumber: 'LOTO-0000-0001',
+    applier: draft.applier,
+    date: dateIn(print.timeZone, draft.now),
+    reason: 'Conveyor belt replacement: isolate the drive before work',
+    statusUrl: `${draft.origin}${tagStatusPath('sample')}`,
+    layoutKey: draft.key,
+  };
+  return renderTagPdf([sample], { layouts: new Map([[draft.key, layout]]), logo: print.logo });
+}
+
+/**
+ * Marks the tags Printed, each through its own `tag.mark-printed` command (its own transaction,
+ * version, policy and audit row): one refused (applied or voided meanwhile) does not undo the rest.
+ */
+export async function markTagsPrinted(
+  events: EventBus,
+  ctx: RequestContext,
+  tagIds: readonly number[],
+): Promise<MarkPrintedResult> {
+  const permits = await permitsOfTags(ctx.connection.db, ctx.actor.facilityId, tagIds);
+  const result: MarkPrintedResult = { printed: [], refused: [] };
+  const command = tagCommandDefinitions['mark-printed'];
+  for (const tagId of tagIds) {
+    const permitId = permits.get(tagId);
+    if (permitId === undefined) {
+      result.refused.push({ ID: tagId, message: 'Tag not found' });
+      continue;
+    }
+    try {
+      await runCommand(events, ctx, command, { name: command.name, targetId: tagId, input: { tagId, permitId } });
+      result.printed.push(tagId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      result.refused.push({ ID: tagId, message: error.message });
+    }
+  }
+  return result;
+}
+
+/** A printed tag printed again with a reason: `tag.reprint` (audited with the reason). */
+export async function reprintTag(
+  events: EventBus,
+  ctx: RequestContext,
+  input: { tagId: number; reason: string },
+): Promise<Tag> {
+  const permits = await permitsOfTags(ctx.connection.db, ctx.actor.facilityId, [input.tagId]);
+  const permitId = permits.get(input.tagId);
+  if (permitId === undefined) throw AppError.notFound('Tag');
+  const { result } = await runCommand(events, ctx, reprintTagCommand, {
+    name: reprintTagCommand.name,
+    targetId: input.tagId,
+    input: { ...input, permitId },
+  });
+  return result;
+}
+
+async function permitsOfTags(db: Db, facilityId: number, tagIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'permit_id'])
+    .where('facility_id', '=', facilityId)
+    .where('id', 'in', [...tagIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.permit_id]));
+}

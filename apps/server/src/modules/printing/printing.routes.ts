@@ -1,0 +1,197 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  markPrintedInputSchema,
+  markPrintedResultSchema,
+  printListQuerySchema,
+  printListSchema,
+  printPdfInputSchema,
+  PRINT_LIST_LIMIT,
+  reprintInputSchema,
+  rightNavPermission,
+  tagLayoutInputSchema,
+  tagLayoutListSchema,
+  tagLayoutParamsSchema,
+  tagLayoutSchema,
+  tagSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { commandErrorResponses, contextOf } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { permissionsOf, requirePermission } from '../../plugins/permissions';
+import { listQueuedTags } from './print-list.repository';
+import { markTagsPrinted, previewPdf, reprintTag, tagPdf, viewableTypeCodes } from './print-list.service';
+import { checkTagLayoutInput, listTagLayouts, saveTagLayout } from './tag-layouts.service';
+
+const tags = ['print'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Where the QR codes point: this server as the browser reached it (the tag's `/t/<token>` page is its). */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream, fileName: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(pdf);
+}
+
+/** If-Match as the version the editor saw (absent: no check). */
+function ifMatch(request: FastifyRequest): number | null {
+  const header = request.headers['if-match'];
+  if (header === undefined) return null;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(header).trim());
+  if (!match) throw AppError.validation([{ field: 'If-Match', message: 'If-Match: the version you loaded, e.g. "3"' }]);
+  return Number(match[1]);
+}
+
+/** Print Settings: the facility's tag layouts and their live preview (rightnav:print-settings). */
+export const printSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('print-settings')));
+
+  app.get(
+    '/print-settings/tag-layouts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's tag layouts (each styled, or in the default style) and whether it has a logo",
+        response: { 200: tagLayoutListSchema, ...errors },
+      },
+    },
+    async (request) => listTagLayouts(contextOf(request).connection.db, contextOf(request).actor.facilityId),
+  );
+
+  app.put(
+    '/print-settings/tag-layouts/:layoutKey',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Save a tag layout's style (audited). If-Match: the version loaded (0 for one never saved).",
+        params: tagLayoutParamsSchema,
+        body: tagLayoutInputSchema,
+        response: { 200: tagLayoutSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      return saveTagLayout(connection.db, actor, request.params.layoutKey, request.body, ifMatch(request));
+    },
+  );
+
+  app.post(
+    '/print-settings/tag-layouts/:layoutKey/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A sample tag on the draft layout in the body (not saved), as a PDF',
+        params: tagLayoutParamsSchema,
+        body: tagLayoutInputSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { connection, actor, now } = contextOf(request);
+      const layout = await checkTagLayoutInput(connection.db, actor.facilityId, request.body);
+      const user = await connection.db
+        .selectFrom('users')
+        .select('display_name')
+        .where('id', '=', actor.userId)
+        .executeTakeFirst();
+      const pdf = await previewPdf(connection.db, actor.facilityId, {
+        layout,
+        key: request.params.layoutKey,
+        applier: user?.display_name ?? '',
+        origin: originOf(request),
+        now,
+      });
+      return sendPdf(reply, pdf, `tag-preview-${request.params.layoutKey}.pdf`);
+    },
+  );
+};
+
+/** Print List: the queue, its PDF, mark printed and reprint (rightnav:print-list, and each permit's type). */
+export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('print-list')));
+
+  app.get(
+    '/print-list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `The print queue (waiting or printed) of permits whose types the caller may view; at most ${PRINT_LIST_LIMIT}`,
+        querystring: printListQuerySchema,
+        response: { 200: printListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const typeCodes = viewableTypeCodes(await permissionsOf(request));
+      const { queue, permitId, areaId } = request.query;
+      const items = await listQueuedTags(connection.db, actor.facilityId, { queue, permitId, areaId, typeCodes });
+      return { items: items.slice(0, PRINT_LIST_LIMIT), truncated: items.length > PRINT_LIST_LIMIT };
+    },
+  );
+
+  app.post(
+    '/print-list/pdf',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The chosen items as one PDF, a page each at its layout size, streamed (printing does not mark them)',
+        body: printPdfInputSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { connection, actor, now } = contextOf(request);
+      const typeCodes = viewableTypeCodes(await permissionsOf(request));
+      const pdf = await tagPdf(connection.db, actor.facilityId, {
+        tagIds: request.body.ids,
+        typeCodes,
+        origin: originOf(request),
+        now,
+      });
+      return sendPdf(reply, pdf, `tags-${now.toISOString().slice(0, 10)}.pdf`);
+    },
+  );
+
+  app.post(
+    '/print-list/mark-printed',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark the tags Printed, each by its tag.mark-printed command; the refused ones are listed with why',
+        body: markPrintedInputSchema,
+        response: { 200: markPrintedResultSchema, ...errors },
+      },
+    },
+    async (request) => markTagsPrinted(ctx.events, contextOf(request), request.body.tagIds),
+  );
+
+  app.post(
+    '/print-list/reprint',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Record that a Printed tag is printed again, with the reason (audited tag.reprint); then ask for its PDF',
+        body: reprintInputSchema,
+        response: { 200: tagSchema, ...commandErrorResponses },
+      },
+    },
+    async (request) => reprintTag(ctx.events, contextOf(request), request.body),
+  );
+};

@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import {
+  MARK_PRINTED_BATCH,
+  markPrintedResultSchema,
+  masterListItemSchema,
+  printListSchema,
+  tagLayoutListSchema,
+  tagLayoutSchema,
+  tagSchema,
+  type MarkPrintedResult,
+  type PrintItemKind,
+  type PrintQueue,
+  type TagLayoutInput,
+  type TagLayoutKey,
+} from '@hasp/contracts';
+import { apiRequest } from '../../../lib/http';
+import { saveBlob } from '../../../lib/save-file';
+import { statusIn } from '../../../lib/send-form';
+
+export const printingKeys = {
+  list: (filter: PrintListFilter) => ['printing', 'list', filter] as const,
+  lists: ['printing', 'list'] as const,
+  layouts: ['printing', 'layouts'] as const,
+  legends: ['printing', 'legends'] as const,
+};
+
+export interface PrintListFilter {
+  queue: PrintQueue;
+  kind?: PrintItemKind;
+  permitId?: number;
+  areaId?: number;
+}
+
+/** The print queue with the filters (the previous answer stays on screen while a new filter loads). */
+export function usePrintList(filter: PrintListFilter) {
+  return useQuery({
+    queryKey: printingKeys.list(filter),
+    queryFn: ({ signal }) => apiRequest('print-list', { query: { ...filter }, schema: printListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the chosen items as one PDF; returns the file's name. */
+export async function downloadPdf(kind: PrintItemKind, ids: number[]): Promise<string> {
+  const blob = await apiRequest('print-list/pdf', {
+    method: 'POST',
+    body: { kind, ids },
+    read: 'blob',
+    headers: { accept: 'application/pdf' },
+    quiet: () => true,
+  });
+  const name = `hasp-tags-${new Date().toISOString().slice(0, 10)}.pdf`;
+  saveBlob(blob, name);
+  return name;
+}
+
+/**
+ * Marks the tags printed in parts of MARK_PRINTED_BATCH, telling how many are done after each, so a
+ * large batch shows its progress; the refusals of every part come back together.
+ */
+export function useMarkPrinted(onProgress: (done: number, total: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (tagIds: number[]): Promise<MarkPrintedResult> => {
+      const result: MarkPrintedResult = { printed: [], refused: [] };
+      onProgress(0, tagIds.length);
+      for (let at = 0; at < tagIds.length; at += MARK_PRINTED_BATCH) {
+        const part = await apiRequest('print-list/mark-printed', {
+          method: 'POST',
+          body: { tagIds: tagIds.slice(at, at + MARK_PRINTED_BATCH) },
+          schema: markPrintedResultSchema,
+        });
+        result.printed.push(...part.printed);
+        result.refused.push(...part.refused);
+        onProgress(Math.min(at + MARK_PRINTED_BATCH, tagIds.length), tagIds.length);
+      }
+      return result;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: printingKeys.lists }),
+  });
+}
+
+/** Records the reprint (with its reason), then downloads the tag's PDF. */
+export function useReprint() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ tagId, reason }: { tagId: number; reason: string }) => {
+      const tag = await apiRequest('print-list/reprint', {
+        method: 'POST',
+        body: { tagId, reason },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        schema: tagSchema,
+        quiet: statusIn(400, 409),
+      });
+      await downloadPdf('tag', [tagId]);
+      return tag;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: printingKeys.lists }),
+  });
+}
+
+export function useTagLayouts() {
+  return useQuery({
+    queryKey: printingKeys.layouts,
+    queryFn: ({ signal }) => apiRequest('print-settings/tag-layouts', { schema: tagLayoutListSchema, signal }),
+  });
+}
+
+/** The facility's active tag legends (the layout's legend picker). */
+export function useTagLegends() {
+  return useQuery({
+    queryKey: printingKeys.legends,
+    queryFn: ({ signal }) =>
+      apiRequest('assets/master-lists/tag-legends', { schema: z.array(masterListItemSchema), signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Saves a layout (If-Match: the version loaded); the list reloads. */
+export function useSaveTagLayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, input, version }: { key: TagLayoutKey; input: TagLayoutInput; version: number }) =>
+      apiRequest(`print-settings/tag-layouts/${key}`, {
+        method: 'PUT',
+        body: input,
+        headers: { 'if-match': `"${version}"` },
+        schema: tagLayoutSchema,
+        quiet: statusIn(400, 409),
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: printingKeys.layouts }),
+  });
+}
+
+/** The server's PDF of a sample tag on the draft (nothing saved), as an address for the preview frame. */
+export function useTagPreview(key: TagLayoutKey, input: TagLayoutInput | null) {
+  return useQuery({
+    queryKey: ['printing', 'preview', key, input],
+    queryFn: async ({ signal }) =>
+      apiRequest(`print-settings/tag-layouts/${key}/preview`, {
+        method: 'POST',
+        body: input,
+        read: 'blob',
+        signal,
+        headers: { accept: 'application/pdf' },
+        quiet: () => true,
+      }),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}

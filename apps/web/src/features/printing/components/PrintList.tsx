@@ -1,0 +1,231 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Center, Checkbox, Loader, NativeSelect, Progress, SegmentedControl, Text } from '@mantine/core';
+import {
+  printingButtons,
+  printingLabels,
+  printingMessages,
+  printingTitles,
+  PRINT_LIST_LIMIT,
+  type PrintListItem,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
+import { reasonOf } from '../../../lib/send-form';
+import { showToast } from '../../../lib/toast';
+import cardGrid from '../../../components/CardGrid.module.css';
+import { downloadPdf, useMarkPrinted, usePrintList, type PrintListFilter } from '../api/printing-api';
+import classes from '../Printing.module.css';
+import { ReprintDialog } from './ReprintDialog';
+
+const l = printingLabels;
+const b = printingButtons;
+const m = printingMessages;
+
+/** Distinct choices of the filter selects, from the unfiltered queue. */
+function choicesOf(items: readonly PrintListItem[]) {
+  const permits = new Map<number, string>();
+  const areas = new Map<number, string>();
+  for (const item of items) {
+    permits.set(item.permit.ID, `${item.permit.number} — ${item.permit.title}`);
+    if (item.area) areas.set(item.area.ID, item.area.name);
+  }
+  const sorted = (map: Map<number, string>) =>
+    [...map].sort((a, z) => a[1].localeCompare(z[1])).map(([value, label]) => ({ value: String(value), label }));
+  return { permits: sorted(permits), areas: sorted(areas) };
+}
+
+/** The print queue: filter, select, print to one PDF, mark printed; printed tags can be reprinted with a reason. */
+export function PrintList() {
+  const t = useCaptions();
+  const [filter, setFilter] = useState<PrintListFilter>({ queue: 'waiting' });
+  const list = usePrintList(filter);
+  const all = usePrintList({ queue: filter.queue });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const [reprinting, setReprinting] = useState<PrintListItem | null>(null);
+  const mark = useMarkPrinted((done, total) => setProgress({ done, total }));
+  const choices = useMemo(() => choicesOf(all.data?.items ?? []), [all.data]);
+
+  const items = list.data?.items ?? [];
+  const chosen = items.filter((i) => selected.has(i.ID)).map((i) => i.ID);
+  const change = (next: Partial<PrintListFilter>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const name = await downloadPdf('tag', chosen);
+      showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
+    } catch (error) {
+      showToast({
+        title: t(printingTitles.printList),
+        message: t(m.printFailed, { reason: reasonOf(error) }),
+        tone: 'error',
+      });
+    } finally {
+      setPrinting(false);
+    }
+  };
+  const markPrinted = () =>
+    mark.mutate(chosen, {
+      onSuccess: (result) => {
+        setSelected(new Set());
+        if (result.printed.length)
+          showToast({
+            title: t(printingTitles.printList),
+            message: t(m.marked, { count: result.printed.length }),
+            tone: 'success',
+          });
+        if (result.refused.length)
+          showToast({
+            title: t(printingTitles.printList),
+            message: t(m.markRefused, { count: result.refused.length, reason: result.refused[0]!.message }),
+            tone: 'warning',
+          });
+      },
+      onSettled: () => setProgress(null),
+    });
+
+  const queueOptions = (['waiting', 'printed'] as const).map((value) => ({ value, label: t(l[value]) }));
+  return (
+    <>
+      <div className={classes.filters}>
+        <div>
+          <Text component="span" size="sm" fw={500} id="print-queue-label">
+            {t(l.queue)}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="print-queue-label"
+            value={filter.queue}
+            data={queueOptions}
+            onChange={(value) => change({ queue: value, permitId: undefined, areaId: undefined })}
+          />
+        </div>
+        <NativeSelect
+          label={t(l.kind)}
+          value={filter.kind ?? ''}
+          data={[
+            { value: '', label: t(l.allKinds) },
+            { value: 'tag', label: t(l['kind::tag']) },
+          ]}
+          onChange={(event) => change({ kind: event.currentTarget.value === 'tag' ? 'tag' : undefined })}
+        />
+        <NativeSelect
+          label={t(l.permit)}
+          value={filter.permitId === undefined ? '' : String(filter.permitId)}
+          data={[{ value: '', label: t(l.allPermits) }, ...choices.permits]}
+          onChange={(event) => change({ permitId: Number(event.currentTarget.value) || undefined })}
+        />
+        <NativeSelect
+          label={t(l.area)}
+          value={filter.areaId === undefined ? '' : String(filter.areaId)}
+          data={[{ value: '', label: t(l.allAreas) }, ...choices.areas]}
+          onChange={(event) => change({ areaId: Number(event.currentTarget.value) || undefined })}
+        />
+      </div>
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t(printingTitles.printList)} />
+        </Center>
+      ) : list.isError ? (
+        <Alert color="red" variant="light" title={t(m.loadFailed)}>
+          <Button variant="default" mt="xs" onClick={() => void list.refetch()}>
+            {t(b.retry)}
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed">{t(l.empty)}</Text>
+      ) : (
+        <>
+          {list.data.truncated && (
+            <Alert color="yellow" variant="light" mb="sm">
+              {t(l.truncated, { count: PRINT_LIST_LIMIT })}
+            </Alert>
+          )}
+          {filter.queue === 'waiting' && (
+            <Checkbox
+              mb="sm"
+              label={t(l.selectAll, { count: items.length })}
+              checked={chosen.length === items.length}
+              indeterminate={chosen.length > 0 && chosen.length < items.length}
+              onChange={(event) => setSelected(new Set(event.currentTarget.checked ? items.map((i) => i.ID) : []))}
+            />
+          )}
+          <ul className={`${cardGrid.cards} ${classes.cards}`} aria-label={t(printingTitles.printList)}>
+            {items.map((item) => (
+              <li key={item.ID} className={cardGrid.card} data-tag-number={item.number}>
+                <div className={classes.cardHead}>
+                  {filter.queue === 'waiting' ? (
+                    <Checkbox
+                      size="md"
+                      label={<strong>{item.number}</strong>}
+                      checked={selected.has(item.ID)}
+                      onChange={(event) => toggle(item.ID, event.currentTarget.checked)}
+                    />
+                  ) : (
+                    <strong>{item.number}</strong>
+                  )}
+                  {filter.queue === 'printed' && (
+                    <Button size="sm" variant="default" onClick={() => setReprinting(item)}>
+                      {t(b.reprint)}
+                    </Button>
+                  )}
+                </div>
+                <p className={classes.facts}>
+                  {item.permit.number} — {item.permit.title}
+                  {item.area && ` · ${item.area.name}`}
+                </p>
+                {item.point && (
+                  <p className={classes.facts}>
+                    {t(l.point)}: {item.point}
+                  </p>
+                )}
+                {item.legend && (
+                  <p className={classes.facts}>
+                    {t(l.legend)}: {item.legend}
+                  </p>
+                )}
+                {item.reprintCount > 0 && (
+                  <p className={classes.facts}>{t(l.reprints, { count: item.reprintCount })}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {filter.queue === 'waiting' && items.length > 0 && (
+        <div className={classes.actions}>
+          <Text size="sm" w="100%">
+            {t(l.selected, { count: chosen.length })}
+          </Text>
+          {printing && <Text size="sm">{t(m.printing, { count: chosen.length })}</Text>}
+          {progress && (
+            <div style={{ width: '100%' }}>
+              <Text size="sm">{t(m.marking, { done: progress.done, total: progress.total })}</Text>
+              <Progress value={(100 * progress.done) / Math.max(progress.total, 1)} aria-hidden />
+            </div>
+          )}
+          <Button disabled={!chosen.length} loading={printing} onClick={() => void print()}>
+            {t(b.print, { count: chosen.length })}
+          </Button>
+          <Button variant="default" disabled={!chosen.length} loading={mark.isPending} onClick={markPrinted}>
+            {t(b.markPrinted, { count: chosen.length })}
+          </Button>
+        </div>
+      )}
+      {reprinting && <ReprintDialog item={reprinting} onClose={() => setReprinting(null)} />}
+    </>
+  );
+}

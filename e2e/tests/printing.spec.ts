@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { withDatabase } from '../support/database';
+import { createUserLike } from '../support/permit-users';
+import { planCommand } from '../support/isolation';
+import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { phone, signedInPage } from '../support/sign-in';
+
+// Issue 19: tags planned on a permit are printed from the Print List to one PDF, marked printed
+// (they show Printed on the permit), and one is reprinted with a reason; at 390 and 1280 px.
+test.use({ serviceWorkers: 'block' });
+
+const shots = '/tmp/shots-printing';
+const desktop = { width: 1280, height: 900 };
+
+/** A LOTO permit on press PR-001 whose plan is filled (a tag planned on each point): its ID, number and tags. */
+async function permitWithTags(page: Page, token: string, title: string) {
+  const { typeId, assetId, areaId } = await withDatabase(async (client) => {
+    const row = await client.query<{ typeId: number; assetId: number; areaId: number }>(
+      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId"
+       from permit_types t, assets a
+       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001'`,
+    );
+    return row.rows[0]!;
+  });
+  const start = new Date(Date.now() + 3_600_000);
+  const created = await page.request.post('/api/permits', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      permitTypeId: typeId,
+      title,
+      description: '',
+      workMethod: '',
+      areaId,
+      assetIds: [assetId],
+      plannedStart: start.toISOString(),
+      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
+      holderId: null,
+      riskLevel: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const permit = (await created.json()) as { ID: number; number: string };
+  const plan = await planCommand({ page, token }, permit.ID, 'fill');
+  const tags = plan.points.flatMap((p) => p.tags.map((t) => t.number));
+  expect(tags.length, 'the plan planned tags').toBeGreaterThan(1);
+  return { permitId: permit.ID, permitNumber: permit.number, tags };
+}
+
+/** The text of a downloaded PDF (poppler's pdftotext). */
+const pdfText = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+
+test('tags planned on a permit are printed from the print list, marked printed, and one reprinted with a reason', async ({
+  browser,
+}, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  const printer = await createUserLike('supervisor', 'printer');
+  const { page, token } = await signedInPage(browser, printer);
+  const title = `Print list ${Date.now().toString(36)}`;
+  const { permitId, permitNumber, tags } = await permitWithTags(page, token, title);
+
+  // The print list on a phone, narrowed to this permit: a card per planned tag.
+  await page.goto('/printlist');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print List', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
+  const list = page.getByRole('list', { name: 'Print List' });
+  for (const number of tags) await expect(list.locator(`[data-tag-number="${number}"]`)).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(tags.length);
+  await page.getByLabel(`Select all (${tags.length})`).check();
+  await expect(page.getByText(`${tags.length} selected`)).toBeVisible();
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/print-list-phone.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, 'print-list-phone');
+
+  // Print to one PDF: the download arrives, a page per tag with its number.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Print to PDF (${tags.length})` }).click();
+  const file = await (await download).path();
+  expect((await download).suggestedFilename()).toMatch(/^hasp-tags-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const text = pdfText(file);
+  for (const number of tags) expect(text).toContain(number);
+  expect(text).toContain(permitNumber);
+
+  // Out of the printer: mark them printed; the queue empties.
+  await page.getByRole('button', { name: `Mark printed (${tags.length})` }).click();
+  await expect(page.getByText(`${tags.length} tags marked printed.`)).toBeVisible();
+  await expect(page.getByText('Nothing here with these filters.')).toBeVisible();
+
+  // Printed: one is torn, reprinted with a reason (required).
+  await page.getByText('Printed', { exact: true }).click();
+  await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
+  const card = list.locator(`[data-tag-number="${tags[0]}"]`);
+  await card.getByRole('button', { name: 'Reprint' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reprint and download' }).click();
+  await expect(dialog.getByText('Give the reason for printing it again.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/reprint-phone.png`, fullPage: true });
+  await dialog.getByLabel('Why is it printed again?').fill('Torn in the printer');
+  const again = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Reprint and download' }).click();
+  expect(pdfText(await (await again).path())).toContain(tags[0]!);
+  await expect(page.getByText(`Tag ${tags[0]} reprinted.`)).toBeVisible();
+  await expect(card).toContainText('Reprinted 1 times');
+
+  // The permit's Tags tab shows them Printed.
+  await page.goto(`/Permit/Edit/${permitId}`);
+  await page.getByRole('tab', { name: 'Tags' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  for (const number of tags)
+    await expect(page.getByTestId('tag-card').filter({ hasText: number }).getByTestId('tag-state')).toHaveText(
+      'Printed',
+    );
+
+  // The same list at desktop width.
+  await page.setViewportSize(desktop);
+  await page.goto('/printlist');
+  await page.getByText('Printed', { exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
+  await expect(list.getByRole('listitem')).toHaveCount(tags.length);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/print-list-desktop.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, 'print-list-desktop');
+});
+
+test('print settings show the server-drawn preview of each tag layout', async ({ browser }, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  for (const viewport of [phone, desktop]) {
+    const { page } = await signedInPage(browser, 'admin', { viewport });
+    await page.goto('/printlist/print-settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print Settings', {
+      timeout: FIRST_LOAD_TIMEOUT_MS,
+    });
+    await page.getByText('Large tag, 4 × 6 in', { exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(/.+/);
+    // Nothing is saved: the preview follows the draft.
+    await page.getByLabel('Reason', { exact: true }).uncheck();
+    await expect(page.getByTitle('Preview')).toBeVisible();
+    await expect(page.getByText('Drawing the preview…')).toHaveCount(0);
+    await expect(page.getByTitle('Preview')).toHaveAttribute('src', /^blob:/);
+    if (viewport === phone) await expectNoSidewaysScroll(page, phone.width);
+    await expectNoSeriousViolations(page);
+    const name = `print-settings-${viewport === phone ? 'phone' : 'desktop'}`;
+    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    await saveScreenshot(page, testInfo, name);
+    await page.context().close();
+  }
+});

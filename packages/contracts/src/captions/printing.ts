@@ -1,0 +1,81 @@
+import { defineCaptions } from './define-captions';
+
+// Captions of Print Manage's Print List (`/printlist`) and Print Settings (`/printlist/print-settings`).
+
+export const printingTitles = defineCaptions('Title', 'PrintManage', {
+  page: 'Print Manage',
+  printList: 'Print List',
+  printSettings: 'Print Settings',
+  preview: 'Preview',
+  reprint: 'Reprint tag',
+});
+
+export const printingLabels = defineCaptions('Label', 'PrintManage', {
+  listLead: 'Tags waiting to print. Print them to one PDF, then mark them printed once they are out of the printer.',
+  settingsLead:
+    'How each tag size prints: its colours, legend and fields. Each tag type uses the layout its tag report link names.',
+  queue: 'Show',
+  waiting: 'Waiting to print',
+  printed: 'Printed',
+  kind: 'Kind',
+  allKinds: 'All kinds',
+  'kind::tag': 'Tags',
+  permit: 'Permit',
+  allPermits: 'All permits',
+  area: 'Area',
+  allAreas: 'All areas',
+  selectAll: 'Select all ({{count}})',
+  selected: '{{count}} selected',
+  empty: 'Nothing here with these filters.',
+  truncated: 'Only the first {{count}} are shown: narrow the filters.',
+  point: 'Point',
+  legend: 'Legend',
+  reprints: 'Reprinted {{count}} times',
+  reason: 'Why is it printed again?',
+  reasonRequired: 'Give the reason for printing it again.',
+  layout: 'Layout',
+  name: 'Name',
+  bandColour: 'Band colour',
+  bandTextColour: 'Band text colour',
+  bodyColour: 'Tag colour',
+  layoutLegend: 'Legend when the tag has none',
+  firstLegend: 'The first of the Tag legends list',
+  fields: 'Shown on the tag',
+  noLogo: 'The facility has no PNG or JPEG logo: the logo field prints nothing.',
+  unsaved: 'You have unsaved changes.',
+  previewing: 'Drawing the preview…',
+  'field::logo': 'Facility logo',
+  'field::number': 'Tag number',
+  'field::point': 'Isolation point',
+  'field::permit': 'Permit number',
+  'field::applier': "Applier's name",
+  'field::date': 'Date',
+  'field::reason': 'Reason',
+  'field::qr': 'QR code to the live status',
+});
+
+export const printingButtons = defineCaptions('Button', 'PrintManage', {
+  print: 'Print to PDF ({{count}})',
+  markPrinted: 'Mark printed ({{count}})',
+  reprint: 'Reprint',
+  confirmReprint: 'Reprint and download',
+  cancel: 'Cancel',
+  save: 'Save',
+  discard: 'Discard changes',
+  retry: 'Try again',
+});
+
+export const printingMessages = defineCaptions('Message', 'PrintManage', {
+  loadFailed: 'The print list could not be loaded.',
+  layoutsFailed: 'The tag layouts could not be loaded.',
+  printing: 'Making the PDF of {{count}} tags…',
+  downloaded: '{{name}} is downloaded.',
+  printFailed: 'The PDF could not be made: {{reason}}',
+  marking: 'Marking printed: {{done}} of {{total}}',
+  marked: '{{count}} tags marked printed.',
+  markRefused: '{{count}} not marked: {{reason}}',
+  reprinted: 'Tag {{number}} reprinted.',
+  saved: 'The layout is saved.',
+  saveFailed: 'Not saved: {{reason}}',
+  previewFailed: 'The preview could not be drawn: {{reason}}',
+});

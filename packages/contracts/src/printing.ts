@@ -1,0 +1,138 @@
+import * as z from 'zod/mini';
+import { idParamSchema, idSchema } from './ids';
+import { printLayouts } from './tag-report-links';
+
+/*
+ * Printing (issue 19, module `printing`): the facility's tag layouts (Print Settings,
+ * `/printlist/print-settings`) and the print list (`/printlist`), the queue of things waiting to be
+ * printed. Tag PDFs are made on the server (pdfkit), one page per tag at the layout's size.
+ */
+
+/** The tag layouts (tag-report-links' catalogue): each facility styles each one; the size is the key's. */
+export const tagLayoutKeys = printLayouts.filter((l) => l.for === 'tag').map((l) => l.key) as [
+  'tag-standard-3x5',
+  'tag-small-2x4',
+  'tag-large-4x6',
+];
+export type TagLayoutKey = (typeof tagLayoutKeys)[number];
+/** The layout a tag type uses when its tag report link names none. */
+export const DEFAULT_TAG_LAYOUT: TagLayoutKey = 'tag-standard-3x5';
+
+/** Each layout's page: width × height in inches (portrait, the hole at the top). */
+export const tagLayoutSizes: Record<TagLayoutKey, { width: number; height: number }> = {
+  'tag-standard-3x5': { width: 3, height: 5 },
+  'tag-small-2x4': { width: 2, height: 4 },
+  'tag-large-4x6': { width: 4, height: 6 },
+};
+
+/** What a layout may show, in the order the tag prints them (the legend band always prints). */
+export const tagLayoutFields = ['logo', 'number', 'point', 'permit', 'applier', 'date', 'reason', 'qr'] as const;
+export type TagLayoutField = (typeof tagLayoutFields)[number];
+
+const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #B91C1C'));
+
+/** A facility's tag layout as Print Settings shows and edits it. */
+export const tagLayoutSchema = z.object({
+  key: z.enum(tagLayoutKeys),
+  name: z.string(),
+  /** The band behind the legend (red for DANGER), the text on it, and the tag's body. */
+  bandColour: z.string(),
+  bandTextColour: z.string(),
+  bodyColour: z.string(),
+  /** The legend printed on a tag that has none of its own (and on the preview); null: the list's first. */
+  legend: z.nullable(z.object({ ID: z.int(), value: z.string() })),
+  fields: z.array(z.enum(tagLayoutFields)),
+  version: z.int(),
+});
+export type TagLayout = z.infer<typeof tagLayoutSchema>;
+
+/** GET /api/print-settings/tag-layouts: every tag layout, and whether the facility has a logo to print. */
+export const tagLayoutListSchema = z.object({
+  layouts: z.array(tagLayoutSchema),
+  hasLogo: z.boolean(),
+});
+export type TagLayoutList = z.infer<typeof tagLayoutListSchema>;
+
+export const tagLayoutParamsSchema = z.object({ layoutKey: z.enum(tagLayoutKeys) });
+
+/** PUT /api/print-settings/tag-layouts/:layoutKey (If-Match: its version) and the preview's body. */
+export const tagLayoutInputSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Name: at most 80 characters')),
+  bandColour: hexColour,
+  bandTextColour: hexColour,
+  bodyColour: hexColour,
+  legendItemId: z.nullable(idSchema),
+  fields: z.array(z.enum(tagLayoutFields)).check(z.maxLength(tagLayoutFields.length)),
+});
+export type TagLayoutInput = z.infer<typeof tagLayoutInputSchema>;
+
+/**
+ * The kinds of item the print list holds. Each kind has its own source and its own PDF; a new kind
+ * (the job-site permit, `permit`) is one more entry here and one more source on the server.
+ */
+export const printItemKinds = ['tag'] as const;
+export type PrintItemKind = (typeof printItemKinds)[number];
+
+/** Waiting: not printed yet (tags: Planned). Printed: printed and not yet hung, for a reprint. */
+export const printQueues = ['waiting', 'printed'] as const;
+export type PrintQueue = (typeof printQueues)[number];
+
+export const printListQuerySchema = z.object({
+  queue: z._default(z.enum(printQueues), 'waiting'),
+  kind: z.optional(z.enum(printItemKinds)),
+  permitId: z.optional(idParamSchema),
+  areaId: z.optional(idParamSchema),
+});
+export type PrintListQuery = z.infer<typeof printListQuerySchema>;
+
+/** One line of the print list. */
+export const printListItemSchema = z.object({
+  kind: z.enum(printItemKinds),
+  ID: z.int(),
+  number: z.string(),
+  permit: z.object({ ID: z.int(), number: z.string(), title: z.string() }),
+  area: z.nullable(z.object({ ID: z.int(), name: z.string() })),
+  /** What it is on: the point's code and location. */
+  point: z.nullable(z.string()),
+  legend: z.nullable(z.string()),
+  printedAt: z.nullable(z.string()),
+  reprintCount: z.int(),
+  version: z.int(),
+});
+export type PrintListItem = z.infer<typeof printListItemSchema>;
+
+/** GET /api/print-list: the items, and the permits and areas they are on (the filters' choices). */
+export const printListSchema = z.object({
+  items: z.array(printListItemSchema),
+  /** At most this many lines come back; `truncated` says there were more (narrow the filters). */
+  truncated: z.boolean(),
+});
+export type PrintList = z.infer<typeof printListSchema>;
+export const PRINT_LIST_LIMIT = 2000;
+
+const idList = (noun: string) =>
+  z.array(idSchema).check(z.minLength(1, `Choose at least one ${noun}`), z.maxLength(PRINT_LIST_LIMIT));
+
+/** POST /api/print-list/pdf: the chosen items as one PDF (a page each), in the order given. */
+export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
+export type PrintPdfInput = z.infer<typeof printPdfInputSchema>;
+
+/** POST /api/print-list/mark-printed: each tag through its own `tag.mark-printed` command. */
+export const markPrintedInputSchema = z.object({ tagIds: idList('tag') });
+export const markPrintedResultSchema = z.object({
+  printed: z.array(z.int()),
+  /** The tags the command refused (someone applied or voided one meanwhile), with why. */
+  refused: z.array(z.object({ ID: z.int(), message: z.string() })),
+});
+export type MarkPrintedResult = z.infer<typeof markPrintedResultSchema>;
+/** The client sends a large batch in parts of this many, to show progress. */
+export const MARK_PRINTED_BATCH = 100;
+
+/** POST /api/print-list/reprint: a printed tag printed again, with why (audited `tag.reprint`). */
+export const reprintInputSchema = z.object({
+  tagId: idSchema,
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000, 'Reason: at most 2000 characters')),
+});
+export type ReprintInput = z.infer<typeof reprintInputSchema>;

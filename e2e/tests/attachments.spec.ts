@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
+import { createPermitViaApi } from '../support/api-permit';
 import { createUserLike } from '../support/permit-users';
 import { cameraPhoto } from '../support/photos';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -15,39 +14,15 @@ test.use({ serviceWorkers: 'block' });
 
 const shots = '/tmp/shots-attachments';
 
-async function generalPermit(page: Page, token: string, title: string): Promise<number> {
-  const typeId = await withDatabase(
-    async (client) =>
-      (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'GEN'`))
-        .rows[0]!.id,
-  );
-  const start = new Date(Date.now() + 3_600_000);
-  const created = await page.request.post('/api/permits', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      permitTypeId: typeId,
-      title,
-      description: '',
-      workMethod: '',
-      areaId: null,
-      assetIds: [],
-      plannedStart: start.toISOString(),
-      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
-      holderId: null,
-      riskLevel: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { ID: number }).ID;
-}
-
 test('a photo from the camera input on a phone: thumbnail, download, refusal kept with retry, no loading overlay', async ({
   browser,
 }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   const worker = await createUserLike('worker', 'photographer');
   const { page, token } = await signedInPage(browser, worker);
-  const permitId = await generalPermit(page, token, `Attachments ${Date.now().toString(36)}`);
+  const permitId = (
+    await createPermitViaApi(page, token, { type: 'GEN', title: `Attachments ${Date.now().toString(36)}` })
+  ).ID;
   // Counts every appearance of the global loading overlay (a MutationObserver from the first script on).
   await page.addInitScript(() => {
     const w = window as unknown as { overlaysSeen: number };

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
+import { createPermitViaApi } from '../support/api-permit';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -14,38 +13,16 @@ test.use({ serviceWorkers: 'block' });
 
 const shots = '/tmp/shots-permit-pdf';
 
-async function generalPermit(page: Page, token: string, title: string): Promise<{ ID: number; number: string }> {
-  const typeId = await withDatabase(
-    async (client) =>
-      (await client.query<{ id: number }>(`select id from permit_types where facility_id = 1 and code = 'GEN'`))
-        .rows[0]!.id,
-  );
-  const start = new Date(Date.now() + 3_600_000);
-  const created = await page.request.post('/api/permits', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      permitTypeId: typeId,
-      title,
-      description: 'Replace the gasket on the north stairwell door',
-      workMethod: '',
-      areaId: null,
-      assetIds: [],
-      plannedStart: start.toISOString(),
-      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
-      holderId: null,
-      riskLevel: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  return (await created.json()) as { ID: number; number: string };
-}
-
 test('a permit downloads as its job-site PDF on a phone', async ({ browser }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   const worker = await createUserLike('worker', 'pdf-reader');
   const { page, token } = await signedInPage(browser, worker);
   const title = `Job-site copy ${Date.now().toString(36)}`;
-  const permit = await generalPermit(page, token, title);
+  const permit = await createPermitViaApi(page, token, {
+    type: 'GEN',
+    title,
+    description: 'Replace the gasket on the north stairwell door',
+  });
 
   await page.goto(`/Permit/Edit/${permit.ID}`);
   const button = page.getByRole('button', { name: 'Download PDF' });

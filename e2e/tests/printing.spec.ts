@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
+import { createPermitViaApi } from '../support/api-permit';
 import { createUserLike } from '../support/permit-users';
 import { planCommand } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -18,32 +18,7 @@ const desktop = { width: 1280, height: 900 };
 
 /** A LOTO permit on press PR-001 whose plan is filled (a tag planned on each point): its ID, number and tags. */
 async function permitWithTags(page: Page, token: string, title: string) {
-  const { typeId, assetId, areaId } = await withDatabase(async (client) => {
-    const row = await client.query<{ typeId: number; assetId: number; areaId: number }>(
-      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId"
-       from permit_types t, assets a
-       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001'`,
-    );
-    return row.rows[0]!;
-  });
-  const start = new Date(Date.now() + 3_600_000);
-  const created = await page.request.post('/api/permits', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      permitTypeId: typeId,
-      title,
-      description: '',
-      workMethod: '',
-      areaId,
-      assetIds: [assetId],
-      plannedStart: start.toISOString(),
-      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
-      holderId: null,
-      riskLevel: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const permit = (await created.json()) as { ID: number; number: string };
+  const permit = await createPermitViaApi(page, token, { type: 'LOTO', title, assetNumber: 'PR-001' });
   const plan = await planCommand({ page, token }, permit.ID, 'fill');
   const tags = plan.points.flatMap((p) => p.tags.map((t) => t.number));
   expect(tags.length, 'the plan planned tags').toBeGreaterThan(1);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { createPermitViaApi } from '../support/api-permit';
 import { withDatabase } from '../support/database';
 import { createUserLike } from '../support/permit-users';
 import { planCommand } from '../support/isolation';
@@ -19,32 +20,7 @@ const shots = '/tmp/shots-tags';
  * command (each point's tag is planned with it): E-1's tag, its number and status token.
  */
 async function permitWithTag(page: Page, token: string, title: string) {
-  const { typeId, assetId, areaId } = await withDatabase(async (client) => {
-    const row = await client.query<{ typeId: number; assetId: number; areaId: number }>(
-      `select t.id as "typeId", a.id as "assetId", a.area_id as "areaId"
-       from permit_types t, assets a
-       where t.facility_id = 1 and t.code = 'LOTO' and a.facility_id = 1 and a.number = 'PR-001'`,
-    );
-    return row.rows[0]!;
-  });
-  const start = new Date(Date.now() + 3_600_000);
-  const created = await page.request.post('/api/permits', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      permitTypeId: typeId,
-      title,
-      description: '',
-      workMethod: '',
-      areaId,
-      assetIds: [assetId],
-      plannedStart: start.toISOString(),
-      plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
-      holderId: null,
-      riskLevel: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const permitId = ((await created.json()) as { ID: number }).ID;
+  const permitId = (await createPermitViaApi(page, token, { type: 'LOTO', title, assetNumber: 'PR-001' })).ID;
   const plan = await planCommand({ page, token }, permitId, 'fill');
   const tag = plan.points.find((p) => p.code === 'E-1')!.tags[0]!;
   const statusToken = await withDatabase(

@@ -9,6 +9,7 @@ import {
   type ReportFiles,
 } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
+import { saveBlob } from '../../../lib/save-file';
 import { refusedFieldsOf, statusIn } from '../../../lib/send-form';
 
 export const reportKeys = {
@@ -76,13 +77,5 @@ export function useReportFiles() {
 /** Downloads a file (it needs the bearer token, so no plain link) under the name the server gives. */
 export async function downloadReportFile(id: number, fallbackName: string): Promise<void> {
   const blob = await apiRequest(`report-files/${id}/download`, { read: 'blob', headers: { accept: '*/*' } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, fallbackName);
 }

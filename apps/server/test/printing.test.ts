@@ -244,6 +244,33 @@ describe('the print list', () => {
     });
   });
 
+  it('a reprint sent again with its Idempotency-Key counts once; a stale If-Match is refused', async () => {
+    const { tagIds } = await plannedTags(1);
+    const tagId = tagIds[0]!;
+    await call('supervisor', 'POST', '/api/print-list/mark-printed', { tagIds: [tagId] });
+    const key = { 'idempotency-key': `reprint-${tagId}` };
+    const body = { tagId, reason: 'Smudged' };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await call('supervisor', 'POST', '/api/print-list/reprint', body, key));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.headers['idempotent-replayed'])).toEqual([undefined, 'true', 'true']);
+    const reprints = async () =>
+      (await db().selectFrom('tags').select('reprint_count').where('id', '=', tagId).executeTakeFirstOrThrow())
+        .reprint_count;
+    expect(await reprints()).toBe(1);
+    const audited = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity_type', '=', 'tag')
+      .where('entity_id', '=', String(tagId))
+      .where('action', '=', 'tag.reprint')
+      .execute();
+    expect(audited).toHaveLength(1);
+    const stale = await call('supervisor', 'POST', '/api/print-list/reprint', body, { 'if-match': '"1"' });
+    expect(stale.statusCode).toBe(409);
+    expect(await reprints()).toBe(1);
+  });
+
   it('answers only those with Print List, and only within the facility', async () => {
     const { permitId, tagIds } = await plannedTags(1);
     for (const [method, url, body] of [

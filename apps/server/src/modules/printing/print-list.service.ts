@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { tagStatusPath, type MarkPrintedResult, type Tag, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
+import { tagStatusPath, type MarkPrintedResult, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
-import { reprintTagCommand, tagCommandDefinitions } from '../tags';
+import { tagCommandDefinitions, type ReprintTagInput } from '../tags';
 import { findFacilityPrintFacts, firstTagLegend } from './tag-layouts.repository';
 import { layoutForTagType, listTagLayouts, supportedLogo } from './tag-layouts.service';
 import { listTagPrintRows, type TagPrintRow } from './print-list.repository';
@@ -132,21 +132,19 @@ export async function markTagsPrinted(
   return result;
 }
 
-/** A printed tag printed again with a reason: `tag.reprint` (audited with the reason). */
-export async function reprintTag(
-  events: EventBus,
+/**
+ * The `tag.reprint` command for a printed tag of this facility (audited with the reason). The route
+ * sends it with `sendCommand`, so the client's Idempotency-Key and If-Match count: a retried or
+ * doubled request is one reprint and one audit row.
+ */
+export async function reprintCommandOf(
   ctx: RequestContext,
   input: { tagId: number; reason: string },
-): Promise<Tag> {
+): Promise<{ targetId: number; input: ReprintTagInput }> {
   const permits = await permitsOfTags(ctx.connection.db, ctx.actor.facilityId, [input.tagId]);
   const permitId = permits.get(input.tagId);
   if (permitId === undefined) throw AppError.notFound('Tag');
-  const { result } = await runCommand(events, ctx, reprintTagCommand, {
-    name: reprintTagCommand.name,
-    targetId: input.tagId,
-    input: { ...input, permitId },
-  });
-  return result;
+  return { targetId: input.tagId, input: { ...input, permitId } };
 }
 
 async function permitsOfTags(db: Db, facilityId: number, tagIds: readonly number[]) {

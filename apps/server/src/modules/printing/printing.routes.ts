@@ -17,11 +17,12 @@ import {
   tagSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { permissionsOf, requirePermission } from '../../plugins/permissions';
 import { listQueuedTags } from './print-list.repository';
-import { markTagsPrinted, previewPdf, reprintTag, tagPdf, viewableTypeCodes } from './print-list.service';
+import { reprintTagCommand } from '../tags';
+import { markTagsPrinted, previewPdf, reprintCommandOf, tagPdf, viewableTypeCodes } from './print-list.service';
 import { checkTagLayoutInput, listTagLayouts, saveTagLayout } from './tag-layouts.service';
 
 const tags = ['print'];
@@ -192,6 +193,13 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: tagSchema, ...commandErrorResponses },
       },
     },
-    async (request) => reprintTag(ctx.events, contextOf(request), request.body),
+    async (request, reply) =>
+      sendCommand(
+        ctx.events,
+        request,
+        reply,
+        reprintTagCommand,
+        await reprintCommandOf(contextOf(request), request.body),
+      ),
   );
 };

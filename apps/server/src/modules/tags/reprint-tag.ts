@@ -39,7 +39,7 @@ export const reprintTagCommand = defineCommand<ReprintTagInput, TagState, Tag>({
   async apply({ trx, ctx, input, state, ...run }) {
     const { facilityId, userId } = ctx.actor;
     const before = state.tag;
-    await countTagReprint(trx, before.id, ctx.now);
+    await countTagReprint(trx, facilityId, before.id, ctx.now);
     const after = (await lockTag(trx, facilityId, before.id))!;
     recordTagChange(run, { command: 'reprint', before, after, actorId: userId, reason: input.reason });
     const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);

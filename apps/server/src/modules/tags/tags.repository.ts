@@ -134,10 +134,11 @@ export async function insertTag(
 }
 
 /** Counts one more reprint of a tag (its state stays) and moves it on one version. */
-export async function countTagReprint(trx: Transaction<Database>, tagId: number, at: Date) {
+export async function countTagReprint(trx: Transaction<Database>, facilityId: number, tagId: number, at: Date) {
   await trx
     .updateTable('tags')
     .set({ reprint_count: sql`reprint_count + 1`, reprinted_at: at, version: sql`version + 1` })
+    .where('facility_id', '=', facilityId)
     .where('id', '=', tagId)
     .execute();
 }

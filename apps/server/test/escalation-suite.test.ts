@@ -43,6 +43,8 @@ const unrelated: Record<string, string> = {
   'PUT /api/permit-types/groups/:id': 'permit groups (menus), not security groups',
   'DELETE /api/permit-types/groups/:id': 'permit groups (menus), not security groups',
   'POST /api/permit-types/groups': 'permit groups (menus), not security groups',
+  'PUT /api/print-settings/tag-layouts/:layoutKey': "the facility's own tag layout styles (colours, legend, fields)",
+  'POST /api/print-settings/tag-layouts/:layoutKey/preview': 'draws a sample tag PDF; changes nothing',
 };
 
 const ids: Record<string, number> = {};

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idParamSchema, idSchema } from './ids';
+import { idParamSchema, idSchema, isoDaySchema } from './ids';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 
@@ -47,7 +47,7 @@ const limit = (label: string) =>
       .number(`${label}: a number`)
       .check(z.gte(-1_000_000, `${label}: too small`), z.lte(1_000_000, `${label}: too large`)),
   );
-const dateOnly = z.iso.date('Calibration due: a date (YYYY-MM-DD)');
+const dateOnly = isoDaySchema('Calibration due: a date (YYYY-MM-DD)');
 
 // ---- Facility configuration ----
 

@@ -22,3 +22,11 @@ export const idParamsSchema = z.object({ id: idParamSchema });
  */
 export const ID_TEXT_PATTERN =
   '(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])';
+
+/**
+ * A calendar day (YYYY-MM-DD) PostgreSQL can hold. ISO 8601 has a year 0000 (and `z.iso.date`
+ * accepts 0000-02-29); PostgreSQL's `date` has no year 0 and refuses it, so without this a request
+ * schema let through a day only the database's safety net caught (found by the OpenAPI fuzz).
+ */
+export const isoDaySchema = (message?: string) =>
+  z.iso.date(message).check(z.refine((day) => !day.startsWith('0000-'), message ?? 'A day from the year 0001 on'));

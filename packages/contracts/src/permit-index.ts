@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idParamSchema } from './ids';
+import { idParamSchema, isoDaySchema } from './ids';
 import { permitStatuses } from './permit-lifecycle';
 import { permitRiskLevels } from './permits';
 
@@ -81,7 +81,7 @@ const statusList = z.pipe(
   z.string().check(z.regex(new RegExp(`^(${permitStatuses.join('|')})(,(${permitStatuses.join('|')}))*$`))),
   z.transform((s: string) => [...new Set(s.split(','))] as (typeof permitStatuses)[number][]),
 );
-const date = z.iso.date().check(z.describe('A day (YYYY-MM-DD, UTC), inclusive'));
+const date = isoDaySchema().check(z.describe('A day (YYYY-MM-DD, UTC), inclusive'));
 
 /** Everything that selects and orders permits: the index page and both exports take it. */
 export const permitIndexFilterSchema = z.object({

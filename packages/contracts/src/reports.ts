@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isoDaySchema } from './ids';
 import { permitStatuses } from './permit-lifecycle';
 import { permitIndexColumns } from './permit-index';
 
@@ -60,7 +61,7 @@ export const REPORT_PDF_ROWS_MAX = 5000;
 /** Isolations open longer than this many days, when the definition names none. */
 export const REPORT_LONG_OPEN_DAYS_DEFAULT = 7;
 
-const day = z.iso.date().check(z.describe('A day (YYYY-MM-DD, UTC), inclusive'));
+const day = isoDaySchema().check(z.describe('A day (YYYY-MM-DD, UTC), inclusive'));
 
 export const reportFiltersSchema = z.object({
   /** A permit type's code. */

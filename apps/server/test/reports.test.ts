@@ -22,7 +22,10 @@ import {
 import { Mailer } from '../src/modules/mail';
 import { exportWords } from '../src/modules/permits';
 import { deleteExpiredFiles, reportSources, type ReportRow } from '../src/modules/reports';
+import { generateFile } from '../src/modules/reports/report-generate';
 import { mailFile } from '../src/modules/reports/report-jobs';
+import { localTime } from '../src/modules/reports/report-render';
+import { facilityTimeZone } from '../src/modules/reports/reports.service';
 import { seedDemo } from '../src/db/seed/demo';
 import { createTestApp, login, type TestApp } from './test-app';
 
@@ -104,7 +107,8 @@ const english = {
 /** A kind's rows straight from its source (what every file of it is written from). */
 async function sourceRows(kind: ReportKind, filters: ReportFilters = {}, now = NOW, facilityId = 1) {
   const rows: ReportRow[] = [];
-  await reportSources[kind](db(), { facilityId, filters, now, words: english }, async (batch) => {
+  const timeZone = await facilityTimeZone(db(), facilityId);
+  await reportSources[kind](db(), { facilityId, filters, now, timeZone, words: english }, async (batch) => {
     rows.push(...batch);
   });
   return rows;
@@ -283,6 +287,26 @@ describe('each report kind reads the same rows as a direct query of its data', (
     expect(await sourceRows('long-open-isolations', { days: 3650 }, later)).toEqual([]);
   });
 
+  it("a filter's days start at midnight in the facility's time zone (North Plant: America/Chicago)", async () => {
+    expect(await facilityTimeZone(db(), 1)).toBe('America/Chicago');
+    const tag = await db()
+      .selectFrom('tags')
+      .select(['id', 'number', 'created_at'])
+      .where('facility_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // 03:00 UTC on 16 June 2031 is 22:00 on the 15th in Chicago (CDT, UTC-5).
+    const setCreated = (at: Date) => sql`update tags set created_at = ${at} where id = ${tag.id}`.execute(db());
+    await setCreated(new Date('2031-06-16T03:00:00Z'));
+    try {
+      const on = async (day: string) => (await sourceRows('tag-register', { from: day, to: day })).map((r) => r.number);
+      expect(await on('2031-06-15')).toEqual([tag.number]);
+      expect(await on('2031-06-16')).toEqual([]);
+    } finally {
+      await setCreated(tag.created_at);
+    }
+  });
+
   it("keeps to its facility: Riverside's register is Riverside's permits alone", async () => {
     const riverside = await db()
       .selectFrom('permits')
@@ -376,6 +400,28 @@ describe('report definitions', () => {
       .execute();
     expect(actions.map((a) => a.action)).toEqual(['report.create', 'report.update']);
   });
+
+  it('two saves of the same version at once: one is saved, the other refused as stale', async () => {
+    const report = (await define('admin', { name: 'Raced', kind: 'lock-inventory' })).json<ReportDefinition>();
+    const body = { kind: 'lock-inventory', columns: [], filters: {}, schedule: null, recipients: [] };
+    const saves = await Promise.all(
+      (['xlsx', 'pdf'] as const).map((format) =>
+        call('admin', 'PUT', `/api/reports/${report.ID}`, {
+          ...body,
+          name: 'Raced',
+          format,
+          version: report.version,
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const row = await db()
+      .selectFrom('report_definitions')
+      .select('version')
+      .where('id', '=', report.ID)
+      .executeTakeFirstOrThrow();
+    expect(row.version).toBe(report.version + 1);
+  });
 });
 
 describe('report files', () => {
@@ -438,6 +484,11 @@ describe('report files', () => {
       expect(values.slice(1).map((r) => r[0])).toEqual(expected.map((r) => r.number));
       expect(values.slice(1).map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
       expect(values[1]![2]).toBeInstanceOf(Date);
+      // The sheet shows the facility's wall clock (as the PDF does), not UTC.
+      const shown = new Date(Math.round((values[1]![2] as Date).getTime() / 1000) * 1000);
+      expect(shown.toISOString().slice(0, 16).replace('T', ' ')).toBe(
+        localTime('America/Chicago')(expected[0]!.plannedStart as Date),
+      );
 
       const locks = (await define('admin', { name: 'Locks', kind: 'lock-inventory' })).json<ReportDefinition>();
       const lockFile = await generated('admin', locks.ID);
@@ -546,6 +597,42 @@ describe('report files', () => {
     expect(failed.mail).toBe('failed');
     expect(failed.mailError).toMatch(/ECONNREFUSED|connect/i);
     nowhere.close();
+  });
+
+  it('a retried job does not generate a file another run is still writing; a stalled one is taken over', async () => {
+    const report = (await define('admin', { name: 'Claimed', kind: 'lock-inventory' })).json<ReportDefinition>();
+    const file = await generated('admin', report.ID);
+    const running = (claimedAt: Date) =>
+      db()
+        .updateTable('report_files')
+        .set({ state: 'running', rows: 3, content: null, size: null, finished_at: null, claimed_at: claimedAt })
+        .where('id', '=', file.ID)
+        .execute();
+    const state = () =>
+      db().selectFrom('report_files').select(['state', 'rows']).where('id', '=', file.ID).executeTakeFirstOrThrow();
+    await running(new Date(Date.now() - 60_000));
+    expect(await generateFile(t.connections[0]!, file.ID, () => new Date(), false)).toBeNull();
+    expect(await state()).toEqual({ state: 'running', rows: 3 });
+    await running(new Date(Date.now() - 20 * 60_000));
+    expect(await generateFile(t.connections[0]!, file.ID, () => new Date(), false)).toMatchObject({ state: 'done' });
+    expect((await state()).state).toBe('done');
+  });
+
+  it("sends a done file's mail that was never queued (the sweep finds it pending)", async () => {
+    const report = (await define('admin', { name: 'Unsent mail', kind: 'lock-inventory' })).json<ReportDefinition>();
+    const file = await generated('admin', report.ID);
+    // As if the generate job had failed to queue the mail after marking the file done.
+    await db()
+      .updateTable('report_files')
+      .set({ mail_state: 'pending', recipients: ['late@plant.test'], finished_at: new Date(Date.now() - 120_000) })
+      .where('id', '=', file.ID)
+      .execute();
+    const mail = await waitUntil(async () => mails.find((m) => m.to.includes('late@plant.test')), 'the late e-mail');
+    expect(mail.raw).toMatch(/Unsent mail/);
+    await waitUntil(
+      async () => (await call('admin', 'GET', `/api/report-files/${file.ID}`)).json<ReportFile>().mail === 'sent',
+      'mail state sent',
+    );
   });
 
   it('deletes files older than the facility keeps them', async () => {

@@ -164,6 +164,8 @@ export interface ReportFileTable {
   size: number | null;
   created_at: Timestamp;
   finished_at: Date | null;
+  /** When the running file was claimed or last progressed (a stale one is taken over). */
+  claimed_at: Date | null;
   mail_state: Generated<'none' | 'pending' | 'sent' | 'failed' | 'off'>;
   mail_error: string | null;
 }

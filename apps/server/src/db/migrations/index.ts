@@ -38,6 +38,7 @@ import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-number';
 import * as printing from './2026-12-01T0900-printing';
 import * as reports from './2026-12-01T1100-reports';
+import * as reportClaim from './2026-12-01T1101-report-claim';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0900-sync-provisional-number': syncProvisionalNumber,
   '2026-12-01T0900-printing': printing,
   '2026-12-01T1100-reports': reports,
+  '2026-12-01T1101-report-claim': reportClaim,
 };

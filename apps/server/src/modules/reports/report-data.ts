@@ -30,14 +30,18 @@ export interface ReportRun {
   filters: ReportFilters;
   /** The generation's now: overdue hours and days open count from it. */
   now: Date;
+  /** The facility's time zone (IANA): the filters' days start at its midnight. */
+  timeZone: string;
   words: ReportWords;
 }
 
 type Db = Kysely<Database>;
 type Source = (db: Db, run: ReportRun, onBatch: (rows: ReportRow[]) => Promise<void>) => Promise<void>;
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+/** Midnight of a filter's day in the facility's time zone (and of the day after), as instants. */
+const dayStart = (day: string, timeZone: string) => sql<Date>`((${day}::date)::timestamp at time zone ${timeZone}::text)`;
+const nextDay = (day: string, timeZone: string) =>
+  sql<Date>`((${day}::date + 1)::timestamp at time zone ${timeZone}::text)`;
 const statusOrder = sql.raw(`array['${permitStatuses.join("','")}']::text[]`);
 const holding = sql.join(holdingPlanPointStates.map((state) => sql.lit(state)));
 const HOUR = 3_600_000;
@@ -122,8 +126,8 @@ const tagRegister: Source = async (db, run, onBatch) => {
     ])
     .where('t.facility_id', '=', run.facilityId)
     .$if(typeId !== null, (q) => q.where('p.permit_type_id', '=', typeId!))
-    .$if(!!f.from, (q) => q.where('t.created_at', '>=', dayStart(f.from!)))
-    .$if(!!f.to, (q) => q.where('t.created_at', '<', nextDay(f.to!)))
+    .$if(!!f.from, (q) => q.where('t.created_at', '>=', dayStart(f.from!, run.timeZone)))
+    .$if(!!f.to, (q) => q.where('t.created_at', '<', nextDay(f.to!, run.timeZone)))
     .orderBy('t.number')
     .orderBy('t.id');
   await streamQuery(db, query, (rows) =>
@@ -262,8 +266,8 @@ const permitsByStateType: Source = async (db, run, onBatch) => {
     .select(['t.name', 'p.status', (eb) => eb.fn.countAll<string>().as('n')])
     .where('p.facility_id', '=', run.facilityId)
     .$if(typeId !== null, (q) => q.where('p.permit_type_id', '=', typeId!))
-    .$if(!!f.from, (q) => q.where('p.planned_start', '>=', dayStart(f.from!)))
-    .$if(!!f.to, (q) => q.where('p.planned_start', '<', nextDay(f.to!)))
+    .$if(!!f.from, (q) => q.where('p.planned_start', '>=', dayStart(f.from!, run.timeZone)))
+    .$if(!!f.to, (q) => q.where('p.planned_start', '<', nextDay(f.to!, run.timeZone)))
     .groupBy(['t.name', 'p.status'])
     .orderBy('t.name')
     .orderBy(sql`array_position(${statusOrder}, p.status)`)
@@ -303,8 +307,8 @@ const timeToApprove: Source = async (db, run, onBatch) => {
     ])
     .where('p.facility_id', '=', run.facilityId)
     .$if(typeId !== null, (q) => q.where('p.permit_type_id', '=', typeId!))
-    .$if(!!f.from, (q) => q.where('req.at', '>=', dayStart(f.from!)))
-    .$if(!!f.to, (q) => q.where('req.at', '<', nextDay(f.to!)))
+    .$if(!!f.from, (q) => q.where('req.at', '>=', dayStart(f.from!, run.timeZone)))
+    .$if(!!f.to, (q) => q.where('req.at', '<', nextDay(f.to!, run.timeZone)))
     .groupBy('t.name')
     .orderBy('t.name')
     .execute();

@@ -35,6 +35,9 @@ const wordsOf = <K extends string>(catalog: Record<K, Caption>, text: CaptionTex
     string
   >;
 
+/** How long a generation job may run before the queue expires it (and how long a running file may stand still). */
+export const GENERATE_EXPIRY_SECONDS = 15 * 60;
+
 /** What happened to a file: done (with its rows and whether it is to be mailed) or failed (with why). */
 export type GenerateOutcome = { state: 'done'; rows: number; mail: boolean } | { state: 'failed'; error: string };
 
@@ -42,8 +45,9 @@ export type GenerateOutcome = { state: 'done'; rows: number; mail: boolean } | {
  * Generates one queued file: the definition's rows, streamed from its source into the writer,
  * progress written after each batch, then the bytes. A failure is recorded on the file with its
  * reason (a refusal's own words; anything else as "could not be generated: …") and not retried:
- * the same definition over the same data fails the same way. Running again after a crash (the
- * job expired mid-run) starts the file over.
+ * the same definition over the same data fails the same way. A running file is taken over (and
+ * started again) only when it has not progressed for longer than the job's expiry: a retried job
+ * does not generate a file another run is still writing.
  */
 export async function generateFile(
   connection: Connection,
@@ -55,9 +59,20 @@ export async function generateFile(
   const now = clock();
   const file = await db
     .updateTable('report_files')
-    .set({ state: 'running', rows: 0 })
+    .set({ state: 'running', rows: 0, claimed_at: now })
     .where('id', '=', fileId)
-    .where('state', 'in', ['queued', 'running'])
+    .where((eb) =>
+      eb.or([
+        eb('state', '=', 'queued'),
+        eb.and([
+          eb('state', '=', 'running'),
+          eb.or([
+            eb('claimed_at', 'is', null),
+            eb('claimed_at', '<', new Date(now.getTime() - GENERATE_EXPIRY_SECONDS * 1000)),
+          ]),
+        ]),
+      ]),
+    )
     .returning(['facility_id', 'name', 'format', 'definition', 'recipients'])
     .executeTakeFirst();
   if (!file) return null;
@@ -83,11 +98,11 @@ export async function generateFile(
     });
     await reportSources[definition.kind](
       db,
-      { facilityId: file.facility_id, filters: definition.filters, now, words },
+      { facilityId: file.facility_id, filters: definition.filters, now, timeZone, words },
       async (batch) => {
         await writer.addRows(batch.map((row) => columns.map((c) => row[c] ?? null)));
         rows += batch.length;
-        await db.updateTable('report_files').set({ rows }).where('id', '=', fileId).execute();
+        await db.updateTable('report_files').set({ rows, claimed_at: clock() }).where('id', '=', fileId).execute();
       },
     );
     const content = await writer.end();

@@ -3,7 +3,7 @@ import type { Connection } from '../../db/connections';
 import { jobIdFromText, type JobRegistration, type Jobs } from '../../platform/jobs';
 import { mailRetry, type Mailer } from '../mail';
 import { captionTextsForUsers } from '../translations';
-import { generateFile, keepFileDays } from './report-generate';
+import { GENERATE_EXPIRY_SECONDS, generateFile, keepFileDays } from './report-generate';
 import { localTime } from './report-render';
 import { insertFile } from './reports.repository';
 import { nextRunAt } from './report-schedule';
@@ -18,10 +18,17 @@ export const REPORT_EXPIRY_JOB = 'report-files-expiry';
 export const sendGenerate = (jobs: Jobs, fileId: number) =>
   jobs.send(REPORT_GENERATE_JOB, { fileId }, { id: jobIdFromText(`${REPORT_GENERATE_JOB}:${fileId}`), retryLimit: 2 });
 
+/** One mail job per file (its ID from the file's), whoever sends it: the generate job or the sweep. */
+export const sendMail = (jobs: Jobs, fileId: number) =>
+  jobs.send(REPORT_MAIL_JOB, { fileId }, { id: jobIdFromText(`${REPORT_MAIL_JOB}:${fileId}`) });
+
 /**
  * Queues a file for every definition whose time has come and moves its next run on, in one
  * transaction per batch (FOR UPDATE SKIP LOCKED: two processes never queue the same run). Files
- * left queued (a process died between commit and send) are sent again.
+ * left queued (a process died between commit and send) or running without progress for longer
+ * than the generation's expiry (its process died) are sent again, and so are the mails of
+ * done files still pending a minute on (the generate job failed to queue it: its retry finds the
+ * file done and queues nothing); a mail job already kept under the same ID makes the send a no-op.
  */
 export async function queueDueReports(jobs: Jobs, now: Date): Promise<number> {
   const db = jobs.connection.db;
@@ -50,10 +57,28 @@ export async function queueDueReports(jobs: Jobs, now: Date): Promise<number> {
   const stranded = await db
     .selectFrom('report_files')
     .select('id')
-    .where('state', '=', 'queued')
-    .where('created_at', '<', new Date(now.getTime() - 60_000))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('created_at', '<', new Date(now.getTime() - 60_000))]),
+        eb.and([
+          eb('state', '=', 'running'),
+          eb.or([
+            eb('claimed_at', 'is', null),
+            eb('claimed_at', '<', new Date(now.getTime() - GENERATE_EXPIRY_SECONDS * 1000)),
+          ]),
+        ]),
+      ]),
+    )
     .execute();
   for (const id of [...queued, ...stranded.map((f) => f.id)]) await sendGenerate(jobs, id);
+  const unmailed = await db
+    .selectFrom('report_files')
+    .select('id')
+    .where('state', '=', 'done')
+    .where('mail_state', '=', 'pending')
+    .where('finished_at', '<', new Date(now.getTime() - 60_000))
+    .execute();
+  for (const { id } of unmailed) await sendMail(jobs, id);
   return queued.length;
 }
 
@@ -127,14 +152,9 @@ export const reportJobs =
       REPORT_GENERATE_JOB,
       async (job) => {
         const outcome = await generateFile(jobs.connection, job.data.fileId, now, mailer.enabled);
-        if (outcome?.state === 'done' && outcome.mail)
-          await jobs.send(
-            REPORT_MAIL_JOB,
-            { fileId: job.data.fileId },
-            { id: jobIdFromText(`${REPORT_MAIL_JOB}:${job.data.fileId}`) },
-          );
+        if (outcome?.state === 'done' && outcome.mail) await sendMail(jobs, job.data.fileId);
       },
-      { expireInSeconds: 15 * 60 },
+      { expireInSeconds: GENERATE_EXPIRY_SECONDS },
     );
     await jobs.work<{ fileId: number }>(
       REPORT_MAIL_JOB,

@@ -20,26 +20,36 @@ function collected(stream: PassThrough): Promise<Buffer> {
   });
 }
 
+/** A facility's clock to the minute (en-CA: YYYY-MM-DD, HH:MM, 24 hours). */
+const clock = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+
 /** An instant as the facility reads it: YYYY-MM-DD HH:MM in its time zone. */
 export function localTime(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, ...clock });
   return (date) => format.format(date).replace(',', '');
 }
 
-function xlsxReportWriter(title: string, header: string[]): ReportWriter {
+/**
+ * An instant as the facility's wall clock, as a Date whose UTC parts are the local ones: a sheet's
+ * date has no time zone, so what it shows is what the facility's clock showed (as the PDF's text).
+ */
+export function localWallClock(timeZone: string): (date: Date) => Date {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, ...clock, second: '2-digit' });
+  return (date) => {
+    const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, Number(p.value)]));
+    return new Date(
+      Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute, part.second, date.getUTCMilliseconds()),
+    );
+  };
+}
+
+function xlsxReportWriter(title: string, header: string[], timeZone: string): ReportWriter {
   const stream = new PassThrough();
   const bytes = collected(stream);
   const sheet = xlsxWriter(stream, title, header);
+  const local = localWallClock(timeZone);
   return {
-    addRows: (rows) => sheet.addRows(rows),
+    addRows: (rows) => sheet.addRows(rows.map((row) => row.map((cell) => (cell instanceof Date ? local(cell) : cell)))),
     async end() {
       await sheet.end();
       return bytes;
@@ -127,6 +137,6 @@ export function reportWriter(
   file: { title: string; subtitle: string; header: string[]; timeZone: string },
 ): ReportWriter {
   return format === 'xlsx'
-    ? xlsxReportWriter(file.title, file.header)
+    ? xlsxReportWriter(file.title, file.header, file.timeZone)
     : pdfReportWriter(file.title, file.subtitle, file.header, file.timeZone);
 }

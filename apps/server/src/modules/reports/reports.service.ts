@@ -117,8 +117,11 @@ export async function updateDefinition(
     return await db.transaction().execute(async (trx) => {
       const before = await findDefinitionRow(trx, caller.facilityId, id);
       if (!before) throw AppError.notFound('Report');
-      if (before.version !== version)
-        throw new AppError('CONFLICT', 409, 'Someone else saved this report meanwhile: reload it and make your change again');
+      const stale = () =>
+        new AppError('CONFLICT', 409, 'Someone else saved this report meanwhile: reload it and make your change again');
+      if (before.version !== version) throw stale();
+      // The version is checked again by the update itself: a save that read the same version
+      // concurrently finds no row once the first one has committed.
       const row = await trx
         .updateTable('report_definitions')
         .set({
@@ -129,8 +132,10 @@ export async function updateDefinition(
           version: before.version + 1,
         })
         .where('id', '=', id)
+        .where('version', '=', version)
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) throw stale();
       const updated = toDefinition(row);
       await recordAudit(trx, {
         userId: caller.userId,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyUpdate } from './apply-update';
 import {
   startServiceWorker,
+  SW_INSTALL_RETRY_DELAYS_MS,
   SW_REGISTRATION_DELAY_MS,
   SW_UPDATE_INTERVAL_MS,
   watchUnrecoverable,
@@ -77,6 +78,43 @@ describe('startServiceWorker', () => {
     startServiceWorker({ container, stable: () => Promise.resolve() });
     await flush();
     expect(registration.update).not.toHaveBeenCalled();
+  });
+
+  it('tries a failed first installation again, later each time, then stops; not when a version is running', async () => {
+    const first = fakeRegistration({ active: false });
+    const failing = () => {
+      const worker = new FakeWorker();
+      worker.state = 'installing';
+      first.registration.installing = worker;
+      return worker;
+    };
+    let worker = failing();
+    startServiceWorker({ container: first.container, stable: () => Promise.resolve() });
+    await flush();
+    for (const delay of SW_INSTALL_RETRY_DELAYS_MS) {
+      worker.setState('redundant');
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      const before = first.registration.update.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(1);
+      expect(first.registration.update).toHaveBeenCalledTimes(before + 1);
+      worker = failing();
+      first.registration.dispatchEvent(new Event('updatefound'));
+    }
+    const calls = first.registration.update.mock.calls.length;
+    worker.setState('redundant');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(first.registration.update.mock.calls.length - calls).toBe(0);
+
+    const running = fakeRegistration();
+    const newer = new FakeWorker();
+    newer.state = 'installing';
+    running.registration.installing = newer;
+    startServiceWorker({ container: running.container, stable: () => Promise.resolve() });
+    await flush();
+    const checks = running.registration.update.mock.calls.length;
+    newer.setState('redundant');
+    await vi.advanceTimersByTimeAsync(SW_INSTALL_RETRY_DELAYS_MS[0]! + 1);
+    expect(running.registration.update).toHaveBeenCalledTimes(checks);
   });
 
   it('offers a version that is waiting next to the running one, found at registration or later', async () => {

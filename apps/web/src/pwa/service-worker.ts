@@ -68,6 +68,33 @@ export function watchUnrecoverable(alert: (message: string) => void = (message) 
   });
 }
 
+/** After a failed first installation, try again this much later (then give up until the next load). */
+export const SW_INSTALL_RETRY_DELAYS_MS = [5_000, 20_000, 60_000];
+
+/**
+ * A first installation that fails (one precached file did not arrive: a network blip, a busy
+ * server) leaves no active worker, and nothing would try again before the next load: the whole
+ * session without offline start-up. Try again a few times, a little later each time. A newer
+ * version that fails next to an active one is left to the periodic check.
+ */
+export function retryFailedInstall(
+  registration: ServiceWorkerRegistration,
+  delaysMs: readonly number[] = SW_INSTALL_RETRY_DELAYS_MS,
+): void {
+  let attempt = 0;
+  const watched = new WeakSet<ServiceWorker>();
+  const watch = (worker: ServiceWorker | null) => {
+    if (!worker || watched.has(worker)) return;
+    watched.add(worker);
+    worker.addEventListener('statechange', () => {
+      if (worker.state !== 'redundant' || registration.active || attempt >= delaysMs.length) return;
+      setTimeout(() => void registration.update().catch(() => undefined), delaysMs[attempt++]);
+    });
+  };
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+}
+
 export interface ServiceWorkerOptions {
   url?: string;
   stable?: () => Promise<void>;
@@ -91,6 +118,7 @@ export function startServiceWorker({
     .then(async () => {
       if (stopped) return;
       const registration = await container.register(url, { scope: '/' });
+      retryFailedInstall(registration);
       watchForUpdates(registration);
       const check = () => registration.update().catch(() => undefined);
       // A first installation is itself the check; otherwise look for a newer version now.

@@ -484,10 +484,13 @@ describe('report files', () => {
       expect(values.slice(1).map((r) => r[0])).toEqual(expected.map((r) => r.number));
       expect(values.slice(1).map((r) => r[1])).toContain(`'=HYPERLINK("http://evil.example","x")`);
       expect(values[1]![2]).toBeInstanceOf(Date);
-      // The sheet shows the facility's wall clock (as the PDF does), not UTC.
-      const shown = new Date(Math.round((values[1]![2] as Date).getTime() / 1000) * 1000);
+      // The sheet shows the facility's wall clock (as the PDF does), not UTC. A spreadsheet's date is
+      // a fraction of a day, not exact to the millisecond: both sides to the nearest second (a start
+      // at 09:19:59.7 reads 09:20 in the sheet; truncating one side only made the test flaky).
+      const toSecond = (date: Date) => new Date(Math.round(date.getTime() / 1000) * 1000);
+      const shown = toSecond(values[1]![2] as Date);
       expect(shown.toISOString().slice(0, 16).replace('T', ' ')).toBe(
-        localTime('America/Chicago')(expected[0]!.plannedStart as Date),
+        localTime('America/Chicago')(toSecond(expected[0]!.plannedStart as Date)),
       );
 
       const locks = (await define('admin', { name: 'Locks', kind: 'lock-inventory' })).json<ReportDefinition>();

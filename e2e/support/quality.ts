@@ -51,9 +51,25 @@ export async function waitForTransitions(page: Page): Promise<void> {
   });
 }
 
-/** The layout holds: nothing wider than the viewport. */
+/**
+ * The layout holds: nothing wider than the viewport. Polled, since a screen just navigated to may
+ * still be laying out (a table before its phone styles apply); a failure names what sticks out.
+ */
 export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() =>
+      page.evaluate((limit) => {
+        if (document.documentElement.scrollWidth <= limit) return [];
+        return Array.from(document.body.querySelectorAll('*'))
+          .filter((el) => el.getBoundingClientRect().right > limit + 1)
+          .slice(0, 5)
+          .map(
+            (el) => `${el.tagName.toLowerCase()}.${el.className} right ${Math.round(el.getBoundingClientRect().right)}`,
+          )
+          .concat([`scrollWidth ${document.documentElement.scrollWidth}`]);
+      }, width),
+    )
+    .toEqual([]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { rightNavEntries } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
+import { expectNoSidewaysScroll } from '../support/quality';
 import { setSecuritySetting, shell } from '../support/shell';
 
 // The service worker is the platform's (its own tests cover it); here it would only compete for
@@ -93,7 +94,7 @@ test.describe('shell: left sidebar', () => {
     await expect(page).toHaveURL('/offline/dashboard');
     await expect(sidebarToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByRole('link', { name: 'Home' })).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
   });
 });
 
@@ -211,6 +212,6 @@ test.describe('shell: right nav', () => {
     await expect(administration.getByRole('link')).toHaveText(allEntries);
     await administration.getByRole('link', { name: 'Print List' }).click();
     await expect(page).toHaveURL('/printlist');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
   });
 });

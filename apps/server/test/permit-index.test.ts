@@ -191,6 +191,20 @@ describe('permit index', () => {
     );
   });
 
+  it("filters days from the facility's midnight, not UTC's", async () => {
+    // IX-002 starts 2026-12-03 08:00 UTC: 02:00 on the 3rd in Chicago, but 23:00 on the 2nd in Anchorage.
+    const query = 'pageSize=200&startFrom=2026-12-03&startTo=2026-12-03';
+    expect((await page('admin', query)).rows.map((r) => r.number)).toEqual(['IX-002']);
+    await db().updateTable('facilities').set({ time_zone: 'America/Anchorage' }).where('id', '=', 1).execute();
+    try {
+      expect((await page('admin', query)).rows.map((r) => r.number)).toEqual(['IX-003']);
+      const ends = await page('admin', 'pageSize=200&endFrom=2026-12-03&endTo=2026-12-03');
+      expect(ends.rows.map((r) => r.number)).toEqual(['IX-002']);
+    } finally {
+      await db().updateTable('facilities').set({ time_zone: 'America/Chicago' }).where('id', '=', 1).execute();
+    }
+  });
+
   it("answers the caller's own work: awaiting my approval, I hold, I requested", async () => {
     // Requested permits: IX-001 (supervisor's own), IX-014 (admin's, approved by admin).
     const awaitingSupervisor = await page('supervisor', 'view=awaiting-approval&pageSize=200');

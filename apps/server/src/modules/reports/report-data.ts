@@ -7,6 +7,7 @@ import {
   type ReportFilters,
   type ReportKind,
 } from '@hasp/contracts';
+import { midnightIn } from '../../db/facility-days';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { cellText, streamIndexRows, type ExportWords } from '../permits';
@@ -39,9 +40,8 @@ type Db = Kysely<Database>;
 type Source = (db: Db, run: ReportRun, onBatch: (rows: ReportRow[]) => Promise<void>) => Promise<void>;
 
 /** Midnight of a filter's day in the facility's time zone (and of the day after), as instants. */
-const dayStart = (day: string, timeZone: string) => sql<Date>`((${day}::date)::timestamp at time zone ${timeZone}::text)`;
-const nextDay = (day: string, timeZone: string) =>
-  sql<Date>`((${day}::date + 1)::timestamp at time zone ${timeZone}::text)`;
+const dayStart = (day: string, timeZone: string) => midnightIn(day, timeZone);
+const nextDay = (day: string, timeZone: string) => midnightIn(day, timeZone, 1);
 const statusOrder = sql.raw(`array['${permitStatuses.join("','")}']::text[]`);
 const holding = sql.join(holdingPlanPointStates.map((state) => sql.lit(state)));
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import {
   LOCK_NOTE_MAX,
   LOCK_SERIAL_MAX,
@@ -11,6 +11,7 @@ import {
   type Lock,
   type LockKind,
 } from '@hasp/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf, refusedFieldsOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
@@ -63,64 +64,51 @@ export function LockFormModal({ lock, colours, onClose }: LockFormModalProps) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={lock ? t(L.formEdit, { serial: lock.serial }) : t(L.formRegister)}
-      centered
-      closeButtonProps={{ 'aria-label': t(B.dismiss) }}
+      onClose={onClose}
+      onSubmit={submit}
+      closeLabel={t(B.dismiss)}
+      cancelLabel={t(B.cancel)}
+      submitLabel={t(lock ? B.save : B.registerSubmit)}
+      submitting={save.isPending}
+      problem={otherProblem}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t(L.serial)}
-            required
-            maxLength={LOCK_SERIAL_MAX}
-            value={serial}
-            onChange={(e) => setSerial(e.currentTarget.value)}
-            error={serialMissing ? t(L.serialRequired) : fields.serial}
-            classNames={{ input: classes.touch }}
-            data-autofocus
-          />
-          <NativeSelect
-            label={t(L.kind)}
-            value={kind}
-            onChange={(e) => setKind(e.currentTarget.value as LockKind)}
-            data={lockKinds.map((k) => ({ value: k, label: t(lockKindCaptions[k]) }))}
-            error={fields.kind}
-            classNames={{ input: classes.touch }}
-          />
-          <NativeSelect
-            label={t(L.colour)}
-            value={colourId}
-            onChange={(e) => setColourId(e.currentTarget.value)}
-            data={[
-              { value: '', label: t(L.noColour) },
-              ...colours.map((c) => ({ value: String(c.ID), label: c.caption })),
-            ]}
-            error={fields.colourId}
-            classNames={{ input: classes.touch }}
-          />
-          <Textarea
-            label={t(L.note)}
-            autosize
-            minRows={2}
-            maxLength={LOCK_NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={fields.note}
-          />
-          {otherProblem && <Alert color="red">{otherProblem}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" className={classes.touch} onClick={onClose}>
-              {t(B.cancel)}
-            </Button>
-            <Button type="submit" className={classes.touch} loading={save.isPending}>
-              {t(lock ? B.save : B.registerSubmit)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t(L.serial)}
+        required
+        maxLength={LOCK_SERIAL_MAX}
+        value={serial}
+        onChange={(e) => setSerial(e.currentTarget.value)}
+        error={serialMissing ? t(L.serialRequired) : fields.serial}
+        classNames={{ input: classes.touch }}
+        data-autofocus
+      />
+      <NativeSelect
+        label={t(L.kind)}
+        value={kind}
+        onChange={(e) => setKind(e.currentTarget.value as LockKind)}
+        data={lockKinds.map((k) => ({ value: k, label: t(lockKindCaptions[k]) }))}
+        error={fields.kind}
+        classNames={{ input: classes.touch }}
+      />
+      <NativeSelect
+        label={t(L.colour)}
+        value={colourId}
+        onChange={(e) => setColourId(e.currentTarget.value)}
+        data={[{ value: '', label: t(L.noColour) }, ...colours.map((c) => ({ value: String(c.ID), label: c.caption }))]}
+        error={fields.colourId}
+        classNames={{ input: classes.touch }}
+      />
+      <Textarea
+        label={t(L.note)}
+        autosize
+        minRows={2}
+        maxLength={LOCK_NOTE_MAX}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={fields.note}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Button,
   Checkbox,
   Group,
-  Modal,
   MultiSelect,
   NativeSelect,
   NumberInput,
-  Stack,
   TagsInput,
   TextInput,
 } from '@mantine/core';
@@ -35,6 +31,7 @@ import {
   type ReportFormat,
   type ReportKind,
 } from '@hasp/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf, refusedFieldsOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
@@ -102,16 +99,17 @@ export function ReportFormModal({ report, timeZone, onClose }: ReportFormModalPr
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={t(report ? reportTitles.editReport : reportTitles.newReport)}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      closeLabel={t(B.close)}
+      cancelLabel={t(B.cancel)}
+      submitLabel={t(B.save)}
+      submitting={save.isPending}
+      problem={otherProblem}
       size="lg"
-      closeButtonProps={{ 'aria-label': t(B.close) }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
           <TextInput
             label={t(L.name)}
             required
@@ -244,17 +242,6 @@ export function ReportFormModal({ report, timeZone, onClose }: ReportFormModalPr
             splitChars={[',', ' ', ';']}
             error={fields.recipients}
           />
-          {otherProblem && <Alert color="red">{otherProblem}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" className={classes.touch} onClick={onClose}>
-              {t(B.cancel)}
-            </Button>
-            <Button type="submit" className={classes.touch} loading={save.isPending}>
-              {t(B.save)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

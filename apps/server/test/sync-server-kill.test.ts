@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { syncFailpointNames, type SyncFailpointName } from '../src/modules/sync';
 import { permitCore, permitDraft } from './support/permit-draft';
 import { expectServing, withEmbeddedClient, withServerFolder, type RunningServer } from './support/server-process';
 import { signInOverHttp, type SyncDevice } from './support/sync-device';
+import { cloneTemplateDatabase } from './test-app';
 
 /**
  * R25 with a real kill: the whole server runs as its own process over the embedded database (as
@@ -23,66 +24,103 @@ const ITEMS = 20;
 
 describe('R25: the server process killed mid-sync', () => {
   it(
-    `${syncFailpointNames.join(', ')} × ${KILLS}: the process dies, starts again on its folder, lost 0, duplicated 0`,
+    `embedded PostgreSQL: ${syncFailpointNames.join(', ')} × ${KILLS}: the process dies (its database with it), starts again on its folder, lost 0, duplicated 0`,
     () =>
-      withServerFolder('hasp-sync-kill-', async ({ dataDir, port, pgPort, start }) => {
-        const base = new URL(`http://127.0.0.1:${port}`);
-        let server: RunningServer | null = null;
-        const withClient = <T>(look: (client: pg.Client) => Promise<T>) =>
-          withEmbeddedClient({ dataDir, pgPort }, look);
-        const stop = async () => {
-          server?.child.kill('SIGTERM');
-          await server?.exited;
-        };
-        const totals = { kills: 0, lost: 0, duplicated: 0, left: 0, recoveryMs: [] as number[] };
-        let lotoId = 0;
-        for (const failpoint of syncFailpointNames) {
-          for (let i = 0; i < KILLS; i++) {
-            // The server (again), armed: it dies at the failpoint's (skip + 1)-th pass.
-            await stop();
-            const passes = failpoint === 'mid_batch' ? ITEMS - 1 : ITEMS;
-            server = await start({
-              HASP_TEST_SYNC_FAILPOINT: `${failpoint}:${Math.floor(Math.random() * passes)}`,
-              HASP_TEST_SYNC_FAILPOINT_KILL: '1',
-            });
-            await expectServing(port, server);
-            lotoId ||= await withClient(async (client) => {
-              const { rows } = await client.query<{ id: number }>(
-                `select id from permit_types where facility_id = 1 and code = 'LOTO'`,
-              );
-              return rows[0]!.id;
-            });
-            const r = await iteration(base, lotoId, failpoint);
-            totals.kills += r.killed ? 1 : 0;
-            expect(await server.exited, `${failpoint}: the process was killed`).toBeNull();
-            server = null;
-            // Started again on the same folder: how long until it serves.
-            const restarted = performance.now();
-            server = await start();
-            await expectServing(port, server);
-            totals.recoveryMs.push(performance.now() - restarted);
-            await r.device.drain();
-            const verdict = await withClient((client) => judge(client, r.device, r.keys, r.run));
-            totals.lost += verdict.lost;
-            totals.duplicated += verdict.duplicated;
-            totals.left += r.device.outbox.length;
-            expect(verdict.finalTitle).toBe(`K ${r.run} ${ITEMS - 1}`);
-          }
-        }
-        const recovery = totals.recoveryMs.map((ms) => Math.round(ms));
-        console.log(
-          `R25 process kill: ${syncFailpointNames.length} failpoints × ${KILLS} × ${ITEMS} items, processes killed ${totals.kills}, lost ${totals.lost}, duplicated ${totals.duplicated}, outbox left ${totals.left}; restart to serving ${Math.min(...recovery)}–${Math.max(...recovery)} ms`,
-        );
-        expect(totals.kills).toBe(syncFailpointNames.length * KILLS);
-        expect({ lost: totals.lost, duplicated: totals.duplicated, left: totals.left }).toEqual({
-          lost: 0,
-          duplicated: 0,
-          left: 0,
-        });
-      }),
+      withServerFolder('hasp-sync-kill-', ({ dataDir, port, pgPort, start }) =>
+        killRuns('embedded', port, start, (look) => withEmbeddedClient({ dataDir, pgPort }, look)),
+      ),
+    120_000 + KILLS * syncFailpointNames.length * 60_000,
+  );
+
+  it(
+    `external PostgreSQL: ${syncFailpointNames.join(', ')} × ${KILLS}: the process dies (the database stays up), starts again, lost 0, duplicated 0`,
+    async () => {
+      // A database of the test's own PostgreSQL server, which the server process reaches by URL as an
+      // operator's would: killing the process leaves that PostgreSQL running with the dead sessions' work.
+      const url = await cloneTemplateDatabase();
+      await withServerFolder('hasp-sync-kill-ext-', ({ port, start }) =>
+        killRuns(
+          'external',
+          port,
+          (env = {}) => start({ HASP_CONNECTIONS: `Demo=${url}`, ...env }),
+          async (look) => {
+            const client = new pg.Client({ connectionString: url });
+            await client.connect();
+            try {
+              return await look(client);
+            } finally {
+              await client.end();
+            }
+          },
+        ),
+      );
+    },
     120_000 + KILLS * syncFailpointNames.length * 60_000,
   );
 });
+
+/**
+ * The kills of one database: per failpoint, KILLS times, a server armed to die mid-push, then a
+ * server started again that the device resyncs with; the totals judged at the end.
+ */
+async function killRuns(
+  database: 'embedded' | 'external',
+  port: number,
+  start: (extraEnv?: Record<string, string>) => Promise<RunningServer>,
+  withClient: <T>(look: (client: pg.Client) => Promise<T>) => Promise<T>,
+): Promise<void> {
+  const base = new URL(`http://127.0.0.1:${port}`);
+  let server: RunningServer | null = null;
+  const stop = async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+  };
+  const totals = { kills: 0, lost: 0, duplicated: 0, left: 0, recoveryMs: [] as number[] };
+  let lotoId = 0;
+  for (const failpoint of syncFailpointNames) {
+    for (let i = 0; i < KILLS; i++) {
+      // The server (again), armed: it dies at the failpoint's (skip + 1)-th pass.
+      await stop();
+      const passes = failpoint === 'mid_batch' ? ITEMS - 1 : ITEMS;
+      server = await start({
+        HASP_TEST_SYNC_FAILPOINT: `${failpoint}:${Math.floor(Math.random() * passes)}`,
+        HASP_TEST_SYNC_FAILPOINT_KILL: '1',
+      });
+      await expectServing(port, server);
+      lotoId ||= await withClient(async (client) => {
+        const { rows } = await client.query<{ id: number }>(
+          `select id from permit_types where facility_id = 1 and code = 'LOTO'`,
+        );
+        return rows[0]!.id;
+      });
+      const r = await iteration(base, lotoId, failpoint);
+      totals.kills += r.killed ? 1 : 0;
+      expect(await server.exited, `${failpoint}: the process was killed`).toBeNull();
+      server = null;
+      // Started again on the same folder: how long until it serves.
+      const restarted = performance.now();
+      server = await start();
+      await expectServing(port, server);
+      totals.recoveryMs.push(performance.now() - restarted);
+      await r.device.drain();
+      const verdict = await withClient((client) => judge(client, r.device, r.keys, r.run));
+      totals.lost += verdict.lost;
+      totals.duplicated += verdict.duplicated;
+      totals.left += r.device.outbox.length;
+      expect(verdict.finalTitle).toBe(`K ${r.run} ${ITEMS - 1}`);
+    }
+  }
+  const recovery = totals.recoveryMs.map((ms) => Math.round(ms));
+  console.log(
+    `R25 process kill (${database} PostgreSQL): ${syncFailpointNames.length} failpoints × ${KILLS} × ${ITEMS} items, processes killed ${totals.kills}, lost ${totals.lost}, duplicated ${totals.duplicated}, outbox left ${totals.left}; restart to serving ${Math.min(...recovery)}–${Math.max(...recovery)} ms`,
+  );
+  expect(totals.kills).toBe(syncFailpointNames.length * KILLS);
+  expect({ lost: totals.lost, duplicated: totals.duplicated, left: totals.left }).toEqual({
+    lost: 0,
+    duplicated: 0,
+    left: 0,
+  });
+}
 
 /** A fresh 20-item outbox (a permit created offline and 19 edits) pushed until the server dies. */
 async function iteration(base: URL, lotoId: number, failpoint: SyncFailpointName) {

@@ -86,4 +86,12 @@ test('Reports: define a report, generate it, download the file from Report Files
   await expectNoSidewaysScroll(page, phone.width);
   await expectNoSeriousViolations(page);
   await shot(page, testInfo, 'reports-settings-390');
+
+  // Deleting asks first, in a dialog of the app's own; the report leaves the list.
+  await main.getByRole('listitem', { name }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete report' });
+  await expect(confirm).toContainText(`Delete the report ${name}? Its files stay until they expire.`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(main.getByRole('listitem', { name })).toHaveCount(0);
 });

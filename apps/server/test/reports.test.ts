@@ -13,6 +13,7 @@ import {
   planPointStateLabels,
   tagStateLabels,
   type ReportDefinition,
+  type ReportDefinitions,
   type ReportDefinitionInput,
   type ReportFile,
   type ReportFiles,
@@ -348,6 +349,16 @@ describe('report definitions', () => {
       recipients: ['a@b.test'],
     });
     expect(wrongTime.statusCode).toBe(400);
+  });
+
+  it("lists the facility's permit types as the type filter's choices, and only its own", async () => {
+    const listed = (await call('admin', 'GET', '/api/reports')).json<ReportDefinitions>().permitTypes;
+    const own = await db().selectFrom('permit_types').select(['code', 'name']).where('facility_id', '=', 1).execute();
+    expect(listed.map((type) => type.code).sort()).toEqual(own.map((type) => type.code).sort());
+    expect(listed.find((type) => type.code === 'LOTO')?.name).toBe(own.find((type) => type.code === 'LOTO')?.name);
+    const other = await db().selectFrom('permit_types').select('code').where('facility_id', '!=', 1).execute();
+    expect(other.length).toBeGreaterThan(0);
+    expect(listed.length).toBe(own.length);
   });
 
   it('saves, versions, schedules in the facility time zone, audits, and refuses a stale save', async () => {

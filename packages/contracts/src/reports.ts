@@ -148,6 +148,8 @@ export const reportDefinitionsSchema = z.object({
   /** False when HASP_SMTP_URL is empty: schedules still generate files, nothing is sent. */
   mailEnabled: z.boolean(),
   timeZone: z.string(),
+  /** The facility's permit types (a report covers every type): the choices of the type filter. */
+  permitTypes: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type ReportDefinitions = z.infer<typeof reportDefinitionsSchema>;
 

@@ -9,6 +9,7 @@ import { permitIndexColumnCaptions } from './permit-index';
 export const reportTitles = defineCaptions('Title', 'Report', {
   newReport: 'New report',
   editReport: 'Edit report',
+  deleteReport: 'Delete report',
 });
 
 /** Names of the report kinds (contracts' reportKinds). */
@@ -65,7 +66,8 @@ export const reportLabels = defineCaptions('Label', 'Report', {
   columnsHint: 'None chosen: every column.',
   format: 'Format',
   filters: 'Filters',
-  permitType: 'Permit type code',
+  permitType: 'Permit type',
+  everyType: 'Every type',
   status: 'Permit statuses',
   from: 'From (day)',
   to: 'To (day)',

@@ -28,6 +28,13 @@ export async function listDefinitions(db: Db, facilityId: number, mailEnabled: b
     reports: (await listDefinitionRows(db, facilityId)).map(toDefinition),
     mailEnabled,
     timeZone: await facilityTimeZone(db, facilityId),
+    permitTypes: await db
+      .selectFrom('permit_types')
+      .select(['code', 'name'])
+      .where('facility_id', '=', facilityId)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .execute(),
   };
 }
 

@@ -14,6 +14,7 @@ export const reportsSpanish = [
   ...translateCatalog(reportTitles, {
     newReport: 'Nuevo informe',
     editReport: 'Editar informe',
+    deleteReport: 'Eliminar informe',
   }),
   ...translateCatalog(reportKindCaptions, {
     'permit-register': 'Registro de permisos',
@@ -60,7 +61,8 @@ export const reportsSpanish = [
     columnsHint: 'Ninguna elegida: todas las columnas.',
     format: 'Formato',
     filters: 'Filtros',
-    permitType: 'Código del tipo de permiso',
+    permitType: 'Tipo de permiso',
+    everyType: 'Todos los tipos',
     status: 'Estados del permiso',
     from: 'Desde (día)',
     to: 'Hasta (día)',

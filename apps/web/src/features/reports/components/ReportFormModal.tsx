@@ -27,6 +27,7 @@ import {
   reportWeekdayCaptions,
   type ReportDefinition,
   type ReportDefinitionInput,
+  type ReportDefinitions,
   type ReportFilters,
   type ReportFormat,
   type ReportKind,
@@ -43,13 +44,15 @@ interface ReportFormModalProps {
   report: ReportDefinition | null;
   /** The facility's time zone: the schedule's time is in it. */
   timeZone: string;
+  /** The facility's permit types: the type filter's choices. */
+  permitTypes: ReportDefinitions['permitTypes'];
   onClose: () => void;
 }
 
 type Every = 'none' | 'daily' | 'weekly';
 
 /** Define or edit a report: what it holds (kind, columns, filters), its format, and when it is e-mailed to whom. */
-export function ReportFormModal({ report, timeZone, onClose }: ReportFormModalProps) {
+export function ReportFormModal({ report, timeZone, permitTypes, onClose }: ReportFormModalProps) {
   const t = useCaptions();
   const save = useSaveReport();
   const [name, setName] = useState(report?.name ?? '');
@@ -152,10 +155,18 @@ export function ReportFormModal({ report, timeZone, onClose }: ReportFormModalPr
             classNames={{ input: classes.touch }}
           />
           {shows('permitType') && (
-            <TextInput
+            <NativeSelect
               label={t(L.permitType)}
               value={filters.permitType ?? ''}
-              onChange={(e) => filter({ permitType: e.currentTarget.value.toUpperCase() || undefined })}
+              onChange={(e) => filter({ permitType: e.currentTarget.value || undefined })}
+              data={[
+                { value: '', label: t(L.everyType) },
+                // A definition may name a type since removed: kept as a choice, so saving does not change it unseen.
+                ...(filters.permitType && !permitTypes.some((type) => type.code === filters.permitType)
+                  ? [{ value: filters.permitType, label: filters.permitType }]
+                  : []),
+                ...permitTypes.map((type) => ({ value: type.code, label: `${type.name} (${type.code})` })),
+              ]}
               error={fields.filters}
               classNames={{ input: classes.touch }}
             />

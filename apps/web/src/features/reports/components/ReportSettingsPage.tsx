@@ -18,7 +18,8 @@ import { RightNavGate } from '../../../components/RightNavGate';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
-import { useDeleteReport, useGenerateReport, useReportDefinitions } from '../api/reports-api';
+import { useGenerateReport, useReportDefinitions } from '../api/reports-api';
+import { DeleteReportDialog } from './DeleteReportDialog';
 import { ReportFormModal } from './ReportFormModal';
 import classes from '../Reports.module.css';
 
@@ -42,8 +43,8 @@ function ReportSettings() {
   const t = useCaptions();
   const definitions = useReportDefinitions();
   const generate = useGenerateReport();
-  const remove = useDeleteReport();
   const [editing, setEditing] = useState<{ report: ReportDefinition | null } | null>(null);
+  const [deleting, setDeleting] = useState<ReportDefinition | null>(null);
 
   const schedule = (r: ReportDefinition) => {
     if (!r.schedule) return t(L.scheduleNone);
@@ -105,12 +106,7 @@ function ReportSettings() {
                 variant="subtle"
                 color="red"
                 className={classes.touch}
-                onClick={() => {
-                  if (window.confirm(t(M.confirmDelete, { name: r.name })))
-                    remove.mutate(r, {
-                      onSuccess: () => showToast({ title: r.name, message: t(M.deleted), tone: 'success' }),
-                    });
-                }}
+                onClick={() => setDeleting(r)}
               >
                 {t(B.delete)}
               </Button>
@@ -122,9 +118,11 @@ function ReportSettings() {
         <ReportFormModal
           report={editing.report}
           timeZone={definitions.data.timeZone}
+          permitTypes={definitions.data.permitTypes}
           onClose={() => setEditing(null)}
         />
       )}
+      {deleting && <DeleteReportDialog report={deleting} onClose={() => setDeleting(null)} />}
     </div>
   );
 }

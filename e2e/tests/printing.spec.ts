@@ -42,7 +42,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print List', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
   const list = page.getByRole('list', { name: 'Print List' });
-  for (const number of tags) await expect(list.locator(`[data-tag-number="${number}"]`)).toBeVisible();
+  for (const number of tags) await expect(list.locator(`[data-number="${number}"]`)).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(tags.length);
   await page.getByLabel(`Select all (${tags.length})`).check();
   await expect(page.getByText(`${tags.length} selected`)).toBeVisible();
@@ -68,7 +68,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   // Printed: one is torn, reprinted with a reason (required).
   await page.getByText('Printed', { exact: true }).click();
   await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
-  const card = list.locator(`[data-tag-number="${tags[0]}"]`);
+  const card = list.locator(`[data-number="${tags[0]}"]`);
   await card.getByRole('button', { name: 'Reprint' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reprint and download' }).click();

@@ -90,7 +90,7 @@ function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, 
   const qrSize = Math.min(inner, 92 * s);
   const qrTop = height - pad - qrSize - 10 * s;
   const bottom = shows('qr') ? qrTop - 6 * s : height - pad;
-  if (shows('qr')) drawQr(doc, tag.statusUrl, (width - qrSize) / 2, qrTop, qrSize, s);
+  if (shows('qr')) drawQr(doc, tag.statusUrl, { x: (width - qrSize) / 2, y: qrTop, size: qrSize, s });
 
   let y = bandTop + bandHeight + 8 * s;
   if (shows('logo') && logo) {
@@ -143,9 +143,15 @@ function write(
 
 /**
  * The status address as a QR code drawn in vectors (crisp at any printer's resolution), on white
- * with its quiet zone whatever the tag's colour: each row's dark run is one rectangle.
+ * with its quiet zone whatever the tag's colour: each row's dark run is one rectangle. The lockbox
+ * label draws its code with it too, with its own caption under it.
  */
-function drawQr(doc: PDFKit.PDFDocument, url: string | null, x: number, y: number, size: number, s: number) {
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  url: string | null,
+  place: { x: number; y: number; size: number; s: number; caption?: string },
+) {
+  const { x, y, size, s } = place;
   if (!url) {
     doc
       .font('Helvetica-Oblique')
@@ -185,5 +191,8 @@ function drawQr(doc: PDFKit.PDFDocument, url: string | null, x: number, y: numbe
     .font('Helvetica')
     .fontSize(7 * s)
     .fillColor('#374151');
-  doc.text('Scan for live status', x - 20 * s, y + size + 1 * s, { width: size + 40 * s, align: 'center' });
+  doc.text(place.caption ?? 'Scan for live status', x - 20 * s, y + size + 1 * s, {
+    width: size + 40 * s,
+    align: 'center',
+  });
 }

@@ -125,7 +125,8 @@ const audited = (state: PrintState, record: object | null) => ({
 function record(run: CommandRun<unknown, PrintState>, verb: 'mark-printed' | 'reprint', reason: string | null) {
   const { state, ctx } = run;
   const action = `${prefixes[state.kind]}.${verb}`;
-  const entityType = state.kind === 'permit' ? 'permit' : 'lockbox';
+  // Its own entity type: the permit's trail (and what reads it: history, reports) stays the lifecycle's.
+  const entityType = prefixes[state.kind];
   const after =
     verb === 'mark-printed'
       ? { printedAt: ctx.now, printedBy: ctx.actor.userId, reprintCount: 0 }

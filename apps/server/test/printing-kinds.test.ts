@@ -305,6 +305,24 @@ describe('lockbox labels on the print list', () => {
     expect(released.json<{ message: string }>().message).toContain('released');
   });
 
+  it("words the label in the facility's language, whoever prints it", async () => {
+    const { box } = await openLockbox();
+    const before = await db()
+      .selectFrom('facilities')
+      .select('default_language_id')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    await db().updateTable('facilities').set({ default_language_id: spanish.id }).where('id', '=', 1).execute();
+    try {
+      const words = (await pdf('lockbox', [box.id])).text();
+      expect(words).toContain('CAJA DE BLOQUEO GRUPAL');
+      expect(words).toContain('Contiene:');
+    } finally {
+      await db().updateTable('facilities').set(before).where('id', '=', 1).execute();
+    }
+  });
+
   it("keeps another facility's lockbox not found, and a type the caller may not view out of sight", async () => {
     const { permit, box } = await openLockbox();
     expect((await pdf('lockbox', [box.id], 'otherFacility')).response.json<{ message: string }>().message).toBe(

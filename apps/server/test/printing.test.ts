@@ -150,6 +150,29 @@ describe('the tag PDF', () => {
     expect(code?.data).toBe(`http://localhost:80/t/${token}`);
   });
 
+  it("prints the tag's words in the facility's language (it is read at the equipment)", async () => {
+    const { tagIds } = await plannedTags(1);
+    const facility = await db()
+      .selectFrom('facilities')
+      .select('default_language_id')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    await db().updateTable('facilities').set({ default_language_id: spanish.id }).where('id', '=', 1).execute();
+    try {
+      const text = pdftotext((await pdfOf('supervisor', tagIds)).rawPayload).replace(/\s+/g, ' ');
+      for (const word of ['Permiso:', 'Aplicada por:', 'Fecha:', 'Motivo:', 'Escanee para ver el estado'])
+        expect(text).toContain(word);
+      expect(text).not.toContain('Applied by');
+    } finally {
+      await db()
+        .updateTable('facilities')
+        .set({ default_language_id: facility.default_language_id })
+        .where('id', '=', 1)
+        .execute();
+    }
+  });
+
   it('prints a revoked link as such, and refuses tags it cannot see with their IDs', async () => {
     const { permitId, tagIds } = await plannedTags(1);
     expect(

@@ -94,3 +94,14 @@ export const lockboxLabelCaptions = defineCaptions('Label', 'LockboxLabel', {
   noLocks: 'No isolation locks yet',
   scan: 'Scan for the permit',
 });
+
+/** The words printed on a tag, in the facility's language (the tag is read at the equipment). */
+export const tagPrintCaptions = defineCaptions('Label', 'TagPrint', {
+  point: 'Point',
+  permit: 'Permit',
+  appliedBy: 'Applied by',
+  date: 'Date',
+  reason: 'Reason',
+  scan: 'Scan for live status',
+  revoked: 'Status link revoked',
+});

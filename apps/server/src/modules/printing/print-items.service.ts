@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { drawPermit, newPermitDocument, permitPdfCaptions, permitStatusUrl, readPermitPrint } from '../permit-pdf';
-import { captionTextsForUsers } from '../translations';
+import { captionTextsForFacility, captionTextsForUsers } from '../translations';
 import { findFacilityUserById } from '../users';
 import { renderLockboxLabels } from './lockbox-label-pdf';
 import { listQueuedTags } from './print-list.repository';
@@ -74,12 +74,13 @@ export async function printItemsPdf(
   const rows = await listLockboxLabelRows(db, facilityId, ids, typeCodes);
   const byId = new Map(rows.map((r) => [r.id, r]));
   notFound('Lockbox', ids, byId);
-  const texts = await captionTextsForUsers(db, facilityId, [ctx.actor.userId], captionsOf(lockboxLabelCaptions));
+  // The label hangs on the box in the plant: in the facility's language, like a tag.
+  const text = await captionTextsForFacility(db, facilityId, captionsOf(lockboxLabelCaptions));
   const labels = ids.map((id) => {
     const row = byId.get(id)!;
     return { ...row, permitUrl: permitStatusUrl(origin, row.permitId) };
   });
-  return renderLockboxLabels(labels, texts.get(ctx.actor.userId)!);
+  return renderLockboxLabels(labels, text);
 }
 
 function notFound(noun: string, ids: readonly number[], found: { has(id: number): boolean }) {

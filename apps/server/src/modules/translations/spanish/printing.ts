@@ -1,6 +1,7 @@
 import {
   lockboxLabelCaptions,
   printingButtons,
+  tagPrintCaptions,
   printingLabels,
   printingMessages,
   printingTitles,
@@ -95,5 +96,14 @@ export const printingSpanish = [
     holds: 'Contiene',
     noLocks: 'Aún sin candados de aislamiento',
     scan: 'Escanee para ver el permiso',
+  }),
+  ...translateCatalog(tagPrintCaptions, {
+    point: 'Punto',
+    permit: 'Permiso',
+    appliedBy: 'Aplicada por',
+    date: 'Fecha',
+    reason: 'Motivo',
+    scan: 'Escanee para ver el estado',
+    revoked: 'Enlace de estado revocado',
   }),
 ];

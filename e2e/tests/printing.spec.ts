@@ -35,6 +35,16 @@ async function choosePermit(page: Page, number: string) {
   await select.selectOption({ label: label! });
 }
 
+/**
+ * Closes the toast saying `text`, as a user does: on a phone toasts rise over the action bar, and one
+ * under the pointer waits (it pauses while hovered), covering the next button.
+ */
+async function closeToast(page: Page, text: string) {
+  const toast = page.locator('[data-tone]').filter({ hasText: text });
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** The text of a downloaded PDF (poppler's pdftotext). */
 const pdfText = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 
@@ -69,6 +79,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   const text = pdfText(file);
   for (const number of tags) expect(text).toContain(number);
   expect(text).toContain(permitNumber);
+  await closeToast(page, 'is downloaded.');
 
   // Out of the printer: mark them printed; the queue empties.
   await page.getByRole('button', { name: `Mark printed (${tags.length})` }).click();
@@ -137,6 +148,7 @@ test("a permit's job-site copy waiting on the print list is printed and marked p
   await page.getByRole('button', { name: 'Print to PDF (1)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^hasp-permits-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(pdfText(await (await download).path())).toContain(number);
+  await closeToast(page, 'is downloaded.');
 
   // Marked printed: it leaves the queue and shows under Printed with when and by whom.
   await page.getByRole('button', { name: 'Mark printed (1)' }).click();

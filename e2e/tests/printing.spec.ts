@@ -25,6 +25,26 @@ async function permitWithTags(page: Page, token: string, title: string) {
   return { permitId: permit.ID, permitNumber: permit.number, tags };
 }
 
+/** Narrows the print list to the permit numbered `number` (its option reads "<number> — <title>"). */
+async function choosePermit(page: Page, number: string) {
+  const select = page.getByLabel('Permit', { exact: true });
+  const label = await select
+    .locator('option', { hasText: `${number} — ` })
+    .first()
+    .textContent();
+  await select.selectOption({ label: label! });
+}
+
+/**
+ * Closes the toast saying `text`, as a user does: on a phone toasts rise over the action bar, and one
+ * under the pointer waits (it pauses while hovered), covering the next button.
+ */
+async function closeToast(page: Page, text: string) {
+  const toast = page.locator('[data-tone]').filter({ hasText: text });
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+}
+
 /** The text of a downloaded PDF (poppler's pdftotext). */
 const pdfText = (file: string) => execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
 
@@ -42,7 +62,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print List', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
   const list = page.getByRole('list', { name: 'Print List' });
-  for (const number of tags) await expect(list.locator(`[data-tag-number="${number}"]`)).toBeVisible();
+  for (const number of tags) await expect(list.locator(`[data-number="${number}"]`)).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(tags.length);
   await page.getByLabel(`Select all (${tags.length})`).check();
   await expect(page.getByText(`${tags.length} selected`)).toBeVisible();
@@ -59,16 +79,17 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   const text = pdfText(file);
   for (const number of tags) expect(text).toContain(number);
   expect(text).toContain(permitNumber);
+  await closeToast(page, 'is downloaded.');
 
   // Out of the printer: mark them printed; the queue empties.
   await page.getByRole('button', { name: `Mark printed (${tags.length})` }).click();
-  await expect(page.getByText(`${tags.length} tags marked printed.`)).toBeVisible();
+  await expect(page.getByText(`${tags.length} marked printed.`)).toBeVisible();
   await expect(page.getByText('Nothing here with these filters.')).toBeVisible();
 
   // Printed: one is torn, reprinted with a reason (required).
   await page.getByText('Printed', { exact: true }).click();
   await page.getByLabel('Permit', { exact: true }).selectOption({ label: `${permitNumber} — ${title}` });
-  const card = list.locator(`[data-tag-number="${tags[0]}"]`);
+  const card = list.locator(`[data-number="${tags[0]}"]`);
   await card.getByRole('button', { name: 'Reprint' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reprint and download' }).click();
@@ -79,7 +100,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   const again = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Reprint and download' }).click();
   expect(pdfText(await (await again).path())).toContain(tags[0]!);
-  await expect(page.getByText(`Tag ${tags[0]} reprinted.`)).toBeVisible();
+  await expect(page.getByText(`${tags[0]} reprinted.`)).toBeVisible();
   await expect(card).toContainText('Reprinted 1 times');
 
   // The permit's Tags tab shows them Printed.
@@ -99,6 +120,44 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shots}/print-list-desktop.png`, fullPage: true });
   await saveScreenshot(page, testInfo, 'print-list-desktop');
+});
+
+test("a permit's job-site copy waiting on the print list is printed and marked printed on a phone", async ({
+  browser,
+}, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  const printer = await createUserLike('supervisor', 'permit-printer');
+  const { page } = await signedInPage(browser, printer);
+  // The demo's issued and active permits wait for their job-site copy (never printed).
+  await page.goto('/printlist');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print List', { timeout: FIRST_LOAD_TIMEOUT_MS });
+  await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Permits' });
+  const list = page.getByRole('list', { name: 'Print List' });
+  const card = list.locator('[data-kind="permit"]').first();
+  const number = (await card.getAttribute('data-number'))!;
+  await choosePermit(page, number);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await card.getByRole('checkbox').check();
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/print-list-permit-phone.png`, fullPage: true });
+  await saveScreenshot(page, testInfo, 'print-list-permit-phone');
+
+  // One PDF: the permit's job-site copy, as permit-pdf draws it.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print to PDF (1)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^hasp-permits-\d{4}-\d{2}-\d{2}\.pdf$/);
+  expect(pdfText(await (await download).path())).toContain(number);
+  await closeToast(page, 'is downloaded.');
+
+  // Marked printed: it leaves the queue and shows under Printed with when and by whom.
+  await page.getByRole('button', { name: 'Mark printed (1)' }).click();
+  await expect(page.getByText('1 marked printed.')).toBeVisible();
+  await expect(page.getByText('Nothing here with these filters.')).toBeVisible();
+  await page.getByText('Printed', { exact: true }).click();
+  await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Permits' });
+  await choosePermit(page, number);
+  await expect(list.locator(`[data-number="${number}"]`)).toContainText(/Printed .+ by /);
 });
 
 test('print settings show the server-drawn preview of each tag layout', async ({ browser }, testInfo) => {

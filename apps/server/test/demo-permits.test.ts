@@ -129,6 +129,25 @@ describe('demo permits', () => {
     expect(soon.rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it('leaves the supervisor a print list: planned tags, permits in force and a lockbox label', async () => {
+    const kinds = new Map<string, number>();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/print-list',
+      headers: { authorization: `Bearer ${tokens.supervisor}` },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const item of response.json<{ items: { kind: string }[] }>().items)
+      kinds.set(item.kind, (kinds.get(item.kind) ?? 0) + 1);
+    expect(kinds.get('tag')).toBeGreaterThanOrEqual(2);
+    expect(kinds.get('permit')).toBeGreaterThanOrEqual(1);
+    expect(kinds.get('lockbox')).toBe(1);
+    // Given through the commands: each planned tag and the lockbox have their audit rows.
+    const audited = await sql<{ action: string }>`
+      select distinct action from audit_log where action in ('isolation-plan.fill', 'lockbox.open')`.execute(db());
+    expect(audited.rows.map((r) => r.action).sort()).toEqual(['isolation-plan.fill', 'lockbox.open']);
+  });
+
   it("sends the supervisor what awaits them, and not the history's notifications", async () => {
     const supervisor = await db()
       .selectFrom('users')

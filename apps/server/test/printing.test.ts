@@ -150,6 +150,29 @@ describe('the tag PDF', () => {
     expect(code?.data).toBe(`http://localhost:80/t/${token}`);
   });
 
+  it("prints the tag's words in the facility's language (it is read at the equipment)", async () => {
+    const { tagIds } = await plannedTags(1);
+    const facility = await db()
+      .selectFrom('facilities')
+      .select('default_language_id')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const spanish = await db().selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirstOrThrow();
+    await db().updateTable('facilities').set({ default_language_id: spanish.id }).where('id', '=', 1).execute();
+    try {
+      const text = pdftotext((await pdfOf('supervisor', tagIds)).rawPayload).replace(/\s+/g, ' ');
+      for (const word of ['Permiso:', 'Aplicada por:', 'Fecha:', 'Motivo:', 'Escanee para ver el estado'])
+        expect(text).toContain(word);
+      expect(text).not.toContain('Applied by');
+    } finally {
+      await db()
+        .updateTable('facilities')
+        .set({ default_language_id: facility.default_language_id })
+        .where('id', '=', 1)
+        .execute();
+    }
+  });
+
   it('prints a revoked link as such, and refuses tags it cannot see with their IDs', async () => {
     const { permitId, tagIds } = await plannedTags(1);
     expect(
@@ -179,7 +202,7 @@ describe('the print list', () => {
       tagId: tagIds[2],
       reason: 'Wrong point',
     });
-    const marked = await call('supervisor', 'POST', '/api/print-list/mark-printed', { tagIds });
+    const marked = await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds });
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toEqual({
       printed: tagIds.slice(0, 2),
@@ -210,20 +233,29 @@ describe('the print list', () => {
 
   it('reprints a printed tag only with a reason, audited with it; never a planned one', async () => {
     const { tagIds } = await plannedTags(2);
-    await call('supervisor', 'POST', '/api/print-list/mark-printed', { tagIds: [tagIds[0]] });
-    const noReason = await call('supervisor', 'POST', '/api/print-list/reprint', { tagId: tagIds[0], reason: '  ' });
+    await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: [tagIds[0]] });
+    const noReason = await call('supervisor', 'POST', '/api/print-list/reprint', {
+      kind: 'tag',
+      id: tagIds[0],
+      reason: '  ',
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.body).toContain('Reason is required');
-    const planned = await call('supervisor', 'POST', '/api/print-list/reprint', { tagId: tagIds[1], reason: 'Torn' });
+    const planned = await call('supervisor', 'POST', '/api/print-list/reprint', {
+      kind: 'tag',
+      id: tagIds[1],
+      reason: 'Torn',
+    });
     expect(planned.statusCode).toBe(409);
     expect(planned.json<{ message: string }>().message).toContain('only a tag that is Printed');
 
     const reprint = await call('supervisor', 'POST', '/api/print-list/reprint', {
-      tagId: tagIds[0],
+      kind: 'tag',
+      id: tagIds[0],
       reason: 'Torn in the printer',
     });
     expect(reprint.statusCode).toBe(200);
-    expect(reprint.json<{ state: string }>().state).toBe('printed');
+    expect(reprint.json()).toMatchObject({ kind: 'tag', ID: tagIds[0], reprintCount: 1 });
     const row = await db()
       .selectFrom('tags')
       .select(['reprint_count', 'reprinted_at'])
@@ -247,9 +279,9 @@ describe('the print list', () => {
   it('a reprint sent again with its Idempotency-Key counts once; a stale If-Match is refused', async () => {
     const { tagIds } = await plannedTags(1);
     const tagId = tagIds[0]!;
-    await call('supervisor', 'POST', '/api/print-list/mark-printed', { tagIds: [tagId] });
+    await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: [tagId] });
     const key = { 'idempotency-key': `reprint-${tagId}` };
-    const body = { tagId, reason: 'Smudged' };
+    const body = { kind: 'tag', id: tagId, reason: 'Smudged' };
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await call('supervisor', 'POST', '/api/print-list/reprint', body, key));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
@@ -276,15 +308,16 @@ describe('the print list', () => {
     for (const [method, url, body] of [
       ['GET', '/api/print-list', undefined],
       ['POST', '/api/print-list/pdf', { kind: 'tag', ids: tagIds }],
-      ['POST', '/api/print-list/mark-printed', { tagIds }],
-      ['POST', '/api/print-list/reprint', { tagId: tagIds[0], reason: 'Torn' }],
+      ['POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds }],
+      ['POST', '/api/print-list/reprint', { kind: 'tag', id: tagIds[0], reason: 'Torn' }],
     ] as const) {
       expect((await call('worker', method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const other = await call('otherFacility', 'POST', '/api/print-list/mark-printed', { tagIds });
+    const other = await call('otherFacility', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds });
     expect(other.json()).toEqual({ printed: [], refused: [{ ID: tagIds[0], message: 'Tag not found' }] });
     expect(
-      (await call('otherFacility', 'POST', '/api/print-list/reprint', { tagId: tagIds[0], reason: 'x' })).statusCode,
+      (await call('otherFacility', 'POST', '/api/print-list/reprint', { kind: 'tag', id: tagIds[0], reason: 'x' }))
+        .statusCode,
     ).toBe(404);
     expect(
       (await call('otherFacility', 'GET', `/api/print-list?permitId=${permitId}`)).json<{ items: unknown[] }>().items,

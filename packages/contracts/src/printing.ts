@@ -67,13 +67,19 @@ export const tagLayoutInputSchema = z.object({
 export type TagLayoutInput = z.infer<typeof tagLayoutInputSchema>;
 
 /**
- * The kinds of item the print list holds. Each kind has its own source and its own PDF; a new kind
- * (the job-site permit, `permit`) is one more entry here and one more source on the server.
+ * The kinds of item the print list holds. Each kind has its own source and its own PDF (decision
+ * 0074): tags (Planned → Printed), the job-site copy of permits in force (`permit`, from
+ * `permit-pdf`) and group lockout lockbox labels (`lockbox`). One PDF holds one kind: each goes to
+ * its own stock (tag card, paper, label).
  */
-export const printItemKinds = ['tag'] as const;
+export const printItemKinds = ['tag', 'permit', 'lockbox'] as const;
 export type PrintItemKind = (typeof printItemKinds)[number];
 
-/** Waiting: not printed yet (tags: Planned). Printed: printed and not yet hung, for a reprint. */
+/**
+ * Waiting: not printed yet (tags: Planned; a permit issued or active whose current revision, validity
+ * and holder have not been printed; an open lockbox not labelled). Printed: printed and still in use
+ * (a tag not yet hung, a permit in force, an open lockbox), for a reprint.
+ */
 export const printQueues = ['waiting', 'printed'] as const;
 export type PrintQueue = (typeof printQueues)[number];
 
@@ -95,7 +101,11 @@ export const printListItemSchema = z.object({
   /** What it is on: the point's code and location. */
   point: z.nullable(z.string()),
   legend: z.nullable(z.string()),
+  /** What else tells it apart: a permit's type and status, a lockbox's primary and the locks it holds. */
+  detail: z.nullable(z.string()),
   printedAt: z.nullable(z.string()),
+  /** Who marked it printed (permits and lockbox labels; a tag's printer is in its audit trail). */
+  printedBy: z.nullable(z.string()),
   reprintCount: z.int(),
   version: z.int(),
 });
@@ -117,22 +127,44 @@ const idList = (noun: string) =>
 export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
 export type PrintPdfInput = z.infer<typeof printPdfInputSchema>;
 
-/** POST /api/print-list/mark-printed: each tag through its own `tag.mark-printed` command. */
-export const markPrintedInputSchema = z.object({ tagIds: idList('tag') });
+/**
+ * POST /api/print-list/mark-printed: each item through its own command (`tag.mark-printed`,
+ * `permit-print.mark-printed`, `lockbox-label.mark-printed`).
+ */
+export const markPrintedInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
+export type MarkPrintedInput = z.infer<typeof markPrintedInputSchema>;
 export const markPrintedResultSchema = z.object({
   printed: z.array(z.int()),
-  /** The tags the command refused (someone applied or voided one meanwhile), with why. */
+  /** The items the command refused (a tag applied or voided meanwhile, a permit closed), with why. */
   refused: z.array(z.object({ ID: z.int(), message: z.string() })),
 });
 export type MarkPrintedResult = z.infer<typeof markPrintedResultSchema>;
 /** The client sends a large batch in parts of this many, to show progress. */
 export const MARK_PRINTED_BATCH = 100;
 
-/** POST /api/print-list/reprint: a printed tag printed again, with why (audited `tag.reprint`). */
+/** POST /api/print-list/reprint: a printed item printed again, with why (audited `<kind>.reprint`). */
 export const reprintInputSchema = z.object({
-  tagId: idSchema,
+  kind: z.enum(printItemKinds),
+  id: idSchema,
   reason: z
     .string()
     .check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000, 'Reason: at most 2000 characters')),
 });
 export type ReprintInput = z.infer<typeof reprintInputSchema>;
+
+/** The reprint's answer: the item's print count and version after it. */
+export const reprintResultSchema = z.object({
+  kind: z.enum(printItemKinds),
+  ID: z.int(),
+  reprintCount: z.int(),
+  version: z.int(),
+});
+export type ReprintResult = z.infer<typeof reprintResultSchema>;
+
+/** Permit statuses whose job-site copy waits to print (the permit is handed to the crew). */
+export const permitPrintWaitingStatuses = ['issued', 'active'] as const;
+/** Permit statuses whose printed copy is still in use (listed under Printed, may be reprinted). */
+export const permitPrintInForceStatuses = ['issued', 'active', 'suspended', 'live_for_test'] as const;
+
+/** A lockbox label's page: width × height in inches (landscape, a standard 4 × 3 label). */
+export const LOCKBOX_LABEL_SIZE = { width: 4, height: 3 } as const;

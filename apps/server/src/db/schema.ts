@@ -110,6 +110,8 @@ export interface Database {
   hazard_analysis_controls: HazardAnalysisControlTable;
   // 2026-12-01T0900-printing: each facility's style of each catalogue tag layout
   tag_layouts: TagLayoutTable;
+  // 2026-12-02T0900-print-records: permits' job-site copies and lockbox labels marked printed (decision 0074)
+  print_records: PrintRecordTable;
   // 2026-12-01T1100-reports: report definitions and the files generated from them
   report_definitions: ReportDefinitionTable;
   report_files: ReportFileTable;
@@ -1031,4 +1033,19 @@ export interface SyncLocalRecordTable {
   kind: string;
   user_id: number;
   record_id: number;
+}
+
+export interface PrintRecordTable {
+  facility_id: number;
+  kind: 'permit' | 'lockbox';
+  subject_id: number;
+  permit_id: number;
+  printed_revision: number | null;
+  printed_extension_count: number | null;
+  printed_holder_id: number | null;
+  printed_at: Timestamp;
+  printed_by: number;
+  reprint_count: Generated<number>;
+  reprinted_at: Date | null;
+  version: Generated<number>;
 }

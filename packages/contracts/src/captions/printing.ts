@@ -7,11 +7,12 @@ export const printingTitles = defineCaptions('Title', 'PrintManage', {
   printList: 'Print List',
   printSettings: 'Print Settings',
   preview: 'Preview',
-  reprint: 'Reprint tag',
+  reprint: 'Reprint',
 });
 
 export const printingLabels = defineCaptions('Label', 'PrintManage', {
-  listLead: 'Tags waiting to print. Print them to one PDF, then mark them printed once they are out of the printer.',
+  listLead:
+    'Tags, permits and lockbox labels waiting to print. Print them to one PDF per kind, then mark them printed once they are out of the printer.',
   settingsLead:
     'How each tag size prints: its colours, legend and fields. Each tag type uses the layout its tag report link names.',
   queue: 'Show',
@@ -20,6 +21,9 @@ export const printingLabels = defineCaptions('Label', 'PrintManage', {
   kind: 'Kind',
   allKinds: 'All kinds',
   'kind::tag': 'Tags',
+  'kind::permit': 'Permits',
+  'kind::lockbox': 'Lockbox labels',
+  printedBy: 'Printed {{at}} by {{name}}',
   permit: 'Permit',
   allPermits: 'All permits',
   area: 'Area',
@@ -68,14 +72,36 @@ export const printingButtons = defineCaptions('Button', 'PrintManage', {
 export const printingMessages = defineCaptions('Message', 'PrintManage', {
   loadFailed: 'The print list could not be loaded.',
   layoutsFailed: 'The tag layouts could not be loaded.',
-  printing: 'Making the PDF of {{count}} tags…',
+  printing: 'Making the PDF of {{count}} items…',
   downloaded: '{{name}} is downloaded.',
   printFailed: 'The PDF could not be made: {{reason}}',
   marking: 'Marking printed: {{done}} of {{total}}',
-  marked: '{{count}} tags marked printed.',
+  marked: '{{count}} marked printed.',
   markRefused: '{{count}} not marked: {{reason}}',
-  reprinted: 'Tag {{number}} reprinted.',
+  reprinted: '{{number}} reprinted.',
   saved: 'The layout is saved.',
   saveFailed: 'Not saved: {{reason}}',
   previewFailed: 'The preview could not be drawn: {{reason}}',
+});
+
+/** The words printed on a lockbox label (the reader's language). */
+export const lockboxLabelCaptions = defineCaptions('Label', 'LockboxLabel', {
+  title: 'GROUP LOCKBOX',
+  lockbox: 'Lockbox',
+  permit: 'Permit',
+  primary: 'Primary',
+  holds: 'Holds',
+  noLocks: 'No isolation locks yet',
+  scan: 'Scan for the permit',
+});
+
+/** The words printed on a tag, in the facility's language (the tag is read at the equipment). */
+export const tagPrintCaptions = defineCaptions('Label', 'TagPrint', {
+  point: 'Point',
+  permit: 'Permit',
+  appliedBy: 'Applied by',
+  date: 'Date',
+  reason: 'Reason',
+  scan: 'Scan for live status',
+  revoked: 'Status link revoked',
 });

@@ -9,6 +9,7 @@ import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
+import { DEMO_PRINT_LIST_STEP, seedDemoPrintList } from './demo-print-list';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
@@ -266,6 +267,10 @@ const steps: {
   {
     name: DEMO_HAZARD_LINES_STEP,
     runOutside: async (db) => seedDemoHazardLines(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  {
+    name: DEMO_PRINT_LIST_STEP,
+    runOutside: async (db) => seedDemoPrintList(db, await db.transaction().execute(demoFacilityIds)),
   },
 ];
 

@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
-import { tagStatusPath, type MarkPrintedResult, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
+import {
+  captionsOf,
+  tagPrintCaptions,
+  tagStatusPath,
+  type MarkPrintedResult,
+  type TagLayout,
+  type TagLayoutKey,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
+import { captionTextsForFacility } from '../translations';
 import { tagCommandDefinitions, type ReprintTagInput } from '../tags';
 import { findFacilityPrintFacts, firstTagLegend } from './tag-layouts.repository';
 import { layoutForTagType, listTagLayouts, supportedLogo } from './tag-layouts.service';
@@ -21,11 +29,12 @@ const dateIn = (timeZone: string, at: Date) =>
 
 /** What the PDF needs of the facility once: its layouts by key, logo and time zone, and the default legend. */
 async function printContext(db: Db, facilityId: number) {
-  const [{ layouts }, facility, legend, layoutOf] = await Promise.all([
+  const [{ layouts }, facility, legend, layoutOf, text] = await Promise.all([
     listTagLayouts(db, facilityId),
     findFacilityPrintFacts(db, facilityId),
     firstTagLegend(db, facilityId),
     layoutForTagType(db, facilityId),
+    captionTextsForFacility(db, facilityId, captionsOf(tagPrintCaptions)),
   ]);
   return {
     layouts: new Map<TagLayoutKey, TagLayout>(layouts.map((l) => [l.key, l])),
@@ -33,6 +42,7 @@ async function printContext(db: Db, facilityId: number) {
     timeZone: facility.time_zone,
     defaultLegend: legend?.value ?? 'DANGER — DO NOT OPERATE',
     layoutOf,
+    text,
   };
 }
 
@@ -59,7 +69,7 @@ export async function tagPdf(
       origin: request.origin,
     });
   });
-  return renderTagPdf(tags, { layouts: print.layouts, logo: print.logo });
+  return renderTagPdf(tags, { layouts: print.layouts, logo: print.logo, text: print.text });
 }
 
 function printable(
@@ -100,7 +110,7 @@ export async function previewPdf(
     statusUrl: `${draft.origin}${tagStatusPath('sample')}`,
     layoutKey: draft.key,
   };
-  return renderTagPdf([sample], { layouts: new Map([[draft.key, layout]]), logo: print.logo });
+  return renderTagPdf([sample], { layouts: new Map([[draft.key, layout]]), logo: print.logo, text: print.text });
 }
 
 /**

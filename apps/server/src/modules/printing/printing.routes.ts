@@ -9,20 +9,26 @@ import {
   printPdfInputSchema,
   PRINT_LIST_LIMIT,
   reprintInputSchema,
+  reprintResultSchema,
   rightNavPermission,
   tagLayoutInputSchema,
   tagLayoutListSchema,
   tagLayoutParamsSchema,
   tagLayoutSchema,
-  tagSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { permissionsOf, requirePermission } from '../../plugins/permissions';
-import { listQueuedTags } from './print-list.repository';
 import { reprintTagCommand } from '../tags';
-import { markTagsPrinted, previewPdf, reprintCommandOf, tagPdf, viewableTypeCodes } from './print-list.service';
+import {
+  listPrintItems,
+  markItemsPrinted,
+  printItemsPdf,
+  reprintCommandFor,
+  tagReprintCount,
+} from './print-items.service';
+import { previewPdf, viewableTypeCodes } from './print-list.service';
 import { checkTagLayoutInput, listTagLayouts, saveTagLayout } from './tag-layouts.service';
 
 const tags = ['print'];
@@ -32,7 +38,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Where the QR codes point: this server as the browser reached it (the tag's `/t/<token>` page is its). */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream, fileName: string) {
+function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream | Buffer, fileName: string) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -137,8 +143,7 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     async (request) => {
       const { connection, actor } = contextOf(request);
       const typeCodes = viewableTypeCodes(await permissionsOf(request));
-      const { queue, permitId, areaId } = request.query;
-      const items = await listQueuedTags(connection.db, actor.facilityId, { queue, permitId, areaId, typeCodes });
+      const items = await listPrintItems(connection.db, actor.facilityId, { ...request.query, typeCodes });
       return { items: items.slice(0, PRINT_LIST_LIMIT), truncated: items.length > PRINT_LIST_LIMIT };
     },
   );
@@ -149,21 +154,23 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       schema: {
         tags,
         security,
-        summary: 'The chosen items as one PDF, a page each at its layout size, streamed (printing does not mark them)',
+        summary:
+          "The chosen items of one kind as one PDF: tags a page each at their layout's size, permits' job-site copies, " +
+          '4 × 3 in lockbox labels (printing does not mark them)',
         body: printPdfInputSchema,
         response: errors,
       },
     },
     async (request, reply) => {
-      const { connection, actor, now } = contextOf(request);
-      const typeCodes = viewableTypeCodes(await permissionsOf(request));
-      const pdf = await tagPdf(connection.db, actor.facilityId, {
-        tagIds: request.body.ids,
-        typeCodes,
-        origin: originOf(request),
-        now,
-      });
-      return sendPdf(reply, pdf, `tags-${now.toISOString().slice(0, 10)}.pdf`);
+      const context = contextOf(request);
+      const permissions = await permissionsOf(request);
+      const { kind, ids } = request.body;
+      const pdf = await printItemsPdf(
+        { ctx: context, permissions, typeCodes: viewableTypeCodes(permissions), origin: originOf(request) },
+        kind,
+        ids,
+      );
+      return sendPdf(reply, pdf, `${kind}s-${context.now.toISOString().slice(0, 10)}.pdf`);
     },
   );
 
@@ -173,12 +180,14 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       schema: {
         tags,
         security,
-        summary: 'Mark the tags Printed, each by its tag.mark-printed command; the refused ones are listed with why',
+        summary:
+          'Mark the items printed, each by its own command (tag.mark-printed, permit-print.mark-printed, ' +
+          'lockbox-label.mark-printed); the refused ones are listed with why',
         body: markPrintedInputSchema,
         response: { 200: markPrintedResultSchema, ...errors },
       },
     },
-    async (request) => markTagsPrinted(ctx.events, contextOf(request), request.body.tagIds),
+    async (request) => markItemsPrinted(ctx.events, contextOf(request), request.body.kind, request.body.ids),
   );
 
   app.post(
@@ -188,18 +197,25 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         tags,
         security,
         summary:
-          'Record that a Printed tag is printed again, with the reason (audited tag.reprint); then ask for its PDF',
+          'Record that a printed item is printed again, with the reason (audited tag.reprint, permit-print.reprint, ' +
+          'lockbox-label.reprint); then ask for its PDF',
         body: reprintInputSchema,
-        response: { 200: tagSchema, ...commandErrorResponses },
+        response: { 200: reprintResultSchema, ...commandErrorResponses },
       },
     },
-    async (request, reply) =>
-      sendCommand(
-        ctx.events,
-        request,
-        reply,
-        reprintTagCommand,
-        await reprintCommandOf(contextOf(request), request.body),
-      ),
+    async (request, reply) => {
+      const reprint = await reprintCommandFor(contextOf(request), request.body);
+      if (reprint.kind === 'tag') {
+        const tag = await sendCommand(ctx.events, request, reply, reprintTagCommand, reprint);
+        const { connection, actor } = contextOf(request);
+        return {
+          kind: 'tag' as const,
+          ID: tag.ID,
+          version: tag.version,
+          reprintCount: await tagReprintCount(connection.db, actor.facilityId, tag.ID),
+        };
+      }
+      return sendCommand(ctx.events, request, reply, reprint.command, reprint);
+    },
   );
 };

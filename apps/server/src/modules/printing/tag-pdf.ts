@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { tagLayoutSizes, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
+import { tagLayoutSizes, tagPrintCaptions as W, type TagLayout, type TagLayoutKey } from '@hasp/contracts';
+import type { CaptionText } from '../translations';
 
 /** What one tag prints: the facts, already worded (names, the date in the facility's zone). */
 export interface PrintableTag {
@@ -21,6 +22,8 @@ export interface TagPdfOptions {
   layouts: ReadonlyMap<TagLayoutKey, TagLayout>;
   /** The facility's logo (PNG or JPEG), embedded once and drawn on each tag whose layout shows it. */
   logo: Buffer | null;
+  /** The tag's words ("Applied by", "Date", …) in the facility's language (captionTextsForFacility). */
+  text: CaptionText;
 }
 
 const POINTS_PER_INCH = 72;
@@ -40,7 +43,7 @@ export function renderTagPdf(tags: readonly PrintableTag[], options: TagPdfOptio
   void (async () => {
     for (let i = 0; i < tags.length; i++) {
       const tag = tags[i]!;
-      drawTag(doc, tag, options.layouts.get(tag.layoutKey)!, logo);
+      drawTag(doc, tag, options.layouts.get(tag.layoutKey)!, logo, options.text);
       if ((i + 1) % PAGES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     doc.end();
@@ -54,7 +57,7 @@ interface Opener {
   openImage(src: Buffer): Image;
 }
 
-function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, logo: Image | null) {
+function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, logo: Image | null, text: CaptionText) {
   const size = tagLayoutSizes[layout.key];
   const width = size.width * POINTS_PER_INCH;
   const height = size.height * POINTS_PER_INCH;
@@ -90,7 +93,15 @@ function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, 
   const qrSize = Math.min(inner, 92 * s);
   const qrTop = height - pad - qrSize - 10 * s;
   const bottom = shows('qr') ? qrTop - 6 * s : height - pad;
-  if (shows('qr')) drawQr(doc, tag.statusUrl, (width - qrSize) / 2, qrTop, qrSize, s);
+  if (shows('qr'))
+    drawQr(doc, tag.statusUrl, {
+      x: (width - qrSize) / 2,
+      y: qrTop,
+      size: qrSize,
+      s,
+      caption: text(W.scan),
+      revoked: text(W.revoked),
+    });
 
   let y = bandTop + bandHeight + 8 * s;
   if (shows('logo') && logo) {
@@ -116,11 +127,11 @@ function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, 
     doc.font('Helvetica');
     y = write(doc, value, y, pad + labelWidth, inner - labelWidth, bottom, 'left');
   };
-  if (shows('point') && tag.point) line('Point', tag.point);
-  if (shows('permit')) line('Permit', tag.permitNumber);
-  if (shows('applier')) line('Applied by', tag.applier ?? '______________________');
-  if (shows('date')) line('Date', tag.date);
-  if (shows('reason') && tag.reason) line('Reason', tag.reason);
+  if (shows('point') && tag.point) line(text(W.point), tag.point);
+  if (shows('permit')) line(text(W.permit), tag.permitNumber);
+  if (shows('applier')) line(text(W.appliedBy), tag.applier ?? '______________________');
+  if (shows('date')) line(text(W.date), tag.date);
+  if (shows('reason') && tag.reason) line(text(W.reason), tag.reason);
 }
 
 /** Writes wrapped text from y, never below `bottom` (cut with an ellipsis); returns the next line's y. */
@@ -143,15 +154,21 @@ function write(
 
 /**
  * The status address as a QR code drawn in vectors (crisp at any printer's resolution), on white
- * with its quiet zone whatever the tag's colour: each row's dark run is one rectangle.
+ * with its quiet zone whatever the tag's colour: each row's dark run is one rectangle. The lockbox
+ * label draws its code with it too, with its own caption under it.
  */
-function drawQr(doc: PDFKit.PDFDocument, url: string | null, x: number, y: number, size: number, s: number) {
+export function drawQr(
+  doc: PDFKit.PDFDocument,
+  url: string | null,
+  place: { x: number; y: number; size: number; s: number; caption: string; revoked?: string },
+) {
+  const { x, y, size, s } = place;
   if (!url) {
     doc
       .font('Helvetica-Oblique')
       .fontSize(8 * s)
       .fillColor('#111827');
-    doc.text('Status link revoked', x, y + size / 2, { width: size, align: 'center' });
+    doc.text(place.revoked ?? '', x, y + size / 2, { width: size, align: 'center' });
     return;
   }
   // A fixed mask: picking the best of eight by their penalty scores took 85% of the QR time (P9),
@@ -185,5 +202,8 @@ function drawQr(doc: PDFKit.PDFDocument, url: string | null, x: number, y: numbe
     .font('Helvetica')
     .fontSize(7 * s)
     .fillColor('#374151');
-  doc.text('Scan for live status', x - 20 * s, y + size + 1 * s, { width: size + 40 * s, align: 'center' });
+  doc.text(place.caption, x - 20 * s, y + size + 1 * s, {
+    width: size + 40 * s,
+    align: 'center',
+  });
 }

@@ -40,16 +40,54 @@ export async function captionTextsForUsers(
     .where('u.id', 'in', [...userIds])
     .execute();
   const languageIds = [...new Set(readers.map((r) => r.language_id).filter((id): id is number => id !== null))];
-  if (!languageIds.length) return result;
+  const byLanguage = await textsByLanguage(db, languageIds, captions);
+  for (const reader of readers) {
+    const texts = reader.language_id === null ? undefined : byLanguage.get(reader.language_id);
+    if (texts) result.set(reader.id, textsOf(texts));
+  }
+  return result;
+}
+
+const textsOf =
+  (texts: ReadonlyMap<string, string>): CaptionText =>
+  (caption, values) =>
+    fillCaption(texts.get(keyOf(caption)) ?? caption.defaultCaption, values);
+
+/**
+ * What is printed to hang in the plant (a tag, a lockbox label) is read by anyone there: it is
+ * written in the facility's default language (its preferred captions), else the default captions.
+ */
+export async function captionTextsForFacility(
+  db: Db,
+  facilityId: number,
+  captions: readonly Caption[],
+): Promise<CaptionText> {
+  const facility = await db
+    .selectFrom('facilities')
+    .select('default_language_id')
+    .where('id', '=', facilityId)
+    .executeTakeFirst();
+  const languageId = facility?.default_language_id ?? null;
+  const texts = languageId === null ? undefined : (await textsByLanguage(db, [languageId], captions)).get(languageId);
+  return textsOf(texts ?? new Map());
+}
+
+/** The preferred captions of `captions` in each language, by caption key. */
+async function textsByLanguage(
+  db: Db,
+  languageIds: readonly number[],
+  captions: readonly Caption[],
+): Promise<Map<number, Map<string, string>>> {
+  const byLanguage = new Map<number, Map<string, string>>();
+  if (!languageIds.length || !captions.length) return byLanguage;
   const wanted = new Set(captions.map(keyOf));
   const rows = await db
     .selectFrom('caption_translations as t')
     .innerJoin('captions as c', 'c.id', 't.caption_id')
     .select(['t.language_id', 'c.item_type', 'c.form_name', 'c.control_name', 't.preferred_caption'])
-    .where('t.language_id', 'in', languageIds)
+    .where('t.language_id', 'in', [...languageIds])
     .where('c.form_name', 'in', [...new Set(captions.map((c) => c.formName))])
     .execute();
-  const byLanguage = new Map<number, Map<string, string>>();
   for (const row of rows) {
     const key = keyOf({ itemType: row.item_type, formName: row.form_name, controlName: row.control_name });
     if (!wanted.has(key)) continue;
@@ -57,12 +95,5 @@ export async function captionTextsForUsers(
     if (!texts) byLanguage.set(row.language_id, (texts = new Map<string, string>()));
     texts.set(key, row.preferred_caption);
   }
-  for (const reader of readers) {
-    const texts = reader.language_id === null ? undefined : byLanguage.get(reader.language_id);
-    if (texts)
-      result.set(reader.id, (caption, values) =>
-        fillCaption(texts.get(keyOf(caption)) ?? caption.defaultCaption, values),
-      );
-  }
-  return result;
+  return byLanguage;
 }

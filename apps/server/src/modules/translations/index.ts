@@ -2,5 +2,5 @@
 // import only from here (eslint: server module boundaries, decision 0027).
 export { registerAppCaptions } from './caption-catalog';
 export { findLanguageByCode, insertMissingCaptions } from './caption.repository';
-export { captionTextsForUsers, fillCaption, type CaptionText } from './caption-texts';
+export { captionTextsForFacility, captionTextsForUsers, fillCaption, type CaptionText } from './caption-texts';
 export { translationsRoutes } from './translations.routes';

@@ -1,4 +1,11 @@
-import { printingButtons, printingLabels, printingMessages, printingTitles } from '@hasp/contracts';
+import {
+  lockboxLabelCaptions,
+  printingButtons,
+  tagPrintCaptions,
+  printingLabels,
+  printingMessages,
+  printingTitles,
+} from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
 /** Print Manage's Print List and Print Settings in Spanish. */
@@ -8,11 +15,11 @@ export const printingSpanish = [
     printList: 'Lista de impresión',
     printSettings: 'Configuración de impresión',
     preview: 'Vista previa',
-    reprint: 'Reimprimir etiqueta',
+    reprint: 'Reimprimir',
   }),
   ...translateCatalog(printingLabels, {
     listLead:
-      'Etiquetas pendientes de imprimir. Imprímalas en un PDF y márquelas como impresas cuando salgan de la impresora.',
+      'Etiquetas, permisos y rótulos de caja de bloqueo pendientes de imprimir. Imprímalos en un PDF por tipo y márquelos como impresos cuando salgan de la impresora.',
     settingsLead:
       'Cómo se imprime cada tamaño de etiqueta: colores, leyenda y campos. Cada tipo de etiqueta usa el formato que indica su vínculo de informe.',
     queue: 'Mostrar',
@@ -21,6 +28,9 @@ export const printingSpanish = [
     kind: 'Tipo',
     allKinds: 'Todos los tipos',
     'kind::tag': 'Etiquetas',
+    'kind::permit': 'Permisos',
+    'kind::lockbox': 'Rótulos de caja de bloqueo',
+    printedBy: 'Impreso {{at}} por {{name}}',
     permit: 'Permiso',
     allPermits: 'Todos los permisos',
     area: 'Área',
@@ -67,15 +77,33 @@ export const printingSpanish = [
   ...translateCatalog(printingMessages, {
     loadFailed: 'No se pudo cargar la lista de impresión.',
     layoutsFailed: 'No se pudieron cargar los formatos de etiqueta.',
-    printing: 'Creando el PDF de {{count}} etiquetas…',
+    printing: 'Creando el PDF de {{count}} elementos…',
     downloaded: '{{name}} se ha descargado.',
     printFailed: 'No se pudo crear el PDF: {{reason}}',
     marking: 'Marcando impresas: {{done}} de {{total}}',
-    marked: '{{count}} etiquetas marcadas como impresas.',
+    marked: '{{count}} marcados como impresos.',
     markRefused: '{{count}} sin marcar: {{reason}}',
-    reprinted: 'Etiqueta {{number}} reimpresa.',
+    reprinted: '{{number}} reimpreso.',
     saved: 'El formato se ha guardado.',
     saveFailed: 'No se guardó: {{reason}}',
     previewFailed: 'No se pudo dibujar la vista previa: {{reason}}',
+  }),
+  ...translateCatalog(lockboxLabelCaptions, {
+    title: 'CAJA DE BLOQUEO GRUPAL',
+    lockbox: 'Caja',
+    permit: 'Permiso',
+    primary: 'Responsable',
+    holds: 'Contiene',
+    noLocks: 'Aún sin candados de aislamiento',
+    scan: 'Escanee para ver el permiso',
+  }),
+  ...translateCatalog(tagPrintCaptions, {
+    point: 'Punto',
+    permit: 'Permiso',
+    appliedBy: 'Aplicada por',
+    date: 'Fecha',
+    reason: 'Motivo',
+    scan: 'Escanee para ver el estado',
+    revoked: 'Enlace de estado revocado',
   }),
 ];

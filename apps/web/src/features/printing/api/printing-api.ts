@@ -5,9 +5,9 @@ import {
   markPrintedResultSchema,
   masterListItemSchema,
   printListSchema,
+  reprintResultSchema,
   tagLayoutListSchema,
   tagLayoutSchema,
-  tagSchema,
   type MarkPrintedResult,
   type PrintItemKind,
   type PrintQueue,
@@ -41,7 +41,10 @@ export function usePrintList(filter: PrintListFilter) {
   });
 }
 
-/** Downloads the chosen items as one PDF; returns the file's name. */
+/** The file name of each kind's PDF (one kind per PDF: each goes to its own stock). */
+const fileNames: Record<PrintItemKind, string> = { tag: 'tags', permit: 'permits', lockbox: 'lockbox-labels' };
+
+/** Downloads the chosen items of one kind as one PDF; returns the file's name. */
 export async function downloadPdf(kind: PrintItemKind, ids: number[]): Promise<string> {
   const blob = await apiRequest('print-list/pdf', {
     method: 'POST',
@@ -50,30 +53,39 @@ export async function downloadPdf(kind: PrintItemKind, ids: number[]): Promise<s
     headers: { accept: 'application/pdf' },
     quiet: () => true,
   });
-  const name = `hasp-tags-${new Date().toISOString().slice(0, 10)}.pdf`;
+  const name = `hasp-${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}.pdf`;
   saveBlob(blob, name);
   return name;
 }
 
+/** Chosen items by kind, in the list's order. */
+export type PrintSelection = { kind: PrintItemKind; ids: number[] }[];
+
 /**
- * Marks the tags printed in parts of MARK_PRINTED_BATCH, telling how many are done after each, so a
- * large batch shows its progress; the refusals of every part come back together.
+ * Marks the items printed, kind by kind, in parts of MARK_PRINTED_BATCH, telling how many are done
+ * after each, so a large batch shows its progress; the refusals of every part come back together.
  */
 export function useMarkPrinted(onProgress: (done: number, total: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (tagIds: number[]): Promise<MarkPrintedResult> => {
+    mutationFn: async (selection: PrintSelection): Promise<MarkPrintedResult> => {
       const result: MarkPrintedResult = { printed: [], refused: [] };
-      onProgress(0, tagIds.length);
-      for (let at = 0; at < tagIds.length; at += MARK_PRINTED_BATCH) {
-        const part = await apiRequest('print-list/mark-printed', {
-          method: 'POST',
-          body: { tagIds: tagIds.slice(at, at + MARK_PRINTED_BATCH) },
-          schema: markPrintedResultSchema,
-        });
-        result.printed.push(...part.printed);
-        result.refused.push(...part.refused);
-        onProgress(Math.min(at + MARK_PRINTED_BATCH, tagIds.length), tagIds.length);
+      const total = selection.reduce((sum, s) => sum + s.ids.length, 0);
+      let done = 0;
+      onProgress(0, total);
+      for (const { kind, ids } of selection) {
+        for (let at = 0; at < ids.length; at += MARK_PRINTED_BATCH) {
+          const part = ids.slice(at, at + MARK_PRINTED_BATCH);
+          const answer = await apiRequest('print-list/mark-printed', {
+            method: 'POST',
+            body: { kind, ids: part },
+            schema: markPrintedResultSchema,
+          });
+          result.printed.push(...answer.printed);
+          result.refused.push(...answer.refused);
+          done += part.length;
+          onProgress(done, total);
+        }
       }
       return result;
     },
@@ -81,20 +93,20 @@ export function useMarkPrinted(onProgress: (done: number, total: number) => void
   });
 }
 
-/** Records the reprint (with its reason), then downloads the tag's PDF. */
+/** Records the reprint (with its reason), then downloads the item's PDF. */
 export function useReprint() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ tagId, reason }: { tagId: number; reason: string }) => {
-      const tag = await apiRequest('print-list/reprint', {
+    mutationFn: async ({ kind, id, reason }: { kind: PrintItemKind; id: number; reason: string }) => {
+      const result = await apiRequest('print-list/reprint', {
         method: 'POST',
-        body: { tagId, reason },
+        body: { kind, id, reason },
         headers: { 'idempotency-key': crypto.randomUUID() },
-        schema: tagSchema,
+        schema: reprintResultSchema,
         quiet: statusIn(400, 409),
       });
-      await downloadPdf('tag', [tagId]);
-      return tag;
+      await downloadPdf(kind, [id]);
+      return result;
     },
     onSettled: () => client.invalidateQueries({ queryKey: printingKeys.lists }),
   });

@@ -5,20 +5,32 @@ import {
   printingLabels,
   printingMessages,
   printingTitles,
+  printItemKinds,
   PRINT_LIST_LIMIT,
+  type PrintItemKind,
   type PrintListItem,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import cardGrid from '../../../components/CardGrid.module.css';
-import { downloadPdf, useMarkPrinted, usePrintList, type PrintListFilter } from '../api/printing-api';
+import {
+  downloadPdf,
+  useMarkPrinted,
+  usePrintList,
+  type PrintListFilter,
+  type PrintSelection,
+} from '../api/printing-api';
 import classes from '../Printing.module.css';
 import { ReprintDialog } from './ReprintDialog';
 
 const l = printingLabels;
 const b = printingButtons;
 const m = printingMessages;
+const kindCaptions = { tag: l['kind::tag'], permit: l['kind::permit'], lockbox: l['kind::lockbox'] } as const;
+const kindOf = (value: string): PrintItemKind | undefined =>
+  (printItemKinds as readonly string[]).includes(value) ? (value as PrintItemKind) : undefined;
 
 /** Distinct choices of the filter selects, from the unfiltered queue. */
 function choicesOf(items: readonly PrintListItem[]) {
@@ -33,13 +45,26 @@ function choicesOf(items: readonly PrintListItem[]) {
   return { permits: sorted(permits), areas: sorted(areas) };
 }
 
-/** The print queue: filter, select, print to one PDF, mark printed; printed tags can be reprinted with a reason. */
+/** An item's key in the selection: IDs repeat across kinds (tag 5, permit 5). */
+const keyOf = (item: PrintListItem) => `${item.kind}:${item.ID}`;
+
+/** The chosen items grouped by kind, in the list's order (one PDF and one request per kind). */
+function selectionOf(items: readonly PrintListItem[]): PrintSelection {
+  return printItemKinds
+    .map((kind) => ({ kind, ids: items.filter((i) => i.kind === kind).map((i) => i.ID) }))
+    .filter((s) => s.ids.length > 0);
+}
+
+/**
+ * The print queue of tags, permits and lockbox labels: filter, select, print to one PDF per kind,
+ * mark printed; printed items can be reprinted with a reason.
+ */
 export function PrintList() {
   const t = useCaptions();
   const [filter, setFilter] = useState<PrintListFilter>({ queue: 'waiting' });
   const list = usePrintList(filter);
   const all = usePrintList({ queue: filter.queue });
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [printing, setPrinting] = useState(false);
   const [reprinting, setReprinting] = useState<PrintListItem | null>(null);
@@ -47,12 +72,13 @@ export function PrintList() {
   const choices = useMemo(() => choicesOf(all.data?.items ?? []), [all.data]);
 
   const items = list.data?.items ?? [];
-  const chosen = items.filter((i) => selected.has(i.ID)).map((i) => i.ID);
+  const chosenItems = items.filter((i) => selected.has(keyOf(i)));
+  const chosen = chosenItems.map(keyOf);
   const change = (next: Partial<PrintListFilter>) => {
     setFilter((current) => ({ ...current, ...next }));
     setSelected(new Set());
   };
-  const toggle = (id: number, on: boolean) =>
+  const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
       if (on) next.add(id);
@@ -63,8 +89,11 @@ export function PrintList() {
   const print = async () => {
     setPrinting(true);
     try {
-      const name = await downloadPdf('tag', chosen);
-      showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
+      // One PDF per kind: tags go on tag stock, permits on paper, labels on label stock.
+      for (const { kind, ids } of selectionOf(chosenItems)) {
+        const name = await downloadPdf(kind, ids);
+        showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
+      }
     } catch (error) {
       showToast({
         title: t(printingTitles.printList),
@@ -76,7 +105,7 @@ export function PrintList() {
     }
   };
   const markPrinted = () =>
-    mark.mutate(chosen, {
+    mark.mutate(selectionOf(chosenItems), {
       onSuccess: (result) => {
         setSelected(new Set());
         if (result.printed.length)
@@ -116,9 +145,9 @@ export function PrintList() {
           value={filter.kind ?? ''}
           data={[
             { value: '', label: t(l.allKinds) },
-            { value: 'tag', label: t(l['kind::tag']) },
+            ...printItemKinds.map((kind) => ({ value: kind, label: t(kindCaptions[kind]) })),
           ]}
-          onChange={(event) => change({ kind: event.currentTarget.value === 'tag' ? 'tag' : undefined })}
+          onChange={(event) => change({ kind: kindOf(event.currentTarget.value) })}
         />
         <NativeSelect
           label={t(l.permit)}
@@ -159,19 +188,19 @@ export function PrintList() {
               label={t(l.selectAll, { count: items.length })}
               checked={chosen.length === items.length}
               indeterminate={chosen.length > 0 && chosen.length < items.length}
-              onChange={(event) => setSelected(new Set(event.currentTarget.checked ? items.map((i) => i.ID) : []))}
+              onChange={(event) => setSelected(new Set(event.currentTarget.checked ? items.map(keyOf) : []))}
             />
           )}
           <ul className={`${cardGrid.cards} ${classes.cards}`} aria-label={t(printingTitles.printList)}>
             {items.map((item) => (
-              <li key={item.ID} className={cardGrid.card} data-tag-number={item.number}>
+              <li key={keyOf(item)} className={cardGrid.card} data-kind={item.kind} data-number={item.number}>
                 <div className={classes.cardHead}>
                   {filter.queue === 'waiting' ? (
                     <Checkbox
                       size="md"
                       label={<strong>{item.number}</strong>}
-                      checked={selected.has(item.ID)}
-                      onChange={(event) => toggle(item.ID, event.currentTarget.checked)}
+                      checked={selected.has(keyOf(item))}
+                      onChange={(event) => toggle(keyOf(item), event.currentTarget.checked)}
                     />
                   ) : (
                     <strong>{item.number}</strong>
@@ -182,6 +211,10 @@ export function PrintList() {
                     </Button>
                   )}
                 </div>
+                <p className={classes.facts}>
+                  <span className={classes.kind}>{t(kindCaptions[item.kind])}</span>
+                  {item.detail && ` · ${item.detail}`}
+                </p>
                 <p className={classes.facts}>
                   {item.permit.number} — {item.permit.title}
                   {item.area && ` · ${item.area.name}`}
@@ -194,6 +227,11 @@ export function PrintList() {
                 {item.legend && (
                   <p className={classes.facts}>
                     {t(l.legend)}: {item.legend}
+                  </p>
+                )}
+                {item.printedAt && item.printedBy && (
+                  <p className={classes.facts}>
+                    {t(l.printedBy, { at: formatDateTime(item.printedAt), name: item.printedBy })}
                   </p>
                 )}
                 {item.reprintCount > 0 && (

@@ -6,7 +6,7 @@ import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useReprint } from '../api/printing-api';
 
-/** A printed tag printed again: the reason is required (the server audits it), then its PDF downloads. */
+/** A printed item (tag, permit, lockbox label) printed again: the reason is required (the server audits it), then its PDF downloads. */
 export function ReprintDialog({ item, onClose }: { item: PrintListItem; onClose: () => void }) {
   const t = useCaptions();
   const reprint = useReprint();
@@ -26,7 +26,7 @@ export function ReprintDialog({ item, onClose }: { item: PrintListItem; onClose:
           event.preventDefault();
           if (!reason.trim()) return setMissing(true);
           reprint.mutate(
-            { tagId: item.ID, reason: reason.trim() },
+            { kind: item.kind, id: item.ID, reason: reason.trim() },
             {
               onSuccess: () => {
                 showToast({

@@ -39,6 +39,7 @@ export async function notifyApplier(
     {
       event: 'abandoned-removal.record',
       source: `event:${event.id}`,
+      at: event.createdAt,
       facilityId,
       actorId: p.supervisorId === p.applierId ? null : p.supervisorId,
       permitId: p.permitId,

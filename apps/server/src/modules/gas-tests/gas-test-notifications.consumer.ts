@@ -33,6 +33,7 @@ export async function notifyIssuerOfGasTest(
     {
       event: 'gas-test.out-of-limits',
       source: `event:${event.id}`,
+      at: event.createdAt,
       facilityId,
       actorId: p.actorId,
       permitId: p.permitId,

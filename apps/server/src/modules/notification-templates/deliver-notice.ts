@@ -17,6 +17,7 @@ import {
   listOptedOut,
   listReaders,
   permitValues,
+  wallClock,
 } from './notification-templates.repository';
 
 type People = (number | null)[] | (() => Promise<number[]>);
@@ -27,6 +28,8 @@ export interface Notice {
   /** What it is from (`event:<domain event id>`): an e-mail is queued once per source and reader however often it is delivered. */
   source: string;
   facilityId: number;
+  /** When it happened (the `at` variable, on the facility's clock). */
+  at: Date;
   /** Who caused it (never told of their own act); null for the system. */
   actorId: number | null;
   permitId: number | null;
@@ -81,9 +84,11 @@ export async function deliverNotice(trx: Transaction<Database>, notice: Notice, 
   const actor = notice.actorId
     ? await trx.selectFrom('users').select('display_name').where('id', '=', notice.actorId).executeTakeFirst()
     : undefined;
+  const permitFacts = await permitValues(trx, facilityId, notice.permitId);
   const values: NoticeValues = {
     // What the event carried (the number and title as they were) over the permit as it is now.
-    ...(await permitValues(trx, facilityId, notice.permitId)),
+    ...permitFacts,
+    at: wallClock(permitFacts.timeZone!)(notice.at),
     ...notice.values,
     actor: actor?.display_name ?? '',
     link: channels.publicUrl + notice.link,

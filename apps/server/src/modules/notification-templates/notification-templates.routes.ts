@@ -77,8 +77,8 @@ export const notificationTemplateRoutes: FastifyPluginAsyncZod<AppContext> = asy
       },
     },
     async (request) => {
-      const { connection, actor } = contextOf(request);
-      return previewTemplate(connection.db, actor, request.body, ctx.config.publicUrl);
+      const { connection, actor, now } = contextOf(request);
+      return previewTemplate(connection.db, actor, request.body, ctx.config.publicUrl, now);
     },
   );
 

@@ -22,6 +22,7 @@ import {
   listTemplateRows,
   permitValues,
   upsertTemplateRow,
+  wallClock,
   type TemplateRow,
 } from './notification-templates.repository';
 
@@ -136,6 +137,7 @@ export async function previewTemplate(
   caller: Caller,
   input: NotificationPreviewInput,
   publicUrl: string,
+  now: Date,
 ): Promise<NotificationPreview> {
   const permit = await db
     .selectFrom('permits')
@@ -146,10 +148,11 @@ export async function previewTemplate(
   if (!permit) throw AppError.notFound('Permit');
   const actor = await db.selectFrom('users').select('display_name').where('id', '=', caller.userId).executeTakeFirst();
   const link = `${publicUrl}/Permit/Edit/${permit.id}`;
+  const facts = await permitValues(db, caller.facilityId, permit.id);
   const values = {
-    ...(await permitValues(db, caller.facilityId, permit.id)),
+    ...facts,
     actor: actor?.display_name ?? '',
-    at: '',
+    at: wallClock(facts.timeZone!)(now),
     link,
     details: '',
   };

@@ -61,6 +61,7 @@ export async function notifyPermitPeople(
     {
       event: name,
       source: `event:${event.id}`,
+      at: event.createdAt,
       facilityId,
       actorId: p.actorId,
       permitId: p.permitId,

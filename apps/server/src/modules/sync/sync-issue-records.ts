@@ -56,6 +56,7 @@ export async function recordIssue(
       {
         event: 'sync.conflict',
         source: `sync:${serverSeq}`,
+        at: ctx.now,
         facilityId: row.facility_id,
         actorId: null,
         permitId: row.permit_id ?? null,

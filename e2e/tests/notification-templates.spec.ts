@@ -80,6 +80,11 @@ test('an edited template is previewed with a real permit and read in the inbox w
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `${shots}/manager-phone.png`, fullPage: true });
     await saveScreenshot(page, testInfo, 'notification-templates-phone');
+    // The e-mail's HTML: the permit's words as text.
+    await main(page).getByRole('button', { name: 'E-mail (HTML)' }).click();
+    await expect(page.frameLocator('iframe[title="E-mail (HTML)"]').locator('h1')).toHaveText(
+      `${permit.number} waits for you: ${title} on PR-001 Hydraulic press 400 t`,
+    );
     await main(page).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('The template is saved.')).toBeVisible();
 

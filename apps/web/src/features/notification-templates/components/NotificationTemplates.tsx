@@ -242,6 +242,7 @@ function Preview({ event, subject, body }: { event: NotificationEvent; subject: 
   const [search, setSearch] = useState('');
   const permits = useRecentPermits(search);
   const [permitId, setPermitId] = useState<number | null>(null);
+  const [showHtml, setShowHtml] = useState(false);
   // The first permit until the user picks one: the preview shows real data at once.
   const chosen = permitId ?? permits.data?.rows[0]?.ID ?? null;
   const [shown, setShown] = useState({ subject, body });
@@ -292,11 +293,19 @@ function Preview({ event, subject, body }: { event: NotificationEvent; subject: 
           <p className={classes.previewText} data-testid="preview-text">
             {preview.data.text}
           </p>
-          <Text size="sm" fw={500} mt="sm">
+          {/* The e-mail's HTML on demand: a frame (an empty sandbox: it runs nothing; the server escaped every value). */}
+          <Button
+            variant="default"
+            size="xs"
+            mt="sm"
+            onClick={() => setShowHtml((shown) => !shown)}
+            aria-expanded={showHtml}
+          >
             {t(l.previewHtml)}
-          </Text>
-          {/* The server escaped every value; the frame runs nothing anyway (an empty sandbox). */}
-          <iframe className={classes.previewHtml} title={t(l.previewHtml)} sandbox="" srcDoc={preview.data.html} />
+          </Button>
+          {showHtml && (
+            <iframe className={classes.previewHtml} title={t(l.previewHtml)} sandbox="" srcDoc={preview.data.html} />
+          )}
         </div>
       )}
     </section>

@@ -74,6 +74,11 @@ import { syncRoutes } from './modules/sync';
 import { offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { Mailer } from './modules/mail';
+import {
+  notificationMailJobs,
+  notificationOptOutRoutes,
+  notificationTemplateRoutes,
+} from './modules/notification-templates';
 import { reportJobs, reportRoutes } from './modules/reports';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
@@ -168,14 +173,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
   registerContextChangedConsumer(ctx.events);
-  registerPermitNotifications(ctx.events);
+  // Notices by the facility's templates (notification-templates); e-mail when a relay is configured.
+  const noticeChannels = { email: config.smtpUrl !== '', publicUrl: config.publicUrl };
+  registerPermitNotifications(ctx.events, noticeChannels);
   // The isolation plan's guards on isolate, end-test and close (the lifecycle's facts include them).
   registerIsolationPlanGuards();
-  registerAbandonedRemovalNotifications(ctx.events);
+  registerAbandonedRemovalNotifications(ctx.events, noticeChannels);
   registerLockboxGuards();
   // Gas tests in limits and fresh before issue and revalidate; out-of-limit readings notify the issuer.
   registerGasTestGuards();
-  registerGasTestNotifications(ctx.events);
+  registerGasTestNotifications(ctx.events, noticeChannels);
   // Checklist questions on request, approve, issue, accept and close; the signed request answers.
   registerPermitQuestionGuards();
   // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
@@ -242,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         syncRoutes,
         offlineRoutes,
         reportRoutes,
+        notificationTemplateRoutes,
+        notificationOptOutRoutes,
       ]) {
         await api.register(routes, ctx);
       }
@@ -252,7 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (webRoot) await registerWebApp(app, webRoot);
   if (options.jobs) {
     const now = () => clock.now();
-    // One e-mail sender per process (HASP_SMTP_URL); the reports' jobs send through it.
+    // One e-mail sender per process (HASP_SMTP_URL); the reports' and notifications' jobs send through it.
     const mailer = new Mailer(config);
     app.addHook('onClose', () => mailer.close());
     ctx.jobs = await JobRunner.start(
@@ -264,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitExpiryJob(now, ctx.events),
         permitExpiringJob(now, ctx.events),
         reportJobs(now, mailer),
+        notificationMailJobs(now, mailer),
         ...(options.jobs.registrations ?? []),
       ],
       {

@@ -367,6 +367,13 @@ const matrix: Record<string, Rule> = {
   'GET /api/print-settings/tag-layouts': holds('rightnav:print-settings'),
   'PUT /api/print-settings/tag-layouts/:layoutKey': holds('rightnav:print-settings'),
   'POST /api/print-settings/tag-layouts/:layoutKey/preview': holds('rightnav:print-settings'),
+  // Notification templates (issue 20): Notification Template Manage; each user's own opt-outs.
+  'GET /api/notification-templates': holds('rightnav:notification-template-manage'),
+  'PUT /api/notification-templates/:event': holds('rightnav:notification-template-manage'),
+  'POST /api/notification-templates/:event/preview': holds('rightnav:notification-template-manage'),
+  'GET /api/notification-templates/emails': holds('rightnav:notification-template-manage'),
+  'GET /api/profile/notification-opt-outs': signedIn,
+  'PUT /api/profile/notification-opt-outs': signedIn,
   'GET /api/print-list': holds('rightnav:print-list'),
   'POST /api/print-list/pdf': both(inSample, both(holds('rightnav:print-list'), holds('permit:view:LOTO'))),
   'POST /api/print-list/mark-printed': holds('rightnav:print-list'),
@@ -730,6 +737,11 @@ beforeAll(async () => {
     recipients: [],
   };
   bodies['POST /api/reports'] = { ...reportBody, name: 'Matrix report 2' };
+  bodies['POST /api/notification-templates/:event/preview'] = {
+    permitId: samples.permits,
+    subject: '{{number}}',
+    body: '{{title}}',
+  };
   bodies['PUT /api/reports/:id'] = { ...reportBody, version: 1 };
   Object.assign(bodies, {
     'POST /api/permits/:permitId/lockbox/commands/open': { primaryUserId: admin.id, lockId: null },
@@ -907,6 +919,7 @@ function urlFor(route: string): string {
     .replace(':captionId', String(samples.captionId))
     .replace(':languageId', String(samples.languageId))
     .replace(':layoutKey', 'tag-small-2x4')
+    .replace(':event', 'permit.close')
     .replace(':key', 'security.lockoutThreshold')
     .replace(':listKey', 'energy-types')
     .replace(':kind', 'areas')
@@ -954,6 +967,13 @@ const bodies: Record<string, object> = {
     facilityCode: 'NP',
     patterns: [{ subject: 'tag', pattern: 'T-{YYYY}-{SEQ:5}', yearlyReset: true }],
   },
+  'PUT /api/notification-templates/:event': {
+    channels: ['inApp'],
+    recipients: ['requester', 'holder'],
+    groupIds: [],
+    texts: [{ language: 'en', subject: '{{number}} {{title}}: closed', body: 'Closed by {{actor}}.' }],
+  },
+  'PUT /api/profile/notification-opt-outs': { events: [] },
   'PUT /api/print-settings/tag-layouts/:layoutKey': matrixLayout,
   'POST /api/print-settings/tag-layouts/:layoutKey/preview': matrixLayout,
   'PUT /api/tag-report-links': {

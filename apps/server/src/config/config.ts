@@ -79,6 +79,12 @@ export const configSchema = z.object({
     .default(''),
   /** The sender of every e-mail (an address, or "Name <address>"). */
   mailFrom: z.string().min(3).max(320).default('Hasp <hasp@localhost>'),
+  /** The address people open the app at (https://hasp.plant.example): links in e-mail start with it; empty: paths only. */
+  publicUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must look like https://hasp.plant.example (no trailing slash)')
+    .or(z.literal(''))
+    .default(''),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),
 });
@@ -104,6 +110,7 @@ export const envNames: Record<keyof Config, string> = {
   attachmentsDir: 'HASP_ATTACHMENTS_DIR',
   smtpUrl: 'HASP_SMTP_URL',
   mailFrom: 'HASP_MAIL_FROM',
+  publicUrl: 'HASP_PUBLIC_URL',
   connections: 'HASP_CONNECTIONS',
   defaultConnection: 'HASP_DEFAULT_CONNECTION',
 };

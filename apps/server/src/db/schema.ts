@@ -115,6 +115,10 @@ export interface Database {
   // 2026-12-01T1100-reports: report definitions and the files generated from them
   report_definitions: ReportDefinitionTable;
   report_files: ReportFileTable;
+  // 2026-12-01T1300-notification-templates
+  notification_templates: NotificationTemplateTable;
+  notification_emails: NotificationEmailTable;
+  notification_opt_outs: { user_id: number; event: string };
 }
 
 export interface TagLayoutTable {
@@ -147,6 +151,36 @@ export interface ReportDefinitionTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+export interface NotificationTemplateTable {
+  facility_id: number;
+  event: string;
+  channels: string[];
+  recipients: string[];
+  group_ids: Generated<number[]>;
+  /** [{ language, subject, body }], English first. */
+  texts: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationEmailTable {
+  id: Generated<number>;
+  facility_id: number;
+  /** `event:<domain event id>` or `sync:<server seq>`: one e-mail per source and reader. */
+  source: string;
+  event: string;
+  user_id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: Generated<'queued' | 'sent' | 'failed'>;
+  error: string | null;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
 }
 
 export interface ReportFileTable {

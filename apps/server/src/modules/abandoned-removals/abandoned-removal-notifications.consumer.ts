@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
+import { permitPermission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { DomainEvent, EventBus } from '../../platform';
-import { insertNotification } from '../notifications';
+import { deliverNotice, type NoticeChannels } from '../notification-templates';
+import { listPermitApprovers } from '../permits';
 import type { AbandonedRemovalEventPayload } from './remove-abandoned-lock';
 
 /** The consumer's name in `event_deliveries`: each removal notifies once, however often delivered. */
@@ -14,29 +16,51 @@ export function removedWhat(p: Pick<AbandonedRemovalEventPayload, 'lockSerial' |
 }
 
 /**
- * Tells the applier in their inbox, in the delivery's transaction. The inbox is a courtesy: the
- * acknowledgement their next sign-in asks for (GET /api/me/abandoned-removals) is what (e)(3)(iii) needs.
+ * Tells the applier (the template's "subject", safety-critical) in the delivery's transaction; the
+ * supervisor who removed it is the actor. The inbox is a courtesy: the acknowledgement their next
+ * sign-in asks for (GET /api/me/abandoned-removals) is what (e)(3)(iii) needs.
  */
-export async function notifyApplier(trx: Transaction<Database>, event: DomainEvent): Promise<void> {
-  if (event.facilityId === null) return;
+export async function notifyApplier(
+  trx: Transaction<Database>,
+  event: DomainEvent,
+  channels: NoticeChannels = { email: false, publicUrl: '' },
+): Promise<void> {
+  const facilityId = event.facilityId;
+  if (facilityId === null) return;
   const p = event.payload as unknown as AbandonedRemovalEventPayload;
-  const supervisor = await trx
-    .selectFrom('users')
-    .select('display_name')
-    .where('id', '=', p.supervisorId)
+  const permit = await trx
+    .selectFrom('permits as p')
+    .innerJoin('permit_types as t', 't.id', 'p.permit_type_id')
+    .select(['p.requester_id', 'p.holder_id', 'p.issuer_id', 't.code'])
+    .where('p.id', '=', p.permitId)
     .executeTakeFirst();
-  await insertNotification(
+  await deliverNotice(
     trx,
-    { userId: p.applierId, facilityId: event.facilityId },
     {
-      title: `${p.number} ${p.title}: your lock or tag was removed`,
-      body: `${removedWhat(p)} removed by ${supervisor?.display_name ?? 'a supervisor'} while you were away (OSHA 1910.147 (e)(3)). Acknowledge it before you resume work.`,
+      event: 'abandoned-removal.record',
+      source: `event:${event.id}`,
+      at: event.createdAt,
+      facilityId,
+      actorId: p.supervisorId === p.applierId ? null : p.supervisorId,
+      permitId: p.permitId,
+      people: {
+        subject: [p.applierId],
+        requester: [permit?.requester_id ?? null],
+        holder: [permit?.holder_id ?? null],
+        issuer: [permit?.issuer_id ?? null],
+        approvers: () =>
+          permit ? listPermitApprovers(trx, facilityId, permitPermission('approve', permit.code)) : Promise.resolve([]),
+      },
+      values: { number: p.number, title: p.title, details: removedWhat(p) },
       link: `/Permit/Edit/${p.permitId}`,
     },
+    channels,
   );
 }
 
 /** Listens for recorded (e)(3) removals. */
-export function registerAbandonedRemovalNotifications(events: EventBus): void {
-  events.registerConsumer(ABANDONED_REMOVAL_NOTIFICATIONS_CONSUMER, ['abandoned-removal.record'], notifyApplier);
+export function registerAbandonedRemovalNotifications(events: EventBus, channels?: NoticeChannels): void {
+  events.registerConsumer(ABANDONED_REMOVAL_NOTIFICATIONS_CONSUMER, ['abandoned-removal.record'], (trx, event) =>
+    notifyApplier(trx, event, channels),
+  );
 }

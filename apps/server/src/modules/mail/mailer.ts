@@ -2,11 +2,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config/config';
 import type { RetryPolicy } from '../../platform/jobs';
 
-/** One e-mail: plain text (no HTML to sanitize), optional attachments held in memory. */
+/** One e-mail: plain text, an optional HTML part (escaped by its sender), optional attachments held in memory. */
 export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  html?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -19,7 +20,7 @@ export const mailRetry: Required<RetryPolicy> = { retryLimit: 5, retryDelaySecon
 /**
  * The e-mail sender of the server: one SMTP relay (HASP_SMTP_URL) and one sender (HASP_MAIL_FROM).
  * Off when no relay is configured: `enabled` is false and `send` refuses, so a caller records
- * "mail off" instead of pretending it sent. Reports use it now; notification e-mail next.
+ * "mail off" instead of pretending it sent. Reports and notification templates send through it.
  */
 export class Mailer {
   private transport: Transporter | null = null;
@@ -45,6 +46,7 @@ export class Mailer {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html ? { html: message.html } : {}),
       attachments: message.attachments ?? [],
     });
   }

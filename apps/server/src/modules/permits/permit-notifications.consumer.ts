@@ -1,10 +1,9 @@
 import type { Transaction } from 'kysely';
-import { permitNotificationCaptions, permitPermission, type Caption } from '@hasp/contracts';
+import { permitPermission, type NotificationEvent } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { DomainEvent, EventBus } from '../../platform';
-import { insertNotification } from '../notifications';
-import { captionTextsForUsers } from '../translations';
-import { listPermitApprovers, findDisplayName } from './permit-people.repository';
+import { deliverNotice, type NoticeChannels } from '../notification-templates';
+import { listPermitApprovers } from './permit-people.repository';
 
 /** The consumer's name in `event_deliveries`: each event notifies once, however often delivered. */
 export const PERMIT_NOTIFICATIONS_CONSUMER = 'permit-notifications';
@@ -26,77 +25,64 @@ export interface PermitEventPayload {
   newHolderId?: number | null;
 }
 
-type Recipients = (trx: Transaction<Database>, facilityId: number, p: PermitEventPayload) => Promise<(number | null)[]>;
-interface Notice {
-  /** After "<number> <title>: " in the notification's title: a caption, written in each recipient's language. */
-  what: Caption;
-  recipients: Recipients;
-}
-const words = permitNotificationCaptions;
-
-const people =
-  (...roles: ('requesterId' | 'holderId' | 'issuerId' | 'newHolderId')[]): Recipients =>
-  async (_trx, _facility, p) =>
-    roles.map((role) => p[role] ?? null);
-
-/**
- * Who hears of which event: the same people `permitCommandNotifies` (contracts) names in the
- * confirmation dialog, plus the expiry notices. Events not listed notify nobody.
- */
-export const permitNotices: Record<string, Notice> = {
-  'permit.request': {
-    what: words.request,
-    recipients: (trx, facilityId, p) => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
-  },
-  'permit.approve': { what: words.approve, recipients: people('requesterId') },
-  'permit.issue': { what: words.issue, recipients: people('holderId', 'requesterId') },
-  'permit.suspend': { what: words.suspend, recipients: people('holderId', 'requesterId') },
-  'permit.hand-over': { what: words['hand-over'], recipients: people('newHolderId', 'holderId') },
-  'permit.close': { what: words.close, recipients: people('requesterId', 'holderId') },
-  'permit.expiring': { what: words.expiring, recipients: people('holderId', 'issuerId', 'requesterId') },
-  'permit.expire': { what: words.expire, recipients: people('holderId', 'issuerId', 'requesterId') },
+/** The notification-templates event of each lifecycle event (the events not listed notify nobody). */
+const noticeEvents: Record<string, NotificationEvent> = {
+  'permit.request': 'permit.request',
+  'permit.approve': 'permit.approve',
+  'permit.issue': 'permit.issue',
+  'permit.suspend': 'permit.suspend',
+  'permit.hand-over': 'permit.hand-over',
+  'permit.close': 'permit.close',
+  'permit.expiring': 'permit.expiring',
+  'permit.expire': 'permit.expire',
 };
-
-/** The captions a permit notice is written with (the title and body around what happened). */
-const noticeCaptions = [words.title, words.body, words.bodyBy, ...Object.values(permitNotices).map((n) => n.what)];
 
 /** Where the notification leads: the permit page. */
 export const permitLink = (permitId: number) => `/Permit/Edit/${permitId}`;
 
 /**
- * Sends the in-app notifications of a permit event, in the delivery's transaction (the notifications
- * table's trigger pushes them to open browsers at commit). Nobody is told of their own act. Each
- * recipient reads it in their own language (the inbox stores text: it is written in theirs), e.g.
- * "LOTO-000123 Replace pump seal: approval requested" / "Approval requested by Wren Worker.".
+ * Sends a permit event's notices by the facility's template of it (notification-templates: by
+ * default the people `permitCommandNotifies` names, decision 0033, and the texts the inbox always
+ * had), in the delivery's transaction. Nobody is told of their own act; each reads it in their
+ * language, e.g. "LOTO-000123 Replace pump seal: approval requested" / "Approval requested by Wren Worker.".
  */
-export async function notifyPermitPeople(trx: Transaction<Database>, event: DomainEvent): Promise<void> {
-  const notice = permitNotices[event.name];
-  if (!notice || event.facilityId === null) return;
-  const payload = event.payload as unknown as PermitEventPayload;
-  const wanted = await notice.recipients(trx, event.facilityId, payload);
-  const recipients = [...new Set(wanted)].filter((id): id is number => id !== null && id !== payload.actorId);
-  if (!recipients.length) return;
-  const actorName = payload.actorId ? await findDisplayName(trx, payload.actorId) : null;
-  const textsOf = await captionTextsForUsers(trx, event.facilityId, recipients, noticeCaptions);
-  for (const userId of recipients) {
-    const t = textsOf.get(userId)!;
-    const what = t(notice.what);
-    const sentence = what.charAt(0).toUpperCase() + what.slice(1);
-    await insertNotification(
-      trx,
-      { userId, facilityId: event.facilityId },
-      {
-        title: t(words.title, { number: payload.number, title: payload.title, what }),
-        body: actorName ? t(words.bodyBy, { what: sentence, actor: actorName }) : t(words.body, { what: sentence }),
-        link: permitLink(payload.permitId),
+export async function notifyPermitPeople(
+  trx: Transaction<Database>,
+  event: DomainEvent,
+  channels: NoticeChannels = { email: false, publicUrl: '' },
+): Promise<void> {
+  const name = noticeEvents[event.name];
+  if (!name || event.facilityId === null) return;
+  const p = event.payload as unknown as PermitEventPayload;
+  const facilityId = event.facilityId;
+  const handOver = event.name === 'permit.hand-over';
+  await deliverNotice(
+    trx,
+    {
+      event: name,
+      source: `event:${event.id}`,
+      at: event.createdAt,
+      facilityId,
+      actorId: p.actorId,
+      permitId: p.permitId,
+      people: {
+        requester: [p.requesterId],
+        // A hand-over's holder is the one named by the command; the outgoing one is the previous holder.
+        holder: [handOver ? (p.newHolderId ?? null) : p.holderId],
+        previousHolder: handOver ? [p.holderId] : [],
+        issuer: [p.issuerId],
+        approvers: () => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
       },
-    );
-  }
+      values: { number: p.number, title: p.title },
+      link: permitLink(p.permitId),
+    },
+    channels,
+  );
 }
 
 /** Listens for the permit events that concern people (the outbox delivers each once to this consumer). */
-export function registerPermitNotifications(events: EventBus): void {
-  events.registerConsumer(PERMIT_NOTIFICATIONS_CONSUMER, Object.keys(permitNotices), (trx, event) =>
-    notifyPermitPeople(trx, event),
+export function registerPermitNotifications(events: EventBus, channels?: NoticeChannels): void {
+  events.registerConsumer(PERMIT_NOTIFICATIONS_CONSUMER, Object.keys(noticeEvents), (trx, event) =>
+    notifyPermitPeople(trx, event, channels),
   );
 }

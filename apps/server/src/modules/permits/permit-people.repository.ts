@@ -22,8 +22,3 @@ export async function listPermitApprovers(db: Db, facilityId: number, permission
     .execute();
   return rows.map((r) => r.id);
 }
-
-export async function findDisplayName(db: Db, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('display_name').where('id', '=', userId).executeTakeFirst();
-  return row?.display_name ?? null;
-}

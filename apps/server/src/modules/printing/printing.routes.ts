@@ -17,8 +17,7 @@ import {
   tagLayoutSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
-import { AppError } from '../../plugins/app-error';
+import { commandErrorResponses, contextOf, expectedVersionOf, sendCommand } from '../../platform';
 import { permissionsOf, requirePermission } from '../../plugins/permissions';
 import { reprintTagCommand } from '../tags';
 import {
@@ -45,15 +44,6 @@ function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream | Buffer, fileN
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .send(pdf);
-}
-
-/** If-Match as the version the editor saw (absent: no check). */
-function ifMatch(request: FastifyRequest): number | null {
-  const header = request.headers['if-match'];
-  if (header === undefined) return null;
-  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(header).trim());
-  if (!match) throw AppError.validation([{ field: 'If-Match', message: 'If-Match: the version you loaded, e.g. "3"' }]);
-  return Number(match[1]);
 }
 
 /** Print Settings: the facility's tag layouts and their live preview (rightnav:print-settings). */
@@ -88,7 +78,7 @@ export const printSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => {
       const { connection, actor } = contextOf(request);
-      return saveTagLayout(connection.db, actor, request.params.layoutKey, request.body, ifMatch(request));
+      return saveTagLayout(connection.db, actor, request.params.layoutKey, request.body, expectedVersionOf(request));
     },
   );
 

@@ -3,6 +3,7 @@ import { offlineSupervisePermission, type ApiError } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform';
 import { recordAudit } from '../audit';
+import { deliverNotice } from '../notification-templates';
 import { insertNotification } from '../notifications';
 import { listPermitApprovers } from '../permits';
 import { insertRecord, type NewSyncRow, type SyncRow } from './sync.repository';
@@ -47,15 +48,32 @@ export async function recordIssue(
     syncTime: row.synced_at,
     at: ctx.now,
   });
-  const what = row.outcome === 'conflict' ? 'is in conflict' : 'was rejected';
-  const title = `An offline change ${what}: ${row.name}`;
-  const body = error.message;
-  const supervisors = await listPermitApprovers(trx, row.facility_id, offlineSupervisePermission);
-  for (const userId of new Set([row.user_id, ...supervisors])) {
+  const supervisors = () => listPermitApprovers(trx, row.facility_id, offlineSupervisePermission);
+  if (row.outcome === 'conflict') {
+    // The template event `sync.conflict` (safety-critical): by default the user and the supervisors, in-app.
+    await deliverNotice(
+      trx,
+      {
+        event: 'sync.conflict',
+        source: `sync:${serverSeq}`,
+        at: ctx.now,
+        facilityId: row.facility_id,
+        actorId: null,
+        permitId: row.permit_id ?? null,
+        people: { subject: [row.user_id], approvers: supervisors },
+        values: { title: row.name, details: error.message },
+        link: syncIssueLink(serverSeq),
+      },
+      { email: false, publicUrl: '' },
+    );
+    return recorded;
+  }
+  const title = `An offline change was rejected: ${row.name}`;
+  for (const userId of new Set([row.user_id, ...(await supervisors())])) {
     await insertNotification(
       trx,
       { userId, facilityId: row.facility_id },
-      { title, body, link: syncIssueLink(serverSeq) },
+      { title, body: error.message, link: syncIssueLink(serverSeq) },
     );
   }
   return recorded;

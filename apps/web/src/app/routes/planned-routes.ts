@@ -15,13 +15,6 @@ export interface PlannedRoute {
 
 export const plannedRoutes: PlannedRoute[] = [
   {
-    path: 'notifications-manager',
-    title: 'Master List',
-    childTitle: 'Notification Template Manage',
-    rightNav: 'notification-template-manage',
-    description: 'The message sent for each event, with the variables it can use.',
-  },
-  {
     path: 'admin/connect',
     title: 'Hasp Connect',
     rightNav: 'connect',

@@ -34,6 +34,7 @@ import {
   ReportFilesPage,
   PrintListPage,
   PrintSettingsPage,
+  NotificationTemplatesPage,
   PermitTypesPage,
   GasConfigPage,
   AnnouncementsPage,
@@ -124,6 +125,7 @@ function SignedInRouteTable() {
         <Route path="report/report-files" element={<ReportFilesPage />} />
         <Route path="printlist" element={<PrintListPage />} />
         <Route path="printlist/print-settings" element={<PrintSettingsPage />} />
+        <Route path="notifications-manager" element={<NotificationTemplatesPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />
         <Route path="admin/gas-tests" element={<GasConfigPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />

@@ -13,7 +13,7 @@ export const TranslationsPage = lazy(async () => ({
 }));
 export const NotFoundPage = lazy(async () => ({ default: (await import('../routes/NotFoundPage')).NotFoundPage }));
 export const UserProfilePage = lazy(async () => ({
-  default: (await import('../../features/profile/components/ProfilePage')).ProfilePage,
+  default: (await import('../routes/UserProfileRoute')).UserProfileRoute,
 }));
 export const OfflineDashboardPage = lazy(async () => ({ default: (await loadOfflinePages()).OfflineDashboardPage }));
 export const OfflinePermitIndexPage = lazy(async () => ({
@@ -71,6 +71,9 @@ export const PrintListPage = lazy(async () => ({
 }));
 export const PrintSettingsPage = lazy(async () => ({
   default: (await import('../../features/printing')).PrintSettingsPage,
+}));
+export const NotificationTemplatesPage = lazy(async () => ({
+  default: (await import('../../features/notification-templates')).NotificationTemplatesPage,
 }));
 export const PermitTypesPage = lazy(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,

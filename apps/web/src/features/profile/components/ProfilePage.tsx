@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Loader, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { profileButtons, profileLabels } from '@hasp/contracts';
@@ -10,8 +11,8 @@ import { DevicesSection } from './DevicesSection';
 import { PasswordForm } from './PasswordForm';
 import columns from '../../../components/SettingsColumns.module.css';
 
-/** The signed-in user's own profile: details and language, password, and signed-in devices. */
-export function ProfilePage() {
+/** The signed-in user's own profile: details and language, password, signed-in devices, and what app/ adds below. */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const t = useCaptions();
   const { session } = useAuthState();
   const profile = useQuery({
@@ -55,6 +56,7 @@ export function ProfilePage() {
       <Paper withBorder radius="md" p="lg">
         <DevicesSection />
       </Paper>
+      {children}
     </Page>
   );
 }

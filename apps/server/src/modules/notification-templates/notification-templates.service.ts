@@ -1,0 +1,208 @@
+import type { Kysely } from 'kysely';
+import {
+  notificationEvents,
+  type NotificationEvent,
+  type NotificationEmailList,
+  type NotificationPreview,
+  type NotificationPreviewInput,
+  type NotificationTemplate,
+  type NotificationTemplateInput,
+  type NotificationTemplateList,
+} from '@hasp/contracts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import type { Actor } from '../../platform';
+import { recordAudit } from '../audit';
+import { fillCaption } from '../translations';
+import { defaultTemplate, eventDefaults, isSafetyCritical } from './notification-catalog';
+import { renderNotice } from './notification-render';
+import {
+  findTemplateRow,
+  listFacilityGroups,
+  listTemplateRows,
+  permitValues,
+  upsertTemplateRow,
+  wallClock,
+  type TemplateRow,
+} from './notification-templates.repository';
+
+type Db = Kysely<Database>;
+type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+
+const english = (caption: { defaultCaption: string }, values?: Record<string, string>) =>
+  fillCaption(caption.defaultCaption, values);
+
+const toTemplate = (event: NotificationEvent, row: TemplateRow | undefined): NotificationTemplate => {
+  const fallback = defaultTemplate(event, english);
+  if (!row) return fallback;
+  return {
+    ...fallback,
+    channels: row.channels as NotificationTemplate['channels'],
+    recipients: row.recipients as NotificationTemplate['recipients'],
+    groupIds: row.groupIds,
+    texts: row.texts,
+    version: row.version,
+  };
+};
+
+/** Every event's template (saved, or the default at version 0), the groups and languages to choose from. */
+export async function listTemplates(
+  db: Db,
+  facilityId: number,
+  emailEnabled: boolean,
+): Promise<NotificationTemplateList> {
+  const [rows, groups, languages] = await Promise.all([
+    listTemplateRows(db, facilityId),
+    listFacilityGroups(db, facilityId),
+    db.selectFrom('languages').select(['code', 'name']).orderBy('id').execute(),
+  ]);
+  return {
+    templates: notificationEvents.map((event) =>
+      toTemplate(
+        event,
+        rows.find((r) => r.event === event),
+      ),
+    ),
+    groups,
+    languages,
+    emailEnabled,
+  };
+}
+
+/** A draft's recipients must be relationships the event knows and groups of this facility; English is required. */
+async function checkInput(db: Db, facilityId: number, event: NotificationEvent, input: NotificationTemplateInput) {
+  const known = eventDefaults[event].relationships;
+  const unknown = input.recipients.find((r) => !known.includes(r));
+  if (unknown) throw AppError.validation([{ field: 'recipients', message: `This event has no ${unknown}.` }]);
+  const groupIds = [...new Set(input.groupIds)];
+  const groups = await listFacilityGroups(db, facilityId);
+  if (groupIds.some((id) => !groups.some((g) => g.ID === id)))
+    throw AppError.validation([{ field: 'groupIds', message: 'Choose groups of this facility.' }]);
+  const languages = input.texts.map((t) => t.language);
+  if (!languages.includes('en'))
+    throw AppError.validation([
+      { field: 'texts', message: 'The English text is required (other languages fall back to it).' },
+    ]);
+  if (new Set(languages).size !== languages.length)
+    throw AppError.validation([{ field: 'texts', message: 'One text per language.' }]);
+  // English first: the reader of a language without its own text reads it.
+  const texts = [...input.texts].sort((a, b) => Number(b.language === 'en') - Number(a.language === 'en'));
+  return { channels: [...new Set(input.channels)], recipients: [...new Set(input.recipients)], groupIds, texts };
+}
+
+/**
+ * Saves an event's template (configuration, audited `notification-templates.update`) when the
+ * caller saw its current version (0: never saved); a stale version is a 409 naming the current one.
+ */
+export async function saveTemplate(
+  db: Db,
+  caller: Caller,
+  event: NotificationEvent,
+  input: NotificationTemplateInput,
+  expectedVersion: number | null,
+  now: Date,
+): Promise<NotificationTemplate> {
+  const checked = await checkInput(db, caller.facilityId, event, input);
+  await db.transaction().execute(async (trx) => {
+    const row = await findTemplateRow(trx, caller.facilityId, event, true);
+    const current = row?.version ?? 0;
+    if (expectedVersion !== null && expectedVersion !== current) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        `Someone changed this template first (it is now at version ${current}). Reload it and try again.`,
+        [{ field: 'version', message: String(current) }],
+      );
+    }
+    await upsertTemplateRow(trx, caller.facilityId, caller.userId, { event, ...checked }, now);
+    await recordAudit(trx, {
+      userId: caller.userId,
+      facilityId: caller.facilityId,
+      action: 'notification-templates.update',
+      entityType: 'notification_templates',
+      entityId: caller.facilityId,
+      before: row ? { ...row } : null,
+      after: { event, ...checked, version: current + 1 },
+    });
+  });
+  return toTemplate(event, await findTemplateRow(db, caller.facilityId, event));
+}
+
+/**
+ * A draft rendered with a real permit of the facility (404 for another facility's), the caller as
+ * the actor: the inbox's subject and body and the e-mail's HTML, as a reader would get them.
+ */
+export async function previewTemplate(
+  db: Db,
+  caller: Caller,
+  input: NotificationPreviewInput,
+  publicUrl: string,
+  now: Date,
+): Promise<NotificationPreview> {
+  const permit = await db
+    .selectFrom('permits')
+    .select('id')
+    .where('id', '=', input.permitId)
+    .where('facility_id', '=', caller.facilityId)
+    .executeTakeFirst();
+  if (!permit) throw AppError.notFound('Permit');
+  const actor = await db.selectFrom('users').select('display_name').where('id', '=', caller.userId).executeTakeFirst();
+  const link = `${publicUrl}/Permit/Edit/${permit.id}`;
+  const facts = await permitValues(db, caller.facilityId, permit.id);
+  const values = {
+    ...facts,
+    actor: actor?.display_name ?? '',
+    at: wallClock(facts.timeZone!)(now),
+    link,
+    details: '',
+  };
+  return renderNotice({ subject: input.subject, body: input.body }, values, link);
+}
+
+/** The facility's latest notification e-mails and how each went (a failure with the relay's words). */
+export async function listEmails(db: Db, facilityId: number): Promise<NotificationEmailList> {
+  const rows = await db
+    .selectFrom('notification_emails')
+    .select(['id', 'event', 'to_address', 'subject', 'state', 'error', 'created_at', 'sent_at'])
+    .where('facility_id', '=', facilityId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    emails: rows.map((r) => ({
+      ID: r.id,
+      event: r.event,
+      to: r.to_address,
+      subject: r.subject,
+      state: r.state,
+      error: r.error,
+      createdAt: r.created_at.toISOString(),
+      sentAt: r.sent_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The events the user switched off. */
+export async function listOptOuts(db: Db, userId: number): Promise<NotificationEvent[]> {
+  const rows = await db.selectFrom('notification_opt_outs').select('event').where('user_id', '=', userId).execute();
+  return notificationEvents.filter((e) => rows.some((r) => r.event === e));
+}
+
+/** Replaces the user's opt-outs; a safety-critical event cannot be switched off (400 naming it). */
+export async function saveOptOuts(db: Db, userId: number, events: NotificationEvent[]): Promise<NotificationEvent[]> {
+  const critical = events.find(isSafetyCritical);
+  if (critical)
+    throw AppError.validation([
+      { field: 'events', message: `${critical} is safety-critical: it cannot be switched off.` },
+    ]);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_opt_outs').where('user_id', '=', userId).execute();
+    const unique = [...new Set(events)];
+    if (unique.length)
+      await trx
+        .insertInto('notification_opt_outs')
+        .values(unique.map((event) => ({ user_id: userId, event })))
+        .execute();
+  });
+  return listOptOuts(db, userId);
+}

@@ -75,6 +75,7 @@ import { offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { Mailer } from './modules/mail';
 import { reportJobs, reportRoutes } from './modules/reports';
+import { dashboardRoutes } from './modules/dashboards';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
 export interface BuildAppOptions {
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         syncRoutes,
         offlineRoutes,
         reportRoutes,
+        dashboardRoutes,
       ]) {
         await api.register(routes, ctx);
       }

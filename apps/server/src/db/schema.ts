@@ -113,6 +113,27 @@ export interface Database {
   // 2026-12-01T1100-reports: report definitions and the files generated from them
   report_definitions: ReportDefinitionTable;
   report_files: ReportFileTable;
+  // 2026-12-02T1000-dashboards
+  dashboard_layouts: DashboardLayoutTable;
+  dashboard_default_layouts: DashboardDefaultLayoutTable;
+}
+
+/** A user's dashboard in a facility (items: contracts' DashboardLayout['items']). */
+export interface DashboardLayoutTable {
+  facility_id: number;
+  user_id: number;
+  items: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** A facility's default dashboard, set by an administrator. */
+export interface DashboardDefaultLayoutTable {
+  facility_id: number;
+  items: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface TagLayoutTable {

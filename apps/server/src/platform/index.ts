@@ -13,7 +13,7 @@ export {
 } from './commands/command';
 export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
-export { sendCommand, commandErrorResponses } from './commands/command-route';
+export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';
 export { sendJobOnEvents, eventJobData, eventJobId, type JobsOf } from './events/event-jobs';

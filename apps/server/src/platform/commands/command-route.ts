@@ -33,7 +33,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** The `If-Match` header as the expected version: `"7"` or `7`. */
-function expectedVersionOf(request: FastifyRequest): number | null {
+export function expectedVersionOf(request: FastifyRequest): number | null {
   const header = request.headers['if-match'];
   if (header === undefined) return null;
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(header).trim());

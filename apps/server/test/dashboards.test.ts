@@ -43,7 +43,11 @@ const widget = async (as: string, kind: string) => {
   return z.parse(dashboardWidgetDataSchema, response.json());
 };
 const indexTotal = async (as: string, filter: Record<string, string>) => {
-  const response = await send(as, 'GET', `/api/permits?${new URLSearchParams({ ...filter, pageSize: '1' })}`);
+  const response = await send(
+    as,
+    'GET',
+    `/api/permits?${new URLSearchParams({ ...filter, pageSize: '1' }).toString()}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<PermitIndexPage>().total;
 };
@@ -100,7 +104,15 @@ describe('dashboard layouts', () => {
       [{ items: [{ widget: 'locks', x: 8, y: 0, w: 6, h: 3 }] }, 'w'],
       [{ items: [{ widget: 'locks', x: 0, y: 0, w: 4, h: 1 }] }, 'h'],
       [{ items: [{ widget: 'locks', x: 0, y: 500, w: 4, h: 3 }] }, 'y'],
-      [{ items: [{ widget: 'locks', x: 0, y: 0, w: 4, h: 3 }, { widget: 'locks', x: 4, y: 0, w: 4, h: 3 }] }, 'items'],
+      [
+        {
+          items: [
+            { widget: 'locks', x: 0, y: 0, w: 4, h: 3 },
+            { widget: 'locks', x: 4, y: 0, w: 4, h: 3 },
+          ],
+        },
+        'items',
+      ],
     ];
     for (const [layout, field] of bad) {
       const response = await send('worker', 'PUT', '/api/dashboards/layout', layout);
@@ -141,7 +153,9 @@ describe('dashboard layouts', () => {
       .select(['action', 'user_id', 'after'])
       .where('action', '=', 'dashboards.default-layout.update')
       .execute();
-    expect(audit).toEqual([{ action: 'dashboards.default-layout.update', user_id: users.admin, after: expect.anything() }]);
+    expect(audit).toEqual([
+      { action: 'dashboards.default-layout.update', user_id: users.admin, after: expect.anything() },
+    ]);
   });
 });
 
@@ -207,13 +221,33 @@ describe('dashboard widgets', () => {
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('permit_isolation_points')
-      .values({ facility_id: 1, permit_id: b, isolation_point_id: shared.isolation_point_id, position: 5, state: 'verified' })
+      .values({
+        facility_id: 1,
+        permit_id: b,
+        isolation_point_id: shared.isolation_point_id,
+        position: 5,
+        state: 'verified',
+      })
       .execute();
-    await putLock(db(), { permitId: b, planPointId: pointB! }, await newLock(db(), `DW-${process.pid}-1`), users.supervisor!);
-    await putLock(db(), { permitId: a, planPointId: pointA! }, await newLock(db(), `DW-${process.pid}-2`), users.worker!);
+    await putLock(
+      db(),
+      { permitId: b, planPointId: pointB! },
+      await newLock(db(), `DW-${process.pid}-1`),
+      users.supervisor!,
+    );
+    await putLock(
+      db(),
+      { permitId: a, planPointId: pointA! },
+      await newLock(db(), `DW-${process.pid}-2`),
+      users.worker!,
+    );
     await putTag(db(), a, pointA!, users.supervisor!);
     // A gas test out of limits now, one yesterday (not today), one voided.
-    const instrument = await db().selectFrom('gas_instruments').select('id').where('facility_id', '=', 1).executeTakeFirstOrThrow();
+    const instrument = await db()
+      .selectFrom('gas_instruments')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .executeTakeFirstOrThrow();
     const gas = (permitId: number, at: Date, voided: boolean) => ({
       facility_id: 1,
       permit_id: permitId,
@@ -254,7 +288,10 @@ describe('dashboard widgets', () => {
       server_version: 2,
       ...(resolved ? { resolved_at: at, resolved_by: users.supervisor!, resolution: 'kept-server' } : {}),
     });
-    await db().insertInto('sync_commands').values([conflict(c, 1, false), conflict(a, 2, true)]).execute();
+    await db()
+      .insertInto('sync_commands')
+      .values([conflict(c, 1, false), conflict(a, 2, true)])
+      .execute();
   });
 
   it('every number equals the permit index it opens, for every widget and caller', async () => {
@@ -298,11 +335,15 @@ describe('dashboard widgets', () => {
     const sharedWidget = await widget('admin', 'shared-points');
     expect(sharedWidget.total).toBe(shared.rows.length);
     expect(shared.rows.length).toBeGreaterThan(0);
-    expect(byKey(sharedWidget)).toEqual(Object.fromEntries(shared.rows.map((r) => [String(r.isolation_point_id), Number(r.n)])));
+    expect(byKey(sharedWidget)).toEqual(
+      Object.fromEntries(shared.rows.map((r) => [String(r.isolation_point_id), Number(r.n)])),
+    );
 
     const locks = byKey(await widget('admin', 'locks'));
     expect(locks.locked).toBe(
-      await n(sql`select count(distinct permit_id) as n from lock_applications where facility_id = 1 and removed_at is null`),
+      await n(
+        sql`select count(distinct permit_id) as n from lock_applications where facility_id = 1 and removed_at is null`,
+      ),
     );
     expect(locks['locks-overdue']).toBe(
       await n(sql`select count(distinct la.permit_id) as n from lock_applications la join permits p on p.id = la.permit_id

@@ -40,7 +40,9 @@ export async function readFacilityLayout(db: Db, facilityId: number): Promise<Fa
     .select(['items', 'version'])
     .where('facility_id', '=', facilityId)
     .executeTakeFirst();
-  return row ? { layout: storedLayout(row.items), version: row.version } : { layout: builtInDashboardLayout, version: 0 };
+  return row
+    ? { layout: storedLayout(row.items), version: row.version }
+    : { layout: builtInDashboardLayout, version: 0 };
 }
 
 /** The caller's dashboard: their own saved one, else the facility's default, else the built-in one. */

@@ -27,7 +27,9 @@ function where(scope: IndexScope, filter: Filter): RawBuilder<unknown> {
 export const openStatuses = permitStatuses.filter((s) => s !== 'closed' && s !== 'cancelled').join(',');
 
 async function count(db: Db, scope: IndexScope, filter: Filter): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from permits p where ${where(scope, filter)}`.execute(db);
+  const { rows } = await sql<{ n: string }>`select count(*) as n from permits p where ${where(scope, filter)}`.execute(
+    db,
+  );
   return Number(rows[0]!.n);
 }
 
@@ -45,7 +47,12 @@ async function byType(db: Db, scope: IndexScope, filter: Filter): Promise<Item[]
   const { rows } = await sql<{ code: string; name: string; n: string }>`
     select t.code, t.name, count(*) as n from permits p join permit_types t on t.id = p.permit_type_id
     where ${where(scope, filter)} group by t.code, t.name order by count(*) desc, t.name`.execute(db);
-  return rows.map((r) => ({ key: r.code, label: r.name, count: Number(r.n), filter: { ...filter, permitType: r.code } }));
+  return rows.map((r) => ({
+    key: r.code,
+    label: r.name,
+    count: Number(r.n),
+    filter: { ...filter, permitType: r.code },
+  }));
 }
 
 /** A widget whose headline is one view, split by type. */

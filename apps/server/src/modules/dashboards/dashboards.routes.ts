@@ -41,7 +41,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       schema: {
         tags,
         security,
-        summary: "The caller's dashboard in this facility: their own, else the facility's default, else the built-in one",
+        summary:
+          "The caller's dashboard in this facility: their own, else the facility's default, else the built-in one",
         response: { 200: userDashboardLayoutSchema, ...errors },
       },
     },

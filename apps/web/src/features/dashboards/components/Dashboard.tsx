@@ -10,6 +10,7 @@ import {
   dashboardWidgetTitles,
   rightNavPermission,
   type DashboardLayout,
+  type DashboardWidgetKind,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSessionContext } from '../../../lib/session-context';
@@ -82,16 +83,68 @@ function ArrangeTools({ layout, fromUser }: { layout: DashboardLayout; fromUser:
 }
 
 /**
- * The dashboard (issue 20): the caller's widgets on a 12-column grid (react-grid-layout) they
- * arrange by dragging titles and corners while "Arrange" is on; each change is saved for them in
- * this facility. Below SINGLE_COLUMN_BELOW_PX the widgets stack in reading order.
+ * The widgets: a 12-column react-grid-layout as wide as its box (measured once this box is on the
+ * page), or one stacked column in reading order below SINGLE_COLUMN_BELOW_PX.
+ */
+function WidgetGrid({
+  layout,
+  editing,
+  onChange,
+}: {
+  layout: DashboardLayout;
+  editing: boolean;
+  onChange: (layout: DashboardLayout) => void;
+}) {
+  const t = useCaptions();
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const single = width < SINGLE_COLUMN_BELOW_PX;
+  const card = (kind: DashboardWidgetKind) => (
+    <WidgetCard kind={kind} editing={editing} onRemove={() => onChange(removeWidget(layout, kind))} />
+  );
+  return (
+    <>
+      {editing && (
+        <Text className={classes.muted}>{t(single ? dashboardsLabels.phoneEditing : dashboardsLabels.editing)}</Text>
+      )}
+      <div ref={containerRef} className={classes.gridBox}>
+        {!mounted ? null : single ? (
+          <div className={classes.stack}>
+            {stacked(layout).map((kind) => (
+              <div key={kind}>{card(kind)}</div>
+            ))}
+          </div>
+        ) : (
+          <ReactGridLayout
+            width={width}
+            layout={toGrid(layout)}
+            gridConfig={{ cols: DASHBOARD_COLUMNS, rowHeight: 72, margin: [16, 16], containerPadding: [0, 0] }}
+            dragConfig={{ enabled: editing, handle: '.widget-handle', cancel: '.widget-no-drag' }}
+            resizeConfig={{ enabled: editing }}
+            compactor={verticalCompactor}
+            onLayoutChange={(next) => {
+              const changed = fromGrid(next);
+              if (editing && !sameLayout(changed, layout)) onChange(changed);
+            }}
+          >
+            {layout.items.map((item) => (
+              <div key={item.widget}>{card(item.widget)}</div>
+            ))}
+          </ReactGridLayout>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The dashboard (issue 20): the caller's widgets they arrange by dragging titles and corners while
+ * "Arrange" is on; each change is saved for them in this facility.
  */
 export function Dashboard() {
   const t = useCaptions();
   const query = useDashboardLayout();
   const save = useLayoutSaver();
   const [editing, setEditing] = useState(false);
-  const { width, containerRef, mounted } = useContainerWidth();
   useLiveWidgets();
 
   if (query.isPending) return <Loader aria-label={t(dashboardsTitles.page)} />;
@@ -105,11 +158,6 @@ export function Dashboard() {
       </div>
     );
   const { layout, source } = query.data;
-  const single = mounted && width < SINGLE_COLUMN_BELOW_PX;
-  const card = (kind: (typeof layout.items)[number]['widget']) => (
-    <WidgetCard kind={kind} editing={editing} onRemove={() => save(removeWidget(layout, kind))} />
-  );
-
   return (
     <div className={classes.root}>
       <Group gap="sm" className={classes.toolbar}>
@@ -123,39 +171,9 @@ export function Dashboard() {
         </Button>
         {editing && <ArrangeTools layout={layout} fromUser={source === 'user'} />}
       </Group>
-      {editing && (
-        <Text className={classes.muted}>{t(single ? dashboardsLabels.phoneEditing : dashboardsLabels.editing)}</Text>
-      )}
       {source === 'facility' && !editing && <Text className={classes.muted}>{t(dashboardsLabels.fromFacility)}</Text>}
       {layout.items.length === 0 && <Text className={classes.muted}>{t(dashboardsLabels.noWidgets)}</Text>}
-      <div ref={containerRef} className={classes.gridBox}>
-        {single ? (
-          <div className={classes.stack}>
-            {stacked(layout).map((kind) => (
-              <div key={kind}>{card(kind)}</div>
-            ))}
-          </div>
-        ) : (
-          mounted && (
-            <ReactGridLayout
-              width={width}
-              layout={toGrid(layout)}
-              gridConfig={{ cols: DASHBOARD_COLUMNS, rowHeight: 72, margin: [16, 16], containerPadding: [0, 0] }}
-              dragConfig={{ enabled: editing, handle: '.widget-handle', cancel: '.widget-no-drag' }}
-              resizeConfig={{ enabled: editing }}
-              compactor={verticalCompactor}
-              onLayoutChange={(next) => {
-                const changed = fromGrid(next);
-                if (editing && !sameLayout(changed, layout)) save(changed);
-              }}
-            >
-              {layout.items.map((item) => (
-                <div key={item.widget}>{card(item.widget)}</div>
-              ))}
-            </ReactGridLayout>
-          )
-        )}
-      </div>
+      <WidgetGrid layout={layout} editing={editing} onChange={save} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ export default function WidgetChart({
   seriesLabel: string;
 }) {
   return (
-    <div aria-hidden="true">
+    <div aria-hidden="true" inert>
       <BarChart
         h={Math.min(220, 40 + bars.length * 28)}
         data={bars}
@@ -22,6 +22,7 @@ export default function WidgetChart({
         yAxisProps={{ width: 110 }}
         series={[{ name: 'count', color: 'blue.7', label: seriesLabel }]}
         withTooltip={false}
+        barChartProps={{ accessibilityLayer: false }}
         gridAxis="none"
       />
     </div>

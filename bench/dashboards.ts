@@ -20,12 +20,22 @@ import { startDemoServer } from './support/demo-server';
 
 const PERMITS = Number(process.env.HASP_BENCH_PERMITS || 300_000);
 const SAMPLES = Number(process.env.HASP_BENCH_DASHBOARD_SAMPLES || 40);
+/**
+ * The share of the permits left open (HASP_BENCH_OPEN_SHARE, e.g. 0.05: a facility's history, most
+ * permits closed); unset keeps the shared generator's spread (every status alike: 85 % open, a worst case).
+ */
+const OPEN_SHARE = process.env.HASP_BENCH_OPEN_SHARE ? Number(process.env.HASP_BENCH_OPEN_SHARE) : null;
 const log = (message: string) => process.stderr.write(`bench dashboards: ${message}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const inForce = sql`p.status in ('isolated', 'issued', 'active', 'suspended', 'live_for_test')`;
 
 /** The records the widgets count, set-based. */
 async function insertWidgetData(db: Kysely<Database>): Promise<void> {
+  if (OPEN_SHARE !== null)
+    await sql`update permits set status = 'closed'
+      where number like 'BN-%' and status not in ('closed', 'cancelled') and id % 1000 >= ${Math.round(OPEN_SHARE * 1000)}`.execute(
+      db,
+    );
   await sql`
     with ip as (select array_agg(id order by id) a from isolation_points where facility_id = 1)
     insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state, isolated_at)
@@ -100,7 +110,9 @@ async function main() {
       const t0 = performance.now();
       await insertPermits(db, PERMITS);
       await insertWidgetData(db);
-      log(`inserted ${PERMITS} permits and the widgets' records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        `inserted ${PERMITS} permits (open share: ${OPEN_SHARE ?? 'as generated'}) and the widgets' records in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
     },
   });
   try {

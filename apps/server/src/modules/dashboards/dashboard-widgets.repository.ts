@@ -26,13 +26,6 @@ function where(scope: IndexScope, filter: Filter): RawBuilder<unknown> {
 /** Permits still to be dealt with: every status but closed and cancelled. */
 export const openStatuses = permitStatuses.filter((s) => s !== 'closed' && s !== 'cancelled').join(',');
 
-async function count(db: Db, scope: IndexScope, filter: Filter): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from permits p where ${where(scope, filter)}`.execute(
-    db,
-  );
-  return Number(rows[0]!.n);
-}
-
 /** One number per filter, in one statement (one pool connection). */
 async function counts(db: Db, scope: IndexScope, filters: Filter[]): Promise<number[]> {
   const columns = filters.map(
@@ -44,9 +37,11 @@ async function counts(db: Db, scope: IndexScope, filters: Filter[]): Promise<num
 
 /** The filter's permits split by permit type (each item opens the filter narrowed to its type). */
 async function byType(db: Db, scope: IndexScope, filter: Filter): Promise<Item[]> {
+  // Counted by type ID first, then named: the join runs once per type, not once per permit.
   const { rows } = await sql<{ code: string; name: string; n: string }>`
-    select t.code, t.name, count(*) as n from permits p join permit_types t on t.id = p.permit_type_id
-    where ${where(scope, filter)} group by t.code, t.name order by count(*) desc, t.name`.execute(db);
+    select t.code, t.name, x.n from (
+      select p.permit_type_id, count(*) as n from permits p where ${where(scope, filter)} group by p.permit_type_id
+    ) x join permit_types t on t.id = x.permit_type_id order by x.n desc, t.name`.execute(db);
   return rows.map((r) => ({
     key: r.code,
     label: r.name,
@@ -93,25 +88,32 @@ async function byStatus(db: Db, scope: IndexScope): Promise<DashboardWidgetData>
 /** Permits with live isolations, by top-level area (each opens that area and the areas below it). */
 async function isolationsByArea(db: Db, scope: IndexScope): Promise<DashboardWidgetData> {
   const filter = { view: 'isolated' };
-  const [{ rows }, total] = await Promise.all([
-    sql<{ id: number; number: string; name: string; n: string }>`
-      with recursive tree(id, root) as (
-        select id, id from areas where facility_id = ${scope.facilityId} and parent_area_id is null
-        union all
-        select c.id, tree.root from areas c join tree on c.parent_area_id = tree.id where c.facility_id = ${scope.facilityId}
-      )
-      select a.id, a.number, a.name, count(*) as n
-      from permits p join tree on tree.id = p.area_id join areas a on a.id = tree.root
-      where ${where(scope, filter)} group by a.id, a.number, a.name order by count(*) desc, a.number`.execute(db),
-    count(db, scope, filter),
-  ]);
-  const items = rows.map((r) => ({
-    key: String(r.id),
-    label: `${r.number} ${r.name}`,
-    count: Number(r.n),
-    filter: { ...filter, areaId: String(r.id) },
-  }));
-  return { kind: 'isolations-by-area', total, filter, items };
+  // One pass: permits without an area count in the total only (the index cannot filter "no area").
+  const { rows } = await sql<{ root: number | null; n: string }>`
+    with recursive tree(id, root) as (
+      select id, id from areas where facility_id = ${scope.facilityId} and parent_area_id is null
+      union all
+      select c.id, tree.root from areas c join tree on c.parent_area_id = tree.id where c.facility_id = ${scope.facilityId}
+    )
+    select tree.root, count(*) as n from permits p left join tree on tree.id = p.area_id
+    where ${where(scope, filter)} group by tree.root`.execute(db);
+  const roots = rows.filter((r) => r.root !== null).map((r) => r.root!);
+  const names = roots.length
+    ? await db.selectFrom('areas').select(['id', 'number', 'name']).where('id', 'in', roots).execute()
+    : [];
+  const items = rows
+    .filter((r) => r.root !== null)
+    .map((r) => {
+      const area = names.find((a) => a.id === r.root)!;
+      return {
+        key: String(r.root),
+        label: `${area.number} ${area.name}`,
+        count: Number(r.n),
+        filter: { ...filter, areaId: String(r.root) },
+      };
+    })
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+  return { kind: 'isolations-by-area', total: rows.reduce((n, r) => n + Number(r.n), 0), filter, items };
 }
 
 /** How many shared points the widget lists (the busiest first); the total counts them all. */
@@ -119,16 +121,22 @@ const SHARED_POINTS_SHOWN = 10;
 
 /** Isolation points live on two or more permits the caller may view. */
 async function sharedPoints(db: Db, scope: IndexScope): Promise<DashboardWidgetData> {
+  // Counted from the live points' own index; the permits are read only when some types are hidden.
+  const viewable = scope.viewsAllTypes
+    ? sql``
+    : sql`and pip.permit_id in (select p.id from permits p where ${where(scope, {})})`;
   const held = await sql<{ id: number; code: string; asset: string; n: string; points: string }>`
-    select ip.id, ip.code, a.number as asset, count(*) as n, count(*) over () as points
-    from permit_isolation_points pip
-    join permits p on p.id = pip.permit_id
-    join isolation_points ip on ip.id = pip.isolation_point_id
-    join assets a on a.id = ip.asset_id
-    where pip.facility_id = ${scope.facilityId} and pip.removed_at is null
-      and pip.state in ('isolated', 'verified', 'test_released') and ${where(scope, {})}
-    group by ip.id, ip.code, a.number having count(*) > 1
-    order by count(*) desc, a.number, ip.code limit ${SHARED_POINTS_SHOWN}`.execute(db);
+    with shared as (
+      select pip.isolation_point_id as id, count(*) as n, count(*) over () as points
+      from permit_isolation_points pip
+      where pip.facility_id = ${scope.facilityId} and pip.removed_at is null
+        and pip.state in ('isolated', 'verified', 'test_released') ${viewable}
+      group by pip.isolation_point_id having count(*) > 1
+      order by count(*) desc, pip.isolation_point_id limit ${SHARED_POINTS_SHOWN}
+    )
+    select shared.id, ip.code, a.number as asset, shared.n, shared.points
+    from shared join isolation_points ip on ip.id = shared.id join assets a on a.id = ip.asset_id
+    order by shared.n desc, a.number, ip.code`.execute(db);
   const items = held.rows.map((r) => ({
     key: String(r.id),
     label: `${r.asset} ${r.code}`,

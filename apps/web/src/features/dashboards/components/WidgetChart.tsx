@@ -19,7 +19,7 @@ export default function WidgetChart({
         data={bars}
         dataKey="label"
         orientation="vertical"
-        yAxisProps={{ width: 110 }}
+        yAxisProps={{ width: 110, interval: 0 }}
         series={[{ name: 'count', color: 'blue.7', label: seriesLabel }]}
         withTooltip={false}
         barChartProps={{ accessibilityLayer: false }}

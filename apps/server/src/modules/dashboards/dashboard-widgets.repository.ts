@@ -95,8 +95,16 @@ async function isolationsByArea(db: Db, scope: IndexScope): Promise<DashboardWid
       union all
       select c.id, tree.root from areas c join tree on c.parent_area_id = tree.id where c.facility_id = ${scope.facilityId}
     )
-    select tree.root, count(*) as n from permits p left join tree on tree.id = p.area_id
-    where ${where(scope, filter)} group by tree.root`.execute(db);
+    -- Driven from the live points (few) to their permits, not from every permit to an EXISTS probe:
+    -- the same permits as the index's view=isolated.
+    , live as (
+      select distinct pip.permit_id from permit_isolation_points pip
+      where pip.facility_id = ${scope.facilityId} and pip.removed_at is null
+        and pip.state in ('isolated', 'verified', 'test_released')
+    )
+    select tree.root, count(*) as n from live join permits p on p.id = live.permit_id
+    left join tree on tree.id = p.area_id
+    where ${where(scope, {})} group by tree.root`.execute(db);
   const roots = rows.filter((r) => r.root !== null).map((r) => r.root!);
   const names = roots.length
     ? await db.selectFrom('areas').select(['id', 'number', 'name']).where('id', 'in', roots).execute()

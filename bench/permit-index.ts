@@ -16,10 +16,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Result as LoadResult } from 'autocannon';
-import { sql } from 'kysely';
 import { chromium } from 'playwright';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { startDemoServer } from './support/demo-server';
+import { insertPermits } from './support/bench-permits';
 
 const PERMITS = Number(process.env.HASP_BENCH_PERMITS || 300_000);
 const DURATION_SEC = Number(process.env.HASP_BENCH_DURATION_SEC || 10);
@@ -27,34 +27,6 @@ const CONNECTIONS = 20;
 const THINK_SEC = Number(process.env.HASP_BENCH_THINK_SEC || 40);
 const log = (message: string) => process.stderr.write(`bench permit index: ${message}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** 300,000 permits in one statement: every type, status, area and person of North Plant spread over them. */
-async function insertPermits(db: Parameters<NonNullable<Parameters<typeof startDemoServer>[0]['prepare']>>[0]) {
-  await sql`
-    with t as (select array_agg(id order by id) a from permit_types where facility_id = 1),
-         ar as (select array_agg(id order by id) a from areas where facility_id = 1),
-         u as (select array_agg(user_id order by user_id) a from user_facilities where facility_id = 1),
-         s as (select array['draft','requested','approved','isolated','issued','active','suspended','live_for_test',
-                            'work_complete','de_isolation','closed','cancelled','expired'] a),
-         w as (select array['pump','conveyor','mixer','boiler','valve','motor','compressor','chiller','press','fan'] a)
-    insert into permits (facility_id, permit_type_id, number, status, title, description, area_id,
-                         planned_start, planned_end, requester_id, holder_id, risk_level)
-    select 1,
-           t.a[1 + g % cardinality(t.a)],
-           'BN-' || lpad(g::text, 7, '0'),
-           s.a[1 + (g * 7) % 13],
-           'Bench ' || w.a[1 + g % 10] || ' ' || w.a[1 + (g / 10) % 10] || ' job ' || g,
-           'Routine work on the ' || w.a[1 + (g / 100) % 10],
-           ar.a[1 + g % cardinality(ar.a)],
-           timestamptz '2026-01-01' + (g % 700) * interval '1 day' + (g % 24) * interval '1 hour',
-           timestamptz '2026-01-01' + (g % 700) * interval '1 day' + (g % 24 + 8) * interval '1 hour',
-           u.a[1 + g % cardinality(u.a)],
-           case when g % 3 = 0 then null else u.a[1 + (g / 3) % cardinality(u.a)] end,
-           (array['low','medium','high'])[1 + g % 3]
-    from generate_series(1, ${PERMITS}::int) g, t, ar, u, s, w
-  `.execute(db);
-  await sql`vacuum analyze permits`.execute(db);
-}
 
 async function signIn(base: string, username: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
@@ -240,7 +212,7 @@ async function main() {
     webApp: process.env.HASP_BENCH_PERMIT_INDEX_BROWSER !== '0',
     prepare: async (db) => {
       const t0 = performance.now();
-      await insertPermits(db);
+      await insertPermits(db, PERMITS);
       inserted = (performance.now() - t0) / 1000;
       log(`inserted ${PERMITS} permits in ${inserted.toFixed(1)} s`);
     },

@@ -1,97 +1,150 @@
 import type { Locator, Page } from '@playwright/test';
+import type { DashboardWidgetData } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
-import { demo } from '../support/hasp';
+import { createPermitViaApi } from '../support/api-permit';
+import { permitCommand, browseAs } from '../support/api-user';
+import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
+import { phone, signedInPage } from '../support/sign-in';
 
 // The page's requests go straight to the API; the service worker plays no part here.
 test.use({ serviceWorkers: 'block' });
 
 /**
- * `/dashboards` as "My work" (North Plant, CustomDashboards on): the demo's requested permits
- * await the supervisor's approval, and the worker holds the demo's permits in force. Counts are
- * read from the page and checked against its own rows and the index it links to, because other
- * specs add permits to the same demo facility while this one runs.
+ * `/dashboards` (issue 20, North Plant has CustomDashboards on): widgets a user arranges and finds
+ * again after a reload, each number opening the permit index filtered, and a requester's dashboard
+ * and inbox following an approval live. Each test has users of its own: their dashboards are theirs.
  */
 
-const card = (page: Page, title: string) => shell(page).main.getByRole('region', { name: title, exact: true });
-const rowsOf = (region: Locator) => region.getByRole('listitem');
+const desktop = { width: 1280, height: 800 };
+const widget = (page: Page, title: string) => shell(page).main.getByRole('region', { name: title, exact: true });
+const builtIn = [
+  'My work',
+  'Expiring within 24 hours',
+  'Open permits by status',
+  'Live isolations by area',
+  'Locks in use',
+  'Gas tests out of limits today',
+];
 
-/** The card's count ("12 permits"), once it has loaded. */
-async function countOf(region: Locator): Promise<number> {
-  const text = await region.getByTestId('my-work-count').innerText({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  const match = /^(\d+)\+? permits?$/.exec(text.trim());
-  expect(match, text).not.toBeNull();
-  return Number(match![1]);
+/** Waits for the save the last action made. */
+const layoutSaved = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/dashboards/layout') && r.request().method() === 'PUT');
+
+/** Drags a widget by its title bar so its top-left corner lands on `to`'s. */
+async function dragWidget(page: Page, from: Locator, to: Locator) {
+  const source = (await from.getByRole('heading').boundingBox())!;
+  const target = (await to.boundingBox())!;
+  await page.mouse.move(source.x + 10, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + 30, source.y + 30, { steps: 5 });
+  await page.mouse.move(target.x + 20, target.y + 10, { steps: 15 });
+  await page.mouse.up();
 }
 
-async function openDashboards(page: Page) {
+test('a supervisor arranges their dashboard and finds it kept after a reload, at 1280 and 390 px', async ({
+  browser,
+}, testInfo) => {
+  const supervisor = await createUserLike('supervisor', 'dash-arranger');
+  const { page } = await signedInPage(browser, supervisor, { viewport: desktop });
   await page.goto('/');
   await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
-  for (const title of ['Awaiting my approval', 'I hold', 'I requested', 'Expiring within 24 hours'])
-    await expect(card(page, title)).toBeVisible();
-}
-
-test('the supervisor sees what awaits their approval, opens one, and follows "Show all"', async ({
-  page,
-  signIn,
-}, testInfo) => {
-  await signIn({ user: demo.supervisor.userName });
-  await openDashboards(page);
-  const awaiting = card(page, 'Awaiting my approval');
-  const total = await countOf(awaiting);
-  expect(total).toBeGreaterThan(0);
-  await expect(rowsOf(awaiting)).toHaveCount(Math.min(total, 5));
-  // Every row is a requested permit (that is what awaits an approval).
-  await expect(rowsOf(awaiting).getByText('Requested', { exact: true })).toHaveCount(Math.min(total, 5));
-  await expect(page.getByText('not available yet')).toHaveCount(0);
+  for (const title of builtIn) await expect(widget(page, title)).toBeVisible();
+  // Every widget loads its own numbers.
+  await expect(widget(page, 'Open permits by status').getByTestId('widget-total')).toBeVisible({
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
   await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+  // Remove one widget, add another, move a third to the top left.
+  let saved = layoutSaved(page);
+  await page.getByRole('button', { name: 'Remove Gas tests out of limits today' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(widget(page, 'Gas tests out of limits today')).toHaveCount(0);
+  saved = layoutSaved(page);
+  await page.getByRole('button', { name: 'Add widget', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Shared isolation points' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(widget(page, 'Shared isolation points')).toBeVisible();
+  saved = layoutSaved(page);
+  await dragWidget(page, widget(page, 'Locks in use'), widget(page, 'My work'));
+  expect((await saved).status()).toBe(200);
+  await expectNoSeriousViolations(page);
+  await saveScreenshot(page, testInfo, 'dashboards-arranging-desktop');
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
+  const locksBefore = (await widget(page, 'Locks in use').boundingBox())!;
+  const myWorkBefore = (await widget(page, 'My work').boundingBox())!;
+  expect(locksBefore.y).toBeLessThan(myWorkBefore.y + 1);
+
+  await page.reload();
+  await expect(widget(page, 'Shared isolation points')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await expect(widget(page, 'Gas tests out of limits today')).toHaveCount(0);
+  const locksAfter = (await widget(page, 'Locks in use').boundingBox())!;
+  expect({ x: Math.round(locksAfter.x), y: Math.round(locksAfter.y) }).toEqual({
+    x: Math.round(locksBefore.x),
+    y: Math.round(locksBefore.y),
+  });
   await saveScreenshot(page, testInfo, 'dashboards-desktop');
 
-  // "Show all" opens the same view on the permit index.
-  await awaiting.getByRole('link', { name: /^Show all/ }).click();
-  await expect(page).toHaveURL(/\/index\?view=awaiting-approval&sort=plannedStart&dir=asc$/);
-  await expect(shell(page).main.getByText(new RegExp(`^${total} permits?$`))).toBeVisible();
-  await page.goBack();
+  // A number opens the permit index already filtered, and the index counts the same.
+  const locks = widget(page, 'Locks in use');
+  const inUse = locks.locator('[data-item="locked"]');
+  const count = await inUse.locator('span').last().innerText();
+  await inUse.click();
+  await expect(page).toHaveURL('/index?view=locked');
+  await expect(shell(page).main.getByRole('button', { name: 'Locks in use', pressed: true })).toBeVisible();
+  await expect(shell(page).main.getByText(new RegExp(`^${count} permits?$`))).toBeVisible({
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
 
-  // A row opens its permit.
-  const first = awaiting.getByRole('link').first();
-  const number = (await first.innerText()).split('\n')[0]!.trim();
-  const id = await first.getAttribute('data-permit-id');
-  await first.click();
-  await expect(page).toHaveURL(`/Permit/Edit/${id}`);
-  await expect(shell(page).main.getByRole('heading', { level: 1, name: number })).toBeVisible();
-});
-
-test('the worker sees the permits they hold, on a phone, cards stacked', async ({ page, signIn }, testInfo) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn({ user: demo.worker.userName });
-  await openDashboards(page);
-  const held = card(page, 'I hold');
-  const total = await countOf(held);
-  expect(total).toBeGreaterThan(0);
-  await expect(rowsOf(held)).toHaveCount(Math.min(total, 5));
-  // Soonest end first, each with its time left or planned end.
-  await expect(rowsOf(held).first()).toContainText(/Expires in|Validity ended|Starts in|Ends |Ended /);
-
-  // Workers approve nothing: that card says so in plain words.
-  const awaiting = card(page, 'Awaiting my approval');
-  await expect(awaiting.getByText('Nothing awaits your approval.')).toBeVisible();
-  expect(await countOf(awaiting)).toBe(0);
-  await expect(awaiting.getByRole('link', { name: /^Show all/ })).toHaveCount(0);
-
-  // One column on a phone: the cards stack, nothing scrolls sideways, each row is a full touch target.
-  const boxes = await Promise.all(['Awaiting my approval', 'I hold'].map((title) => card(page, title).boundingBox()));
+  // On a phone the same dashboard is one column, nothing scrolls sideways.
+  await page.setViewportSize(phone);
+  await page.goto('/dashboards');
+  await expect(widget(page, 'Shared isolation points')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const boxes = await Promise.all(['Locks in use', 'My work'].map((title) => widget(page, title).boundingBox()));
   expect(boxes[0]!.x).toBe(boxes[1]!.x);
+  expect(boxes[0]!.width).toBeGreaterThan(300);
   expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
-  expect((await rowsOf(held).first().getByRole('link').boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await expectNoSidewaysScroll(page, 390);
+  await expectNoSidewaysScroll(page, phone.width);
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, testInfo, 'dashboards-phone');
+});
 
-  await held.getByRole('link', { name: /^Show all/ }).click();
-  await expect(page).toHaveURL(/\/index\?view=held&sort=plannedEnd&dir=asc$/);
-  await expect(shell(page).main.getByText(new RegExp(`^${total} permits?$`))).toBeVisible();
+test("approving a permit changes the requester's dashboard and inbox live", async ({ browser }, testInfo) => {
+  const [requesterUser, approverUser] = await Promise.all([
+    createUserLike('worker', 'dash-requester'),
+    createUserLike('supervisor', 'dash-approver'),
+  ]);
+  const { page, token } = await signedInPage(browser, requesterUser, { viewport: desktop });
+  const requester = { page, token };
+  const approver = await browseAs(browser, approverUser);
+  const permit = await createPermitViaApi(page, token, { type: 'GEN', title: `Dashboard live ${Date.now()}` });
+  await permitCommand(requester, permit.ID, 'request');
+
+  await page.goto('/dashboards');
+  const byStatus = widget(page, 'Open permits by status');
+  await expect(byStatus.locator('[data-item="requested"]')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName(/^Notifications/, { timeout: FIRST_LOAD_TIMEOUT_MS });
+  const unreadBefore = await bell.getAttribute('aria-label');
+
+  // The approval reaches the requester's browser through the push channel: the widgets re-read
+  // themselves at once (their own refresh is a minute away) and the bell counts one more.
+  const reread = page.waitForResponse(
+    (r) => r.url().endsWith('/api/dashboards/widgets/permits-by-status') && r.status() === 200,
+    { timeout: 20_000 },
+  );
+  await permitCommand(approver, permit.ID, 'approve');
+  const fresh = (await (await reread).json()) as DashboardWidgetData;
+  const approved = fresh.items.find((i) => i.key === 'approved')!;
+  expect(approved.count).toBeGreaterThan(0);
+  await expect(byStatus.locator('[data-item="approved"]')).toContainText(String(approved.count));
+  await expect(bell).not.toHaveAccessibleName(unreadBefore ?? '');
+  await bell.click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(permit.number);
+  await saveScreenshot(page, testInfo, 'dashboards-live');
 });

@@ -80,6 +80,7 @@ import {
   notificationTemplateRoutes,
 } from './modules/notification-templates';
 import { reportJobs, reportRoutes } from './modules/reports';
+import { dashboardRoutes } from './modules/dashboards';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 
 export interface BuildAppOptions {
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         reportRoutes,
         notificationTemplateRoutes,
         notificationOptOutRoutes,
+        dashboardRoutes,
       ]) {
         await api.register(routes, ctx);
       }

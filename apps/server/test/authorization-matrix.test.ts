@@ -364,6 +364,14 @@ const matrix: Record<string, Rule> = {
     ]),
   ),
   // Printing (issue 19): Print Settings' layouts; the print list (and, for tags, the permit's type).
+  // Dashboards (issue 20): the caller's own layout and widgets (scoped like the permit index); the
+  // facility's default is Facility Settings'.
+  'GET /api/dashboards/layout': signedIn,
+  'PUT /api/dashboards/layout': signedIn,
+  'DELETE /api/dashboards/layout': signedIn,
+  'GET /api/dashboards/widgets/:kind': signedIn,
+  'GET /api/dashboards/default-layout': holds('rightnav:facility-settings'),
+  'PUT /api/dashboards/default-layout': holds('rightnav:facility-settings'),
   'GET /api/print-settings/tag-layouts': holds('rightnav:print-settings'),
   'PUT /api/print-settings/tag-layouts/:layoutKey': holds('rightnav:print-settings'),
   'POST /api/print-settings/tag-layouts/:layoutKey/preview': holds('rightnav:print-settings'),
@@ -922,6 +930,7 @@ function urlFor(route: string): string {
     .replace(':event', 'permit.close')
     .replace(':key', 'security.lockoutThreshold')
     .replace(':listKey', 'energy-types')
+    .replace('/widgets/:kind', '/widgets/locks')
     .replace(':kind', 'areas')
     .replace(':code', 'LOTO')
     .replace(':connectionStringName', 'Demo')
@@ -975,6 +984,8 @@ const bodies: Record<string, object> = {
   },
   'PUT /api/profile/notification-opt-outs': { events: [] },
   'PUT /api/print-settings/tag-layouts/:layoutKey': matrixLayout,
+  'PUT /api/dashboards/layout': { items: [{ widget: 'locks', x: 0, y: 0, w: 4, h: 3 }] },
+  'PUT /api/dashboards/default-layout': { items: [{ widget: 'locks', x: 0, y: 0, w: 4, h: 3 }] },
   'POST /api/print-settings/tag-layouts/:layoutKey/preview': matrixLayout,
   'PUT /api/tag-report-links': {
     links: [{ subject: 'tag:lock-tag', layoutKey: 'tag-standard-3x5', reportKey: 'tag-summary' }],

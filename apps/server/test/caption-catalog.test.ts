@@ -36,7 +36,7 @@ describe('the app caption catalog', () => {
     expect(spanish.Label?.Permit_Status?.active).toBe('Activo');
     expect(spanish.Button?.Permit_Command?.approve).toBe('Aprobar');
     expect(spanish.Title?.Permit_Index?.page).toBe('Índice de permisos');
-    expect(spanish.Title?.Dashboards?.held).toBe('Soy titular');
+    expect(spanish.Title?.Dashboards_Widget?.['my-work']).toBe('Mi trabajo');
     expect(english.Label?.Permit_Status?.live_for_test).toBe('Live for test');
     // Every shipped translation is served.
     for (const { caption, text } of spanishTranslations) {

@@ -38,6 +38,7 @@ export * from './tags';
 export * from './printing';
 export * from './abandoned-removals';
 export * from './permit-index';
+export * from './dashboards';
 export * from './people';
 export * from './lockboxes';
 export * from './lockbox-rules';

@@ -70,6 +70,33 @@ export const permitIndexViewLabels: Record<PermitIndexView, string> = {
   expiring: 'Expiring within 24 hours',
 };
 
+/**
+ * Views the dashboard's widgets open (issue 20, decision 0075): the index accepts them in its URL
+ * like the views above, but they are not buttons of its "My work" bar. `tagged`: permits with a tag
+ * the caller applied still in place; `isolated`: permits with a live isolation point (isolated,
+ * verified or released for test); `locked`: permits with a lock on; `locks-overdue`: those whose
+ * planned end has passed with a lock still on; `sync-conflicts`: permits with an offline change in
+ * conflict not yet resolved; `gas-out-of-limits`: permits with a gas test out of limits since the
+ * facility's midnight.
+ */
+export const permitIndexWidgetViews = [
+  'tagged',
+  'isolated',
+  'locked',
+  'locks-overdue',
+  'sync-conflicts',
+  'gas-out-of-limits',
+] as const;
+export type PermitIndexWidgetView = (typeof permitIndexWidgetViews)[number];
+export const permitIndexWidgetViewLabels: Record<PermitIndexWidgetView, string> = {
+  tagged: 'Tags I applied',
+  isolated: 'Live isolations',
+  locked: 'Locks in use',
+  'locks-overdue': 'Locks overdue',
+  'sync-conflicts': 'Offline conflicts',
+  'gas-out-of-limits': 'Gas tests out of limits today',
+};
+
 /** The window of the `expiring` view, from the server's now. */
 export const PERMIT_EXPIRING_WINDOW_HOURS = 24;
 
@@ -101,7 +128,9 @@ export const permitIndexFilterSchema = z.object({
   endTo: z.optional(date),
   /** Free text: number, title, description, work method (case-insensitive substring). */
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  view: z.optional(z.enum(permitIndexViews)),
+  view: z.optional(z.enum([...permitIndexViews, ...permitIndexWidgetViews])),
+  /** Permits on which this isolation point of the facility is live (the shared-points widget). */
+  pointId: z.optional(idParamSchema),
   sort: z._default(z.enum(permitIndexColumns), 'plannedStart'),
   dir: z._default(z.enum(['asc', 'desc']), 'desc'),
 });

@@ -119,6 +119,27 @@ export interface Database {
   notification_templates: NotificationTemplateTable;
   notification_emails: NotificationEmailTable;
   notification_opt_outs: { user_id: number; event: string };
+  // 2026-12-02T1000-dashboards
+  dashboard_layouts: DashboardLayoutTable;
+  dashboard_default_layouts: DashboardDefaultLayoutTable;
+}
+
+/** A user's dashboard in a facility (items: contracts' DashboardLayout['items']). */
+export interface DashboardLayoutTable {
+  facility_id: number;
+  user_id: number;
+  items: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** A facility's default dashboard, set by an administrator. */
+export interface DashboardDefaultLayoutTable {
+  facility_id: number;
+  items: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }
 
 export interface TagLayoutTable {

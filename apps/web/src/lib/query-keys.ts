@@ -10,6 +10,8 @@ export const sharedQueryRoots = {
   componentManage: ['component-manage'],
   /** features/user-manage (user lists): stale when User Management changes users. */
   userManage: ['user-manage'],
+  /** features/notifications (the bell's lists): features/dashboards refetches its widgets when a pushed notification lands there. */
+  notifications: ['notifications'],
 } as const;
 
 /**

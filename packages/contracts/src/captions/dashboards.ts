@@ -1,26 +1,50 @@
+import type { DashboardWidgetKind } from '../dashboards';
 import { defineCaptions } from './define-captions';
 
-// Captions of Dashboards (/dashboards): until custom dashboards arrive, the user's own work.
+// Captions of Dashboards (/dashboards, issue 20): the widgets each user arranges.
 
 export const dashboardsTitles = defineCaptions('Title', 'Dashboards', {
   page: 'Dashboards',
-  lead: 'My work: the permits waiting for you, the ones you hold or asked for, and those ending soon.',
-  'awaiting-approval': 'Awaiting my approval',
-  held: 'I hold',
-  requested: 'I requested',
-  expiring: 'Expiring within 24 hours',
+  lead: 'Your widgets: each number opens the permits behind it. Arrange them as you like.',
 });
 
+/** Each widget's title, keyed by its kind. */
+export const dashboardWidgetTitles = defineCaptions('Title', 'Dashboards_Widget', {
+  'my-work': 'My work',
+  'permits-by-status': 'Open permits by status',
+  'permits-by-type': 'Open permits by type',
+  'expiring-soon': 'Expiring within 24 hours',
+  'isolations-by-area': 'Live isolations by area',
+  'shared-points': 'Shared isolation points',
+  locks: 'Locks in use',
+  'sync-conflicts': 'Offline conflicts',
+  'gas-out-of-limits': 'Gas tests out of limits today',
+} satisfies Record<DashboardWidgetKind, string>);
+
 export const dashboardsLabels = defineCaptions('Label', 'Dashboards', {
-  'empty::awaiting-approval': 'Nothing awaits your approval.',
-  'empty::held': 'You hold no permits.',
-  'empty::requested': 'You have not requested any permits.',
-  'empty::expiring': 'No permit in force ends within 24 hours.',
   permit: 'permit',
   permits: 'permits',
-  loadingCard: 'Loading {{card}}',
-  loadFailed: 'These permits could not be loaded. Reload the page to try again.',
-  ended: 'Ended {{when}}',
-  ends: 'Ends {{when}}',
-  showAll: 'Show all',
+  loading: 'Loading {{widget}}',
+  loadFailed: 'This widget could not be loaded.',
+  empty: 'Nothing here right now.',
+  openAll: 'Open these permits in the index',
+  heldBy: '{{count}} permits',
+  editing: 'Drag a widget by its title to move it, and by its corner to resize it.',
+  phoneEditing: 'On a phone the widgets stack in one column; arrange them on a wider screen.',
+  saved: 'Your dashboard is saved.',
+  defaultSaved: "Saved as the facility's default dashboard.",
+  conflict: 'Your dashboard was changed in another window. It has been reloaded.',
+  saveFailed: 'Your dashboard could not be saved. Try again.',
+  fromFacility: "You are seeing the facility's default dashboard.",
+  noWidgets: 'No widgets yet. Choose "Add widget" to add one.',
+});
+
+export const dashboardsButtons = defineCaptions('Button', 'Dashboards', {
+  arrange: 'Arrange',
+  done: 'Done',
+  addWidget: 'Add widget',
+  remove: 'Remove {{widget}}',
+  retry: 'Try again',
+  reset: "Use the facility's default",
+  saveDefault: "Save as the facility's default",
 });

@@ -1,4 +1,4 @@
-import { permitIndexColumnLabels, permitIndexViewLabels } from '../permit-index';
+import { permitIndexColumnLabels, permitIndexViewLabels, permitIndexWidgetViewLabels } from '../permit-index';
 import { defineCaptions } from './define-captions';
 
 // Captions of the permit index (/index, seed: "index (permit index v2)").
@@ -13,6 +13,13 @@ export const permitIndexColumnCaptions = defineCaptions('Label', 'Permit_Index_C
 
 /** The current user's own views ("Awaiting my approval", ...), keyed by view. */
 export const permitIndexViewCaptions = defineCaptions('Button', 'Permit_Index_View', permitIndexViewLabels);
+
+/** The views the dashboard's widgets open (shown on the index while one is chosen), keyed by view. */
+export const permitIndexWidgetViewCaptions = defineCaptions(
+  'Button',
+  'Permit_Index_Widget_View',
+  permitIndexWidgetViewLabels,
+);
 
 export const permitIndexLabels = defineCaptions('Label', 'Permit_Index', {
   myWork: 'My work',

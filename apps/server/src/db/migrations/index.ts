@@ -37,6 +37,7 @@ import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
 import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-number';
 import * as printing from './2026-12-01T0900-printing';
+import * as dashboards from './2026-12-02T1000-dashboards';
 import * as reports from './2026-12-01T1100-reports';
 import * as reportClaim from './2026-12-01T1101-report-claim';
 import * as notificationTemplates from './2026-12-01T1300-notification-templates';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1101-report-claim': reportClaim,
   '2026-12-01T1300-notification-templates': notificationTemplates,
   '2026-12-02T0900-print-records': printRecords,
+  '2026-12-02T1000-dashboards': dashboards,
 };

@@ -6,7 +6,8 @@ export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-sys
 export type { PermitCommandEventPayload } from './permit-command.service';
 export { registerPermitGuards, type PermitGuardPlugin } from './permit-guards';
 export type { PermitRecord } from './permit.repository';
-export { permitIndexRoutes } from './permit-index.routes';
+export { permitIndexRoutes, indexScopeOf } from './permit-index.routes';
+export { conditions as permitIndexConditions, type IndexScope } from './permit-index.repository';
 export { registerPermitNotifications } from './permit-notifications.consumer';
 export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';
 export { PERMIT_EXPIRY_JOB, permitExpiryJob } from './permit-expiry.job';

@@ -95,8 +95,32 @@ function orderBy(f: PermitIndexFilter) {
 const PROVISIONAL = /^off-/i;
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/*
+ * The records the dashboard's views look for (decision 0075), each `select 1 from … where …` so a
+ * view adds `and <alias>.permit_id = p.id` and the dashboard's widgets count the same rows.
+ */
+/** Isolation points live on a plan: isolated, verified or released for test (as `…_held_ix` reads them). */
+const liveIsolations = (facilityId: number) =>
+  sql`select 1 from permit_isolation_points pip where pip.facility_id = ${facilityId}
+    and pip.removed_at is null and pip.state in ('isolated', 'verified', 'test_released')`;
+/** Locks applied and not yet removed. */
+const openLocks = (facilityId: number) =>
+  sql`select 1 from lock_applications la where la.facility_id = ${facilityId} and la.removed_at is null`;
+/** Offline changes in conflict that nobody has resolved. */
+const openConflicts = (facilityId: number) =>
+  sql`select 1 from sync_commands sc where sc.facility_id = ${facilityId}
+    and sc.outcome = 'conflict' and sc.resolved_at is null`;
+/** The facility's midnight today (its time zone), from the request's now. */
+const facilityMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
+  sql`(select (date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) at time zone f.time_zone)
+    from facilities f where f.id = ${scope.facilityId})`;
+/** Gas tests out of limits (not voided) recorded since the facility's midnight. */
+const gasOutOfLimitsToday = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
+  sql`select 1 from permit_gas_tests gt where gt.facility_id = ${scope.facilityId}
+    and not gt.in_limits and gt.voided_at is null and gt.tested_at >= ${facilityMidnight(scope)}`;
+
 /** The WHERE of the index: facility, viewable types, then each filter given. Uses only permits' own columns. */
-function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool>[] {
+export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [sql<SqlBool>`p.facility_id = ${scope.facilityId}`];
   if (!scope.viewsAllTypes) where.push(sql<SqlBool>`p.permit_type_id = any(${scope.viewTypeIds}::int[])`);
   const add = (e: Expression<SqlBool>) => where.push(e);
@@ -152,9 +176,32 @@ function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<SqlBool
       add(sql`p.status in (${inForce})`);
       add(sql`p.planned_end < ${new Date(scope.now.getTime() + PERMIT_EXPIRING_WINDOW_HOURS * 3_600_000)}`);
       break;
+    case 'tagged':
+      add(sql`exists (select 1 from tags tg where tg.facility_id = ${scope.facilityId} and tg.permit_id = p.id
+        and tg.applied_by = ${scope.userId} and tg.state in ('applied', 'verified'))`);
+      break;
+    case 'isolated':
+      add(sql`exists (${liveIsolations(scope.facilityId)} and pip.permit_id = p.id)`);
+      break;
+    case 'locked':
+      add(sql`exists (${openLocks(scope.facilityId)} and la.permit_id = p.id)`);
+      break;
+    case 'locks-overdue':
+      add(sql`p.planned_end < ${scope.now}`);
+      add(sql`exists (${openLocks(scope.facilityId)} and la.permit_id = p.id)`);
+      break;
+    case 'sync-conflicts':
+      add(sql`exists (${openConflicts(scope.facilityId)} and sc.permit_id = p.id)`);
+      break;
+    case 'gas-out-of-limits':
+      add(sql`exists (${gasOutOfLimitsToday(scope)} and gt.permit_id = p.id)`);
+      break;
     case undefined:
       break;
   }
+  if (f.pointId !== undefined)
+    add(sql`exists (${liveIsolations(scope.facilityId)} and pip.permit_id = p.id
+      and pip.isolation_point_id = ${f.pointId})`);
   return where;
 }
 

@@ -30,7 +30,8 @@ const tags = ['permits'];
 const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-async function scopeOf(request: FastifyRequest): Promise<IndexScope> {
+/** Who asks and which types they may view or approve: the index's scope (the dashboard's widgets share it). */
+export async function indexScopeOf(request: FastifyRequest): Promise<IndexScope> {
   const { connection, actor, now } = contextOf(request);
   const types = await typeIdsByPermission(connection.db, actor.facilityId, await permissionsOf(request));
   return {
@@ -76,7 +77,7 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return findIndexPage(contextOf(request).connection.db, await scopeOf(request), filter, page, pageSize);
+      return findIndexPage(contextOf(request).connection.db, await indexScopeOf(request), filter, page, pageSize);
     },
   );
 
@@ -127,7 +128,7 @@ export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         const { connection, actor, now } = contextOf(request);
         const { columns: asked, ...filter } = request.query;
         const [scope, columns, facility, texts] = await Promise.all([
-          scopeOf(request),
+          indexScopeOf(request),
           asked ? Promise.resolve(asked) : columnsOf(request),
           connection.db
             .selectFrom('facilities')

@@ -1,27 +1,47 @@
-import { dashboardsLabels, dashboardsTitles } from '@hasp/contracts';
+import { dashboardsButtons, dashboardsLabels, dashboardsTitles, dashboardWidgetTitles } from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
-/** Dashboards ("My work") in Spanish. */
+/** Dashboards and their widgets in Spanish. */
 export const dashboardsSpanish = [
   ...translateCatalog(dashboardsTitles, {
     page: 'Paneles',
-    lead: 'Mi trabajo: los permisos que le esperan, los que tiene o solicitó, y los que terminan pronto.',
-    'awaiting-approval': 'Esperan mi aprobación',
-    held: 'Soy titular',
-    requested: 'Solicité',
-    expiring: 'Vencen en menos de 24 horas',
+    lead: 'Sus widgets: cada número abre los permisos que cuenta. Ordénelos como quiera.',
+  }),
+  ...translateCatalog(dashboardWidgetTitles, {
+    'my-work': 'Mi trabajo',
+    'permits-by-status': 'Permisos abiertos por estado',
+    'permits-by-type': 'Permisos abiertos por tipo',
+    'expiring-soon': 'Vencen en menos de 24 horas',
+    'isolations-by-area': 'Aislamientos activos por área',
+    'shared-points': 'Puntos de aislamiento compartidos',
+    locks: 'Candados puestos',
+    'sync-conflicts': 'Conflictos sin conexión',
+    'gas-out-of-limits': 'Pruebas de gas fuera de límites hoy',
   }),
   ...translateCatalog(dashboardsLabels, {
-    'empty::awaiting-approval': 'Nada espera su aprobación.',
-    'empty::held': 'No es titular de ningún permiso.',
-    'empty::requested': 'No ha solicitado ningún permiso.',
-    'empty::expiring': 'Ningún permiso en vigor termina en las próximas 24 horas.',
     permit: 'permiso',
     permits: 'permisos',
-    loadingCard: 'Cargando {{card}}',
-    loadFailed: 'No se pudieron cargar estos permisos. Recargue la página para intentarlo de nuevo.',
-    ended: 'Terminó el {{when}}',
-    ends: 'Termina el {{when}}',
-    showAll: 'Ver todos',
+    loading: 'Cargando {{widget}}',
+    loadFailed: 'No se pudo cargar este widget.',
+    empty: 'Nada por ahora.',
+    openAll: 'Abrir estos permisos en el índice',
+    heldBy: '{{count}} permisos',
+    editing: 'Arrastre un widget por su título para moverlo, y por su esquina para cambiar su tamaño.',
+    phoneEditing: 'En un teléfono los widgets se apilan en una columna; ordénelos en una pantalla más ancha.',
+    saved: 'Su panel está guardado.',
+    defaultSaved: 'Guardado como panel predeterminado de la instalación.',
+    conflict: 'Su panel se cambió en otra ventana. Se ha vuelto a cargar.',
+    saveFailed: 'No se pudo guardar su panel. Inténtelo de nuevo.',
+    fromFacility: 'Está viendo el panel predeterminado de la instalación.',
+    noWidgets: 'Aún no hay widgets. Elija «Añadir widget» para añadir uno.',
+  }),
+  ...translateCatalog(dashboardsButtons, {
+    arrange: 'Ordenar',
+    done: 'Hecho',
+    addWidget: 'Añadir widget',
+    remove: 'Quitar {{widget}}',
+    retry: 'Reintentar',
+    reset: 'Usar el panel predeterminado',
+    saveDefault: 'Guardar como predeterminado de la instalación',
   }),
 ];

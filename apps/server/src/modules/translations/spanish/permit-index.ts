@@ -4,6 +4,7 @@ import {
   permitIndexLabels,
   permitIndexTitles,
   permitIndexViewCaptions,
+  permitIndexWidgetViewCaptions,
 } from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
@@ -33,6 +34,14 @@ export const permitIndexSpanish = [
     held: 'Soy titular',
     expiring: 'Vencen en menos de 24 horas',
     requested: 'Solicité',
+  }),
+  ...translateCatalog(permitIndexWidgetViewCaptions, {
+    tagged: 'Etiquetas que puse',
+    isolated: 'Aislamientos activos',
+    locked: 'Candados puestos',
+    'locks-overdue': 'Candados vencidos',
+    'sync-conflicts': 'Conflictos sin conexión',
+    'gas-out-of-limits': 'Pruebas de gas fuera de límites hoy',
   }),
   ...translateCatalog(permitIndexLabels, {
     myWork: 'Mi trabajo',

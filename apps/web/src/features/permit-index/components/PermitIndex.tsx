@@ -6,10 +6,13 @@ import {
   permitIndexButtons,
   permitIndexLabels,
   permitIndexViewCaptions,
+  permitIndexWidgetViewCaptions,
+  permitIndexWidgetViews,
   permitIndexViews,
   type PermitIndexColumn,
   type PermitIndexQuery,
   type PermitIndexView,
+  type PermitIndexWidgetView,
 } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
@@ -46,6 +49,9 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
   // cover page and sort, not the filters), and each view is its own history entry (Back undoes a filter).
   const go = (next: IndexView) => setParams(writeView(next, params), { state: { skipLoader: true } });
   const filter = (change: Partial<PermitIndexQuery>) => go(withFilter(view, change));
+  const widgetView = (permitIndexWidgetViews as readonly string[]).includes(view.view ?? '')
+    ? (view.view as PermitIndexWidgetView)
+    : undefined;
 
   // Free text: typed into local state, written to the URL when the typing pauses.
   // A new q from the URL (back, a shared link, Clear) replaces the text, adjusted while rendering.
@@ -99,6 +105,12 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
             {v ? t(permitIndexViewCaptions[v]) : t(permitIndexButtons.allPermits)}
           </Button>
         ))}
+        {/* A view a dashboard widget opened: shown while chosen, so the page says what it lists. */}
+        {widgetView && (
+          <Button variant="filled" aria-pressed className={classes.touch} onClick={() => filter({ view: widgetView })}>
+            {t(permitIndexWidgetViewCaptions[widgetView])}
+          </Button>
+        )}
       </Group>
       <Group gap="sm" align="end" className={classes.toolbar}>
         <TextInput

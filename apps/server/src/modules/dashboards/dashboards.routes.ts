@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  dashboardLayoutSchema,
+  dashboardWidgetDataSchema,
+  dashboardWidgetParamsSchema,
+  facilityDashboardLayoutSchema,
+  rightNavPermission,
+  userDashboardLayoutSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { contextOf, expectedVersionOf } from '../../platform';
+import { requirePermission } from '../../plugins/permissions';
+import { indexScopeOf } from '../permits';
+import {
+  readFacilityLayout,
+  readUserLayout,
+  resetUserLayout,
+  saveFacilityLayout,
+  saveUserLayout,
+} from './dashboard-layouts.service';
+import { readWidget } from './dashboard-widgets.repository';
+
+const tags = ['dashboards'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/**
+ * Dashboards (issue 20, decision 0075): the caller's layout, the facility's default (Facility
+ * Settings' administrators set it) and each widget's numbers, one request per widget. No permission
+ * beyond sign-in for the caller's own: every number is scoped like the permit index.
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  const caller = (request: Parameters<typeof contextOf>[0]) => contextOf(request).actor;
+  const dbOf = (request: Parameters<typeof contextOf>[0]) => contextOf(request).connection.db;
+
+  app.get(
+    '/dashboards/layout',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The caller's dashboard in this facility: their own, else the facility's default, else the built-in one",
+        response: { 200: userDashboardLayoutSchema, ...errors },
+      },
+    },
+    async (request) => readUserLayout(dbOf(request), caller(request)),
+  );
+
+  app.put(
+    '/dashboards/layout',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Save the caller\'s dashboard. If-Match: the version loaded ("0" when never saved).',
+        body: dashboardLayoutSchema,
+        response: { 200: userDashboardLayoutSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => saveUserLayout(dbOf(request), caller(request), request.body, expectedVersionOf(request)),
+  );
+
+  app.delete(
+    '/dashboards/layout',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Forget the caller's own dashboard: the facility's default shows again",
+        response: { 200: userDashboardLayoutSchema, ...errors },
+      },
+    },
+    async (request) => resetUserLayout(dbOf(request), caller(request)),
+  );
+
+  app.get(
+    '/dashboards/widgets/:kind',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One widget's numbers, each a count of the permit index filter it links to",
+        params: dashboardWidgetParamsSchema,
+        response: { 200: dashboardWidgetDataSchema, ...errors },
+      },
+    },
+    async (request) => readWidget(dbOf(request), await indexScopeOf(request), request.params.kind),
+  );
+
+  const facilitySettings = requirePermission(rightNavPermission('facility-settings'));
+
+  app.get(
+    '/dashboards/default-layout',
+    {
+      preHandler: facilitySettings,
+      schema: {
+        tags,
+        security,
+        summary: "The facility's default dashboard (version 0: never set, the built-in one)",
+        response: { 200: facilityDashboardLayoutSchema, ...errors },
+      },
+    },
+    async (request) => readFacilityLayout(dbOf(request), caller(request).facilityId),
+  );
+
+  app.put(
+    '/dashboards/default-layout',
+    {
+      preHandler: facilitySettings,
+      schema: {
+        tags,
+        security,
+        summary: "Set the facility's default dashboard (audited). If-Match: the version loaded.",
+        body: dashboardLayoutSchema,
+        response: { 200: facilityDashboardLayoutSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => saveFacilityLayout(dbOf(request), caller(request), request.body, expectedVersionOf(request)),
+  );
+};

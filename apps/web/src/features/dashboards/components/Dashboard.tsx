@@ -1,0 +1,179 @@
+import 'react-grid-layout/css/styles.css';
+import { useState } from 'react';
+import { Button, Group, Loader, Menu, Text } from '@mantine/core';
+import ReactGridLayout, { useContainerWidth, verticalCompactor } from 'react-grid-layout';
+import {
+  DASHBOARD_COLUMNS,
+  dashboardsButtons,
+  dashboardsLabels,
+  dashboardsTitles,
+  dashboardWidgetTitles,
+  rightNavPermission,
+  type DashboardLayout,
+  type DashboardWidgetKind,
+} from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
+import { useSessionContext } from '../../../lib/session-context';
+import { showToast } from '../../../lib/toast';
+import { useDashboardLayout, useLiveWidgets, useResetLayout, useSaveFacilityLayout } from '../api/dashboards-api';
+import { useLayoutSaver } from '../api/layout-saver';
+import {
+  addWidget,
+  fromGrid,
+  missingWidgets,
+  removeWidget,
+  sameLayout,
+  SINGLE_COLUMN_BELOW_PX,
+  stacked,
+  toGrid,
+} from '../layout';
+import { WidgetCard } from './WidgetCard';
+import classes from './Dashboard.module.css';
+
+/** The toolbar while arranging: add a widget, go back to the facility's default, or make this the default. */
+function ArrangeTools({ layout, fromUser }: { layout: DashboardLayout; fromUser: boolean }) {
+  const t = useCaptions();
+  const save = useLayoutSaver();
+  const reset = useResetLayout();
+  const saveDefault = useSaveFacilityLayout();
+  const mayDefault = useSessionContext().data?.permissions.includes(rightNavPermission('facility-settings')) ?? false;
+  const missing = missingWidgets(layout);
+  return (
+    <>
+      <Menu position="bottom-start">
+        <Menu.Target>
+          <Button variant="default" className={classes.touch} disabled={!missing.length}>
+            {t(dashboardsButtons.addWidget)}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {missing.map((kind) => (
+            <Menu.Item key={kind} className={classes.touch} onClick={() => save(addWidget(layout, kind))}>
+              {t(dashboardWidgetTitles[kind])}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      {fromUser && (
+        <Button variant="default" className={classes.touch} loading={reset.isPending} onClick={() => reset.mutate()}>
+          {t(dashboardsButtons.reset)}
+        </Button>
+      )}
+      {mayDefault && (
+        <Button
+          variant="default"
+          className={classes.touch}
+          loading={saveDefault.isPending}
+          onClick={() =>
+            saveDefault.mutate(layout, {
+              onSuccess: () =>
+                showToast({
+                  title: t(dashboardsTitles.page),
+                  message: t(dashboardsLabels.defaultSaved),
+                  tone: 'success',
+                }),
+            })
+          }
+        >
+          {t(dashboardsButtons.saveDefault)}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The widgets: a 12-column react-grid-layout as wide as its box (measured once this box is on the
+ * page), or one stacked column in reading order below SINGLE_COLUMN_BELOW_PX.
+ */
+function WidgetGrid({
+  layout,
+  editing,
+  onChange,
+}: {
+  layout: DashboardLayout;
+  editing: boolean;
+  onChange: (layout: DashboardLayout) => void;
+}) {
+  const t = useCaptions();
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const single = width < SINGLE_COLUMN_BELOW_PX;
+  const card = (kind: DashboardWidgetKind) => (
+    <WidgetCard kind={kind} editing={editing} onRemove={() => onChange(removeWidget(layout, kind))} />
+  );
+  return (
+    <>
+      {editing && (
+        <Text className={classes.muted}>{t(single ? dashboardsLabels.phoneEditing : dashboardsLabels.editing)}</Text>
+      )}
+      <div ref={containerRef} className={classes.gridBox}>
+        {!mounted ? null : single ? (
+          <div className={classes.stack}>
+            {stacked(layout).map((kind) => (
+              <div key={kind}>{card(kind)}</div>
+            ))}
+          </div>
+        ) : (
+          <ReactGridLayout
+            width={width}
+            layout={toGrid(layout)}
+            gridConfig={{ cols: DASHBOARD_COLUMNS, rowHeight: 72, margin: [16, 16], containerPadding: [0, 0] }}
+            dragConfig={{ enabled: editing, handle: '.widget-handle', cancel: '.widget-no-drag' }}
+            resizeConfig={{ enabled: editing }}
+            compactor={verticalCompactor}
+            onLayoutChange={(next) => {
+              const changed = fromGrid(next);
+              if (editing && !sameLayout(changed, layout)) onChange(changed);
+            }}
+          >
+            {layout.items.map((item) => (
+              <div key={item.widget}>{card(item.widget)}</div>
+            ))}
+          </ReactGridLayout>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The dashboard (issue 20): the caller's widgets they arrange by dragging titles and corners while
+ * "Arrange" is on; each change is saved for them in this facility.
+ */
+export function Dashboard() {
+  const t = useCaptions();
+  const query = useDashboardLayout();
+  const save = useLayoutSaver();
+  const [editing, setEditing] = useState(false);
+  useLiveWidgets();
+
+  if (query.isPending) return <Loader aria-label={t(dashboardsTitles.page)} />;
+  if (query.isError)
+    return (
+      <div role="alert" className={classes.failed}>
+        <Text>{t(dashboardsLabels.loadFailed)}</Text>
+        <Button variant="default" className={classes.touch} onClick={() => void query.refetch()}>
+          {t(dashboardsButtons.retry)}
+        </Button>
+      </div>
+    );
+  const { layout, source } = query.data;
+  return (
+    <div className={classes.root}>
+      <Group gap="sm" className={classes.toolbar}>
+        <Button
+          variant={editing ? 'filled' : 'default'}
+          aria-pressed={editing}
+          className={classes.touch}
+          onClick={() => setEditing((on) => !on)}
+        >
+          {t(editing ? dashboardsButtons.done : dashboardsButtons.arrange)}
+        </Button>
+        {editing && <ArrangeTools layout={layout} fromUser={source === 'user'} />}
+      </Group>
+      {source === 'facility' && !editing && <Text className={classes.muted}>{t(dashboardsLabels.fromFacility)}</Text>}
+      {layout.items.length === 0 && <Text className={classes.muted}>{t(dashboardsLabels.noWidgets)}</Text>}
+      <WidgetGrid layout={layout} editing={editing} onChange={save} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import '@mantine/charts/styles.layer.css';
+import { BarChart } from '@mantine/charts';
+
+/**
+ * A widget's items as bars (Mantine charts on recharts; loaded on its own after the numbers). It
+ * repeats the list below it, which is what screen readers and links use, so it is hidden from them.
+ */
+export default function WidgetChart({
+  bars,
+  seriesLabel,
+}: {
+  bars: { label: string; count: number }[];
+  seriesLabel: string;
+}) {
+  return (
+    <div aria-hidden="true" inert>
+      <BarChart
+        h={Math.min(220, 40 + bars.length * 28)}
+        data={bars}
+        dataKey="label"
+        orientation="vertical"
+        yAxisProps={{ width: 110, interval: 0 }}
+        series={[{ name: 'count', color: 'blue.7', label: seriesLabel }]}
+        withTooltip={false}
+        barChartProps={{ accessibilityLayer: false }}
+        gridAxis="none"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  DASHBOARD_COLUMNS,
+  DASHBOARD_WIDGET_SIZE,
+  dashboardWidgetKinds,
+  type DashboardLayout,
+  type DashboardLayoutItem,
+  type DashboardWidgetKind,
+} from '@hasp/contracts';
+import type { Layout, LayoutItem } from 'react-grid-layout';
+
+/** Below this width the widgets stack in one column (a phone; 390 px must work with one hand). */
+export const SINGLE_COLUMN_BELOW_PX = 720;
+
+/** The grid library's layout of ours, with the server's size bounds as its own. */
+export function toGrid(layout: DashboardLayout): LayoutItem[] {
+  return layout.items.map((item) => ({
+    i: item.widget,
+    x: item.x,
+    y: item.y,
+    w: item.w,
+    h: item.h,
+    minW: DASHBOARD_WIDGET_SIZE.minW,
+    maxW: DASHBOARD_WIDGET_SIZE.maxW,
+    minH: DASHBOARD_WIDGET_SIZE.minH,
+    maxH: DASHBOARD_WIDGET_SIZE.maxH,
+  }));
+}
+
+const isKind = (id: string): id is DashboardWidgetKind => (dashboardWidgetKinds as readonly string[]).includes(id);
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(n)));
+
+/** Reading order: top to bottom, then left to right (the stacked column's order too). */
+const byPlace = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.y - b.y || a.x - b.x;
+
+/** Ours from the grid library's, within the bounds the server checks. */
+export function fromGrid(grid: Layout): DashboardLayout {
+  const items = grid
+    .filter((g) => isKind(g.i))
+    .map((g): DashboardLayoutItem => {
+      const w = clamp(g.w, DASHBOARD_WIDGET_SIZE.minW, DASHBOARD_WIDGET_SIZE.maxW);
+      return {
+        widget: g.i as DashboardWidgetKind,
+        x: clamp(g.x, 0, DASHBOARD_COLUMNS - w),
+        y: clamp(g.y, 0, 200),
+        w,
+        h: clamp(g.h, DASHBOARD_WIDGET_SIZE.minH, DASHBOARD_WIDGET_SIZE.maxH),
+      };
+    });
+  return { items: items.sort(byPlace) };
+}
+
+export const sameLayout = (a: DashboardLayout, b: DashboardLayout) =>
+  JSON.stringify([...a.items].sort(byPlace)) === JSON.stringify([...b.items].sort(byPlace));
+
+/** The widgets in reading order (what the single column shows). */
+export const stacked = (layout: DashboardLayout): DashboardWidgetKind[] =>
+  [...layout.items].sort(byPlace).map((i) => i.widget);
+
+/** The widgets the layout does not hold yet ("Add widget"'s menu). */
+export const missingWidgets = (layout: DashboardLayout): DashboardWidgetKind[] =>
+  dashboardWidgetKinds.filter((kind) => !layout.items.some((i) => i.widget === kind));
+
+/** Adds a widget below the others, a third of the width wide. */
+export function addWidget(layout: DashboardLayout, kind: DashboardWidgetKind): DashboardLayout {
+  if (layout.items.some((i) => i.widget === kind)) return layout;
+  const bottom = Math.max(0, ...layout.items.map((i) => i.y + i.h));
+  return { items: [...layout.items, { widget: kind, x: 0, y: bottom, w: 4, h: 3 }] };
+}
+
+export const removeWidget = (layout: DashboardLayout, kind: DashboardWidgetKind): DashboardLayout => ({
+  items: layout.items.filter((i) => i.widget !== kind),
+});

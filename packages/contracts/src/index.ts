@@ -50,3 +50,4 @@ export * from './sync';
 export * from './offline';
 export * from './offline-shared';
 export * from './reports';
+export * from './connect';

@@ -39,3 +39,4 @@ export * from './offline-permits';
 export * from './permit-pdf';
 export * from './reports';
 export * from './printing';
+export * from './connect';

@@ -39,6 +39,7 @@ import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-numbe
 import * as printing from './2026-12-01T0900-printing';
 import * as reports from './2026-12-01T1100-reports';
 import * as reportClaim from './2026-12-01T1101-report-claim';
+import * as connect from './2026-12-02T0900-connect';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0900-printing': printing,
   '2026-12-01T1100-reports': reports,
   '2026-12-01T1101-report-claim': reportClaim,
+  '2026-12-02T0900-connect': connect,
 };

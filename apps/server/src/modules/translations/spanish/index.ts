@@ -27,6 +27,7 @@ import { attachmentsSpanish } from './attachments';
 import { permitPdfSpanish } from './permit-pdf';
 import { reportsSpanish } from './reports';
 import { printingSpanish } from './printing';
+import { connectSpanish } from './connect';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -58,4 +59,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitPdfSpanish,
   ...reportsSpanish,
   ...printingSpanish,
+  ...connectSpanish,
 ];

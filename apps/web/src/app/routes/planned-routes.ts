@@ -21,11 +21,4 @@ export const plannedRoutes: PlannedRoute[] = [
     rightNav: 'notification-template-manage',
     description: 'The message sent for each event, with the variables it can use.',
   },
-  {
-    path: 'admin/connect',
-    title: 'Hasp Connect',
-    rightNav: 'connect',
-    description:
-      'API keys, signed webhooks and a documented REST API through which maintenance systems (SAP PM, Maximo) create and read permits.',
-  },
 ];

@@ -32,6 +32,7 @@ import {
   TagReportLinksPage,
   ReportSettingsPage,
   ReportFilesPage,
+  ConnectPage,
   PrintListPage,
   PrintSettingsPage,
   PermitTypesPage,
@@ -122,6 +123,7 @@ function SignedInRouteTable() {
         <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
         <Route path="report/report-settings" element={<ReportSettingsPage />} />
         <Route path="report/report-files" element={<ReportFilesPage />} />
+        <Route path="admin/connect" element={<ConnectPage />} />
         <Route path="printlist" element={<PrintListPage />} />
         <Route path="printlist/print-settings" element={<PrintSettingsPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />

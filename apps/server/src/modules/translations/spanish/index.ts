@@ -27,7 +27,7 @@ import { attachmentsSpanish } from './attachments';
 import { permitPdfSpanish } from './permit-pdf';
 import { reportsSpanish } from './reports';
 import { printingSpanish } from './printing';
-import { connectSpanish } from './connect';
+import { connectScreenSpanish, connectSpanish } from './connect';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -60,4 +60,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...reportsSpanish,
   ...printingSpanish,
   ...connectSpanish,
+  ...connectScreenSpanish,
 ];

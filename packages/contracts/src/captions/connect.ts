@@ -63,6 +63,7 @@ export const connectButtons = defineCaptions('Button', 'Connect', {
   copied: 'Copied',
   done: 'Done',
   refresh: 'Refresh',
+  close: 'Close',
 });
 
 export const connectMessages = defineCaptions('Message', 'Connect', {

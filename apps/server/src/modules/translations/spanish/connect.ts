@@ -65,6 +65,7 @@ export const connectScreenSpanish = [
     copied: 'Copiado',
     done: 'Hecho',
     refresh: 'Actualizar',
+    close: 'Cerrar',
   }),
   ...translateCatalog(connectMessages, {
     loadFailed: 'No se pudo cargar Hasp Connect.',

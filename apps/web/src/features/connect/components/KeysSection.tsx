@@ -38,7 +38,7 @@ function NewKeyModal({
       },
     );
   return (
-    <Modal opened={opened} onClose={onClose} title={t(B.newKey)} closeButtonProps={{ 'aria-label': t(B.cancel) }}>
+    <Modal opened={opened} onClose={onClose} title={t(B.newKey)} closeButtonProps={{ 'aria-label': t(B.close) }}>
       <Stack gap="sm">
         <TextInput
           label={t(L.name)}

@@ -15,7 +15,7 @@ export function SecretShownOnce({
 }) {
   const t = useCaptions();
   return (
-    <Modal opened={secret !== null} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t(B.done) }}>
+    <Modal opened={secret !== null} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t(B.close) }}>
       <Stack gap="md">
         <Text>{t(L.shownOnce)}</Text>
         <Code block className={classes.secret} data-testid="secret-shown-once">

@@ -55,7 +55,7 @@ function NewSubscriptionModal({
       opened={opened}
       onClose={onClose}
       title={t(B.newSubscription)}
-      closeButtonProps={{ 'aria-label': t(B.cancel) }}
+      closeButtonProps={{ 'aria-label': t(B.close) }}
     >
       <Stack gap="sm">
         <TextInput

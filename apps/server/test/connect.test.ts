@@ -11,6 +11,7 @@ import {
   type WebhookSubscription,
 } from '@hasp/contracts';
 import { isPublicAddress, verifyWebhook } from '../src/modules/connect';
+import { webhookEventOf } from '../src/modules/connect/webhook-events.consumer';
 import { createTestApp, login, type TestApp } from './test-app';
 import { permitDraft } from './support/permit-draft';
 import { answerStage } from './support/permit-answers';
@@ -476,6 +477,64 @@ describe('webhooks', () => {
     // The backoff doubles: the second retry waited longer than the first.
     const times = received.filter((r) => r.path === '/flaky').map((r) => r.at);
     expect(times[2]! - times[1]!).toBeGreaterThan(times[1]! - times[0]! - 500);
+  });
+
+  it('checks the target again at delivery: a private address refused there once the facility stops allowing it', async () => {
+    const created = await subscribe(`${base}/ok`, ['tag.removed']);
+    const { subscription } = created.json<{ subscription: WebhookSubscription }>();
+    await db()
+      .updateTable('app_settings')
+      .set({ value: JSON.stringify(false) })
+      .where('key', '=', 'connect.allowPrivateTargets')
+      .where('facility_id', '=', 1)
+      .execute();
+    const before = received.length;
+    try {
+      const test = await as('admin', 'POST', `/api/connect/subscriptions/${subscription.id}/test`);
+      const deliveryId = test.json<{ deliveryId: number }>().deliveryId;
+      const attempt = await waitUntil(
+        () => db().selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).executeTakeFirst(),
+        'the refused attempt',
+      );
+      expect(attempt.status_code).toBeNull();
+      expect(attempt.error).toContain('private');
+      expect(received.length).toBe(before);
+    } finally {
+      await db()
+        .updateTable('app_settings')
+        .set({ value: JSON.stringify(true) })
+        .where('key', '=', 'connect.allowPrivateTargets')
+        .where('facility_id', '=', 1)
+        .execute();
+      // Switched off, so its retries stop here.
+      await db()
+        .updateTable('webhook_subscriptions')
+        .set({ is_active: false })
+        .where('id', '=', subscription.id)
+        .execute();
+    }
+  });
+
+  it('tells integrators of a permit reaching a status, an isolation verified and a tag removed', () => {
+    const event = (name: string, payload: Record<string, unknown> = {}) => ({
+      id: 1,
+      name,
+      facilityId: 1,
+      entityType: 'permit',
+      entityId: '1',
+      payload,
+      requestId: null,
+      createdAt: new Date(),
+    });
+    expect(webhookEventOf(event('permit.accept', { to: 'active' }))).toBe('permit.active');
+    expect(webhookEventOf(event('permit.revalidate', { to: 'active' }))).toBe('permit.active');
+    expect(webhookEventOf(event('permit.issue', { to: 'issued' }))).toBe('permit.issued');
+    expect(webhookEventOf(event('permit.suspend', { to: 'suspended' }))).toBe('permit.suspended');
+    expect(webhookEventOf(event('permit.close', { to: 'closed' }))).toBe('permit.closed');
+    expect(webhookEventOf(event('permit.approve', { to: 'approved' }))).toBeNull();
+    expect(webhookEventOf(event('isolation-plan.verify-point'))).toBe('isolation.verified');
+    expect(webhookEventOf(event('tag.remove'))).toBe('tag.removed');
+    expect(webhookEventOf(event('tag.apply'))).toBeNull();
   });
 
   it('switches a subscription off after repeated failures and tells the administrators', async () => {

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit';
 import { insertNotification } from '../notifications';
 import { readSetting } from '../settings';
 import { captionTextsForUsers } from '../translations';
-import { guardedLookup } from './webhook-target';
+import { guardedLookup, refusedAddressHost } from './webhook-target';
 import { signWebhook } from './webhook-signature';
 import { listFacilityHolders } from './webhooks.repository';
 
@@ -74,6 +74,8 @@ export function postWebhook(
   const took = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const target = new URL(url);
+    const refused = refusedAddressHost(target, options.allowPrivate);
+    if (refused) return resolve({ statusCode: null, error: refused, response: '', durationMs: took() });
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,

@@ -44,6 +44,15 @@ export async function checkTargetUrl(url: string, allowPrivate: boolean): Promis
 }
 
 /**
+ * The refusal of a URL whose host is an address (no DNS: http.request never calls `lookup` for
+ * one), or null when it is a name or an allowed address.
+ */
+export function refusedAddressHost(url: URL, allowPrivate: boolean): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host) ? PRIVATE_REFUSED : null;
+}
+
+/**
  * A `lookup` for http.request that refuses private addresses at connection time: the address
  * checked is the address connected to, so a host that resolves to a public address when the
  * subscription is saved and to a private one later (DNS rebinding) is still refused.

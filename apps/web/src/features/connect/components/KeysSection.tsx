@@ -89,7 +89,7 @@ function KeyCard({ apiKey, onSecret }: { apiKey: ApiKey; onSecret: (secret: stri
     <li className={classes.card} aria-label={apiKey.name}>
       <Group justify="space-between" wrap="nowrap">
         <span className={classes.name}>{apiKey.name}</span>
-        <Badge color={apiKey.status === 'active' ? 'green.9' : 'gray.8'}>{status}</Badge>
+        <Badge color={apiKey.status === 'active' ? '#1b5e20' : '#495057'}>{status}</Badge>
       </Group>
       <span className={classes.muted}>{apiKey.prefix}</span>
       <span className={classes.muted}>

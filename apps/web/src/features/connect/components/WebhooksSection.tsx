@@ -101,7 +101,7 @@ function SubscriptionCard({ subscription }: { subscription: WebhookSubscription 
     <li className={classes.card} aria-label={subscription.name}>
       <Group justify="space-between" wrap="nowrap">
         <span className={classes.name}>{subscription.name}</span>
-        <Badge color={subscription.isActive ? 'green.9' : 'gray.8'}>{t(subscription.isActive ? L.on : L.off)}</Badge>
+        <Badge color={subscription.isActive ? '#1b5e20' : '#495057'}>{t(subscription.isActive ? L.on : L.off)}</Badge>
       </Group>
       <span className={classes.muted}>{subscription.url}</span>
       <span className={classes.muted}>{subscription.events.join(', ')}</span>
@@ -184,7 +184,7 @@ function DeliveryCard({ delivery }: { delivery: WebhookDelivery }) {
     <li className={classes.card} aria-label={`${delivery.event} ${delivery.subscriptionName} ${delivery.id}`}>
       <Group justify="space-between" wrap="nowrap">
         <span className={classes.name}>{delivery.event}</span>
-        <Badge color={{ pending: 'yellow.9', delivered: 'green.9', failed: 'red.8' }[delivery.state]} role="status">
+        <Badge color={{ pending: '#7a4a00', delivered: '#1b5e20', failed: '#a51d1d' }[delivery.state]} role="status">
           {state}
         </Badge>
       </Group>

@@ -61,6 +61,9 @@ export function registerWebhookDeliveries(events: EventBus, jobsOf: (connection:
       .where('facility_id', '=', event.facilityId)
       .where('is_active', '=', true)
       .where(sql<boolean>`${name} = any(events)`)
+      // Only what happened since it subscribed: the outbox's sweep also hands over older events
+      // this consumer has not seen (all of them, when the module is first deployed).
+      .where('created_at', '<=', event.createdAt)
       .execute();
     if (!subscriptions.length) return;
     const permitId = Number(event.payload.permitId ?? (event.entityType === 'permit' ? event.entityId : 0)) || null;

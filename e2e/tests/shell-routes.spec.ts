@@ -73,10 +73,13 @@ test.describe('shell: routes, titles and redirects', () => {
     await expect(
       shell(page).main.getByText('You do not have permission to open this page.', { exact: false }),
     ).toBeVisible();
-    // A planned screen (Hasp Connect, issue 21) shows its honest placeholder to who may open it.
+    // Who may open it sees the screen (Notification Template Manage, issue 20), not a placeholder.
     await signIn();
+    await page.goto('/notifications-manager');
+    await expect(shell(page).main.getByRole('heading', { level: 1 })).toHaveText('Notification Template Manage');
+    // Hasp Connect (issue 21) is a screen now: its API keys.
     await page.goto('/admin/connect');
-    await expect(shell(page).main.getByText('This screen is not available yet', { exact: false })).toBeVisible();
+    await expect(shell(page).main.getByRole('heading', { name: 'API keys' })).toBeVisible();
   });
 });
 

@@ -82,6 +82,13 @@ import {
 import { reportJobs, reportRoutes } from './modules/reports';
 import { dashboardRoutes } from './modules/dashboards';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
+import {
+  connectAdminRoutes,
+  connectPermitRoutes,
+  registerWebhookDeliveries,
+  webhookDeliveryJob,
+  type WebhookTuning,
+} from './modules/connect';
 
 export interface BuildAppOptions {
   config: Config;
@@ -101,6 +108,8 @@ export interface BuildAppOptions {
    * they test jobs): the app's own jobs plus `registrations`, stopped when the app closes.
    */
   jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
+  /** How webhook deliveries are tried (tests shorten the waits); see modules/connect. */
+  webhooks?: Partial<WebhookTuning>;
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -145,7 +154,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       info: { title: 'Hasp API', version: '1', description: 'Lockout/tagout permits and facility safety' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Hasp Connect keys (docs/connect.md); `Authorization: Bearer hasp_…` works too.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -191,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSsoSigning(() => ctx.clock.now());
   // The hazard analysis's request guard and its signed content (decision 0047).
   registerHazardAnalysis();
+  // Hasp Connect: each event integrators asked for becomes a signed webhook delivery (decision 0077).
+  registerWebhookDeliveries(ctx.events, (connection) => ctx.jobs?.for(connection) ?? null);
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -253,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         notificationTemplateRoutes,
         notificationOptOutRoutes,
         dashboardRoutes,
+        connectAdminRoutes,
+        connectPermitRoutes,
       ]) {
         await api.register(routes, ctx);
       }
@@ -276,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitExpiringJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
+        webhookDeliveryJob(now, options.webhooks),
         ...(options.jobs.registrations ?? []),
       ],
       {

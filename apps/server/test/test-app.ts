@@ -49,6 +49,8 @@ export async function createTestApp(
     logger?: FastifyBaseLogger;
     /** Starts the job queues (off by default: only job tests need them). */
     jobs?: BuildAppOptions['jobs'];
+    /** Webhook delivery waits (Hasp Connect tests shorten them). */
+    webhooks?: BuildAppOptions['webhooks'];
     /** Runs on the first connection's fresh database before the app (and its event consumers) starts, as `npm start` seeds first. */
     beforeApp?: (db: Connection['db']) => Promise<void>;
   } = {},
@@ -70,6 +72,7 @@ export async function createTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   await app.ready();
   return {

@@ -52,3 +52,4 @@ export * from './offline';
 export * from './offline-shared';
 export * from './reports';
 export * from './notification-templates';
+export * from './connect';

@@ -45,7 +45,20 @@ const windowCheck = z.refine<{ plannedStart: string; plannedEnd: string }>(
  * POST /api/permits: a new draft permit of a type, requested by the caller. Its planned end must be
  * after its start and within the type's maximum validity (checked by the server: 400 naming plannedEnd).
  */
-export const permitCreateSchema = z.object({ permitTypeId: idSchema, ...coreFields }).check(windowCheck);
+/** An external reference: the maintenance system's work order (SAP PM order, Maximo WONUM); one permit each. */
+export const externalReferenceSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'External reference is required'),
+    z.maxLength(100, 'External reference: at most 100 characters'),
+  );
+/** A new permit's fields and their window check (Hasp Connect's work-order create extends them). */
+export const permitCreateFields = { permitTypeId: idSchema, ...coreFields };
+export const permitWindowCheck = windowCheck;
+export const permitCreateSchema = z
+  .object({ ...permitCreateFields, externalReference: z.optional(externalReferenceSchema) })
+  .check(windowCheck);
 export type PermitCreate = z.infer<typeof permitCreateSchema>;
 
 /**

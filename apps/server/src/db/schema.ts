@@ -122,6 +122,11 @@ export interface Database {
   // 2026-12-02T1000-dashboards
   dashboard_layouts: DashboardLayoutTable;
   dashboard_default_layouts: DashboardDefaultLayoutTable;
+  // 2026-12-02T1100-connect: Hasp Connect's keys and webhooks
+  api_keys: ApiKeyTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** A user's dashboard in a facility (items: contracts' DashboardLayout['items']). */
@@ -140,6 +145,65 @@ export interface DashboardDefaultLayoutTable {
   version: Generated<number>;
   updated_by: number | null;
   updated_at: Generated<Date>;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  facility_id: number;
+  lookup_id: string;
+  name: string;
+  permissions: string[];
+  secret_hash: string;
+  previous_secret_hash: string | null;
+  previous_valid_until: Date | null;
+  expires_at: Timestamp;
+  created_by: number;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+  revoked_by: number | null;
+  last_used_at: Date | null;
+  last_used_address: string | null;
+  version: Generated<number>;
+}
+
+export interface WebhookSubscriptionTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  url: string;
+  events: string[];
+  secret: string;
+  is_active: boolean;
+  disabled_reason: string | null;
+  consecutive_failures: Generated<number>;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  facility_id: number;
+  subscription_id: number;
+  event_id: string | number | null;
+  event: string;
+  body: string;
+  state: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  created_at: Timestamp;
+  delivered_at: Date | null;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  response: string;
+  duration_ms: number;
 }
 
 export interface TagLayoutTable {
@@ -429,6 +493,8 @@ export interface PermitTable {
   risk_level: 'low' | 'medium' | 'high' | null;
   /** The reason of the last suspension or the cancellation. */
   status_reason: string | null;
+  // 2026-12-02T1100-connect: the work order it was made from (Hasp Connect), unique in the facility
+  external_reference: ColumnType<string | null, string | null | undefined, string | null | undefined>;
 }
 
 export interface PermitApprovalTable {

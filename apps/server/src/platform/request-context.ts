@@ -15,6 +15,12 @@ export interface Actor {
    * user, and policies that ask for permissions refuse it (it holds none). `userId` is then 0.
    */
   system?: true;
+  /**
+   * A maintenance system calling with a Hasp Connect API key (decision 0077): it acts as the key's
+   * creator (`userId`), holding only what both the key and its creator hold now; its audit rows
+   * name the key (`deviceId` and `sessionId` are `api-key:<id>`).
+   */
+  apiKey?: { id: number; permissions: readonly string[] };
 }
 
 /** The actor a scheduled job runs a command as, in one facility (see `Actor.system`). */

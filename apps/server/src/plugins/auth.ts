@@ -5,6 +5,7 @@ import type { Connection, ConnectionRegistry } from '../db/connections';
 import type { AccessTokens } from '../modules/auth';
 import type { Clock } from '../platform/clock';
 import { AppError } from './app-error';
+import { apiKeyOf, apiKeyRoutes, authenticateApiKey } from './api-key-auth';
 
 export { contextOf, type RequestContext } from '../platform/request-context';
 
@@ -55,6 +56,15 @@ export function requireAuth(
   sessionCheck: SessionCheck = (connection, session) => findSessionUser(connection.db, session),
 ) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const apiKey = apiKeyOf(request);
+    if (apiKey !== null) {
+      // A Hasp Connect key opens only the integrators' routes (decision 0077).
+      if (!apiKeyRoutes.has(`${request.method} ${request.routeOptions.url}`)) {
+        throw AppError.unauthenticated('API keys are not accepted on this route');
+      }
+      request.ctx = await authenticateApiKey(registry, clock, request, apiKey);
+      return;
+    }
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header) : null;
     if (!match?.[1]) throw AppError.unauthenticated();

@@ -3,6 +3,7 @@ import type { Permission } from '@hasp/contracts';
 import type { AccessCache } from './access-cache';
 import { AppError } from './app-error';
 import { contextOf } from '../platform/request-context';
+import { narrowToKey } from '../platform/commands/policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,9 @@ export function permissionsOf(request: FastifyRequest): Promise<Set<string>> {
   let found = perRequest.get(request);
   if (!found) {
     const auth = contextOf(request);
-    found = request.server.accessCache.permissions(auth.connection, auth.actor);
+    found = request.server.accessCache
+      .permissions(auth.connection, auth.actor)
+      .then((held) => narrowToKey(auth.actor, held));
     perRequest.set(request, found);
   }
   return found;

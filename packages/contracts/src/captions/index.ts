@@ -40,3 +40,4 @@ export * from './permit-pdf';
 export * from './reports';
 export * from './printing';
 export * from './notification-templates';
+export * from './connect';

@@ -37,11 +37,12 @@ import * as idempotencyClaim from './2026-11-29T1100-idempotency-claim';
 import * as syncLocalRecords from './2026-11-29T1400-sync-local-records';
 import * as syncProvisionalNumber from './2026-11-30T0900-sync-provisional-number';
 import * as printing from './2026-12-01T0900-printing';
-import * as dashboards from './2026-12-02T1000-dashboards';
 import * as reports from './2026-12-01T1100-reports';
 import * as reportClaim from './2026-12-01T1101-report-claim';
 import * as notificationTemplates from './2026-12-01T1300-notification-templates';
 import * as printRecords from './2026-12-02T0900-print-records';
+import * as dashboards from './2026-12-02T1000-dashboards';
+import * as connect from './2026-12-02T1100-connect';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1300-notification-templates': notificationTemplates,
   '2026-12-02T0900-print-records': printRecords,
   '2026-12-02T1000-dashboards': dashboards,
+  '2026-12-02T1100-connect': connect,
 };

@@ -74,6 +74,8 @@ export interface NewPermit {
   requester_id: number;
   holder_id: number | null;
   risk_level: 'low' | 'medium' | 'high' | null;
+  /** The work order it was made from (Hasp Connect); unique in the facility. */
+  external_reference?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -33,9 +33,15 @@ export async function actorPermissions(trx: Transaction<Database>, actor: Actor)
   // The system (a scheduled job) is no member of any group: it holds no permission.
   if (actor.system) return new Set();
   const once = readOnce.get(actor);
-  if (!once) return listFacilityAndConnectionPermissions(trx, actor);
+  if (!once) return narrowToKey(actor, await listFacilityAndConnectionPermissions(trx, actor));
   once.held ??= await listFacilityAndConnectionPermissions(trx, actor);
-  return new Set(once.held);
+  return narrowToKey(actor, once.held);
+}
+
+/** What an API key's caller holds: what both the key and its creator hold (a creator's lost grant narrows the key). */
+export function narrowToKey(actor: Actor, held: ReadonlySet<string>): Set<string> {
+  if (!actor.apiKey) return new Set(held);
+  return new Set(actor.apiKey.permissions.filter((p) => held.has(p)));
 }
 
 /**

@@ -13,12 +13,4 @@ export interface PlannedRoute {
   description: string;
 }
 
-export const plannedRoutes: PlannedRoute[] = [
-  {
-    path: 'admin/connect',
-    title: 'Hasp Connect',
-    rightNav: 'connect',
-    description:
-      'API keys, signed webhooks and a documented REST API through which maintenance systems (SAP PM, Maximo) create and read permits.',
-  },
-];
+export const plannedRoutes: PlannedRoute[] = [];

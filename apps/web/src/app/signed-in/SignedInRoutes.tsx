@@ -32,6 +32,7 @@ import {
   TagReportLinksPage,
   ReportSettingsPage,
   ReportFilesPage,
+  ConnectPage,
   PrintListPage,
   PrintSettingsPage,
   NotificationTemplatesPage,
@@ -123,6 +124,7 @@ function SignedInRouteTable() {
         <Route path="configuration/tag-report-links" element={<TagReportLinksPage />} />
         <Route path="report/report-settings" element={<ReportSettingsPage />} />
         <Route path="report/report-files" element={<ReportFilesPage />} />
+        <Route path="admin/connect" element={<ConnectPage />} />
         <Route path="printlist" element={<PrintListPage />} />
         <Route path="printlist/print-settings" element={<PrintSettingsPage />} />
         <Route path="notifications-manager" element={<NotificationTemplatesPage />} />

@@ -63,6 +63,9 @@ export const TagReportLinksPage = lazy(async () => ({
 export const ReportSettingsPage = lazy(async () => ({
   default: (await import('../../features/reports')).ReportSettingsPage,
 }));
+export const ConnectPage = lazy(async () => ({
+  default: (await import('../../features/connect')).ConnectPage,
+}));
 export const ReportFilesPage = lazy(async () => ({
   default: (await import('../../features/reports')).ReportFilesPage,
 }));

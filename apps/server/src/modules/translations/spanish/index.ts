@@ -28,6 +28,7 @@ import { permitPdfSpanish } from './permit-pdf';
 import { reportsSpanish } from './reports';
 import { printingSpanish } from './printing';
 import { notificationTemplatesSpanish } from './notification-templates';
+import { connectScreenSpanish, connectSpanish } from './connect';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -60,4 +61,6 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...reportsSpanish,
   ...printingSpanish,
   ...notificationTemplatesSpanish,
+  ...connectSpanish,
+  ...connectScreenSpanish,
 ];

@@ -1,0 +1,278 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  apiErrorSchema,
+  apiKeyCreateSchema,
+  apiKeyListSchema,
+  apiKeyRotateSchema,
+  apiKeySchema,
+  apiKeySecretSchema,
+  idParamsSchema,
+  permissionCatalogueSchema,
+  rightNavPermission,
+  webhookDeliveryListSchema,
+  webhookDeliveryQuerySchema,
+  webhookSubscriptionInputSchema,
+  webhookSubscriptionListSchema,
+  webhookSubscriptionSchema,
+  webhookSubscriptionSecretSchema,
+  webhookSubscriptionUpdateSchema,
+} from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { contextOf } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { permissionsOf, requirePermission } from '../../plugins/permissions';
+import { findFacilityPermissionCatalogue } from '../permissions';
+import { listApiKeyRows, toApiKey } from './api-keys.repository';
+import { createApiKey, revokeApiKey, rotateApiKey } from './api-keys.service';
+import { listDeliveries, listSubscriptionRows, toSubscription } from './webhooks.repository';
+import {
+  allowsPrivateTargets,
+  createSubscription,
+  redeliver,
+  sendTestEvent,
+  updateSubscription,
+} from './webhooks.service';
+
+const tags = ['connect'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const admin = requirePermission(rightNavPermission('connect'));
+
+/** The `If-Match` version of a key, when sent. */
+function versionOf(request: FastifyRequest): number | null {
+  const header = request.headers['if-match'];
+  if (header === undefined) return null;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(header).trim());
+  if (!match) throw AppError.validation([{ field: 'If-Match', message: 'If-Match: the version you loaded, e.g. "3"' }]);
+  return Number(match[1]);
+}
+
+/**
+ * Hasp Connect's administration (right-nav `connect`): the facility's API keys, webhook
+ * subscriptions and their delivery log (decision 0077).
+ */
+export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', admin);
+  const jobsOf = (request: FastifyRequest) => ctx.jobs?.for(contextOf(request).connection) ?? null;
+
+  app.get(
+    '/connect/keys',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's API keys (never their secrets), newest first",
+        response: { 200: apiKeyListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor, now } = contextOf(request);
+      return (await listApiKeyRows(connection.db, actor.facilityId)).map((row) => toApiKey(row, now));
+    },
+  );
+
+  app.get(
+    '/connect/keys/permissions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The permissions a key made by the caller may hold: the catalogue, narrowed to what the caller holds',
+        response: { 200: permissionCatalogueSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const held = await permissionsOf(request);
+      return (await findFacilityPermissionCatalogue(connection.db, actor.facilityId)).filter((p) =>
+        held.has(p.permission),
+      );
+    },
+  );
+
+  app.post(
+    '/connect/keys',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Create an API key (audited api-key.create): permissions from the catalogue, never more than the caller ' +
+          'holds (403), and an expiry. The answer shows the key this once; only its SHA-256 is kept.',
+        body: apiKeyCreateSchema,
+        response: { 201: apiKeySecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createApiKey(
+        contextOf(request).connection.db,
+        contextOf(request),
+        await permissionsOf(request),
+        request.body,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/connect/keys/:id/rotate',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A new secret for the key (shown this once); the old one keeps working for graceHours. If-Match: its version.',
+        params: idParamsSchema,
+        body: apiKeyRotateSchema,
+        response: { 200: apiKeySecretSchema, ...errors },
+      },
+    },
+    async (request) =>
+      rotateApiKey(
+        contextOf(request).connection.db,
+        contextOf(request),
+        request.params.id,
+        versionOf(request),
+        request.body.graceHours,
+      ),
+  );
+
+  app.post(
+    '/connect/keys/:id/revoke',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke the key: its next call is refused (401). If-Match: its version.',
+        params: idParamsSchema,
+        response: { 200: apiKeySchema, ...errors },
+      },
+    },
+    async (request) =>
+      revokeApiKey(contextOf(request).connection.db, contextOf(request), request.params.id, versionOf(request)),
+  );
+
+  app.get(
+    '/connect/subscriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The facility's webhook subscriptions (never their secrets), and whether private targets are allowed",
+        response: { 200: webhookSubscriptionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      return {
+        subscriptions: (await listSubscriptionRows(connection.db, actor.facilityId)).map(toSubscription),
+        allowPrivateTargets: await allowsPrivateTargets(connection.db, actor.facilityId),
+      };
+    },
+  );
+
+  app.post(
+    '/connect/subscriptions',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Subscribe a URL to events (audited). Loopback and private addresses are refused (400 naming url) unless ' +
+          'the facility allows them (setting connect.allowPrivateTargets). The answer shows the signing secret this once.',
+        body: webhookSubscriptionInputSchema,
+        response: { 201: webhookSubscriptionSecretSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createSubscription(contextOf(request).connection.db, contextOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/connect/subscriptions/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a subscription (its version in the body); switching it on again clears its failures',
+        params: idParamsSchema,
+        body: webhookSubscriptionUpdateSchema,
+        response: { 200: webhookSubscriptionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateSubscription(contextOf(request).connection.db, contextOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/connect/subscriptions/:id/test',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send the test event (connect.test) to the subscription; it shows in the delivery log',
+        params: idParamsSchema,
+        response: { 202: z.object({ deliveryId: z.int() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const deliveryId = await sendTestEvent(
+        contextOf(request).connection.db,
+        contextOf(request),
+        request.params.id,
+        jobsOf(request),
+      );
+      return reply.code(202).send({ deliveryId });
+    },
+  );
+
+  app.get(
+    '/connect/deliveries',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The delivery log, newest first (100): status, attempts, and each attempt’s answer',
+        querystring: webhookDeliveryQuerySchema,
+        response: { 200: webhookDeliveryListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      return {
+        deliveries: await listDeliveries(connection.db, actor.facilityId, {
+          subscriptionId: request.query.subscriptionId,
+          limit: 100,
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/connect/deliveries/:id/redeliver',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a delivery again now (one more attempt, in its log)',
+        params: idParamsSchema,
+        response: { 202: z.object({}), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await redeliver(contextOf(request).connection.db, contextOf(request), request.params.id, jobsOf(request));
+      return reply.code(202).send({});
+    },
+  );
+};

@@ -1,0 +1,8 @@
+// The connect module's public surface (Hasp Connect, issue 21, decision 0077): its routes, the
+// webhook consumer and delivery job app.ts registers, and what tests and receivers verify with.
+export { connectAdminRoutes } from './connect-admin.routes';
+export { connectPermitRoutes } from './connect-permits.routes';
+export { registerWebhookDeliveries, WEBHOOK_CONSUMER } from './webhook-events.consumer';
+export { webhookDeliveryJob, WEBHOOK_DELIVER_JOB, type WebhookTuning } from './webhook-deliver.job';
+export { signWebhook, verifyWebhook } from './webhook-signature';
+export { isPublicAddress } from './webhook-target';

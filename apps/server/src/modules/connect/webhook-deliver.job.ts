@@ -1,0 +1,245 @@
+import http from 'node:http';
+import https from 'node:https';
+import {
+  connectNotificationCaptions as say,
+  rightNavPermission,
+  WEBHOOK_FAILURE_LIMIT,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TIMEOUT_MS,
+} from '@hasp/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { jobIdFromText, type JobRegistration, type Jobs } from '../../platform/jobs';
+import { recordAudit } from '../audit';
+import { insertNotification } from '../notifications';
+import { readSetting } from '../settings';
+import { captionTextsForUsers } from '../translations';
+import { guardedLookup, refusedAddressHost } from './webhook-target';
+import { signWebhook } from './webhook-signature';
+import { listFacilityHolders } from './webhooks.repository';
+
+export const WEBHOOK_DELIVER_JOB = 'connect-webhook-deliver';
+
+/** How deliveries are tried; tests shorten the waits. */
+export interface WebhookTuning {
+  /** The first retry waits this long; each next one twice as long (60 s, 2 min, 4 min …). */
+  retryBaseSeconds: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  /** Consecutive failed attempts (over all deliveries) that switch a subscription off. */
+  failureLimit: number;
+}
+export const defaultWebhookTuning: WebhookTuning = {
+  retryBaseSeconds: 60,
+  timeoutMs: WEBHOOK_TIMEOUT_MS,
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+  failureLimit: WEBHOOK_FAILURE_LIMIT,
+};
+
+/**
+ * Queues attempt `attempt` of a delivery. One job per delivery and attempt (its ID), whoever sends
+ * it; `manual` names a redelivery, which is a new attempt of its own.
+ */
+export const sendDeliveryJob = (jobs: Jobs, deliveryId: number, attempt: number, delaySeconds = 0, manual = '') =>
+  jobs.send(
+    WEBHOOK_DELIVER_JOB,
+    { deliveryId, attempt, manual: manual !== '' },
+    {
+      id: jobIdFromText(`${WEBHOOK_DELIVER_JOB}:${jobs.connection.name}:${deliveryId}:${attempt}:${manual}`),
+      startAfterSeconds: delaySeconds,
+      // The job's own retries cover a crash or a delivery row not committed yet; the receiver's
+      // failures are retried by new jobs (one per attempt, each recorded).
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+    },
+  );
+
+interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  response: string;
+  durationMs: number;
+}
+
+const RESPONSE_KEPT = 1000;
+
+/** POSTs the body, signed, to the URL; never throws (a failure is an outcome). */
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; timeoutMs: number },
+): Promise<Outcome> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const refused = refusedAddressHost(target, options.allowPrivate);
+    if (refused) return resolve({ statusCode: null, error: refused, response: '', durationMs: took() });
+    const client = target.protocol === 'https:' ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        let kept = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (kept.length < RESPONSE_KEPT) kept += chunk.slice(0, RESPONSE_KEPT - kept.length);
+        });
+        response.on('end', () =>
+          resolve({ statusCode: response.statusCode ?? null, error: null, response: kept, durationMs: took() }),
+        );
+        response.on('error', (error) =>
+          resolve({
+            statusCode: response.statusCode ?? null,
+            error: error.message,
+            response: kept,
+            durationMs: took(),
+          }),
+        );
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`No answer within ${options.timeoutMs} ms`)));
+    request.on('error', (error) =>
+      resolve({ statusCode: null, error: error.message, response: '', durationMs: took() }),
+    );
+    request.end(body);
+  });
+}
+
+/**
+ * One attempt of a delivery: sign and POST it, record the attempt, then either mark it delivered,
+ * queue the next attempt (exponential backoff) or give up; a subscription whose attempts failed
+ * `failureLimit` times in a row is switched off and the facility's Hasp Connect administrators are
+ * told in their inbox. The target is checked again here, on the address actually connected to.
+ */
+export async function attemptDelivery(
+  jobs: Jobs,
+  data: { deliveryId: number; attempt: number; manual?: boolean },
+  tuning: WebhookTuning,
+  now: () => Date,
+): Promise<void> {
+  const db = jobs.connection.db;
+  const row = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
+    .select(['d.id', 'd.facility_id', 'd.event', 'd.body', 'd.state', 'd.attempts', 's.id as subscription_id'])
+    .select(['s.url', 's.secret', 's.is_active', 's.name'])
+    .where('d.id', '=', data.deliveryId)
+    .executeTakeFirst();
+  // Not committed yet (the consumer's transaction): the job's retry comes back for it.
+  if (!row) throw new Error(`webhook delivery ${data.deliveryId} not found`);
+  // Done already (a job sent twice), or its subscription switched off meanwhile.
+  if (row.attempts >= data.attempt || !row.is_active) return;
+  if (row.state !== 'pending' && !data.manual) return;
+  const allowPrivate = await readSetting(db, 'connect.allowPrivateTargets', row.facility_id);
+  const signature = signWebhook(row.secret, row.body, Math.floor(now().getTime() / 1000));
+  const outcome = await postWebhook(
+    row.url,
+    row.body,
+    {
+      'user-agent': 'Hasp-Webhooks/1',
+      'hasp-signature': signature,
+      'hasp-event': row.event,
+      'hasp-delivery': String(row.id),
+    },
+    { allowPrivate, timeoutMs: tuning.timeoutMs },
+  );
+  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const attempts = data.attempt;
+  const retry = !ok && !data.manual && attempts < tuning.maxAttempts;
+  const disabled = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: row.id,
+        attempted_at: now(),
+        status_code: outcome.statusCode,
+        error: outcome.error,
+        response: outcome.response,
+        duration_ms: outcome.durationMs,
+      })
+      .execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        attempts,
+        last_status_code: outcome.statusCode,
+        state: ok ? 'delivered' : retry ? 'pending' : 'failed',
+        ...(ok ? { delivered_at: now() } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    const subscription = await trx
+      .updateTable('webhook_subscriptions')
+      .set((eb) => ({ consecutive_failures: ok ? 0 : eb('consecutive_failures', '+', 1) }))
+      .where('id', '=', row.subscription_id)
+      .returning(['consecutive_failures', 'is_active'])
+      .executeTakeFirstOrThrow();
+    if (ok || !subscription.is_active || subscription.consecutive_failures < tuning.failureLimit) return false;
+    await switchOff(trx, row, subscription.consecutive_failures, now());
+    return true;
+  });
+  if (retry && !disabled) {
+    await sendDeliveryJob(jobs, row.id, attempts + 1, tuning.retryBaseSeconds * 2 ** (attempts - 1));
+  }
+}
+
+/**
+ * Switches a failing subscription off (audited as the system) and tells the facility's Hasp Connect
+ * administrators in their inbox, each in their own language.
+ */
+async function switchOff(
+  trx: Transaction<Database>,
+  row: { subscription_id: number; facility_id: number; name: string },
+  failures: number,
+  at: Date,
+): Promise<void> {
+  const reason = `${failures} failed attempts in a row`;
+  await trx
+    .updateTable('webhook_subscriptions')
+    .set((eb) => ({ is_active: false, disabled_reason: reason, updated_at: at, version: eb('version', '+', 1) }))
+    .where('id', '=', row.subscription_id)
+    .execute();
+  await recordAudit(trx, {
+    userId: null,
+    facilityId: row.facility_id,
+    action: 'webhook-subscription.disable',
+    entityType: 'webhook_subscription',
+    entityId: row.subscription_id,
+    before: { isActive: true },
+    after: { isActive: false, disabledReason: reason },
+    at,
+  });
+  const admins = await listFacilityHolders(trx, row.facility_id, rightNavPermission('connect'));
+  const texts = await captionTextsForUsers(trx, row.facility_id, admins, [say.disabledTitle, say.disabledBody]);
+  for (const userId of admins) {
+    const t = texts.get(userId)!;
+    await insertNotification(
+      trx,
+      { userId, facilityId: row.facility_id },
+      {
+        title: t(say.disabledTitle, { name: row.name }),
+        body: t(say.disabledBody, { name: row.name, count: String(failures) }),
+        link: '/admin/connect',
+      },
+    );
+  }
+}
+
+/** Registers the delivery job on a connection's queue. */
+export const webhookDeliveryJob =
+  (now: () => Date, tuning: Partial<WebhookTuning> = {}): JobRegistration =>
+  async (jobs) => {
+    const settings = { ...defaultWebhookTuning, ...tuning };
+    await jobs.work<{ deliveryId: number; attempt: number; manual?: boolean }>(
+      WEBHOOK_DELIVER_JOB,
+      (job) => attemptDelivery(jobs, job.data, settings, now),
+      { retryLimit: 3, retryDelaySeconds: 5 },
+    );
+  };

@@ -85,6 +85,7 @@ import { commandRecordsJob } from './platform/commands/purge-command-records.job
 import {
   connectAdminRoutes,
   connectPermitRoutes,
+  auditApiKeyCall,
   registerWebhookDeliveries,
   webhookDeliveryJob,
   type WebhookTuning,
@@ -208,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHazardAnalysis();
   // Hasp Connect: each event integrators asked for becomes a signed webhook delivery (decision 0077).
   registerWebhookDeliveries(ctx.events, (connection) => ctx.jobs?.for(connection) ?? null);
+  // …and every call made with one of its API keys is audited as that key, reads included.
+  app.addHook('onResponse', auditApiKeyCall);
   ctx.events.startSweeping(registry, options.eventSweepMs ?? 5000);
   // Long-lived streams would hold the server open: end them first, then stop listening.
   app.addHook('preClose', async () => {

@@ -287,6 +287,32 @@ describe('API keys', () => {
     expect(mine.lastUsedAt).not.toBeNull();
     expect(mine.lastUsedAddress).toBe('127.0.0.1');
   });
+  it('audits every call made with it as the key, reads and refusals included', async () => {
+    const { key, secret } = await newKey('admin', ['permit:view:LOTO']);
+    expect((await withKey(secret, 'GET', '/api/connect/permits')).statusCode).toBe(200);
+    expect((await withKey(secret, 'GET', '/api/connect/permits/999999999')).statusCode).toBe(404);
+    const calls = await waitUntil(async () => {
+      const rows = await db()
+        .selectFrom('audit_log')
+        .select(['user_id', 'facility_id', 'device_id', 'address', 'after'])
+        .where('action', '=', 'api-key.call')
+        .where('entity_id', '=', String(key.id))
+        .orderBy('id')
+        .execute();
+      return rows.length === 2 && rows;
+    }, 'two audited calls');
+    expect(calls.map((row) => row.after)).toEqual([
+      { method: 'GET', route: '/api/connect/permits', status: 200 },
+      { method: 'GET', route: '/api/connect/permits/:id', status: 404 },
+    ]);
+    for (const row of calls)
+      expect(row).toMatchObject({
+        user_id: await userId('admin'),
+        facility_id: 1,
+        device_id: `api-key:${key.id}`,
+        address: '127.0.0.1',
+      });
+  });
 });
 
 describe('the integrators’ permit routes', () => {

@@ -69,8 +69,35 @@ beforeAll(async () => {
     ).id;
   }
   tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
+  // The demo has the CustomDashboards module on at North Plant only; these tests use Riverside's too.
+  await setDashboards(2, true);
 });
 afterAll(async () => t?.close());
+
+async function setDashboards(facilityId: number, on: boolean) {
+  await db()
+    .insertInto('facility_settings')
+    .values({ facility_id: facilityId, custom_dashboards: on })
+    .onConflict((oc) => oc.column('facility_id').doUpdateSet({ custom_dashboards: on }))
+    .execute();
+}
+
+describe('the CustomDashboards module', () => {
+  it("switched off, refuses the caller's layout and widgets; the facility's default stays open to its administrators", async () => {
+    await setDashboards(2, false);
+    try {
+      for (const url of ['/api/dashboards/layout', '/api/dashboards/widgets/permits-by-status']) {
+        const refused = await send('adminRiverside', 'GET', url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json<{ message: string }>().message).toBe('This feature is switched off for this facility');
+      }
+      expect((await send('adminRiverside', 'GET', '/api/dashboards/default-layout')).statusCode).toBe(200);
+    } finally {
+      await setDashboards(2, true);
+    }
+    expect((await send('adminRiverside', 'GET', '/api/dashboards/layout')).statusCode).toBe(200);
+  });
+});
 
 describe('dashboard layouts', () => {
   it('starts from the built-in layout, saves and restores per user per facility, with a version check', async () => {

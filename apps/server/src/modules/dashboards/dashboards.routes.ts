@@ -10,7 +10,9 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { contextOf, expectedVersionOf } from '../../platform';
+import { AppError } from '../../plugins/app-error';
 import { requirePermission } from '../../plugins/permissions';
+import { findFacilitySettings } from '../settings';
 import { indexScopeOf } from '../permits';
 import {
   readFacilityLayout,
@@ -32,6 +34,16 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
+  // The seed: dashboards exist only where the CustomDashboards module is on. The web hides them
+  // then; the server refuses the caller's own layout and widgets too (the facility's default may
+  // still be prepared by its administrators before the module is switched on).
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/dashboards/default-layout')) return;
+    const { connection, actor } = contextOf(request);
+    const settings = await findFacilitySettings(connection.db, actor.facilityId);
+    if (!settings.moduleSettings.CustomDashboards)
+      throw new AppError('FORBIDDEN', 403, 'This feature is switched off for this facility');
+  });
   const caller = (request: Parameters<typeof contextOf>[0]) => contextOf(request).actor;
   const dbOf = (request: Parameters<typeof contextOf>[0]) => contextOf(request).connection.db;
 

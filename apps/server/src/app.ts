@@ -52,6 +52,7 @@ import { masterListRoutes } from './modules/master-lists';
 import { permitTypesRoutes } from './modules/permit-types';
 import {
   permitExpiringJob,
+  lockOverdueJob,
   permitExpiryJob,
   permitIndexRoutes,
   permitRoutes,
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         commandRecordsJob(now),
         permitExpiryJob(now, ctx.events),
         permitExpiringJob(now, ctx.events),
+        lockOverdueJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
         webhookDeliveryJob(now, options.webhooks),

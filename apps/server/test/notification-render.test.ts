@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationEvents, type NotificationText } from '@hasp/contracts';
+import { notificationEvents, notificationVariables, type NotificationText } from '@hasp/contracts';
 import { fillTemplate, renderNotice } from '../src/modules/notification-templates';
 import { textFor } from '../src/modules/notification-templates/deliver-notice';
 import { defaultTemplate } from '../src/modules/notification-templates/notification-catalog';
@@ -51,7 +51,7 @@ describe('notification templates: rendering', () => {
       const [text] = template.texts;
       const names = [...`${text!.subject} ${text!.body}`.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
       expect(
-        names.every((n) => ['number', 'title', 'actor', 'details'].includes(n!)),
+        names.every((n) => (notificationVariables as readonly string[]).includes(n!)),
         `${event}: ${names.join(', ')}`,
       ).toBe(true);
     }

@@ -4,7 +4,8 @@ import { idSchema } from './ids';
 /**
  * The events a facility words its notifications for (Notification Template Manage). Each is a
  * domain event a consumer turns into notices: the permit lifecycle's, a gas test with a reading out
- * of limits, a lock or tag removed under OSHA 1910.147 (e)(3), an offline change in conflict.
+ * of limits, a lock or tag removed under OSHA 1910.147 (e)(3), an offline change in conflict, a
+ * lock still applied after its permit's planned end (raised by the `permit-lock-overdue` job).
  */
 export const notificationEvents = [
   'permit.request',
@@ -18,12 +19,13 @@ export const notificationEvents = [
   'gas-test.out-of-limits',
   'abandoned-removal.record',
   'sync.conflict',
+  'lock.overdue',
 ] as const;
 export type NotificationEvent = (typeof notificationEvents)[number];
 
 /**
  * Events nobody may switch off for themselves (the server refuses the opt-out): expiry, an (e)(3)
- * removal, a gas reading out of limits and an offline conflict concern someone's safety now.
+ * removal, a gas reading out of limits, an offline conflict and an overdue lock concern someone's safety now.
  */
 export const safetyCriticalEvents: readonly NotificationEvent[] = [
   'permit.expiring',
@@ -31,12 +33,14 @@ export const safetyCriticalEvents: readonly NotificationEvent[] = [
   'gas-test.out-of-limits',
   'abandoned-removal.record',
   'sync.conflict',
+  'lock.overdue',
 ];
 
 /**
  * Who a notice goes to, by their relationship to the permit: its requester, its holder (for a
  * hand-over also the outgoing one), its issuer, everyone who may approve its type, and the person
- * the event is about (the one whose lock was removed). Groups of the facility add anyone else.
+ * the event is about (the one whose lock was removed, or is overdue), and its crew (the people
+ * signed on to its group lockbox now). Groups of the facility add anyone else.
  */
 export const notificationRelationships = [
   'requester',
@@ -45,6 +49,7 @@ export const notificationRelationships = [
   'issuer',
   'approvers',
   'subject',
+  'crew',
 ] as const;
 export type NotificationRelationship = (typeof notificationRelationships)[number];
 

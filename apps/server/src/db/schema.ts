@@ -67,6 +67,8 @@ export interface Database {
   permit_approvals: PermitApprovalTable;
   // 2026-11-25T1200-permit-expiry-notices: "expires within the hour" sent, per permit and planned end
   permit_expiry_notices: { permit_id: number; planned_end: Timestamp; sent_at: Generated<Date> };
+  // 2026-12-02T1200-lock-overdue-notices: the `lock.overdue` notices raised (decision 0076)
+  lock_overdue_notices: { lock_application_id: number; planned_end: Timestamp; sent_at: Timestamp };
   // 2026-11-25T1300-permit-index: each user's chosen index columns
   permit_index_columns: { user_id: number; columns: string[]; updated_at: Generated<Date> };
   // 2026-11-27T1300-signatures: approval stages per risk level, e-signatures (never changed), wrong passwords at signing

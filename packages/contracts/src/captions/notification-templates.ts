@@ -23,6 +23,7 @@ export const notificationEventCaptions = defineCaptions('Label', 'NotificationTe
   'gas-test.out-of-limits': 'Gas test out of limits',
   'abandoned-removal.record': 'Lock or tag removed under (e)(3)',
   'sync.conflict': 'Offline change in conflict',
+  'lock.overdue': 'Lock applied after the planned end',
 });
 
 export const notificationRelationshipCaptions = defineCaptions('Label', 'NotificationTemplates_Recipient', {
@@ -32,6 +33,7 @@ export const notificationRelationshipCaptions = defineCaptions('Label', 'Notific
   issuer: 'Issuer',
   approvers: 'Approvers of the type',
   subject: 'The person it is about',
+  crew: 'Crew signed on to the lockbox',
 });
 
 export const notificationTemplateLabels = defineCaptions('Label', 'NotificationTemplates', {

@@ -159,6 +159,12 @@ export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Noti
   bodyBy: '{{what}} by {{actor}}.',
 });
 
+/** The notice of a lock still applied after its permit's planned end (`lock.overdue`; `details` is the lock's serial). */
+export const lockOverdueNotificationCaptions = defineCaptions('Message', 'Permit_LockOverdue', {
+  title: "{{number}} {{title}}: lock {{details}} still applied after the permit's planned end",
+  body: "Lock {{details}} is still applied after the permit's planned end ({{plannedEnd}}). Remove it, or extend the permit.",
+});
+
 /** The tabs other features bring to the permit page (app/routes/permit-sections.tsx), keyed by the tab's id. */
 export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
   'isolation-plan': 'Isolation',

@@ -13,6 +13,7 @@ import { renderNotice, type NoticeValues } from './notification-render';
 import {
   findTemplateRow,
   insertEmail,
+  listCrew,
   listGroupMembers,
   listOptedOut,
   listReaders,
@@ -68,8 +69,14 @@ export async function deliverNotice(trx: Transaction<Database>, notice: Notice, 
       defaults.relationships.includes(r as NotificationRelationship),
   );
   const wanted: (number | null)[] = [];
+  const { permitId } = notice;
+  // The crew is the same for every permit event: found here unless the consumer says otherwise.
+  const known: Notice['people'] = {
+    ...(permitId === null ? {} : { crew: () => listCrew(trx, facilityId, permitId) }),
+    ...notice.people,
+  };
   for (const relationship of relationships) {
-    const people = notice.people[relationship];
+    const people = known[relationship];
     if (people) wanted.push(...(typeof people === 'function' ? await people() : people));
   }
   wanted.push(...(await listGroupMembers(trx, facilityId, stored?.groupIds ?? [])));

@@ -1,5 +1,6 @@
 import {
   gasTestNotificationCaptions as gasWords,
+  lockOverdueNotificationCaptions as overdueWords,
   permitNotificationCaptions as permitWords,
   safetyCriticalEvents,
   type Caption,
@@ -23,7 +24,8 @@ interface EventDefaults {
   texts: (t: Words) => { subject: string; body: string };
 }
 
-const permitPeople: NotificationRelationship[] = ['requester', 'holder', 'issuer', 'approvers'];
+/** Everyone a permit event can reach through the permit: its people and its crew (resolved by deliverNotice). */
+const permitPeople: NotificationRelationship[] = ['requester', 'holder', 'issuer', 'approvers', 'crew'];
 const both: NotificationChannel[] = ['inApp', 'email'];
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -82,6 +84,14 @@ export const eventDefaults: Record<NotificationEvent, EventDefaults> = {
     channels: ['inApp'],
     captions: [],
     texts: () => ({ subject: 'An offline change is in conflict: {{title}}', body: '{{details}}' }),
+  },
+  // The lock's owner and applier are its subject; `details` is the lock's serial.
+  'lock.overdue': {
+    relationships: [...permitPeople, 'subject'],
+    recipients: ['subject', 'holder', 'issuer'],
+    channels: both,
+    captions: [overdueWords.title, overdueWords.body],
+    texts: (t) => ({ subject: t(overdueWords.title), body: t(overdueWords.body) }),
   },
 };
 

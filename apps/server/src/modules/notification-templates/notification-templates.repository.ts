@@ -84,6 +84,24 @@ export async function upsertTemplateRow(
     .execute();
 }
 
+/**
+ * The permit's crew: who is signed on to its group lockbox now (a personal lock applied to the
+ * lockbox and not removed; lockboxes module, decision 0040). Read here rather than through the
+ * lockboxes module, which imports permits and so this module (an import cycle).
+ */
+export async function listCrew(db: Db, facilityId: number, permitId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('lock_applications as a')
+    .innerJoin('lockboxes as b', (join) => join.onRef('b.id', '=', 'a.lockbox_id').on('b.facility_id', '=', facilityId))
+    .select('a.applied_by')
+    .distinct()
+    .where('a.facility_id', '=', facilityId)
+    .where('b.permit_id', '=', permitId)
+    .where('a.removed_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.applied_by);
+}
+
 /** Active members of these groups of the facility who may work in it. */
 export async function listGroupMembers(db: Db, facilityId: number, groupIds: number[]): Promise<number[]> {
   if (!groupIds.length) return [];

@@ -11,6 +11,7 @@ export { conditions as permitIndexConditions, type IndexScope } from './permit-i
 export { registerPermitNotifications } from './permit-notifications.consumer';
 export { PERMIT_EXPIRING_JOB, permitExpiringJob } from './permit-expiring.job';
 export { PERMIT_EXPIRY_JOB, permitExpiryJob } from './permit-expiry.job';
+export { LOCK_OVERDUE_JOB, lockOverdueJob } from './lock-overdue.job';
 export { createPermit } from './permit-create.service';
 export { permitCommandDefinitions } from './permit-command.service';
 export { PERMIT_NOTIFICATIONS_CONSUMER } from './permit-notifications.consumer';

@@ -103,9 +103,12 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 const liveIsolations = (facilityId: number) =>
   sql`select 1 from permit_isolation_points pip where pip.facility_id = ${facilityId}
     and pip.removed_at is null and pip.state in ('isolated', 'verified', 'test_released')`;
+/** A lock application (alias `la`) of the facility applied and not yet removed. */
+export const openLock = (facilityId: number) => sql<SqlBool>`la.facility_id = ${facilityId} and la.removed_at is null`;
 /** Locks applied and not yet removed. */
-const openLocks = (facilityId: number) =>
-  sql`select 1 from lock_applications la where la.facility_id = ${facilityId} and la.removed_at is null`;
+const openLocks = (facilityId: number) => sql`select 1 from lock_applications la where ${openLock(facilityId)}`;
+/** A permit (alias `p`) whose planned end has passed: with an open lock, the 'locks-overdue' view and the `lock.overdue` job. */
+export const pastPlannedEnd = (now: Date) => sql<SqlBool>`p.planned_end < ${now}`;
 /** Offline changes in conflict that nobody has resolved. */
 const openConflicts = (facilityId: number) =>
   sql`select 1 from sync_commands sc where sc.facility_id = ${facilityId}
@@ -187,7 +190,7 @@ export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<
       add(sql`exists (${openLocks(scope.facilityId)} and la.permit_id = p.id)`);
       break;
     case 'locks-overdue':
-      add(sql`p.planned_end < ${scope.now}`);
+      add(pastPlannedEnd(scope.now));
       add(sql`exists (${openLocks(scope.facilityId)} and la.permit_id = p.id)`);
       break;
     case 'sync-conflicts':

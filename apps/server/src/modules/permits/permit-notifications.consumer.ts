@@ -23,6 +23,9 @@ export interface PermitEventPayload {
   approverIds?: number[];
   /** Hand-over: the holder named by the command. */
   newHolderId?: number | null;
+  /** `lock.overdue` (lock-overdue.job): the lock's serial and its applier and owner. */
+  serial?: string;
+  subjectIds?: number[];
 }
 
 /** The notification-templates event of each lifecycle event (the events not listed notify nobody). */
@@ -35,6 +38,7 @@ const noticeEvents: Record<string, NotificationEvent> = {
   'permit.close': 'permit.close',
   'permit.expiring': 'permit.expiring',
   'permit.expire': 'permit.expire',
+  'lock.overdue': 'lock.overdue',
 };
 
 /** Where the notification leads: the permit page. */
@@ -72,8 +76,9 @@ export async function notifyPermitPeople(
         previousHolder: handOver ? [p.holderId] : [],
         issuer: [p.issuerId],
         approvers: () => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
+        subject: p.subjectIds ?? [],
       },
-      values: { number: p.number, title: p.title },
+      values: { number: p.number, title: p.title, ...(p.serial === undefined ? {} : { details: p.serial }) },
       link: permitLink(p.permitId),
     },
     channels,

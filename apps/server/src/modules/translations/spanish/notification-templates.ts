@@ -29,6 +29,7 @@ export const notificationTemplatesSpanish = [
     'gas-test.out-of-limits': 'Prueba de gases fuera de límites',
     'abandoned-removal.record': 'Candado o etiqueta retirados según (e)(3)',
     'sync.conflict': 'Cambio sin conexión en conflicto',
+    'lock.overdue': 'Candado aplicado después del fin previsto',
   }),
   ...translateCatalog(notificationRelationshipCaptions, {
     requester: 'Solicitante',
@@ -37,6 +38,7 @@ export const notificationTemplatesSpanish = [
     issuer: 'Emisor',
     approvers: 'Aprobadores del tipo',
     subject: 'La persona afectada',
+    crew: 'Cuadrilla registrada en la caja de bloqueo',
   }),
   ...translateCatalog(notificationTemplateLabels, {
     lead: 'El mensaje que se envía por cada evento, en cada idioma, a quién y cómo. Las variables entre llaves dobles se rellenan con el permiso.',

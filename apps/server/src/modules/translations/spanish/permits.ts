@@ -2,6 +2,7 @@ import {
   permitCommandCaptions,
   permitFieldCaptions,
   permitNotificationCaptions,
+  lockOverdueNotificationCaptions,
   permitNotifiesCaptions,
   permitRiskCaptions,
   permitStatusCaptions,
@@ -191,6 +192,10 @@ export const permitsSpanish = [
     title: '{{number}} {{title}}: {{what}}',
     body: '{{what}}.',
     bodyBy: '{{what}} por {{actor}}.',
+  }),
+  ...translateCatalog(lockOverdueNotificationCaptions, {
+    title: '{{number}} {{title}}: el candado {{details}} sigue aplicado después del fin previsto del permiso',
+    body: 'El candado {{details}} sigue aplicado después del fin previsto del permiso ({{plannedEnd}}). Retírelo o prolongue el permiso.',
   }),
   ...translateCatalog(permitSectionCaptions, {
     'isolation-plan': 'Aislamiento',

@@ -97,6 +97,15 @@ test.describe('shell: loading flag', () => {
     await page.addInitScript(() => {
       (window as unknown as { __haspEnableTestHooks: boolean }).__haspEnableTestHooks = true;
     });
+    // Hold the Not Found page's code from the start, to see the flag during the navigation there:
+    // the app preloads it with the offline code at sign-in (issue 18), and a preload finished before
+    // the hold would make the navigation instant (a CI run failed so).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/NotFoundPage-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     await signIn();
     await page.goto('/announcements');
     await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
@@ -108,13 +117,6 @@ test.describe('shell: loading flag', () => {
       );
     expect(await loading()).toBe(false);
 
-    // Hold the next page's code to see the flag during the navigation.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/NotFoundPage-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
     await page.evaluate(() => {
       window.history.pushState({}, '', '/nowhere');
       window.dispatchEvent(new PopStateEvent('popstate'));

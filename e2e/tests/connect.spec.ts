@@ -132,4 +132,15 @@ test('Hasp Connect: create a key (shown once), subscribe a receiver, send a test
   await expect(delivery.getByRole('status')).toHaveText('Delivered');
   await expectNoSidewaysScroll(page, phone.width);
   await shot(page, testInfo, 'connect-390');
+
+  // Revoking asks in the app's own dialog, then the key is refused at once.
+  await keyCard.getByRole('button', { name: 'Revoke' }).click();
+  const revokeDialog = page.getByRole('dialog', { name: `Revoke: SAP PM ${tag}` });
+  await expect(revokeDialog).toContainText(`Revoke SAP PM ${tag}? Calls with it are refused at once.`);
+  await revokeDialog.getByRole('button', { name: 'Revoke' }).click();
+  await expect(revokeDialog).toBeHidden();
+  await expect(keyCard).toContainText('Revoked');
+  await expect(keyCard.getByRole('button', { name: 'Rotate' })).toHaveCount(0);
+  const refused = await page.request.get('/api/connect/permits?limit=1', { headers: { 'x-api-key': key } });
+  expect(refused.status()).toBe(401);
 });

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLock } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
 import { startSecondInstance } from './support/second-instance';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { firstAssetOf } from './support/asset-fixtures';
 
 /**
  * OSHA 1910.147 (e)(3) over the real server and PostgreSQL: only a holder of loto:remove-abandoned
@@ -113,21 +115,11 @@ beforeAll(async () => {
   tokens.supervisorRiverside = (await login(t.app, { username: 'supervisor', facilityId: 2 })).json<{
     token: string;
   }>().token;
-  const type = await db()
-    .selectFrom('permit_types')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
-  const asset = await db()
-    .selectFrom('assets')
-    .select(['id', 'area_id'])
-    .where('facility_id', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const lotoTypeId = await permitTypeIdOf(db(), 'LOTO');
+  const asset = await firstAssetOf(db());
   createPermit = async () => {
     const created = await call('worker', 'POST', '/api/permits', {
-      permitTypeId: type.id,
+      permitTypeId: lotoTypeId,
       title: 'Abandoned removal test',
       description: 'd',
       workMethod: 'w',

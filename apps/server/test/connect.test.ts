@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_KEY_RATE_LIMIT_PER_MINUTE,
@@ -15,6 +14,7 @@ import { webhookEventOf } from '../src/modules/connect/webhook-events.consumer';
 import { createTestApp, login, type TestApp } from './test-app';
 import { permitDraft } from './support/permit-draft';
 import { answerStage } from './support/permit-answers';
+import { waitUntil } from './support/wait-until';
 
 /**
  * Hasp Connect (issue 21) over the real server, real PostgreSQL, the real job queue and a real
@@ -142,16 +142,6 @@ async function workOrder(key: string, overrides: object = {}, headers = {}) {
     },
     headers,
   );
-}
-
-async function waitUntil<T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 describe('API keys', () => {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Jobs } from '../src/platform/jobs';
@@ -12,6 +11,7 @@ import {
 } from '../src/platform/commands/purge-command-records.job';
 import { addToCounter, contextFor } from './support/counter-command';
 import { createTestApp, type TestApp } from './test-app';
+import { waitUntil } from './support/wait-until';
 
 /** Events reach the job queue (one job per event, however often delivered); old command records go. */
 const JOB = 'test-event-job';
@@ -40,14 +40,6 @@ afterAll(() => t.close());
 
 const db = () => t.connections[0]!.db;
 const connection = () => t.connections[0]!;
-
-async function waitUntil(check: () => Promise<boolean> | boolean, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('events to jobs', () => {
   it('sends one job per committed event, even when the event is delivered again, and the job runs once', async () => {

@@ -2,6 +2,8 @@ import type { Permit } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyLock, removeLock, transferLock, type ApplyLockInput, type RemoveLockInput } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { firstAssetOf } from './support/asset-fixtures';
 
 /**
  * applyLock / removeLock inside a transaction over real PostgreSQL: a lock in one place at a time,
@@ -58,24 +60,14 @@ const statusOf = async (id: number) =>
   await db().selectFrom('locks').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 
 async function createPermit(token: string): Promise<number> {
-  const type = await db()
-    .selectFrom('permit_types')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
-  const asset = await db()
-    .selectFrom('assets')
-    .select(['id', 'area_id'])
-    .where('facility_id', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const lotoTypeId = await permitTypeIdOf(db(), 'LOTO');
+  const asset = await firstAssetOf(db());
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/permits',
     headers: { authorization: `Bearer ${token}` },
     payload: {
-      permitTypeId: type.id,
+      permitTypeId: lotoTypeId,
       title: 'Lock application test',
       description: 'd',
       workMethod: 'w',

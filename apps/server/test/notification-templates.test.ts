@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,9 @@ import { sendNotificationMail } from '../src/modules/notification-templates';
 import { registerPermitNotifications } from '../src/modules/permits/permit-notifications.consumer';
 import { permitDraft } from './support/permit-draft';
 import { createTestApp, login, type TestApp } from './test-app';
+import { waitUntil } from './support/wait-until';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { firstAssetOf } from './support/asset-fixtures';
 
 /**
  * Notification templates over the real server, real PostgreSQL and a real SMTP server: every
@@ -84,23 +86,13 @@ beforeAll(async () => {
   for (const username of ['admin', 'supervisor', 'worker'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
   tokens.adminRiverside = (await login(t.app, { username: 'admin', facilityId: 2 })).json<{ token: string }>().token;
-  const type = await db()
-    .selectFrom('permit_types')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
-  const asset = await db()
-    .selectFrom('assets')
-    .select(['id', 'area_id'])
-    .where('facility_id', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const lotoTypeId = await permitTypeIdOf(db(), 'LOTO');
+  const asset = await firstAssetOf(db());
   const created = await call(
     'worker',
     'POST',
     '/api/permits',
-    permitDraft(type.id, {
+    permitDraft(lotoTypeId, {
       title: 'Seal <script>alert("x")</script> & pump',
       plannedStart: '2026-12-01T08:00:00.000Z',
       holderId: users.supervisor!,
@@ -123,16 +115,6 @@ function call(as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?:
     headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
     ...(payload ? { payload } : {}),
   });
-}
-
-async function waitUntil<T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 45_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
 }
 
 const templates = async () =>

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permit, PermitCommand } from '@hasp/contracts';
@@ -12,6 +11,7 @@ import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { waitUntil } from './support/wait-until';
 
 /**
  * The expiry jobs over real PostgreSQL and the app's movable clock: "expires within the hour" is
@@ -46,14 +46,6 @@ beforeAll(async () => {
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
 });
 afterAll(() => t.close());
-
-async function waitUntil(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 const loto = () =>
   db()

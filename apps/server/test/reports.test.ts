@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
@@ -29,6 +28,7 @@ import { localTime } from '../src/modules/reports/report-render';
 import { facilityTimeZone } from '../src/modules/reports/reports.service';
 import { seedDemo } from '../src/db/seed/demo';
 import { createTestApp, login, type TestApp } from './test-app';
+import { waitUntil } from './support/wait-until';
 
 /**
  * Reports over the real server, real PostgreSQL and a real SMTP server: each kind's rows against a
@@ -86,16 +86,6 @@ const call = (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string
     headers: { authorization: `Bearer ${tokens[as]}` },
     ...(payload ? { payload } : {}),
   });
-
-async function waitUntil<T>(check: () => Promise<T | undefined | null | false>, what: string, ms = 45_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
 
 const english = {
   permit: exportWords(),

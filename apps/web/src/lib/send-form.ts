@@ -33,6 +33,12 @@ export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A refusal that names no field of the form (a stale version, a record gone): its reason, else null. */
+export function problemAtNoField(error: unknown): string | null {
+  if (!error) return null;
+  return Object.keys(refusedFieldsOf(error)).length ? null : reasonOf(error);
+}
+
 /**
  * Sends a form. Unlike a plain apiRequest, a 400 that names fields comes back without the error
  * toast: the form shows those messages at its fields. Every other failure gets the app's usual toast.

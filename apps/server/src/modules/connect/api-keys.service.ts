@@ -4,19 +4,10 @@ import type { Database } from '../../db/schema';
 import type { Actor, RequestContext } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { newApiKey } from '../../plugins/api-key-auth';
-import { recordAudit } from '../audit';
+import { auditOrigin, recordAudit } from '../audit';
 import { findApiKeyRow, toApiKey } from './api-keys.repository';
 
 type Db = Kysely<Database>;
-
-/** Where the audit rows of a key change come from (the administrator's request). */
-const auditContext = (ctx: RequestContext) => ({
-  userId: ctx.actor.userId,
-  facilityId: ctx.actor.facilityId,
-  address: ctx.address || null,
-  requestId: ctx.requestId,
-  at: ctx.now,
-});
 
 /**
  * Creates a key of the facility. It may hold only what its creator holds now (403 naming the
@@ -51,7 +42,7 @@ export async function createApiKey(
       .executeTakeFirstOrThrow();
     const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
     await recordAudit(trx, {
-      ...auditContext(ctx),
+      ...auditOrigin(ctx),
       action: 'api-key.create',
       entityType: 'api_key',
       entityId: id,
@@ -99,7 +90,7 @@ export async function rotateApiKey(
       .execute();
     const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
     await recordAudit(trx, {
-      ...auditContext(ctx),
+      ...auditOrigin(ctx),
       action: 'api-key.rotate',
       entityType: 'api_key',
       entityId: id,
@@ -121,7 +112,7 @@ export async function revokeApiKey(db: Db, ctx: RequestContext, id: number, vers
       .execute();
     const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
     await recordAudit(trx, {
-      ...auditContext(ctx),
+      ...auditOrigin(ctx),
       action: 'api-key.revoke',
       entityType: 'api_key',
       entityId: id,

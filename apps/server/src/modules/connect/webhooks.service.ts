@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform';
 import type { Jobs } from '../../platform/jobs';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
+import { auditOrigin, recordAudit } from '../audit';
 import { readSetting } from '../settings';
 import { sendDeliveryJob } from './webhook-deliver.job';
 import { webhookBody } from './webhook-events.consumer';
@@ -13,14 +13,6 @@ import { checkTargetUrl } from './webhook-target';
 import { findSubscriptionRow, insertDelivery, toSubscription } from './webhooks.repository';
 
 type Db = Kysely<Database>;
-
-const auditContext = (ctx: RequestContext) => ({
-  userId: ctx.actor.userId,
-  facilityId: ctx.actor.facilityId,
-  address: ctx.address || null,
-  requestId: ctx.requestId,
-  at: ctx.now,
-});
 
 /** Whether the facility lets subscriptions target loopback and private addresses. */
 export const allowsPrivateTargets = (db: Db, facilityId: number) =>
@@ -58,7 +50,7 @@ export async function createSubscription(
       .executeTakeFirstOrThrow();
     const subscription = toSubscription(row);
     await recordAudit(trx, {
-      ...auditContext(ctx),
+      ...auditOrigin(ctx),
       action: 'webhook-subscription.create',
       entityType: 'webhook_subscription',
       entityId: row.id,
@@ -98,7 +90,7 @@ export async function updateSubscription(
       .executeTakeFirstOrThrow();
     const subscription = toSubscription(row);
     await recordAudit(trx, {
-      ...auditContext(ctx),
+      ...auditOrigin(ctx),
       action: 'webhook-subscription.update',
       entityType: 'webhook_subscription',
       entityId: id,

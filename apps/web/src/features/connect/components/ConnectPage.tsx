@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Title } from '@mantine/core';
 import { connectLabels as L, shellRightNavEntries } from '@hasp/contracts';
 import { Page } from '../../../components/Page';
@@ -5,7 +6,19 @@ import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
 import { KeysSection } from './KeysSection';
 import { DeliveryLog, SubscriptionsSection } from './WebhooksSection';
-import classes from '../Connect.module.css';
+import classes from '../../../components/RecordCards.module.css';
+
+/** A titled part of the page (its heading names the region for assistive technology). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={classes.root} aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
 
 /** `/admin/connect` (right nav: Hasp Connect): API keys, webhook subscriptions and the delivery log. */
 export function ConnectPage() {
@@ -15,24 +28,15 @@ export function ConnectPage() {
     <RightNavGate id="connect" title={title}>
       <Page title={title} lead={t(L.lead)}>
         <div className={classes.root}>
-          <section className={classes.section} aria-labelledby="connect-keys">
-            <Title order={2} size="h3" id="connect-keys">
-              {t(L.keys)}
-            </Title>
+          <Section id="connect-keys" title={t(L.keys)}>
             <KeysSection />
-          </section>
-          <section className={classes.section} aria-labelledby="connect-subscriptions">
-            <Title order={2} size="h3" id="connect-subscriptions">
-              {t(L.subscriptions)}
-            </Title>
+          </Section>
+          <Section id="connect-subscriptions" title={t(L.subscriptions)}>
             <SubscriptionsSection />
-          </section>
-          <section className={classes.section} aria-labelledby="connect-deliveries">
-            <Title order={2} size="h3" id="connect-deliveries">
-              {t(L.deliveries)}
-            </Title>
+          </Section>
+          <Section id="connect-deliveries" title={t(L.deliveries)}>
             <DeliveryLog />
-          </section>
+          </Section>
         </div>
       </Page>
     </RightNavGate>

@@ -1,82 +1,72 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Group, MultiSelect, TextInput } from '@mantine/core';
 import { connectButtons as B, connectLabels as L, connectMessages as M, type ApiKey } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
-import { refusedFieldsOf } from '../../../lib/send-form';
+import { problemAtNoField, reasonOf, refusedFieldsOf } from '../../../lib/send-form';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FormDialog } from '../../../components/FormDialog';
 import { useApiKeys, useCreateApiKey, useKeyPermissions, useRevokeApiKey, useRotateApiKey } from '../api/connect-api';
+import { RecordSection } from './RecordSection';
 import { SecretShownOnce } from './SecretShownOnce';
-import classes from '../Connect.module.css';
+import classes from '../../../components/RecordCards.module.css';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-function NewKeyModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (secret: string) => void;
-}) {
+function NewKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
   const t = useCaptions();
-  const catalogue = useKeyPermissions(opened);
+  const catalogue = useKeyPermissions(true);
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<string[]>([]);
   const [expires, setExpires] = useState(inDays(90));
   const refused = refusedFieldsOf(create.error);
-  const submit = () =>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     create.mutate(
       { name, permissions: permissions as never, expiresAt: new Date(`${expires}T23:59:59`).toISOString() },
-      {
-        onSuccess: (answer) => {
-          setName('');
-          setPermissions([]);
-          onCreated(answer.secret);
-        },
-      },
+      { onSuccess: (answer) => onCreated(answer.secret) },
     );
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t(B.newKey)} closeButtonProps={{ 'aria-label': t(B.close) }}>
-      <Stack gap="sm">
-        <TextInput
-          label={t(L.name)}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={refused.name}
-          required
-        />
-        <MultiSelect
-          label={t(L.permissions)}
-          data={(catalogue.data ?? []).map((p) => ({
-            value: p.permission,
-            label: p.group ? `${p.group} › ${p.label}` : p.label,
-          }))}
-          value={permissions}
-          onChange={setPermissions}
-          searchable
-          error={refused.permissions}
-          required
-        />
-        <TextInput
-          type="date"
-          label={t(L.expiresAt)}
-          value={expires}
-          onChange={(e) => setExpires(e.currentTarget.value)}
-          error={refused.expiresAt}
-          required
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} className={classes.touch}>
-            {t(B.cancel)}
-          </Button>
-          <Button onClick={submit} loading={create.isPending} className={classes.touch}>
-            {t(B.create)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormDialog
+      title={t(B.newKey)}
+      onClose={onClose}
+      onSubmit={submit}
+      closeLabel={t(B.close)}
+      cancelLabel={t(B.cancel)}
+      submitLabel={t(B.create)}
+      submitting={create.isPending}
+      problem={problemAtNoField(create.error)}
+    >
+      <TextInput
+        label={t(L.name)}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={refused.name}
+        required
+      />
+      <MultiSelect
+        label={t(L.permissions)}
+        data={(catalogue.data ?? []).map((p) => ({
+          value: p.permission,
+          label: p.group ? `${p.group} › ${p.label}` : p.label,
+        }))}
+        value={permissions}
+        onChange={setPermissions}
+        searchable
+        error={refused.permissions}
+        required
+      />
+      <TextInput
+        type="date"
+        label={t(L.expiresAt)}
+        value={expires}
+        onChange={(e) => setExpires(e.currentTarget.value)}
+        error={refused.expiresAt}
+        required
+      />
+    </FormDialog>
   );
 }
 
@@ -84,7 +74,9 @@ function KeyCard({ apiKey, onSecret }: { apiKey: ApiKey; onSecret: (secret: stri
   const t = useCaptions();
   const rotate = useRotateApiKey();
   const revoke = useRevokeApiKey();
+  const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null);
   const status = { active: t(L.active), expired: t(L.expired), revoked: t(L.revoked) }[apiKey.status];
+  const action = confirming === 'rotate' ? rotate : revoke;
   return (
     <li className={classes.card} aria-label={apiKey.name}>
       <Group justify="space-between" wrap="nowrap">
@@ -107,28 +99,36 @@ function KeyCard({ apiKey, onSecret }: { apiKey: ApiKey; onSecret: (secret: stri
       )}
       {apiKey.status === 'active' && (
         <div className={classes.actions}>
-          <Button
-            variant="default"
-            className={classes.touch}
-            loading={rotate.isPending}
-            onClick={() => {
-              if (window.confirm(t(M.rotateConfirm, { name: apiKey.name })))
-                rotate.mutate(apiKey, { onSuccess: (answer) => onSecret(answer.secret) });
-            }}
-          >
+          <Button variant="default" className={classes.touch} onClick={() => setConfirming('rotate')}>
             {t(B.rotate)}
           </Button>
-          <Button
-            color="red.8"
-            className={classes.touch}
-            loading={revoke.isPending}
-            onClick={() => {
-              if (window.confirm(t(M.revokeConfirm, { name: apiKey.name }))) revoke.mutate(apiKey);
-            }}
-          >
+          <Button color="red.8" className={classes.touch} onClick={() => setConfirming('revoke')}>
             {t(B.revoke)}
           </Button>
         </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`${t(confirming === 'rotate' ? B.rotate : B.revoke)}: ${apiKey.name}`}
+          message={t(confirming === 'rotate' ? M.rotateConfirm : M.revokeConfirm, { name: apiKey.name })}
+          confirmLabel={t(confirming === 'rotate' ? B.rotate : B.revoke)}
+          cancelLabel={t(B.cancel)}
+          closeLabel={t(B.close)}
+          danger={confirming === 'revoke'}
+          pending={action.isPending}
+          problem={action.isError ? reasonOf(action.error) : null}
+          onClose={() => setConfirming(null)}
+          onConfirm={() =>
+            confirming === 'rotate'
+              ? rotate.mutate(apiKey, {
+                  onSuccess: (answer) => {
+                    setConfirming(null);
+                    onSecret(answer.secret);
+                  },
+                })
+              : revoke.mutate(apiKey, { onSuccess: () => setConfirming(null) })
+          }
+        />
       )}
     </li>
   );
@@ -142,26 +142,26 @@ export function KeysSection() {
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <>
-      <div>
-        <Button onClick={() => setCreating(true)} className={classes.touch}>
-          {t(B.newKey)}
-        </Button>
-      </div>
-      {keys.isError && <Alert color="red">{t(M.loadFailed)}</Alert>}
-      {keys.data?.length === 0 && <Text className={classes.muted}>{t(L.noKeys)}</Text>}
-      <ul className={classes.list} aria-label={t(L.keys)}>
+      <RecordSection
+        newLabel={t(B.newKey)}
+        onNew={() => setCreating(true)}
+        failed={keys.isError ? t(M.loadFailed) : null}
+        empty={keys.data?.length === 0 ? t(L.noKeys) : null}
+        listLabel={t(L.keys)}
+      >
         {keys.data?.map((k) => (
           <KeyCard key={k.id} apiKey={k} onSecret={setSecret} />
         ))}
-      </ul>
-      <NewKeyModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(value) => {
-          setCreating(false);
-          setSecret(value);
-        }}
-      />
+      </RecordSection>
+      {creating && (
+        <NewKeyModal
+          onClose={() => setCreating(false)}
+          onCreated={(value) => {
+            setCreating(false);
+            setSecret(value);
+          }}
+        />
+      )}
       <SecretShownOnce title={t(L.newKeyValue)} secret={secret} onClose={() => setSecret(null)} />
     </>
   );

@@ -1,6 +1,7 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { connectButtons as B, connectLabels as L } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
+import cards from '../../../components/RecordCards.module.css';
 import classes from '../Connect.module.css';
 
 /** A key or signing secret, shown this once (the server keeps only its hash, or never shows it again). */
@@ -24,12 +25,12 @@ export function SecretShownOnce({
         <Group justify="flex-end">
           <CopyButton value={secret ?? ''}>
             {({ copied, copy }) => (
-              <Button variant="default" onClick={copy} aria-live="polite" className={classes.touch}>
+              <Button variant="default" onClick={copy} aria-live="polite" className={cards.touch}>
                 {t(copied ? B.copied : B.copy)}
               </Button>
             )}
           </CopyButton>
-          <Button onClick={onClose} className={classes.touch}>
+          <Button onClick={onClose} className={cards.touch}>
             {t(B.done)}
           </Button>
         </Group>

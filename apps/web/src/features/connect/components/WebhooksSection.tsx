@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
   connectButtons as B,
   connectLabels as L,
@@ -11,7 +11,8 @@ import {
 } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
-import { refusedFieldsOf } from '../../../lib/send-form';
+import { problemAtNoField, refusedFieldsOf } from '../../../lib/send-form';
+import { FormDialog } from '../../../components/FormDialog';
 import { showToast } from '../../../lib/toast';
 import {
   useCreateSubscription,
@@ -21,75 +22,58 @@ import {
   useSubscriptions,
   useSwitchSubscription,
 } from '../api/connect-api';
+import { RecordSection } from './RecordSection';
 import { SecretShownOnce } from './SecretShownOnce';
-import classes from '../Connect.module.css';
+import classes from '../../../components/RecordCards.module.css';
 
-function NewSubscriptionModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: (secret: string) => void;
-}) {
+function NewSubscriptionModal({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
   const t = useCaptions();
   const create = useCreateSubscription();
   const [name, setName] = useState('');
   const [url, setUrl] = useState('https://');
   const [events, setEvents] = useState<string[]>([...webhookEvents]);
   const refused = refusedFieldsOf(create.error);
-  const submit = () =>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     create.mutate(
       { name, url, events: events as WebhookEvent[], isActive: true },
-      {
-        onSuccess: (answer) => {
-          setName('');
-          setUrl('https://');
-          onCreated(answer.secret);
-        },
-      },
+      { onSuccess: (answer) => onCreated(answer.secret) },
     );
+  };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
+    <FormDialog
       title={t(B.newSubscription)}
-      closeButtonProps={{ 'aria-label': t(B.close) }}
+      onClose={onClose}
+      onSubmit={submit}
+      closeLabel={t(B.close)}
+      cancelLabel={t(B.cancel)}
+      submitLabel={t(B.create)}
+      submitting={create.isPending}
+      problem={problemAtNoField(create.error)}
     >
-      <Stack gap="sm">
-        <TextInput
-          label={t(L.name)}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={refused.name}
-          required
-        />
-        <TextInput
-          type="url"
-          label={t(L.url)}
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
-          error={refused.url}
-          required
-        />
-        <Checkbox.Group label={t(L.events)} value={events} onChange={setEvents} error={refused.events}>
-          <Stack gap="xs" mt="xs">
-            {webhookEvents.map((event) => (
-              <Checkbox key={event} value={event} label={event} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} className={classes.touch}>
-            {t(B.cancel)}
-          </Button>
-          <Button onClick={submit} loading={create.isPending} className={classes.touch}>
-            {t(B.create)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <TextInput
+        label={t(L.name)}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={refused.name}
+        required
+      />
+      <TextInput
+        type="url"
+        label={t(L.url)}
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={refused.url}
+        required
+      />
+      <Checkbox.Group label={t(L.events)} value={events} onChange={setEvents} error={refused.events}>
+        <Stack gap="xs" mt="xs">
+          {webhookEvents.map((event) => (
+            <Checkbox key={event} value={event} label={event} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </FormDialog>
   );
 }
 
@@ -144,33 +128,30 @@ export function SubscriptionsSection() {
   const subscriptions = useSubscriptions();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const allowed = subscriptions.data?.allowPrivateTargets;
   return (
     <>
-      <div>
-        <Button onClick={() => setCreating(true)} className={classes.touch}>
-          {t(B.newSubscription)}
-        </Button>
-      </div>
-      {subscriptions.data && (
-        <Text className={classes.muted}>
-          {t(subscriptions.data.allowPrivateTargets ? L.privateAllowed : L.privateRefused)}
-        </Text>
-      )}
-      {subscriptions.isError && <Alert color="red">{t(M.loadFailed)}</Alert>}
-      {subscriptions.data?.subscriptions.length === 0 && <Text className={classes.muted}>{t(L.noSubscriptions)}</Text>}
-      <ul className={classes.list} aria-label={t(L.subscriptions)}>
+      <RecordSection
+        newLabel={t(B.newSubscription)}
+        onNew={() => setCreating(true)}
+        notice={allowed === undefined ? undefined : t(allowed ? L.privateAllowed : L.privateRefused)}
+        failed={subscriptions.isError ? t(M.loadFailed) : null}
+        empty={subscriptions.data?.subscriptions.length === 0 ? t(L.noSubscriptions) : null}
+        listLabel={t(L.subscriptions)}
+      >
         {subscriptions.data?.subscriptions.map((s) => (
           <SubscriptionCard key={s.id} subscription={s} />
         ))}
-      </ul>
-      <NewSubscriptionModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(value) => {
-          setCreating(false);
-          setSecret(value);
-        }}
-      />
+      </RecordSection>
+      {creating && (
+        <NewSubscriptionModal
+          onClose={() => setCreating(false)}
+          onCreated={(value) => {
+            setCreating(false);
+            setSecret(value);
+          }}
+        />
+      )}
       <SecretShownOnce title={t(L.secretValue)} secret={secret} onClose={() => setSecret(null)} />
     </>
   );

@@ -38,6 +38,7 @@ import {
   useSaveNotificationTemplate,
 } from '../api/notification-templates-api';
 import classes from '../NotificationTemplates.module.css';
+import columns from '../../../components/SettingsColumns.module.css';
 
 const l = notificationTemplateLabels;
 const b = notificationTemplateButtons;
@@ -106,7 +107,7 @@ function TemplateForm({ template, list }: { template: NotificationTemplate; list
     on ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value);
 
   return (
-    <div className={classes.settings}>
+    <div className={columns.withPreview}>
       <form
         noValidate
         onSubmit={(submit) => {

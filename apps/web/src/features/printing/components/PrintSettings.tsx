@@ -28,6 +28,7 @@ import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useSaveTagLayout, useTagLayouts, useTagLegends, useTagPreview } from '../api/printing-api';
 import classes from '../Printing.module.css';
+import columns from '../../../components/SettingsColumns.module.css';
 
 const l = printingLabels;
 
@@ -115,7 +116,7 @@ function LayoutForm({ layout, hasLogo }: { layout: TagLayout; hasLogo: boolean }
   );
 
   return (
-    <div className={classes.settings}>
+    <div className={columns.withPreview}>
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { reportButtons as B, reportMessages as M, reportTitles, type ReportDefinition } from '@hasp/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useDeleteReport } from '../api/reports-api';
-import classes from '../Reports.module.css';
 
 /**
  * Confirms deleting a report definition (its files stay until they expire). A refusal — a stale
@@ -14,37 +13,24 @@ export function DeleteReportDialog({ report, onClose }: { report: ReportDefiniti
   const t = useCaptions();
   const remove = useDeleteReport();
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmDialog
       title={t(reportTitles.deleteReport)}
-      centered
-      closeButtonProps={{ 'aria-label': t(B.close) }}
-    >
-      <Stack gap="md">
-        <Text>{t(M.confirmDelete, { name: report.name })}</Text>
-        {remove.isError && <Alert color="red">{reasonOf(remove.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" className={classes.touch} onClick={onClose}>
-            {t(B.cancel)}
-          </Button>
-          <Button
-            color="red.9"
-            className={classes.touch}
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(report, {
-                onSuccess: () => {
-                  showToast({ title: report.name, message: t(M.deleted), tone: 'success' });
-                  onClose();
-                },
-              })
-            }
-          >
-            {t(B.delete)}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      message={t(M.confirmDelete, { name: report.name })}
+      confirmLabel={t(B.delete)}
+      cancelLabel={t(B.cancel)}
+      closeLabel={t(B.close)}
+      danger
+      pending={remove.isPending}
+      problem={remove.isError ? reasonOf(remove.error) : null}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(report, {
+          onSuccess: () => {
+            showToast({ title: report.name, message: t(M.deleted), tone: 'success' });
+            onClose();
+          },
+        })
+      }
+    />
   );
 }

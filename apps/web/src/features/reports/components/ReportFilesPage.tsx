@@ -14,7 +14,7 @@ import { RightNavGate } from '../../../components/RightNavGate';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { downloadReportFile, useReportFiles } from '../api/reports-api';
-import classes from '../Reports.module.css';
+import classes from '../../../components/RecordCards.module.css';
 
 /** `/report/report-files` (right nav: Print Manage › Report Files). */
 export function ReportFilesPage() {

@@ -37,6 +37,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { reasonOf, refusedFieldsOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useSaveReport } from '../api/reports-api';
+import cards from '../../../components/RecordCards.module.css';
 import classes from '../Reports.module.css';
 
 interface ReportFormModalProps {
@@ -120,7 +121,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={nameMissing ? t(L.nameRequired) : fields.name}
-            classNames={{ input: classes.touch }}
+            classNames={{ input: cards.touch }}
             data-autofocus
           />
           <NativeSelect
@@ -132,7 +133,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
             }}
             data={reportKinds.map((k) => ({ value: k, label: t(reportKindCaptions[k]) }))}
             error={fields.kind}
-            classNames={{ input: classes.touch }}
+            classNames={{ input: cards.touch }}
           />
           <Checkbox.Group
             label={t(L.columns)}
@@ -152,7 +153,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
             value={format}
             onChange={(e) => setFormat(e.currentTarget.value as ReportFormat)}
             data={reportFormats.map((f) => ({ value: f, label: f.toUpperCase() }))}
-            classNames={{ input: classes.touch }}
+            classNames={{ input: cards.touch }}
           />
           {shows('permitType') && (
             <NativeSelect
@@ -168,7 +169,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
                 ...permitTypes.map((type) => ({ value: type.code, label: `${type.name} (${type.code})` })),
               ]}
               error={fields.filters}
-              classNames={{ input: classes.touch }}
+              classNames={{ input: cards.touch }}
             />
           )}
           {shows('status') && (
@@ -187,14 +188,14 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
                 label={t(L.from)}
                 value={filters.from ?? ''}
                 onChange={(e) => filter({ from: e.currentTarget.value || undefined })}
-                classNames={{ input: classes.touch }}
+                classNames={{ input: cards.touch }}
               />
               <TextInput
                 type="date"
                 label={t(L.to)}
                 value={filters.to ?? ''}
                 onChange={(e) => filter({ to: e.currentTarget.value || undefined })}
-                classNames={{ input: classes.touch }}
+                classNames={{ input: cards.touch }}
               />
             </Group>
           )}
@@ -206,7 +207,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
               allowDecimal={false}
               value={filters.days ?? REPORT_LONG_OPEN_DAYS_DEFAULT}
               onChange={(value) => filter({ days: typeof value === 'number' ? value : undefined })}
-              classNames={{ input: classes.touch }}
+              classNames={{ input: cards.touch }}
             />
           )}
           <NativeSelect
@@ -219,7 +220,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
               { value: 'weekly', label: t(L.weekly) },
             ]}
             error={fields.schedule}
-            classNames={{ input: classes.touch }}
+            classNames={{ input: cards.touch }}
           />
           {every !== 'none' && (
             <Group grow align="flex-start">
@@ -232,7 +233,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
                     value,
                     label: t(caption),
                   }))}
-                  classNames={{ input: classes.touch }}
+                  classNames={{ input: cards.touch }}
                 />
               )}
               <TextInput
@@ -240,7 +241,7 @@ export function ReportFormModal({ report, timeZone, permitTypes, onClose }: Repo
                 label={t(L.time, { timeZone })}
                 value={time}
                 onChange={(e) => setTime(e.currentTarget.value)}
-                classNames={{ input: classes.touch }}
+                classNames={{ input: cards.touch }}
               />
             </Group>
           )}

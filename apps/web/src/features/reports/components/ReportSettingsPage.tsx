@@ -21,7 +21,7 @@ import { showToast } from '../../../lib/toast';
 import { useGenerateReport, useReportDefinitions } from '../api/reports-api';
 import { DeleteReportDialog } from './DeleteReportDialog';
 import { ReportFormModal } from './ReportFormModal';
-import classes from '../Reports.module.css';
+import classes from '../../../components/RecordCards.module.css';
 
 /** `/report/report-settings` (right nav: Print Manage › Report Settings). */
 export function ReportSettingsPage() {

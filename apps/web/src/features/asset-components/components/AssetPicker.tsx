@@ -15,6 +15,9 @@ export function AssetPicker({ onSelect }: { onSelect: (assetId: number) => void 
   const [debounced] = useDebouncedValue(query.trim(), 250);
   const search = useAssetSearch(debounced);
   const matches = search.data ? assetMatches(search.data.results) : [];
+  // What the results are for: nothing as soon as the box is cleared (a choice clears it). Waiting for
+  // the debounce would keep the list up for 250 ms and then drop the page under the user's thumb.
+  const shown = query.trim() ? debounced : '';
 
   return (
     <section className={classes.picker} aria-label={t(l.search)}>
@@ -28,17 +31,15 @@ export function AssetPicker({ onSelect }: { onSelect: (assetId: number) => void 
         onChange={(event) => setQuery(event.currentTarget.value)}
       />
       <div aria-live="polite">
-        {debounced && search.isFetching && !search.data && <Text size="sm">{t(l.searching)}</Text>}
+        {shown && search.isFetching && !search.data && <Text size="sm">{t(l.searching)}</Text>}
         {search.isError && (
           <Alert color="red" variant="light">
             {t(componentManageMessages.searchFailed)}
           </Alert>
         )}
-        {debounced && search.data && matches.length === 0 && (
-          <Text size="sm">{t(l.noMatches, { query: debounced })}</Text>
-        )}
+        {shown && search.data && matches.length === 0 && <Text size="sm">{t(l.noMatches, { query: shown })}</Text>}
       </div>
-      {debounced && matches.length > 0 && (
+      {shown && matches.length > 0 && (
         <ul className={classes.matches} aria-label={t(l.searchResults)}>
           {matches.map((match) => (
             <li key={match.ID}>
@@ -59,7 +60,7 @@ export function AssetPicker({ onSelect }: { onSelect: (assetId: number) => void 
           ))}
         </ul>
       )}
-      {search.data?.truncated && debounced && <Text size="sm">{t(l.truncated)}</Text>}
+      {search.data?.truncated && shown && <Text size="sm">{t(l.truncated)}</Text>}
     </section>
   );
 }

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = {}) =>
+const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
   t.app.inject({
     method,
     url,
@@ -170,6 +170,41 @@ describe('the tag PDF', () => {
         .set({ default_language_id: facility.default_language_id })
         .where('id', '=', 1)
         .execute();
+    }
+  });
+
+  it('draws an SVG logo on the tag (pdfkit embeds only PNG and JPEG: the server renders it first)', async () => {
+    const { tagIds } = await plannedTags(1);
+    /** The images of a PDF as pdfimages lists them: [width, height] of each. */
+    const imagesOf = (pdf: Buffer) => {
+      const file = path.join(work, `img-${Date.now()}-${Math.random()}.pdf`);
+      writeFileSync(file, pdf);
+      return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .slice(2)
+        .map((line) => line.trim().split(/\s+/))
+        .filter((cols) => cols[2] === 'image') // not its alpha channel (an "smask")
+        .map((cols) => [Number(cols[3]), Number(cols[4])]);
+    };
+    expect((await call('admin', 'DELETE', '/api/facility-profile/logo')).statusCode).toBe(200);
+    const without = imagesOf((await pdfOf('supervisor', tagIds)).rawPayload);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="10"><rect width="40" height="10" fill="#c00"/></svg>';
+    const set = await call('admin', 'PUT', '/api/facility-profile/logo', {
+      contentType: 'image/svg+xml',
+      data: Buffer.from(svg).toString('base64'),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const layouts = await call('admin', 'GET', '/api/print-settings/tag-layouts');
+      expect(layouts.json<{ hasLogo: boolean }>().hasLogo).toBe(true);
+      const withLogo = imagesOf((await pdfOf('supervisor', tagIds)).rawPayload);
+      // One more image than without a logo: the drawing at 4:1, 208 px high.
+      expect(withLogo.length).toBe(without.length + 1);
+      expect(withLogo.map(([width, height]) => [Math.round(width! / height!), height])).toContainEqual([4, 208]);
+    } finally {
+      expect((await call('admin', 'DELETE', '/api/facility-profile/logo')).statusCode).toBe(200);
     }
   });
 

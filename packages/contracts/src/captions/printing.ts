@@ -45,7 +45,7 @@ export const printingLabels = defineCaptions('Label', 'PrintManage', {
   layoutLegend: 'Legend when the tag has none',
   firstLegend: 'The first of the Tag legends list',
   fields: 'Shown on the tag',
-  noLogo: 'The facility has no PNG or JPEG logo: the logo field prints nothing.',
+  noLogo: 'The facility has no logo: the logo field prints nothing.',
   unsaved: 'You have unsaved changes.',
   previewing: 'Drawing the preview…',
   'field::logo': 'Facility logo',

@@ -13,7 +13,8 @@ import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { captionTextsForFacility } from '../translations';
 import { tagCommandDefinitions, type ReprintTagInput } from '../tags';
 import { findFacilityPrintFacts, firstTagLegend } from './tag-layouts.repository';
-import { layoutForTagType, listTagLayouts, supportedLogo } from './tag-layouts.service';
+import { printableLogo } from './print-logo';
+import { layoutForTagType, listTagLayouts } from './tag-layouts.service';
 import { listTagPrintRows, type TagPrintRow } from './print-list.repository';
 import { renderTagPdf, type PrintableTag } from './tag-pdf';
 
@@ -38,7 +39,7 @@ async function printContext(db: Db, facilityId: number) {
   ]);
   return {
     layouts: new Map<TagLayoutKey, TagLayout>(layouts.map((l) => [l.key, l])),
-    logo: facility.logo && supportedLogo(facility.logo_type) ? facility.logo : null,
+    logo: await printableLogo(facility.logo, facility.logo_type),
     timeZone: facility.time_zone,
     defaultLegend: legend?.value ?? 'DANGER — DO NOT OPERATE',
     layoutOf,

@@ -61,11 +61,8 @@ export async function listTagLayouts(db: Db, facilityId: number): Promise<TagLay
       version: row.version,
     };
   });
-  return { layouts, hasLogo: supportedLogo(facility.logo_type) && facility.logo !== null };
+  return { layouts, hasLogo: facility.logo !== null };
 }
-
-/** pdfkit embeds PNG and JPEG; an SVG logo is left off the tag. */
-export const supportedLogo = (type: string | null) => type === 'image/png' || type === 'image/jpeg';
 
 /** Checks a draft (the legend must be an active tag legend of the facility) and gives the values to store. */
 export async function checkTagLayoutInput(db: Db, facilityId: number, input: TagLayoutInput): Promise<TagLayout> {

@@ -52,7 +52,7 @@ export const printingSpanish = [
     layoutLegend: 'Leyenda si la etiqueta no tiene',
     firstLegend: 'La primera de la lista de leyendas',
     fields: 'Se muestra en la etiqueta',
-    noLogo: 'La instalación no tiene logotipo PNG o JPEG: el campo de logotipo no imprime nada.',
+    noLogo: 'La instalación no tiene logotipo: el campo de logotipo no imprime nada.',
     unsaved: 'Tiene cambios sin guardar.',
     previewing: 'Dibujando la vista previa…',
     'field::logo': 'Logotipo de la instalación',

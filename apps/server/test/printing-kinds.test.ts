@@ -305,6 +305,61 @@ describe('lockbox labels on the print list', () => {
     expect(released.json<{ message: string }>().message).toContain('released');
   });
 
+  it('puts a labelled lockbox back on the waiting list when a lock is applied or removed (the label lists the keys)', async () => {
+    const { permit, box, run, supervisor } = await openLockbox();
+    const waiting = async () => (await list('supervisor', `kind=lockbox&permitId=${permit.id}`)).map((i) => i.ID);
+    const markPrinted = () =>
+      call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'lockbox', ids: [box.id] });
+    expect((await markPrinted()).json()).toEqual({ printed: [box.id], refused: [] });
+    expect(await waiting()).toEqual([]);
+
+    // A third lock goes on: its key is in the box, not on the label.
+    const [third] = await planPoints(db(), permit.id, 1);
+    const lock = await db()
+      .insertInto('locks')
+      .values({ facility_id: 1, serial: `LB-${run}-3`, kind: 'padlock', status: 'available' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const applied = await db()
+      .insertInto('lock_applications')
+      .values({
+        facility_id: 1,
+        lock_id: lock.id,
+        permit_id: permit.id,
+        plan_point_id: third!,
+        applied_by: supervisor.id,
+        applied_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await waiting()).toEqual([box.id]);
+    expect(await list('supervisor', `queue=printed&kind=lockbox&permitId=${permit.id}`)).toEqual([]);
+    // A reprint would repeat the wrong label: it is printed anew.
+    const reprint = await call('supervisor', 'POST', '/api/print-list/reprint', {
+      kind: 'lockbox',
+      id: box.id,
+      reason: 'x',
+    });
+    expect(reprint.statusCode).toBe(409);
+    // (pdftotext joins a serial broken at its hyphen across lines.)
+    expect((await pdf('lockbox', [box.id])).text()).toMatch(new RegExp(`LB-${run}-1, LB-${run}-2, LB-?${run}-3`));
+    expect((await markPrinted()).json()).toEqual({ printed: [box.id], refused: [] });
+    expect(await waiting()).toEqual([]);
+    const audits = await auditOf('lockbox-label.mark-printed', box.id);
+    expect(audits.map((a) => (a.after as { keys: string[] }).keys)).toEqual([
+      [`LB-${run}-1`, `LB-${run}-2`],
+      [`LB-${run}-1`, `LB-${run}-2`, `LB-${run}-3`],
+    ]);
+
+    // The lock comes off again: the label now lists a key that is not in the box.
+    await db()
+      .updateTable('lock_applications')
+      .set({ removed_at: new Date(), removal: 'removed', removed_by: supervisor.id })
+      .where('id', '=', applied.id)
+      .execute();
+    expect(await waiting()).toEqual([box.id]);
+  });
+
   it("words the label in the facility's language, whoever prints it", async () => {
     const { box } = await openLockbox();
     const before = await db()

@@ -1166,6 +1166,8 @@ export interface PrintRecordTable {
   printed_revision: number | null;
   printed_extension_count: number | null;
   printed_holder_id: number | null;
+  /** A lockbox label: the lock serials it listed (whose keys are in the box); null for a permit. */
+  printed_keys: string[] | null;
   printed_at: Timestamp;
   printed_by: number;
   reprint_count: Generated<number>;

@@ -36,6 +36,8 @@ interface PrintState {
   record: PrintRecordRow | null;
   /** A permit: what its copy prints now (revision, validity, holder); a lockbox: null. */
   stamp: { revision: number; extensionCount: number; holderId: number | null } | null;
+  /** A lockbox: the serials of the locks whose keys are in the box now (what its label lists); a permit: null. */
+  keys: string[] | null;
   /** Why it cannot be printed now (a closed permit, a released lockbox), or null. */
   notInUse: string | null;
   /** Why it does not wait to print (a suspended permit is reprinted, not printed anew), or null. */
@@ -65,6 +67,7 @@ const permitTarget: CommandTarget<PrintState> = {
       typeCode: permit.typeCode,
       record: record ?? null,
       stamp,
+      keys: null,
       notInUse: among(permitPrintInForceStatuses, permit.status)
         ? null
         : `The permit is ${status}: only a permit in force (${labels(permitPrintInForceStatuses)}) is printed for the job site.`,
@@ -97,9 +100,14 @@ const lockboxTarget: CommandTarget<PrintState> = {
       typeCode: lockbox.typeCode,
       record: record ?? null,
       stamp: null,
+      keys: lockbox.keys,
       notInUse: lockbox.released ? 'The lockbox is released: its label is no longer printed.' : null,
       notWaiting: null,
-      current: record !== undefined,
+      // A label lists the keys in the box: a lock applied or removed since it was printed makes it wrong.
+      current:
+        record !== undefined &&
+        record.printedKeys !== null &&
+        record.printedKeys.join('\n') === lockbox.keys.join('\n'),
     };
   },
   bump: async (_trx, _id, state) => state.version + 1,
@@ -119,6 +127,7 @@ const audited = (state: PrintState, record: object | null) => ({
   number: state.number,
   permitId: state.permitId,
   ...(state.stamp ? { printed: state.stamp } : {}),
+  ...(state.keys ? { keys: state.keys } : {}),
   record,
 });
 
@@ -174,6 +183,7 @@ function markPrintedCommand(kind: PrintKind, target: CommandTarget<PrintState>) 
         subjectId: state.id,
         permitId: state.permitId,
         stamp: state.stamp,
+        keys: state.keys,
         at: ctx.now,
         by: ctx.actor.userId,
       });

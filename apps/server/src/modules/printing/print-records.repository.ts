@@ -28,6 +28,18 @@ export interface PrintListFilter {
 const printIsCurrent = sql`(r.printed_revision = p.revision and r.printed_extension_count = p.extension_count
   and r.printed_holder_id is not distinct from p.holder_id)`;
 
+/**
+ * The serials of the isolation locks on lockbox `b`'s permit now (applied to a plan point, not
+ * removed): whose keys go in the box, in the order the label lists them.
+ */
+const lockboxKeys = sql`coalesce((select array_agg(l.serial order by l.serial)
+  from lock_applications la join locks l on l.id = la.lock_id
+  where la.facility_id = b.facility_id and la.permit_id = b.permit_id
+    and la.plan_point_id is not null and la.removed_at is null), '{}')`;
+
+/** The label lists the keys in the box now (one printed before labels kept their keys is not known to). */
+const labelIsCurrent = sql`(r.printed_keys is not null and r.printed_keys = ${lockboxKeys})`;
+
 const permitFilters = (filter: PrintListFilter) => sql`
   and pt.code = any(${[...filter.typeCodes]}::text[])
   ${filter.permitId === undefined ? sql`` : sql`and p.id = ${filter.permitId}`}
@@ -61,7 +73,10 @@ export async function listQueuedPermits(db: Db, facilityId: number, filter: Prin
   return rows;
 }
 
-/** Open lockboxes of one queue: waiting, never labelled; printed, labelled. */
+/**
+ * Open lockboxes of one queue. Waiting: never labelled, or labelled with other keys than the box
+ * holds now (a lock applied or removed since). Printed: labelled as it is now.
+ */
 export async function listQueuedLockboxes(
   db: Db,
   facilityId: number,
@@ -77,7 +92,7 @@ export async function listQueuedLockboxes(
     left join print_records r on r.facility_id = b.facility_id and r.kind = 'lockbox' and r.subject_id = b.id
     left join users u on u.id = r.printed_by
     where b.facility_id = ${facilityId} and b.released_at is null
-      and r.subject_id is ${filter.queue === 'waiting' ? sql`null` : sql`not null`}
+      and ${filter.queue === 'waiting' ? sql`(r.subject_id is null or not ${labelIsCurrent})` : sql`r.subject_id is not null and ${labelIsCurrent}`}
       ${permitFilters(filter)}
     order by p.number, b.number
     limit ${PRINT_LIST_LIMIT + 1}`.execute(db);
@@ -89,6 +104,7 @@ export interface PrintRecordRow {
   printedRevision: number | null;
   printedExtensionCount: number | null;
   printedHolderId: number | null;
+  printedKeys: string[] | null;
   printedAt: Date;
   printedBy: number;
   reprintCount: number;
@@ -117,8 +133,16 @@ export async function lockPermitForPrint(db: Db, facilityId: number, permitId: n
 
 /** The lockbox, locked (FOR UPDATE of its row), with its permit's type and its print record. */
 export async function lockLockboxForPrint(db: Db, facilityId: number, lockboxId: number) {
-  const { rows } = await sql<{ id: number; number: string; permitId: number; typeCode: string; released: boolean }>`
-    select b.id, b.number, b.permit_id as "permitId", pt.code as "typeCode", b.released_at is not null as released
+  const { rows } = await sql<{
+    id: number;
+    number: string;
+    permitId: number;
+    typeCode: string;
+    released: boolean;
+    keys: string[];
+  }>`
+    select b.id, b.number, b.permit_id as "permitId", pt.code as "typeCode", b.released_at is not null as released,
+      ${lockboxKeys} as keys
     from lockboxes b
     join permits p on p.facility_id = b.facility_id and p.id = b.permit_id
     join permit_types pt on pt.id = p.permit_type_id
@@ -140,6 +164,7 @@ async function findPrintRecord(
       'printed_revision as printedRevision',
       'printed_extension_count as printedExtensionCount',
       'printed_holder_id as printedHolderId',
+      'printed_keys as printedKeys',
       'printed_at as printedAt',
       'printed_by as printedBy',
       'reprint_count as reprintCount',
@@ -161,6 +186,8 @@ export async function savePrintRecord(
     subjectId: number;
     permitId: number;
     stamp: { revision: number; extensionCount: number; holderId: number | null } | null;
+    /** A lockbox label: the lock serials it lists. */
+    keys: string[] | null;
     at: Date;
     by: number;
   },
@@ -170,6 +197,7 @@ export async function savePrintRecord(
     printed_revision: row.stamp?.revision ?? null,
     printed_extension_count: row.stamp?.extensionCount ?? null,
     printed_holder_id: row.stamp?.holderId ?? null,
+    printed_keys: row.keys,
     printed_at: row.at,
     printed_by: row.by,
   };
@@ -223,10 +251,7 @@ export async function listLockboxLabelRows(
   const { rows } = await sql<LockboxLabelRow>`
     select b.id, b.number, p.id as "permitId", p.number as "permitNumber", p.title as "permitTitle",
       d.serial as device, pu.display_name as primary,
-      coalesce((select array_agg(l.serial order by l.serial)
-        from lock_applications la join locks l on l.id = la.lock_id
-        where la.facility_id = b.facility_id and la.permit_id = b.permit_id
-          and la.plan_point_id is not null and la.removed_at is null), '{}') as locks
+      ${lockboxKeys} as locks
     from lockboxes b
     join permits p on p.facility_id = b.facility_id and p.id = b.permit_id
     join permit_types pt on pt.id = p.permit_type_id

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINT_PERMIT_PDF_LIMIT } from '@hasp/contracts';
 import { createTestApp, login, type TestApp } from './test-app';
 import { withGrantRevoked } from './support/permit-type-fixtures';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
@@ -125,6 +126,23 @@ describe('permits on the print list', () => {
     const other = await pdf('permit', [a.id], 'otherFacility');
     expect(other.response.statusCode).toBe(404);
     expect(other.response.json<{ message: string }>().message).toBe(`Permit not found: ${a.id}`);
+  });
+
+  it('draws at most PRINT_PERMIT_PDF_LIMIT permits in one PDF, and says so at the field', async () => {
+    const a = await permitIn('issued', 'One of many');
+    const many = await pdf(
+      'permit',
+      Array.from({ length: PRINT_PERMIT_PDF_LIMIT + 1 }, () => a.id),
+    );
+    expect(many.response.statusCode).toBe(400);
+    expect(many.response.json()).toMatchObject({
+      details: [
+        {
+          field: 'ids',
+          message: `Choose at most ${PRINT_PERMIT_PDF_LIMIT} permits for one PDF; print the rest in another.`,
+        },
+      ],
+    });
   });
 
   it('marks a permit printed (audited), lists it as printed by whom, and a changed permit waits again', async () => {

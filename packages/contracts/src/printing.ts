@@ -123,6 +123,12 @@ export const PRINT_LIST_LIMIT = 2000;
 const idList = (noun: string) =>
   z.array(idSchema).check(z.minLength(1, `Choose at least one ${noun}`), z.maxLength(PRINT_LIST_LIMIT));
 
+/**
+ * Permits in one PDF at most: each is a whole job-site copy (0.3–1 s and a few hundred KB to draw),
+ * built in memory, so a larger choice goes as several PDFs (the print list splits it).
+ */
+export const PRINT_PERMIT_PDF_LIMIT = 50;
+
 /** POST /api/print-list/pdf: the chosen items as one PDF (a page each), in the order given. */
 export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
 export type PrintPdfInput = z.infer<typeof printPdfInputSchema>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   captionsOf,
+  PRINT_PERMIT_PDF_LIMIT,
   lockboxLabelCaptions,
   type MarkPrintedResult,
   type PrintItemKind,
@@ -70,7 +71,16 @@ export async function printItemsPdf(
   const db = ctx.connection.db;
   const facilityId = ctx.actor.facilityId;
   if (kind === 'tag') return tagPdf(db, facilityId, { tagIds: ids, typeCodes, origin, now: ctx.now });
-  if (kind === 'permit') return permitsPdf(request, ids);
+  if (kind === 'permit') {
+    if (ids.length > PRINT_PERMIT_PDF_LIMIT)
+      throw AppError.validation([
+        {
+          field: 'ids',
+          message: `Choose at most ${PRINT_PERMIT_PDF_LIMIT} permits for one PDF; print the rest in another.`,
+        },
+      ]);
+    return permitsPdf(request, ids);
+  }
   const rows = await listLockboxLabelRows(db, facilityId, ids, typeCodes);
   const byId = new Map(rows.map((r) => [r.id, r]));
   notFound('Lockbox', ids, byId);

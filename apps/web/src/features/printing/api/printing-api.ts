@@ -44,8 +44,15 @@ export function usePrintList(filter: PrintListFilter) {
 /** The file name of each kind's PDF (one kind per PDF: each goes to its own stock). */
 const fileNames: Record<PrintItemKind, string> = { tag: 'tags', permit: 'permits', lockbox: 'lockbox-labels' };
 
-/** Downloads the chosen items of one kind as one PDF; returns the file's name. */
-export async function downloadPdf(kind: PrintItemKind, ids: number[]): Promise<string> {
+/**
+ * Downloads the chosen items of one kind as one PDF; returns the file's name. `part` numbers one of
+ * several PDFs of one choice (a large choice of permits, see pdfParts).
+ */
+export async function downloadPdf(
+  kind: PrintItemKind,
+  ids: number[],
+  part?: { index: number; count: number },
+): Promise<string> {
   const blob = await apiRequest('print-list/pdf', {
     method: 'POST',
     body: { kind, ids },
@@ -53,7 +60,8 @@ export async function downloadPdf(kind: PrintItemKind, ids: number[]): Promise<s
     headers: { accept: 'application/pdf' },
     quiet: () => true,
   });
-  const name = `hasp-${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}.pdf`;
+  const suffix = part && part.count > 1 ? `-${part.index + 1}-of-${part.count}` : '';
+  const name = `hasp-${fileNames[kind]}-${new Date().toISOString().slice(0, 10)}${suffix}.pdf`;
   saveBlob(blob, name);
   return name;
 }

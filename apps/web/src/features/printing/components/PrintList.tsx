@@ -23,6 +23,7 @@ import {
   type PrintSelection,
 } from '../api/printing-api';
 import classes from '../Printing.module.css';
+import { pdfParts } from '../print-parts';
 import { ReprintDialog } from './ReprintDialog';
 
 const l = printingLabels;
@@ -91,8 +92,11 @@ export function PrintList() {
     try {
       // One PDF per kind: tags go on tag stock, permits on paper, labels on label stock.
       for (const { kind, ids } of selectionOf(chosenItems)) {
-        const name = await downloadPdf(kind, ids);
-        showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
+        const parts = pdfParts(kind, ids);
+        for (const [index, part] of parts.entries()) {
+          const name = await downloadPdf(kind, part, { index, count: parts.length });
+          showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
+        }
       }
     } catch (error) {
       showToast({

@@ -15,7 +15,7 @@ import {
 import { useCaptions } from '../../../lib/i18n';
 import { useSessionContext } from '../../../lib/session-context';
 import { showToast } from '../../../lib/toast';
-import { useDashboardLayout, useLiveWidgets, useResetLayout, useSaveFacilityLayout } from '../api/dashboards-api';
+import { useDashboardLayout, useResetLayout, useSaveFacilityLayout } from '../api/dashboards-api';
 import { useLayoutSaver } from '../api/layout-saver';
 import {
   addWidget,
@@ -145,7 +145,6 @@ export function Dashboard() {
   const query = useDashboardLayout();
   const save = useLayoutSaver();
   const [editing, setEditing] = useState(false);
-  useLiveWidgets();
 
   if (query.isPending) return <Loader aria-label={t(dashboardsTitles.page)} />;
   if (query.isError)

@@ -165,9 +165,7 @@ describe('dashboard-changed over the notification stream', () => {
       for (let i = 0; i < 5; i++)
         await db()
           .transaction()
-          .execute((trx) =>
-            recordEvent(trx, { name: 'tag.apply', facilityId: 1, entityType: 'tag', entityId: null }),
-          );
+          .execute((trx) => recordEvent(trx, { name: 'tag.apply', facilityId: 1, entityType: 'tag', entityId: null }));
       await stream.next('dashboard-changed');
       await stream.next('dashboard-changed', 3000);
       await settled(stream, users.admin!, 1);

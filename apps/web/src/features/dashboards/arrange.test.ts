@@ -69,7 +69,8 @@ describe('arranging from the keyboard', () => {
       ['gas-out-of-limits', 'shorter'],
       ['gas-out-of-limits', 'down'],
     ];
-    for (const [widget, step] of impossible) expect(arrange(built, widget as 'locks', step), `${widget} ${step}`).toBe(built);
+    for (const [widget, step] of impossible)
+      expect(arrange(built, widget as 'locks', step), `${widget} ${step}`).toBe(built);
     const narrow: DashboardLayout = { items: [{ widget: 'locks', x: 0, y: 0, w: 3, h: 8 }] };
     expect(arrange(narrow, 'locks', 'narrower')).toBe(narrow);
     expect(arrange(narrow, 'locks', 'taller')).toBe(narrow);

@@ -15,16 +15,7 @@ import { fromGrid, stacked, toGrid } from './layout';
  * as the grid's vertical compaction does on screen.
  */
 export type ArrangeStep =
-  | 'up'
-  | 'down'
-  | 'left'
-  | 'right'
-  | 'earlier'
-  | 'later'
-  | 'wider'
-  | 'narrower'
-  | 'taller'
-  | 'shorter';
+  'up' | 'down' | 'left' | 'right' | 'earlier' | 'later' | 'wider' | 'narrower' | 'taller' | 'shorter';
 
 type Box = Pick<DashboardLayoutItem, 'x' | 'y' | 'w' | 'h'>;
 const overlapX = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w;
@@ -38,7 +29,7 @@ const compacted = (layout: DashboardLayout): DashboardLayout =>
 /** `item` at its place, or just below whatever of `placed` is in its way (pushed down until free). */
 function clearOf(placed: DashboardLayoutItem[], item: DashboardLayoutItem): DashboardLayoutItem {
   let y = item.y;
-  for (let hit = placed.filter((p) => collides({ ...item, y }, p)); hit.length; ) {
+  for (let hit = placed.filter((p) => collides({ ...item, y }, p)); hit.length;) {
     y = Math.max(...hit.map((p) => p.y + p.h));
     hit = placed.filter((p) => collides({ ...item, y }, p));
   }

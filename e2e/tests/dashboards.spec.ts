@@ -2,7 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import type { DashboardWidgetData } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { createPermitViaApi } from '../support/api-permit';
-import { permitCommand, browseAs } from '../support/api-user';
+import { apiPost, permitCommand, browseAs } from '../support/api-user';
+import { withDatabase } from '../support/database';
+import { issueLock, myUserId } from '../support/isolation';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -32,6 +34,12 @@ const builtIn = [
 /** Waits for the save the last action made. */
 const layoutSaved = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/api/dashboards/layout') && r.request().method() === 'PUT');
+
+/** The open menu's items by their accessible names (the arrow beside each is hidden from them). */
+async function expectMenu(page: Page, names: string[]) {
+  await expect(page.getByRole('menuitem')).toHaveCount(names.length);
+  for (const name of names) await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+}
 
 /** Drags a widget by its title bar so its top-left corner lands on `to`'s. */
 async function dragWidget(page: Page, from: Locator, to: Locator) {
@@ -147,4 +155,125 @@ test("approving a permit changes the requester's dashboard and inbox live", asyn
   await bell.click();
   await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(permit.number);
   await saveScreenshot(page, testInfo, 'dashboards-live');
+});
+
+test("a lock another user applies — it notifies nobody — changes the viewer's dashboard without a reload", async ({
+  browser,
+}, testInfo) => {
+  const [viewerUser, lockerUser] = await Promise.all([
+    createUserLike('supervisor', 'dash-viewer'),
+    createUserLike('supervisor', 'dash-locker'),
+  ]);
+  const { page } = await signedInPage(browser, viewerUser, { viewport: desktop });
+  const locker = await browseAs(browser, lockerUser);
+  // A permit of the locker's with a point isolated on its plan (put there directly: the plan's own
+  // screens are the isolation plan's), and a padlock of theirs (Lock Manage's commands).
+  const permit = await createPermitViaApi(locker.page, locker.token, {
+    type: 'LOTO',
+    title: `Dashboard lock ${Date.now()}`,
+  });
+  const planPointId = await withDatabase(async (client) => {
+    const point = await client.query<{ id: number }>(
+      'select id from isolation_points where facility_id = 1 order by id limit 1',
+    );
+    const inserted = await client.query<{ id: number }>(
+      `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state)
+       values (1, $1, $2, 0, 'isolated') returning id`,
+      [permit.ID, point.rows[0]!.id],
+    );
+    return inserted.rows[0]!.id;
+  });
+  const lock = await issueLock(locker, await myUserId(locker));
+
+  await page.goto('/dashboards');
+  const inUse = widget(page, 'Locks in use').locator('[data-item="locked"]');
+  await expect(inUse).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const lockedCount = async () => Number(await inUse.locator('span').last().innerText());
+  const before = await lockedCount();
+  // The stream is open (the bell follows it) before the change is made.
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  const reread = page.waitForResponse((r) => r.url().endsWith('/api/dashboards/widgets/locks') && r.status() === 200, {
+    timeout: 20_000,
+  });
+  await apiPost(locker, `/api/permits/${permit.ID}/locks/commands/apply`, { lockId: lock.id, planPointId });
+  // The widget re-reads at once (its own refresh is a minute away) and shows one more permit with a lock.
+  await reread;
+  await expect.poll(lockedCount).toBeGreaterThan(before);
+  await saveScreenshot(page, testInfo, 'dashboards-live-lock');
+});
+
+test('arranging with the keyboard: each widget moves and resizes from its menu, is announced, and is kept', async ({
+  browser,
+}, testInfo) => {
+  const arranger = await createUserLike('supervisor', 'dash-keyboard');
+  const { page } = await signedInPage(browser, arranger, { viewport: desktop });
+  await page.goto('/dashboards');
+  await expect(widget(page, 'Locks in use')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const status = shell(page).main.getByRole('status');
+  await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+
+  /** Opens a widget's arrange menu from the keyboard and presses one of its steps with Enter. */
+  async function step(title: string, name: string) {
+    const menuButton = page.getByRole('button', { name: `Arrange ${title}`, exact: true });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name, exact: true });
+    await expect(item).toBeVisible();
+    await item.focus();
+    const saved = layoutSaved(page);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await page.keyboard.press('Escape');
+    await expect(item).toBeHidden();
+  }
+  // Locks in use (below Expiring within 24 hours) goes up, then one column wider.
+  await step('Locks in use', 'Move up');
+  await expect(status).toHaveText('Locks in use: row 1, column 5, 4 columns wide, 3 rows high.');
+  await step('Locks in use', 'Wider');
+  await expect(status).toHaveText('Locks in use: row 1, column 5, 5 columns wide, 3 rows high.');
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Arrange Locks in use', exact: true }).click();
+  await expectMenu(page, ['Move up', 'Move down', 'Move left', 'Move right', 'Wider', 'Narrower', 'Taller', 'Shorter']);
+  await saveScreenshot(page, testInfo, 'dashboards-keyboard-desktop');
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(widget(page, 'Locks in use')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  const [locks, myWork, expiring] = await Promise.all(
+    ['Locks in use', 'My work', 'Expiring within 24 hours'].map((title) => widget(page, title).boundingBox()),
+  );
+  expect(Math.round(locks!.y)).toBe(Math.round(myWork!.y));
+  expect(locks!.x).toBeGreaterThan(myWork!.x + myWork!.width - 1);
+  expect(expiring!.y).toBeGreaterThan(locks!.y + locks!.height - 1);
+  expect(locks!.width).toBeGreaterThan(myWork!.width);
+
+  // On a phone: one column, moved up and down only.
+  await page.setViewportSize(phone);
+  await expect(widget(page, 'My work')).toBeVisible();
+  await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+  await page.getByRole('button', { name: 'Arrange My work', exact: true }).click();
+  await expectMenu(page, ['Move up', 'Move down']);
+  await saveScreenshot(page, testInfo, 'dashboards-keyboard-phone');
+  await page.keyboard.press('Escape');
+  const order = async () =>
+    shell(page)
+      .main.locator('section[data-widget]')
+      .evaluateAll((sections) =>
+        sections
+          .map((s) => ({ kind: s.getAttribute('data-widget'), y: s.getBoundingClientRect().y }))
+          .sort((a, b) => a.y - b.y)
+          .map((s) => s.kind),
+      );
+  expect((await order())[0]).toBe('my-work');
+  await step('My work', 'Move down');
+  // In a grid of different sizes a step may pass more than one place; the announcement says where it is.
+  await expect(status).toHaveText(/^My work: position [2-6] of 6\.$/);
+  const position = Number(/position (\d)/.exec((await status.textContent()) ?? '')![1]);
+  const arranged = await order();
+  expect(arranged.indexOf('my-work')).toBe(position - 1);
+  await expectNoSidewaysScroll(page, phone.width);
+  await expectNoSeriousViolations(page);
+  await page.reload();
+  await expect(widget(page, 'My work')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  expect(await order()).toEqual(arranged);
 });

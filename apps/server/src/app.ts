@@ -31,7 +31,7 @@ import { loginRoutes } from './modules/login';
 import { ssoRoutes, expiredSsoJob } from './modules/sso';
 import { userLookupRoutes, userRoutes } from './modules/users';
 import { navigationRoutes } from './modules/navigation';
-import { NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
+import { DASHBOARD_CHANNEL, NotificationHub, notificationRoutes, NOTIFICATION_CHANNEL } from './modules/notifications';
 import { sessionContextRoutes } from './modules/settings';
 import { announcementRoutes } from './modules/announcements';
 import { translationsRoutes } from './modules/translations';
@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // One LISTEN client per connection for everything that must hear other processes' changes.
   const listeners = new ChangeListeners(
-    [NOTIFICATION_CHANNEL, CONTEXT_CHANNEL, SESSION_CHANNEL, ACCESS_CHANNEL],
+    [NOTIFICATION_CHANNEL, CONTEXT_CHANNEL, SESSION_CHANNEL, ACCESS_CHANNEL, DASHBOARD_CHANNEL],
     (message, error) => app.log.warn({ err: error }, message),
   );
   const accessCache = new AccessCache(listeners);

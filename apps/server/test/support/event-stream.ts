@@ -12,6 +12,9 @@ export async function openStream(baseUrl: string, bearer: string) {
   const reader: ReadableStreamDefaultReader<Uint8Array> = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
+  // Every event's name and arrival time, in order (what `next` skips over stays visible here).
+  const log: { event: string; at: number }[] = [];
+  let unlogged = '';
   let wake = () => undefined as void;
   let isEnded = false;
   // Reads until the server ends the response; resolves then (or when the test aborts it).
@@ -20,7 +23,14 @@ export async function openStream(baseUrl: string, bearer: string) {
       for (;;) {
         const chunk = await reader.read();
         if (chunk.done) break;
-        buffer += decoder.decode(chunk.value);
+        const text = decoder.decode(chunk.value);
+        buffer += text;
+        unlogged += text;
+        for (let end = unlogged.indexOf('\n\n'); end >= 0; end = unlogged.indexOf('\n\n')) {
+          const name = /^event: (.*)$/m.exec(unlogged.slice(0, end))?.[1];
+          if (name) log.push({ event: name, at: Date.now() });
+          unlogged = unlogged.slice(end + 2);
+        }
         wake();
       }
     } catch {
@@ -46,5 +56,5 @@ export async function openStream(baseUrl: string, bearer: string) {
       });
     }
   };
-  return { next, ended, isEnded: () => isEnded, close: () => controller.abort() };
+  return { next, ended, isEnded: () => isEnded, close: () => controller.abort(), log: () => [...log] };
 }

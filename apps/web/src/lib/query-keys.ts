@@ -10,8 +10,10 @@ export const sharedQueryRoots = {
   componentManage: ['component-manage'],
   /** features/user-manage (user lists): stale when User Management changes users. */
   userManage: ['user-manage'],
-  /** features/notifications (the bell's lists): features/dashboards refetches its widgets when a pushed notification lands there. */
+  /** features/notifications (the bell's lists). */
   notifications: ['notifications'],
+  /** features/dashboards (each widget's numbers): stale when the stream says the facility's counts changed (decision 0081). */
+  dashboardWidgets: ['dashboards', 'widget'],
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { ChangeHandler, ChangeListeners } from '../../db/change-listener';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
 import { SESSION_CHANNEL } from '../../plugins/access-cache';
 import { CONTEXT_CHANNEL } from '../permissions';
+import { DASHBOARD_CHANNEL, DASHBOARD_SIGNAL_MS, SignalThrottle } from './dashboard-signal';
 import { findNotificationById, type Inbox } from './notification.repository';
 
 /** One open stream: whose inbox, and what to do when something happens to it. */
@@ -10,6 +11,8 @@ export interface Subscriber extends Inbox {
   send: (notification: Notification) => void;
   /** Called when the facility's permissions or security settings change (reload the session context). */
   contextChanged?: () => void;
+  /** Called when something the facility's dashboard widgets count changed (at most once a second). */
+  dashboardChanged?: () => void;
   /** Whether the sign-in behind the stream is still valid (asked again when it may have ended). */
   isSessionValid: () => Promise<boolean>;
   /** Ends the stream: its sign-in has ended. */
@@ -27,6 +30,7 @@ export const NOTIFICATION_CHANNEL = 'hasp_notification';
  */
 export class NotificationHub implements ChangeHandler {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly dashboardSignals = new SignalThrottle(DASHBOARD_SIGNAL_MS);
 
   constructor(
     private readonly registry: ConnectionRegistry,
@@ -63,6 +67,7 @@ export class NotificationHub implements ChangeHandler {
   /** Forgets every subscriber (the server is closing; the shared listener is stopped by its owner). */
   stop(): void {
     this.subscribers.clear();
+    this.dashboardSignals.stop();
   }
 
   notify(connection: Connection, channel: string, payload: string): void {
@@ -70,11 +75,16 @@ export class NotificationHub implements ChangeHandler {
     if (channel === NOTIFICATION_CHANNEL) void this.deliver(connection, payload);
     if (channel === CONTEXT_CHANNEL) this.deliverContextChange(connection, payload);
     if (channel === SESSION_CHANNEL) this.deliverSessionChange(connection, payload);
+    if (channel === DASHBOARD_CHANNEL) this.deliverDashboardChange(connection, payload);
   }
 
   listening(connection: Connection, again: boolean): void {
+    if (!again) return;
     // After a lost listener, sign-outs committed while it was away were not heard: check every stream.
-    if (again) void this.recheck(connection, () => true);
+    void this.recheck(connection, () => true);
+    // …and neither were dashboard changes: every facility with a stream here re-reads its widgets.
+    const facilities = new Set([...(this.subscribers.get(connection.name) ?? [])].map((s) => s.facilityId));
+    for (const facilityId of facilities) this.signalDashboards(connection, facilityId);
   }
 
   private async deliver(connection: Connection, payload: string): Promise<void> {
@@ -99,6 +109,23 @@ export class NotificationHub implements ChangeHandler {
     } catch (error) {
       this.log('could not deliver a context change', error);
     }
+  }
+
+  private deliverDashboardChange(connection: Connection, payload: string): void {
+    try {
+      const { facilityId } = JSON.parse(payload) as { facilityId: number };
+      if (Number.isInteger(facilityId)) this.signalDashboards(connection, facilityId);
+    } catch (error) {
+      this.log('could not deliver a dashboard change', error);
+    }
+  }
+
+  /** Tells the facility's streams on this connection, throttled: a burst of commits is one signal. */
+  private signalDashboards(connection: Connection, facilityId: number): void {
+    this.dashboardSignals.signal(`${connection.name}\u0000${facilityId}`, () => {
+      for (const s of this.subscribers.get(connection.name) ?? [])
+        if (s.facilityId === facilityId) s.dashboardChanged?.();
+    });
   }
 
   private deliverSessionChange(connection: Connection, payload: string): void {

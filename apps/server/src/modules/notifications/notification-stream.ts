@@ -49,6 +49,8 @@ export async function serveNotificationStream(
     send: (notification) => res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`),
     // Permissions or security lists of the facility changed: the browser reloads its session context.
     contextChanged: () => res.write('event: context-changed\ndata: {}\n\n'),
+    // Something the facility's dashboard widgets count changed (no data: the dashboard re-reads them).
+    dashboardChanged: () => res.write('event: dashboard-changed\ndata: {}\n\n'),
     isSessionValid: async () => {
       const user = await findSessionUser(auth.connection.db, auth.actor);
       return user !== undefined && !user.must_change_password;

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   dashboardWidgetDataSchema,
   facilityDashboardLayoutSchema,
@@ -8,10 +7,12 @@ import {
   type DashboardWidgetKind,
 } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
-import { sharedQueryRoots } from '../../../lib/query-keys';
 import { dashboardKeys } from './keys';
 
-/** Widgets re-read themselves this often even when nothing is pushed (most commands notify nobody). */
+/**
+ * Widgets re-read themselves this often even when nothing is pushed: the fallback for a stream that
+ * is down (the notification stream's `dashboard-changed` refetches them at once, decision 0081).
+ */
 export const WIDGET_REFRESH_MS = 60_000;
 
 /** The caller's dashboard: their own, the facility's default, or the built-in one. */
@@ -76,23 +77,4 @@ export function useWidget(kind: DashboardWidgetKind) {
     refetchInterval: WIDGET_REFRESH_MS,
     retry: 1,
   });
-}
-
-/**
- * Live widgets over the existing push channel (the notification stream, decision 0075): when a
- * notification lands in the bell's cached lists (approved, issued, expiring… the events that
- * concern this user), every widget re-reads its numbers.
- */
-export function useLiveWidgets(): void {
-  const client = useQueryClient();
-  useEffect(
-    () =>
-      client.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'success') return;
-        const root = (event.query as Query).queryKey[0];
-        if (root !== sharedQueryRoots.notifications[0]) return;
-        void client.invalidateQueries({ queryKey: dashboardKeys.widgets() });
-      }),
-    [client],
-  );
 }

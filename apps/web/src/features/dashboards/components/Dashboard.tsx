@@ -15,7 +15,7 @@ import {
 import { useCaptions } from '../../../lib/i18n';
 import { useSessionContext } from '../../../lib/session-context';
 import { showToast } from '../../../lib/toast';
-import { useDashboardLayout, useLiveWidgets, useResetLayout, useSaveFacilityLayout } from '../api/dashboards-api';
+import { useDashboardLayout, useResetLayout, useSaveFacilityLayout } from '../api/dashboards-api';
 import { useLayoutSaver } from '../api/layout-saver';
 import {
   addWidget,
@@ -27,6 +27,7 @@ import {
   stacked,
   toGrid,
 } from '../layout';
+import { arrange, whereIs, type ArrangeStep } from '../arrange';
 import { WidgetCard } from './WidgetCard';
 import classes from './Dashboard.module.css';
 
@@ -98,14 +99,37 @@ function WidgetGrid({
   const t = useCaptions();
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
   const single = width < SINGLE_COLUMN_BELOW_PX;
+  // What the last keyboard step did, for the screen reader (a polite live region below).
+  const [placed, setPlaced] = useState('');
+  const step = (kind: DashboardWidgetKind, how: ArrangeStep) => {
+    const next = arrange(layout, kind, how);
+    if (next !== layout) onChange(next);
+    const where = whereIs(next, kind);
+    if (!where) return;
+    const widget = t(dashboardWidgetTitles[kind]);
+    setPlaced(
+      single
+        ? t(dashboardsLabels.placedStack, { widget, position: where.position, count: where.count })
+        : t(dashboardsLabels.placedGrid, { widget, ...where }),
+    );
+  };
   const card = (kind: DashboardWidgetKind) => (
-    <WidgetCard kind={kind} editing={editing} onRemove={() => onChange(removeWidget(layout, kind))} />
+    <WidgetCard
+      kind={kind}
+      editing={editing}
+      single={single}
+      onArrange={(how) => step(kind, how)}
+      onRemove={() => onChange(removeWidget(layout, kind))}
+    />
   );
   return (
     <>
       {editing && (
         <Text className={classes.muted}>{t(single ? dashboardsLabels.phoneEditing : dashboardsLabels.editing)}</Text>
       )}
+      <div role="status" aria-live="polite" className={classes.visuallyHidden}>
+        {editing ? placed : ''}
+      </div>
       <div ref={containerRef} className={classes.gridBox}>
         {!mounted ? null : single ? (
           <div className={classes.stack}>
@@ -145,7 +169,6 @@ export function Dashboard() {
   const query = useDashboardLayout();
   const save = useLayoutSaver();
   const [editing, setEditing] = useState(false);
-  useLiveWidgets();
 
   if (query.isPending) return <Loader aria-label={t(dashboardsTitles.page)} />;
   if (query.isError)

@@ -10,6 +10,8 @@ import {
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useWidget } from '../api/dashboards-api';
+import type { ArrangeStep } from '../arrange';
+import { ArrangeMenu } from './ArrangeMenu';
 import { WidgetBoundary } from './WidgetBoundary';
 import { chartedWidgets, indexHref, itemCaption } from './widget-words';
 import classes from './Dashboard.module.css';
@@ -75,14 +77,21 @@ function WidgetBody({ kind, title }: { kind: DashboardWidgetKind; title: string 
   return <WidgetNumbers kind={kind} data={widget.data} />;
 }
 
-/** One widget: its title (the drag handle while arranging), its numbers, and its remove button. */
+/**
+ * One widget: its title (the drag handle while arranging), its numbers, and while arranging its
+ * keyboard steps (one column: up and down only) and its remove button.
+ */
 export function WidgetCard({
   kind,
   editing,
+  single,
+  onArrange,
   onRemove,
 }: {
   kind: DashboardWidgetKind;
   editing: boolean;
+  single: boolean;
+  onArrange: (step: ArrangeStep) => void;
   onRemove: () => void;
 }) {
   const t = useCaptions();
@@ -100,11 +109,14 @@ export function WidgetCard({
           {title}
         </h2>
         {editing && (
-          <CloseButton
-            className={`${classes.touch} widget-no-drag`}
-            aria-label={t(dashboardsButtons.remove, { widget: title })}
-            onClick={onRemove}
-          />
+          <span className={classes.cardTools}>
+            <ArrangeMenu title={title} single={single} onStep={onArrange} />
+            <CloseButton
+              className={`${classes.touch} widget-no-drag`}
+              aria-label={t(dashboardsButtons.remove, { widget: title })}
+              onClick={onRemove}
+            />
+          </span>
         )}
       </header>
       <div className={classes.cardBody}>

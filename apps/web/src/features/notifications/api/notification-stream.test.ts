@@ -72,6 +72,20 @@ describe('cacheStreamHandlers', () => {
     expect(queryClient.getQueryState(notificationKeys.list('all'))?.isInvalidated).toBe(false);
     queryClient.clear();
   });
+
+  it('a dashboard change marks every dashboard widget stale and nothing else', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([...sharedQueryRoots.dashboardWidgets, 'locks'], { total: 1 });
+    queryClient.setQueryData([...sharedQueryRoots.dashboardWidgets, 'my-work'], { total: 2 });
+    queryClient.setQueryData(['dashboards', 'layout'], { layout: { items: [] } });
+    queryClient.setQueryData(notificationKeys.list('all'), { notifications: [], unreadCount: 0 });
+    cacheStreamHandlers(queryClient).onDashboardChanged?.();
+    expect(queryClient.getQueryState([...sharedQueryRoots.dashboardWidgets, 'locks'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([...sharedQueryRoots.dashboardWidgets, 'my-work'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['dashboards', 'layout'])?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(notificationKeys.list('all'))?.isInvalidated).toBe(false);
+    queryClient.clear();
+  });
 });
 
 describe('followNotificationStream', () => {

@@ -22,6 +22,8 @@ export interface StreamHandlers {
   onUnreadable: () => void;
   /** The facility's permissions or security lists changed (Group Manage, Security Lists). */
   onContextChanged?: () => void;
+  /** Something the facility's dashboard widgets count changed (a signal without data, at most once a second). */
+  onDashboardChanged?: () => void;
   /** An open stream ended (network, server, sign-in ended or token expired): nothing is pushed until the next `onReady`. */
   onClosed?: () => void;
 }
@@ -77,6 +79,8 @@ async function readOnce(handlers: StreamHandlers, signal: AbortSignal): Promise<
           else handlers.onUnreadable();
         } else if (event.event === 'context-changed') {
           handlers.onContextChanged?.();
+        } else if (event.event === 'dashboard-changed') {
+          handlers.onDashboardChanged?.();
         }
       }
     }
@@ -114,10 +118,15 @@ export async function followNotificationStream(handlers: StreamHandlers, signal:
  */
 export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
   const refetchLists = () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+  // Only the widgets on the screen re-read (each its own request); the others are marked stale.
+  const refetchWidgets = () => queryClient.invalidateQueries({ queryKey: sharedQueryRoots.dashboardWidgets });
   return {
     // A list loaded before the server was listening may miss what arrived in between (or while
-    // the stream was down): refetch it once the stream is live.
-    onReady: () => void refetchLists(),
+    // the stream was down): refetch it once the stream is live. The dashboard's numbers likewise.
+    onReady: () => {
+      void refetchLists();
+      void refetchWidgets();
+    },
     onNotification: (notification) => {
       queryClient.setQueriesData<NotificationList>({ queryKey: notificationKeys.lists() }, (list) =>
         notificationLists.withArrived(list, notification),
@@ -131,12 +140,15 @@ export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
       void queryClient.invalidateQueries({ queryKey: sessionContextKeys.all });
       void queryClient.invalidateQueries({ queryKey: sharedQueryRoots.navigation });
     },
+    // A change in the facility that a dashboard widget counts, whoever it notified (decision 0081).
+    onDashboardChanged: () => void refetchWidgets(),
   };
 }
 
 /**
- * While signed in and online: new notifications go into the cached lists as they arrive (P11), and
- * the session context is reloaded when the facility's permissions or security lists change.
+ * While signed in and online: new notifications go into the cached lists as they arrive (P11), the
+ * session context is reloaded when the facility's permissions or security lists change, and the
+ * dashboard's widgets re-read when something they count changed in the facility.
  * Returns whether the stream is open now (while it is not, the bell polls instead).
  */
 export function useNotificationStream(): boolean {

@@ -12,13 +12,23 @@ interface PeoplePickerProps {
   onChange: (people: PickedPerson[]) => void;
   error?: string;
   maxValues?: number;
+  /** Above a dialog's layer (Asset Manage's dialogs sit at 400). */
+  dropdownZIndex?: number;
 }
 
 /**
  * Picks several users of the facility by name (GET /api/users, as PersonPicker does for one): an
  * area's supervisors. The chosen stay listed with their names while the search shows others.
  */
-export function PeoplePicker({ label, description, value, onChange, error, maxValues }: PeoplePickerProps) {
+export function PeoplePicker({
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  maxValues,
+  dropdownZIndex,
+}: PeoplePickerProps) {
   const t = useCaptions();
   const [search, setSearch] = useState('');
   const people = usePeopleSearch(search);
@@ -46,7 +56,7 @@ export function PeoplePicker({ label, description, value, onChange, error, maxVa
         )
       }
       classNames={{ input: classes.input, option: classes.touch }}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={{ withinPortal: true, ...(dropdownZIndex ? { zIndex: dropdownZIndex } : {}) }}
     />
   );
 }

@@ -69,7 +69,7 @@ export const assetManageLabels = defineCaptions('Label', 'Asset_AssetManage', {
   treeKeys: 'Arrow keys move through the tree, Right opens, Left closes, Enter chooses.',
   supervisors: 'Area supervisors',
   'supervisors::description':
-    'Told of this area\'s permits (and of sub-areas with none of their own) when a notification template sends to area supervisors.',
+    "Told of this area's permits (and of sub-areas with none of their own) when a notification template sends to area supervisors.",
   supervisorsInherited: 'None of its own: the supervisors of {{area}} ({{people}}) are told of its permits.',
   supervisorsNone: 'None, and no area above it has any.',
 });

@@ -59,7 +59,7 @@ export const notificationTemplateLabels = defineCaptions('Label', 'NotificationT
   previewHtml: 'E-mail (HTML)',
   previewing: 'Rendering the preview…',
   previewAreaSupervisors: 'Area supervisors of this permit ({{area}}): {{people}}',
-  previewNoAreaSupervisors: 'Nobody supervises this permit\'s area or the areas above it.',
+  previewNoAreaSupervisors: "Nobody supervises this permit's area or the areas above it.",
   unsaved: 'You have unsaved changes.',
   noEmails: 'No notification e-mail has been sent yet.',
   to: 'To',

@@ -25,7 +25,14 @@ interface EventDefaults {
 }
 
 /** Everyone a permit event can reach through the permit: its people, its crew and its area's supervisors (the last two resolved by deliverNotice). */
-const permitPeople: NotificationRelationship[] = ['requester', 'holder', 'issuer', 'approvers', 'crew', 'areaSupervisors'];
+const permitPeople: NotificationRelationship[] = [
+  'requester',
+  'holder',
+  'issuer',
+  'approvers',
+  'crew',
+  'areaSupervisors',
+];
 const both: NotificationChannel[] = ['inApp', 'email'];
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

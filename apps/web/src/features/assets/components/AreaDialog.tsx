@@ -147,6 +147,7 @@ function AreaForm({
         value={supervisors}
         onChange={setSupervisors}
         maxValues={AREA_SUPERVISORS_MAX}
+        dropdownZIndex={500}
         error={fieldErrors.supervisorIds}
       />
     </RecordDialogForm>

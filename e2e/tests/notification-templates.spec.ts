@@ -149,7 +149,8 @@ test('an edited template is previewed with a real permit and read in the inbox w
     ).toBeVisible();
     // …and so does the weld bay's supervisor, in their own inbox.
     const supervisorPage = (await signedInPage(browser, areaSupervisor)).page;
-    await supervisorPage.getByRole('button', { name: /^Notifications/ }).click();
+    await supervisorPage.goto('/');
+    await supervisorPage.getByRole('button', { name: /^Notifications/ }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
     await expect(
       supervisorPage
         .getByRole('dialog', { name: 'Notifications' })

@@ -8,6 +8,7 @@ import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
 import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
 import { DEMO_HAZARD_LINES_STEP } from '../src/db/seed/demo-hazard-analysis';
+import { DEMO_AREA_SUPERVISORS_STEP } from '../src/db/seed/demo-area-supervisors';
 import { DEMO_PRINT_LIST_STEP } from '../src/db/seed/demo-print-list';
 import { registerAppCaptions } from '../src/modules/translations/caption-catalog';
 
@@ -51,8 +52,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrateToLatest(db as never);
   await registerAppCaptions(db);
   // Without the demo permits: each test file makes the permits it counts (demo-permits.test.ts seeds them).
-  // The demo hazard lines go with them (and their step, outside its transaction, needs a second connection).
-  await seedDemo(db, { without: [DEMO_PERMIT_STORIES_STEP, DEMO_HAZARD_LINES_STEP, DEMO_PRINT_LIST_STEP] });
+  // The demo hazard lines go with them (and their step, outside its transaction, needs a second connection),
+  // as do the demo area supervisors (area-supervisors.test.ts sets its own).
+  await seedDemo(db, {
+    without: [DEMO_PERMIT_STORIES_STEP, DEMO_HAZARD_LINES_STEP, DEMO_PRINT_LIST_STEP, DEMO_AREA_SUPERVISORS_STEP],
+  });
   await db.destroy();
   project.provide('adminUrl', adminUrl);
   return stop;

@@ -147,12 +147,26 @@ export type AssetSearchResponse = z.infer<typeof assetSearchResponseSchema>;
 // Areas
 
 /** Create or edit an area (POST /api/assets/areas, PUT /api/assets/areas/:id). Moving is its own command. */
+export const AREA_SUPERVISORS_MAX = 20;
+
+/** A supervisor of an area as the area shows them. */
+export const areaSupervisorSchema = z.object({ ID: z.int(), displayName: z.string() });
+export type AreaSupervisor = z.infer<typeof areaSupervisorSchema>;
+
 export const areaInputSchema = z.object({
   number: assetNumberSchema,
   name: requiredText(200, 'Name'),
   description: text(2000, 'Description'),
   /** Create only (ignored on edit; use move). Null: a top area. */
   parentAreaId: z.optional(z.nullable(id)),
+  /**
+   * The area's supervisors (decision 0080): active users of the facility, who hear of notices
+   * naming "area supervisors" for permits in this area and in sub-areas without their own.
+   * Absent: unchanged on edit, none on create.
+   */
+  supervisorIds: z.optional(
+    z.array(id).check(z.maxLength(AREA_SUPERVISORS_MAX, `supervisorIds: at most ${AREA_SUPERVISORS_MAX} people`)),
+  ),
   /** Edit only. */
   version: z.optional(version),
 });
@@ -166,6 +180,12 @@ export const areaSchema = z.object({
   description: z.string(),
   parentAreaId: z.nullable(z.int()),
   path: z.array(treePathEntrySchema),
+  /** Its own supervisors, by name. */
+  supervisors: z.array(areaSupervisorSchema),
+  /** None of its own: the nearest area above with supervisors, whose people hear of this area's permits. */
+  inheritedSupervisors: z.nullable(
+    z.object({ areaId: z.int(), number: z.string(), name: z.string(), people: z.array(areaSupervisorSchema) }),
+  ),
   version: z.int(),
   updatedAt: z.string(),
 });

@@ -40,7 +40,8 @@ export const safetyCriticalEvents: readonly NotificationEvent[] = [
  * Who a notice goes to, by their relationship to the permit: its requester, its holder (for a
  * hand-over also the outgoing one), its issuer, everyone who may approve its type, and the person
  * the event is about (the one whose lock was removed, or is overdue), and its crew (the people
- * signed on to its group lockbox now). Groups of the facility add anyone else.
+ * signed on to its group lockbox now), and its area's supervisors (those of the permit's area, else
+ * of the nearest area above it that has some; decision 0080). Groups of the facility add anyone else.
  */
 export const notificationRelationships = [
   'requester',
@@ -50,6 +51,7 @@ export const notificationRelationships = [
   'approvers',
   'subject',
   'crew',
+  'areaSupervisors',
 ] as const;
 export type NotificationRelationship = (typeof notificationRelationships)[number];
 
@@ -129,7 +131,13 @@ export const notificationPreviewInputSchema = z.object({
 });
 export type NotificationPreviewInput = z.infer<typeof notificationPreviewInputSchema>;
 
-export const notificationPreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export const notificationPreviewSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  /** Who "area supervisors" means for this permit: the people and the area they supervise (null: nobody). */
+  areaSupervisors: z.nullable(z.object({ area: z.string(), people: z.array(z.string()) })),
+});
 export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
 
 export const notificationEmailStates = ['queued', 'sent', 'failed'] as const;

@@ -31,6 +31,8 @@ export interface Database {
   app_settings: AppSettingTable;
   master_list_items: MasterListItemTable;
   areas: AreaTable;
+  // 2026-12-03T1000-area-supervisors: who supervises each area (decision 0080)
+  area_supervisors: { facility_id: number; area_id: number; user_id: number };
   assets: AssetTable;
   components: ComponentTable;
   energy_sources: EnergySourceTable;

@@ -67,6 +67,11 @@ export const assetManageLabels = defineCaptions('Label', 'Asset_AssetManage', {
     'No permit has touched this asset yet. Permits are not part of Hasp yet; once they are, each permit that isolates this asset will be listed here.',
   breadcrumb: 'Path to this asset',
   treeKeys: 'Arrow keys move through the tree, Right opens, Left closes, Enter chooses.',
+  supervisors: 'Area supervisors',
+  'supervisors::description':
+    "Told of this area's permits (and of sub-areas with none of their own) when a notification template sends to area supervisors.",
+  supervisorsInherited: 'None of its own: the supervisors of {{area}} ({{people}}) are told of its permits.',
+  supervisorsNone: 'None, and no area above it has any.',
 });
 
 export const assetStatusLabels = defineCaptions('Label', 'Asset_Status', {

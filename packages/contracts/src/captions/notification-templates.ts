@@ -34,6 +34,7 @@ export const notificationRelationshipCaptions = defineCaptions('Label', 'Notific
   approvers: 'Approvers of the type',
   subject: 'The person it is about',
   crew: 'Crew signed on to the lockbox',
+  areaSupervisors: 'Area supervisors',
 });
 
 export const notificationTemplateLabels = defineCaptions('Label', 'NotificationTemplates', {
@@ -57,6 +58,8 @@ export const notificationTemplateLabels = defineCaptions('Label', 'NotificationT
   previewText: 'In-app and plain-text e-mail',
   previewHtml: 'E-mail (HTML)',
   previewing: 'Rendering the preview…',
+  previewAreaSupervisors: 'Area supervisors of this permit ({{area}}): {{people}}',
+  previewNoAreaSupervisors: "Nobody supervises this permit's area or the areas above it.",
   unsaved: 'You have unsaved changes.',
   noEmails: 'No notification e-mail has been sent yet.',
   to: 'To',

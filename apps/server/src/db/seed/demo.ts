@@ -4,6 +4,7 @@ import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth';
 import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
 import { seedAssetMasterLists, seedDemoAssets } from './demo-assets';
+import { DEMO_AREA_SUPERVISORS_STEP, seedDemoAreaSupervisors } from './demo-area-supervisors';
 import { seedMasterLists } from './demo-master-lists';
 import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
@@ -271,6 +272,10 @@ const steps: {
   {
     name: DEMO_PRINT_LIST_STEP,
     runOutside: async (db) => seedDemoPrintList(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  {
+    name: DEMO_AREA_SUPERVISORS_STEP,
+    runOutside: async (db) => seedDemoAreaSupervisors(db, await db.transaction().execute(demoFacilityIds)),
   },
 ];
 

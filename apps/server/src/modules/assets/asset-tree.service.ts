@@ -3,6 +3,7 @@ import type { Area, AreaInput, AreaMove, Asset, AssetInput, AssetMove } from '@h
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
+import { nearestSupervisedArea, replaceAreaSupervisors, storedSupervisorIds } from '../area-supervisors';
 import { ancestorPaths, type Db } from './asset-tree.repository';
 import { insertRecord, uniqueOr409, updateRecord } from './asset-records';
 import { assetRecordsPolicy as policy, facilityTreeTarget, targets, type RecordState } from './asset-records.policy';
@@ -35,6 +36,9 @@ export async function getArea(db: Db, facilityId: number, id: number): Promise<A
     .executeTakeFirst();
   if (!row) throw AppError.notFound('Area');
   const paths = await ancestorPaths(db, facilityId, [{ kind: 'area', ID: id }]);
+  // Its own supervisors, or (none of its own) the nearest area above whose supervisors cover it.
+  const supervised = await nearestSupervisedArea(db, facilityId, id);
+  const own = supervised?.depth === 0;
   return {
     ID: row.id,
     number: row.number,
@@ -42,6 +46,11 @@ export async function getArea(db: Db, facilityId: number, id: number): Promise<A
     description: row.description,
     parentAreaId: row.parent_area_id,
     path: paths.get(`area:${id}`) ?? [],
+    supervisors: own ? supervised.people : [],
+    inheritedSupervisors:
+      supervised && !own
+        ? { areaId: supervised.areaId, number: supervised.number, name: supervised.name, people: supervised.people }
+        : null,
     version: row.version,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -58,6 +67,18 @@ async function checkParentArea(trx: Transaction<Database>, facilityId: number, i
   if (!found) throw AppError.notFound('Parent area');
 }
 
+/** The run whose audit row of the area also says who supervised it before and after (decision 0080). */
+function withSupervisors<I>(run: Pick<RecordRun<I>, 'audit'>, before: number[], after: number[]) {
+  return {
+    audit: (entry: Parameters<RecordRun<I>['audit']>[0]) =>
+      run.audit({
+        ...entry,
+        before: entry.before === null ? null : { ...(entry.before as object), supervisorIds: before },
+        after: { ...(entry.after as object), supervisorIds: after },
+      }),
+  };
+}
+
 const areaNumberTaken = (number: string) => `Area number ${number} is already used in this facility`;
 const assetNumberTaken = (number: string) => `Asset number ${number} is already used in this facility`;
 
@@ -68,6 +89,7 @@ export const createArea = defineCommand({
   policy: policy['area.create'],
   async apply({ trx, ctx, input, ...run }: RecordRun<AreaInput>): Promise<Area> {
     const { facilityId } = ctx.actor;
+    const chosen = [...new Set(input.supervisorIds ?? [])].sort((a, b) => a - b);
     const row = await uniqueOr409(areaNumberTaken(input.number), async () => {
       await checkParentArea(trx, facilityId, input.parentAreaId);
       const values = {
@@ -77,8 +99,9 @@ export const createArea = defineCommand({
         name: input.name,
         description: input.description,
       };
-      return insertRecord({ trx, ...run }, 'areas', values, 'area.create');
+      return insertRecord({ trx, ...withSupervisors(run, [], chosen) }, 'areas', values, 'area.create');
     });
+    if (chosen.length) await replaceAreaSupervisors(trx, facilityId, row.id, chosen);
     return getArea(trx, facilityId, row.id);
   },
 });
@@ -88,16 +111,22 @@ export const editArea = defineCommand({
   target: targets.area,
   policy: policy['area.update'],
   async apply({ trx, ctx, input, state, ...run }: RecordRun<AreaInput>): Promise<Area> {
+    const { facilityId } = ctx.actor;
+    // Supervisors absent from the input stay as they are (clients that edit only the name).
+    const before = await storedSupervisorIds(trx, facilityId, state.id);
+    const after = input.supervisorIds
+      ? await replaceAreaSupervisors(trx, facilityId, state.id, input.supervisorIds)
+      : before;
     await uniqueOr409(areaNumberTaken(input.number), () =>
       updateRecord(
-        { trx, ...run },
+        { trx, ...withSupervisors(run, before, after) },
         'areas',
         state,
         { number: input.number, name: input.name, description: input.description },
         'area.update',
       ),
     );
-    return getArea(trx, ctx.actor.facilityId, state.id);
+    return getArea(trx, facilityId, state.id);
   },
 });
 

@@ -6,6 +6,7 @@ import {
   type NotificationText,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { areaSupervisorIdsOfPermit } from '../area-supervisors';
 import { insertNotification } from '../notifications';
 import { captionTextsForUsers } from '../translations';
 import { eventDefaults, isSafetyCritical } from './notification-catalog';
@@ -70,9 +71,14 @@ export async function deliverNotice(trx: Transaction<Database>, notice: Notice, 
   );
   const wanted: (number | null)[] = [];
   const { permitId } = notice;
-  // The crew is the same for every permit event: found here unless the consumer says otherwise.
+  // The crew and the area's supervisors are the same for every permit event: found here unless the consumer says otherwise.
   const known: Notice['people'] = {
-    ...(permitId === null ? {} : { crew: () => listCrew(trx, facilityId, permitId) }),
+    ...(permitId === null
+      ? {}
+      : {
+          crew: () => listCrew(trx, facilityId, permitId),
+          areaSupervisors: () => areaSupervisorIdsOfPermit(trx, facilityId, permitId),
+        }),
     ...notice.people,
   };
   for (const relationship of relationships) {

@@ -24,8 +24,15 @@ interface EventDefaults {
   texts: (t: Words) => { subject: string; body: string };
 }
 
-/** Everyone a permit event can reach through the permit: its people and its crew (resolved by deliverNotice). */
-const permitPeople: NotificationRelationship[] = ['requester', 'holder', 'issuer', 'approvers', 'crew'];
+/** Everyone a permit event can reach through the permit: its people, its crew and its area's supervisors (the last two resolved by deliverNotice). */
+const permitPeople: NotificationRelationship[] = [
+  'requester',
+  'holder',
+  'issuer',
+  'approvers',
+  'crew',
+  'areaSupervisors',
+];
 const both: NotificationChannel[] = ['inApp', 'email'];
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -78,10 +85,11 @@ export const eventDefaults: Record<NotificationEvent, EventDefaults> = {
       body: '{{details}} removed by {{actor}} while you were away (OSHA 1910.147 (e)(3)). Acknowledge it before you resume work.',
     }),
   },
+  // `approvers` here are the offline supervisors; area supervisors when the change was to a permit.
   'sync.conflict': {
-    relationships: ['subject', 'approvers'],
+    relationships: ['subject', 'approvers', 'areaSupervisors'],
     recipients: ['subject', 'approvers'],
-    channels: ['inApp'],
+    channels: both,
     captions: [],
     texts: () => ({ subject: 'An offline change is in conflict: {{title}}', body: '{{details}}' }),
   },

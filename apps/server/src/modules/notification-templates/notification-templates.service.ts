@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import type { Actor } from '../../platform';
+import { nearestSupervisedArea, permitAreaIds, type SupervisedArea } from '../area-supervisors';
 import { recordAudit } from '../audit';
 import { fillCaption } from '../translations';
 import { defaultTemplate, eventDefaults, isSafetyCritical } from './notification-catalog';
@@ -156,7 +157,21 @@ export async function previewTemplate(
     link,
     details: '',
   };
-  return renderNotice({ subject: input.subject, body: input.body }, values, link);
+  // Who "area supervisors" would reach for this permit, named, with the area they supervise.
+  const covering: SupervisedArea[] = [];
+  for (const areaId of await permitAreaIds(db, caller.facilityId, permit.id)) {
+    const supervised = await nearestSupervisedArea(db, caller.facilityId, areaId);
+    if (supervised && !covering.some((c) => c.areaId === supervised.areaId)) covering.push(supervised);
+  }
+  return {
+    ...renderNotice({ subject: input.subject, body: input.body }, values, link),
+    areaSupervisors: covering.length
+      ? {
+          area: covering.map((c) => `${c.number} ${c.name}`).join(', '),
+          people: [...new Set(covering.flatMap((c) => c.people.map((p) => p.displayName)))],
+        }
+      : null,
+  };
 }
 
 /** The facility's latest notification e-mails and how each went (a failure with the relay's words). */

@@ -3,7 +3,7 @@ import { offlineSupervisePermission, type ApiError } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform';
 import { recordAudit } from '../audit';
-import { deliverNotice } from '../notification-templates';
+import { deliverNotice, type NoticeChannels } from '../notification-templates';
 import { insertNotification } from '../notifications';
 import { listPermitApprovers } from '../permits';
 import { insertRecord, type NewSyncRow, type SyncRow } from './sync.repository';
@@ -13,7 +13,7 @@ export const syncIssueLink = (serverSeq: number) => `/offline/sync-issues/${serv
 
 /**
  * Records a conflict or a rejection with its audit row (device time and sync time beside the
- * server's), and tells the user and the facility's supervisors (`offline:supervise`) in their inbox
+ * server's), and tells the user and the facility's supervisors (`offline:supervise`) in their inbox (a conflict by its template, e-mail too)
  * (R30: never silently dropped). Undefined when a concurrent push recorded this seq first.
  */
 export async function recordIssue(
@@ -21,6 +21,8 @@ export async function recordIssue(
   ctx: RequestContext,
   row: NewSyncRow & { outcome: 'conflict' | 'rejected' },
   error: ApiError,
+  /** How this server sends a conflict's notice (e-mail with a relay, decision 0080); rejections are in-app only. */
+  channels: NoticeChannels = { email: false, publicUrl: '' },
 ): Promise<SyncRow | undefined> {
   const recorded = await insertRecord(trx, { ...row, error: JSON.stringify(error) });
   if (!recorded) return undefined;
@@ -50,7 +52,7 @@ export async function recordIssue(
   });
   const supervisors = () => listPermitApprovers(trx, row.facility_id, offlineSupervisePermission);
   if (row.outcome === 'conflict') {
-    // The template event `sync.conflict` (safety-critical): by default the user and the supervisors, in-app.
+    // The template event `sync.conflict` (safety-critical): by default the user and the supervisors, in-app and by e-mail.
     await deliverNotice(
       trx,
       {
@@ -64,7 +66,7 @@ export async function recordIssue(
         values: { title: row.name, details: error.message },
         link: syncIssueLink(serverSeq),
       },
-      { email: false, publicUrl: '' },
+      channels,
     );
     return recorded;
   }

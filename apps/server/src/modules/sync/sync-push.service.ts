@@ -16,6 +16,7 @@ import {
 } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { asJson, syncCommandHash, withoutSecrets } from './sync-hash';
+import type { NoticeChannels } from '../notification-templates';
 import { recordIssue } from './sync-issue-records';
 import { syncFailpoint, SyncFailpointError } from './sync-failpoints';
 import { aggregateOf, syncRouteOf } from './sync-routes-map';
@@ -66,6 +67,7 @@ interface PushMemo {
   records: LocalRecordMemo;
   /** The session's actor per device, whose permissions the push reads once (decision 0061). */
   actors: Map<string, Actor>;
+  channels: NoticeChannels | undefined;
 }
 
 const isLocal = (target: SyncCommand['targetId']): target is string => typeof target === 'string';
@@ -123,6 +125,8 @@ export async function pushCommands(
   commands: SyncCommand[],
   /** Where an unexpected failure that stopped the batch is logged. */
   logError: (error: unknown) => void = () => {},
+  /** How a conflict's notice is sent (the app's notice channels: e-mail with a relay). */
+  channels?: NoticeChannels,
 ): Promise<SyncPushResponse> {
   const syncedAt = ctx.now;
   const results: SyncResult[] = [];
@@ -132,6 +136,7 @@ export async function pushCommands(
     locals: new Map(),
     records: new Map(),
     actors: new Map(),
+    channels,
   };
   let stopped: ApiError | null = null;
   for (const [index, c] of commands.entries()) {
@@ -354,7 +359,7 @@ async function pushOne(
           expected = next;
           continue;
         }
-        return recordConflict(ctx, definition, targetId, base, error, current, s);
+        return recordConflict(ctx, definition, targetId, base, error, current, s, memo.channels);
       }
       if (error.code === 'IDEMPOTENCY_KEY_REUSED') {
         const meanwhile = await findRecorded(db, s, c.deviceSeq);
@@ -397,6 +402,7 @@ async function recordConflict(
   error: AppError,
   current: number,
   s: DeviceStream,
+  channels: NoticeChannels | undefined,
 ): Promise<SyncResult> {
   const db = ctx.connection.db;
   const row = await db.transaction().execute(async (trx) => {
@@ -410,7 +416,7 @@ async function recordConflict(
       server_version: state?.version ?? current,
       server_state: JSON.stringify(asJson(state ?? null)),
     };
-    return recordIssue(trx, ctx, { ...base, ...serverSide, outcome: 'conflict' }, apiErr);
+    return recordIssue(trx, ctx, { ...base, ...serverSide, outcome: 'conflict' }, apiErr, channels);
   });
   if (row) return answerOf(ctx, row);
   return answerOf(ctx, (await findRecorded(db, s, base.device_seq))!);

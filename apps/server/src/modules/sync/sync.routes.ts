@@ -48,8 +48,13 @@ export const syncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) =>
-      pushCommands(ctx.events, contextOf(request), request.body.commands, (error) =>
-        request.log.error({ err: error }, 'an offline command failed; the device will send it again'),
+      pushCommands(
+        ctx.events,
+        contextOf(request),
+        request.body.commands,
+        (error) => request.log.error({ err: error }, 'an offline command failed; the device will send it again'),
+        // A conflict's notice goes by e-mail too when this server has a relay (decision 0080).
+        { email: ctx.config.smtpUrl !== '', publicUrl: ctx.config.publicUrl },
       ),
   );
 

@@ -73,6 +73,11 @@ export const assetsSpanish = [
       'Ningún permiso ha afectado a este activo todavía. Los permisos aún no forman parte de Hasp; cuando lo hagan, aquí aparecerá cada permiso que aísle este activo.',
     breadcrumb: 'Ruta hasta este activo',
     treeKeys: 'Las flechas recorren el árbol: Derecha abre, Izquierda cierra, Intro elige.',
+    supervisors: 'Supervisores del área',
+    'supervisors::description':
+      'Reciben los avisos de los permisos de esta área (y de las subáreas sin supervisores propios) cuando una plantilla de notificación se envía a los supervisores del área.',
+    supervisorsInherited: 'Sin supervisores propios: los de {{area}} ({{people}}) reciben los avisos de sus permisos.',
+    supervisorsNone: 'Ninguno, y ninguna área superior tiene.',
   }),
   ...translateCatalog(assetStatusLabels, {
     in_service: 'En servicio',

@@ -39,6 +39,7 @@ export const notificationTemplatesSpanish = [
     approvers: 'Aprobadores del tipo',
     subject: 'La persona afectada',
     crew: 'Cuadrilla registrada en la caja de bloqueo',
+    areaSupervisors: 'Supervisores del área',
   }),
   ...translateCatalog(notificationTemplateLabels, {
     lead: 'El mensaje que se envía por cada evento, en cada idioma, a quién y cómo. Las variables entre llaves dobles se rellenan con el permiso.',
@@ -62,6 +63,8 @@ export const notificationTemplatesSpanish = [
     previewText: 'En la aplicación y correo de texto',
     previewHtml: 'Correo (HTML)',
     previewing: 'Generando la vista previa…',
+    previewAreaSupervisors: 'Supervisores del área de este permiso ({{area}}): {{people}}',
+    previewNoAreaSupervisors: 'Nadie supervisa el área de este permiso ni las áreas superiores.',
     unsaved: 'Tiene cambios sin guardar.',
     noEmails: 'Aún no se ha enviado ningún correo de notificación.',
     to: 'Para',

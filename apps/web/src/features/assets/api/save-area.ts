@@ -14,6 +14,13 @@ export function useSaveArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveArea,
-    onSuccess: (saved) => queryClient.setQueryData(assetKeys.area(saved.ID), saved),
+    onSuccess: (saved) => {
+      // Sub-areas show the supervisors they inherit from this one: read them again when next shown.
+      void queryClient.invalidateQueries({
+        queryKey: [...assetKeys.all, 'area'],
+        predicate: (query) => query.queryKey[2] !== saved.ID,
+      });
+      queryClient.setQueryData(assetKeys.area(saved.ID), saved);
+    },
   });
 }

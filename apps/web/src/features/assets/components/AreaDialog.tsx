@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Textarea, TextInput } from '@mantine/core';
-import { assetManageLabels, assetManageMessages, assetManageTitles, type Area } from '@hasp/contracts';
+import {
+  AREA_SUPERVISORS_MAX,
+  assetManageLabels,
+  assetManageMessages,
+  assetManageTitles,
+  type Area,
+} from '@hasp/contracts';
+import { PeoplePicker } from '../../../components/PeoplePicker';
 import { useCaptions } from '../../../lib/i18n';
+import type { PickedPerson } from '../../../lib/people-lookup';
 import { useSaveArea } from '../api/save-area';
 import { fieldErrorsOf, isStaleConflict } from '../api/send-asset-change';
 import { RecordDialog, RecordDialogForm } from './RecordDialog';
@@ -56,6 +64,7 @@ function AreaForm({
   const [number, setNumber] = useState(editing?.number ?? '');
   const [name, setName] = useState(editing?.name ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
+  const [supervisors, setSupervisors] = useState<PickedPerson[]>(editing?.supervisors ?? []);
   const [missing, setMissing] = useState<{ number?: boolean; name?: boolean }>({});
   const fieldErrors = fieldErrorsOf(save.error);
   const l = assetManageLabels;
@@ -66,12 +75,19 @@ function AreaForm({
       setMissing(gaps);
       return;
     }
+    const supervisorIds = supervisors.map((p) => p.ID);
     save.mutate(
       {
         id: editing?.ID ?? null,
         input: editing
-          ? { number, name, description, version: editing.version }
-          : { number, name, description, parentAreaId: mode.kind === 'create' ? (mode.parent?.ID ?? null) : null },
+          ? { number, name, description, supervisorIds, version: editing.version }
+          : {
+              number,
+              name,
+              description,
+              supervisorIds,
+              parentAreaId: mode.kind === 'create' ? (mode.parent?.ID ?? null) : null,
+            },
       },
       {
         onSuccess: (saved) => onSaved(saved, editing === null),
@@ -82,7 +98,9 @@ function AreaForm({
     );
   };
 
-  const shownAtField = Boolean(fieldErrors.number ?? fieldErrors.name ?? fieldErrors.description);
+  const shownAtField = Boolean(
+    fieldErrors.number ?? fieldErrors.name ?? fieldErrors.description ?? fieldErrors.supervisorIds,
+  );
   return (
     <RecordDialogForm
       save={save}
@@ -122,6 +140,15 @@ function AreaForm({
         autosize
         minRows={2}
         error={fieldErrors.description}
+      />
+      <PeoplePicker
+        label={t(l.supervisors)}
+        description={t(l['supervisors::description'])}
+        value={supervisors}
+        onChange={setSupervisors}
+        maxValues={AREA_SUPERVISORS_MAX}
+        dropdownZIndex={500}
+        error={fieldErrors.supervisorIds}
       />
     </RecordDialogForm>
   );

@@ -86,6 +86,21 @@ function AreaDetails({ id, actions }: { id: number; actions: NodeActions }) {
         <dd>{a.description || <span className={classes.muted}>{t(l.notGiven)}</span>}</dd>
         <dt>{t(assetManageTitles.path)}</dt>
         <dd>{a.path.length ? pathLabel(a.path) : t(l.topLevel)}</dd>
+        <dt>{t(l.supervisors)}</dt>
+        <dd data-testid="area-supervisors">
+          {a.supervisors.length ? (
+            a.supervisors.map((p) => p.displayName).join(', ')
+          ) : (
+            <span className={classes.muted}>
+              {a.inheritedSupervisors
+                ? t(l.supervisorsInherited, {
+                    area: `${a.inheritedSupervisors.number} ${a.inheritedSupervisors.name}`,
+                    people: a.inheritedSupervisors.people.map((p) => p.displayName).join(', '),
+                  })
+                : t(l.supervisorsNone)}
+            </span>
+          )}
+        </dd>
       </dl>
       <div className={classes.actions}>
         <Button variant="default" leftSection={<Icon name="pencil" size={16} />} onClick={() => actions.onEditArea(a)}>

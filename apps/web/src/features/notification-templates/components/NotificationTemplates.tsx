@@ -232,13 +232,31 @@ function TemplateForm({ template, list }: { template: NotificationTemplate; list
           }}
         />
       </form>
-      <Preview event={template.event} subject={shownText.subject} body={shownText.body} />
+      <Preview
+        event={template.event}
+        subject={shownText.subject}
+        body={shownText.body}
+        toAreaSupervisors={draft.recipients.includes('areaSupervisors')}
+      />
     </div>
   );
 }
 
-/** The draft rendered by the server with a permit the user picks: the inbox's words and the e-mail's HTML. */
-function Preview({ event, subject, body }: { event: NotificationEvent; subject: string; body: string }) {
+/**
+ * The draft rendered by the server with a permit the user picks: the inbox's words and the e-mail's
+ * HTML, and (when the draft sends to them) who that permit's area supervisors are.
+ */
+function Preview({
+  event,
+  subject,
+  body,
+  toAreaSupervisors,
+}: {
+  event: NotificationEvent;
+  subject: string;
+  body: string;
+  toAreaSupervisors: boolean;
+}) {
   const t = useCaptions();
   const [search, setSearch] = useState('');
   const permits = useRecentPermits(search);
@@ -288,6 +306,16 @@ function Preview({ event, subject, body }: { event: NotificationEvent; subject: 
           <p className={classes.previewText} data-testid="preview-subject">
             {preview.data.subject}
           </p>
+          {toAreaSupervisors && (
+            <Text size="sm" mt="xs" data-testid="preview-area-supervisors">
+              {preview.data.areaSupervisors
+                ? t(l.previewAreaSupervisors, {
+                    area: preview.data.areaSupervisors.area,
+                    people: preview.data.areaSupervisors.people.join(', '),
+                  })
+                : t(l.previewNoAreaSupervisors)}
+            </Text>
+          )}
           <Text size="sm" fw={500} mt="sm">
             {t(l.previewText)}
           </Text>

@@ -90,3 +90,27 @@ export const offlineDownloadSchema = z.object({
   pageStarts: z.nullable(z.array(z.int())),
 });
 export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;
+
+/**
+ * What the device checks of a page when it arrives (decision 0078): the page's frame and each
+ * permit's list columns. The device keeps the page's text as it came and checks a permit whole
+ * (`offlinePermitSchema`, sections rebuilt) when it is opened, not 10,000 of them on the way in.
+ */
+export const offlineDownloadPageSchema = z.extend(offlineDownloadSchema, {
+  permits: z.array(
+    z.object({
+      permit: z.pick(permitSchema, {
+        ID: true,
+        version: true,
+        number: true,
+        title: true,
+        status: true,
+        plannedStart: true,
+        plannedEnd: true,
+        createdAt: true,
+        holder: true,
+        permitType: true,
+      }),
+    }),
+  ),
+});

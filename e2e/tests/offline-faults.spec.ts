@@ -7,7 +7,7 @@ import type { SyncPush, SyncPushResponse } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
-import { offlineStores, outboxItems, seedDevice, type DexieLike } from '../support/offline';
+import { OFFLINE_DB_VERSION, offlineStores, outboxItems, seedDevice, type DexieLike } from '../support/offline';
 import { apiHeaders, permitBody, queueManyFromPage, serverTitleCounts, syncHookReady } from '../support/offline-device';
 import { createUserLike } from '../support/permit-users';
 import { enableTestHooks, expectSignedIn, FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -95,10 +95,10 @@ function profileProcesses(profile: string): number[] {
 /** What the device's database says about itself: its id, the owners' next sequence numbers, the outbox. */
 async function deviceFacts(page: Page) {
   await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
-  return page.evaluate(async (stores) => {
+  return page.evaluate(async ({ stores, version }) => {
     const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
     const db = new DexieClass('hasp');
-    db.version(2).stores(stores);
+    db.version(version).stores(stores);
     await db.open();
     try {
       const meta = await db.table('meta').toArray();
@@ -117,7 +117,7 @@ async function deviceFacts(page: Page) {
     } finally {
       db.close();
     }
-  }, offlineStores);
+  }, { stores: offlineStores, version: OFFLINE_DB_VERSION });
 }
 
 type SaveWindow = Window & { __haspSyncTestHooks: { queue: (command: unknown) => Promise<unknown> } };

@@ -74,7 +74,8 @@ export const offlineDownloadSchema = z.object({
   shared: offlineSharedSchema,
   /**
    * Reference data the offline page needs, by kind (`assets`, `isolation-points`, `master-lists`,
-   * `questions`, `people`, `captions`, …), each as its online route answers it.
+   * `questions`, `people`, `captions`, …), each as its online route answers it. On the first page
+   * only (once a download, decision 0078): empty on the pages after it.
    */
   reference: z.record(z.string(), z.unknown()),
   /** Server time of the download. */

@@ -18,6 +18,7 @@ describe('HaspDatabase', () => {
     // Downloads a page a row (decision 0078), found by any permit id of the page.
     expect(schema.pages?.primKey.keyPath).toBe('key');
     expect(schema.pages?.indexes.find((index) => index.name === 'permitIds')?.multi).toBe(true);
+    expect(schema.pageTexts?.primKey.keyPath).toBe('key');
   });
 
   it('exposes the library globally as window.Dexie', () => {

@@ -65,9 +65,10 @@ export interface StoredPermit extends Owner {
 /**
  * One page of a type's offline download as it came (decision 0078): IndexedDB's cost is per record,
  * so the first download writes a few dozen of these instead of 10,000 permit rows. The page's JSON
- * text is kept as received and read when one of its permits is opened (offline-db/pages.ts); the
- * offline lists read only `summaries`. A `permits` row with the same permit key (a change made
- * here, a copy refreshed after sync, a permit created here) is newer and wins over the page.
+ * text is kept as received beside it (`pageTexts`, same key) and read when one of its permits is
+ * opened (offline-db/pages.ts); the offline lists read only these rows' `summaries`. A `permits`
+ * row with the same permit key (a change made here, a copy refreshed after sync, a permit created
+ * here) is newer and wins over the page.
  */
 export interface StoredPage extends Owner {
   /** `<connection>:<facility>:page:<user>:<type>:<first permit id>`. */
@@ -77,10 +78,14 @@ export interface StoredPage extends Owner {
   permitIds: number[];
   /** What the offline lists show of each permit, in the page's order. */
   summaries: PermitSummary[];
-  /** The page's answer (`OfflineDownload` JSON) exactly as the server sent it. */
-  text: string;
   /** When it was downloaded, ISO 8601. */
   updatedAt: string;
+}
+
+/** A page's answer (`OfflineDownload` JSON) exactly as the server sent it, by the page's key. */
+export interface StoredPageText {
+  key: string;
+  text: string;
 }
 
 /** A stored permit's list columns (the offline dashboard and index), without reading the permit. */
@@ -126,6 +131,7 @@ export class HaspDatabase extends Dexie {
   reference!: Table<ReferenceItem, string>;
   meta!: Table<MetaItem, string>;
   pages!: Table<StoredPage, string>;
+  pageTexts!: Table<StoredPageText, string>;
 
   constructor(name = 'hasp') {
     // Strict: a transaction resolves only once IndexedDB has flushed it to disk, so an outbox item
@@ -151,6 +157,7 @@ export class HaspDatabase extends Dexie {
     // keep showing them until the next download replaces them with pages).
     this.version(3).stores({
       pages: 'key, [connectionStringName+facilityId+userId+permitType], *permitIds',
+      pageTexts: 'key',
     });
   }
 }

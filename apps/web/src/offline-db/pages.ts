@@ -7,6 +7,7 @@ import {
 import type { HaspDatabase } from './db';
 import type { Owner, PermitSummary, StoredPage, StoredPermit } from './db';
 
+
 /**
  * Reading the stored permits whether a download page or a `permits` row holds them (decision 0078).
  * A `permits` row of the owner wins over a page: it is a change made here, a copy refreshed after
@@ -40,11 +41,14 @@ export function summaryOf(permit: OfflinePermit['permit']): PermitSummary {
 }
 
 /** The last page parsed (the permit page reads its copy again on every change to the database). */
-let parsed: { key: string; updatedAt: string; page: OfflineDownload } | null = null;
+let parsed: { db: string; key: string; updatedAt: string; page: OfflineDownload } | null = null;
 
-function parsedPage(page: StoredPage): OfflineDownload {
-  if (parsed?.key !== page.key || parsed.updatedAt !== page.updatedAt) {
-    parsed = { key: page.key, updatedAt: page.updatedAt, page: JSON.parse(page.text) as OfflineDownload };
+async function parsedPage(db: HaspDatabase, page: StoredPage): Promise<OfflineDownload | undefined> {
+  if (parsed?.db !== db.name || parsed.key !== page.key || parsed.updatedAt !== page.updatedAt) {
+    const stored = await db.pageTexts.get(page.key);
+    if (!stored) return undefined;
+    const text = JSON.parse(stored.text) as OfflineDownload;
+    parsed = { db: db.name, key: page.key, updatedAt: page.updatedAt, page: text };
   }
   return parsed.page;
 }
@@ -53,10 +57,10 @@ function parsedPage(page: StoredPage): OfflineDownload {
  * One permit of a page as the section routes answer it (what was sent once for the page put back),
  * checked against the contract as the whole page was when it was parsed on arrival before 0078.
  */
-export function permitOfPage(page: StoredPage, id: number): StoredPermit | undefined {
-  const download = parsedPage(page);
-  const compact = download.permits.find((p) => p.permit.ID === id);
-  if (!compact) return undefined;
+export async function permitOfPage(db: HaspDatabase, page: StoredPage, id: number): Promise<StoredPermit | undefined> {
+  const download = await parsedPage(db, page);
+  const compact = download?.permits.find((p) => p.permit.ID === id);
+  if (!download || !compact) return undefined;
   const checked = offlinePermitSchema.safeParse(expandOfflinePermits([compact], download.shared)[0]);
   if (!checked.success) {
     console.error(`Stored permit ${id} does not match the offline contract`, checked.error.issues);
@@ -90,7 +94,7 @@ export async function storedPermitOf(db: HaspDatabase, owner: Owner, key: string
   const id = key.startsWith(scopeOf(owner)) ? key.slice(scopeOf(owner).length) : '';
   if (!/^\d+$/.test(id)) return undefined;
   const page = await pageWith(db, owner, Number(id));
-  return page && permitOfPage(page, Number(id));
+  return page && permitOfPage(db, page, Number(id));
 }
 
 /** The owner's `permits` rows in this connection and facility. */
@@ -151,7 +155,7 @@ export async function storedPermitsOf(db: HaspDatabase, owner: Owner): Promise<S
     for (const id of page.permitIds) {
       const key = `${scopeOf(owner)}${id}`;
       if (seen.has(key)) continue;
-      const permit = permitOfPage(page, id);
+      const permit = await permitOfPage(db, page, id);
       if (permit) seen.set(key, permit);
     }
   }

@@ -139,7 +139,7 @@ export async function applyResults(
 ): Promise<AppliedResults> {
   const byKey = new Map(results.map((result) => [result.idempotencyKey, result]));
   const counts: AppliedResults = { applied: 0, conflicts: 0, rejected: 0, deferred: 0 };
-  await db.transaction('rw', [db.outbox, db.permits, db.pages, db.meta], async () => {
+  await db.transaction('rw', [db.outbox, db.permits, db.pages, db.pageTexts, db.meta], async () => {
     for (const item of sent) {
       const result = byKey.get(item.idempotencyKey);
       if (!result || result.outcome === 'deferred') {

@@ -117,6 +117,7 @@ describe('storeDownload (decisions 0065, 0078)', () => {
     const result = await storeDownload(db, owner, downloaded, '2026-11-25T01:00:00.000Z');
     expect(result).toMatchObject({ stored: 2, kept: 0, pageKey: 'Demo:1:page:10:LOTO:41' });
     expect(await db.pages.count()).toBe(1);
+    expect((await db.pageTexts.get('Demo:1:page:10:LOTO:41'))?.text).toBe(downloaded.text);
     expect(await db.permits.count()).toBe(0);
     for (const offline of full) {
       const stored = await storedPermitOf(db, owner, permitKeyOf(owner, offline.permit.ID));
@@ -172,6 +173,7 @@ describe('storeDownload (decisions 0065, 0078)', () => {
     expect((await storedPermitOf(db, owner, 'Demo:1:2'))?.updatedAt).toBe('2026-11-25T00:00:00.000Z');
     await removeStaleCopies(db, owner, 'LOTO', new Set(result.keys), new Set([result.pageKey!]));
     expect(await db.pages.toCollection().primaryKeys()).toEqual(['Demo:1:page:10:LOTO:2']);
+    expect(await db.pageTexts.toCollection().primaryKeys()).toEqual(['Demo:1:page:10:LOTO:2']);
     expect(await db.permits.toCollection().primaryKeys()).toEqual(['Demo:1:local:abc']);
     expect((await storedSummariesOf(db, owner)).map((s) => s.key).sort()).toEqual([
       'Demo:1:2',

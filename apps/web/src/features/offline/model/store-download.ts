@@ -36,8 +36,8 @@ async function keysWithQueuedChanges(db: HaspDatabase, owner: Owner): Promise<Se
 export const pageKeyPrefixOf = (owner: Owner, type: string) => `${scopeKey(owner)}page:${owner.userId}:${type}:`;
 
 /**
- * Writes one page of a type's download in one transaction (decision 0078): ONE row holding the
- * page's text as it came and its permits' list columns, instead of a row per permit (IndexedDB's
+ * Writes one page of a type's download in one transaction (decision 0078): a row with its permits'
+ * list columns and one with the page's text as it came, instead of a row per permit (IndexedDB's
  * cost is per record). The page's permits stored as rows before (changed here, refreshed after a
  * sync, a version-2 download) are deleted so the new copy shows, except a permit with an item in
  * the outbox: its local copy carries changes the server has not confirmed, so it stays and wins
@@ -53,7 +53,7 @@ export async function storeDownload(
   const ids = download.permits.map((p) => p.permit.ID);
   const keys = ids.map((id) => permitKeyOf(owner, id));
   const pageKey = ids.length ? `${pageKeyPrefixOf(owner, type)}${ids[0]}` : null;
-  return db.transaction('rw', [db.permits, db.pages, db.reference, db.outbox], async () => {
+  return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.reference, db.outbox], async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
     const rows = new Set(
       await db.permits
@@ -69,9 +69,9 @@ export async function storeDownload(
         permitType: type,
         permitIds: ids,
         summaries: download.permits.map((p) => summaryOf(p.permit)),
-        text,
         updatedAt: now,
       });
+      await db.pageTexts.put({ key: pageKey, text });
     }
     const reference: ReferenceItem[] = Object.entries(download.reference).map(([kind, data]) => {
       // The type's own description is per type; people and lists are the facility's.
@@ -103,7 +103,7 @@ export async function removeStaleCopies(
   downloaded: ReadonlySet<string>,
   pages: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  return db.transaction('rw', [db.permits, db.pages, db.outbox], async () => {
+  return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.outbox], async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
     const existing = await db.permits
       .where('[connectionStringName+facilityId+permitType]')
@@ -116,7 +116,7 @@ export async function removeStaleCopies(
     const pageKeys = await db.pages.where('key').startsWith(pageKeyPrefixOf(owner, type)).primaryKeys();
     const stalePages = pageKeys.filter((key) => !pages.has(key));
     await db.pages.bulkDelete(stalePages);
-    // A permit of an old page that the download did not name: it is gone with its page.
+    await db.pageTexts.bulkDelete(stalePages);
     return stale.length + stalePages.length;
   });
 }

@@ -317,7 +317,7 @@ async function saveOffline(
       ? (before.sections['isolation-plan'] as { version: number } | undefined)?.version
       : undefined;
   try {
-    await db.transaction('rw', [db.outbox, db.meta, db.permits, db.pages, db.reference], async () => {
+    await db.transaction('rw', [db.outbox, db.meta, db.permits, db.pages, db.pageTexts, db.reference], async () => {
       await queueCommand(db, owner, {
         name: command.name,
         // The REST route's URL id, the permit, for every section (a tag command names its tag in the body).

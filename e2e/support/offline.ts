@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expandOfflinePermits, type OfflineDownload, type OfflinePermit } from '@hasp/contracts';
 import { FIRST_LOAD_TIMEOUT_MS } from './platform';
 
 /**
@@ -62,19 +63,22 @@ export interface QueuedItem {
 /** Every outbox item on the device, in device-sequence order (all owners). */
 export async function outboxItems(page: Page): Promise<Array<Record<string, unknown>>> {
   await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
-  return page.evaluate(async ({ stores, version }) => {
-    const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
-    const db = new DexieClass('hasp');
-    // The app's database as it is (whatever its version: Dexie reads the schema), or made at the app's.
-    if (!(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0))
-      db.version(version).stores(stores);
-    await db.open();
-    try {
-      return await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
-    } finally {
-      db.close();
-    }
-  }, { stores: offlineStores, version: OFFLINE_DB_VERSION });
+  return page.evaluate(
+    async ({ stores, version }) => {
+      const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+      const db = new DexieClass('hasp');
+      // The app's database as it is (whatever its version: Dexie reads the schema), or made at the app's.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'hasp' && (d.version ?? 0) > 0))
+        db.version(version).stores(stores);
+      await db.open();
+      try {
+        return await db.table('outbox').orderBy('[connectionStringName+facilityId+userId+deviceSeq]').toArray();
+      } finally {
+        db.close();
+      }
+    },
+    { stores: offlineStores, version: OFFLINE_DB_VERSION },
+  );
 }
 
 /** The device's outbox in the order it syncs (device sequence per owner), as the specs check it. */
@@ -186,4 +190,58 @@ export async function firstDownloadDone(page: Page): Promise<void> {
       { timeout: FIRST_LOAD_TIMEOUT_MS },
     )
     .toBe(true);
+}
+
+/** A stored permit as the app reads it (offline-db's StoredPermit). */
+export interface StoredPermitRow {
+  key: string;
+  connectionStringName: string;
+  facilityId: number;
+  userId: number;
+  permitType: string;
+  version: number;
+  data: OfflinePermit;
+  updatedAt: string;
+}
+
+/**
+ * A stored permit whole, as the app's `storedPermitOf` reads it (decision 0078): its `permits` row,
+ * else the newest download page holding it, rebuilt here with the contracts' `expandOfflinePermits`.
+ */
+export async function storedPermitRow(page: Page, key: string, id: number): Promise<StoredPermitRow | undefined> {
+  const found = await page.evaluate(
+    async ({ key, id }) => {
+      type Row = Record<string, unknown> & { key: string; updatedAt: string };
+      type Db = {
+        open(): Promise<unknown>;
+        close(): void;
+        table(name: string): {
+          get(key: string): Promise<Row | undefined>;
+          where(index: string): { equals(value: unknown): { toArray(): Promise<Row[]> } };
+        };
+      };
+      const db = new (window as unknown as { Dexie: new (name: string) => Db }).Dexie('hasp');
+      await db.open();
+      try {
+        const row = await db.table('permits').get(key);
+        if (row) return { row };
+        const pages = await db.table('pages').where('permitIds').equals(id).toArray();
+        const newest = pages.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+        if (!newest) return undefined;
+        const text = (await db.table('pageTexts').get(newest.key))?.text as string;
+        return { page: newest, text };
+      } finally {
+        db.close();
+      }
+    },
+    { key, id },
+  );
+  if (!found) return undefined;
+  if ('row' in found) return found.row as unknown as StoredPermitRow;
+  const download = JSON.parse(found.text) as OfflineDownload;
+  const compact = download.permits.find((p) => p.permit.ID === id);
+  if (!compact) return undefined;
+  const data = expandOfflinePermits([compact], download.shared)[0]!;
+  const { connectionStringName, facilityId, userId, permitType, updatedAt } = found.page as unknown as StoredPermitRow;
+  return { key, connectionStringName, facilityId, userId, permitType, version: data.permit.version, data, updatedAt };
 }

@@ -1,12 +1,6 @@
-import {
-  expandOfflinePermits,
-  offlinePermitSchema,
-  type OfflineDownload,
-  type OfflinePermit,
-} from '@hasp/contracts';
+import { expandOfflinePermits, offlinePermitSchema, type OfflineDownload, type OfflinePermit } from '@hasp/contracts';
 import type { HaspDatabase } from './db';
 import type { Owner, PermitSummary, StoredPage, StoredPermit } from './db';
-
 
 /**
  * Reading the stored permits whether a download page or a `permits` row holds them (decision 0078).

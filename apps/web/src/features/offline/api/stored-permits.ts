@@ -1,5 +1,11 @@
 import { permitStatusLabels, type PermitStatus } from '@hasp/contracts';
-import { storedPermitOf, storedSummariesOf, type Owner, type StoredPermit, type StoredSummary } from '../../../offline-db';
+import {
+  storedPermitOf,
+  storedSummariesOf,
+  type Owner,
+  type StoredPermit,
+  type StoredSummary,
+} from '../../../offline-db';
 import { useAuthState } from '../../../lib/auth-session';
 import { formatDateTime } from '../../../lib/date-time';
 import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/OfflinePermitTypeList';
@@ -114,7 +120,10 @@ export function useOfflineAvailability(): { count: number; updatedAt: string | n
     async (db) => {
       if (!owner) return { count: 0, updatedAt: null };
       const [stored, meta] = await Promise.all([storedSummariesOf(db, owner), db.meta.get(availabilityKeyOf(owner))]);
-      return { count: stored.length, updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null };
+      return {
+        count: stored.length,
+        updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null,
+      };
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
     // The count reads every stored page and permit row: after the download.

@@ -187,7 +187,10 @@ describe('storeDownload (decisions 0065, 0078)', () => {
   it('refuses a permit whose stored copy no longer matches the contract instead of showing half of it', async () => {
     const db = newDb();
     const downloaded = pageOf([fullPermit(7)]);
-    const broken = { ...downloaded, text: downloaded.text.replace('"allowedCommands":["suspend"]', '"allowedCommands":7') };
+    const broken = {
+      ...downloaded,
+      text: downloaded.text.replace('"allowedCommands":["suspend"]', '"allowedCommands":7'),
+    };
     await storeDownload(db, owner, broken);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await storedPermitOf(db, owner, 'Demo:1:7')).toBeUndefined();

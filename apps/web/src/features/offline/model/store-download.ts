@@ -2,7 +2,8 @@ import { summaryOf, type HaspDatabase, type Owner, type ReferenceItem } from '..
 import type { DownloadedPage } from '../api/download-permits';
 
 /** `<connection>:<facility>:`: the start of every permit and reference key of one database and facility. */
-export const scopeKey = (owner: Pick<Owner, 'connectionStringName' | 'facilityId'>) => `${owner.connectionStringName}:${owner.facilityId}:`;
+export const scopeKey = (owner: Pick<Owner, 'connectionStringName' | 'facilityId'>) =>
+  `${owner.connectionStringName}:${owner.facilityId}:`;
 export const permitKeyOf = (owner: Owner, id: number | string) => `${scopeKey(owner)}${id}`;
 export const referenceKeyOf = (owner: Owner, kind: string) => `${scopeKey(owner)}${kind}`;
 /** The meta row that says what this user last took offline in this facility (`OfflineAvailabilityState`). */

@@ -331,10 +331,9 @@ async function main() {
       ['CPU, server answer warm (this process also reads the pages)', cpuRow(serverRun.cpu)],
       ['CPU, browser download (this process: the server alone)', cpuRow(browserCpu)],
       ['CPU, browser download: Chromium (all its processes)', `${perPermit(chromiumCpu)} (${ms(chromiumCpu)})`],
-      [
-        '  Chromium with no download, just before (3 s)',
-        `${(idleRate * 1000).toFixed(0)} ms/s: ${perPermit(idleRate * browserRun.wallMs)} of the above over the download's wall time`,
-      ],
+      // The app's start-up (its service worker installing) settles during this wait: not a rate to
+      // subtract from the download's figure, a sign of what the wait kept out of it.
+      ['  Chromium with no download, the 3 s just before', `${(idleRate * 1000).toFixed(0)} ms of CPU a second`],
       [`browser: requests + JSON parse + check (pages of ${PAGE}, sum)`, ms(browserRun.fetchMs)],
       [
         'browser: IndexedDB writes (storeDownload: one strict transaction, one row a page, sum)',

@@ -7,7 +7,7 @@ import type { SyncPush, SyncPushResponse } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
-import { offlineStores, outboxItems, seedDevice, type DexieLike } from '../support/offline';
+import { OFFLINE_DB_VERSION, offlineStores, outboxItems, seedDevice, type DexieLike } from '../support/offline';
 import { apiHeaders, permitBody, queueManyFromPage, serverTitleCounts, syncHookReady } from '../support/offline-device';
 import { createUserLike } from '../support/permit-users';
 import { enableTestHooks, expectSignedIn, FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -95,29 +95,32 @@ function profileProcesses(profile: string): number[] {
 /** What the device's database says about itself: its id, the owners' next sequence numbers, the outbox. */
 async function deviceFacts(page: Page) {
   await page.waitForFunction(() => 'Dexie' in window, undefined, { timeout: FIRST_LOAD_TIMEOUT_MS });
-  return page.evaluate(async (stores) => {
-    const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
-    const db = new DexieClass('hasp');
-    db.version(2).stores(stores);
-    await db.open();
-    try {
-      const meta = await db.table('meta').toArray();
-      const outbox = await db.table('outbox').toArray();
-      return {
-        deviceId: (meta.find((m) => m.key === 'deviceId')?.value as string | undefined) ?? null,
-        seqs: meta.filter((m) => String(m.key).startsWith('seq:')).map((m) => `${String(m.key)}=${String(m.value)}`),
-        outbox: outbox.map((i) => ({
-          title: (i.input as { title?: string }).title,
-          deviceSeq: i.deviceSeq,
-          status: i.status,
-          attempts: i.attempts,
-          key: i.idempotencyKey,
-        })),
-      };
-    } finally {
-      db.close();
-    }
-  }, offlineStores);
+  return page.evaluate(
+    async ({ stores, version }) => {
+      const DexieClass = (window as unknown as { Dexie: new (name: string) => DexieLike }).Dexie;
+      const db = new DexieClass('hasp');
+      db.version(version).stores(stores);
+      await db.open();
+      try {
+        const meta = await db.table('meta').toArray();
+        const outbox = await db.table('outbox').toArray();
+        return {
+          deviceId: (meta.find((m) => m.key === 'deviceId')?.value as string | undefined) ?? null,
+          seqs: meta.filter((m) => String(m.key).startsWith('seq:')).map((m) => `${String(m.key)}=${String(m.value)}`),
+          outbox: outbox.map((i) => ({
+            title: (i.input as { title?: string }).title,
+            deviceSeq: i.deviceSeq,
+            status: i.status,
+            attempts: i.attempts,
+            key: i.idempotencyKey,
+          })),
+        };
+      } finally {
+        db.close();
+      }
+    },
+    { stores: offlineStores, version: OFFLINE_DB_VERSION },
+  );
 }
 
 type SaveWindow = Window & { __haspSyncTestHooks: { queue: (command: unknown) => Promise<unknown> } };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo, signInWithForm } from '../support/hasp';
-import { controllingWorker, storedPermitTitles } from '../support/offline';
+import { controllingWorker, storedPermitRow, storedPermitTitles } from '../support/offline';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { e2eWebDist } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
@@ -91,14 +91,16 @@ function lastUpdate(page: Page) {
 }
 
 /** Changes a stored permit's title on this device and queues an outbox item for it (it stands for real queued work). */
-function changeLocally(page: Page, key: string, id: number) {
+async function changeLocally(page: Page, key: string, id: number) {
+  // The permit as the app reads it (a download page since decision 0078), changed as a row of its own.
+  const row = await storedPermitRow(page, key, id);
+  if (!row) throw new Error(`No stored permit ${key}`);
+  row.data.permit.title = 'Changed on this device';
   return page.evaluate(
-    async ({ key, id }) => {
+    async ({ row, key, id }) => {
       const db = new (window as unknown as { Dexie: new (name: string) => PageDb }).Dexie('hasp');
       await db.open();
       try {
-        const row = await db.table('permits').get(key);
-        row.data.permit.title = 'Changed on this device';
         await db.table('permits').put(row);
         await db.table('outbox').put({
           idempotencyKey: `e2e-${key}`,
@@ -120,7 +122,7 @@ function changeLocally(page: Page, key: string, id: number) {
         db.close();
       }
     },
-    { key, id },
+    { row, key, id },
   );
 }
 

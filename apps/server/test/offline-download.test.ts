@@ -265,6 +265,9 @@ describe('GET /api/offline/permits', () => {
       // The first page names where every further page starts (the device asks for several at once).
       if (pages === 0) listed = page.pageStarts;
       else expect(page.pageStarts).toBeNull();
+      // The reference data once a download, on its first page (decision 0078).
+      if (pages === 0) expect(Object.keys(page.reference)).toContain('people');
+      else expect(page.reference).toEqual({});
       expect(page.permits.length).toBeLessThanOrEqual(1);
       if (pages > 0) starts.push(after);
       paged.push(...page.permits.map((p) => p.permit.ID));

@@ -74,7 +74,8 @@ export const offlineDownloadSchema = z.object({
   shared: offlineSharedSchema,
   /**
    * Reference data the offline page needs, by kind (`assets`, `isolation-points`, `master-lists`,
-   * `questions`, `people`, `captions`, …), each as its online route answers it.
+   * `questions`, `people`, `captions`, …), each as its online route answers it. On the first page
+   * only (once a download, decision 0078): empty on the pages after it.
    */
   reference: z.record(z.string(), z.unknown()),
   /** Server time of the download. */
@@ -90,3 +91,27 @@ export const offlineDownloadSchema = z.object({
   pageStarts: z.nullable(z.array(z.int())),
 });
 export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;
+
+/**
+ * What the device checks of a page when it arrives (decision 0078): the page's frame and each
+ * permit's list columns. The device keeps the page's text as it came and checks a permit whole
+ * (`offlinePermitSchema`, sections rebuilt) when it is opened, not 10,000 of them on the way in.
+ */
+export const offlineDownloadPageSchema = z.extend(offlineDownloadSchema, {
+  permits: z.array(
+    z.object({
+      permit: z.pick(permitSchema, {
+        ID: true,
+        version: true,
+        number: true,
+        title: true,
+        status: true,
+        plannedStart: true,
+        plannedEnd: true,
+        createdAt: true,
+        holder: true,
+        permitType: true,
+      }),
+    }),
+  ),
+});

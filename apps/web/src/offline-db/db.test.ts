@@ -5,7 +5,7 @@ import { exposeBrowserDatabaseLibrary, HaspDatabase } from './db';
 describe('HaspDatabase', () => {
   it('has one versioned schema: an outbox keyed by idempotency key and permits keyed per connection and facility', () => {
     const db = new HaspDatabase('hasp-test');
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     const schema = Object.fromEntries(db.tables.map((table) => [table.name, table.schema]));
     expect(schema.outbox?.primKey.keyPath).toBe('idempotencyKey');
     expect(schema.outbox?.indexes.map((index) => index.name)).toEqual(
@@ -15,6 +15,10 @@ describe('HaspDatabase', () => {
     expect(schema.permits?.indexes.map((index) => index.name)).toContain(
       '[connectionStringName+facilityId+permitType]',
     );
+    // Downloads a page a row (decision 0078), found by any permit id of the page.
+    expect(schema.pages?.primKey.keyPath).toBe('key');
+    expect(schema.pages?.indexes.find((index) => index.name === 'permitIds')?.multi).toBe(true);
+    expect(schema.pageTexts?.primKey.keyPath).toBe('key');
   });
 
   it('exposes the library globally as window.Dexie', () => {

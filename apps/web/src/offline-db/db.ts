@@ -63,6 +63,46 @@ export interface StoredPermit extends Owner {
 }
 
 /**
+ * One page of a type's offline download as it came (decision 0078): IndexedDB's cost is per record,
+ * so the first download writes a few dozen of these instead of 10,000 permit rows. The page's JSON
+ * text is kept as received beside it (`pageTexts`, same key) and read when one of its permits is
+ * opened (offline-db/pages.ts); the offline lists read only these rows' `summaries`. A `permits`
+ * row with the same permit key (a change made here, a copy refreshed after sync, a permit created
+ * here) is newer and wins over the page.
+ */
+export interface StoredPage extends Owner {
+  /** `<connection>:<facility>:page:<user>:<type>:<first permit id>`. */
+  key: string;
+  permitType: string;
+  /** The server ids of the page's permits (a multi-entry index: which page holds a permit). */
+  permitIds: number[];
+  /** What the offline lists show of each permit, in the page's order. */
+  summaries: PermitSummary[];
+  /** When it was downloaded, ISO 8601. */
+  updatedAt: string;
+}
+
+/** A page's answer (`OfflineDownload` JSON) exactly as the server sent it, by the page's key. */
+export interface StoredPageText {
+  key: string;
+  text: string;
+}
+
+/** A stored permit's list columns (the offline dashboard and index), without reading the permit. */
+export interface PermitSummary {
+  ID: number | string;
+  version: number;
+  number: string;
+  title: string;
+  status: string;
+  plannedStart: string;
+  plannedEnd: string;
+  createdAt: string;
+  holder: string;
+  typeName: string;
+}
+
+/**
  * Reference data a permit page needs offline (assets, isolation points, master lists, questions,
  * captions, people…), one row per kind and owner: `key` is `<connection>:<facility>:<kind>`.
  */
@@ -90,6 +130,8 @@ export class HaspDatabase extends Dexie {
   permits!: Table<StoredPermit, string>;
   reference!: Table<ReferenceItem, string>;
   meta!: Table<MetaItem, string>;
+  pages!: Table<StoredPage, string>;
+  pageTexts!: Table<StoredPageText, string>;
 
   constructor(name = 'hasp') {
     // Strict: a transaction resolves only once IndexedDB has flushed it to disk, so an outbox item
@@ -110,6 +152,13 @@ export class HaspDatabase extends Dexie {
         meta: 'key',
       })
       .upgrade((tx) => upgradeOutboxToV2(tx));
+    // Version 3 (decision 0078): downloads stored a page a row. Nothing to migrate: the outbox,
+    // the reference rows and the permit rows stored by version 2 stay as they are (the offline lists
+    // keep showing them until the next download replaces them with pages).
+    this.version(3).stores({
+      pages: 'key, [connectionStringName+facilityId+userId+permitType], *permitIds',
+      pageTexts: 'key',
+    });
   }
 }
 

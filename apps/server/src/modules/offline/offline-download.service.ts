@@ -130,9 +130,30 @@ export async function readOfflinePermits(
   );
 }
 
+/** The reference data the offline permit page needs (per user: the reference rows are the facility's). */
+async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: OfflineType) {
+  const { facilityId, userId } = viewer.actor;
+  const [people, permitType, applicableLocks, hazards, controls] = await Promise.all([
+    listFacilityPeople(db, facilityId),
+    findPermitTypeInfo(db, facilityId, type.id),
+    // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline (decision 0064).
+    listApplicableLocks(db, facilityId, userId),
+    // The hazard analysis's pickers offline (decision 0067), as GET /api/assets/master-lists/:listKey.
+    listMasterItems(db, facilityId, 'hazards'),
+    listMasterItems(db, facilityId, 'controls'),
+  ]);
+  return {
+    people,
+    'permit-type': permitType,
+    [`applicable-locks:${userId}`]: applicableLocks,
+    'master-list:hazards': hazards,
+    'master-list:controls': controls,
+  };
+}
+
 /**
  * One page of the download of an offline-enabled type: the caller's permits with their sections,
- * and the reference data (each page carries it: it is small, and any page may be the last one read).
+ * and on the first page the reference data (once a download: decision 0078).
  */
 export async function downloadOfflinePermits(
   db: Kysely<Database>,
@@ -154,27 +175,13 @@ export async function downloadOfflinePermits(
   const pageStarts: number[] | null = first ? [] : null;
   for (let end = page.limit; first && end < found.length; end += page.limit) pageStarts!.push(found[end - 1]!);
   const permits = await readOfflinePermits(db, viewer, ids);
-  const [people, permitType, applicableLocks, hazards, controls] = await Promise.all([
-    listFacilityPeople(db, facilityId),
-    findPermitTypeInfo(db, facilityId, type.id),
-    // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline (decision 0064).
-    listApplicableLocks(db, facilityId, userId),
-    // The hazard analysis's pickers offline (decision 0067), as GET /api/assets/master-lists/:listKey.
-    listMasterItems(db, facilityId, 'hazards'),
-    listMasterItems(db, facilityId, 'controls'),
-  ]);
   return {
     permitType: { ID: type.id, code: type.code, name: type.name },
     // What every permit repeats goes once a page (decision 0065); the device rebuilds each permit.
     ...compactOfflinePermits(permits),
-    // Per user (the reference rows are the facility's): the locks this user may apply.
-    reference: {
-      people,
-      'permit-type': permitType,
-      [`applicable-locks:${userId}`]: applicableLocks,
-      'master-list:hazards': hazards,
-      'master-list:controls': controls,
-    },
+    // Once a download, on its first page (decision 0078): the device asks for it first and stores it
+    // before it has the others' starts; a later page's reference is empty.
+    reference: first ? await readReference(db, viewer, type) : {},
     downloadedAt: viewer.now.toISOString(),
     nextAfter,
     pageStarts,

@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import type { OfflineCommandName, SyncCommand, SyncResult } from '@hasp/contracts';
-import type { HaspDatabase, OutboxItem, Owner, StoredPermit } from '../../offline-db';
+import { storedPermitOf, type HaspDatabase, type OutboxItem, type Owner, type StoredPermit } from '../../offline-db';
 
 /** The owner's items in device-sequence order (the compound index keeps them sorted). */
 function ownerItems(db: HaspDatabase, owner: Owner) {
@@ -139,7 +139,7 @@ export async function applyResults(
 ): Promise<AppliedResults> {
   const byKey = new Map(results.map((result) => [result.idempotencyKey, result]));
   const counts: AppliedResults = { applied: 0, conflicts: 0, rejected: 0, deferred: 0 };
-  await db.transaction('rw', db.outbox, db.permits, db.meta, async () => {
+  await db.transaction('rw', [db.outbox, db.permits, db.pages, db.pageTexts, db.meta], async () => {
     for (const item of sent) {
       const result = byKey.get(item.idempotencyKey);
       if (!result || result.outcome === 'deferred') {
@@ -155,7 +155,10 @@ export async function applyResults(
           const mapKey = `created:${item.connectionStringName}:${item.facilityId}:${localId}`;
           await db.meta.put({ key: mapKey, value: { permitId, number } });
         }
-        const permit = item.permitKey ? await db.permits.get(item.permitKey) : undefined;
+        // Its row (the change made it one), else the download page's copy (decision 0078).
+        const permit = item.permitKey
+          ? ((await db.permits.get(item.permitKey)) ?? (await storedPermitOf(db, item, item.permitKey)))
+          : undefined;
         if (permit) await db.permits.put(updatedPermit(permit, item, result, now));
         continue;
       }

@@ -1,5 +1,11 @@
-import { permitStatusLabels, type OfflinePermit } from '@hasp/contracts';
-import type { Owner, StoredPermit } from '../../../offline-db';
+import { permitStatusLabels, type PermitStatus } from '@hasp/contracts';
+import {
+  storedPermitOf,
+  storedSummariesOf,
+  type Owner,
+  type StoredPermit,
+  type StoredSummary,
+} from '../../../offline-db';
 import { useAuthState } from '../../../lib/auth-session';
 import { formatDateTime } from '../../../lib/date-time';
 import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/OfflinePermitTypeList';
@@ -36,33 +42,31 @@ export const offlinePermitColumns: OfflineColumn[] = [
 ];
 
 /** The permit page of a stored permit: the same page as online (it reads the stored copy offline). */
-export const storedPermitPath = (stored: StoredPermit) =>
+export const storedPermitPath = (stored: Pick<StoredPermit, 'key' | 'connectionStringName' | 'facilityId'>) =>
   `/Permit/Edit/${encodeURIComponent(stored.key.slice(scopeKey(stored).length))}`;
 
-function row(stored: StoredPermit) {
-  const { permit } = stored.data as OfflinePermit;
+function row(owner: Owner, stored: StoredSummary) {
   return {
     id: stored.key,
-    href: storedPermitPath(stored),
-    permitNumber: stored.provisionalNumber ?? permit.number,
-    title: permit.title,
-    status: permitStatusLabels[permit.status],
-    validity: `${formatDateTime(permit.plannedStart)} – ${formatDateTime(permit.plannedEnd)}`,
-    holder: permit.holder?.displayName ?? '',
+    href: storedPermitPath({ ...owner, key: stored.key }),
+    permitNumber: stored.provisionalNumber ?? stored.number,
+    title: stored.title,
+    status: permitStatusLabels[stored.status as PermitStatus] ?? stored.status,
+    validity: `${formatDateTime(stored.plannedStart)} – ${formatDateTime(stored.plannedEnd)}`,
+    holder: stored.holder,
     savedAt: formatDateTime(stored.updatedAt),
   };
 }
 
-/** This user's stored permits in this connection and facility, newest first (as the online index). */
-function useOwnStoredPermits(owner: Owner | null): StoredPermit[] | undefined {
+/**
+ * This user's stored permits in this connection and facility, newest first (as the online index),
+ * by their list columns: the download's pages and the permit rows, without reading a whole permit.
+ */
+function useOwnStoredPermits(owner: Owner | null): StoredSummary[] | undefined {
   return useLiveQuery(
     async (db) => {
       if (!owner) return [];
-      const rows = await db.permits
-        .where('[connectionStringName+facilityId]')
-        .equals([owner.connectionStringName, owner.facilityId])
-        .toArray();
-      return rows.filter((r) => r.userId === owner.userId).sort(newestFirst);
+      return (await storedSummariesOf(db, owner)).sort(newestFirst);
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
     // Each stored page would re-read every stored permit (10,000 × 7 KB, after each of 20 pages):
@@ -80,19 +84,19 @@ export function useStoredOfflinePermits(types: readonly OfflinePermitType[]): {
   isPending: boolean;
   groups: OfflinePermitTypeGroup[];
 } {
-  const stored = useOwnStoredPermits(useOfflineOwner());
+  const owner = useOfflineOwner();
+  const stored = useOwnStoredPermits(owner);
   const byType = new Map<string, OfflinePermitTypeGroup>();
   for (const type of types) byType.set(type.code, { ...type, columns: offlinePermitColumns, permits: [] });
-  for (const permit of stored ?? []) {
-    const { permitType } = (permit.data as OfflinePermit).permit;
+  for (const permit of owner ? (stored ?? []) : []) {
     let group = byType.get(permit.permitType);
     if (!group) {
-      group = { code: permit.permitType, name: permitType.name, columns: offlinePermitColumns, permits: [] };
+      group = { code: permit.permitType, name: permit.typeName, columns: offlinePermitColumns, permits: [] };
       byType.set(permit.permitType, group);
     }
     // With no network since the reload, the navigation never came: the stored copy knows the name.
-    if (group.name === group.code) group.name = permitType.name;
-    group.permits.push(row(permit));
+    if (group.name === group.code) group.name = permit.typeName;
+    group.permits.push(row(owner!, permit));
   }
   return { isPending: stored === undefined, groups: [...byType.values()] };
 }
@@ -104,10 +108,7 @@ export function useStoredOfflinePermits(types: readonly OfflinePermitType[]): {
 export function useStoredPermit(key: string): StoredPermit | null | undefined {
   const owner = useOfflineOwner();
   return useLiveQuery(
-    async (db) => {
-      const stored = await db.permits.get(key);
-      return stored && owner && stored.userId === owner.userId ? stored : null;
-    },
+    async (db) => (owner ? ((await storedPermitOf(db, owner, key)) ?? null) : null),
     [key, owner?.userId],
   );
 }
@@ -118,18 +119,14 @@ export function useOfflineAvailability(): { count: number; updatedAt: string | n
   return useLiveQuery(
     async (db) => {
       if (!owner) return { count: 0, updatedAt: null };
-      const [count, meta] = await Promise.all([
-        db.permits
-          .where('[connectionStringName+facilityId]')
-          .equals([owner.connectionStringName, owner.facilityId])
-          .filter((r) => r.userId === owner.userId)
-          .count(),
-        db.meta.get(availabilityKeyOf(owner)),
-      ]);
-      return { count, updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null };
+      const [stored, meta] = await Promise.all([storedSummariesOf(db, owner), db.meta.get(availabilityKeyOf(owner))]);
+      return {
+        count: stored.length,
+        updatedAt: (meta?.value as OfflineAvailabilityState | undefined)?.updatedAt ?? null,
+      };
     },
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
-    // The count reads every stored permit too (the user is not in the index): after the download.
+    // The count reads every stored page and permit row: after the download.
     { paused: useTakeOfflineStatus().running },
   );
 }

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPermit } from '../../../offline-db';
+import type { StoredSummary } from '../../../offline-db';
 import { newestFirst } from './newest-first';
 
 const stored = (
   key: string,
   permit: { number: string; plannedStart: string; createdAt: string },
   provisionalNumber?: string,
-): StoredPermit => ({
+): StoredSummary => ({
   key,
-  connectionStringName: 'Demo',
-  facilityId: 1,
-  userId: 7,
+  ID: key,
   permitType: 'LOTO',
+  typeName: 'LOTO Permit',
   version: 1,
-  data: { permit },
+  title: key,
+  status: 'draft',
+  plannedEnd: permit.plannedStart,
+  holder: '',
+  ...permit,
   updatedAt: '2026-11-25T00:00:00Z',
   ...(provisionalNumber ? { provisionalNumber } : {}),
 });

@@ -1,7 +1,4 @@
-import type { OfflinePermit } from '@hasp/contracts';
-import type { StoredPermit } from '../../../offline-db';
-
-const permitOf = (stored: StoredPermit) => (stored.data as OfflinePermit).permit;
+import type { StoredSummary } from '../../../offline-db';
 
 /**
  * The offline lists' order: the online index's default (planned start, newest first: contracts
@@ -9,13 +6,11 @@ const permitOf = (stored: StoredPermit) => (stored.data as OfflinePermit).permit
  * permit in the same place with or without a network (decision 0068). Dates are ISO 8601 strings
  * from the server or the device; `Date.parse` compares them whatever their offset.
  */
-export function newestFirst(a: StoredPermit, b: StoredPermit): number {
-  const pa = permitOf(a);
-  const pb = permitOf(b);
+export function newestFirst(a: StoredSummary, b: StoredSummary): number {
   return (
-    time(pb.plannedStart) - time(pa.plannedStart) ||
-    time(pb.createdAt) - time(pa.createdAt) ||
-    (b.provisionalNumber ?? pb.number).localeCompare(a.provisionalNumber ?? pa.number, undefined, { numeric: true })
+    time(b.plannedStart) - time(a.plannedStart) ||
+    time(b.createdAt) - time(a.createdAt) ||
+    (b.provisionalNumber ?? b.number).localeCompare(a.provisionalNumber ?? a.number, undefined, { numeric: true })
   );
 }
 

@@ -1,8 +1,9 @@
-import { expandOfflinePermits, type OfflineDownload } from '@hasp/contracts';
-import type { HaspDatabase, Owner, ReferenceItem, StoredPermit } from '../../../offline-db';
+import { summaryOf, type HaspDatabase, type Owner, type ReferenceItem } from '../../../offline-db';
+import type { DownloadedPage } from '../api/download-permits';
 
 /** `<connection>:<facility>:`: the start of every permit and reference key of one database and facility. */
-export const scopeKey = (owner: Owner) => `${owner.connectionStringName}:${owner.facilityId}:`;
+export const scopeKey = (owner: Pick<Owner, 'connectionStringName' | 'facilityId'>) =>
+  `${owner.connectionStringName}:${owner.facilityId}:`;
 export const permitKeyOf = (owner: Owner, id: number | string) => `${scopeKey(owner)}${id}`;
 export const referenceKeyOf = (owner: Owner, kind: string) => `${scopeKey(owner)}${kind}`;
 /** The meta row that says what this user last took offline in this facility (`OfflineAvailabilityState`). */
@@ -16,6 +17,8 @@ export interface StoreResult {
   kept: number;
   /** The keys of every permit of the page (stored or kept). */
   keys: string[];
+  /** The page's own key (null for a page with no permits). */
+  pageKey: string | null;
 }
 
 /** The keys of stored permits the outbox still needs (an item pending, sending, in conflict or refused). */
@@ -30,36 +33,47 @@ async function keysWithQueuedChanges(db: HaspDatabase, owner: Owner): Promise<Se
   return waiting;
 }
 
+/** `<connection>:<facility>:page:<user>:<type>:`: the start of the keys of one owner's pages of a type. */
+export const pageKeyPrefixOf = (owner: Owner, type: string) => `${scopeKey(owner)}page:${owner.userId}:${type}:`;
+
 /**
- * Writes one page of a type's download in one transaction (bulk: one put for all its permits): the
- * new copies replace the stored ones, except a permit with an item in the outbox: its local copy
- * carries changes the server has not confirmed, so it stays as it is until the outbox is through
- * with it. The reference data is replaced too. Each permit is stored as the section routes answer
- * it: what the page sent once for all its permits (`shared`, decision 0065) is put back in each.
+ * Writes one page of a type's download in one transaction (decision 0078): a row with its permits'
+ * list columns and one with the page's text as it came, instead of a row per permit (IndexedDB's
+ * cost is per record). The page's permits stored as rows before (changed here, refreshed after a
+ * sync, a version-2 download) are deleted so the new copy shows, except a permit with an item in
+ * the outbox: its local copy carries changes the server has not confirmed, so it stays and wins
+ * until the outbox is through with it. The reference data is replaced too.
  */
 export async function storeDownload(
   db: HaspDatabase,
   owner: Owner,
-  download: OfflineDownload,
+  { page: download, text }: DownloadedPage,
   now = new Date().toISOString(),
 ): Promise<StoreResult> {
   const type = download.permitType.code;
-  const permits = expandOfflinePermits(download.permits, download.shared);
-  return db.transaction('rw', db.permits, db.reference, db.outbox, async () => {
+  const ids = download.permits.map((p) => p.permit.ID);
+  const keys = ids.map((id) => permitKeyOf(owner, id));
+  const pageKey = ids.length ? `${pageKeyPrefixOf(owner, type)}${ids[0]}` : null;
+  return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.reference, db.outbox], async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
-    const rows: StoredPermit[] = [];
-    const keys: string[] = [];
-    let kept = 0;
-    for (const offline of permits) {
-      const key = permitKeyOf(owner, offline.permit.ID);
-      keys.push(key);
-      if (waiting.has(key)) {
-        kept += 1;
-        continue;
-      }
-      rows.push({ ...owner, key, permitType: type, version: offline.permit.version, data: offline, updatedAt: now });
+    const rows = new Set(
+      await db.permits
+        .where('[connectionStringName+facilityId+permitType]')
+        .equals([owner.connectionStringName, owner.facilityId, type])
+        .primaryKeys(),
+    );
+    await db.permits.bulkDelete(keys.filter((key) => rows.has(key) && !waiting.has(key)));
+    if (pageKey) {
+      await db.pages.put({
+        ...owner,
+        key: pageKey,
+        permitType: type,
+        permitIds: ids,
+        summaries: download.permits.map((p) => summaryOf(p.permit)),
+        updatedAt: now,
+      });
+      await db.pageTexts.put({ key: pageKey, text });
     }
-    await db.permits.bulkPut(rows);
     const reference: ReferenceItem[] = Object.entries(download.reference).map(([kind, data]) => {
       // The type's own description is per type; people and lists are the facility's.
       const stored = kind === 'permit-type' ? `permit-type:${type}` : kind;
@@ -73,21 +87,24 @@ export async function storeDownload(
       };
     });
     await db.reference.bulkPut(reference);
-    return { stored: rows.length, kept, keys };
+    const kept = keys.filter((key) => waiting.has(key)).length;
+    return { stored: keys.length - kept, kept, keys, pageKey };
   });
 }
 
 /**
  * After the last page: the type's stored copies the download no longer named (closed, cancelled,
- * no longer the user's) are removed — unless the outbox still needs them, or they were made here.
+ * no longer the user's) are removed — unless the outbox still needs them, or they were made here —
+ * and so are this user's pages of the type that this download did not write (an older download's).
  */
 export async function removeStaleCopies(
   db: HaspDatabase,
   owner: Owner,
   type: string,
   downloaded: ReadonlySet<string>,
+  pages: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  return db.transaction('rw', db.permits, db.outbox, async () => {
+  return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.outbox], async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
     const existing = await db.permits
       .where('[connectionStringName+facilityId+permitType]')
@@ -97,6 +114,10 @@ export async function removeStaleCopies(
       (key) => !downloaded.has(key) && !waiting.has(key) && !key.startsWith(`${scopeKey(owner)}local:`),
     );
     await db.permits.bulkDelete(stale);
-    return stale.length;
+    const pageKeys = await db.pages.where('key').startsWith(pageKeyPrefixOf(owner, type)).primaryKeys();
+    const stalePages = pageKeys.filter((key) => !pages.has(key));
+    await db.pages.bulkDelete(stalePages);
+    await db.pageTexts.bulkDelete(stalePages);
+    return stale.length + stalePages.length;
   });
 }

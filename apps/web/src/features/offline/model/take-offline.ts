@@ -1,6 +1,5 @@
-import type { OfflineDownload } from '@hasp/contracts';
 import type { Owner } from '../../../offline-db';
-import { downloadOfflinePermits } from '../api/download-permits';
+import { downloadOfflinePermits, type DownloadedPage } from '../api/download-permits';
 import { availabilityKeyOf, removeStaleCopies, storeDownload } from './store-download';
 
 /** What the device holds for a user after a download: shown as "Available offline: N permits, updated <time>". */
@@ -27,13 +26,13 @@ async function follow(
   type: string,
   after: number | null,
   end: number | null,
-  store: (page: OfflineDownload) => Promise<void>,
+  store: (page: DownloadedPage) => Promise<void>,
 ): Promise<void> {
   let cursor = after;
   while (cursor !== null && (end === null || cursor < end)) {
-    const page = await downloadOfflinePermits(type, cursor);
-    await store(page);
-    cursor = page.nextAfter;
+    const downloaded = await downloadOfflinePermits(type, cursor);
+    await store(downloaded);
+    cursor = downloaded.page.nextAfter;
   }
 }
 
@@ -57,21 +56,24 @@ export async function takePermitsOffline(owner: Owner, types: readonly string[])
     try {
       // Each page stored as it comes: a download cut short keeps what arrived.
       const downloaded = new Set<string>();
-      const store = async (page: OfflineDownload) => {
+      const pages = new Set<string>();
+      const store = async (page: DownloadedPage) => {
         const result = await storeDownload(db, owner, page);
         for (const key of result.keys) downloaded.add(key);
+        if (result.pageKey) pages.add(result.pageKey);
         kept += result.kept;
       };
-      const first = await downloadOfflinePermits(type, 0);
+      const firstPage = await downloadOfflinePermits(type, 0);
+      const first = firstPage.page;
       // The first page says where the others start: they are asked for a few at a time, so the
       // server reads one while the device stores another (decision 0065).
       const starts = first.pageStarts ?? [];
       const segments = starts.map((start, i) => ({ start, end: starts[i + 1] ?? null }));
       await Promise.all([
-        store(first).then(() => (starts.length === 0 ? follow(type, first.nextAfter, null, store) : undefined)),
+        store(firstPage).then(() => (starts.length === 0 ? follow(type, first.nextAfter, null, store) : undefined)),
         inPool(segments, PAGES_IN_FLIGHT, ({ start, end }) => follow(type, start, end, store)),
       ]);
-      await removeStaleCopies(db, owner, type, downloaded);
+      await removeStaleCopies(db, owner, type, downloaded, pages);
       counts[type] = downloaded.size;
     } catch (error) {
       // One type failing (a permission taken away, the network gone) leaves the others stored.

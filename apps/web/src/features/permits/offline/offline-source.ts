@@ -19,7 +19,7 @@ import { ApiRequestError, setOfflineSource, type RequestOptions } from '../../..
 import { translate } from '../../../lib/i18n';
 import { networkState } from '../../../lib/network-state';
 import { showToast } from '../../../lib/toast';
-import { browserDatabase, type Owner } from '../../../offline-db';
+import { browserDatabase, storedPermitOf, type Owner } from '../../../offline-db';
 import { queueCommand } from './outbox';
 import {
   applyPermitCommand,
@@ -317,7 +317,7 @@ async function saveOffline(
       ? (before.sections['isolation-plan'] as { version: number } | undefined)?.version
       : undefined;
   try {
-    await db.transaction('rw', [db.outbox, db.meta, db.permits, db.reference], async () => {
+    await db.transaction('rw', [db.outbox, db.meta, db.permits, db.pages, db.pageTexts, db.reference], async () => {
       await queueCommand(db, owner, {
         name: command.name,
         // The REST route's URL id, the permit, for every section (a tag command names its tag in the body).
@@ -326,7 +326,9 @@ async function saveOffline(
         baseVersion: baseVersionOf(before, command.name, tagVersion ?? planVersion),
         permitKey,
       });
-      await db.permits.update(permitKey, { data: outcome.data, updatedAt: new Date().toISOString() });
+      // The changed copy becomes the permit's own row (it wins over its download page, decision 0078).
+      const stored = await storedPermitOf(db, owner, permitKey);
+      if (stored) await db.permits.put({ ...stored, data: outcome.data, updatedAt: new Date().toISOString() });
       await alsoWrite?.();
     });
   } catch (error) {

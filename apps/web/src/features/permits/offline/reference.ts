@@ -1,6 +1,6 @@
 import type { Lock, OfflinePermit, PermitTypeInfo } from '@hasp/contracts';
 import { ApiRequestError, type RequestOptions } from '../../../lib/http';
-import { browserDatabase, type HaspDatabase, type Owner } from '../../../offline-db';
+import { browserDatabase, storedPermitsOf, type HaspDatabase, type Owner } from '../../../offline-db';
 import type { NameBook } from './local-apply';
 import { currentOwner, offlineDataOf } from './stored-permit';
 
@@ -82,12 +82,8 @@ async function peopleOf(db: HaspDatabase, owner: Owner): Promise<PersonOption[]>
   return [...seen.values()];
 }
 
-const storedRows = (db: HaspDatabase, owner: Owner) =>
-  db.permits
-    .where('[connectionStringName+facilityId]')
-    .equals([owner.connectionStringName, owner.facilityId])
-    .filter((row) => row.userId === owner.userId)
-    .toArray();
+/** Every permit the owner keeps on the device, whole (pages and rows): only when a reference row is missing. */
+const storedRows = (db: HaspDatabase, owner: Owner) => storedPermitsOf(db, owner);
 
 /** What a type's create page needs, from the reference rows, else from a stored permit of the type. */
 export async function permitTypeOffline(db: HaspDatabase, owner: Owner, code: string): Promise<PermitTypeInfo | null> {

@@ -3,7 +3,14 @@ import type { OfflinePermit } from '@hasp/contracts';
 import { authSession } from '../../../lib/auth-session';
 import { sessionContextKeys } from '../../../lib/session-context';
 import type { SessionContext } from '@hasp/contracts';
-import { browserDatabase, ownerKey, type HaspDatabase, type Owner, type StoredPermit } from '../../../offline-db';
+import {
+  browserDatabase,
+  ownerKey,
+  storedPermitOf,
+  type HaspDatabase,
+  type Owner,
+  type StoredPermit,
+} from '../../../offline-db';
 import { localAlias, type LocalActor } from './local-apply';
 
 /** `<connection>:<facility>:<id or local:uuid>`: a stored permit's key (offline-db's StoredPermit.key). */
@@ -37,10 +44,8 @@ export async function findStoredPermit(
   owner: Owner,
   pageId: number,
 ): Promise<StoredPermit | undefined> {
-  if (pageId > 0) {
-    const row = await db.permits.get(storedKeyOf(owner, pageId));
-    return row && row.userId === owner.userId ? row : undefined;
-  }
+  // A server id: its permit row, else the download page that holds it (decision 0078).
+  if (pageId > 0) return storedPermitOf(db, owner, storedKeyOf(owner, pageId));
   const prefix = storedKeyOf(owner, 'local:');
   return db.permits
     .where('key')

@@ -44,6 +44,7 @@ import * as printRecords from './2026-12-02T0900-print-records';
 import * as dashboards from './2026-12-02T1000-dashboards';
 import * as connect from './2026-12-02T1100-connect';
 import * as lockOverdueNotices from './2026-12-02T1200-lock-overdue-notices';
+import * as dashboardSpeed from './2026-12-03T0900-dashboard-speed';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1000-dashboards': dashboards,
   '2026-12-02T1100-connect': connect,
   '2026-12-02T1200-lock-overdue-notices': lockOverdueNotices,
+  '2026-12-03T0900-dashboard-speed': dashboardSpeed,
 };

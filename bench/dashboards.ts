@@ -1,6 +1,7 @@
 /**
- * Dashboards bench (issue 20, decision 0075). Not a test: prints numbers, fails only when it cannot run.
- *   npx tsx bench/dashboards.ts        (HASP_BENCH_PERMITS, default 300,000; HASP_BENCH_DASHBOARD_SAMPLES, 40)
+ * Dashboards bench (issue 20, decisions 0075 and 0079). Not a test: prints numbers, fails only when it cannot run.
+ *   npx tsx bench/dashboards.ts        (HASP_BENCH_PERMITS, default 300,000; HASP_BENCH_DASHBOARD_SAMPLES, 40;
+ *                                       HASP_BENCH_EXPLAIN=1 prints each widget's plans after its user's timings)
  * The real app (buildApp) over a fresh embedded PostgreSQL with the demo data plus 300,000 North
  * Plant permits (bench/support/bench-permits.ts) and what the widgets count around them: two live
  * isolation points on every permit in force (cycling over the facility's points, so points are
@@ -15,6 +16,7 @@ import { dashboardWidgetKinds } from '@hasp/contracts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { insertPermits } from './support/bench-permits';
 import { insertWidgetData } from './support/dashboard-data';
+import { explainWidgets } from './support/dashboard-explain';
 import { startDemoServer } from './support/demo-server';
 
 const PERMITS = Number(process.env.HASP_BENCH_PERMITS || 300_000);
@@ -99,6 +101,8 @@ async function main() {
       log(
         `${user}, the whole dashboard (every widget at once, ${pages.length} times): p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)}`,
       );
+      if (process.env.HASP_BENCH_EXPLAIN === '1')
+        log(`${user}, each widget's statements:\n${await explainWidgets(server.db, user)}`);
     }
   } finally {
     await server.stop();

@@ -53,4 +53,3 @@ export async function insertWidgetData(db: Kysely<Database>, openShare: number |
   );
   await sql`vacuum analyze`.execute(db);
 }
-

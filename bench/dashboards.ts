@@ -1,6 +1,7 @@
 /**
- * Dashboards bench (issue 20, decision 0075). Not a test: prints numbers, fails only when it cannot run.
- *   npx tsx bench/dashboards.ts        (HASP_BENCH_PERMITS, default 300,000; HASP_BENCH_DASHBOARD_SAMPLES, 40)
+ * Dashboards bench (issue 20, decisions 0075 and 0079). Not a test: prints numbers, fails only when it cannot run.
+ *   npx tsx bench/dashboards.ts        (HASP_BENCH_PERMITS, default 300,000; HASP_BENCH_DASHBOARD_SAMPLES, 40;
+ *                                       HASP_BENCH_EXPLAIN=1 prints each widget's plans after its user's timings)
  * The real app (buildApp) over a fresh embedded PostgreSQL with the demo data plus 300,000 North
  * Plant permits (bench/support/bench-permits.ts) and what the widgets count around them: two live
  * isolation points on every permit in force (cycling over the facility's points, so points are
@@ -11,11 +12,11 @@
  * as the page asks for it (every widget at once), N times.
  */
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
 import { dashboardWidgetKinds } from '@hasp/contracts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
-import type { Database } from '../apps/server/src/db/schema';
 import { insertPermits } from './support/bench-permits';
+import { insertWidgetData } from './support/dashboard-data';
+import { explainWidgets } from './support/dashboard-explain';
 import { startDemoServer } from './support/demo-server';
 
 const PERMITS = Number(process.env.HASP_BENCH_PERMITS || 300_000);
@@ -27,55 +28,6 @@ const SAMPLES = Number(process.env.HASP_BENCH_DASHBOARD_SAMPLES || 40);
 const OPEN_SHARE = process.env.HASP_BENCH_OPEN_SHARE ? Number(process.env.HASP_BENCH_OPEN_SHARE) : null;
 const log = (message: string) => process.stderr.write(`bench dashboards: ${message}\n`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const inForce = sql`p.status in ('isolated', 'issued', 'active', 'suspended', 'live_for_test')`;
-
-/** The records the widgets count, set-based. */
-async function insertWidgetData(db: Kysely<Database>): Promise<void> {
-  if (OPEN_SHARE !== null)
-    await sql`update permits set status = 'closed'
-      where number like 'BN-%' and status not in ('closed', 'cancelled') and id % 1000 >= ${Math.round(OPEN_SHARE * 1000)}`.execute(
-      db,
-    );
-  await sql`
-    with ip as (select array_agg(id order by id) a from isolation_points where facility_id = 1)
-    insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state, isolated_at)
-    select 1, p.id, ip.a[1 + (p.id * 3 + k) % cardinality(ip.a)], k, (array['isolated', 'verified'])[1 + k], now()
-    from permits p, ip, generate_series(0, 1) k
-    where p.facility_id = 1 and p.number like 'BN-%' and ${inForce}`.execute(db);
-  await sql`
-    insert into locks (facility_id, serial, kind, status)
-    select 1, 'BENCH-L' || g, 'padlock', 'in_use' from generate_series(1, 5000) g`.execute(db);
-  const admin = sql`(select id from users where user_name = 'admin')`;
-  await sql`
-    with pts as (
-      select pip.id, pip.permit_id, row_number() over (order by pip.id) n
-      from permit_isolation_points pip where pip.facility_id = 1 and pip.position = 0 limit 5000
-    ), l as (select id, row_number() over (order by id) n from locks where serial like 'BENCH-L%')
-    insert into lock_applications (facility_id, lock_id, permit_id, plan_point_id, applied_by, applied_at)
-    select 1, l.id, pts.permit_id, pts.id, ${admin}, now() - interval '2 hours' from pts join l using (n)`.execute(db);
-  await sql`
-    insert into tags (facility_id, number, permit_id, plan_point_id, state, applied_by, applied_at, status_token)
-    select 1, 'BENCH-T' || pip.id, pip.permit_id, pip.id, 'applied', ${admin}, now(), md5(pip.id::text)
-    from permit_isolation_points pip where pip.facility_id = 1 and pip.position = 1 limit 2000`.execute(db);
-  await sql`
-    with i as (select id from gas_instruments where facility_id = 1 limit 1),
-         p as (select array_agg(id) a from (select id from permits where number like 'BN-%' limit 20000) x)
-    insert into permit_gas_tests (facility_id, permit_id, tested_at, location, instrument_id, calibration_due,
-                                  tester_name, recorded_by, recorded_at, in_limits)
-    select 1, p.a[g], now() - (g % 240) * interval '1 hour', 'Inlet', i.id, '2027-12-31', 'Bench tester', ${admin},
-           now(), g % 20 <> 0
-    from generate_series(1, 20000) g, i, p`.execute(db);
-  await sql`
-    insert into sync_commands (facility_id, user_id, device_id, device_seq, idempotency_key, request_hash, name,
-                               target, permit_id, input, device_time, synced_at, outcome, base_version, server_version)
-    select 1, ${admin}, '00000000-0000-4000-8000-00000000be4c', g, 'bench-conflict-' || g, 'bench', 'permit.edit',
-           p.id::text, p.id, '{}', now(), now(), 'conflict', 1, 2
-    from generate_series(1, 500) g join lateral (select id from permits where number = 'BN-' || lpad((g * 97)::text, 7, '0')) p on true`.execute(
-    db,
-  );
-  await sql`vacuum analyze`.execute(db);
-}
-
 async function signIn(base: string, username: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -109,7 +61,7 @@ async function main() {
     prepare: async (db) => {
       const t0 = performance.now();
       await insertPermits(db, PERMITS);
-      await insertWidgetData(db);
+      await insertWidgetData(db, OPEN_SHARE);
       log(
         `inserted ${PERMITS} permits (open share: ${OPEN_SHARE ?? 'as generated'}) and the widgets' records in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       );
@@ -149,6 +101,8 @@ async function main() {
       log(
         `${user}, the whole dashboard (every widget at once, ${pages.length} times): p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)}`,
       );
+      if (process.env.HASP_BENCH_EXPLAIN === '1')
+        log(`${user}, each widget's statements:\n${await explainWidgets(server.db, user)}`);
     }
   } finally {
     await server.stop();

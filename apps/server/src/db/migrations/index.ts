@@ -46,6 +46,7 @@ import * as connect from './2026-12-02T1100-connect';
 import * as lockOverdueNotices from './2026-12-02T1200-lock-overdue-notices';
 import * as printRecordKeys from './2026-12-02T1300-print-record-keys';
 import * as dashboardChangedNotify from './2026-12-02T1400-dashboard-changed-notify';
+import * as dashboardSpeed from './2026-12-03T0900-dashboard-speed';
 import * as areaSupervisors from './2026-12-03T1000-area-supervisors';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -97,5 +98,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1200-lock-overdue-notices': lockOverdueNotices,
   '2026-12-02T1300-print-record-keys': printRecordKeys,
   '2026-12-02T1400-dashboard-changed-notify': dashboardChangedNotify,
+  '2026-12-03T0900-dashboard-speed': dashboardSpeed,
   '2026-12-03T1000-area-supervisors': areaSupervisors,
 };

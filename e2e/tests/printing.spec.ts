@@ -143,15 +143,21 @@ test("a permit's job-site copy waiting on the print list is printed and marked p
   await page.screenshot({ path: `${shots}/print-list-permit-phone.png`, fullPage: true });
   await saveScreenshot(page, testInfo, 'print-list-permit-phone');
 
-  // One PDF: the permit's job-site copy, as permit-pdf draws it.
+  // One PDF: the permit's job-site copy, as permit-pdf draws it, asked with the copy the list shows.
   const download = page.waitForEvent('download');
+  const pdfAsked = page.waitForRequest('**/api/print-list/pdf');
   await page.getByRole('button', { name: 'Print to PDF (1)' }).click();
+  const stamps = ((await pdfAsked).postDataJSON() as { stamps?: string[] }).stamps;
+  expect(stamps).toEqual([expect.stringMatching(/^r\d+e\d+h/)]);
   expect((await download).suggestedFilename()).toMatch(/^hasp-permits-\d{4}-\d{2}-\d{2}\.pdf$/);
   expect(pdfText(await (await download).path())).toContain(number);
   await closeToast(page, 'is downloaded.');
 
   // Marked printed: it leaves the queue and shows under Printed with when and by whom.
+  // "Mark printed" records the copy the PDF was drawn from (the server refuses it if changed since).
+  const markAsked = page.waitForRequest('**/api/print-list/mark-printed');
   await page.getByRole('button', { name: 'Mark printed (1)' }).click();
+  expect(((await markAsked).postDataJSON() as { stamps?: string[] }).stamps).toEqual(stamps);
   await expect(page.getByText('1 marked printed.')).toBeVisible();
   await expect(page.getByText('Nothing here with these filters.')).toBeVisible();
   await page.getByText('Printed', { exact: true }).click();

@@ -49,6 +49,7 @@ interface Item {
   printedAt: string | null;
   printedBy: string | null;
   reprintCount: number;
+  stamp: string | null;
 }
 const list = async (who: string, query: string) => {
   const response = await call(who, 'GET', `/api/print-list?${query}`);
@@ -143,6 +144,38 @@ describe('permits on the print list', () => {
         },
       ],
     });
+  });
+
+  it('records only the copy its PDF was drawn from: a permit changed in between is refused, not marked', async () => {
+    const permit = await permitIn('issued');
+    const contractor = await userOf('contractor');
+    const [item] = await list('supervisor', `kind=permit&permitId=${permit.id}`);
+    expect(item!.stamp).toBe(`r0e0h${contractor.id}`);
+    const body = { kind: 'permit', ids: [permit.id], stamps: [item!.stamp] };
+    expect((await call('supervisor', 'POST', '/api/print-list/pdf', body)).statusCode).toBe(200);
+    // Extended after the PDF was made: the paper shows the old validity.
+    await db().updateTable('permits').set({ extension_count: 1 }).where('id', '=', permit.id).execute();
+    const stale = await call('supervisor', 'POST', '/api/print-list/mark-printed', body);
+    expect(stale.json()).toEqual({
+      printed: [],
+      refused: [{ ID: permit.id, message: expect.stringContaining('changed after its PDF was made') }],
+    });
+    expect(await auditOf('permit-print.mark-printed', permit.id)).toEqual([]);
+    // A PDF asked with the old stamp is refused too, naming the permit; with the new one it prints and marks.
+    const pdfStale = await call('supervisor', 'POST', '/api/print-list/pdf', body);
+    expect(pdfStale.statusCode).toBe(409);
+    expect(pdfStale.json<{ message: string }>().message).toContain(String(permit.id));
+    const [now] = await list('supervisor', `kind=permit&permitId=${permit.id}`);
+    expect(now!.stamp).toBe(`r0e1h${contractor.id}`);
+    const fresh = { ...body, stamps: [now!.stamp] };
+    expect((await call('supervisor', 'POST', '/api/print-list/pdf', fresh)).statusCode).toBe(200);
+    expect((await call('supervisor', 'POST', '/api/print-list/mark-printed', fresh)).json()).toEqual({
+      printed: [permit.id],
+      refused: [],
+    });
+    // Stamps must pair with the items.
+    const unpaired = await call('supervisor', 'POST', '/api/print-list/mark-printed', { ...body, stamps: [] });
+    expect(unpaired.statusCode).toBe(400);
   });
 
   it('marks a permit printed (audited), lists it as printed by whom, and a changed permit waits again', async () => {
@@ -328,7 +361,14 @@ describe('lockbox labels on the print list', () => {
     const waiting = async () => (await list('supervisor', `kind=lockbox&permitId=${permit.id}`)).map((i) => i.ID);
     const markPrinted = () =>
       call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'lockbox', ids: [box.id] });
-    expect((await markPrinted()).json()).toEqual({ printed: [box.id], refused: [] });
+    // The list's stamp (computed in SQL) is the one the command computes: marking with it works.
+    const [listed] = await list('supervisor', `kind=lockbox&permitId=${permit.id}`);
+    const withStamp = await call('supervisor', 'POST', '/api/print-list/mark-printed', {
+      kind: 'lockbox',
+      ids: [box.id],
+      stamps: [listed!.stamp],
+    });
+    expect(withStamp.json()).toEqual({ printed: [box.id], refused: [] });
     expect(await waiting()).toEqual([]);
 
     // A third lock goes on: its key is in the box, not on the label.

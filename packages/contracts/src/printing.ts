@@ -108,6 +108,12 @@ export const printListItemSchema = z.object({
   printedBy: z.nullable(z.string()),
   reprintCount: z.int(),
   version: z.int(),
+  /**
+   * What the item prints as now (a permit's revision, validity and holder; a lockbox label's keys),
+   * or null (a tag). The print list sends it with the PDF and with "Mark printed": a change in
+   * between is refused instead of being recorded as printed when the paper shows the older copy.
+   */
+  stamp: z.nullable(z.string()),
 });
 export type PrintListItem = z.infer<typeof printListItemSchema>;
 
@@ -130,14 +136,17 @@ const idList = (noun: string) =>
 export const PRINT_PERMIT_PDF_LIMIT = 50;
 
 /** POST /api/print-list/pdf: the chosen items as one PDF (a page each), in the order given. */
-export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
+/** The items' stamps as the print list showed them, in the order of `ids` (permits and lockbox labels). */
+const stamps = z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(PRINT_LIST_LIMIT)));
+
+export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item'), stamps });
 export type PrintPdfInput = z.infer<typeof printPdfInputSchema>;
 
 /**
  * POST /api/print-list/mark-printed: each item through its own command (`tag.mark-printed`,
  * `permit-print.mark-printed`, `lockbox-label.mark-printed`).
  */
-export const markPrintedInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item') });
+export const markPrintedInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item'), stamps });
 export type MarkPrintedInput = z.infer<typeof markPrintedInputSchema>;
 export const markPrintedResultSchema = z.object({
   printed: z.array(z.int()),

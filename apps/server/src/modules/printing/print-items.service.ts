@@ -18,6 +18,7 @@ import { listQueuedTags } from './print-list.repository';
 import { markTagsPrinted, reprintCommandOf, tagPdf } from './print-list.service';
 import { printRecordCommands } from './print-record-commands';
 import {
+  currentStamps,
   listLockboxLabelRows,
   listQueuedLockboxes,
   listQueuedPermits,
@@ -61,15 +62,45 @@ export interface PrintRequest {
   origin: string;
 }
 
+/** 400 when stamps are sent but not one for each id. */
+function checkStamps(ids: readonly number[], stamps: readonly string[] | undefined): void {
+  if (stamps !== undefined && stamps.length !== ids.length)
+    throw AppError.validation([{ field: 'stamps', message: 'Stamps: one for each item, in the order of the items.' }]);
+}
+
+/**
+ * With the print list's stamps, the permits or labels must still be what the list showed (409
+ * naming those that changed): the PDF then shows what "Mark printed" will record with the same stamps.
+ */
+async function refuseChanged(
+  db: Db,
+  facilityId: number,
+  kind: 'permit' | 'lockbox',
+  ids: readonly number[],
+  stamps: readonly string[],
+): Promise<void> {
+  const now = await currentStamps(db, facilityId, kind, ids);
+  const changed = ids.filter((id, i) => now.has(id) && now.get(id) !== stamps[i]);
+  if (changed.length)
+    throw new AppError(
+      'CONFLICT',
+      409,
+      `Changed since the print list showed them: ${changed.slice(0, 20).join(', ')}. Reload the print list and print again.`,
+    );
+}
+
 /** The chosen items of one kind as one PDF (a readable stream or the bytes), in the order asked. */
 export async function printItemsPdf(
   request: PrintRequest,
   kind: PrintItemKind,
   ids: readonly number[],
+  stamps?: readonly string[],
 ): Promise<NodeJS.ReadableStream | Buffer> {
   const { ctx, typeCodes, origin } = request;
   const db = ctx.connection.db;
   const facilityId = ctx.actor.facilityId;
+  checkStamps(ids, stamps);
+  if (kind !== 'tag' && stamps) await refuseChanged(db, facilityId, kind, ids, stamps);
   if (kind === 'tag') return tagPdf(db, facilityId, { tagIds: ids, typeCodes, origin, now: ctx.now });
   if (kind === 'permit') {
     if (ids.length > PRINT_PERMIT_PDF_LIMIT)
@@ -143,13 +174,16 @@ export async function markItemsPrinted(
   ctx: RequestContext,
   kind: PrintItemKind,
   ids: readonly number[],
+  stamps?: readonly string[],
 ): Promise<MarkPrintedResult> {
+  checkStamps(ids, stamps);
   if (kind === 'tag') return markTagsPrinted(events, ctx, ids);
   const command = printRecordCommands[kind].markPrinted;
   const result: MarkPrintedResult = { printed: [], refused: [] };
-  for (const id of ids) {
+  for (const [i, id] of ids.entries()) {
     try {
-      await runCommand(events, ctx, command, { name: command.name, targetId: id, input: { id } });
+      const input = stamps ? { id, stamp: stamps[i]! } : { id };
+      await runCommand(events, ctx, command, { name: command.name, targetId: id, input });
       result.printed.push(id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

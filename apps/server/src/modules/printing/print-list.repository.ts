@@ -30,7 +30,8 @@ export async function listQueuedTags(
       json_build_object('ID', p.id, 'number', p.number, 'title', p.title) as permit,
       case when a.id is null then null else json_build_object('ID', a.id, 'name', a.name) end as area,
       case when ip.id is null then null else concat_ws(' — ', ip.code, nullif(ip.location, '')) end as point,
-      l.value as legend, ${iso('t.printed_at')} as "printedAt", t.reprint_count as "reprintCount", t.version
+      l.value as legend, ${iso('t.printed_at')} as "printedAt", t.reprint_count as "reprintCount", t.version,
+      null as stamp
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
     join permit_types pt on pt.id = p.permit_type_id

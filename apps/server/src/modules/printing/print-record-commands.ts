@@ -11,8 +11,10 @@ import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type CommandTarget } from '../../platform';
 import {
   countReprint,
+  lockboxStamp,
   lockLockboxForPrint,
   lockPermitForPrint,
+  permitStamp,
   savePrintRecord,
   type PrintRecordRow,
 } from './print-records.repository';
@@ -38,6 +40,8 @@ interface PrintState {
   stamp: { revision: number; extensionCount: number; holderId: number | null } | null;
   /** A lockbox: the serials of the locks whose keys are in the box now (what its label lists); a permit: null. */
   keys: string[] | null;
+  /** What it prints as now (PrintListItem.stamp). */
+  printStamp: string;
   /** Why it cannot be printed now (a closed permit, a released lockbox), or null. */
   notInUse: string | null;
   /** Why it does not wait to print (a suspended permit is reprinted, not printed anew), or null. */
@@ -68,6 +72,7 @@ const permitTarget: CommandTarget<PrintState> = {
       record: record ?? null,
       stamp,
       keys: null,
+      printStamp: permitStamp(stamp),
       notInUse: among(permitPrintInForceStatuses, permit.status)
         ? null
         : `The permit is ${status}: only a permit in force (${labels(permitPrintInForceStatuses)}) is printed for the job site.`,
@@ -101,6 +106,7 @@ const lockboxTarget: CommandTarget<PrintState> = {
       record: record ?? null,
       stamp: null,
       keys: lockbox.keys,
+      printStamp: lockboxStamp(lockbox.keys),
       notInUse: lockbox.released ? 'The lockbox is released: its label is no longer printed.' : null,
       notWaiting: null,
       // A label lists the keys in the box: a lock applied or removed since it was printed makes it wrong.
@@ -156,14 +162,24 @@ function record(run: CommandRun<unknown, PrintState>, verb: 'mark-printed' | 're
   });
 }
 
+/** The paper shows an older copy than the record would: print it again rather than record it printed. */
+export const changedSincePrinted = (kind: PrintKind) =>
+  new AppError(
+    'CONFLICT',
+    409,
+    `This ${nouns[kind]} changed after its PDF was made: the paper shows the older copy. Print it again.`,
+  );
+
 function markPrintedCommand(kind: PrintKind, target: CommandTarget<PrintState>) {
-  return defineCommand<{ id: number }, PrintState, { ID: number; version: number }>({
+  // `stamp`: what the PDF was drawn from (the print list's item); absent, the item as it is now.
+  return defineCommand<{ id: number; stamp?: string }, PrintState, { ID: number; version: number }>({
     name: `${prefixes[kind]}.mark-printed`,
     target,
     policy: {
       permissions,
-      refuse: (state) => {
+      refuse: (state, _actor, input) => {
         if (state.notInUse) return new AppError('CONFLICT', 409, state.notInUse);
+        if (input.stamp !== undefined && input.stamp !== state.printStamp) return changedSincePrinted(kind);
         if (state.current) {
           return new AppError(
             'CONFLICT',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   permitPrintInForceStatuses,
@@ -37,6 +38,16 @@ const lockboxKeys = sql`coalesce((select array_agg(l.serial order by l.serial)
   where la.facility_id = b.facility_id and la.permit_id = b.permit_id
     and la.plan_point_id is not null and la.removed_at is null), '{}')`;
 
+/**
+ * An item's stamp: what it prints as now, compact (PrintListItem.stamp). Written twice, once in SQL
+ * for the list and once here for the commands: print-kinds tests compare the two.
+ */
+const permitStampSql = sql`concat('r', p.revision, 'e', p.extension_count, 'h', coalesce(p.holder_id::text, '-'))`;
+const lockboxStampSql = sql`md5(array_to_string(${lockboxKeys}, E'\n'))`;
+export const permitStamp = (s: { revision: number; extensionCount: number; holderId: number | null }) =>
+  `r${s.revision}e${s.extensionCount}h${s.holderId ?? '-'}`;
+export const lockboxStamp = (keys: readonly string[]) => createHash('md5').update(keys.join('\n')).digest('hex');
+
 /** The label lists the keys in the box now (one printed before labels kept their keys is not known to). */
 const labelIsCurrent = sql`(r.printed_keys is not null and r.printed_keys = ${lockboxKeys})`;
 
@@ -59,7 +70,7 @@ export async function listQueuedPermits(db: Db, facilityId: number, filter: Prin
   const waiting = filter.queue === 'waiting';
   const statuses = [...(waiting ? permitPrintWaitingStatuses : permitPrintInForceStatuses)];
   const { rows } = await sql<PrintListItem>`
-    select 'permit' as kind, p.id as "ID", p.number, pt.name as detail, ${commonColumns}
+    select 'permit' as kind, p.id as "ID", p.number, pt.name as detail, ${commonColumns}, ${permitStampSql} as stamp
     from permits p
     join permit_types pt on pt.id = p.permit_type_id
     left join areas a on a.facility_id = p.facility_id and a.id = p.area_id
@@ -83,7 +94,8 @@ export async function listQueuedLockboxes(
   filter: PrintListFilter,
 ): Promise<PrintListItem[]> {
   const { rows } = await sql<PrintListItem>`
-    select 'lockbox' as kind, b.id as "ID", b.number, pu.display_name as detail, ${commonColumns}
+    select 'lockbox' as kind, b.id as "ID", b.number, pu.display_name as detail, ${commonColumns},
+      ${lockboxStampSql} as stamp
     from lockboxes b
     join permits p on p.facility_id = b.facility_id and p.id = b.permit_id
     join permit_types pt on pt.id = p.permit_type_id
@@ -97,6 +109,24 @@ export async function listQueuedLockboxes(
     order by p.number, b.number
     limit ${PRINT_LIST_LIMIT + 1}`.execute(db);
   return rows;
+}
+
+/** The items' stamps now (permits or lockbox labels of the facility), by id. */
+export async function currentStamps(
+  db: Db,
+  facilityId: number,
+  kind: 'permit' | 'lockbox',
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const { rows } =
+    kind === 'permit'
+      ? await sql<{ id: number; stamp: string }>`
+          select p.id, ${permitStampSql} as stamp from permits p
+          where p.facility_id = ${facilityId} and p.id = any(${[...ids]}::int[])`.execute(db)
+      : await sql<{ id: number; stamp: string }>`
+          select b.id, ${lockboxStampSql} as stamp from lockboxes b
+          where b.facility_id = ${facilityId} and b.id = any(${[...ids]}::int[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.stamp]));
 }
 
 /** A print record as the print commands read and write it. */

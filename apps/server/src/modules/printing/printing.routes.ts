@@ -154,11 +154,12 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     async (request, reply) => {
       const context = contextOf(request);
       const permissions = await permissionsOf(request);
-      const { kind, ids } = request.body;
+      const { kind, ids, stamps } = request.body;
       const pdf = await printItemsPdf(
         { ctx: context, permissions, typeCodes: viewableTypeCodes(permissions), origin: originOf(request) },
         kind,
         ids,
+        stamps,
       );
       return sendPdf(reply, pdf, `${kind}s-${context.now.toISOString().slice(0, 10)}.pdf`);
     },
@@ -177,7 +178,8 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         response: { 200: markPrintedResultSchema, ...errors },
       },
     },
-    async (request) => markItemsPrinted(ctx.events, contextOf(request), request.body.kind, request.body.ids),
+    async (request) =>
+      markItemsPrinted(ctx.events, contextOf(request), request.body.kind, request.body.ids, request.body.stamps),
   );
 
   app.post(

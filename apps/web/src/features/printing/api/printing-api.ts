@@ -17,6 +17,7 @@ import {
 import { apiRequest } from '../../../lib/http';
 import { saveBlob } from '../../../lib/save-file';
 import { statusIn } from '../../../lib/send-form';
+import { sliceSelection, type KindSelection } from '../print-parts';
 
 export const printingKeys = {
   list: (filter: PrintListFilter) => ['printing', 'list', filter] as const,
@@ -49,13 +50,14 @@ const fileNames: Record<PrintItemKind, string> = { tag: 'tags', permit: 'permits
  * several PDFs of one choice (a large choice of permits, see pdfParts).
  */
 export async function downloadPdf(
-  kind: PrintItemKind,
-  ids: number[],
+  { kind, ids, stamps }: KindSelection,
   part?: { index: number; count: number },
 ): Promise<string> {
   const blob = await apiRequest('print-list/pdf', {
     method: 'POST',
-    body: { kind, ids },
+    // With the stamps, the server refuses an item changed since the list showed it (the PDF would
+    // then show a newer copy than the one "Mark printed" records).
+    body: { kind, ids, ...(stamps ? { stamps } : {}) },
     read: 'blob',
     headers: { accept: 'application/pdf' },
     quiet: () => true,
@@ -67,7 +69,7 @@ export async function downloadPdf(
 }
 
 /** Chosen items by kind, in the list's order. */
-export type PrintSelection = { kind: PrintItemKind; ids: number[] }[];
+export type PrintSelection = KindSelection[];
 
 /**
  * Marks the items printed, kind by kind, in parts of MARK_PRINTED_BATCH, telling how many are done
@@ -81,17 +83,17 @@ export function useMarkPrinted(onProgress: (done: number, total: number) => void
       const total = selection.reduce((sum, s) => sum + s.ids.length, 0);
       let done = 0;
       onProgress(0, total);
-      for (const { kind, ids } of selection) {
-        for (let at = 0; at < ids.length; at += MARK_PRINTED_BATCH) {
-          const part = ids.slice(at, at + MARK_PRINTED_BATCH);
+      for (const kindSelection of selection) {
+        for (let at = 0; at < kindSelection.ids.length; at += MARK_PRINTED_BATCH) {
+          const part = sliceSelection(kindSelection, at, at + MARK_PRINTED_BATCH);
           const answer = await apiRequest('print-list/mark-printed', {
             method: 'POST',
-            body: { kind, ids: part },
+            body: part,
             schema: markPrintedResultSchema,
           });
           result.printed.push(...answer.printed);
           result.refused.push(...answer.refused);
-          done += part.length;
+          done += part.ids.length;
           onProgress(done, total);
         }
       }
@@ -113,7 +115,7 @@ export function useReprint() {
         schema: reprintResultSchema,
         quiet: statusIn(400, 409),
       });
-      await downloadPdf(kind, [id]);
+      await downloadPdf({ kind, ids: [id] });
       return result;
     },
     onSettled: () => client.invalidateQueries({ queryKey: printingKeys.lists }),

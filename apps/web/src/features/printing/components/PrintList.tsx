@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Checkbox, Loader, NativeSelect, Progress, SegmentedControl, Text } from '@mantine/core';
 import {
   printingButtons,
@@ -49,10 +49,21 @@ function choicesOf(items: readonly PrintListItem[]) {
 /** An item's key in the selection: IDs repeat across kinds (tag 5, permit 5). */
 const keyOf = (item: PrintListItem) => `${item.kind}:${item.ID}`;
 
-/** The chosen items grouped by kind, in the list's order (one PDF and one request per kind). */
-function selectionOf(items: readonly PrintListItem[]): PrintSelection {
+/**
+ * The chosen items grouped by kind, in the list's order (one PDF and one request per kind), with
+ * their stamps: `stampOf` gives the one an item was printed with, else the list's.
+ */
+function selectionOf(
+  items: readonly PrintListItem[],
+  stampOf: (item: PrintListItem) => string | null = (item) => item.stamp,
+): PrintSelection {
   return printItemKinds
-    .map((kind) => ({ kind, ids: items.filter((i) => i.kind === kind).map((i) => i.ID) }))
+    .map((kind) => {
+      const ofKind = items.filter((i) => i.kind === kind);
+      const stamps = ofKind.map(stampOf);
+      const stamped = stamps.every((stamp): stamp is string => stamp !== null);
+      return { kind, ids: ofKind.map((i) => i.ID), ...(stamped && stamps.length ? { stamps } : {}) };
+    })
     .filter((s) => s.ids.length > 0);
 }
 
@@ -69,6 +80,9 @@ export function PrintList() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [printing, setPrinting] = useState(false);
   const [reprinting, setReprinting] = useState<PrintListItem | null>(null);
+  // What each item's PDF was drawn from (its stamp then): "Mark printed" records that copy, and the
+  // server refuses it if the item has changed since (the paper would show the older copy).
+  const drawnFrom = useRef(new Map<string, string>());
   const mark = useMarkPrinted((done, total) => setProgress({ done, total }));
   const choices = useMemo(() => choicesOf(all.data?.items ?? []), [all.data]);
 
@@ -91,10 +105,11 @@ export function PrintList() {
     setPrinting(true);
     try {
       // One PDF per kind: tags go on tag stock, permits on paper, labels on label stock.
-      for (const { kind, ids } of selectionOf(chosenItems)) {
-        const parts = pdfParts(kind, ids);
+      for (const selection of selectionOf(chosenItems)) {
+        const parts = pdfParts(selection);
         for (const [index, part] of parts.entries()) {
-          const name = await downloadPdf(kind, part, { index, count: parts.length });
+          const name = await downloadPdf(part, { index, count: parts.length });
+          part.stamps?.forEach((stamp, i) => drawnFrom.current.set(`${part.kind}:${part.ids[i]}`, stamp));
           showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
         }
       }
@@ -109,24 +124,27 @@ export function PrintList() {
     }
   };
   const markPrinted = () =>
-    mark.mutate(selectionOf(chosenItems), {
-      onSuccess: (result) => {
-        setSelected(new Set());
-        if (result.printed.length)
-          showToast({
-            title: t(printingTitles.printList),
-            message: t(m.marked, { count: result.printed.length }),
-            tone: 'success',
-          });
-        if (result.refused.length)
-          showToast({
-            title: t(printingTitles.printList),
-            message: t(m.markRefused, { count: result.refused.length, reason: result.refused[0]!.message }),
-            tone: 'warning',
-          });
+    mark.mutate(
+      selectionOf(chosenItems, (item) => drawnFrom.current.get(keyOf(item)) ?? item.stamp),
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          if (result.printed.length)
+            showToast({
+              title: t(printingTitles.printList),
+              message: t(m.marked, { count: result.printed.length }),
+              tone: 'success',
+            });
+          if (result.refused.length)
+            showToast({
+              title: t(printingTitles.printList),
+              message: t(m.markRefused, { count: result.refused.length, reason: result.refused[0]!.message }),
+              tone: 'warning',
+            });
+        },
+        onSettled: () => setProgress(null),
       },
-      onSettled: () => setProgress(null),
-    });
+    );
 
   const queueOptions = (['waiting', 'printed'] as const).map((value) => ({ value, label: t(l[value]) }));
   return (

@@ -5,6 +5,8 @@ import { DASHBOARD_SIGNAL_MS } from '../src/modules/notifications/dashboard-sign
 import { insertNotification } from '../src/modules/notifications/notification.repository';
 import { recordEvent } from '../src/platform/events/record-event';
 import { openStream } from './support/event-stream';
+import { permitDraft } from './support/permit-draft';
+import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { startSecondInstance } from './support/second-instance';
 import { createTestApp, login, type TestApp } from './test-app';
 
@@ -57,24 +59,12 @@ beforeAll(async () => {
       .where('value', '=', value)
       .executeTakeFirstOrThrow();
   const red = (await item('lock-colours', 'Red')).id;
-  const type = await db()
-    .selectFrom('permit_types')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
-  const created = await call('worker', 'POST', '/api/permits', {
-    permitTypeId: type.id,
-    title: 'Live dashboard test',
-    description: '',
-    workMethod: '',
-    areaId: null,
-    assetIds: [],
-    plannedStart: '2026-12-01T08:00:00Z',
-    plannedEnd: '2026-12-01T12:00:00Z',
-    holderId: null,
-    riskLevel: null,
-  });
+  const created = await call(
+    'worker',
+    'POST',
+    '/api/permits',
+    permitDraft(await permitTypeIdOf(db(), 'LOTO'), { title: 'Live dashboard test' }),
+  );
   expect(created.statusCode, created.body).toBe(200);
   permitId = created.json<Permit>().ID;
   const point = await db()

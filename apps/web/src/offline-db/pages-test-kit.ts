@@ -1,5 +1,5 @@
 import { compactOfflinePermits, type OfflineDownload, type OfflinePermit, type Permit } from '@hasp/contracts';
-import type { HaspDatabase, Owner } from './db';
+import type { HaspDatabase, OutboxItem, Owner } from './db';
 import { summaryOf } from './pages';
 
 /** Test fixtures for the stored download pages (decision 0078): permits as the section routes answer them. */
@@ -111,4 +111,28 @@ export async function putPage(db: HaspDatabase, owner: Owner, full: OfflinePermi
     updatedAt,
   });
   await db.pageTexts.put({ key, text });
+}
+
+/** A queued offline edit of permit `permitId` (base version 3), as the outbox holds it. */
+export function outboxEdit(
+  owner: Owner,
+  idempotencyKey: string,
+  permitId: number,
+  over: Partial<OutboxItem> = {},
+): OutboxItem {
+  return {
+    ...owner,
+    idempotencyKey,
+    deviceId: 'd',
+    deviceSeq: 1,
+    deviceTime: '2026-11-24T00:00:00.000Z',
+    name: 'permit.edit',
+    targetId: permitId,
+    input: {},
+    baseVersion: 3,
+    permitKey: `${owner.connectionStringName}:${owner.facilityId}:${permitId}`,
+    status: 'pending',
+    attempts: 0,
+    ...over,
+  };
 }

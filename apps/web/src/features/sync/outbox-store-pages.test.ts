@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { storedPermitOf } from '../../offline-db';
-import { fullPermit, putPage } from '../../offline-db/pages-test-kit';
+import { fullPermit, outboxEdit, putPage } from '../../offline-db/pages-test-kit';
 import { applyResults } from './outbox-store';
 import { freshDatabase, ownerA as owner } from './sync-test-kit';
 
@@ -9,20 +9,7 @@ describe('applyResults on a permit held by a download page (decision 0078)', () 
   it('a sync answer for a permit its page holds makes it a row with the server version, which then wins', async () => {
     const db = freshDatabase();
     await putPage(db, owner, [fullPermit(41), fullPermit(42)], '2026-11-25T00:00:00.000Z');
-    const item = {
-      ...owner,
-      idempotencyKey: 'k-9',
-      deviceId: 'd',
-      deviceSeq: 1,
-      deviceTime: '2026-11-24T00:00:00.000Z',
-      name: 'permit.edit',
-      targetId: 41,
-      input: {},
-      baseVersion: 3,
-      permitKey: 'Demo:1:41',
-      status: 'sending' as const,
-      attempts: 1,
-    };
+    const item = outboxEdit(owner, 'k-9', 41, { status: 'sending', attempts: 1 });
     await db.outbox.put(item);
     const now = '2026-11-26T00:00:00.000Z';
     const result = { idempotencyKey: 'k-9', deviceSeq: 1, outcome: 'applied' as const, serverSeq: 7, version: 4 };

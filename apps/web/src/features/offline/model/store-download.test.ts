@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { OfflinePermit } from '@hasp/contracts';
 import { HaspDatabase, storedPermitOf, storedSummariesOf, type StoredPermit } from '../../../offline-db';
-import { fullPermit, pageOf } from '../../../offline-db/pages-test-kit';
+import { fullPermit, outboxEdit, pageOf } from '../../../offline-db/pages-test-kit';
 import { permitKeyOf, removeStaleCopies, storeDownload } from './store-download';
 
 const owner = { connectionStringName: 'Demo', facilityId: 1, userId: 10 };
@@ -52,20 +52,7 @@ describe('storeDownload (decisions 0065, 0078)', () => {
     const db = newDb();
     const edited = fullPermit(41, { title: 'Changed here' });
     await db.permits.bulkPut([rowOf(edited), rowOf(fullPermit(42, { title: 'Refreshed after sync' }))]);
-    await db.outbox.put({
-      ...owner,
-      idempotencyKey: 'k-1',
-      deviceId: 'd',
-      deviceSeq: 1,
-      deviceTime: '2026-11-24T00:00:00.000Z',
-      name: 'permit.edit',
-      targetId: 41,
-      input: {},
-      baseVersion: 3,
-      permitKey: 'Demo:1:41',
-      status: 'pending',
-      attempts: 0,
-    });
+    await db.outbox.put(outboxEdit(owner, 'k-1', 41));
     const result = await storeDownload(db, owner, pageOf([fullPermit(41), fullPermit(42)]));
     expect(result).toMatchObject({ stored: 1, kept: 1 });
     expect((await storedPermitOf(db, owner, 'Demo:1:41'))?.data).toEqual(edited);

@@ -5,10 +5,17 @@ import type { Database } from './schema';
 import type { EmbeddedServer } from './embedded-server';
 import { registerPool } from './pools';
 import { PreparingClient } from './prepared-statements';
+import { TEXT_ARRAY_OID, textArrayParser } from './text-arrays';
 import { registerWriteWatch, WriteWatch } from './write-watch';
 
 // Return timestamps as Date and bigint counts as numbers (counts here stay far below 2^53).
 pg.types.setTypeParser(20, (value) => Number(value));
+// text[] is not among pg's named built-in types (TypeId), though its parser is.
+const textArray = TEXT_ARRAY_OID as unknown as Parameters<typeof pg.types.getTypeParser>[0];
+pg.types.setTypeParser(
+  textArray,
+  textArrayParser(pg.types.getTypeParser(textArray, 'text') as (value: string) => unknown),
+);
 
 /** One named connection ("connection string name"): one PostgreSQL database. */
 export interface Connection {

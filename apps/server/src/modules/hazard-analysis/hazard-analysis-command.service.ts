@@ -1,5 +1,6 @@
 import {
   hazardAnalysisMissing,
+  hazardEditProblem,
   hazardAnalysisVerbs,
   highestRisk,
   riskOf,
@@ -27,7 +28,7 @@ import {
   type HazardPermit,
   type LineValues,
 } from './hazard-analysis.repository';
-import { editRefusal, hazardAnalysisPolicy, hazardTarget, type HazardState } from './hazard-analysis.policy';
+import { hazardAnalysisPolicy, hazardTarget, type HazardState } from './hazard-analysis.policy';
 
 type Db = Parameters<typeof loadLines>[0];
 
@@ -59,7 +60,9 @@ export async function hazardAnalysisView(
     known?.matrix ?? loadMatrix(db, permit.facilityId),
     known?.suggestions ?? energySuggestions(db, permit.facilityId, permit.id),
   ]);
-  const refusal = editRefusal(permit, viewer.userId, viewer.permissions);
+  // The policy's problem itself (its message is the refusal's): an AppError a permit, with its
+  // stack, was 2 % of the offline download's server time (decision 0082).
+  const refusal = hazardEditProblem(permit, viewer.userId, viewer.permissions);
   return {
     permitId: permit.id,
     version,

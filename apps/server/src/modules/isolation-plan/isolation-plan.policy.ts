@@ -41,8 +41,20 @@ export const planTarget: CommandTarget<PlanState> = {
  * isolating authority (`permit:issue:<CODE>`, as the lifecycle's `isolate`).
  */
 export function mayGive(verb: IsolationPlanVerb, typeCode: string, permissions: ReadonlySet<string>): boolean {
-  if (permissions.has(permitPermission('issue', typeCode))) return true;
-  return planEditVerbs.includes(verb) && permissions.has(permitPermission('create', typeCode));
+  const { issue, create } = planPermissionsOf(typeCode);
+  if (permissions.has(issue)) return true;
+  return planEditVerbs.includes(verb) && permissions.has(create);
+}
+
+/** The two permission names a type's plan verbs need, built once a type (the download asks 10,000 times: decision 0082). */
+const planPermissions = new Map<string, { issue: string; create: string }>();
+function planPermissionsOf(typeCode: string) {
+  let found = planPermissions.get(typeCode);
+  if (!found) {
+    found = { issue: permitPermission('issue', typeCode), create: permitPermission('create', typeCode) };
+    planPermissions.set(typeCode, found);
+  }
+  return found;
 }
 
 const forbidden = (verb: IsolationPlanVerb, typeCode: string) =>

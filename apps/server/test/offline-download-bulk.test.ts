@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { compactOfflinePermits, expandOfflinePermits } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
+import { downloadOfflinePermits } from '../src/modules/offline/offline-download.service';
+import { findPermitType } from '../src/modules/offline/offline-permits.repository';
 import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
 import { findPermits } from '../src/modules/permits/permit.repository';
 import { loadPermitFacts, loadPermitFactsForPermits } from '../src/modules/permits/permit-guards';
@@ -245,6 +247,50 @@ describe('readOfflinePermits (set-based) against readOfflinePermit (each section
       [...riverside, ...northPlant].sort((a, b) => a - b),
     );
     expect(mixed.map((p) => p.permit.ID)).toEqual(northPlant);
+  });
+});
+
+describe('downloadOfflinePermits: a page is one moment', () => {
+  it('never mixes a change committed while the page is read with what was read before it', async () => {
+    const rich = (await richPermits(1)).find((r) => r.hazards && r.tags)!;
+    // Its requester: the permit is among those they take offline.
+    const viewer = await viewerOf(await idOf('supervisor'), 1);
+    const type = (await findPermitType(db(), 1, 'LOTO'))!;
+    const before = await readOfflinePermit(db(), viewer, rich.id);
+    // Another user's change, committed through another connection just after the page's first
+    // read (the list of its permits) and before the permits and their sections are read.
+    let changed = false;
+    const changeAfterFirstStatement: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (!changed && args.result.rows.length > 0) {
+          changed = true;
+          await db()
+            .updateTable('permits')
+            .set({ title: 'Bulk: renamed meanwhile' })
+            .where('id', '=', rich.id)
+            .execute();
+          await db()
+            .updateTable('hazard_analysis_lines')
+            .set({ job_step: 'Changed meanwhile' })
+            .where('permit_id', '=', rich.id)
+            .execute();
+        }
+        return args.result;
+      },
+    };
+    const page = await downloadOfflinePermits(db().withPlugin(changeAfterFirstStatement), viewer, type, {
+      after: rich.id - 1,
+      limit: 1,
+    });
+    expect(changed).toBe(true);
+    const [wire] = expandOfflinePermits(page.permits, page.shared);
+    // Every part of the permit as it was before the change: its own fields and its sections.
+    expect(wire).toEqual(before);
+    const next = await downloadOfflinePermits(db(), viewer, type, { after: rich.id - 1, limit: 1 });
+    const [after] = expandOfflinePermits(next.permits, next.shared);
+    expect(after!.permit.title).toBe('Bulk: renamed meanwhile');
+    expect(JSON.stringify(after!.sections['hazard-analysis'])).toContain('Changed meanwhile');
   });
 });
 

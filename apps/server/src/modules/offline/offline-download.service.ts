@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   compactOfflinePermits,
   OFFLINE_DOWNLOAD_MAX,
@@ -156,6 +156,28 @@ async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: 
  * and on the first page the reference data (once a download: decision 0078).
  */
 export async function downloadOfflinePermits(
+  db: Kysely<Database>,
+  viewer: OfflineViewer,
+  type: OfflineType,
+  page: { after: number; limit: number },
+): Promise<OfflineDownload> {
+  // The page's statements in one read-only snapshot: every permit of the page with its sections as
+  // they were at one instant. Read one after another, a command committed between the permit's read
+  // and its plan's would have given the device a permit of one moment with a plan of the next
+  // (decision 0082). Inside a transaction the connection names the page's repeated statements
+  // (db/prepared-statements.ts); each is still planned for its own IDs, as before: the generic plans
+  // PostgreSQL chose for the pages' ID lists read more than planning saved (bench/README).
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
+      return downloadPage(trx, viewer, type, page);
+    });
+}
+
+async function downloadPage(
   db: Kysely<Database>,
   viewer: OfflineViewer,
   type: OfflineType,

@@ -149,7 +149,7 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
           "4 × 3 in lockbox labels (printing does not mark them). With the print list's stamps, items changed since " +
           'the list showed them are refused (409 naming them)',
         body: printPdfInputSchema,
-        response: errors,
+        response: { ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

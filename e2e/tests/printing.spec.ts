@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createPermitViaApi } from '../support/api-permit';
+import { apiPost } from '../support/api-user';
 import { createUserLike } from '../support/permit-users';
 import { planCommand } from '../support/isolation';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -21,8 +22,9 @@ async function permitWithTags(page: Page, token: string, title: string) {
   const permit = await createPermitViaApi(page, token, { type: 'LOTO', title, assetNumber: 'PR-001' });
   const plan = await planCommand({ page, token }, permit.ID, 'fill');
   const tags = plan.points.flatMap((p) => p.tags.map((t) => t.number));
+  const tagIds = plan.points.flatMap((p) => p.tags.map((t) => t.ID));
   expect(tags.length, 'the plan planned tags').toBeGreaterThan(1);
-  return { permitId: permit.ID, permitNumber: permit.number, tags };
+  return { permitId: permit.ID, permitNumber: permit.number, tags, tagIds };
 }
 
 /** Narrows the print list to the permit numbered `number` (its option reads "<number> — <title>"). */
@@ -55,7 +57,7 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   const printer = await createUserLike('supervisor', 'printer');
   const { page, token } = await signedInPage(browser, printer);
   const title = `Print list ${Date.now().toString(36)}`;
-  const { permitId, permitNumber, tags } = await permitWithTags(page, token, title);
+  const { permitId, permitNumber, tags, tagIds } = await permitWithTags(page, token, title);
 
   // The print list on a phone, narrowed to this permit: a card per planned tag.
   await page.goto('/printlist');
@@ -71,9 +73,13 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   await page.screenshot({ path: `${shots}/print-list-phone.png`, fullPage: true });
   await saveScreenshot(page, testInfo, 'print-list-phone');
 
-  // Print to one PDF: the download arrives, a page per tag with its number.
+  // Print to one PDF, asked with what each tag prints as (its stamp): the download arrives, a page
+  // per tag with its number.
   const download = page.waitForEvent('download');
+  const pdfAsked = page.waitForRequest('**/api/print-list/pdf');
   await page.getByRole('button', { name: `Print to PDF (${tags.length})` }).click();
+  const stamps = ((await pdfAsked).postDataJSON() as { stamps?: string[] }).stamps;
+  expect(stamps).toEqual(tags.map(() => expect.stringMatching(/^[0-9a-f]{32}$/)));
   const file = await (await download).path();
   expect((await download).suggestedFilename()).toMatch(/^hasp-tags-\d{4}-\d{2}-\d{2}\.pdf$/);
   const text = pdfText(file);
@@ -81,9 +87,30 @@ test('tags planned on a permit are printed from the print list, marked printed, 
   expect(text).toContain(permitNumber);
   await closeToast(page, 'is downloaded.');
 
-  // Out of the printer: mark them printed; the queue empties.
+  // Meanwhile the first tag gets a new status link: the QR code on its paper now leads nowhere.
+  await apiPost({ page, token }, `/api/permits/${permitId}/tags/commands/renew-link`, { tagId: tagIds[0] });
+
+  // Out of the printer: mark them printed with the stamps the PDF was drawn from. The changed tag
+  // is refused (its paper is wrong) and stays waiting; the rest are printed.
+  const markAsked = page.waitForRequest('**/api/print-list/mark-printed');
   await page.getByRole('button', { name: `Mark printed (${tags.length})` }).click();
-  await expect(page.getByText(`${tags.length} marked printed.`)).toBeVisible();
+  expect(((await markAsked).postDataJSON() as { stamps?: string[] }).stamps).toEqual(stamps);
+  await expect(page.getByText(`${tags.length - 1} marked printed.`)).toBeVisible();
+  const refusal = '1 not marked: This tag changed after its PDF was made: the paper shows the older tag.';
+  await expect(page.getByText(refusal)).toBeVisible();
+  await closeToast(page, 'marked printed.');
+  await closeToast(page, refusal);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const changed = list.locator(`[data-number="${tags[0]}"]`);
+  await changed.getByRole('checkbox').check();
+
+  // Printed again as it is now, and marked: the queue empties.
+  const reprinted = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print to PDF (1)' }).click();
+  expect(pdfText(await (await reprinted).path())).toContain(tags[0]!);
+  await closeToast(page, 'is downloaded.');
+  await page.getByRole('button', { name: 'Mark printed (1)' }).click();
+  await expect(page.getByText('1 marked printed.')).toBeVisible();
   await expect(page.getByText('Nothing here with these filters.')).toBeVisible();
 
   // Printed: one is torn, reprinted with a reason (required).

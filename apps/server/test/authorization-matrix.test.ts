@@ -657,7 +657,7 @@ beforeAll(async () => {
   }
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
   bodies['POST /api/print-list/pdf'] = { kind: 'tag', ids: [tag.id] };
-  bodies['POST /api/print-list/mark-printed'] = { kind: 'tag', ids: [tag.id] };
+  bodies['POST /api/print-list/mark-printed'] = { kind: 'tag', ids: [tag.id], stamps: ['matrix'] };
   bodies['POST /api/print-list/reprint'] = { kind: 'tag', id: tag.id, reason: 'Matrix' };
   // Gas tests: North Plant's seeded O2 and detector, saved unchanged; new ones with unique codes.
   const o2 = await demo

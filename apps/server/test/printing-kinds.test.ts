@@ -49,12 +49,22 @@ interface Item {
   printedAt: string | null;
   printedBy: string | null;
   reprintCount: number;
-  stamp: string | null;
+  stamp: string;
 }
 const list = async (who: string, query: string) => {
   const response = await call(who, 'GET', `/api/print-list?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ items: Item[] }>().items;
+};
+
+/**
+ * "Mark printed" as the screen sends it: with the stamps the caller's print list shows now (waiting
+ * or printed); an item it does not show gets a stamp that matches nothing.
+ */
+const markShown = async (kind: string, ids: number[], who = 'supervisor') => {
+  const shown = [...(await list(who, `kind=${kind}`)), ...(await list(who, `kind=${kind}&queue=printed`))];
+  const stamps = ids.map((id) => shown.find((i) => i.ID === id)?.stamp ?? 'not shown');
+  return call(who, 'POST', '/api/print-list/mark-printed', { kind, ids, stamps });
 };
 
 /** A LOTO permit put in force (`status`, held by the contractor): its ID, number and area. */
@@ -176,15 +186,17 @@ describe('permits on the print list', () => {
     // Stamps must pair with the items.
     const unpaired = await call('supervisor', 'POST', '/api/print-list/mark-printed', { ...body, stamps: [] });
     expect(unpaired.statusCode).toBe(400);
+    // And are required: without them the permit as it is when the command runs would be recorded,
+    // though the paper may show another copy (decision 0083).
+    const unstamped = await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'permit', ids: [1] });
+    expect(unstamped.statusCode).toBe(400);
+    expect(unstamped.json()).toMatchObject({ details: [{ field: 'stamps' }] });
   });
 
   it('marks a permit printed (audited), lists it as printed by whom, and a changed permit waits again', async () => {
     const permit = await permitIn('issued');
     const draft = await permitIn('draft');
-    const marked = await call('supervisor', 'POST', '/api/print-list/mark-printed', {
-      kind: 'permit',
-      ids: [permit.id, draft.id],
-    });
+    const marked = await markShown('permit', [permit.id, draft.id]);
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toEqual({
       printed: [permit.id],
@@ -199,10 +211,7 @@ describe('permits on the print list', () => {
     expect(printed).toMatchObject([{ ID: permit.id, printedBy: supervisor.display_name, reprintCount: 0 }]);
     expect(printed[0]!.printedAt).not.toBeNull();
     // Twice: the second is refused, the first stays the one record.
-    const again = await call('supervisor', 'POST', '/api/print-list/mark-printed', {
-      kind: 'permit',
-      ids: [permit.id],
-    });
+    const again = await markShown('permit', [permit.id]);
     expect(again.json()).toEqual({
       printed: [],
       refused: [{ ID: permit.id, message: expect.stringContaining('already printed') }],
@@ -222,7 +231,7 @@ describe('permits on the print list', () => {
     });
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json<{ message: string }>().message).toContain('only a printed permit');
-    await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'permit', ids: [permit.id] });
+    await markShown('permit', [permit.id]);
     const noReason = await call('supervisor', 'POST', '/api/print-list/reprint', {
       kind: 'permit',
       id: permit.id,
@@ -247,10 +256,7 @@ describe('permits on the print list', () => {
 
   it("keeps another facility's permit not found, and a type the caller may not view out of sight", async () => {
     const permit = await permitIn('issued');
-    const other = await call('otherFacility', 'POST', '/api/print-list/mark-printed', {
-      kind: 'permit',
-      ids: [permit.id],
-    });
+    const other = await markShown('permit', [permit.id], 'otherFacility');
     expect(other.json()).toEqual({ printed: [], refused: [{ ID: permit.id, message: 'Permit not found' }] });
     expect(
       (await call('otherFacility', 'POST', '/api/print-list/reprint', { kind: 'permit', id: permit.id, reason: 'x' }))
@@ -260,10 +266,7 @@ describe('permits on the print list', () => {
     await withGrantRevoked(db(), { group: 'Supervisors', permission: 'permit:view:LOTO' }, async () => {
       expect(await list('supervisor', `kind=permit&permitId=${permit.id}`)).toEqual([]);
       expect((await pdf('permit', [permit.id])).response.statusCode).toBe(404);
-      const refused = await call('supervisor', 'POST', '/api/print-list/mark-printed', {
-        kind: 'permit',
-        ids: [permit.id],
-      });
+      const refused = await markShown('permit', [permit.id]);
       expect(refused.json<{ refused: { message: string }[] }>().refused[0]!.message).toBe(
         'You do not have permission to do this',
       );
@@ -326,7 +329,7 @@ describe('lockbox labels on the print list', () => {
     ])
       expect(words).toContain(word);
 
-    const marked = await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'lockbox', ids: [box.id] });
+    const marked = await markShown('lockbox', [box.id]);
     expect(marked.json()).toEqual({ printed: [box.id], refused: [] });
     expect(await auditOf('lockbox-label.mark-printed', box.id)).toHaveLength(1);
     expect(await list('supervisor', `kind=lockbox&permitId=${permit.id}`)).toEqual([]);
@@ -359,8 +362,6 @@ describe('lockbox labels on the print list', () => {
   it('puts a labelled lockbox back on the waiting list when a lock is applied or removed (the label lists the keys)', async () => {
     const { permit, box, run, supervisor } = await openLockbox();
     const waiting = async () => (await list('supervisor', `kind=lockbox&permitId=${permit.id}`)).map((i) => i.ID);
-    const markPrinted = () =>
-      call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'lockbox', ids: [box.id] });
     // The list's stamp (computed in SQL) is the one the command computes: marking with it works.
     const [listed] = await list('supervisor', `kind=lockbox&permitId=${permit.id}`);
     const withStamp = await call('supervisor', 'POST', '/api/print-list/mark-printed', {
@@ -401,7 +402,7 @@ describe('lockbox labels on the print list', () => {
     expect(reprint.statusCode).toBe(409);
     // (pdftotext joins a serial broken at its hyphen across lines.)
     expect((await pdf('lockbox', [box.id])).text()).toMatch(new RegExp(`LB-${run}-1, LB-${run}-2, LB-?${run}-3`));
-    expect((await markPrinted()).json()).toEqual({ printed: [box.id], refused: [] });
+    expect((await markShown('lockbox', [box.id])).json()).toEqual({ printed: [box.id], refused: [] });
     expect(await waiting()).toEqual([]);
     const audits = await auditOf('lockbox-label.mark-printed', box.id);
     expect(audits.map((a) => (a.after as { keys: string[] }).keys)).toEqual([
@@ -441,10 +442,7 @@ describe('lockbox labels on the print list', () => {
     expect((await pdf('lockbox', [box.id], 'otherFacility')).response.json<{ message: string }>().message).toBe(
       `Lockbox not found: ${box.id}`,
     );
-    const other = await call('otherFacility', 'POST', '/api/print-list/mark-printed', {
-      kind: 'lockbox',
-      ids: [box.id],
-    });
+    const other = await markShown('lockbox', [box.id], 'otherFacility');
     expect(other.json()).toEqual({ printed: [], refused: [{ ID: box.id, message: 'Lockbox not found' }] });
     await withGrantRevoked(db(), { group: 'Supervisors', permission: 'permit:view:LOTO' }, async () => {
       expect(await list('supervisor', `kind=lockbox&permitId=${permit.id}`)).toEqual([]);

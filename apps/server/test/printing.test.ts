@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planTag } from '../src/modules/tags';
 import { createTestApp, login, type TestApp } from './test-app';
+import { permitCore } from './support/permit-draft';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
 
 /**
@@ -62,6 +63,23 @@ const linkIsolationTags = async (layoutKey: string) => {
     links: [{ subject: 'tag:isolation-point-tag', layoutKey, reportKey: 'tag-summary' }],
   });
   expect(response.statusCode).toBe(200);
+};
+
+interface Item {
+  ID: number;
+  kind: string;
+  permit: { ID: number };
+  stamp: string;
+}
+/** The tags the caller's print list shows now (waiting, or printed), with their stamps. */
+const listed = async (query: string, who = 'supervisor') =>
+  (await call(who, 'GET', `/api/print-list?kind=tag&${query}`)).json<{ items: Item[] }>().items;
+
+/** "Mark printed" with `stamps`, else those the caller's print list shows now (the screen's way). */
+const markTags = async (who: string, ids: number[], stamps?: string[]) => {
+  const shown = stamps ? [] : [...(await listed('', who)), ...(await listed('queue=printed', who))];
+  const sent = stamps ?? ids.map((id) => shown.find((i) => i.ID === id)?.stamp ?? 'not shown');
+  return call(who, 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids, stamps: sent });
 };
 
 const pdfOf = async (who: string, ids: number[]) => {
@@ -228,16 +246,21 @@ describe('the print list', () => {
     const { permitId, tagIds } = await plannedTags(3);
     const waiting = await call('supervisor', 'GET', `/api/print-list?permitId=${permitId}`);
     expect(waiting.statusCode).toBe(200);
-    const items = waiting.json<{ items: { ID: number; kind: string; permit: { ID: number } }[] }>().items;
+    const items = waiting.json<{ items: Item[] }>().items;
     expect(items.map((i) => i.ID)).toEqual(tagIds);
     expect(items.every((i) => i.kind === 'tag' && i.permit.ID === permitId)).toBe(true);
+    expect(items.every((i) => /^[0-9a-f]{32}$/.test(i.stamp))).toBe(true);
 
     // One voided meanwhile: refused with the tag rule's words, the rest printed.
     await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/void`, {
       tagId: tagIds[2],
       reason: 'Wrong point',
     });
-    const marked = await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds });
+    const marked = await markTags(
+      'supervisor',
+      tagIds,
+      items.map((i) => i.stamp),
+    );
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toEqual({
       printed: tagIds.slice(0, 2),
@@ -266,9 +289,104 @@ describe('the print list', () => {
     ).toEqual([]);
   });
 
+  it('records only the tag its PDF was drawn from: a new link or another holder in between is refused, not marked', async () => {
+    const { permitId, tagIds } = await plannedTags(3);
+    const shown = await listed(`permitId=${permitId}`);
+    const stamps = shown.map((i) => i.stamp);
+    const body = { kind: 'tag', ids: tagIds, stamps };
+    const first = await call('supervisor', 'POST', '/api/print-list/pdf', body);
+    expect(first.statusCode).toBe(200);
+    // After the PDF: the first tag gets a new status link (the printed QR code now leads nowhere),
+    // the second its link revoked (the paper shows a live code, the tag now prints "revoked").
+    for (const [verb, tagId] of [
+      ['renew-link', tagIds[0]],
+      ['revoke-link', tagIds[1]],
+    ] as const) {
+      const changed = await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/${verb}`, { tagId });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const stale = await markTags('supervisor', tagIds, stamps);
+    expect(stale.json()).toEqual({
+      printed: [tagIds[2]],
+      refused: [0, 1].map((i) => ({
+        ID: tagIds[i],
+        message: expect.stringContaining('changed after its PDF was made'),
+      })),
+    });
+    const states = await db().selectFrom('tags').select('state').where('id', 'in', tagIds).orderBy('id').execute();
+    expect(states.map((r) => r.state)).toEqual(['planned', 'planned', 'printed']);
+    // A PDF asked with the list's old stamps is refused too, naming the changed tags.
+    const pdfStale = await call('supervisor', 'POST', '/api/print-list/pdf', {
+      ...body,
+      ids: tagIds.slice(0, 2),
+      stamps: stamps.slice(0, 2),
+    });
+    expect(pdfStale.statusCode).toBe(409);
+    expect(pdfStale.json<{ message: string }>().message).toBe(
+      `Changed since the print list showed them: ${tagIds[0]}, ${tagIds[1]}. Reload the print list and print again.`,
+    );
+
+    // The holder changes (an edit of the draft): the applier a planned tag prints is now the holder.
+    const now = await listed(`permitId=${permitId}`);
+    const contractor = await userId('contractor');
+    const edited = await call(
+      'worker',
+      'POST',
+      `/api/permits/${permitId}/commands/edit`,
+      permitCore({ holderId: contractor }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const afterEdit = await listed(`permitId=${permitId}`);
+    expect(afterEdit.map((i) => i.stamp)).not.toEqual(now.map((i) => i.stamp));
+    const byHolder = await markTags(
+      'supervisor',
+      now.map((i) => i.ID),
+      now.map((i) => i.stamp),
+    );
+    expect(byHolder.json<{ refused: unknown[] }>().refused).toHaveLength(2);
+
+    // Printed anew from the list as it is now: marked, and the audit row keeps what the paper shows.
+    const fresh = { kind: 'tag', ids: afterEdit.map((i) => i.ID), stamps: afterEdit.map((i) => i.stamp) };
+    const pdf = await call('supervisor', 'POST', '/api/print-list/pdf', fresh);
+    expect(pdf.statusCode).toBe(200);
+    const contractorName = (
+      await db().selectFrom('users').select('display_name').where('id', '=', contractor).executeTakeFirstOrThrow()
+    ).display_name;
+    expect(pdftotext(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(`Applied by: ${contractorName}`);
+    expect((await markTags('supervisor', fresh.ids, fresh.stamps)).json()).toEqual({
+      printed: tagIds.slice(0, 2),
+      refused: [],
+    });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['entity_id', 'after'])
+      .where('entity_type', '=', 'tag')
+      .where('action', '=', 'tag.mark-printed')
+      .where('entity_id', 'in', tagIds.map(String))
+      .execute();
+    const printedOf = (tagId: number) =>
+      audit
+        .filter((a) => a.entity_id === String(tagId))
+        .map((a) => (a.after as { printed: Record<string, unknown> }).printed);
+    expect(printedOf(tagIds[0]!)).toEqual([
+      expect.objectContaining({ applier: contractorName, linkRevoked: false, reason: 'Belt change' }),
+    ]);
+    expect(printedOf(tagIds[0]!)[0]!.stamp).toBe(fresh.stamps[0]);
+    expect(printedOf(tagIds[1]!)).toEqual([expect.objectContaining({ applier: contractorName, linkRevoked: true })]);
+    expect(printedOf(tagIds[2]!)).toEqual([expect.objectContaining({ applier: null, stamp: stamps[2] })]);
+    const tokens = await db().selectFrom('tags').select('status_token').where('id', 'in', tagIds).execute();
+    // The trail keeps no status address.
+    for (const { status_token } of tokens) expect(JSON.stringify(audit)).not.toContain(status_token);
+
+    // Stamps are required: the tags as they are when the command runs may not be what was printed.
+    const unstamped = await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds });
+    expect(unstamped.statusCode).toBe(400);
+    expect(unstamped.json()).toMatchObject({ details: [{ field: 'stamps' }] });
+  });
+
   it('reprints a printed tag only with a reason, audited with it; never a planned one', async () => {
     const { tagIds } = await plannedTags(2);
-    await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: [tagIds[0]] });
+    await markTags('supervisor', [tagIds[0]!]);
     const noReason = await call('supervisor', 'POST', '/api/print-list/reprint', {
       kind: 'tag',
       id: tagIds[0],
@@ -314,7 +432,7 @@ describe('the print list', () => {
   it('a reprint sent again with its Idempotency-Key counts once; a stale If-Match is refused', async () => {
     const { tagIds } = await plannedTags(1);
     const tagId = tagIds[0]!;
-    await call('supervisor', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: [tagId] });
+    await markTags('supervisor', [tagId]);
     const key = { 'idempotency-key': `reprint-${tagId}` };
     const body = { kind: 'tag', id: tagId, reason: 'Smudged' };
     const answers = [];
@@ -343,12 +461,12 @@ describe('the print list', () => {
     for (const [method, url, body] of [
       ['GET', '/api/print-list', undefined],
       ['POST', '/api/print-list/pdf', { kind: 'tag', ids: tagIds }],
-      ['POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds }],
+      ['POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds, stamps: ['worker'] }],
       ['POST', '/api/print-list/reprint', { kind: 'tag', id: tagIds[0], reason: 'Torn' }],
     ] as const) {
       expect((await call('worker', method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    const other = await call('otherFacility', 'POST', '/api/print-list/mark-printed', { kind: 'tag', ids: tagIds });
+    const other = await markTags('otherFacility', tagIds);
     expect(other.json()).toEqual({ printed: [], refused: [{ ID: tagIds[0], message: 'Tag not found' }] });
     expect(
       (await call('otherFacility', 'POST', '/api/print-list/reprint', { kind: 'tag', id: tagIds[0], reason: 'x' }))

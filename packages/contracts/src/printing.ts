@@ -109,11 +109,12 @@ export const printListItemSchema = z.object({
   reprintCount: z.int(),
   version: z.int(),
   /**
-   * What the item prints as now (a permit's revision, validity and holder; a lockbox label's keys),
-   * or null (a tag). The print list sends it with the PDF and with "Mark printed": a change in
-   * between is refused instead of being recorded as printed when the paper shows the older copy.
+   * What the item prints as now (a permit's revision, validity and holder; a lockbox label's keys; a
+   * tag's number, legend, point, permit, applier, reason and QR code), opaque. The print list sends it
+   * with the PDF and with "Mark printed": a change in between is refused instead of being recorded as
+   * printed when the paper shows the older copy.
    */
-  stamp: z.nullable(z.string()),
+  stamp: z.string(),
 });
 export type PrintListItem = z.infer<typeof printListItemSchema>;
 
@@ -135,16 +136,27 @@ const idList = (noun: string) =>
  */
 export const PRINT_PERMIT_PDF_LIMIT = 50;
 
-/** POST /api/print-list/pdf: the chosen items as one PDF (a page each), in the order given. */
-/** The items' stamps as the print list showed them, in the order of `ids` (permits and lockbox labels). */
-const stamps = z.optional(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(PRINT_LIST_LIMIT)));
+/** The items' stamps (PrintListItem.stamp) as the print list showed them, one for each of `ids`, in order. */
+const stamps = z.array(z.string().check(z.maxLength(64))).check(z.maxLength(PRINT_LIST_LIMIT));
 
-export const printPdfInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item'), stamps });
+/**
+ * POST /api/print-list/pdf: the chosen items as one PDF (a page each), in the order given. With
+ * `stamps`, an item changed since the list showed it is refused (409 naming it); without, the items
+ * print as they are now (a reprint's PDF).
+ */
+export const printPdfInputSchema = z.object({
+  kind: z.enum(printItemKinds),
+  ids: idList('item'),
+  stamps: z.optional(stamps),
+});
 export type PrintPdfInput = z.infer<typeof printPdfInputSchema>;
 
 /**
  * POST /api/print-list/mark-printed: each item through its own command (`tag.mark-printed`,
- * `permit-print.mark-printed`, `lockbox-label.mark-printed`).
+ * `permit-print.mark-printed`, `lockbox-label.mark-printed`). `stamps` are required: each is what
+ * the item's PDF was drawn from, and an item that prints otherwise now is refused, so the record
+ * is what is on paper (recording the item as it is when the command runs could record a copy that
+ * was never printed; decision 0083).
  */
 export const markPrintedInputSchema = z.object({ kind: z.enum(printItemKinds), ids: idList('item'), stamps });
 export type MarkPrintedInput = z.infer<typeof markPrintedInputSchema>;

@@ -12,10 +12,12 @@ import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { drawPermit, newPermitDocument, permitPdfCaptions, permitStatusUrl, readPermitPrint } from '../permit-pdf';
 import { captionTextsForFacility, captionTextsForUsers } from '../translations';
+import { listTagPrintRows, tagPrintStamp } from '../tags';
 import { findFacilityUserById } from '../users';
 import { renderLockboxLabels } from './lockbox-label-pdf';
 import { listQueuedTags } from './print-list.repository';
 import { markTagsPrinted, reprintCommandOf, tagPdf } from './print-list.service';
+import { checkStamps, refuseChangedStamps } from './print-stamps';
 import { printRecordCommands } from './print-record-commands';
 import {
   currentStamps,
@@ -37,8 +39,16 @@ const sources: Record<
   PrintItemKind,
   (db: Db, facilityId: number, filter: PrintListFilter) => Promise<PrintListItem[]>
 > = {
-  tag: async (db, facilityId, filter) =>
-    (await listQueuedTags(db, facilityId, filter)).map((t) => ({ ...t, detail: null, printedBy: null })),
+  tag: async (db, facilityId, filter) => {
+    const tags = await listQueuedTags(db, facilityId, filter);
+    const prints = await listTagPrintRows(
+      db,
+      facilityId,
+      tags.map((t) => t.ID),
+    );
+    const stamps = new Map(prints.map((row) => [row.id, tagPrintStamp(row)]));
+    return tags.map((t) => ({ ...t, detail: null, printedBy: null, stamp: stamps.get(t.ID)! }));
+  },
   permit: listQueuedPermits,
   lockbox: listQueuedLockboxes,
 };
@@ -62,15 +72,10 @@ export interface PrintRequest {
   origin: string;
 }
 
-/** 400 when stamps are sent but not one for each id. */
-function checkStamps(ids: readonly number[], stamps: readonly string[] | undefined): void {
-  if (stamps !== undefined && stamps.length !== ids.length)
-    throw AppError.validation([{ field: 'stamps', message: 'Stamps: one for each item, in the order of the items.' }]);
-}
-
 /**
  * With the print list's stamps, the permits or labels must still be what the list showed (409
  * naming those that changed): the PDF then shows what "Mark printed" will record with the same stamps.
+ * Tags are checked on the very rows their PDF is drawn from (tagPdf).
  */
 async function refuseChanged(
   db: Db,
@@ -79,14 +84,7 @@ async function refuseChanged(
   ids: readonly number[],
   stamps: readonly string[],
 ): Promise<void> {
-  const now = await currentStamps(db, facilityId, kind, ids);
-  const changed = ids.filter((id, i) => now.has(id) && now.get(id) !== stamps[i]);
-  if (changed.length)
-    throw new AppError(
-      'CONFLICT',
-      409,
-      `Changed since the print list showed them: ${changed.slice(0, 20).join(', ')}. Reload the print list and print again.`,
-    );
+  refuseChangedStamps(ids, stamps, await currentStamps(db, facilityId, kind, ids));
 }
 
 /** The chosen items of one kind as one PDF (a readable stream or the bytes), in the order asked. */
@@ -100,8 +98,8 @@ export async function printItemsPdf(
   const db = ctx.connection.db;
   const facilityId = ctx.actor.facilityId;
   checkStamps(ids, stamps);
-  if (kind !== 'tag' && stamps) await refuseChanged(db, facilityId, kind, ids, stamps);
-  if (kind === 'tag') return tagPdf(db, facilityId, { tagIds: ids, typeCodes, origin, now: ctx.now });
+  if (kind === 'tag') return tagPdf(db, facilityId, { tagIds: ids, typeCodes, origin, now: ctx.now, stamps });
+  if (stamps) await refuseChanged(db, facilityId, kind, ids, stamps);
   if (kind === 'permit') {
     if (ids.length > PRINT_PERMIT_PDF_LIMIT)
       throw AppError.validation([
@@ -174,16 +172,15 @@ export async function markItemsPrinted(
   ctx: RequestContext,
   kind: PrintItemKind,
   ids: readonly number[],
-  stamps?: readonly string[],
+  stamps: readonly string[],
 ): Promise<MarkPrintedResult> {
   checkStamps(ids, stamps);
-  if (kind === 'tag') return markTagsPrinted(events, ctx, ids);
+  if (kind === 'tag') return markTagsPrinted(events, ctx, ids, stamps);
   const command = printRecordCommands[kind].markPrinted;
   const result: MarkPrintedResult = { printed: [], refused: [] };
   for (const [i, id] of ids.entries()) {
     try {
-      const input = stamps ? { id, stamp: stamps[i]! } : { id };
-      await runCommand(events, ctx, command, { name: command.name, targetId: id, input });
+      await runCommand(events, ctx, command, { name: command.name, targetId: id, input: { id, stamp: stamps[i]! } });
       result.printed.push(id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -11,11 +11,17 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { captionTextsForFacility } from '../translations';
-import { tagCommandDefinitions, type ReprintTagInput } from '../tags';
+import {
+  listTagPrintRows,
+  tagCommandDefinitions,
+  tagPrintStamp,
+  type ReprintTagInput,
+  type TagPrintRow,
+} from '../tags';
 import { findFacilityPrintFacts, firstTagLegend } from './tag-layouts.repository';
 import { printableLogo } from './print-logo';
 import { layoutForTagType, listTagLayouts } from './tag-layouts.service';
-import { listTagPrintRows, type TagPrintRow } from './print-list.repository';
+import { refuseChangedStamps } from './print-stamps';
 import { renderTagPdf, type PrintableTag } from './tag-pdf';
 
 type Db = Kysely<Database>;
@@ -49,17 +55,29 @@ async function printContext(db: Db, facilityId: number) {
 
 /**
  * The chosen tags as one PDF, in the order asked, each on its tag type's layout. A tag that is not
- * the facility's, or on a permit whose type the caller may not view, is a 404 naming its ID.
+ * the facility's, or on a permit whose type the caller may not view, is a 404 naming its ID. With
+ * the print list's stamps, a tag that prints otherwise now is a 409 naming it: checked on the rows
+ * the PDF is drawn from, so the paper is what "Mark printed" records with the same stamps.
  */
 export async function tagPdf(
   db: Db,
   facilityId: number,
-  request: { tagIds: readonly number[]; typeCodes: readonly string[]; origin: string; now: Date },
+  request: {
+    tagIds: readonly number[];
+    typeCodes: readonly string[];
+    origin: string;
+    now: Date;
+    stamps?: readonly string[];
+  },
 ) {
   const rows = await listTagPrintRows(db, facilityId, request.tagIds, request.typeCodes);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = request.tagIds.filter((id) => !byId.has(id));
   if (missing.length) throw new AppError('NOT_FOUND', 404, `Tag not found: ${missing.slice(0, 20).join(', ')}`);
+  if (request.stamps) {
+    const current = new Map(rows.map((r) => [r.id, tagPrintStamp(r)]));
+    refuseChangedStamps(request.tagIds, request.stamps, current);
+  }
   const print = await printContext(db, facilityId);
   const tags = request.tagIds.map((id): PrintableTag => {
     const row = byId.get(id)!;
@@ -116,24 +134,27 @@ export async function previewPdf(
 
 /**
  * Marks the tags Printed, each through its own `tag.mark-printed` command (its own transaction,
- * version, policy and audit row): one refused (applied or voided meanwhile) does not undo the rest.
+ * version, policy and audit row): one refused (applied or voided meanwhile, or changed since its
+ * PDF was drawn from `stamps`) does not undo the rest.
  */
 export async function markTagsPrinted(
   events: EventBus,
   ctx: RequestContext,
   tagIds: readonly number[],
+  stamps: readonly string[],
 ): Promise<MarkPrintedResult> {
   const permits = await permitsOfTags(ctx.connection.db, ctx.actor.facilityId, tagIds);
   const result: MarkPrintedResult = { printed: [], refused: [] };
   const command = tagCommandDefinitions['mark-printed'];
-  for (const tagId of tagIds) {
+  for (const [i, tagId] of tagIds.entries()) {
     const permitId = permits.get(tagId);
     if (permitId === undefined) {
       result.refused.push({ ID: tagId, message: 'Tag not found' });
       continue;
     }
     try {
-      await runCommand(events, ctx, command, { name: command.name, targetId: tagId, input: { tagId, permitId } });
+      const input = { tagId, permitId, stamp: stamps[i]! };
+      await runCommand(events, ctx, command, { name: command.name, targetId: tagId, input });
       result.printed.push(tagId);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -171,15 +171,16 @@ export const changedSincePrinted = (kind: PrintKind) =>
   );
 
 function markPrintedCommand(kind: PrintKind, target: CommandTarget<PrintState>) {
-  // `stamp`: what the PDF was drawn from (the print list's item); absent, the item as it is now.
-  return defineCommand<{ id: number; stamp?: string }, PrintState, { ID: number; version: number }>({
+  // `stamp`: what the PDF was drawn from (the print list's item). Required: recording the item as it
+  // is when the command runs could record a copy that was never on paper (decision 0083).
+  return defineCommand<{ id: number; stamp: string }, PrintState, { ID: number; version: number }>({
     name: `${prefixes[kind]}.mark-printed`,
     target,
     policy: {
       permissions,
       refuse: (state, _actor, input) => {
         if (state.notInUse) return new AppError('CONFLICT', 409, state.notInUse);
-        if (input.stamp !== undefined && input.stamp !== state.printStamp) return changedSincePrinted(kind);
+        if (input.stamp !== state.printStamp) return changedSincePrinted(kind);
         if (state.current) {
           return new AppError(
             'CONFLICT',

@@ -146,9 +146,10 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary:
           "The chosen items of one kind as one PDF: tags a page each at their layout's size, permits' job-site copies, " +
-          '4 × 3 in lockbox labels (printing does not mark them)',
+          "4 × 3 in lockbox labels (printing does not mark them). With the print list's stamps, items changed since " +
+          'the list showed them are refused (409 naming them)',
         body: printPdfInputSchema,
-        response: errors,
+        response: { ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -173,7 +174,8 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary:
           'Mark the items printed, each by its own command (tag.mark-printed, permit-print.mark-printed, ' +
-          'lockbox-label.mark-printed); the refused ones are listed with why',
+          'lockbox-label.mark-printed); the refused ones are listed with why. stamps (required): the stamp each ' +
+          "item's PDF was drawn from; an item that prints otherwise now is refused, so the record is what is on paper",
         body: markPrintedInputSchema,
         response: { 200: markPrintedResultSchema, ...errors },
       },

@@ -10,3 +10,4 @@ export { tagStatusRoutes } from './tag-status.routes';
 export { tagCommandDefinitions } from './tag-command.service';
 export { readTagsSection, readTagsSectionsForPermits } from './tags-section';
 export { reprintTagCommand, type ReprintTagInput } from './reprint-tag';
+export { listTagPrintRows, tagPointJoins, tagPrintStamp, type TagPrintRow } from './tag-print.repository';

@@ -18,17 +18,23 @@ import {
   type PolicyRule,
 } from '../../platform';
 import { planTag } from './plan-tag';
+import { listTagPrintRows, printedFacts, tagPrintStamp } from './tag-print.repository';
 import { recordTagChange } from './tag-records';
 import { listTags } from './tag-view';
 import { findTagPermitId, lockPermitForTags, lockTag, newStatusToken, updateTag, type TagRow } from './tags.repository';
 
-/** A tag command's input: the body, and the permit of the route's path (the tag must be on it). */
-export type TagCommandBody = TagCommandInput & { permitId: number };
+/**
+ * A tag command's input: the body, and the permit of the route's path (the tag must be on it).
+ * `stamp` (mark-printed from the print list): what the tag's PDF was drawn from.
+ */
+export type TagCommandBody = TagCommandInput & { permitId: number; stamp?: string };
 
 export interface TagState {
   version: number;
   tag: TagRow;
   typeCode: string;
+  /** mark-printed: what the tag prints as now (its stamp) and the facts the paper shows. */
+  print?: { stamp: string; facts: ReturnType<typeof printedFacts> };
 }
 
 /**
@@ -51,6 +57,28 @@ export const tagTarget: CommandTarget<TagState> = {
 };
 
 /**
+ * mark-printed's target: the tag locked as above (its permit row too, so a hand-over waits), and
+ * what it prints as now, read in the same transaction.
+ */
+const printTarget: CommandTarget<TagState> = {
+  ...tagTarget,
+  async lock(trx, actor, id, ctx) {
+    const state = await tagTarget.lock(trx, actor, id, ctx);
+    if (!state) return undefined;
+    const [row] = await listTagPrintRows(trx, actor.facilityId, [id]);
+    return { ...state, print: { stamp: tagPrintStamp(row!), facts: printedFacts(row!) } };
+  },
+};
+
+/** The paper shows an older tag than the one the command would record: print it again. */
+const changedSincePrinted = () =>
+  new AppError(
+    'CONFLICT',
+    409,
+    'This tag changed after its PDF was made: the paper shows the older tag. Print it again.',
+  );
+
+/**
  * Who may give tag commands: anyone who may view the permit's type (the people on the floor apply
  * and verify tags), with the tag's own rules (contracts' tagRefusal): only the applier removes.
  */
@@ -64,6 +92,8 @@ const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> =>
       actor.system ? null : actor.userId,
       command,
     );
+    // With the print list's stamp, only the tag its PDF was drawn from is recorded as printed.
+    if (!reason && input.stamp !== undefined && input.stamp !== state.print?.stamp) return changedSincePrinted();
     if (!reason) return null;
     return command === 'remove' && tagTransitions.remove!.from.includes(state.tag.state)
       ? new AppError('FORBIDDEN', 403, reason)
@@ -126,7 +156,16 @@ async function applyTagCommand(
   }
   await updateTag(trx, before.id, change);
   const after = (await lockTag(trx, facilityId, before.id))!;
-  recordTagChange(run, { command, before, after, actorId: userId, reason: input.reason ?? null, replacement });
+  recordTagChange(run, {
+    command,
+    before,
+    after,
+    actorId: userId,
+    reason: input.reason ?? null,
+    replacement,
+    // What the paper shows: the record of a print is what was printed.
+    printed: command === 'mark-printed' ? state.print : undefined,
+  });
   const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);
   return tag!;
 }
@@ -137,7 +176,7 @@ export const tagCommandDefinitions = Object.fromEntries(
     command,
     defineCommand<TagCommandBody, TagState, Tag>({
       name: `tag.${command}`,
-      target: tagTarget,
+      target: command === 'mark-printed' ? printTarget : tagTarget,
       policy: tagPolicy(command),
       apply: (run) => applyTagCommand(command, run),
     }),

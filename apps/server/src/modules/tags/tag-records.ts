@@ -22,6 +22,8 @@ export function recordTagChange(
     actorId: number;
     reason?: string | null;
     replacement?: { id: number; number: string } | null;
+    /** A print: what the paper shows (the tag's stamp and its facts, no token). */
+    printed?: { stamp: string; facts: object };
   },
 ): void {
   const { command, before, after, replacement } = change;
@@ -30,7 +32,11 @@ export function recordTagChange(
     entityType: 'tag',
     entityId: before.id,
     before: stored(before),
-    after: { ...stored(after), ...(replacement ? { replacedBy: replacement } : {}) },
+    after: {
+      ...stored(after),
+      ...(replacement ? { replacedBy: replacement } : {}),
+      ...(change.printed ? { printed: { ...change.printed.facts, stamp: change.printed.stamp } } : {}),
+    },
     reason: change.reason ?? null,
   });
   run.event({

@@ -11,11 +11,12 @@ describe('pdfParts', () => {
     expect(parts.map((p) => p.ids.length)).toEqual([PRINT_PERMIT_PDF_LIMIT, PRINT_PERMIT_PDF_LIMIT, 1]);
     expect(parts.flatMap((p) => p.ids)).toEqual(ids(n));
     for (const part of parts) expect(part.stamps).toEqual(part.ids.map((i) => `r${i}`));
-    expect(pdfParts({ kind: 'permit', ids: ids(PRINT_PERMIT_PDF_LIMIT) })).toHaveLength(1);
+    expect(pdfParts({ kind: 'permit', ids: ids(PRINT_PERMIT_PDF_LIMIT), stamps: [] })).toHaveLength(1);
   });
 
-  it('keeps tags and lockbox labels in one PDF', () => {
-    expect(pdfParts({ kind: 'tag', ids: ids(1000) })).toEqual([{ kind: 'tag', ids: ids(1000) }]);
-    expect(pdfParts({ kind: 'lockbox', ids: ids(120) })).toHaveLength(1);
+  it('keeps tags and lockbox labels in one PDF, with their stamps', () => {
+    const tags = { kind: 'tag' as const, ids: ids(1000), stamps: ids(1000).map((i) => `t${i}`) };
+    expect(pdfParts(tags)).toEqual([tags]);
+    expect(pdfParts({ kind: 'lockbox', ids: ids(120), stamps: [] })).toHaveLength(1);
   });
 });

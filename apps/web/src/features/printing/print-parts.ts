@@ -1,17 +1,17 @@
 import { PRINT_PERMIT_PDF_LIMIT, type PrintItemKind } from '@hasp/contracts';
 
-/** Chosen items of one kind, in the list's order, with their stamps when the kind has them. */
+/** Chosen items of one kind, in the list's order, with their stamps. */
 export interface KindSelection {
   kind: PrintItemKind;
   ids: number[];
-  /** PrintListItem.stamp of each id (permits and lockbox labels; tags have none). */
-  stamps?: string[];
+  /** PrintListItem.stamp of each id: what its PDF shows, and what "Mark printed" records (required there). */
+  stamps: string[];
 }
 
 /** Items `from`..`to` of a selection, its stamps cut alike. */
 export function sliceSelection(selection: KindSelection, from: number, to: number): KindSelection {
   const { kind, ids, stamps } = selection;
-  return { kind, ids: ids.slice(from, to), ...(stamps ? { stamps: stamps.slice(from, to) } : {}) };
+  return { kind, ids: ids.slice(from, to), stamps: stamps.slice(from, to) };
 }
 
 /**

@@ -47,10 +47,11 @@ const fileNames: Record<PrintItemKind, string> = { tag: 'tags', permit: 'permits
 
 /**
  * Downloads the chosen items of one kind as one PDF; returns the file's name. `part` numbers one of
- * several PDFs of one choice (a large choice of permits, see pdfParts).
+ * several PDFs of one choice (a large choice of permits, see pdfParts). Without stamps (a reprint)
+ * the items print as they are now.
  */
 export async function downloadPdf(
-  { kind, ids, stamps }: KindSelection,
+  { kind, ids, stamps }: Omit<KindSelection, 'stamps'> & { stamps?: string[] },
   part?: { index: number; count: number },
 ): Promise<string> {
   const blob = await apiRequest('print-list/pdf', {

@@ -55,14 +55,12 @@ const keyOf = (item: PrintListItem) => `${item.kind}:${item.ID}`;
  */
 function selectionOf(
   items: readonly PrintListItem[],
-  stampOf: (item: PrintListItem) => string | null = (item) => item.stamp,
+  stampOf: (item: PrintListItem) => string = (item) => item.stamp,
 ): PrintSelection {
   return printItemKinds
     .map((kind) => {
       const ofKind = items.filter((i) => i.kind === kind);
-      const stamps = ofKind.map(stampOf);
-      const stamped = stamps.every((stamp): stamp is string => stamp !== null);
-      return { kind, ids: ofKind.map((i) => i.ID), ...(stamped && stamps.length ? { stamps } : {}) };
+      return { kind, ids: ofKind.map((i) => i.ID), stamps: ofKind.map(stampOf) };
     })
     .filter((s) => s.ids.length > 0);
 }
@@ -109,7 +107,7 @@ export function PrintList() {
         const parts = pdfParts(selection);
         for (const [index, part] of parts.entries()) {
           const name = await downloadPdf(part, { index, count: parts.length });
-          part.stamps?.forEach((stamp, i) => drawnFrom.current.set(`${part.kind}:${part.ids[i]}`, stamp));
+          part.stamps.forEach((stamp, i) => drawnFrom.current.set(`${part.kind}:${part.ids[i]}`, stamp));
           showToast({ title: t(printingTitles.printList), message: t(m.downloaded, { name }), tone: 'success' });
         }
       }

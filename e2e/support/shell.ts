@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { withDatabase } from './database';
+import { phone } from './sign-in';
 
 /** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
 export function shell(page: Page) {
@@ -15,6 +16,20 @@ export function shell(page: Page) {
     administrationMenu: page.getByRole('button', { name: 'Administration menu' }),
     administration: page.getByRole('dialog', { name: 'Administration' }),
   };
+}
+
+/**
+ * Narrows a signed-in page to a phone and waits for the frame to settle there. On a wide screen the
+ * sidebar is open beside the page; at phone width it slides shut over the page's left edge
+ * (SIDEBAR_ANIMATION_MS), so a picture taken at once shows the page cut. The toggle says "closed" as
+ * soon as the page turns mobile; the sidebar counts as hidden only once the slide has ended (its
+ * visibility turns hidden then). A state to wait for, not a time.
+ */
+export async function narrowToPhone(page: Page, size: { width: number; height: number } = phone) {
+  await page.setViewportSize(size);
+  const { sidebar, sidebarToggle } = shell(page);
+  await expect(sidebarToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar).toBeHidden();
 }
 
 /** Signs out through the user menu. */

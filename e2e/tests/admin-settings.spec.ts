@@ -3,12 +3,8 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
-import {
-  expectNoSeriousViolations,
-  expectNoSidewaysScroll,
-  saveScreenshot,
-  waitForTransitions,
-} from '../support/quality';
+import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { narrowToPhone } from '../support/shell';
 
 // These tests change Riverside's settings (North Plant is what most other specs sign in to) and
 // put every value back in a finally block.
@@ -27,9 +23,7 @@ async function checkLayouts(page: Page, testInfo: Parameters<Parameters<typeof t
   await saveScreenshot(page, testInfo, `${name}-1280`);
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page, 1280);
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The sidebar slides shut on a phone: the picture waits for it.
-  await waitForTransitions(page);
+  await narrowToPhone(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport({ ratio: 1 });
   await saveScreenshot(page, testInfo, `${name}-390`);
   await expectNoSeriousViolations(page);
@@ -172,7 +166,7 @@ test.describe('settings screens', () => {
       // It stays after a reload (the top bar reads the facility's profile).
       await page.reload();
       await expect(page.getByTestId('facility-logo')).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expect(page.getByTestId('facility-logo')).toBeVisible();
       await saveScreenshot(page, testInfo, 'facility-settings-logo-390');
       await expectNoSidewaysScroll(page, 390);

@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { narrowToPhone } from '../support/shell';
 
 // The facilities made here have unique names and are deactivated at the end, so the login screen
 // other specs see offers the demo facilities only. North Plant and Riverside are never changed.
@@ -123,7 +124,7 @@ test.describe('Administrator', () => {
       await expect(auditRows(page).first()).toBeVisible();
       await expect(auditRows(page).filter({ hasText: `facility #${facilityId}` })).toHaveCount(1);
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expectNoSidewaysScroll(page, 390);
       await saveScreenshot(page, testInfo, 'administrator-audit-390');
       await section(page, 'Facilities').click();
@@ -178,7 +179,7 @@ test.describe('Administrator', () => {
     await expectNoSeriousViolations(page);
     await saveScreenshot(page, testInfo, 'administrator-health-1280');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await expectNoSidewaysScroll(page, 390);
     await saveScreenshot(page, testInfo, 'administrator-health-390');
   });
@@ -209,7 +210,7 @@ test.describe('Administrator', () => {
     await page.getByRole('heading', { name: 'Job queues' }).scrollIntoViewIfNeeded();
     await saveScreenshot(page, testInfo, 'administrator-jobs-1280');
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await failed.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page, 390);
     await expectNoSeriousViolations(page);

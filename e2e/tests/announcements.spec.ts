@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 
 // Every announcement here has a unique title and is archived at the end, so the announcements other
 // specs see at `/` are left as they were.
@@ -204,7 +204,7 @@ test.describe('announcements: the rich-text editor', () => {
 
       await expectNoSeriousViolations(page);
       await saveScreenshot(page, testInfo, 'announcements-editor-1280');
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expectNoSidewaysScroll(page, 390);
       await saveScreenshot(page, testInfo, 'announcements-editor-390');
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -305,7 +305,7 @@ test.describe('announcements: reading, acknowledging and managing', () => {
       await expect(managed().getByText('Published', { exact: true })).toBeVisible();
       await expectNoSeriousViolations(page);
       await saveScreenshot(page, testInfo, 'announcements-manager-1280');
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expectNoSidewaysScroll(page, 390);
       await saveScreenshot(page, testInfo, 'announcements-manager-390');
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -321,7 +321,7 @@ test.describe('announcements: reading, acknowledging and managing', () => {
       await expect(card.getByRole('button', { name: 'Acknowledge' })).toHaveCount(0);
       await expectNoSeriousViolations(page);
       await saveScreenshot(page, testInfo, 'announcements-page-1280');
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expectNoSidewaysScroll(page, 390);
       await saveScreenshot(page, testInfo, 'announcements-page-390');
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 import { signIn } from '../support/sign-in';
 
 // The page's requests go straight to the API; the service worker plays no part here.
@@ -204,10 +204,8 @@ test('adds a component with two energy sources and three isolation points, one t
   await expect(editComponent).toBeHidden();
   await expect(main.getByRole('heading', { level: 4, name: 'C-1 — Drive, take-up and belt' })).toBeVisible();
 
-  await page.setViewportSize({ width: 390, height: 844 });
+  await narrowToPhone(page);
   await expect(card.locator('[data-point-code="P-2"]')).toBeVisible();
-  // The side navigation slides shut after the resize: let it settle before the picture.
-  await page.waitForTimeout(500);
   await saveScreenshot(page, testInfo, 'component-manage-390');
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page, 390);

@@ -4,7 +4,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 
 // The page's requests go straight to the API; the service worker plays no part here.
 test.use({ serviceWorkers: 'block' });
@@ -120,12 +120,10 @@ test('imports assets: template, a bad row reported with nothing written, the fix
   await expectNoSidewaysScroll(page, 1280);
 
   // The earlier report opens again from the history, at phone width.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await narrowToPhone(page);
   await badRow.getByRole('button', { name: `Open the report of ${prefix}-assets.csv` }).click();
   await expect(current.locator('tr[data-row="3"]')).toContainText('NOPE-999');
   await current.scrollIntoViewIfNeeded();
-  // The side navigation slides shut after the resize: let it settle before the picture.
-  await page.waitForTimeout(500);
   await saveScreenshot(page, testInfo, 'asset-import-390');
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page, 390);

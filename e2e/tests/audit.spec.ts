@@ -3,6 +3,7 @@ import { withDatabase } from '../support/database';
 import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { narrowToPhone } from '../support/shell';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -56,7 +57,7 @@ test.describe('Audit log verification', () => {
       await expectNoSeriousViolations(page);
       await saveScreenshot(page, testInfo, 'audit-verify-broken-1280');
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expect(alert).toBeVisible();
       await expectNoSidewaysScroll(page, 390);
       await expectNoSeriousViolations(page);

@@ -7,7 +7,7 @@ import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -128,7 +128,7 @@ test('Hasp Connect: create a key (shown once), subscribe a receiver, send a test
   expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(300);
 
   // One-handed at phone width.
-  await page.setViewportSize(phone);
+  await narrowToPhone(page, phone);
   await expect(delivery.getByRole('status')).toHaveText('Delivered');
   await expectNoSidewaysScroll(page, phone.width);
   await shot(page, testInfo, 'connect-390');

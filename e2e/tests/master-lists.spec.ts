@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 import { signIn as signInThroughApi } from '../support/sign-in';
 
 // Master List Manage (issue 8): add an item, reorder by drag and by keyboard, deactivate it and see
@@ -148,12 +148,10 @@ test('adds an item, reorders it by drag and keyboard, deactivates it out of the 
   await expect(screen.item(value)).toHaveCount(0);
 
   // At phone width: a select chooses the list, and the rows hold.
-  await page.setViewportSize({ width: 390, height: 844 });
+  await narrowToPhone(page);
   await screen.main.getByRole('combobox', { name: 'List' }).selectOption({ label: 'Tag legends' });
   await expect(screen.main.getByRole('heading', { level: 2, name: 'Items of Tag legends' })).toBeVisible();
   await expect(screen.item('DANGER — DO NOT OPERATE')).toBeVisible();
-  // The side navigation slides shut after the resize: let it settle before the picture.
-  await page.waitForTimeout(500);
   await saveScreenshot(page, testInfo, 'master-lists-390');
   await expectNoSeriousViolations(page);
   await expectNoSidewaysScroll(page, 390);

@@ -4,7 +4,7 @@ import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 
 // Issue 8, items 3 and 5: Prefix Manage (numbering patterns, the next-number preview, the
 // background worker's prefixes) and Tag Report Manage. What a test changes is put back afterwards.
@@ -93,7 +93,7 @@ test.describe('Prefix Manage', () => {
       });
       await expect(screen.card(general).getByRole('checkbox', { name: 'Start again at 1 each year' })).toBeChecked();
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expect(screen.nextNumber(general)).toBeVisible();
       await saveScreenshot(page, testInfo, 'prefix-manage-390');
       await expectNoSeriousViolations(page);
@@ -142,7 +142,7 @@ test.describe('Tag Report Manage', () => {
       });
       await expect(permitTag.getByRole('combobox', { name: 'Report' })).toHaveValue('tag-summary');
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await narrowToPhone(page);
       await expect(permitTag).toBeVisible();
       await saveScreenshot(page, testInfo, 'tag-report-links-390');
       await expectNoSeriousViolations(page);

@@ -13,6 +13,7 @@ import {
   saveScreenshot,
 } from '../support/quality';
 import { signIn } from '../support/sign-in';
+import { narrowToPhone } from '../support/shell';
 
 // Issue 18's end-to-end journey, as a new user lives it on a phone: sign in, the network is gone at
 // once, the offline dashboard works, a stored permit is edited and requested offline ("Saved
@@ -205,7 +206,7 @@ test('sign in, network gone at once, a permit worked offline at phone width, rel
     await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync');
     await expectNoSeriousViolations(page);
     await saveScreenshot(page, testInfo, 'offline-journey-permit-1280');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
   } finally {
     await context.setOffline(false);
   }

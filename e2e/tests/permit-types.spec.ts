@@ -4,7 +4,7 @@ import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 import { signIn, signedInPage } from '../support/sign-in';
 
 // Issue 8's permit types journey: an administrator creates a permit type in a new group and the
@@ -184,7 +184,7 @@ test('an administrator creates a permit type in a new group; the sidebar and the
     await expect(sidebar.getByRole('button', { name: groupName })).toBeVisible();
 
     // At 390 px the screen holds: nothing scrolls sideways.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await expect(screen.heading).toBeVisible();
     await expect(row).toBeVisible();
     await expectNoSidewaysScroll(page, 390);

@@ -4,7 +4,7 @@ import { withDatabase } from '../support/database';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { createTestUser } from '../support/profile-users';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
-import { shell } from '../support/shell';
+import { narrowToPhone, shell } from '../support/shell';
 
 // The page's requests go straight to the API; the service worker plays no part here.
 test.use({ serviceWorkers: 'block' });
@@ -116,12 +116,10 @@ test.describe('NEW User Management', () => {
     expect(await existingUsers(newUsers)).toEqual(newUsers);
 
     // Narrow screens: the grid's rows become cards; nothing scrolls sideways.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await main.getByRole('searchbox', { name: 'Search' }).fill(prefix);
     await expect(rows).toHaveCount(4);
     await expectNoSidewaysScroll(page, 390);
-    // The side navigation slides shut after the resize: let it settle before the picture.
-    await page.waitForTimeout(500);
     await saveScreenshot(page, testInfo, 'user-management-390');
     await expectNoSeriousViolations(page);
   });

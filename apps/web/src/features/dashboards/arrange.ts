@@ -6,13 +6,15 @@ import {
   type DashboardWidgetKind,
 } from '@hasp/contracts';
 import { verticalCompactor } from 'react-grid-layout/core';
-import { fromGrid, stacked, toGrid } from './layout';
+import { byPlace, fromGrid, stacked, toGrid } from './layout';
+import { swapInColumn } from './column-order';
 
 /**
  * Arranging from the keyboard (decision 0081): react-grid-layout is for a mouse or a finger, so each
- * widget also has buttons that change the same layout. Every change here is what a drag or a resize
+ * widget also has buttons that change the same layout. Every grid step is what a drag or a resize
  * would give: the widget takes its new place, the widgets in its way go below it, and all float up
- * as the grid's vertical compaction does on screen.
+ * as the grid's vertical compaction does on screen. The phone's steps (one place up or down its
+ * single column) are in column-order.ts (decision 0084).
  */
 export type ArrangeStep =
   'up' | 'down' | 'left' | 'right' | 'earlier' | 'later' | 'wider' | 'narrower' | 'taller' | 'shorter';
@@ -20,7 +22,6 @@ export type ArrangeStep =
 type Box = Pick<DashboardLayoutItem, 'x' | 'y' | 'w' | 'h'>;
 const overlapX = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w;
 const collides = (a: Box, b: Box) => overlapX(a, b) && a.y < b.y + b.h && b.y < a.y + a.h;
-const byPlace = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.y - b.y || a.x - b.x;
 
 /** The grid as the screen shows it: floated up, in reading order. */
 const compacted = (layout: DashboardLayout): DashboardLayout =>
@@ -62,45 +63,6 @@ function neighbour(items: DashboardLayoutItem[], item: DashboardLayoutItem, belo
 }
 
 /**
- * Puts `a` after `b`, its neighbour in reading order (the stacked column's order), for `mover` (one
- * of them) going `direction`. In a grid of different sizes no single rule moves exactly one place,
- * so three are tried — they swap places, `b` takes `a`'s, `a` takes `b`'s (the other goes below it)
- * — and the one that moves `mover` nearest to one place that way, disturbing the fewest others, wins.
- */
-function reorder(
-  layout: DashboardLayout,
-  a: DashboardLayoutItem,
-  b: DashboardLayoutItem,
-  mover: DashboardWidgetKind,
-  direction: -1 | 1,
-): DashboardLayout | undefined {
-  const inside = (item: DashboardLayoutItem, to: DashboardLayoutItem): Box => ({
-    ...item,
-    x: Math.min(to.x, DASHBOARD_COLUMNS - item.w),
-    y: to.y,
-  });
-  const from = stacked(layout).indexOf(mover);
-  const still = (next: DashboardLayout) =>
-    next.items.filter((i) => {
-      const was = layout.items.find((o) => o.widget === i.widget)!;
-      return i.widget !== a.widget && i.widget !== b.widget && (i.x !== was.x || i.y !== was.y);
-    }).length;
-  const candidates = [
-    place(layout, [
-      [b.widget, inside(b, a)],
-      [a.widget, inside(a, b)],
-    ]),
-    place(layout, [[b.widget, inside(b, a)]]),
-    place(layout, [[a.widget, inside(a, b)]]),
-  ]
-    .map((next) => ({ next, to: stacked(next).indexOf(mover) }))
-    .filter(({ to }) => (to - from) * direction > 0)
-    .map((c) => ({ ...c, score: [Math.abs(c.to - from) - 1, still(c.next)] as const }));
-  candidates.sort((x, y) => x.score[0] - y.score[0] || x.score[1] - y.score[1]);
-  return candidates[0]?.next;
-}
-
-/**
  * The layout after one step of `kind`, or the same object when the step is not possible (the
  * widget is already first, at the edge, or at its size bound): the caller disables that button.
  * `earlier`/`later` follow the reading order (the phone's single column); `up`/`down` swap with
@@ -110,21 +72,15 @@ export function arrange(layout: DashboardLayout, kind: DashboardWidgetKind, step
   const grid = compacted(layout);
   const item = grid.items.find((i) => i.widget === kind);
   if (!item) return layout;
-  const order = stacked(grid);
-  const at = order.indexOf(kind);
   const { minW, maxW, minH, maxH } = DASHBOARD_WIDGET_SIZE;
-  const find = (k: DashboardWidgetKind | undefined) => grid.items.find((i) => i.widget === k);
   const to = (box: Box) => place(grid, [[kind, box]]);
   const result = (() => {
     switch (step) {
-      case 'earlier': {
-        const previous = find(order[at - 1]);
-        return previous && reorder(grid, previous, item, kind, -1);
-      }
-      case 'later': {
-        const next = find(order[at + 1]);
-        return next && reorder(grid, item, next, kind, 1);
-      }
+      // The order the phone shows: the layout as given (one saved on a phone is not compacted yet).
+      case 'earlier':
+        return swapInColumn(grid, stacked(layout), kind, -1);
+      case 'later':
+        return swapInColumn(grid, stacked(layout), kind, 1);
       case 'up': {
         const above = neighbour(grid.items, item, false);
         return above && to({ ...item, y: above.y });

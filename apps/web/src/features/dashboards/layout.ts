@@ -30,7 +30,7 @@ const isKind = (id: string): id is DashboardWidgetKind => (dashboardWidgetKinds 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(n)));
 
 /** Reading order: top to bottom, then left to right (the stacked column's order too). */
-const byPlace = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.y - b.y || a.x - b.x;
+export const byPlace = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.y - b.y || a.x - b.x;
 
 /** Ours from the grid library's, within the bounds the server checks. */
 export function fromGrid(grid: Layout): DashboardLayout {

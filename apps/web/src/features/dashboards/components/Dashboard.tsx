@@ -1,5 +1,5 @@
 import 'react-grid-layout/css/styles.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Loader, Menu, Text } from '@mantine/core';
 import ReactGridLayout, { useContainerWidth, verticalCompactor } from 'react-grid-layout';
 import {
@@ -101,9 +101,19 @@ function WidgetGrid({
   const single = width < SINGLE_COLUMN_BELOW_PX;
   // What the last keyboard step did, for the screen reader (a polite live region below).
   const [placed, setPlaced] = useState('');
+  // A step can take the widget out of sight (a phone's column is long): it is brought back into view
+  // once the step's layout is on the screen (the query cache holds a copy of it, a tick later), or
+  // its arrange menu — Mantine hides it while its button is scrolled away — would close under the
+  // keyboard user's focus.
+  const [moved, setMoved] = useState<{ kind: DashboardWidgetKind; layout: DashboardLayout } | null>(null);
+  useEffect(() => {
+    if (!moved || !sameLayout(moved.layout, layout)) return;
+    containerRef.current?.querySelector(`[data-widget="${moved.kind}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [moved, layout, containerRef]);
   const step = (kind: DashboardWidgetKind, how: ArrangeStep) => {
     const next = arrange(layout, kind, how);
     if (next !== layout) onChange(next);
+    setMoved({ kind, layout: next });
     const where = whereIs(next, kind);
     if (!where) return;
     const widget = t(dashboardWidgetTitles[kind]);

@@ -1,4 +1,5 @@
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin, type Transaction } from 'kysely';
+import type { Database } from '../src/db/schema';
 import { compactOfflinePermits, expandOfflinePermits } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
@@ -291,6 +292,37 @@ describe('downloadOfflinePermits: a page is one moment', () => {
     const [after] = expandOfflinePermits(next.permits, next.shared);
     expect(after!.permit.title).toBe('Bulk: renamed meanwhile');
     expect(JSON.stringify(after!.sections['hazard-analysis'])).toContain('Changed meanwhile');
+  });
+});
+
+describe('what an offline copy is read from (decision 0082)', () => {
+  it("is watched: every table the download's readers read records its changes", async () => {
+    // The rich permits and the others, as a crew member sees them (a lockbox member's sections read the most).
+    const ids = (await richPermits(1)).map((r) => r.id);
+    const viewer = await viewerOf(await idOf('worker'), 1);
+    // The scans of this transaction alone: the counts before the reads (a backend's counts of
+    // earlier transactions may not be flushed yet) taken from those after.
+    const scans = (trx: Transaction<Database>) =>
+      sql<{ table: string; n: number }>`
+        select relname as table, (seq_scan + coalesce(idx_scan, 0))::int as n from pg_stat_xact_user_tables`.execute(
+        trx,
+      );
+    const read = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const before = new Map((await scans(trx)).rows.map((r) => [r.table, r.n]));
+        expect((await readOfflinePermits(trx, viewer, ids)).length).toBe(ids.length);
+        return (await scans(trx)).rows
+          .filter((r) => r.n > (before.get(r.table) ?? 0))
+          .map((r) => r.table)
+          .sort();
+      });
+    const { rows } = await sql<{ table: string }>`
+      select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
+      where g.tgname like '%\_offline\_%' and not g.tgisinternal`.execute(db());
+    const watched = new Set(rows.map((r) => r.table));
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.filter((table) => !watched.has(table))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql, type KyselyPlugin, type Transaction } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { compactOfflinePermits, expandOfflinePermits } from '@hasp/contracts';
+import { compactOfflinePermits, expandOfflinePermits, type OfflinePermit, type OfflineShared } from '@hasp/contracts';
+import { assemblePermits, copyOf, flagsOf } from '../src/modules/offline/offline-copies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
 import { downloadOfflinePermits } from '../src/modules/offline/offline-download.service';
@@ -292,6 +293,38 @@ describe('downloadOfflinePermits: a page is one moment', () => {
     const [after] = expandOfflinePermits(next.permits, next.shared);
     expect(after!.permit.title).toBe('Bulk: renamed meanwhile');
     expect(JSON.stringify(after!.sections['hazard-analysis'])).toContain('Changed meanwhile');
+  });
+});
+
+describe('stored offline copies assembled into a page (decision 0082)', () => {
+  it("answer every permit for any viewer at any moment as the readers do, from one viewer's copy", async () => {
+    const ids = (await richPermits(1)).map((r) => r.id);
+    // The copies as one viewer's readers answered them, now.
+    const copies = (await readOfflinePermits(db(), await viewerOf(await idOf('admin'), 1), ids)).map(copyOf);
+    const values = new Map(copies.flatMap((c) => [...c.values]));
+    expect(values.size).toBeGreaterThan(0);
+    for (const [userName, userId] of await people(['admin', 'supervisor', 'worker'])) {
+      for (const hours of [0, 48, -48]) {
+        const viewer = { ...(await viewerOf(userId, 1)), now: new Date(Date.now() + hours * 3_600_000) };
+        const expected = await readOfflinePermits(db(), viewer, ids);
+        const assembled = assemblePermits(
+          copies.map((c) => c.body),
+          expected.map(flagsOf),
+          values,
+        );
+        const wire = {
+          permits: JSON.parse(assembled.permits) as OfflinePermit[],
+          shared: JSON.parse(assembled.shared) as OfflineShared,
+        };
+        const rebuilt = expandOfflinePermits(wire.permits, wire.shared);
+        for (let i = 0; i < ids.length; i += 1)
+          expect(rebuilt[i], `${userName} at ${hours} h: permit ${ids[i]}`).toEqual(expected[i]);
+        // As compact as the page the readers' objects give.
+        expect(assembled.permits.length + assembled.shared.length).toBeLessThanOrEqual(
+          JSON.stringify(compactOfflinePermits(expected)).length + 64,
+        );
+      }
+    }
   });
 });
 

@@ -28,13 +28,25 @@ export async function currentSnapshots(
   ids: readonly number[],
 ): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
+  // The changes of every permit are checked once per snapshot the page's copies were read in (a
+  // page stored together shares one), not once per copy: a seeded or busy facility has hundreds.
   const { rows } = await sql<{ permitId: number; body: string }>`
-    select s.permit_id as "permitId", s.body from offline_permit_snapshots s
-    where s.facility_id = ${facilityId} and s.permit_id = any(${[...ids]}::int[])
+    with page as (
+      select s.permit_id, s.body, s.taken, s.taken::text as snapshot from offline_permit_snapshots s
+      where s.facility_id = ${facilityId} and s.permit_id = any(${[...ids]}::int[])
+    ), snapshots as (
+      select distinct on (snapshot) snapshot, taken from page
+    ), outdated as (
+      select snapshot from snapshots n
+      where exists (
+        select 1 from offline_permit_changes c
+        where c.permit_id is null and not pg_visible_in_snapshot(c.xid, n.taken))
+    )
+    select p.permit_id as "permitId", p.body from page p
+    where p.snapshot not in (select snapshot from outdated)
       and not exists (
         select 1 from offline_permit_changes c
-        where (c.permit_id = s.permit_id or c.permit_id is null)
-          and not pg_visible_in_snapshot(c.xid, s.taken))`.execute(db);
+        where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
   return new Map(rows.map((r) => [r.permitId, r.body]));
 }
 

@@ -137,6 +137,37 @@ describe('offline permit copies', () => {
     expect(await current()).toEqual([permitB]);
   });
 
+  it('is outdated when another permit sharing one of its isolation points changes what "held by" shows', async () => {
+    const point = await db()
+      .selectFrom('isolation_points')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const permitId of [permitA, permitB]) {
+      await db()
+        .insertInto('permit_isolation_points')
+        .values({ facility_id: 1, permit_id: permitId, isolation_point_id: point.id, position: 90 })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await readCopies([permitA, permitB]);
+    await db()
+      .updateTable('permit_isolation_points')
+      .set({ state: 'isolated' })
+      .where('permit_id', '=', permitA)
+      .where('isolation_point_id', '=', point.id)
+      .execute();
+    expect(await current()).toEqual([]);
+    await readCopies([permitA, permitB]);
+    // A's number is what B's plan shows as holding the point.
+    await sql`update permits set number = number || '-R' where id = ${permitA}`.execute(db());
+    expect(await current()).toEqual([]);
+    await readCopies([permitA, permitB]);
+    await db().updateTable('permits').set({ title: 'Only A' }).where('id', '=', permitA).execute();
+    expect(await current()).toEqual([permitB]);
+  });
+
   it("answers only the facility's own copies, and stores none of another facility's permit", async () => {
     await readCopies([permitA]);
     expect([...(await currentSnapshots(db(), 2, [permitA])).keys()]).toEqual([]);

@@ -8,14 +8,12 @@ import { sql, type Kysely } from 'kysely';
  * records every permit as changed. Copied here, not imported: a migration stays as it ran.
  */
 const permitTables: readonly (readonly [table: string, permitColumn: string])[] = [
-  ['permits', 'id'],
   ['permit_approvals', 'permit_id'],
   ['permit_assets', 'permit_id'],
   ['permit_attachments', 'permit_id'],
   ['permit_gas_tests', 'permit_id'],
   ['permit_hazard_analyses', 'permit_id'],
   ['permit_isolation_plans', 'permit_id'],
-  ['permit_isolation_points', 'permit_id'],
   ['permit_signatures', 'permit_id'],
   ['question_answers', 'permit_id'],
   ['hazard_analysis_lines', 'permit_id'],
@@ -128,6 +126,44 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
+  // A plan shows which other permits hold each of its points ("Held by LOTO-…", heldBy): a plan
+  // point's change is a change of every permit with a point on the same isolation point, and a
+  // permit's number one of every permit sharing a point with it.
+  await sql`
+    create function offline_plan_points_changed() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('INSERT', 'UPDATE') then
+        insert into offline_permit_changes (facility_id, permit_id)
+          select distinct s.facility_id, s.permit_id from new_rows r
+          join permit_isolation_points s on s.facility_id = r.facility_id and s.isolation_point_id = r.isolation_point_id
+          union select facility_id, permit_id from new_rows;
+      end if;
+      if tg_op in ('UPDATE', 'DELETE') then
+        insert into offline_permit_changes (facility_id, permit_id)
+          select distinct s.facility_id, s.permit_id from old_rows r
+          join permit_isolation_points s on s.facility_id = r.facility_id and s.isolation_point_id = r.isolation_point_id
+          union select facility_id, permit_id from old_rows;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create function offline_permits_changed() returns trigger language plpgsql as $$
+    begin
+      if tg_op in ('INSERT', 'UPDATE') then
+        insert into offline_permit_changes (facility_id, permit_id) select distinct facility_id, id from new_rows;
+      end if;
+      if tg_op in ('UPDATE', 'DELETE') then
+        insert into offline_permit_changes (facility_id, permit_id) select distinct facility_id, id from old_rows;
+      end if;
+      if tg_op = 'UPDATE' then
+        insert into offline_permit_changes (facility_id, permit_id)
+          select distinct s.facility_id, s.permit_id from new_rows n
+          join old_rows o on o.id = n.id and o.number is distinct from n.number
+          join permit_isolation_points mine on mine.facility_id = n.facility_id and mine.permit_id = n.id
+          join permit_isolation_points s on s.facility_id = mine.facility_id and s.isolation_point_id = mine.isolation_point_id;
+      end if;
+      return null;
+    end $$`.execute(db);
   await sql`
     create function offline_reference_changed() returns trigger language plpgsql as $$
     begin
@@ -143,6 +179,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const statement of rowTriggers(table, 'offline_permit_rows_changed', `'${column}'`)) {
       await sql.raw(statement).execute(db);
     }
+  }
+  for (const statement of rowTriggers('permits', 'offline_permits_changed', '')) await sql.raw(statement).execute(db);
+  for (const statement of rowTriggers('permit_isolation_points', 'offline_plan_points_changed', '')) {
+    await sql.raw(statement).execute(db);
   }
   for (const [table, parent, column] of childTables) {
     for (const statement of rowTriggers(table, 'offline_child_rows_changed', `'${parent}', '${column}'`)) {
@@ -169,12 +209,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [...referenceTables, ...referenceColumns.map(([name]) => name)]) {
     await sql.raw(`drop trigger ${table}_offline_changed on ${table}`).execute(db);
   }
-  for (const [table] of [...permitTables, ...childTables]) {
+  for (const [table] of [...permitTables, ...childTables, ['permits'], ['permit_isolation_points']]) {
     for (const suffix of ['ins', 'upd', 'del'])
       await sql.raw(`drop trigger ${table}_offline_${suffix} on ${table}`).execute(db);
   }
   await sql`drop function offline_reference_changed()`.execute(db);
   await sql`drop function offline_child_rows_changed()`.execute(db);
+  await sql`drop function offline_plan_points_changed()`.execute(db);
+  await sql`drop function offline_permits_changed()`.execute(db);
   await sql`drop function offline_permit_rows_changed()`.execute(db);
   await sql`drop table offline_prune_marks`.execute(db);
   await sql`drop table offline_permit_snapshots`.execute(db);

@@ -33,7 +33,8 @@ export interface OfflineFlagBase {
  * for nobody (`readOfflinePermits`: a few statements a section for the page) and the inputs of its
  * flags — from that JSON and the guard plugins' facts (`loadPermitFactsForPermits`). None of it
  * depends on who asks or when: `offlineFlags` makes each viewer's flags of it. In the order of `ids`;
- * an ID of no permit of the facility is left out.
+ * an ID of no permit of the facility is left out. The guard facts are read twice (`readOfflinePermits`
+ * reads them for nobody's buttons too): groundwork, not yet on the download's path (decision 0085).
  */
 export async function readOfflineFlagBases(
   db: Kysely<Database>,

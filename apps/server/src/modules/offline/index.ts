@@ -2,3 +2,4 @@
 export { offlineRoutes } from './offline.routes';
 export { readOfflinePermit, readOfflinePermits } from './offline-download.service';
 export { offlineCopiesJob } from './offline-copies.job';
+export { readOfflineFlagBases, readOfflineFlagContext, type OfflineFlagBase } from './offline-flags.service';

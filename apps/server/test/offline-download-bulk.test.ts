@@ -1,6 +1,12 @@
 import { sql, type KyselyPlugin, type Transaction } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { compactOfflinePermits, expandOfflinePermits, type OfflinePermit, type OfflineShared } from '@hasp/contracts';
+import {
+  compactOfflinePermits,
+  expandOfflinePermits,
+  type OfflineDownload,
+  type OfflinePermit,
+  type OfflineShared,
+} from '@hasp/contracts';
 import { assemblePermits, copyOf, flagsOf } from '../src/modules/offline/offline-copies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
@@ -147,15 +153,20 @@ describe('downloadOfflinePermits: a page is one moment', () => {
         return args.result;
       },
     };
-    const page = await downloadOfflinePermits(db().withPlugin(changeAfterFirstStatement), viewer, type, {
-      after: rich.id - 1,
-      limit: 1,
-    });
+    const page = JSON.parse(
+      await downloadOfflinePermits(db().withPlugin(changeAfterFirstStatement), viewer, type, {
+        after: rich.id - 1,
+        limit: 1,
+      }),
+    ) as OfflineDownload;
     expect(changed).toBe(true);
     const [wire] = expandOfflinePermits(page.permits, page.shared);
     // Every part of the permit as it was before the change: its own fields and its sections.
     expect(wire).toEqual(before);
-    const next = await downloadOfflinePermits(db(), viewer, type, { after: rich.id - 1, limit: 1 });
+    // The copy read in the page's snapshot is stored, but the change outdates it: the next page reads anew.
+    const next = JSON.parse(
+      await downloadOfflinePermits(db(), viewer, type, { after: rich.id - 1, limit: 1 }),
+    ) as OfflineDownload;
     const [after] = expandOfflinePermits(next.permits, next.shared);
     expect(after!.permit.title).toBe('Bulk: renamed meanwhile');
     expect(JSON.stringify(after!.sections['hazard-analysis'])).toContain('Changed meanwhile');

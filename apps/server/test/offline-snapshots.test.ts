@@ -21,7 +21,7 @@ let permitA: number;
 let permitB: number;
 
 /** A copy of each permit read in one repeatable-read snapshot, as the download's page reads. */
-async function readCopies(ids: number[], at = new Date()) {
+async function readCopies(ids: number[]) {
   const taken = await db()
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -34,8 +34,9 @@ async function readCopies(ids: number[], at = new Date()) {
   return storeSnapshots(
     db(),
     1,
-    { taken: taken.snapshot, readAt: at, now: at },
-    taken.rows.map((r) => ({ permitId: r.id, body: JSON.stringify(r) })),
+    { taken: taken.snapshot, ageMs: 0 },
+    taken.rows.map((r) => ({ permitId: r.id, body: JSON.stringify(r), inputs: '{}', valueKeys: [] })),
+    new Map(),
   );
 }
 const current = async () => [...(await currentSnapshots(db(), 1, [permitA, permitB])).keys()].sort();
@@ -172,15 +173,29 @@ describe('offline permit copies', () => {
     await readCopies([permitA]);
     expect([...(await currentSnapshots(db(), 2, [permitA])).keys()]).toEqual([]);
     const taken = await currentSnapshot(db());
-    const now = new Date();
-    expect(await storeSnapshots(db(), 2, { taken, readAt: now, now }, [{ permitId: permitA, body: '{}' }])).toBe(0);
-    const old = new Date(now.getTime() - SNAPSHOT_STORE_WITHIN_MS - 1);
-    expect(await storeSnapshots(db(), 1, { taken, readAt: old, now }, [{ permitId: permitA, body: '{}' }])).toBe(0);
+    expect(
+      await storeSnapshots(
+        db(),
+        2,
+        { taken, ageMs: 0 },
+        [{ permitId: permitA, body: '{}', inputs: '{}', valueKeys: [] }],
+        new Map(),
+      ),
+    ).toBe(0);
+    expect(
+      await storeSnapshots(
+        db(),
+        1,
+        { taken, ageMs: SNAPSHOT_STORE_WITHIN_MS + 1 },
+        [{ permitId: permitA, body: '{}', inputs: '{}', valueKeys: [] }],
+        new Map(),
+      ),
+    ).toBe(0);
   });
 
   it('prunes only changes every copy stored from then on has seen, deleting the copies they outdate', async () => {
     const start = new Date();
-    await readCopies([permitA, permitB], start);
+    await readCopies([permitA, permitB]);
     await db().updateTable('permits').set({ title: 'Pruned change' }).where('id', '=', permitA).execute();
     // No mark old enough yet: nothing folded.
     expect(await pruneChanges(db(), start)).toEqual({ copies: 0, changes: 0 });

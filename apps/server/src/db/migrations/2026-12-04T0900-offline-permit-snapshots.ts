@@ -83,8 +83,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       permit_id int primary key references permits (id) on delete cascade,
       facility_id int not null references facilities (id),
       taken pg_snapshot not null,
-      body text not null
+      body text not null,
+      inputs text not null,
+      value_keys text[] not null
     )`.execute(db);
+  // The values copies share (a question version, a stage's problems, a matrix), by the hash of their
+  // JSON: content-addressed, so never outdated; a copy names the ones it shows (value_keys).
+  await sql`create table offline_copy_values (hash text primary key, value text not null)`.execute(db);
   // The pruning's marks: snapshots it took earlier (offline-snapshots.repository.ts pruneChanges).
   await sql`
     create table offline_prune_marks (
@@ -219,6 +224,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function offline_permits_changed()`.execute(db);
   await sql`drop function offline_permit_rows_changed()`.execute(db);
   await sql`drop table offline_prune_marks`.execute(db);
+  await sql`drop table offline_copy_values`.execute(db);
   await sql`drop table offline_permit_snapshots`.execute(db);
   await sql`drop table offline_permit_changes`.execute(db);
 }

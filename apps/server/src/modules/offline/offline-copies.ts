@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OfflinePermit } from '@hasp/contracts';
+import type { OfflineFlags as ViewerFlags, OfflinePermit } from '@hasp/contracts';
 
 /**
  * A permit's stored offline copy (decision 0082): its offline JSON as text with a marker in place of
@@ -155,4 +155,16 @@ export function assemblePermits(
     permits: `[${permits.join(',')}]`,
     shared: `{"questionVersions":[${versions.join(',')}],"values":[${sharedValues.join(',')}]}`,
   };
+}
+
+/** A viewer's flags (contracts' `offlineFlags`) by the markers' keys. */
+export function flagMapOf(flags: ViewerFlags): OfflineFlags {
+  const map: OfflineFlags = new Map([['permit.allowedCommands', flags.permit.allowedCommands]]);
+  for (const tag of flags.tags) map.set(`tags.${tag.ID}.allowedCommands`, tag.allowedCommands);
+  for (const name of ['isolation-plan', 'questions', 'crew-sign-on', 'gas-tests', 'hazard-analysis'] as const) {
+    for (const [field, value] of Object.entries(flags[name] ?? {})) map.set(`${name}.${field}`, value);
+  }
+  map.set('attachments.canAttach', flags.attachments.canAttach);
+  for (const a of flags.attachments.canRemove) map.set(`attachments.${a.ID}.canRemove`, a.canRemove);
+  return map;
 }

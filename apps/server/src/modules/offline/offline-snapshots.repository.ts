@@ -21,18 +21,26 @@ export async function currentSnapshot(db: Db): Promise<string> {
   return rows[0]!.taken;
 }
 
+/** A stored copy: its text with markers (offline-copies.ts), its flags' inputs (JSON) and the shared values it names. */
+export interface StoredCopy {
+  body: string;
+  inputs: string;
+  valueKeys: string[];
+}
+
 /** The stored copies of these permits of the facility that are still current, by permit ID. */
 export async function currentSnapshots(
   db: Db,
   facilityId: number,
   ids: readonly number[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, StoredCopy>> {
   if (!ids.length) return new Map();
   // The changes of every permit are checked once per snapshot the page's copies were read in (a
   // page stored together shares one), not once per copy: a seeded or busy facility has hundreds.
-  const { rows } = await sql<{ permitId: number; body: string }>`
+  const { rows } = await sql<{ permitId: number } & StoredCopy>`
     with page as (
-      select s.permit_id, s.body, s.taken, s.taken::text as snapshot from offline_permit_snapshots s
+      select s.permit_id, s.body, s.inputs, s.value_keys, s.taken, s.taken::text as snapshot
+      from offline_permit_snapshots s
       where s.facility_id = ${facilityId} and s.permit_id = any(${[...ids]}::int[])
     ), snapshots as (
       select distinct on (snapshot) snapshot, taken from page
@@ -42,32 +50,46 @@ export async function currentSnapshots(
         select 1 from offline_permit_changes c
         where c.permit_id is null and not pg_visible_in_snapshot(c.xid, n.taken))
     )
-    select p.permit_id as "permitId", p.body from page p
+    select p.permit_id as "permitId", p.body, p.inputs, p.value_keys as "valueKeys" from page p
     where p.snapshot not in (select snapshot from outdated)
       and not exists (
         select 1 from offline_permit_changes c
         where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
-  return new Map(rows.map((r) => [r.permitId, r.body]));
+  return new Map(rows.map(({ permitId, ...copy }) => [permitId, copy]));
 }
 
 /**
- * Stores copies read in snapshot `taken` (begun at `readAt`), replacing older ones. Called on a
+ * Stores copies read in snapshot `taken` (`ageMs` ago, by a monotonic clock), replacing older ones. Called on a
  * connection of its own: the page's transaction is read-only. A copy outdated meanwhile is stored
  * all the same and simply never answered (`currentSnapshots`); one read too long ago is not stored.
  */
 export async function storeSnapshots(
   db: Db,
   facilityId: number,
-  copy: { taken: string; readAt: Date; now: Date },
-  rows: readonly { permitId: number; body: string }[],
+  copy: { taken: string; ageMs: number },
+  rows: readonly ({ permitId: number } & StoredCopy)[],
+  values: ReadonlyMap<string, string>,
 ): Promise<number> {
-  if (!rows.length || copy.now.getTime() - copy.readAt.getTime() > SNAPSHOT_STORE_WITHIN_MS) return 0;
+  if (!rows.length || copy.ageMs > SNAPSHOT_STORE_WITHIN_MS) return 0;
+  if (values.size) {
+    await sql`
+      insert into offline_copy_values (hash, value)
+      select * from unnest(${[...values.keys()]}::text[], ${[...values.values()]}::text[])
+      on conflict (hash) do nothing`.execute(db);
+  }
   const result = await sql`
-    insert into offline_permit_snapshots (permit_id, facility_id, taken, body)
-    select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body
-    from unnest(${rows.map((r) => r.permitId)}::int[], ${rows.map((r) => r.body)}::text[]) as r (permit_id, body)
+    insert into offline_permit_snapshots (permit_id, facility_id, taken, body, inputs, value_keys)
+    select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body, r.inputs,
+      array(select jsonb_array_elements_text(r.value_keys::jsonb))
+    from unnest(
+      ${rows.map((r) => r.permitId)}::int[], ${rows.map((r) => r.body)}::text[],
+      ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => JSON.stringify(r.valueKeys))}::text[]
+    ) as r (permit_id, body, inputs, value_keys)
     join permits p on p.id = r.permit_id and p.facility_id = ${facilityId}
-    on conflict (permit_id) do update set taken = excluded.taken, body = excluded.body`.execute(db);
+    on conflict (permit_id) do update
+      set taken = excluded.taken, body = excluded.body, inputs = excluded.inputs, value_keys = excluded.value_keys`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -102,4 +124,12 @@ export async function pruneChanges(db: Kysely<Database>, now: Date): Promise<{ c
     );
     return { copies: Number(copies.numAffectedRows ?? 0), changes: Number(changes.numAffectedRows ?? 0) };
   });
+}
+
+/** The shared values named by hash (content-addressed: any copy naming a hash shows exactly that value). */
+export async function copyValues(db: Db, hashes: readonly string[]): Promise<Map<string, string>> {
+  if (!hashes.length) return new Map();
+  const { rows } = await sql<{ hash: string; value: string }>`
+    select hash, value from offline_copy_values where hash = any(${[...hashes]}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.hash, r.value]));
 }

@@ -85,10 +85,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       taken pg_snapshot not null,
       body text not null,
       inputs text not null,
-      value_keys text[] not null
+      value_keys text not null
     )`.execute(db);
   // The values copies share (a question version, a stage's problems, a matrix), by the hash of their
-  // JSON: content-addressed, so never outdated; a copy names the ones it shows (value_keys).
+  // JSON: content-addressed, so never outdated; a copy names the ones it shows (value_keys: the hashes, space-separated).
   await sql`create table offline_copy_values (hash text primary key, value text not null)`.execute(db);
   // The pruning's marks: snapshots it took earlier (offline-snapshots.repository.ts pruneChanges).
   await sql`

@@ -1,9 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  OFFLINE_DOWNLOAD_MAX,
-  type OfflinePermit,
-  type Permit,
-} from '@hasp/contracts';
+import { OFFLINE_DOWNLOAD_MAX, type OfflinePermit, type Permit } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listMasterItems } from '../assets';

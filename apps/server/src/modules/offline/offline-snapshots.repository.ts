@@ -37,7 +37,7 @@ export async function currentSnapshots(
   if (!ids.length) return new Map();
   // The changes of every permit are checked once per snapshot the page's copies were read in (a
   // page stored together shares one), not once per copy: a seeded or busy facility has hundreds.
-  const { rows } = await sql<{ permitId: number } & StoredCopy>`
+  const { rows } = await sql<{ permitId: number; body: string; inputs: string; valueKeys: string }>`
     with page as (
       select s.permit_id, s.body, s.inputs, s.value_keys, s.taken, s.taken::text as snapshot
       from offline_permit_snapshots s
@@ -55,7 +55,13 @@ export async function currentSnapshots(
       and not exists (
         select 1 from offline_permit_changes c
         where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
-  return new Map(rows.map(({ permitId, ...copy }) => [permitId, copy]));
+  // The hashes travel as one text (an array of them was parsed anew for every row).
+  return new Map(
+    rows.map(({ permitId, valueKeys, ...copy }) => [
+      permitId,
+      { ...copy, valueKeys: valueKeys ? valueKeys.split(' ') : [] },
+    ]),
+  );
 }
 
 /**
@@ -80,10 +86,10 @@ export async function storeSnapshots(
   const result = await sql`
     insert into offline_permit_snapshots (permit_id, facility_id, taken, body, inputs, value_keys)
     select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body, r.inputs,
-      array(select jsonb_array_elements_text(r.value_keys::jsonb))
+      r.value_keys
     from unnest(
       ${rows.map((r) => r.permitId)}::int[], ${rows.map((r) => r.body)}::text[],
-      ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => JSON.stringify(r.valueKeys))}::text[]
+      ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => r.valueKeys.join(' '))}::text[]
     ) as r (permit_id, body, inputs, value_keys)
     join permits p on p.id = r.permit_id and p.facility_id = ${facilityId}
     on conflict (permit_id) do update

@@ -230,7 +230,7 @@ async function main() {
     // installing): a rate to tell the download's own share on a slow run (decision 0078).
     const idleAtStart = childrenCpuMs(postmasterPid(server.dataDir));
     const idleStarted = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.HASP_BENCH_IDLE_MS || 3000)));
     const idleRate = (childrenCpuMs(postmasterPid(server.dataDir)) - idleAtStart) / (performance.now() - idleStarted);
     const browserCpuAtStart = cpuNow();
     const chromiumAtStart = childrenCpuMs(postmasterPid(server.dataDir));

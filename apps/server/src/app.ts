@@ -72,7 +72,7 @@ import { attachmentRoutes } from './modules/attachments';
 import { permitPdfRoutes } from './modules/permit-pdf';
 import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
 import { syncRoutes } from './modules/sync';
-import { offlineRoutes } from './modules/offline';
+import { offlineCopiesJob, offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
 import { Mailer } from './modules/mail';
 import {
@@ -301,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
         webhookDeliveryJob(now, options.webhooks),
+        offlineCopiesJob(now),
         ...(options.jobs.registrations ?? []),
       ],
       {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Jobs } from '../src/platform/jobs';
 import { PURGE_EXPIRED_SESSIONS_JOB, SESSION_KEEP_AFTER_END_MS } from '../src/modules/auth/expired-sessions.job';
+import { PRUNE_OFFLINE_CHANGES_JOB } from '../src/modules/offline/offline-copies.job';
 import { PURGE_EXPIRED_SSO_JOB } from '../src/modules/sso/expired-sso.job';
 import { createTestApp, login, type TestApp } from './test-app';
 
@@ -72,7 +73,7 @@ describe('jobs', () => {
     expect(body.queues).toContainEqual({ name: FLAKY, waiting: 0, active: 0, failed: 1 });
     // The app's own scheduled jobs are queues too.
     expect(body.queues.map((q: { name: string }) => q.name)).toEqual(
-      expect.arrayContaining([PURGE_EXPIRED_SESSIONS_JOB, PURGE_EXPIRED_SSO_JOB]),
+      expect.arrayContaining([PURGE_EXPIRED_SESSIONS_JOB, PURGE_EXPIRED_SSO_JOB, PRUNE_OFFLINE_CHANGES_JOB]),
     );
     expect(body.failed).toEqual([
       { id, queue: FLAKY, error: 'Printer offline (attempt 3)', failedAt: expect.any(String), attempts: 3 },

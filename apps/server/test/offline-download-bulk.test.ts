@@ -1,5 +1,13 @@
-import { sql, type KyselyPlugin } from 'kysely';
-import { compactOfflinePermits, expandOfflinePermits } from '@hasp/contracts';
+import { sql, type KyselyPlugin, type Transaction } from 'kysely';
+import type { Database } from '../src/db/schema';
+import {
+  compactOfflinePermits,
+  expandOfflinePermits,
+  type OfflineDownload,
+  type OfflinePermit,
+  type OfflineShared,
+} from '@hasp/contracts';
+import { assemblePermits, copyOf, flagsOf } from '../src/modules/offline/offline-copies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
 import { downloadOfflinePermits } from '../src/modules/offline/offline-download.service';
@@ -7,10 +15,13 @@ import { findPermitType } from '../src/modules/offline/offline-permits.repositor
 import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
 import { findPermits } from '../src/modules/permits/permit.repository';
 import { loadPermitFacts, loadPermitFactsForPermits } from '../src/modules/permits/permit-guards';
-import { createTestApp, login, type TestApp } from './test-app';
-import { newLock, putLock } from './support/loto-fixtures';
-import { answerStage } from './support/permit-answers';
-import { lotoPermit } from './support/tag-fixtures';
+import { createTestApp, type TestApp } from './test-app';
+import {
+  richPermit as richPermitOf,
+  richPermits as richPermitsOf,
+  userId as userIdOf,
+  userIds as userIdsOf,
+} from './support/offline-fixtures';
 
 /**
  * The offline download reads a page of permits set-based (decision 0060): each section module's
@@ -24,143 +35,6 @@ const db = () => t.connections[0]!.db;
 async function viewerOf(userId: number, facilityId: number) {
   const actor = { userId, facilityId, sessionId: 'bulk-test', deviceId: null };
   return { actor, permissions: await listFacilityAndConnectionPermissions(db(), actor), now: new Date() };
-}
-
-/** The facility's permits with each kind of section content, and one with all of them. */
-async function richPermits(facilityId: number) {
-  const { rows } = await sql<{
-    id: number;
-    points: boolean;
-    tags: boolean;
-    lockbox: boolean;
-    members: boolean;
-    hazards: boolean;
-    answers: boolean;
-    gas: boolean;
-    assets: boolean;
-    approvals: boolean;
-  }>`
-    select p.id,
-      exists (select 1 from permit_isolation_points x where x.permit_id = p.id) as points,
-      exists (select 1 from tags x where x.permit_id = p.id) as tags,
-      exists (select 1 from lockboxes x where x.permit_id = p.id) as lockbox,
-      exists (select 1 from lock_applications x where x.permit_id = p.id and x.lockbox_id is not null) as members,
-      exists (select 1 from hazard_analysis_lines x where x.permit_id = p.id) as hazards,
-      exists (select 1 from question_answers x where x.permit_id = p.id) as answers,
-      exists (select 1 from permit_gas_tests x where x.permit_id = p.id) as gas,
-      exists (select 1 from permit_assets x where x.permit_id = p.id) as assets,
-      exists (select 1 from permit_approvals x where x.permit_id = p.id and x.cleared_at is null) as approvals
-    from permits p where p.facility_id = ${facilityId} order by p.id`.execute(db());
-  return rows;
-}
-
-/**
- * A LOTO permit with content in every section: the plan filled and its tags planned and answers
- * through their commands; a lockbox with a crew member, a hazard line and a gas test with a reading
- * written as their modules store them (test data only: their commands have their own tests, and
- * would need the permit walked to Issued first).
- */
-async function richPermit(title: string): Promise<number> {
-  const signedIn = await login(t.app, { username: 'supervisor', facilityId: 1 });
-  const token = signedIn.json<{ token: string }>().token;
-  const id = await lotoPermit(t, token, title);
-  const filled = await t.app.inject({
-    method: 'POST',
-    url: `/api/permits/${id}/isolation-plan/commands/fill`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: {},
-  });
-  expect(filled.statusCode, filled.body).toBe(200);
-  await answerStage(t.app, token, id, 'request');
-  const supervisorId = await idOf('supervisor');
-  const workerId = await idOf('worker');
-  const box = await db()
-    .insertInto('lockboxes')
-    .values({ facility_id: 1, permit_id: id, number: `LB-${id}`, lock_id: null, primary_user_id: supervisorId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await putLock(db(), { permitId: id, lockboxId: box.id }, await newLock(db(), `BULK-${id}`), workerId);
-  // Two current approvals (in the order given) and a cleared one, as the approval commands store them.
-  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 8, minutes, 0, 123));
-  await db()
-    .insertInto('permit_approvals')
-    .values([
-      { facility_id: 1, permit_id: id, user_id: workerId, approved_at: at(5), cleared_at: null },
-      { facility_id: 1, permit_id: id, user_id: supervisorId, approved_at: at(1), cleared_at: null },
-      { facility_id: 1, permit_id: id, user_id: workerId, approved_at: at(0), cleared_at: at(2) },
-    ])
-    .execute();
-  const hazard = await db()
-    .selectFrom('master_list_items')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('list_key', '=', 'hazards')
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto('hazard_analysis_lines')
-    .values({
-      facility_id: 1,
-      permit_id: id,
-      position: 1,
-      job_step: 'Open the panel',
-      hazard_item_id: hazard.id,
-      severity: 2,
-      likelihood: 2,
-      risk: 'medium',
-      residual_severity: null,
-      residual_likelihood: null,
-      residual_risk: null,
-      created_by: supervisorId,
-      removed_by: null,
-      removed_at: null,
-    })
-    .execute();
-  const instrument = await db()
-    .selectFrom('gas_instruments')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .executeTakeFirstOrThrow();
-  const parameter = await db()
-    .selectFrom('gas_parameters')
-    .select(['id', 'code', 'name', 'unit'])
-    .where('facility_id', '=', 1)
-    .executeTakeFirstOrThrow();
-  const test = await db()
-    .insertInto('permit_gas_tests')
-    .values({
-      facility_id: 1,
-      permit_id: id,
-      tested_at: new Date(),
-      location: 'Inlet',
-      instrument_id: instrument.id,
-      calibration_due: '2027-01-01',
-      tester_id: supervisorId,
-      tester_name: 'Sam Supervisor',
-      recorded_by: supervisorId,
-      recorded_at: new Date(),
-      in_limits: true,
-      voided_at: null,
-      voided_by: null,
-      void_reason: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto('permit_gas_readings')
-    .values({
-      facility_id: 1,
-      test_id: test.id,
-      code: parameter.code,
-      name: parameter.name,
-      unit: parameter.unit,
-      parameter_id: parameter.id,
-      value: 20.9,
-      low_limit: null,
-      high_limit: null,
-      in_limits: true,
-    })
-    .execute();
-  return id;
 }
 
 beforeAll(async () => {
@@ -279,27 +153,90 @@ describe('downloadOfflinePermits: a page is one moment', () => {
         return args.result;
       },
     };
-    const page = await downloadOfflinePermits(db().withPlugin(changeAfterFirstStatement), viewer, type, {
-      after: rich.id - 1,
-      limit: 1,
-    });
+    const page = JSON.parse(
+      await downloadOfflinePermits(db().withPlugin(changeAfterFirstStatement), viewer, type, {
+        after: rich.id - 1,
+        limit: 1,
+      }),
+    ) as OfflineDownload;
     expect(changed).toBe(true);
     const [wire] = expandOfflinePermits(page.permits, page.shared);
     // Every part of the permit as it was before the change: its own fields and its sections.
     expect(wire).toEqual(before);
-    const next = await downloadOfflinePermits(db(), viewer, type, { after: rich.id - 1, limit: 1 });
+    // The copy read in the page's snapshot is stored, but the change outdates it: the next page reads anew.
+    const next = JSON.parse(
+      await downloadOfflinePermits(db(), viewer, type, { after: rich.id - 1, limit: 1 }),
+    ) as OfflineDownload;
     const [after] = expandOfflinePermits(next.permits, next.shared);
     expect(after!.permit.title).toBe('Bulk: renamed meanwhile');
     expect(JSON.stringify(after!.sections['hazard-analysis'])).toContain('Changed meanwhile');
   });
 });
 
-async function people(userNames: string[]): Promise<[string, number][]> {
-  const rows = await db().selectFrom('users').select(['id', 'user_name']).where('user_name', 'in', userNames).execute();
-  return userNames.map((name) => [name, rows.find((r) => r.user_name === name)!.id]);
-}
+describe('stored offline copies assembled into a page (decision 0082)', () => {
+  it("answer every permit for any viewer at any moment as the readers do, from one viewer's copy", async () => {
+    const ids = (await richPermits(1)).map((r) => r.id);
+    // The copies as one viewer's readers answered them, now.
+    const copies = (await readOfflinePermits(db(), await viewerOf(await idOf('admin'), 1), ids)).map(copyOf);
+    const values = new Map(copies.flatMap((c) => [...c.values]));
+    expect(values.size).toBeGreaterThan(0);
+    for (const [userName, userId] of await people(['admin', 'supervisor', 'worker'])) {
+      for (const hours of [0, 48, -48]) {
+        const viewer = { ...(await viewerOf(userId, 1)), now: new Date(Date.now() + hours * 3_600_000) };
+        const expected = await readOfflinePermits(db(), viewer, ids);
+        const assembled = assemblePermits(
+          copies.map((c) => c.body),
+          expected.map(flagsOf),
+          values,
+        );
+        const wire = {
+          permits: JSON.parse(assembled.permits) as OfflinePermit[],
+          shared: JSON.parse(assembled.shared) as OfflineShared,
+        };
+        const rebuilt = expandOfflinePermits(wire.permits, wire.shared);
+        for (let i = 0; i < ids.length; i += 1)
+          expect(rebuilt[i], `${userName} at ${hours} h: permit ${ids[i]}`).toEqual(expected[i]);
+        // As compact as the page the readers' objects give.
+        expect(assembled.permits.length + assembled.shared.length).toBeLessThanOrEqual(
+          JSON.stringify(compactOfflinePermits(expected)).length + 64,
+        );
+      }
+    }
+  });
+});
 
-async function idOf(userName: string): Promise<number> {
-  const [[, id]] = (await people([userName])) as [[string, number]];
-  return id;
-}
+describe('what an offline copy is read from (decision 0082)', () => {
+  it("is watched: every table the download's readers read records its changes", async () => {
+    // The rich permits and the others, as a crew member sees them (a lockbox member's sections read the most).
+    const ids = (await richPermits(1)).map((r) => r.id);
+    const viewer = await viewerOf(await idOf('worker'), 1);
+    // The scans of this transaction alone: the counts before the reads (a backend's counts of
+    // earlier transactions may not be flushed yet) taken from those after.
+    const scans = (trx: Transaction<Database>) =>
+      sql<{ table: string; n: number }>`
+        select relname as table, (seq_scan + coalesce(idx_scan, 0))::int as n from pg_stat_xact_user_tables`.execute(
+        trx,
+      );
+    const read = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const before = new Map((await scans(trx)).rows.map((r) => [r.table, r.n]));
+        expect((await readOfflinePermits(trx, viewer, ids)).length).toBe(ids.length);
+        return (await scans(trx)).rows
+          .filter((r) => r.n > (before.get(r.table) ?? 0))
+          .map((r) => r.table)
+          .sort();
+      });
+    const { rows } = await sql<{ table: string }>`
+      select distinct c.relname as table from pg_trigger g join pg_class c on c.oid = g.tgrelid
+      where g.tgname like '%\_offline\_%' and not g.tgisinternal`.execute(db());
+    const watched = new Set(rows.map((r) => r.table));
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.filter((table) => !watched.has(table))).toEqual([]);
+  });
+});
+
+const richPermits = (facilityId: number) => richPermitsOf(t, facilityId);
+const richPermit = (title: string) => richPermitOf(t, title);
+const idOf = (userName: string) => userIdOf(t, userName);
+const people = (userNames: string[]) => userIdsOf(t, userNames);

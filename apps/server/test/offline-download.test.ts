@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandOfflinePermits, type OfflineDownload, type Permit, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
@@ -199,6 +200,30 @@ describe('GET /api/offline/permits', () => {
       const tags = offline.sections.tags as { ID: number; version: number }[];
       for (const tag of tags) expect(offline.versions[`tag:${tag.ID}`]).toBe(tag.version);
     }
+  });
+
+  it('answers a stored copy until a command changes its permit, then the permit as it now is (decision 0082)', async () => {
+    const id = await lotoPermit(t, tokens.supervisor!, 'Offline: copy then command');
+    const before = (await download('supervisor')).permits.find((p) => p.permit.ID === id)!;
+    expect((before.sections['isolation-plan'] as { points: unknown[] }).points).toEqual([]);
+    // The download stored the permit's copy.
+    const stored = await sql<{ n: number }>`
+      select count(*)::int as n from offline_permit_snapshots where permit_id = ${id}`.execute(db());
+    expect(stored.rows[0]!.n).toBe(1);
+    const filled = await t.app.inject({
+      method: 'POST',
+      url: `/api/permits/${id}/isolation-plan/commands/fill`,
+      headers: { authorization: `Bearer ${tokens.supervisor}` },
+      payload: {},
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
+    const after = (await download('supervisor')).permits.find((p) => p.permit.ID === id)!;
+    const plan = await get('supervisor', `/api/permits/${id}/isolation-plan`);
+    expect(after.sections['isolation-plan']).toEqual(plan.json());
+    expect((after.sections['isolation-plan'] as { points: unknown[] }).points.length).toBeGreaterThan(0);
+    const tags = await get('supervisor', `/api/permits/${id}/tags`);
+    expect(after.sections.tags).toEqual(tags.json());
+    expect(after.permit).toEqual((await get('supervisor', `/api/permits/${id}`)).json());
   });
 
   it("names, per command prefix, the version that command's runner target locks and compares", async () => {

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema } from './ids';
+import { terminalPermitStatuses, type PermitStatus } from './permit-lifecycle';
+import { permitPermission } from './permissions';
 
 /**
  * Attachments on permits (issue 17 item 5, module `attachments`, decision 0052): photos and
@@ -98,4 +100,36 @@ export function safeDisplayName(raw: string, fallback = 'attachment'): string {
     .slice(0, 120)
     .trim();
   return cleaned || fallback;
+}
+
+// ---- The rules: the server's commands and list, and the offline flags (offline-flags.ts), decide with these ----
+
+/** A closed or cancelled permit's attachments are final. */
+const attachmentsFinal = (status: string) => terminalPermitStatuses.includes(status as PermitStatus);
+
+/** Whether these permissions let someone remove another person's attachment on a permit of this type. */
+export const mayRemoveOthersAttachments = (permissions: ReadonlySet<string>, typeCode: string) =>
+  permissions.has(permitPermission('approve', typeCode)) || permissions.has(permitPermission('issue', typeCode));
+
+/** Why nobody may attach to a permit of this status now (null: anyone who may view it may). */
+export function attachProblem(status: string): { status: 409; message: string } | null {
+  return attachmentsFinal(status) ? { status: 409, message: attachmentMessages.closed } : null;
+}
+
+/**
+ * Why this person may not remove the attachment now (null: they may): the person who attached it,
+ * or whoever may approve or issue permits of the type (`removesOthers`), while the permit is open.
+ */
+export function removeAttachmentProblem(facts: {
+  status: string;
+  removed: boolean;
+  attachedBy: number;
+  userId: number;
+  removesOthers: boolean;
+}): { status: 403 | 409; message: string } | null {
+  if (attachmentsFinal(facts.status)) return { status: 409, message: attachmentMessages.closed };
+  if (facts.removed) return { status: 409, message: attachmentMessages.alreadyRemoved };
+  if (facts.attachedBy !== facts.userId && !facts.removesOthers)
+    return { status: 403, message: attachmentMessages.removeForbidden };
+  return null;
 }

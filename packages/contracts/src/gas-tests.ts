@@ -243,6 +243,24 @@ export function gasTestRefusal(args: {
   return null;
 }
 
+/**
+ * The gas section's `refusal`: the lifecycle's words on the newest test not voided (`tests` newest
+ * first, as the section lists them), for the command the permit waits for (revalidate when
+ * Suspended, else issue), at `now`; null for a type without gas tests. The server's section and the
+ * offline flags (offline-flags.ts) answer it with this.
+ */
+export function gasTestsSectionRefusal(args: {
+  permit: { sections: readonly string[]; status: PermitStatus };
+  tests: readonly { testedAt: string; readings: GasReading[]; voided: unknown }[];
+  retestMinutes: number;
+  now: Date;
+}): string | null {
+  const { permit, tests, retestMinutes, now } = args;
+  if (!permit.sections.includes('gas-tests')) return null;
+  const latest = tests.find((t) => !t.voided) ?? null;
+  return gasTestRefusal({ latest, retestMinutes, now, verb: permit.status === 'suspended' ? 'revalidated' : 'issued' });
+}
+
 // ---- Recording a test: the server decides with these, the offline page applies with them (decision 0064) ----
 
 /**

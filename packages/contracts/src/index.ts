@@ -49,6 +49,7 @@ export * from './question-answers';
 export * from './signatures';
 export * from './sync';
 export * from './offline';
+export * from './offline-flags';
 export * from './offline-shared';
 export * from './reports';
 export * from './notification-templates';

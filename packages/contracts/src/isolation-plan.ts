@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { permitStatuses, type PermitStatus } from './permit-lifecycle';
+import { permitPermission } from './permissions';
 import { tagStates } from './tags';
 /**
  * A permit's isolation plan (issue 16, module `isolation-plan`): the ordered points to isolate and the
@@ -323,6 +324,56 @@ export function isolationPlanRefusal(
       return plan.releaseNotified ? 'The affected employees were already notified.' : null;
     }
   }
+}
+
+/** The two permission names a type's plan verbs need, built once a type (the download asks 10,000 times: decision 0082). */
+const planPermissions = new Map<string, { issue: string; create: string }>();
+function planPermissionsOf(typeCode: string) {
+  let found = planPermissions.get(typeCode);
+  if (!found) {
+    found = { issue: permitPermission('issue', typeCode), create: permitPermission('create', typeCode) };
+    planPermissions.set(typeCode, found);
+  }
+  return found;
+}
+
+/**
+ * Who may give a plan verb: plan edits the permit's requester side or its issuing authority
+ * (`permit:create:<CODE>` or `permit:issue:<CODE>`); every isolation and release step the
+ * isolating authority (`permit:issue:<CODE>`, as the lifecycle's `isolate`).
+ */
+export function mayGiveIsolationPlanVerb(
+  verb: IsolationPlanVerb,
+  typeCode: string,
+  permissions: ReadonlySet<string>,
+): boolean {
+  const { issue, create } = planPermissionsOf(typeCode);
+  if (permissions.has(issue)) return true;
+  return planEditVerbs.includes(verb) && permissions.has(create);
+}
+
+/**
+ * The verbs to offer as buttons (the plan's `allowedVerbs`): permitted, and allowed by the rules
+ * now — a point verb when some point allows it. The server's plan view and the offline flags
+ * (offline-flags.ts) decide with it.
+ */
+export function allowedIsolationPlanVerbs(
+  plan: Omit<IsolationPlan, 'allowedVerbs'>,
+  typeCode: string,
+  permissions: ReadonlySet<string>,
+): IsolationPlanVerb[] {
+  const full = { ...plan, allowedVerbs: [] };
+  return isolationPlanVerbs.filter((verb) => {
+    if (!mayGiveIsolationPlanVerb(verb, typeCode, permissions)) return false;
+    if (planPointVerbs.includes(verb))
+      return plan.points.some((p) => isolationPlanRefusal(full, verb, { planPointId: p.ID }) === null);
+    if (verb === 'reorder')
+      return (
+        plan.points.length > 1 &&
+        isolationPlanRefusal(full, verb, { planPointIds: plan.points.map((p) => p.ID) }) === null
+      );
+    return isolationPlanRefusal(full, verb) === null;
+  });
 }
 
 /** What to do next on the plan, as a sentence for the big card (null when nothing is due). */

@@ -118,3 +118,20 @@ export function lockboxRefusal(
 /** The commands this person may give now (the crew section's buttons). */
 export const allowedLockboxCommands = (state: LockboxRuleState, userId: number): LockboxCommand[] =>
   lockboxCommands.filter((c) => lockboxRefusal(state, userId, c) === null);
+
+/**
+ * What of the crew section depends on who looks (the server's section and the offline flags decide
+ * with it): their own sign-on on the open lockbox, the commands they may give and, while the lockbox
+ * is open and the big button (sign on or off) cannot be pressed, why.
+ */
+export function lockboxCallerView(
+  state: LockboxRuleState,
+  userId: number,
+): { mySignOn: LockboxMember | null; allowed: LockboxCommand[]; blocked: string | null } {
+  const mySignOn = signedOnMembers(state).find((x) => x.user.ID === userId) ?? null;
+  const allowed = allowedLockboxCommands(state, userId);
+  const mine = mySignOn ? 'sign-off' : 'sign-on';
+  const blocked =
+    isOpen(state) && !allowed.includes(mine) ? (lockboxRefusal(state, userId, mine)?.message ?? null) : null;
+  return { mySignOn, allowed, blocked };
+}

@@ -48,6 +48,7 @@ import * as printRecordKeys from './2026-12-02T1300-print-record-keys';
 import * as dashboardChangedNotify from './2026-12-02T1400-dashboard-changed-notify';
 import * as dashboardSpeed from './2026-12-03T0900-dashboard-speed';
 import * as areaSupervisors from './2026-12-03T1000-area-supervisors';
+import * as offlinePermitSnapshots from './2026-12-04T0900-offline-permit-snapshots';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1400-dashboard-changed-notify': dashboardChangedNotify,
   '2026-12-03T0900-dashboard-speed': dashboardSpeed,
   '2026-12-03T1000-area-supervisors': areaSupervisors,
+  '2026-12-04T0900-offline-permit-snapshots': offlinePermitSnapshots,
 };

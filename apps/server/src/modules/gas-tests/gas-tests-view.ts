@@ -1,13 +1,10 @@
-import { gasTestRefusal, type GasTest, type GasTestsView } from '@hasp/contracts';
+import { gasTestsSectionRefusal, type GasTestsView } from '@hasp/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { listGasInstruments, listGasParameters } from './gas-config.repository';
 import { gasTestCommandRefusal, type GasTestsState } from './gas-tests.policy';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The newest test that is not voided: the one issue and revalidate are decided on. */
-export const latestGasTest = (tests: GasTest[]): GasTest | null => tests.find((t) => !t.voided) ?? null;
 
 /** The section as the caller sees it: the tests, the lifecycle's words on the latest, what they may do. */
 export async function gasTestsView(
@@ -25,14 +22,7 @@ export async function gasTestsView(
     permitId: permit.id,
     version: state.version,
     retestMinutes: permit.retestMinutes,
-    refusal: permit.sections.includes('gas-tests')
-      ? gasTestRefusal({
-          latest: latestGasTest(tests),
-          retestMinutes: permit.retestMinutes,
-          now,
-          verb: permit.status === 'suspended' ? 'revalidated' : 'issued',
-        })
-      : null,
+    refusal: gasTestsSectionRefusal({ permit, tests, retestMinutes: permit.retestMinutes, now }),
     parameters,
     instruments,
     tests,

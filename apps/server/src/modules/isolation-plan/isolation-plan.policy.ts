@@ -1,10 +1,9 @@
 import {
-  isolationPlanRefusal,
+  allowedIsolationPlanVerbs,
   isolationPlanVerbs,
+  mayGiveIsolationPlanVerb,
   permitPermission,
   planEditVerbs,
-  planPointVerbs,
-  type IsolationPlan,
   type IsolationPlanVerb,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
@@ -35,27 +34,8 @@ export const planTarget: CommandTarget<PlanState> = {
   bump: (trx, id) => planVersion(trx, id),
 };
 
-/**
- * Who may give a plan verb: plan edits the permit's requester side or its issuing authority
- * (`permit:create:<CODE>` or `permit:issue:<CODE>`); every isolation and release step the
- * isolating authority (`permit:issue:<CODE>`, as the lifecycle's `isolate`).
- */
-export function mayGive(verb: IsolationPlanVerb, typeCode: string, permissions: ReadonlySet<string>): boolean {
-  const { issue, create } = planPermissionsOf(typeCode);
-  if (permissions.has(issue)) return true;
-  return planEditVerbs.includes(verb) && permissions.has(create);
-}
-
-/** The two permission names a type's plan verbs need, built once a type (the download asks 10,000 times: decision 0082). */
-const planPermissions = new Map<string, { issue: string; create: string }>();
-function planPermissionsOf(typeCode: string) {
-  let found = planPermissions.get(typeCode);
-  if (!found) {
-    found = { issue: permitPermission('issue', typeCode), create: permitPermission('create', typeCode) };
-    planPermissions.set(typeCode, found);
-  }
-  return found;
-}
+/** Who may give a plan verb: contracts' rule (the offline flags decide with it too). */
+export const mayGive = mayGiveIsolationPlanVerb;
 
 const forbidden = (verb: IsolationPlanVerb, typeCode: string) =>
   new AppError(
@@ -83,22 +63,5 @@ export const isolationPlanPolicy = Object.fromEntries(
   ]),
 ) as Record<IsolationPlanVerb, PolicyRule<PlanState, unknown>>;
 
-/** The verbs to offer as buttons: permitted, and (for plan-wide ones) allowed by the rules now. */
-export function allowedVerbs(
-  plan: Omit<IsolationPlan, 'allowedVerbs'>,
-  typeCode: string,
-  permissions: ReadonlySet<string>,
-): IsolationPlanVerb[] {
-  const full = { ...plan, allowedVerbs: [] };
-  return isolationPlanVerbs.filter((verb) => {
-    if (!mayGive(verb, typeCode, permissions)) return false;
-    if (planPointVerbs.includes(verb))
-      return plan.points.some((p) => isolationPlanRefusal(full, verb, { planPointId: p.ID }) === null);
-    if (verb === 'reorder')
-      return (
-        plan.points.length > 1 &&
-        isolationPlanRefusal(full, verb, { planPointIds: plan.points.map((p) => p.ID) }) === null
-      );
-    return isolationPlanRefusal(full, verb) === null;
-  });
-}
+/** The verbs to offer as buttons: contracts' `allowedIsolationPlanVerbs` (the offline flags decide with it too). */
+export const allowedVerbs = allowedIsolationPlanVerbs;

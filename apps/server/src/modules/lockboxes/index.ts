@@ -4,3 +4,5 @@ export { lockboxRoutes } from './lockboxes.routes';
 export { registerLockboxGuards } from './lockbox-guards';
 export { lockboxCommandDefinitions } from './lockbox-command.service';
 export { readLockboxSection, readLockboxSectionsForPermits } from './lockbox-section';
+// The crew section's lists of who looks and of the facility (the offline flags, decision 0085).
+export { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';

@@ -5,7 +5,12 @@ import type { LockboxPermit, LockboxRow } from './lockbox.repository';
  * The lockbox rules live in contracts (`lockboxRefusal`, `allowedLockboxCommands`,
  * `signedOnMembers`): the offline permit page decides with the same functions (decision 0067).
  */
-export { allowedLockboxCommands, lockboxRefusal, signedOnMembers as signedOn } from '@hasp/contracts';
+export {
+  allowedLockboxCommands,
+  lockboxCallerView,
+  lockboxRefusal,
+  signedOnMembers as signedOn,
+} from '@hasp/contracts';
 export type { LockboxRefusal } from '@hasp/contracts';
 
 /** A permit locked for a lockbox command: the permit, its lockbox and sign-ons, the actor's permissions. */

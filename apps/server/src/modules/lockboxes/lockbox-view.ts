@@ -2,7 +2,7 @@ import type { Lockbox, LockboxView } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Kysely, Transaction } from 'kysely';
 import { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';
-import { allowedLockboxCommands, lockboxRefusal, signedOn, type LockboxState } from './lockbox-rules';
+import { lockboxCallerView, signedOn, type LockboxState } from './lockbox-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +24,6 @@ export async function lockboxView(
 ): Promise<LockboxView> {
   const { lockbox, permit } = state;
   const now = signedOn(state);
-  const mySignOn = now.find((x) => x.user.ID === userId) ?? null;
   const view: Lockbox | null = lockbox
     ? {
         ID: lockbox.id,
@@ -43,12 +42,8 @@ export async function lockboxView(
           .sort((a, b) => (b.signedOffAt ?? b.signedOnAt).localeCompare(a.signedOffAt ?? a.signedOnAt)),
       }
     : null;
-  const allowed = allowedLockboxCommands(state, userId);
-  const mine = mySignOn ? 'sign-off' : 'sign-on';
-  const blocked =
-    lockbox && !lockbox.releasedAt && !allowed.includes(mine)
-      ? (lockboxRefusal(state, userId, mine)?.message ?? null)
-      : null;
+  // Who looks: contracts' rule (the offline flags compute the same from stored inputs).
+  const { mySignOn, allowed, blocked } = lockboxCallerView(state, userId);
   return {
     permitId: permit.id,
     tagPerPersonalLock: permit.tagPerPersonalLock,

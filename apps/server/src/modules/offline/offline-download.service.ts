@@ -1,11 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  compactOfflinePermits,
-  OFFLINE_DOWNLOAD_MAX,
-  type OfflineDownload,
-  type OfflinePermit,
-  type Permit,
-} from '@hasp/contracts';
+import { OFFLINE_DOWNLOAD_MAX, type OfflinePermit, type Permit } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listMasterItems } from '../assets';
@@ -24,6 +18,7 @@ import {
   listOfflinePermitIds,
   type OfflineType,
 } from './offline-permits.repository';
+import { readPagePermits, storePageCopies, type PageCopiesToStore } from './offline-page';
 
 export interface OfflineViewer {
   actor: Actor;
@@ -152,22 +147,24 @@ async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: 
 }
 
 /**
- * One page of the download of an offline-enabled type: the caller's permits with their sections,
- * and on the first page the reference data (once a download: decision 0078).
+ * One page of the download of an offline-enabled type as JSON text (the `OfflineDownload` contract):
+ * the caller's permits with their sections, and on the first page the reference data (once a
+ * download: decision 0078). The permits come from their stored copies with the caller's flags
+ * (decision 0082); copies read for the page are stored after it.
  */
 export async function downloadOfflinePermits(
   db: Kysely<Database>,
   viewer: OfflineViewer,
   type: OfflineType,
   page: { after: number; limit: number },
-): Promise<OfflineDownload> {
+): Promise<string> {
   // The page's statements in one read-only snapshot: every permit of the page with its sections as
   // they were at one instant. Read one after another, a command committed between the permit's read
   // and its plan's would have given the device a permit of one moment with a plan of the next
   // (decision 0082). Inside a transaction the connection names the page's repeated statements
   // (db/prepared-statements.ts); each is still planned for its own IDs, as before: the generic plans
   // PostgreSQL chose for the pages' ID lists read more than planning saved (bench/README).
-  return db
+  const { text, toStore } = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
@@ -175,6 +172,8 @@ export async function downloadOfflinePermits(
       await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
       return downloadPage(trx, viewer, type, page);
     });
+  await storePageCopies(db, viewer.actor.facilityId, toStore);
+  return text;
 }
 
 async function downloadPage(
@@ -182,7 +181,7 @@ async function downloadPage(
   viewer: OfflineViewer,
   type: OfflineType,
   page: { after: number; limit: number },
-): Promise<OfflineDownload> {
+): Promise<{ text: string; toStore: PageCopiesToStore }> {
   const { facilityId, userId } = viewer.actor;
   const first = page.after === 0;
   // The first page lists every permit of the download (IDs only: where each further page starts);
@@ -196,16 +195,15 @@ async function downloadPage(
   const nextAfter = found.length > page.limit ? ids[ids.length - 1]! : null;
   const pageStarts: number[] | null = first ? [] : null;
   for (let end = page.limit; first && end < found.length; end += page.limit) pageStarts!.push(found[end - 1]!);
-  const permits = await readOfflinePermits(db, viewer, ids);
-  return {
-    permitType: { ID: type.id, code: type.code, name: type.name },
-    // What every permit repeats goes once a page (decision 0065); the device rebuilds each permit.
-    ...compactOfflinePermits(permits),
-    // Once a download, on its first page (decision 0078): the device asks for it first and stores it
-    // before it has the others' starts; a later page's reference is empty.
-    reference: first ? await readReference(db, viewer, type) : {},
-    downloadedAt: viewer.now.toISOString(),
-    nextAfter,
-    pageStarts,
-  };
+  const { permits, shared, toStore } = await readPagePermits(db, viewer, ids);
+  // Once a download, on its first page (decision 0078): the device asks for it first and stores it
+  // before it has the others' starts; a later page's reference is empty.
+  const reference = first ? await readReference(db, viewer, type) : {};
+  // What every permit repeats goes once a page (decision 0065) in `shared`; the device rebuilds each permit.
+  const text =
+    `{"permitType":${JSON.stringify({ ID: type.id, code: type.code, name: type.name })}` +
+    `,"permits":${permits},"shared":${shared},"reference":${JSON.stringify(reference)}` +
+    `,"downloadedAt":${JSON.stringify(viewer.now.toISOString())},"nextAfter":${JSON.stringify(nextAfter)}` +
+    `,"pageStarts":${JSON.stringify(pageStarts)}}`;
+  return { text, toStore };
 }

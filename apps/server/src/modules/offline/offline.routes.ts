@@ -35,13 +35,12 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           404: apiErrorSchema,
         },
       },
-      // A page is MBs built by downloadOfflinePermits, whose return type is the schema's type:
-      // checking it again with zod on the way out cost more than reading it (decision 0065, as
-      // the permit index and /api/health do). The schema still documents the answer (OpenAPI) and
-      // the device parses it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // The answer is text assembled from stored copies (decision 0082), sent as it is: checking it
+      // again with zod on the way out would cost more than building it (decision 0065). The schema
+      // still documents the answer (OpenAPI); the device checks each page it stores, and the server
+      // tests compare it with the section routes.
     },
-    async (request): Promise<OfflineDownload> => {
+    async (request, reply) => {
       const { connection, actor, now } = contextOf(request);
       const type = await findPermitType(connection.db, actor.facilityId, request.query.type);
       if (!type) throw AppError.notFound('Permit type');
@@ -52,7 +51,9 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       }
       const viewer = { actor, permissions: await permissionsOf(request), now };
       const page = { after: request.query.after ?? 0, limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT };
-      return downloadOfflinePermits(connection.db, viewer, type, page);
+      // Assembled as text from the permits' stored copies (decision 0082): sent as it is.
+      const text = await downloadOfflinePermits(connection.db, viewer, type, page);
+      return reply.type('application/json; charset=utf-8').send(text as unknown as OfflineDownload);
     },
   );
 };

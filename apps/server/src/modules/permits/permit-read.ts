@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Permit } from '@hasp/contracts';
+import type { Permit, PermitFacts } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { loadPermitFacts, loadPermitFactsForPermits } from './permit-guards';
@@ -36,4 +36,18 @@ export async function readPermitsForPermits(
   const facts = await loadPermitFactsForPermits(db, permits, viewer.now);
   const caller = { userId: viewer.actor.userId, permissions: viewer.permissions, now: viewer.now };
   return permits.map((permit) => permitView(permit, caller, facts.get(permit.ID)));
+}
+
+/**
+ * The guard facts of many permits of the facility (the lifecycle's and every plugin's, as
+ * readPermitsForPermits reads them for their buttons), by permit ID, without `now`'s meaning: read
+ * at the epoch, the caller sets the time it asks about (the offline flags, decision 0085).
+ */
+export async function readPermitGuardFactsForPermits(
+  db: Kysely<Database>,
+  facilityId: number,
+  ids: readonly number[],
+): Promise<Map<number, PermitFacts>> {
+  const permits = await findPermits(db, facilityId, ids);
+  return loadPermitFactsForPermits(db, permits, new Date(0));
 }

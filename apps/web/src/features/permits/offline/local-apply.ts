@@ -1,15 +1,12 @@
 import {
   allowedCommands,
+  allowedIsolationPlanVerbs,
   allowedTagCommands,
   decide,
   isolationPlanNextStep,
   isolationPlanRefusal,
-  isolationPlanVerbs,
   offlineCommandNames,
-  planEditVerbs,
-  planPointVerbs,
   permitEditSchema,
-  permitPermission,
   tagRefusal,
   tagTransitions,
   type IsolationPlan,
@@ -191,25 +188,13 @@ const done = (actor: LocalActor, now: Date) => ({
 });
 
 /**
- * The plan's next step and buttons by the plan's rules (as the server's `allowedVerbs`: plan edits
- * need create or issue, every step issue).
+ * The plan's next step and buttons by the plan's rules (contracts' `allowedIsolationPlanVerbs`, as
+ * the server: plan edits need create or issue, every step issue), those queueable offline.
  */
 export function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCode: string): IsolationPlan {
-  const may = (verb: IsolationPlanVerb) => {
-    if (actor.permissions.has(permitPermission('issue', permitTypeCode))) return true;
-    return planEditVerbs.includes(verb) && actor.permissions.has(permitPermission('create', permitTypeCode));
-  };
-  const allowed = isolationPlanVerbs.filter((verb) => {
-    if (!may(verb) || !isOfflineCommand(`isolation-plan.${verb}`)) return false;
-    if (planPointVerbs.includes(verb))
-      return plan.points.some((p) => isolationPlanRefusal(plan, verb, { planPointId: p.ID }) === null);
-    if (verb === 'reorder')
-      return (
-        plan.points.length > 1 &&
-        isolationPlanRefusal(plan, verb, { planPointIds: plan.points.map((p) => p.ID) }) === null
-      );
-    return isolationPlanRefusal(plan, verb) === null;
-  });
+  const allowed = allowedIsolationPlanVerbs(plan, permitTypeCode, actor.permissions).filter((verb) =>
+    isOfflineCommand(`isolation-plan.${verb}`),
+  );
   return { ...plan, nextStep: isolationPlanNextStep(plan), allowedVerbs: allowed };
 }
 

@@ -1,0 +1,19 @@
+import type { JobRegistration } from '../../platform/jobs';
+import { pruneChanges } from './offline-snapshots.repository';
+
+export const PRUNE_OFFLINE_CHANGES_JOB = 'prune-offline-changes';
+
+/**
+ * Every five minutes, on every connection: folds the change log of the stored offline copies
+ * (decision 0082) — every command writes a row, and the copies' check reads the rows of every
+ * permit once per page, so the log must stay short. Each run leaves a mark; changes are folded ten
+ * minutes after a mark saw them finished (pruneChanges).
+ */
+export const offlineCopiesJob =
+  (now: () => Date): JobRegistration =>
+  async (jobs) => {
+    await jobs.work(PRUNE_OFFLINE_CHANGES_JOB, async () => {
+      await pruneChanges(jobs.connection.db, now());
+    });
+    await jobs.schedule(PRUNE_OFFLINE_CHANGES_JOB, '*/5 * * * *');
+  };

@@ -1,0 +1,141 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Stored offline copies of permits (decision 0082; the tables: migration
+ * 2026-12-04T0900-offline-permit-snapshots). A copy is read inside one repeatable-read snapshot and
+ * stored with it; it stays current while every change recorded for its permit (or for every permit)
+ * was made by a transaction that snapshot had already seen. Nothing here trusts a writer to say so:
+ * the tables' triggers record every change, and a change committed after the snapshot was taken —
+ * even by a transaction already running then — is one the snapshot did not see.
+ */
+
+/** A copy read longer ago than this is not stored; pruning folds only changes finished before a mark this old. */
+export const SNAPSHOT_STORE_WITHIN_MS = 10 * 60_000;
+
+/** The snapshot the calling transaction reads in (call it inside the page's repeatable-read transaction). */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const { rows } = await sql<{ taken: string }>`select pg_current_snapshot()::text as taken`.execute(db);
+  return rows[0]!.taken;
+}
+
+/** A stored copy: its text with markers (offline-copies.ts), its flags' inputs (JSON) and the shared values it names. */
+export interface StoredCopy {
+  body: string;
+  inputs: string;
+  valueKeys: string[];
+}
+
+/** The stored copies of these permits of the facility that are still current, by permit ID. */
+export async function currentSnapshots(
+  db: Db,
+  facilityId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredCopy>> {
+  if (!ids.length) return new Map();
+  // The changes of every permit are checked once per snapshot the page's copies were read in (a
+  // page stored together shares one), not once per copy: a seeded or busy facility has hundreds.
+  const { rows } = await sql<{ permitId: number; body: string; inputs: string; valueKeys: string }>`
+    with page as (
+      select s.permit_id, s.body, s.inputs, s.value_keys, s.taken, s.taken::text as snapshot
+      from offline_permit_snapshots s
+      where s.facility_id = ${facilityId} and s.permit_id = any(${[...ids]}::int[])
+    ), snapshots as (
+      select distinct on (snapshot) snapshot, taken from page
+    ), outdated as (
+      select snapshot from snapshots n
+      where exists (
+        select 1 from offline_permit_changes c
+        where c.permit_id is null and not pg_visible_in_snapshot(c.xid, n.taken))
+    )
+    select p.permit_id as "permitId", p.body, p.inputs, p.value_keys as "valueKeys" from page p
+    where p.snapshot not in (select snapshot from outdated)
+      and not exists (
+        select 1 from offline_permit_changes c
+        where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
+  // The hashes travel as one text (an array of them was parsed anew for every row).
+  return new Map(
+    rows.map(({ permitId, valueKeys, ...copy }) => [
+      permitId,
+      { ...copy, valueKeys: valueKeys ? valueKeys.split(' ') : [] },
+    ]),
+  );
+}
+
+/**
+ * Stores copies read in snapshot `taken` (`ageMs` ago, by a monotonic clock), replacing older ones. Called on a
+ * connection of its own: the page's transaction is read-only. A copy outdated meanwhile is stored
+ * all the same and simply never answered (`currentSnapshots`); one read too long ago is not stored.
+ */
+export async function storeSnapshots(
+  db: Db,
+  facilityId: number,
+  copy: { taken: string; ageMs: number },
+  rows: readonly ({ permitId: number } & StoredCopy)[],
+  values: ReadonlyMap<string, string>,
+): Promise<number> {
+  if (!rows.length || copy.ageMs > SNAPSHOT_STORE_WITHIN_MS) return 0;
+  if (values.size) {
+    await sql`
+      insert into offline_copy_values (hash, value)
+      select * from unnest(${[...values.keys()]}::text[], ${[...values.values()]}::text[])
+      on conflict (hash) do nothing`.execute(db);
+  }
+  const result = await sql`
+    insert into offline_permit_snapshots (permit_id, facility_id, taken, body, inputs, value_keys)
+    select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body, r.inputs,
+      r.value_keys
+    from unnest(
+      ${rows.map((r) => r.permitId)}::int[], ${rows.map((r) => r.body)}::text[],
+      ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => r.valueKeys.join(' '))}::text[]
+    ) as r (permit_id, body, inputs, value_keys)
+    join permits p on p.id = r.permit_id and p.facility_id = ${facilityId}
+    on conflict (permit_id) do update
+      set taken = excluded.taken, body = excluded.body, inputs = excluded.inputs, value_keys = excluded.value_keys`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Folds away the changes no copy can still need. Each run leaves a mark (its snapshot); it folds
+ * the changes of transactions that had all finished before a mark at least SNAPSHOT_STORE_WITHIN_MS
+ * old (xid below that mark's xmin): first the copies such a change outdates (never answered
+ * anyway), then the change rows. Any copy stored from now on was read within
+ * SNAPSHOT_STORE_WITHIN_MS, so after that mark, and saw every folded change — whatever the clocks or
+ * a writer's transaction length.
+ */
+export async function pruneChanges(db: Kysely<Database>, now: Date): Promise<{ copies: number; changes: number }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`insert into offline_prune_marks (taken, marked_at) values (pg_current_snapshot(), ${now})`.execute(trx);
+    const before = new Date(now.getTime() - SNAPSHOT_STORE_WITHIN_MS);
+    const { rows } = await sql<{ horizon: string }>`
+      select pg_snapshot_xmin(taken)::text as horizon from offline_prune_marks
+      where marked_at <= ${before} order by marked_at desc limit 1`.execute(trx);
+    const horizon = rows[0]?.horizon;
+    if (horizon === undefined) return { copies: 0, changes: 0 };
+    const copies = await sql`
+      delete from offline_permit_snapshots s
+      where exists (
+        select 1 from offline_permit_changes c
+        where c.xid < ${horizon}::xid8
+          and (c.permit_id = s.permit_id or c.permit_id is null)
+          and not pg_visible_in_snapshot(c.xid, s.taken))`.execute(trx);
+    const changes = await sql`delete from offline_permit_changes where xid < ${horizon}::xid8`.execute(trx);
+    await sql`delete from offline_prune_marks where marked_at < ${before}
+              and marked_at < (select max(marked_at) from offline_prune_marks where marked_at <= ${before})`.execute(
+      trx,
+    );
+    return { copies: Number(copies.numAffectedRows ?? 0), changes: Number(changes.numAffectedRows ?? 0) };
+  });
+}
+
+/** The shared values named by hash (content-addressed: any copy naming a hash shows exactly that value). */
+export async function copyValues(db: Db, hashes: readonly string[]): Promise<Map<string, string>> {
+  if (!hashes.length) return new Map();
+  const { rows } = await sql<{ hash: string; value: string }>`
+    select hash, value from offline_copy_values where hash = any(${[...hashes]}::text[])`.execute(db);
+  return new Map(rows.map((r) => [r.hash, r.value]));
+}

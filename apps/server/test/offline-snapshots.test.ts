@@ -69,7 +69,7 @@ describe('offline permit copies', () => {
     expect(await current()).toEqual([permitA, permitB].sort());
   });
 
-  it('is outdated for every permit when what many permits show changes, not by a sign-in', async () => {
+  it('is outdated for every permit when what many permits show changes, not by a sign-in or a lock applied', async () => {
     await readCopies([permitA, permitB]);
     // A sign-in writes the user's failed-attempt count: no permit shows it.
     await sql`update users set failed_login_count = failed_login_count where user_name = 'worker'`.execute(db());
@@ -78,6 +78,14 @@ describe('offline permit copies', () => {
     expect(await current()).toEqual([]);
     await readCopies([permitA, permitB]);
     await sql`update permit_types set name = name where facility_id = 1 and code = 'LOTO'`.execute(db());
+    expect(await current()).toEqual([]);
+    // A lock applied anywhere moves its status: no copy shows that; its serial, every copy may.
+    await readCopies([permitA, permitB]);
+    await sql`update locks set status = status, version = version + 1, updated_at = now() where facility_id = 1`.execute(
+      db(),
+    );
+    expect(await current()).toEqual([permitA, permitB].sort());
+    await sql`update locks set serial = serial where facility_id = 1`.execute(db());
     expect(await current()).toEqual([]);
   });
 

@@ -42,7 +42,6 @@ const referenceTables: readonly string[] = [
   'groups',
   'hazard_risk_matrices',
   'isolation_points',
-  'locks',
   'master_list_items',
   'permit_types',
   'user_groups',
@@ -52,10 +51,14 @@ const referenceTables: readonly string[] = [
 ];
 /**
  * Reference tables also written for other reasons, watched only for the columns a permit shows: a
- * sign-in writes `users` (its failed-attempt count), which must not outdate every copy.
+ * sign-in writes `users` (its failed-attempt count), a lock applied writes `locks` (its status): neither
+ * must outdate every copy.
  */
 const referenceColumns: readonly (readonly [table: string, columns: string])[] = [
   ['users', 'user_name, display_name, is_active'],
+  // A lock's status, version and time move with every lock applied or removed anywhere; a copy shows
+  // a lock through its application on the permit (watched), and the free locks are the viewer's flags.
+  ['locks', 'serial, kind, colour_item_id, owner_id, note, facility_id'],
 ];
 
 /**

@@ -173,6 +173,38 @@ describe('downloadOfflinePermits: a page is one moment', () => {
   });
 });
 
+describe('downloadOfflinePermits: the stored copies are a cache', () => {
+  it('answers the page when storing its copies fails, and says so', async () => {
+    const rich = (await richPermits(1)).find((r) => r.hazards && r.tags)!;
+    const viewer = await viewerOf(await idOf('supervisor'), 1);
+    const type = (await findPermitType(db(), 1, 'LOTO'))!;
+    await sql`delete from offline_permit_snapshots where permit_id = ${rich.id}`.execute(db());
+    // Every write fails (the page itself only reads).
+    const failingWrites: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (args.result.numAffectedRows !== undefined) throw new Error('disk full');
+        return args.result;
+      },
+    };
+    const errors: unknown[] = [];
+    const page = JSON.parse(
+      await downloadOfflinePermits(
+        db().withPlugin(failingWrites),
+        viewer,
+        type,
+        { after: rich.id - 1, limit: 1 },
+        (error) => errors.push(error),
+      ),
+    ) as OfflineDownload;
+    expect(expandOfflinePermits(page.permits, page.shared)).toEqual([await readOfflinePermit(db(), viewer, rich.id)]);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['disk full']);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from offline_permit_snapshots where permit_id = ${rich.id}`.execute(db());
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
 describe('stored offline copies assembled into a page (decision 0082)', () => {
   it("answer every permit for any viewer at any moment as the readers do, from one viewer's copy", async () => {
     const ids = (await richPermits(1)).map((r) => r.id);

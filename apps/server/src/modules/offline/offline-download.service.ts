@@ -157,6 +157,7 @@ export async function downloadOfflinePermits(
   viewer: OfflineViewer,
   type: OfflineType,
   page: { after: number; limit: number },
+  onStoreError?: (error: unknown) => void,
 ): Promise<string> {
   // The page's statements in one read-only snapshot: every permit of the page with its sections as
   // they were at one instant. Read one after another, a command committed between the permit's read
@@ -172,7 +173,9 @@ export async function downloadOfflinePermits(
       await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
       return downloadPage(trx, viewer, type, page);
     });
-  await storePageCopies(db, viewer.actor.facilityId, toStore);
+  // The copies are a cache: a page is answered even when storing them fails (then the next
+  // download reads those permits again).
+  await storePageCopies(db, viewer.actor.facilityId, toStore).catch((error: unknown) => onStoreError?.(error));
   return text;
 }
 

@@ -78,9 +78,15 @@ export async function storeSnapshots(
 ): Promise<number> {
   if (!rows.length || copy.ageMs > SNAPSHOT_STORE_WITHIN_MS) return 0;
   if (values.size) {
+    // In hash order, as the copies below go in permit order: two pages stored at once take their
+    // rows' locks in the same order and never wait on each other in a circle.
+    const sorted = [...values].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     await sql`
       insert into offline_copy_values (hash, value)
-      select * from unnest(${[...values.keys()]}::text[], ${[...values.values()]}::text[])
+      select v.hash, v.value
+      from unnest(${sorted.map(([hash]) => hash)}::text[], ${sorted.map(([, value]) => value)}::text[])
+        with ordinality as v (hash, value, n)
+      order by n
       on conflict (hash) do nothing`.execute(db);
   }
   const result = await sql`
@@ -92,6 +98,7 @@ export async function storeSnapshots(
       ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => r.valueKeys.join(' '))}::text[]
     ) as r (permit_id, body, inputs, value_keys)
     join permits p on p.id = r.permit_id and p.facility_id = ${facilityId}
+    order by r.permit_id
     on conflict (permit_id) do update
       set taken = excluded.taken, body = excluded.body, inputs = excluded.inputs, value_keys = excluded.value_keys`.execute(
     db,

@@ -52,7 +52,9 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       const viewer = { actor, permissions: await permissionsOf(request), now };
       const page = { after: request.query.after ?? 0, limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT };
       // Assembled as text from the permits' stored copies (decision 0082): sent as it is.
-      const text = await downloadOfflinePermits(connection.db, viewer, type, page);
+      const text = await downloadOfflinePermits(connection.db, viewer, type, page, (error) =>
+        request.log.warn({ err: error }, 'Offline download: storing the page’s copies failed'),
+      );
       return reply.type('application/json; charset=utf-8').send(text as unknown as OfflineDownload);
     },
   );

@@ -3,11 +3,13 @@ import type { Database } from '../src/db/schema';
 import {
   compactOfflinePermits,
   expandOfflinePermits,
+  offlineFlags,
   type OfflineDownload,
   type OfflinePermit,
   type OfflineShared,
 } from '@hasp/contracts';
-import { assemblePermits, copyOf, flagsOf } from '../src/modules/offline/offline-copies';
+import { assemblePermits, copyOf, flagMapOf } from '../src/modules/offline/offline-copies';
+import { readOfflineFlagBases, readOfflineFlagContext } from '../src/modules/offline/offline-flags.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
 import { downloadOfflinePermits } from '../src/modules/offline/offline-download.service';
@@ -208,8 +210,14 @@ describe('downloadOfflinePermits: the stored copies are a cache', () => {
 describe('stored offline copies assembled into a page (decision 0082)', () => {
   it("answer every permit for any viewer at any moment as the readers do, from one viewer's copy", async () => {
     const ids = (await richPermits(1)).map((r) => r.id);
-    // The copies as one viewer's readers answered them, now.
-    const copies = (await readOfflinePermits(db(), await viewerOf(await idOf('admin'), 1), ids)).map(copyOf);
+    // The copies as the download stores them: read for nobody, marked where one viewer's flags are.
+    const bases = await readOfflineFlagBases(db(), 1, ids);
+    const flagsFor = async (viewer: Awaited<ReturnType<typeof viewerOf>>) => {
+      const { viewer: flagViewer, context } = await readOfflineFlagContext(db(), viewer);
+      return bases.map((b) => offlineFlags(b.inputs, flagViewer, context));
+    };
+    const marking = await flagsFor(await viewerOf(await idOf('admin'), 1));
+    const copies = bases.map((b, i) => copyOf(b.base, marking[i]!));
     const values = new Map(copies.flatMap((c) => [...c.values]));
     expect(values.size).toBeGreaterThan(0);
     for (const [userName, userId] of await people(['admin', 'supervisor', 'worker'])) {
@@ -218,7 +226,7 @@ describe('stored offline copies assembled into a page (decision 0082)', () => {
         const expected = await readOfflinePermits(db(), viewer, ids);
         const assembled = assemblePermits(
           copies.map((c) => c.body),
-          expected.map(flagsOf),
+          (await flagsFor(viewer)).map(flagMapOf),
           values,
         );
         const wire = {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { OfflineFlags as ViewerFlags, OfflinePermit } from '@hasp/contracts';
+import { withOfflineFlags, type OfflineFlags as ViewerFlags, type OfflinePermit } from '@hasp/contracts';
 
 /**
  * A permit's stored offline copy (decision 0082): its offline JSON as text with a marker in place of
- * each field that depends on who asks or when (`offlineFlagKeys`) and of each value many permits
+ * each field that depends on who asks or when (contracts' `OfflineFlags`) and of each value many permits
  * repeat (a question version, a stage's problems, the risk matrix: kept once in `values`, by the hash
  * of their JSON). A page is then assembled from stored texts (`assemblePermits`) without parsing or
  * building them again: each marker replaced by the viewer's flag or by the value's index in the
@@ -18,46 +18,46 @@ const markerPattern = /"\\u0000([fqv]):([^"]*)"/g;
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
-/** Fields answered for the caller (their permissions, who they are) or for the moment asked. */
-const sectionFlags: readonly (readonly [section: string, field: string])[] = [
-  ['isolation-plan', 'allowedVerbs'],
-  ['questions', 'canAnswer'],
-  ['crew-sign-on', 'mySignOn'],
-  ['crew-sign-on', 'myLocks'],
-  ['crew-sign-on', 'devices'],
-  ['crew-sign-on', 'allowed'],
-  ['crew-sign-on', 'blocked'],
-  ['gas-tests', 'refusal'],
-  ['gas-tests', 'canRecord'],
-  ['gas-tests', 'canVoid'],
-  ['hazard-analysis', 'canEdit'],
-  ['hazard-analysis', 'editRefusal'],
-  ['attachments', 'canAttach'],
-];
 /** Flags whose value, the same for many permits, goes to the page's shared values as the compact form sends it. */
 const sharedFlags: ReadonlySet<string> = new Set(['crew-sign-on.devices']);
 
 /** A permit's flags by key (`permit.allowedCommands`, `tags.<ID>.allowedCommands`, `<section>.<field>`…). */
 export type OfflineFlags = Map<string, unknown>;
 
-/** The flags of an offline permit as its readers answered them for one viewer at one moment. */
-export function flagsOf(offline: OfflinePermit): OfflineFlags {
-  const flags: OfflineFlags = new Map([['permit.allowedCommands', offline.permit.allowedCommands]]);
-  const { sections } = offline;
-  for (const [name, field] of sectionFlags) {
-    const section = sections[name];
-    if (isObject(section) && field in section) flags.set(`${name}.${field}`, section[field]);
-  }
-  const tags = sections.tags;
-  if (Array.isArray(tags))
-    for (const tag of tags as Json[]) flags.set(`tags.${String(tag.ID)}.allowedCommands`, tag.allowedCommands);
-  const attachments = sections.attachments;
-  if (isObject(attachments) && Array.isArray(attachments.attachments)) {
-    for (const attachment of attachments.attachments as Json[]) {
-      flags.set(`attachments.${String(attachment.ID)}.canRemove`, attachment.canRemove);
+/**
+ * The viewer's flags with each value replaced by `value(key, flag)`: the one walk of contracts'
+ * `OfflineFlags` that names each flag's key (the markers' and `flagMapOf`'s).
+ */
+function mapFlags(flags: ViewerFlags, value: (key: string, flag: unknown) => unknown): ViewerFlags {
+  const sections = {} as Record<string, Record<string, unknown>>;
+  for (const name of ['isolation-plan', 'questions', 'crew-sign-on', 'gas-tests', 'hazard-analysis'] as const) {
+    const fields = flags[name];
+    if (fields) {
+      sections[name] = Object.fromEntries(Object.entries(fields).map(([f, v]) => [f, value(`${name}.${f}`, v)]));
     }
   }
-  return flags;
+  return {
+    ...(sections as Partial<ViewerFlags>),
+    permit: { allowedCommands: value('permit.allowedCommands', flags.permit.allowedCommands) },
+    tags: flags.tags.map((t) => ({
+      ID: t.ID,
+      allowedCommands: value(`tags.${t.ID}.allowedCommands`, t.allowedCommands),
+    })),
+    attachments: {
+      canAttach: value('attachments.canAttach', flags.attachments.canAttach),
+      canRemove: flags.attachments.canRemove.map((a) => ({
+        ID: a.ID,
+        canRemove: value(`attachments.${a.ID}.canRemove`, a.canRemove),
+      })),
+    },
+  } as ViewerFlags;
+}
+
+/** A viewer's flags (contracts' `offlineFlags`) by the markers' keys. */
+export function flagMapOf(flags: ViewerFlags): OfflineFlags {
+  const map: OfflineFlags = new Map();
+  mapFlags(flags, (key, flag) => map.set(key, flag));
+  return map;
 }
 
 /** A stored copy: the text with markers and the repeated values it names, by hash (their JSON). */
@@ -66,8 +66,11 @@ export interface OfflineCopy {
   values: Map<string, string>;
 }
 
-/** The copy of an offline permit (as any viewer's readers answered it: its flags become markers). */
-export function copyOf(offline: OfflinePermit): OfflineCopy {
+/**
+ * The copy of an offline permit: `flags` (any viewer's: only which flags it has counts) become
+ * markers where contracts' `withOfflineFlags` writes them, the repeated values markers by hash.
+ */
+export function copyOf(offline: OfflinePermit, flags: ViewerFlags): OfflineCopy {
   const values = new Map<string, string>();
   const shared = (kind: 'q' | 'v', value: unknown) => {
     const text = JSON.stringify(value);
@@ -75,42 +78,30 @@ export function copyOf(offline: OfflinePermit): OfflineCopy {
     values.set(hash, text);
     return `${MARK}${kind}:${hash}`;
   };
-  const flag = (key: string) => `${MARK}f:${key}`;
-  const sections: Json = {};
-  for (const [name, section] of Object.entries(offline.sections)) {
-    sections[name] = isObject(section) && !Array.isArray(section) ? { ...section } : section;
-  }
-  for (const [name, field] of sectionFlags) {
-    const section = sections[name];
-    if (isObject(section) && field in section) section[field] = flag(`${name}.${field}`);
-  }
-  if (Array.isArray(sections.tags)) {
-    sections.tags = (sections.tags as Json[]).map((tag) => ({
-      ...tag,
-      allowedCommands: flag(`tags.${String(tag.ID)}.allowedCommands`),
-    }));
-  }
-  const attachments = sections.attachments;
-  if (isObject(attachments) && Array.isArray(attachments.attachments)) {
-    attachments.attachments = (attachments.attachments as Json[]).map((a) => ({
-      ...a,
-      canRemove: flag(`attachments.${String(a.ID)}.canRemove`),
-    }));
-  }
+  const marked = withOfflineFlags(
+    offline,
+    mapFlags(flags, (key) => `${MARK}f:${key}`),
+  );
+  // Copies of the sections changed below: a section object may be shared by many permits' reads.
+  const sections: Json = { ...marked.sections };
   const questions = sections.questions;
   if (isObject(questions) && Array.isArray(questions.stages)) {
-    questions.stages = (questions.stages as Json[]).map((stage) => ({
-      ...stage,
-      problems: isObject(stage.problems) ? shared('v', stage.problems) : stage.problems,
-      questions: (stage.questions as Json[]).map((q) =>
-        isObject(q.question) ? { ...q, question: shared('q', q.question) } : q,
-      ),
-    }));
+    sections.questions = {
+      ...questions,
+      stages: (questions.stages as Json[]).map((stage) => ({
+        ...stage,
+        problems: isObject(stage.problems) ? shared('v', stage.problems) : stage.problems,
+        questions: (stage.questions as Json[]).map((q) =>
+          isObject(q.question) ? { ...q, question: shared('q', q.question) } : q,
+        ),
+      })),
+    };
   }
   const hazards = sections['hazard-analysis'];
-  if (isObject(hazards) && isObject(hazards.matrix)) hazards.matrix = shared('v', hazards.matrix);
-  const permit = { ...offline.permit, allowedCommands: flag('permit.allowedCommands') };
-  return { body: JSON.stringify({ ...offline, permit, sections }), values };
+  if (isObject(hazards) && isObject(hazards.matrix)) {
+    sections['hazard-analysis'] = { ...hazards, matrix: shared('v', hazards.matrix) };
+  }
+  return { body: JSON.stringify({ ...marked, sections }), values };
 }
 
 /**
@@ -155,16 +146,4 @@ export function assemblePermits(
     permits: `[${permits.join(',')}]`,
     shared: `{"questionVersions":[${versions.join(',')}],"values":[${sharedValues.join(',')}]}`,
   };
-}
-
-/** A viewer's flags (contracts' `offlineFlags`) by the markers' keys. */
-export function flagMapOf(flags: ViewerFlags): OfflineFlags {
-  const map: OfflineFlags = new Map([['permit.allowedCommands', flags.permit.allowedCommands]]);
-  for (const tag of flags.tags) map.set(`tags.${tag.ID}.allowedCommands`, tag.allowedCommands);
-  for (const name of ['isolation-plan', 'questions', 'crew-sign-on', 'gas-tests', 'hazard-analysis'] as const) {
-    for (const [field, value] of Object.entries(flags[name] ?? {})) map.set(`${name}.${field}`, value);
-  }
-  map.set('attachments.canAttach', flags.attachments.canAttach);
-  for (const a of flags.attachments.canRemove) map.set(`attachments.${a.ID}.canRemove`, a.canRemove);
-  return map;
 }

@@ -44,10 +44,13 @@ export async function readPagePermits(
   const copies = await currentSnapshots(db, facilityId, ids);
   const missing = ids.filter((id) => !copies.has(id));
   const toStore: PageCopiesToStore = { taken: '', readStartedMs, rows: [], values: new Map() };
+  const { viewer: flagViewer, context } = await readOfflineFlagContext(db, viewer);
+  const flagsOf = (inputs: OfflineFlagInputs) => offlineFlags(inputs, flagViewer, context);
   if (missing.length) {
     toStore.taken = await currentSnapshot(db);
     for (const { base, inputs } of await readOfflineFlagBases(db, facilityId, missing)) {
-      const copy = copyOf(base);
+      // The caller's flags show which flags the permit has: each becomes a marker.
+      const copy = copyOf(base, flagsOf(inputs));
       const row = {
         permitId: base.permit.ID,
         body: copy.body,
@@ -65,10 +68,7 @@ export async function readPagePermits(
     present.map((id) => copies.get(id)!.valueKeys),
     toStore.values,
   );
-  const { viewer: flagViewer, context } = await readOfflineFlagContext(db, viewer);
-  const flags = present.map((id) =>
-    flagMapOf(offlineFlags(JSON.parse(copies.get(id)!.inputs) as OfflineFlagInputs, flagViewer, context)),
-  );
+  const flags = present.map((id) => flagMapOf(flagsOf(JSON.parse(copies.get(id)!.inputs) as OfflineFlagInputs)));
   const assembled = assemblePermits(
     present.map((id) => copies.get(id)!.body),
     flags,

@@ -8,6 +8,8 @@ import {
   storeSnapshots,
 } from '../src/modules/offline/offline-snapshots.repository';
 import { createTestApp, login, type TestApp } from './test-app';
+import { firstAssetOf } from './support/asset-fixtures';
+import { insertHazardLine } from './support/offline-fixtures';
 import { lotoPermit } from './support/tag-fixtures';
 
 /**
@@ -60,7 +62,7 @@ describe('offline permit copies', () => {
     expect(await current()).toEqual([permitB]);
     await db()
       .insertInto('permit_assets')
-      .values({ facility_id: 1, permit_id: permitB, asset_id: (await firstAsset()).id })
+      .values({ facility_id: 1, permit_id: permitB, asset_id: (await firstAssetOf(db())).id })
       .onConflict((oc) => oc.doNothing())
       .execute();
     await sql`delete from permit_assets where permit_id = ${permitB}`.execute(db());
@@ -112,32 +114,13 @@ describe('offline permit copies', () => {
         .where('facility_id', '=', 1)
         .where('list_key', '=', listKey)
         .executeTakeFirstOrThrow();
-    const line = await db()
-      .insertInto('hazard_analysis_lines')
-      .values({
-        facility_id: 1,
-        permit_id: permitA,
-        position: 1,
-        job_step: 'Open the panel',
-        hazard_item_id: (await item('hazards')).id,
-        severity: 2,
-        likelihood: 2,
-        risk: 'medium',
-        residual_severity: null,
-        residual_likelihood: null,
-        residual_risk: null,
-        created_by: 1,
-        removed_by: null,
-        removed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const line = await insertHazardLine(db(), { permitId: permitA, createdBy: 1 });
     await readCopies([permitA, permitB]);
     await db()
       .insertInto('hazard_analysis_controls')
       .values({
         facility_id: 1,
-        line_id: line.id,
+        line_id: line,
         position: 1,
         control_item_id: (await item('controls')).id,
         removed_at: null,
@@ -216,7 +199,3 @@ describe('offline permit copies', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
-
-async function firstAsset() {
-  return db().selectFrom('assets').select('id').where('facility_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-}

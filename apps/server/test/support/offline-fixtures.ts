@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '../../src/db/schema';
 import { login, type TestApp } from '../test-app';
 import { newLock, putLock } from './loto-fixtures';
 import { answerStage } from './permit-answers';
@@ -74,29 +75,7 @@ export async function richPermit(t: TestApp, title: string): Promise<number> {
       { facility_id: 1, permit_id: id, user_id: workerId, approved_at: at(0), cleared_at: at(2) },
     ])
     .execute();
-  const hazard = await t.connections[0]!.db.selectFrom('master_list_items')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('list_key', '=', 'hazards')
-    .executeTakeFirstOrThrow();
-  await t.connections[0]!.db.insertInto('hazard_analysis_lines')
-    .values({
-      facility_id: 1,
-      permit_id: id,
-      position: 1,
-      job_step: 'Open the panel',
-      hazard_item_id: hazard.id,
-      severity: 2,
-      likelihood: 2,
-      risk: 'medium',
-      residual_severity: null,
-      residual_likelihood: null,
-      residual_risk: null,
-      created_by: supervisorId,
-      removed_by: null,
-      removed_at: null,
-    })
-    .execute();
+  await insertHazardLine(t.connections[0]!.db, { permitId: id, createdBy: supervisorId });
   const instrument = await t.connections[0]!.db.selectFrom('gas_instruments')
     .select('id')
     .where('facility_id', '=', 1)
@@ -153,4 +132,38 @@ export async function userIds(t: TestApp, userNames: string[]): Promise<[string,
 export async function userId(t: TestApp, userName: string): Promise<number> {
   const [[, id]] = (await userIds(t, [userName])) as [[string, number]];
   return id;
+}
+
+/** A hazard analysis line on the facility's first hazard, as the hazard module stores one (test data only). */
+export async function insertHazardLine(
+  db: Kysely<Database>,
+  line: { permitId: number; createdBy: number },
+): Promise<number> {
+  const hazard = await db
+    .selectFrom('master_list_items')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('list_key', '=', 'hazards')
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('hazard_analysis_lines')
+    .values({
+      facility_id: 1,
+      permit_id: line.permitId,
+      position: 1,
+      job_step: 'Open the panel',
+      hazard_item_id: hazard.id,
+      severity: 2,
+      likelihood: 2,
+      risk: 'medium',
+      residual_severity: null,
+      residual_likelihood: null,
+      residual_risk: null,
+      created_by: line.createdBy,
+      removed_by: null,
+      removed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -8,7 +8,7 @@ import {
   type OfflinePermit,
   type OfflineShared,
 } from '@hasp/contracts';
-import { assemblePermits, copyOf, flagMapOf } from '../src/modules/offline/offline-copies';
+import { assemblePermits, copyOf } from '../src/modules/offline/offline-copies';
 import { readOfflineFlagBases, readOfflineFlagContext } from '../src/modules/offline/offline-flags.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
@@ -226,7 +226,7 @@ describe('stored offline copies assembled into a page (decision 0082)', () => {
         const expected = await readOfflinePermits(db(), viewer, ids);
         const assembled = assemblePermits(
           copies.map((c) => c.body),
-          (await flagsFor(viewer)).map(flagMapOf),
+          await flagsFor(viewer),
           values,
         );
         const wire = {

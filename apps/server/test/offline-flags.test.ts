@@ -13,7 +13,7 @@ import { readPermitGuardFactsForPermits } from '../src/modules/permits';
 import { seedDemo } from '../src/db/seed/demo';
 import { createTestApp, type TestApp } from './test-app';
 import { newLock, putLock } from './support/loto-fixtures';
-import { richPermit, richPermits, userId, userIds } from './support/offline-fixtures';
+import { insertAttachments, richPermit, richPermits, userId, userIds } from './support/offline-fixtures';
 
 /**
  * The offline flags (decision 0085): for every permit of the demo facility (and rich ones), as each
@@ -37,33 +37,7 @@ const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** Attachments of two people, one removed; a tag whose status link is revoked (demo-like states the flags read). */
 async function addStates(permitId: number) {
-  const [workerId, supervisorId] = [await userId(t, 'worker'), await userId(t, 'supervisor')];
-  const row = (by: number, name: string) => ({
-    facility_id: 1,
-    permit_id: permitId,
-    kind: 'document' as const,
-    content_type: 'application/pdf' as const,
-    display_name: name,
-    byte_size: 10,
-    width: null,
-    height: null,
-    has_thumbnail: false,
-    storage: 'database' as const,
-    sha256: 'x'.repeat(64),
-    attached_by: by,
-    attached_at: new Date(),
-    removed_by: null,
-    removed_at: null,
-    remove_reason: null,
-  });
-  await db()
-    .insertInto('permit_attachments')
-    .values([
-      row(workerId, 'worker.pdf'),
-      row(supervisorId, 'supervisor.pdf'),
-      { ...row(workerId, 'removed.pdf'), removed_by: workerId, removed_at: new Date(), remove_reason: 'Wrong file' },
-    ])
-    .execute();
+  await insertAttachments(t, permitId);
   await sql`update tags set status_token_revoked_at = now()
             where id = (select min(id) from tags where permit_id = ${permitId})`.execute(db());
 }

@@ -76,6 +76,7 @@ export async function richPermit(t: TestApp, title: string): Promise<number> {
     ])
     .execute();
   await insertHazardLine(t.connections[0]!.db, { permitId: id, createdBy: supervisorId });
+  await insertAttachments(t, id);
   const instrument = await t.connections[0]!.db.selectFrom('gas_instruments')
     .select('id')
     .where('facility_id', '=', 1)
@@ -166,4 +167,34 @@ export async function insertHazardLine(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Attachments of two people, one of them removed, as the attachments module stores them (test data only). */
+export async function insertAttachments(t: TestApp, permitId: number): Promise<void> {
+  const [workerId, supervisorId] = [await userId(t, 'worker'), await userId(t, 'supervisor')];
+  const row = (by: number, name: string) => ({
+    facility_id: 1,
+    permit_id: permitId,
+    kind: 'document' as const,
+    content_type: 'application/pdf' as const,
+    display_name: name,
+    byte_size: 10,
+    width: null,
+    height: null,
+    has_thumbnail: false,
+    storage: 'database' as const,
+    sha256: 'x'.repeat(64),
+    attached_by: by,
+    attached_at: new Date(),
+    removed_by: null,
+    removed_at: null,
+    remove_reason: null,
+  });
+  await t.connections[0]!.db.insertInto('permit_attachments')
+    .values([
+      row(workerId, 'worker.pdf'),
+      row(supervisorId, 'supervisor.pdf'),
+      { ...row(workerId, 'removed.pdf'), removed_by: workerId, removed_at: new Date(), remove_reason: 'Wrong file' },
+    ])
+    .execute();
 }

@@ -13,7 +13,6 @@ import { withOfflineFlags, type OfflineFlags as ViewerFlags, type OfflinePermit 
  * refuses it), so no user's words are ever taken for one.
  */
 const MARK = '\u0000';
-const markerPattern = /"\\u0000([fqv]):([^"]*)"/g;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
@@ -21,12 +20,9 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** Flags whose value, the same for many permits, goes to the page's shared values as the compact form sends it. */
 const sharedFlags: ReadonlySet<string> = new Set(['crew-sign-on.devices']);
 
-/** A permit's flags by key (`permit.allowedCommands`, `tags.<ID>.allowedCommands`, `<section>.<field>`…). */
-export type OfflineFlags = Map<string, unknown>;
-
 /**
  * The viewer's flags with each value replaced by `value(key, flag)`: the one walk of contracts'
- * `OfflineFlags` that names each flag's key (the markers' and `flagMapOf`'s).
+ * `OfflineFlags` that names each flag's key (the markers'; `flagAt` reads a flag back by its key).
  */
 function mapFlags(flags: ViewerFlags, value: (key: string, flag: unknown) => unknown): ViewerFlags {
   const sections = {} as Record<string, Record<string, unknown>>;
@@ -53,11 +49,31 @@ function mapFlags(flags: ViewerFlags, value: (key: string, flag: unknown) => unk
   } as ViewerFlags;
 }
 
-/** A viewer's flags (contracts' `offlineFlags`) by the markers' keys. */
-export function flagMapOf(flags: ViewerFlags): OfflineFlags {
-  const map: OfflineFlags = new Map();
-  mapFlags(flags, (key, flag) => map.set(key, flag));
-  return map;
+/** What `flagAt` answers for a key that names no flag of the viewer's. */
+const NO_FLAG = Symbol('no flag');
+
+/**
+ * The viewer's flag a marker's key names: the inverse of `mapFlags`' keys (`permit.allowedCommands`,
+ * `tags.<ID>.allowedCommands`, `attachments.canAttach`, `attachments.<ID>.canRemove`,
+ * `<section>.<field>`), read from the flags as they are instead of a map of them built for every
+ * permit (the download assembles 10,000 permits' 27 markers each: decision 0086).
+ */
+function flagAt(flags: ViewerFlags, key: string): unknown {
+  const dot = key.indexOf('.');
+  const section = key.slice(0, dot);
+  const field = key.slice(dot + 1);
+  if (section === 'tags') {
+    const id = Number(field.slice(0, field.indexOf('.')));
+    const tag = flags.tags.find((t) => t.ID === id);
+    return tag ? tag.allowedCommands : NO_FLAG;
+  }
+  if (section === 'attachments' && field !== 'canAttach') {
+    const id = Number(field.slice(0, field.indexOf('.')));
+    const attachment = flags.attachments.canRemove.find((a) => a.ID === id);
+    return attachment ? attachment.canRemove : NO_FLAG;
+  }
+  const fields = (flags as unknown as Record<string, Json | undefined>)[section];
+  return fields && Object.hasOwn(fields, field) ? fields[field] : NO_FLAG;
 }
 
 /** A stored copy: the text with markers and the repeated values it names, by hash (their JSON). */
@@ -104,46 +120,78 @@ export function copyOf(offline: OfflinePermit, flags: ViewerFlags): OfflineCopy 
   return { body: JSON.stringify({ ...marked, sections }), values };
 }
 
+/** How a marker starts in a stored text: JSON.stringify writes U+0000 as `\u0000`. */
+const MARKER_START = '"\\u0000';
+
 /**
  * A page's `permits` and `shared` as JSON text from stored copies: each flag marker replaced by the
  * viewer's flag (`flags[i]` for `copies[i]`), each value marker by its index in the page's shared
  * table — what `compactOfflinePermits` answers for the same permits, without building them.
- * `values`: every hash the copies name (a copy's own, or the facility's store).
+ * `values`: every hash the copies name (a copy's own, or the facility's store). The texts are
+ * scanned for the markers' start and cut there (no regular expression, no string per permit).
  */
 export function assemblePermits(
   bodies: readonly string[],
-  flags: readonly OfflineFlags[],
+  flags: readonly ViewerFlags[],
   values: ReadonlyMap<string, string>,
 ): { permits: string; shared: string } {
-  const versions: string[] = [];
-  const sharedValues: string[] = [];
-  const versionIndex = new Map<string, number>();
-  const valueIndex = new Map<string, number>();
-  const indexOf = (table: string[], index: Map<string, number>, text: string) => {
-    let found = index.get(text);
-    if (found === undefined) {
-      found = table.push(text) - 1;
-      index.set(text, found);
-    }
-    return found;
-  };
+  const versions = new SharedTexts();
+  const sharedValues = new SharedTexts();
+  /** A shared flag's text by the flag's object: every permit's is the context's one list. */
+  const sharedFlagTexts = new Map<unknown, string>();
   const valueText = (hash: string) => {
     const text = values.get(hash);
     if (text === undefined) throw new Error(`Offline copy: no stored value ${hash}`);
     return text;
   };
-  const permits = bodies.map((body, i) =>
-    body.replace(markerPattern, (_marker, kind: string, key: string) => {
-      if (kind === 'q') return String(indexOf(versions, versionIndex, valueText(key)));
-      if (kind === 'v') return String(indexOf(sharedValues, valueIndex, valueText(key)));
-      const own = flags[i]!;
-      if (!own.has(key)) throw new Error(`Offline copy: no flag ${key} for permit ${i}`);
-      const text = JSON.stringify(own.get(key) ?? null);
-      return sharedFlags.has(key) && isObject(own.get(key)) ? String(indexOf(sharedValues, valueIndex, text)) : text;
-    }),
-  );
-  return {
-    permits: `[${permits.join(',')}]`,
-    shared: `{"questionVersions":[${versions.join(',')}],"values":[${sharedValues.join(',')}]}`,
+  const flagText = (own: ViewerFlags, key: string, i: number): string => {
+    const flag = flagAt(own, key);
+    if (flag === NO_FLAG) throw new Error(`Offline copy: no flag ${key} for permit ${i}`);
+    if (flag === null || flag === undefined) return 'null';
+    if (typeof flag === 'boolean') return flag ? 'true' : 'false';
+    if (!(sharedFlags.has(key) && isObject(flag))) return JSON.stringify(flag);
+    let text = sharedFlagTexts.get(flag);
+    if (text === undefined) sharedFlagTexts.set(flag, (text = JSON.stringify(flag)));
+    return String(sharedValues.indexOf(text));
   };
+  let permits = '[';
+  for (let i = 0; i < bodies.length; i += 1) {
+    const body = bodies[i]!;
+    if (i) permits += ',';
+    let from = 0;
+    for (let at = body.indexOf(MARKER_START); at >= 0; at = body.indexOf(MARKER_START, from)) {
+      // `"\u0000k:<key>"`: the kind at +7, the key from +9 to the closing quote.
+      const kind = body[at + 7];
+      const end = body.indexOf('"', at + 9);
+      const key = body.slice(at + 9, end);
+      const text =
+        kind === 'q'
+          ? String(versions.indexOf(valueText(key)))
+          : kind === 'v'
+            ? String(sharedValues.indexOf(valueText(key)))
+            : flagText(flags[i]!, key, i);
+      permits += body.slice(from, at) + text;
+      from = end + 1;
+    }
+    permits += from ? body.slice(from) : body;
+  }
+  return {
+    permits: `${permits}]`,
+    shared: `{"questionVersions":[${versions.texts.join(',')}],"values":[${sharedValues.texts.join(',')}]}`,
+  };
+}
+
+/** A page's table of shared JSON texts: each text once, by its index. */
+class SharedTexts {
+  readonly texts: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  indexOf(text: string): number {
+    let found = this.index.get(text);
+    if (found === undefined) {
+      found = this.texts.push(text) - 1;
+      this.index.set(text, found);
+    }
+    return found;
+  }
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { offlineFlags, type OfflineFlagInputs } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
-import { assemblePermits, copyOf, flagMapOf } from './offline-copies';
+import { assemblePermits, copyOf } from './offline-copies';
 import { readOfflineFlagBases, readOfflineFlagContext } from './offline-flags.service';
 import {
   copyValues,
@@ -68,7 +68,7 @@ export async function readPagePermits(
     present.map((id) => copies.get(id)!.valueKeys),
     toStore.values,
   );
-  const flags = present.map((id) => flagMapOf(flagsOf(JSON.parse(copies.get(id)!.inputs) as OfflineFlagInputs)));
+  const flags = present.map((id) => flagsOf(JSON.parse(copies.get(id)!.inputs) as OfflineFlagInputs));
   const assembled = assemblePermits(
     present.map((id) => copies.get(id)!.body),
     flags,
@@ -91,7 +91,8 @@ async function valuesNamed(
 ): Promise<Map<string, string>> {
   const values = new Map<string, string>();
   const unknown = new Set<string>();
-  for (const keys of keyLists) {
+  // Copies that name the same values share one list (currentSnapshots): each list is read once.
+  for (const keys of new Set(keyLists)) {
     for (const key of keys) {
       if (values.has(key)) continue;
       const text = fresh.get(key) ?? knownValues.get(key);

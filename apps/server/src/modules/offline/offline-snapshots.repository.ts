@@ -55,12 +55,16 @@ export async function currentSnapshots(
       and not exists (
         select 1 from offline_permit_changes c
         where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
-  // The hashes travel as one text (an array of them was parsed anew for every row).
+  // The hashes travel as one text (an array of them was parsed anew for every row), split once per
+  // distinct text: most permits of a type name the same values, and share the one list.
+  const lists = new Map<string, string[]>();
+  const listOf = (text: string) => {
+    let list = lists.get(text);
+    if (!list) lists.set(text, (list = text ? text.split(' ') : []));
+    return list;
+  };
   return new Map(
-    rows.map(({ permitId, valueKeys, ...copy }) => [
-      permitId,
-      { ...copy, valueKeys: valueKeys ? valueKeys.split(' ') : [] },
-    ]),
+    rows.map(({ permitId, body, inputs, valueKeys }) => [permitId, { body, inputs, valueKeys: listOf(valueKeys) }]),
   );
 }
 

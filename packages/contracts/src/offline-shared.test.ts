@@ -20,7 +20,7 @@ const version = (ID: number, text: string): QuestionVersion => ({
 
 const permitWith = (id: number, question: QuestionVersion, matrix: object): OfflinePermit =>
   ({
-    permit: { ID: id },
+    permit: { ID: id, permitType: { ID: 1, code: 'LOTO', name: 'LOTO Permit' }, status: 'requested' },
     sections: {
       tags: [],
       questions: {
@@ -29,7 +29,7 @@ const permitWith = (id: number, question: QuestionVersion, matrix: object): Offl
         canAnswer: true,
         stages: [{ stage: 'request', isOpen: true, problems: ['Answer Q'], questions: [{ question, answer: null }] }],
       },
-      'hazard-analysis': { permitId: id, version: 0, matrix, lines: [] },
+      'hazard-analysis': { permitId: id, version: 0, matrix, lines: [], editRefusal: 'Only the requester can.' },
       'crew-sign-on': { permitId: id, devices: [{ ID: 1, serial: 'LB-1' }] },
     },
     versions: { permit: 1 },
@@ -47,7 +47,14 @@ describe('compactOfflinePermits / expandOfflinePermits (decision 0065)', () => {
     ];
     const wire = JSON.parse(JSON.stringify(compactOfflinePermits(permits))) as ReturnType<typeof compactOfflinePermits>;
     expect(wire.shared.questionVersions).toEqual([shared]);
-    expect(wire.shared.values).toEqual([['Answer Q'], matrix, [{ ID: 1, serial: 'LB-1' }]]);
+    expect(wire.shared.values).toEqual([
+      ['Answer Q'],
+      matrix,
+      'Only the requester can.',
+      [{ ID: 1, serial: 'LB-1' }],
+      { ID: 1, code: 'LOTO', name: 'LOTO Permit' },
+    ]);
+    expect(wire.permits[0]!.permit.permitType).toBe(4);
     expect(JSON.stringify(wire.permits)).not.toContain('Is the area clear?');
     const rebuilt = expandOfflinePermits(wire.permits, wire.shared);
     expect(rebuilt).toEqual(permits);
@@ -67,5 +74,22 @@ describe('compactOfflinePermits / expandOfflinePermits (decision 0065)', () => {
     expect(() => expandOfflinePermits(wire.permits, { questionVersions: [], values: wire.shared.values })).toThrow(
       /no shared question version 0/,
     );
+  });
+
+  it('reads a permit whose type and refusal came whole (a page stored before decision 0086)', () => {
+    const [compact] = compactOfflinePermits([permitWith(1, version(7, 'Q'), {})]).permits;
+    const whole = {
+      ...compact!,
+      permit: permitWith(1, version(7, 'Q'), {}).permit,
+      sections: {
+        ...compact!.sections,
+        'hazard-analysis': {
+          ...(compact!.sections['hazard-analysis'] as object),
+          editRefusal: 'Only the requester can.',
+        },
+      },
+    } as OfflinePermit;
+    const wire = compactOfflinePermits([permitWith(1, version(7, 'Q'), {})]);
+    expect(expandOfflinePermits([whole], wire.shared)).toEqual([permitWith(1, version(7, 'Q'), {})]);
   });
 });

@@ -5,11 +5,14 @@ import { questionVersionSchema, type QuestionVersion } from './questions';
 /**
  * What the permits of a download page repeat, sent once a page (decision 0065): the question
  * versions their Questions sections show (the same for every permit of a type: 4.5 KB of a 6.9 KB
- * LOTO permit) and other section values many permits carry alike (the facility's risk matrix, the
- * free lockbox devices, a stage's problems). In the page's permits each such value is replaced by
- * its index here: `sections.questions.stages[].questions[].question` (into `questionVersions`),
- * `sections.questions.stages[].problems`, `sections['hazard-analysis'].matrix` and
- * `sections['crew-sign-on'].devices` (into `values`) are a number instead of their object or list.
+ * LOTO permit) and other values many permits carry alike (the permit's type, the facility's risk
+ * matrix, the free lockbox devices, a stage's problems, why the hazard analysis cannot be edited).
+ * In the page's permits each such value is replaced by its index here:
+ * `sections.questions.stages[].questions[].question` (into `questionVersions`), `permit.permitType`,
+ * `sections.questions.stages[].problems`, `sections['hazard-analysis'].matrix`,
+ * `sections['hazard-analysis'].editRefusal` and `sections['crew-sign-on'].devices` (into `values`)
+ * are a number instead of their object, list or text (`permitType` and `editRefusal` since decision
+ * 0086; a page stored before carries them whole, and is read as it is).
  * `expandOfflinePermits` puts them back, so a device stores each permit exactly as the section
  * routes answer it (apps/server/test/offline-download.test.ts compares the rebuilt permits with them).
  */
@@ -22,8 +25,12 @@ export type OfflineShared = z.infer<typeof offlineSharedSchema>;
 /** The section fields other than questions that `values` holds, by section name. */
 const sharedFields: readonly (readonly [section: string, field: string])[] = [
   ['hazard-analysis', 'matrix'],
+  ['hazard-analysis', 'editRefusal'],
   ['crew-sign-on', 'devices'],
 ];
+
+/** A value `values` may hold in place of a field: an object, a list or a text (not null, a number or a flag). */
+const isShareable = (value: unknown) => (typeof value === 'object' ? value !== null : typeof value === 'string');
 
 type Json = Record<string, unknown>;
 type StageOnWire = { problems: unknown; questions: { question: QuestionVersion | number }[] } & Json;
@@ -82,11 +89,16 @@ export function compactOfflinePermits(permits: readonly OfflinePermit[]): {
     }
     for (const [name, field] of sharedFields) {
       const section = sections[name];
-      if (isObject(section) && isObject(section[field])) {
+      if (isObject(section) && isShareable(section[field])) {
         sections[name] = { ...section, [field]: values.indexOf(section[field], `${name}.${field}`) };
       }
     }
-    return { ...offline, sections };
+    // Every permit of a download is of its one type.
+    const type = offline.permit.permitType;
+    const permit = isObject(type)
+      ? { ...offline.permit, permitType: values.indexOf(type, 'permit.permitType') }
+      : offline.permit;
+    return { ...offline, permit, sections } as unknown as OfflinePermit;
   });
   return { permits: compact, shared: { questionVersions: versions.values, values: values.values } };
 }
@@ -126,6 +138,8 @@ export function expandOfflinePermits(permits: readonly OfflinePermit[], shared: 
         sections[name] = { ...section, [field]: value(section[field]) };
       }
     }
-    return { ...offline, sections };
+    const type: unknown = offline.permit.permitType;
+    const permit = typeof type === 'number' ? { ...offline.permit, permitType: value(type) } : offline.permit;
+    return { ...offline, permit, sections } as OfflinePermit;
   });
 }

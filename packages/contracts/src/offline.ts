@@ -100,18 +100,21 @@ export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;
 export const offlineDownloadPageSchema = z.extend(offlineDownloadSchema, {
   permits: z.array(
     z.object({
-      permit: z.pick(permitSchema, {
-        ID: true,
-        version: true,
-        number: true,
-        title: true,
-        status: true,
-        plannedStart: true,
-        plannedEnd: true,
-        createdAt: true,
-        holder: true,
-        permitType: true,
-      }),
+      permit: z.extend(
+        z.pick(permitSchema, {
+          ID: true,
+          version: true,
+          number: true,
+          title: true,
+          status: true,
+          plannedStart: true,
+          plannedEnd: true,
+          createdAt: true,
+          holder: true,
+        }),
+        // The page's type, sent once in `shared` (decision 0086); whole in a page stored before.
+        { permitType: z.union([z.int(), permitSchema.shape.permitType]) },
+      ),
     }),
   ),
 });

@@ -107,7 +107,7 @@ export async function putPage(db: HaspDatabase, owner: Owner, full: OfflinePermi
     key,
     permitType: 'LOTO',
     permitIds,
-    summaries: page.permits.map((p) => summaryOf(p.permit)),
+    summaries: page.permits.map((p) => summaryOf(p.permit, page.permitType.name)),
     updatedAt,
   });
   await db.pageTexts.put({ key, text });

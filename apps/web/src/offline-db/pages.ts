@@ -18,8 +18,11 @@ const isOwners = (owner: Owner) => (row: Owner) =>
   row.facilityId === owner.facilityId &&
   row.userId === owner.userId;
 
-/** The list columns of a permit (a page's summary, or a `permits` row's data). */
-export function summaryOf(permit: OfflinePermit['permit']): PermitSummary {
+/**
+ * The list columns of a permit (a page's summary, or a `permits` row's data). A download page's
+ * permits name their type by an index into the page's shared values: pass the page's type name.
+ */
+export function summaryOf(permit: OfflinePermit['permit'], typeName = permit.permitType.name): PermitSummary {
   return {
     ID: permit.ID,
     version: permit.version,
@@ -30,7 +33,7 @@ export function summaryOf(permit: OfflinePermit['permit']): PermitSummary {
     plannedEnd: permit.plannedEnd,
     createdAt: permit.createdAt,
     holder: permit.holder?.displayName ?? '',
-    typeName: permit.permitType.name,
+    typeName,
   };
 }
 

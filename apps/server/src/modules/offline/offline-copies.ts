@@ -17,8 +17,11 @@ const MARK = '\u0000';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
-/** Flags whose value, the same for many permits, goes to the page's shared values as the compact form sends it. */
-const sharedFlags: ReadonlySet<string> = new Set(['crew-sign-on.devices']);
+/**
+ * Flags whose value (an object, a list or a text), the same for many permits, goes to the page's
+ * shared values as the compact form sends it (contracts' offline-shared.ts).
+ */
+const sharedFlags: ReadonlySet<string> = new Set(['crew-sign-on.devices', 'hazard-analysis.editRefusal']);
 
 /**
  * The viewer's flags with each value replaced by `value(key, flag)`: the one walk of contracts'
@@ -117,7 +120,9 @@ export function copyOf(offline: OfflinePermit, flags: ViewerFlags): OfflineCopy 
   if (isObject(hazards) && isObject(hazards.matrix)) {
     sections['hazard-analysis'] = { ...hazards, matrix: shared('v', hazards.matrix) };
   }
-  return { body: JSON.stringify({ ...marked, sections }), values };
+  // Every permit of a download is of its one type.
+  const permit = { ...marked.permit, permitType: shared('v', marked.permit.permitType) };
+  return { body: JSON.stringify({ ...marked, permit, sections }), values };
 }
 
 /** How a marker starts in a stored text: JSON.stringify writes U+0000 as `\u0000`. */
@@ -137,7 +142,7 @@ export function assemblePermits(
 ): { permits: string; shared: string } {
   const versions = new SharedTexts();
   const sharedValues = new SharedTexts();
-  /** A shared flag's text by the flag's object: every permit's is the context's one list. */
+  /** A shared flag's text by the flag (the context's one list of devices, a refusal's text). */
   const sharedFlagTexts = new Map<unknown, string>();
   const valueText = (hash: string) => {
     const text = values.get(hash);
@@ -149,7 +154,7 @@ export function assemblePermits(
     if (flag === NO_FLAG) throw new Error(`Offline copy: no flag ${key} for permit ${i}`);
     if (flag === null || flag === undefined) return 'null';
     if (typeof flag === 'boolean') return flag ? 'true' : 'false';
-    if (!(sharedFlags.has(key) && isObject(flag))) return JSON.stringify(flag);
+    if (!(sharedFlags.has(key) && (isObject(flag) || typeof flag === 'string'))) return JSON.stringify(flag);
     let text = sharedFlagTexts.get(flag);
     if (text === undefined) sharedFlagTexts.set(flag, (text = JSON.stringify(flag)));
     return String(sharedValues.indexOf(text));

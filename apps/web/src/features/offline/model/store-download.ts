@@ -69,7 +69,8 @@ export async function storeDownload(
         key: pageKey,
         permitType: type,
         permitIds: ids,
-        summaries: download.permits.map((p) => summaryOf(p.permit)),
+        // A page's permits are of its type (sent once a page: decision 0086).
+        summaries: download.permits.map((p) => summaryOf(p.permit, download.permitType.name)),
         updatedAt: now,
       });
       await db.pageTexts.put({ key: pageKey, text });

@@ -266,11 +266,19 @@ describe('GET /api/offline/permits', () => {
     expect(withQuestions.length).toBeGreaterThan(1);
     const ids = wire.shared.questionVersions.map((v) => v.ID);
     expect(new Set(ids).size).toBe(ids.length);
+    type Stage = { questions: { question: unknown; answer: unknown }[] };
+    let sentOnce = 0;
     for (const offline of withQuestions) {
-      const stages = (offline.sections.questions as { stages: { questions: { question: unknown }[] }[] }).stages;
-      for (const stage of stages) for (const q of stage.questions) expect(typeof q.question).toBe('number');
+      for (const sent of (offline.sections.questions as { stages: (Stage | number)[] }).stages) {
+        // An unanswered stage is sent once a page (decision 0086), an answered one with its permit.
+        const stage = typeof sent === 'number' ? (wire.shared.values[sent] as Stage) : sent;
+        expect(stage.questions.every((q) => q.answer === null)).toBe(typeof sent === 'number');
+        if (typeof sent === 'number') sentOnce += 1;
+        for (const q of stage.questions) expect(typeof q.question).toBe('number');
+      }
       expect(typeof (offline.sections['hazard-analysis'] as { matrix: unknown }).matrix).toBe('number');
     }
+    expect(sentOnce).toBeGreaterThan(wire.shared.values.filter((v) => (v as Partial<Stage>).questions).length);
     const text = JSON.stringify(wire.permits);
     for (const v of wire.shared.questionVersions) expect(text).not.toContain(JSON.stringify(v.text));
     // One matrix for the facility, whatever the number of permits.

@@ -49,17 +49,32 @@ describe('compactOfflinePermits / expandOfflinePermits (decision 0065)', () => {
     expect(wire.shared.questionVersions).toEqual([shared]);
     expect(wire.shared.values).toEqual([
       ['Answer Q'],
+      // The unanswered stage: once, its problems and question as indexes.
+      { stage: 'request', isOpen: true, problems: 0, questions: [{ question: 0, answer: null }] },
       matrix,
       'Only the requester can.',
       [{ ID: 1, serial: 'LB-1' }],
       { ID: 1, code: 'LOTO', name: 'LOTO Permit' },
     ]);
-    expect(wire.permits[0]!.permit.permitType).toBe(4);
+    expect(wire.permits[0]!.permit.permitType).toBe(5);
+    expect(wire.permits.map((p) => (p.sections.questions as { stages: unknown[] }).stages)).toEqual([[1], [1], [1]]);
     expect(JSON.stringify(wire.permits)).not.toContain('Is the area clear?');
     const rebuilt = expandOfflinePermits(wire.permits, wire.shared);
     expect(rebuilt).toEqual(permits);
     // Key order too: the stored copy serializes as the section route's answer does.
     expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(permits));
+  });
+
+  it('sends an answered stage with its permit', () => {
+    const answered = permitWith(2, version(7, 'Q'), {});
+    const stage = (answered.sections.questions as { stages: { questions: { answer: unknown }[] }[] }).stages[0]!;
+    stage.questions[0]!.answer = { value: 'yes' };
+    const permits = [permitWith(1, version(7, 'Q'), {}), answered];
+    const wire = compactOfflinePermits(permits);
+    const [unanswered, own] = wire.permits.map((p) => (p.sections.questions as { stages: unknown[] }).stages[0]);
+    expect(typeof unanswered).toBe('number');
+    expect(own).toMatchObject({ stage: 'request', questions: [{ question: 0, answer: { value: 'yes' } }] });
+    expect(expandOfflinePermits(wire.permits, wire.shared)).toEqual(permits);
   });
 
   it('keeps two different values of the same question version ID apart', () => {

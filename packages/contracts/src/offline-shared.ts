@@ -11,8 +11,10 @@ import { questionVersionSchema, type QuestionVersion } from './questions';
  * `sections.questions.stages[].questions[].question` (into `questionVersions`), `permit.permitType`,
  * `sections.questions.stages[].problems`, `sections['hazard-analysis'].matrix`,
  * `sections['hazard-analysis'].editRefusal` and `sections['crew-sign-on'].devices` (into `values`)
- * are a number instead of their object, list or text (`permitType` and `editRefusal` since decision
- * 0086; a page stored before carries them whole, and is read as it is).
+ * are a number instead of their object, list or text, and so is a whole stage none of whose
+ * questions is answered yet (`sections.questions.stages[]`: its own problems and questions as
+ * indexes too). `permitType`, `editRefusal` and unanswered stages since decision 0086: a page stored
+ * before carries them whole, and is read as it is.
  * `expandOfflinePermits` puts them back, so a device stores each permit exactly as the section
  * routes answer it (apps/server/test/offline-download.test.ts compares the rebuilt permits with them).
  */
@@ -64,6 +66,10 @@ class SharedTable<T> {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
+/** A stage none of whose questions has an answer (such a stage is sent once a page). */
+export const isUnanswered = (stage: { questions: readonly object[] }) =>
+  stage.questions.every((q) => (q as { answer?: unknown }).answer === null);
+
 /** The page's permits with what they repeat replaced by indexes into the shared values (the server's side). */
 export function compactOfflinePermits(permits: readonly OfflinePermit[]): {
   permits: OfflinePermit[];
@@ -77,14 +83,18 @@ export function compactOfflinePermits(permits: readonly OfflinePermit[]): {
     if (isObject(questions) && Array.isArray(questions.stages)) {
       sections.questions = {
         ...questions,
-        stages: (questions.stages as StageOnWire[]).map((stage) => ({
-          ...stage,
-          // The same unanswered questions give the same problems on most permits of a type.
-          problems: isObject(stage.problems) ? values.indexOf(stage.problems, 'questions.problems') : stage.problems,
-          questions: stage.questions.map((q) =>
-            isObject(q.question) ? { ...q, question: versions.indexOf(q.question, String(q.question.ID)) } : q,
-          ),
-        })),
+        stages: (questions.stages as StageOnWire[]).map((stage) => {
+          const compacted = {
+            ...stage,
+            // The same unanswered questions give the same problems on most permits of a type.
+            problems: isObject(stage.problems) ? values.indexOf(stage.problems, 'questions.problems') : stage.problems,
+            questions: stage.questions.map((q) =>
+              isObject(q.question) ? { ...q, question: versions.indexOf(q.question, String(q.question.ID)) } : q,
+            ),
+          };
+          // A stage nobody has answered yet is the same on every permit of the type in that state.
+          return isUnanswered(stage) ? values.indexOf(compacted, 'questions.stage') : compacted;
+        }),
       };
     }
     for (const [name, field] of sharedFields) {
@@ -123,13 +133,16 @@ export function expandOfflinePermits(permits: readonly OfflinePermit[], shared: 
     if (isObject(questions) && Array.isArray(questions.stages)) {
       sections.questions = {
         ...questions,
-        stages: (questions.stages as StageOnWire[]).map((stage) => ({
-          ...stage,
-          problems: typeof stage.problems === 'number' ? value(stage.problems) : stage.problems,
-          questions: stage.questions.map((q) =>
-            typeof q.question === 'number' ? { ...q, question: version(q.question) } : q,
-          ),
-        })),
+        stages: (questions.stages as (StageOnWire | number)[]).map((sent) => {
+          const stage = typeof sent === 'number' ? (value(sent) as StageOnWire) : sent;
+          return {
+            ...stage,
+            problems: typeof stage.problems === 'number' ? value(stage.problems) : stage.problems,
+            questions: stage.questions.map((q) =>
+              typeof q.question === 'number' ? { ...q, question: version(q.question) } : q,
+            ),
+          };
+        }),
       };
     }
     for (const [name, field] of sharedFields) {

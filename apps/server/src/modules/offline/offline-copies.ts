@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { withOfflineFlags, type OfflineFlags as ViewerFlags, type OfflinePermit } from '@hasp/contracts';
+import { isUnanswered, withOfflineFlags, type OfflineFlags as ViewerFlags, type OfflinePermit } from '@hasp/contracts';
 
 /**
  * A permit's stored offline copy (decision 0082): its offline JSON as text with a marker in place of
@@ -107,13 +107,17 @@ export function copyOf(offline: OfflinePermit, flags: ViewerFlags): OfflineCopy 
   if (isObject(questions) && Array.isArray(questions.stages)) {
     sections.questions = {
       ...questions,
-      stages: (questions.stages as Json[]).map((stage) => ({
-        ...stage,
-        problems: isObject(stage.problems) ? shared('v', stage.problems) : stage.problems,
-        questions: (stage.questions as Json[]).map((q) =>
-          isObject(q.question) ? { ...q, question: shared('q', q.question) } : q,
-        ),
-      })),
+      stages: (questions.stages as ({ problems: unknown; questions: Json[] } & Json)[]).map((stage) => {
+        const copy = {
+          ...stage,
+          problems: isObject(stage.problems) ? shared('v', stage.problems) : stage.problems,
+          questions: stage.questions.map((q) =>
+            isObject(q.question) ? { ...q, question: shared('q', q.question) } : q,
+          ),
+        };
+        // As the compact form sends it: an unanswered stage once a page (its markers inside it).
+        return isUnanswered(stage) ? shared('v', copy) : copy;
+      }),
     };
   }
   const hazards = sections['hazard-analysis'];
@@ -129,11 +133,26 @@ export function copyOf(offline: OfflinePermit, flags: ViewerFlags): OfflineCopy 
 const MARKER_START = '"\\u0000';
 
 /**
+ * `text` with each marker (`"\u0000k:<key>"`: its kind at +7, its key from +9 to the closing quote)
+ * replaced by `replace(kind, key)`: the text is scanned for the markers' start and cut there.
+ */
+function replaceMarkers(text: string, replace: (kind: string, key: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(MARKER_START); at >= 0; at = text.indexOf(MARKER_START, from)) {
+    const end = text.indexOf('"', at + 9);
+    out += text.slice(from, at) + replace(text[at + 7]!, text.slice(at + 9, end));
+    from = end + 1;
+  }
+  return from ? out + text.slice(from) : text;
+}
+
+/**
  * A page's `permits` and `shared` as JSON text from stored copies: each flag marker replaced by the
  * viewer's flag (`flags[i]` for `copies[i]`), each value marker by its index in the page's shared
  * table — what `compactOfflinePermits` answers for the same permits, without building them.
- * `values`: every hash the copies name (a copy's own, or the facility's store). The texts are
- * scanned for the markers' start and cut there (no regular expression, no string per permit).
+ * `values`: every hash the copies name (a copy's own, or the facility's store). A shared value may
+ * hold markers of its own (an unanswered stage: its questions and problems), never a flag's.
  */
 export function assemblePermits(
   bodies: readonly string[],
@@ -142,12 +161,24 @@ export function assemblePermits(
 ): { permits: string; shared: string } {
   const versions = new SharedTexts();
   const sharedValues = new SharedTexts();
+  /** Each value's index in its table, by kind and hash. */
+  const indexes = new Map<string, number>();
   /** A shared flag's text by the flag (the context's one list of devices, a refusal's text). */
   const sharedFlagTexts = new Map<unknown, string>();
-  const valueText = (hash: string) => {
-    const text = values.get(hash);
-    if (text === undefined) throw new Error(`Offline copy: no stored value ${hash}`);
-    return text;
+  const valueIndex = (kind: string, hash: string): string => {
+    let index = indexes.get(kind + hash);
+    if (index === undefined) {
+      const text = values.get(hash);
+      if (text === undefined) throw new Error(`Offline copy: no stored value ${hash}`);
+      const table = kind === 'q' ? versions : sharedValues;
+      index = table.indexOf(replaceMarkers(text, valueMarker));
+      indexes.set(kind + hash, index);
+    }
+    return String(index);
+  };
+  const valueMarker = (kind: string, key: string): string => {
+    if (kind === 'f') throw new Error(`Offline copy: a shared value holds the flag ${key}`);
+    return valueIndex(kind, key);
   };
   const flagText = (own: ViewerFlags, key: string, i: number): string => {
     const flag = flagAt(own, key);
@@ -159,29 +190,11 @@ export function assemblePermits(
     if (text === undefined) sharedFlagTexts.set(flag, (text = JSON.stringify(flag)));
     return String(sharedValues.indexOf(text));
   };
-  let permits = '[';
-  for (let i = 0; i < bodies.length; i += 1) {
-    const body = bodies[i]!;
-    if (i) permits += ',';
-    let from = 0;
-    for (let at = body.indexOf(MARKER_START); at >= 0; at = body.indexOf(MARKER_START, from)) {
-      // `"\u0000k:<key>"`: the kind at +7, the key from +9 to the closing quote.
-      const kind = body[at + 7];
-      const end = body.indexOf('"', at + 9);
-      const key = body.slice(at + 9, end);
-      const text =
-        kind === 'q'
-          ? String(versions.indexOf(valueText(key)))
-          : kind === 'v'
-            ? String(sharedValues.indexOf(valueText(key)))
-            : flagText(flags[i]!, key, i);
-      permits += body.slice(from, at) + text;
-      from = end + 1;
-    }
-    permits += from ? body.slice(from) : body;
-  }
+  const permits = bodies.map((body, i) =>
+    replaceMarkers(body, (kind, key) => (kind === 'f' ? flagText(flags[i]!, key, i) : valueIndex(kind, key))),
+  );
   return {
-    permits: `${permits}]`,
+    permits: `[${permits.join(',')}]`,
     shared: `{"questionVersions":[${versions.texts.join(',')}],"values":[${sharedValues.texts.join(',')}]}`,
   };
 }

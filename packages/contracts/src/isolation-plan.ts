@@ -231,6 +231,19 @@ const statusWords: Record<string, string> = {
   de_isolation: 'De-isolation',
 };
 
+/** Why a verb cannot be given in the permit's status, built once a verb (the buttons ask for every verb of every plan). */
+const wrongStatusRefusals = new Map<IsolationPlanVerb, string>();
+function wrongStatusRefusal(verb: IsolationPlanVerb): string {
+  let refusal = wrongStatusRefusals.get(verb);
+  if (refusal === undefined) {
+    refusal = planEditVerbs.includes(verb)
+      ? 'The plan can only be changed before isolation (Draft, Requested or Approved).'
+      : `This step is done while the permit is ${statusFor[verb].map((s) => statusWords[s] ?? s).join(' or ')}.`;
+    wrongStatusRefusals.set(verb, refusal);
+  }
+  return refusal;
+}
+
 /** Why the lock and tag are not in place on a point (null when they are). */
 function protectionMissing(p: PlanPoint): string | null {
   if (pointProtected(p)) return null;
@@ -243,16 +256,11 @@ function protectionMissing(p: PlanPoint): string | null {
  * (for its buttons) give the same answer. Permissions are checked apart.
  */
 export function isolationPlanRefusal(
-  plan: IsolationPlan,
+  plan: Omit<IsolationPlan, 'allowedVerbs'>,
   verb: IsolationPlanVerb,
   input: IsolationPlanInput = {},
 ): string | null {
-  const allowed = statusFor[verb];
-  if (!allowed.includes(plan.permitStatus)) {
-    if (planEditVerbs.includes(verb))
-      return 'The plan can only be changed before isolation (Draft, Requested or Approved).';
-    return `This step is done while the permit is ${allowed.map((s) => statusWords[s] ?? s).join(' or ')}.`;
-  }
+  if (!statusFor[verb].includes(plan.permitStatus)) return wrongStatusRefusal(verb);
   const point = input.planPointId === undefined ? undefined : plan.points.find((p) => p.ID === input.planPointId);
   if (planPointVerbs.includes(verb) && !point) return 'That point is not on this plan.';
   const p = point!;
@@ -362,17 +370,16 @@ export function allowedIsolationPlanVerbs(
   typeCode: string,
   permissions: ReadonlySet<string>,
 ): IsolationPlanVerb[] {
-  const full = { ...plan, allowedVerbs: [] };
   return isolationPlanVerbs.filter((verb) => {
     if (!mayGiveIsolationPlanVerb(verb, typeCode, permissions)) return false;
     if (planPointVerbs.includes(verb))
-      return plan.points.some((p) => isolationPlanRefusal(full, verb, { planPointId: p.ID }) === null);
+      return plan.points.some((p) => isolationPlanRefusal(plan, verb, { planPointId: p.ID }) === null);
     if (verb === 'reorder')
       return (
         plan.points.length > 1 &&
-        isolationPlanRefusal(full, verb, { planPointIds: plan.points.map((p) => p.ID) }) === null
+        isolationPlanRefusal(plan, verb, { planPointIds: plan.points.map((p) => p.ID) }) === null
       );
-    return isolationPlanRefusal(full, verb) === null;
+    return isolationPlanRefusal(plan, verb) === null;
   });
 }
 

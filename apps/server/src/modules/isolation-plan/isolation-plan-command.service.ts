@@ -134,7 +134,7 @@ async function applyPlanCommand(
   const now = ctx.now;
   if (sharedPointVerbs.includes(verb)) await lockIsolationPoints(trx, facilityId, permit.id);
   const before = await loadPlan(trx, permit);
-  const refusal = isolationPlanRefusal({ ...before, allowedVerbs: [] }, verb, input);
+  const refusal = isolationPlanRefusal(before, verb, input);
   if (refusal) {
     if (verb === 'reorder' && refusal.startsWith('Reorder:'))
       throw AppError.validation([{ field: 'planPointIds', message: refusal }]);

@@ -7,7 +7,8 @@
  * under way in North Plant (one set-based insert, bench data only), then:
  *   1. the server's answer: `GET /api/offline/permits?type=LOTO` page after page of 500
  *      (HASP_BENCH_OFFLINE_PAGE) as the administrator (all N are theirs to take: under way), time to the last byte, size, permits/s;
- *   2. the browser: Chromium signed in on the app; in the page, the same pages (network, JSON
+ *   2. the browser: Chromium signed in on the app (its own download attempt refused once, then no
+ *      routing; started once the app is quiet: decision 0086); in the page, the same pages (network, JSON
  *      parse, the contract's check of the page's frame and list columns as api/download-permits.ts
  *      does it), each written into IndexedDB by the app's own features/offline storeDownload
  *      (bundled for the page, decision 0078): one strict read-write transaction a page, the outbox

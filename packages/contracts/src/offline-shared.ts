@@ -31,8 +31,13 @@ const sharedFields: readonly (readonly [section: string, field: string])[] = [
   ['crew-sign-on', 'devices'],
 ];
 
+/** The same fields as `section.field` keys (the server's stored copies send the flags among them so). */
+export const sharedSectionFields: ReadonlySet<string> = new Set(
+  sharedFields.map(([name, field]) => `${name}.${field}`),
+);
+
 /** A value `values` may hold in place of a field: an object, a list or a text (not null, a number or a flag). */
-const isShareable = (value: unknown) => (typeof value === 'object' ? value !== null : typeof value === 'string');
+export const isShareable = (value: unknown) => (typeof value === 'object' ? value !== null : typeof value === 'string');
 
 type Json = Record<string, unknown>;
 type StageOnWire = { problems: unknown; questions: { question: QuestionVersion | number }[] } & Json;

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { isUnanswered, withOfflineFlags, type OfflineFlags as ViewerFlags, type OfflinePermit } from '@hasp/contracts';
+import {
+  isShareable,
+  isUnanswered,
+  sharedSectionFields,
+  withOfflineFlags,
+  type OfflineFlags as ViewerFlags,
+  type OfflinePermit,
+} from '@hasp/contracts';
 
 /**
  * A permit's stored offline copy (decision 0082): its offline JSON as text with a marker in place of
@@ -16,12 +23,6 @@ const MARK = '\u0000';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
-
-/**
- * Flags whose value (an object, a list or a text), the same for many permits, goes to the page's
- * shared values as the compact form sends it (contracts' offline-shared.ts).
- */
-const sharedFlags: ReadonlySet<string> = new Set(['crew-sign-on.devices', 'hazard-analysis.editRefusal']);
 
 /**
  * The viewer's flags with each value replaced by `value(key, flag)`: the one walk of contracts'
@@ -185,7 +186,9 @@ export function assemblePermits(
     if (flag === NO_FLAG) throw new Error(`Offline copy: no flag ${key} for permit ${i}`);
     if (flag === null || flag === undefined) return 'null';
     if (typeof flag === 'boolean') return flag ? 'true' : 'false';
-    if (!(sharedFlags.has(key) && (isObject(flag) || typeof flag === 'string'))) return JSON.stringify(flag);
+    // A flag among the compact form's shared fields (the free devices, the edit refusal) goes to the
+    // page's shared values as contracts' offline-shared.ts sends it.
+    if (!(sharedSectionFields.has(key) && isShareable(flag))) return JSON.stringify(flag);
     let text = sharedFlagTexts.get(flag);
     if (text === undefined) sharedFlagTexts.set(flag, (text = JSON.stringify(flag)));
     return String(sharedValues.indexOf(text));

@@ -24,6 +24,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { AuditCheckpoints, type AuditAnchorSettings } from './modules/audit';
 import { AccessTokens, AuthService, authRoutes, expiredSessionsJob } from './modules/auth';
 import { facilityRoutes } from './modules/facilities';
 import { healthRoutes } from './modules/health';
@@ -110,6 +111,8 @@ export interface BuildAppOptions {
    * they test jobs): the app's own jobs plus `registrations`, stopped when the app closes.
    */
   jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
+  /** Anchors each connection's audit trail in signed checkpoint files (server.ts does; tests that test it). */
+  auditAnchor?: AuditAnchorSettings;
   /** How webhook deliveries are tried (tests shorten the waits); see modules/connect. */
   webhooks?: Partial<WebhookTuning>;
 }
@@ -188,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
     jobs: null,
+    auditCheckpoints: null,
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
   registerContextChangedConsumer(ctx.events);
@@ -284,6 +288,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (webRoot) await registerWebApp(app, webRoot);
+  if (options.auditAnchor) {
+    const checkpoints = new AuditCheckpoints(registry, clock, options.auditAnchor, (message, error) =>
+      app.log.error({ err: error }, message),
+    );
+    ctx.auditCheckpoints = checkpoints;
+    checkpoints.start();
+    // After the last request: the rows it wrote are anchored too.
+    app.addHook('onClose', () => checkpoints.stop());
+  }
   if (options.jobs) {
     const now = () => clock.now();
     // One e-mail sender per process (HASP_SMTP_URL); the reports' and notifications' jobs send through it.

@@ -11,7 +11,13 @@ const connectionSchema = z.object({
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9 _.-]+$/, 'letters, digits, space, _ . - only'),
+  /** The application role's URL: what requests and jobs use (db/database-roles.ts). */
   url: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The owner role's URL: migrations at start. Without it Hasp only checks the schema is current. */
+  ownerUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
@@ -58,6 +64,10 @@ export const configSchema = z.object({
   dataDir: z.string().min(1).default('./data'),
   embeddedPgPort: intFromEnv(1024, 65535).default(54329),
   jwtSecret: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the audit checkpoints kept outside the database; never stored in it. */
+  auditKey: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often new audit rows are copied to the signed checkpoint file (seconds). */
+  auditCheckpointSec: intFromEnv(1, 86400).default(60),
   accessTokenTtlSec: intFromEnv(30, 900).default(900),
   refreshTokenTtlSec: intFromEnv(300, 60 * 60 * 24 * 90).default(60 * 60 * 24 * 14),
   refreshReuseGraceSec: intFromEnv(0, 60).default(10),
@@ -97,6 +107,8 @@ export const envNames: Record<keyof Config, string> = {
   dataDir: 'HASP_DATA_DIR',
   embeddedPgPort: 'HASP_EMBEDDED_PG_PORT',
   jwtSecret: 'HASP_JWT_SECRET',
+  auditKey: 'HASP_AUDIT_KEY',
+  auditCheckpointSec: 'HASP_AUDIT_CHECKPOINT_SEC',
   accessTokenTtlSec: 'HASP_ACCESS_TOKEN_TTL_SEC',
   refreshTokenTtlSec: 'HASP_REFRESH_TOKEN_TTL_SEC',
   refreshReuseGraceSec: 'HASP_REFRESH_REUSE_GRACE_SEC',
@@ -132,6 +144,19 @@ export function parseConnectionList(value: string): ConnectionConfig[] {
     });
 }
 
+/** `HASP_OWNER_URLS` (`Name=postgres://owner…`, comma-separated): each connection's owner role for migrations. */
+function addOwnerUrls(connections: ConnectionConfig[], value: string): void {
+  for (const { name, url } of parseConnectionList(value)) {
+    const connection = connections.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!connection || !url) {
+      throw new ConfigError(
+        `Invalid configuration:\n  HASP_OWNER_URLS: "${name}" must be Name=postgres://… of one of the connections`,
+      );
+    }
+    connection.ownerUrl = url;
+  }
+}
+
 /**
  * Reads the configuration: defaults, then the JSON file (`HASP_CONFIG`, default `./hasp.config.json`
  * when present), then the environment. Throws ConfigError naming every wrong setting.
@@ -153,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     raw[key] = key === 'connections' ? parseConnectionList(value) : value;
   }
   if (raw.connections === undefined) raw.connections = [{ name: 'Demo', seedDemo: true }];
+  if (env.HASP_OWNER_URLS) addOwnerUrls(raw.connections as ConnectionConfig[], env.HASP_OWNER_URLS);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {

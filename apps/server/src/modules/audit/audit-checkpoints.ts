@@ -42,12 +42,13 @@ export class AuditCheckpoints {
   /** Checkpoints every connection now; a failure is reported and the others still run. */
   async checkpointAll(): Promise<void> {
     await Promise.all(
-      this.registry.all().map((connection) =>
-        this.anchors
-          .get(connection.name)
-          ?.checkpoint(connection.db, this.clock.now())
-          .catch((error: unknown) => this.onError(`audit checkpoint of ${connection.name} failed`, error)),
-      ),
+      this.registry.all().map(async (connection) => {
+        try {
+          await this.anchors.get(connection.name)?.checkpoint(connection.db, this.clock.now());
+        } catch (error) {
+          this.onError(`audit checkpoint of ${connection.name} failed`, error);
+        }
+      }),
     );
   }
 

@@ -92,6 +92,9 @@ function reassignSchemaObjects(schema: string, role: string): string {
          where n.nspname = ${lit(schema)} and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
            and c.relowner <> ${lit(role)}::regrole
            and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+           -- A serial or identity column's sequence follows its table (and refuses an owner of its own).
+           and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid
+                             and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i') and c.relkind = 'S')
       loop
         execute format('alter table %s owner to %I', r.name, ${lit(role)});
       end loop;

@@ -84,6 +84,7 @@ import {
 import { reportJobs, reportRoutes } from './modules/reports';
 import { dashboardRoutes } from './modules/dashboards';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
+import { useIdempotencySecretKey } from './platform/commands/idempotency.repository';
 import {
   connectAdminRoutes,
   connectPermitRoutes,
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
+  useIdempotencySecretKey(options.jwtSecret);
   const clock = options.clock ?? systemClock;
   // One LISTEN client per connection for everything that must hear other processes' changes.
   const listeners = new ChangeListeners(

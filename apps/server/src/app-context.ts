@@ -3,6 +3,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
 import type { AccessTokens, AuthService } from './modules/auth';
+import type { WebhookTargets } from './modules/connect';
 import type { NotificationHub } from './modules/notifications';
 import type { JobRunner } from './platform/jobs';
 import type { Clock } from './platform/clock';
@@ -23,6 +24,8 @@ export interface AppContext {
   events: EventBus;
   /** Open server-sent-event responses, ended when the server closes. */
   openStreams: Set<ServerResponse>;
+  /** Where webhooks may go (public addresses, and the private ones HASP_CONNECT_ALLOW_PRIVATE_TARGETS lists). */
+  webhookTargets: WebhookTargets;
   /** The job queue of each connection; null when this app was built without jobs (tests, tools). */
   jobs: JobRunner | null;
 }

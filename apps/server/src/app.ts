@@ -89,6 +89,8 @@ import {
   auditApiKeyCall,
   registerWebhookDeliveries,
   webhookDeliveryJob,
+  WebhookTargets,
+  type HostResolver,
   type WebhookTuning,
 } from './modules/connect';
 
@@ -110,8 +112,11 @@ export interface BuildAppOptions {
    * they test jobs): the app's own jobs plus `registrations`, stopped when the app closes.
    */
   jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
-  /** How webhook deliveries are tried (tests shorten the waits); see modules/connect. */
-  webhooks?: Partial<WebhookTuning>;
+  /**
+   * How webhook deliveries are tried (tests shorten the waits), and the resolver of their hosts
+   * (tests make a name resolve to loopback without a network); see modules/connect.
+   */
+  webhooks?: Partial<WebhookTuning> & { resolve?: HostResolver };
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -187,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: options.version ?? '0.0.0-dev',
     notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
+    webhookTargets: new WebhookTargets(config.connectAllowPrivateTargets, options.webhooks?.resolve),
     jobs: null,
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
@@ -300,7 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockOverdueJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
-        webhookDeliveryJob(now, options.webhooks),
+        webhookDeliveryJob(now, ctx.webhookTargets, options.webhooks),
         offlineCopiesJob(now),
         ...(options.jobs.registrations ?? []),
       ],

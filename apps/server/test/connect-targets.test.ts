@@ -162,6 +162,7 @@ describe('webhook targets', () => {
     expect(targets.allows('10.20.3.4')).toBe(true);
     expect(targets.allows('127.0.0.1')).toBe(false);
     expect(targets.allows('10.21.0.1')).toBe(false);
+    expect(new WebhookTargets(['::ffff:10.0.0.5']).allows('10.0.0.5')).toBe(true);
     // The allow-list opens loopback and private addresses only, never unspecified or broadcast ones.
     expect(new WebhookTargets(['0.0.0.0/0']).allows('0.0.0.0')).toBe(false);
     expect(new WebhookTargets(['0.0.0.0/0']).allows('255.255.255.255')).toBe(false);

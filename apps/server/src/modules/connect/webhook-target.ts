@@ -60,11 +60,12 @@ export class WebhookTargets {
     readonly allowedPrivate: readonly string[],
     private readonly resolve: HostResolver = systemResolver,
   ) {
-    this.ranges = allowedPrivate.map((entry) =>
-      ipaddr.isValidCIDR(entry)
-        ? ipaddr.parseCIDR(entry)
-        : ipaddr.parseCIDR(`${entry}/${entry.includes(':') ? 128 : 32}`),
-    );
+    this.ranges = allowedPrivate.map((entry) => {
+      if (ipaddr.isValidCIDR(entry)) return ipaddr.parseCIDR(entry);
+      // A single address, read as connected to (an IPv4-mapped one as its IPv4 address).
+      const address = parseAddress(entry)!;
+      return [address, address.kind() === 'ipv4' ? 32 : 128];
+    });
   }
 
   /** Whether a delivery may connect to this address. */

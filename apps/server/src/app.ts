@@ -91,6 +91,8 @@ import {
   auditApiKeyCall,
   registerWebhookDeliveries,
   webhookDeliveryJob,
+  WebhookTargets,
+  type HostResolver,
   type WebhookTuning,
 } from './modules/connect';
 
@@ -114,8 +116,11 @@ export interface BuildAppOptions {
   jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
   /** Anchors each connection's audit trail in signed checkpoint files (server.ts does; tests that test it). */
   auditAnchor?: AuditAnchorSettings;
-  /** How webhook deliveries are tried (tests shorten the waits); see modules/connect. */
-  webhooks?: Partial<WebhookTuning>;
+  /**
+   * How webhook deliveries are tried (tests shorten the waits), and the resolver of their hosts
+   * (tests make a name resolve to loopback without a network); see modules/connect.
+   */
+  webhooks?: Partial<WebhookTuning> & { resolve?: HostResolver };
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -192,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: options.version ?? '0.0.0-dev',
     notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
+    webhookTargets: new WebhookTargets(config.connectAllowPrivateTargets, options.webhooks?.resolve),
     jobs: null,
     auditCheckpoints: null,
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
@@ -315,7 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockOverdueJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
-        webhookDeliveryJob(now, options.webhooks),
+        webhookDeliveryJob(now, ctx.webhookTargets, options.webhooks),
         offlineCopiesJob(now),
         ...(options.jobs.registrations ?? []),
       ],

@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** One named connection: a PostgreSQL database by URL, or a database on the embedded server. */
@@ -55,6 +56,25 @@ const trustProxySchema = z.union([z.string(), z.array(z.string())]).transform((v
   return list;
 });
 
+/**
+ * The loopback and private addresses or CIDR ranges webhooks may reach besides the public internet
+ * (an on-site receiver); `off` or empty for none. A server setting, not a facility one: whoever
+ * reaches these addresses can probe the server's own network, so only the operator may open them.
+ */
+const privateTargetsSchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+  const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+  if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
+  const wrong = list.find((entry) => !ipaddr.isValidCIDR(entry) && !ipaddr.isValid(entry));
+  if (wrong !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${wrong}" is not an address or CIDR range: list the receivers' addresses (e.g. 10.0.0.5,192.168.10.0/24), or off`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 
 /** Every setting the server reads, with its environment variable and default. */
@@ -95,6 +115,8 @@ export const configSchema = z.object({
     .regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must look like https://hasp.plant.example (no trailing slash)')
     .or(z.literal(''))
     .default(''),
+  /** Loopback and private addresses webhooks may reach too (decision XXXX); none by default. */
+  connectAllowPrivateTargets: privateTargetsSchema.default([]),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),
 });
@@ -123,6 +145,7 @@ export const envNames: Record<keyof Config, string> = {
   smtpUrl: 'HASP_SMTP_URL',
   mailFrom: 'HASP_MAIL_FROM',
   publicUrl: 'HASP_PUBLIC_URL',
+  connectAllowPrivateTargets: 'HASP_CONNECT_ALLOW_PRIVATE_TARGETS',
   connections: 'HASP_CONNECTIONS',
   defaultConnection: 'HASP_DEFAULT_CONNECTION',
 };

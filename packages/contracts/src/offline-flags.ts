@@ -47,6 +47,7 @@ export const offlineFlagInputsSchema = z.object({
     typeCode: z.string(),
     requesterId: z.int(),
     holderId: z.nullable(z.int()),
+    issuerId: z.nullable(z.int()),
   }),
   /** The isolation plan as its section shows it, without its buttons; null when the type has no plan. */
   plan: z.nullable(z.omit(isolationPlanSchema, { allowedVerbs: true })),
@@ -117,6 +118,7 @@ export function offlineFlags(
   const { userId, permissions, now } = viewer;
   const facts = inputs.guardFacts;
   const permit = { typeCode: facts.typeCode, sections: inputs.sections, status: facts.status };
+  const tagPermit = { typeCode: facts.typeCode, issuerId: facts.issuerId, holderId: facts.holderId };
   const flags: OfflineFlags = {
     permit: {
       allowedCommands: allowedCommands(
@@ -125,7 +127,10 @@ export function offlineFlags(
         context.hooks,
       ),
     },
-    tags: inputs.tags.map((tag) => ({ ID: tag.ID, allowedCommands: allowedTagCommands(tag, userId) })),
+    tags: inputs.tags.map((tag) => ({
+      ID: tag.ID,
+      allowedCommands: allowedTagCommands(tag, tagPermit, { userId, permissions }),
+    })),
     attachments: attachmentFlags(inputs, viewer),
   };
   if (inputs.plan)

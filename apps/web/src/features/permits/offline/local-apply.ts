@@ -7,6 +7,7 @@ import {
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
+  tagPersonRefusal,
   tagRefusal,
   tagTransitions,
   type IsolationPlan,
@@ -297,12 +298,17 @@ export function applyTagCommand(
   const tags = data.sections.tags as Tag[] | undefined;
   const tag = tags?.find((t) => t.ID === input.tagId);
   if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
-  const refusal = tagRefusal(
-    { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: tag.statusToken === null },
-    actor.userId,
-    verb,
-  );
+  const facts = { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: tag.statusToken === null };
+  const refusal = tagRefusal(facts, actor.userId, verb);
   if (refusal) return refuse(409, refusal);
+  // Who may give the verb: the server's rule, on the permit's people as this copy knows them.
+  const tagPermit = {
+    typeCode: data.permit.permitType.code,
+    issuerId: data.permit.issuer?.ID ?? null,
+    holderId: data.permit.holder?.ID ?? null,
+  };
+  const notYours = tagPersonRefusal(facts, tagPermit, actor, verb);
+  if (notYours) return refuse(403, notYours);
   const at = now.toISOString();
   const me = { ID: actor.userId, displayName: actor.displayName };
   const to = tagTransitions[verb]?.to ?? tag.state;
@@ -316,7 +322,8 @@ export function applyTagCommand(
   };
   changed.allowedCommands = allowedTagCommands(
     { state: changed.state, appliedBy: changed.appliedBy?.ID ?? null, linkRevoked: changed.statusToken === null },
-    actor.userId,
+    tagPermit,
+    actor,
   ).filter((c) => isOfflineCommand(`tag.${c}`));
   const sections: OfflinePermit['sections'] = {
     ...data.sections,

@@ -65,6 +65,8 @@ export interface TagFacts {
   state: TagState;
   appliedBy: number | null;
   linkRevoked: boolean;
+  /** A tag on a personal lock still on: who applied that lock (the tag is theirs to hang). */
+  lockApplierId?: number | null;
 }
 
 /**
@@ -86,17 +88,18 @@ export function tagRefusal(tag: TagFacts, userId: number | null, command: TagCom
 
 /**
  * Who a tag command is for, besides viewing the permit's type (`permit:view:<CODE>`, checked for
- * every verb): the tag's applier, the permit's issuer or holder, the type's isolating authority
+ * every verb): the tag's applier (or the owner of the personal lock it goes on), the permit's issuer or holder, the type's isolating authority
  * (`permit:issue:<CODE>`, who isolates and verifies the plan's points) or the print list's people
  * (`rightnav:print-list`). Someone who may only view the permit gives none of them: a tag reported
  * missing can no longer be removed by its applier, a revoked link stops the QR page.
  */
-export type TagRole = 'applier' | 'issuer' | 'holder' | 'isolating-authority' | 'print-list';
+export type TagRole = 'applier' | 'lock-applier' | 'issuer' | 'holder' | 'isolating-authority' | 'print-list';
 export const tagCommandRoles: Record<TagCommand, readonly TagRole[]> = {
   // Paper is the printers' and the permit's people's; nobody has applied the tag yet.
-  'mark-printed': ['issuer', 'holder', 'isolating-authority', 'print-list'],
-  // Whoever hangs it becomes its applier: the people who isolate under this permit.
-  apply: ['issuer', 'holder', 'isolating-authority'],
+  'mark-printed': ['lock-applier', 'issuer', 'holder', 'isolating-authority', 'print-list'],
+  // Whoever hangs it becomes its applier: the people who isolate under this permit, and on a
+  // personal lock (a missing tag's replacement) its owner, whose sign-off takes the tag off again.
+  apply: ['lock-applier', 'issuer', 'holder', 'isolating-authority'],
   verify: ['applier', 'issuer', 'holder', 'isolating-authority'],
   // Only the applier (a supervisor uses abandoned removal, OSHA 1910.147 (e)(3)).
   remove: ['applier'],
@@ -108,6 +111,7 @@ export const tagCommandRoles: Record<TagCommand, readonly TagRole[]> = {
 
 const roleWords: Record<TagRole, string> = {
   applier: 'the person who applied the tag',
+  'lock-applier': 'the person whose lock it goes on',
   issuer: "the permit's issuer",
   holder: "the permit's holder",
   'isolating-authority': 'someone who may issue {type} permits',
@@ -132,6 +136,8 @@ function holdsRole(role: TagRole, tag: TagFacts, permit: TagPermitFacts, actor: 
   switch (role) {
     case 'applier':
       return me !== null && tag.appliedBy === me;
+    case 'lock-applier':
+      return me !== null && tag.lockApplierId === me;
     case 'issuer':
       return me !== null && permit.issuerId === me;
     case 'holder':

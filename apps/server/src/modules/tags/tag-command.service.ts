@@ -113,6 +113,7 @@ const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> =>
       state: state.tag.state,
       appliedBy: state.tag.appliedBy,
       linkRevoked: state.tag.statusTokenRevokedAt !== null,
+      lockApplierId: state.tag.lockApplierId,
     };
     const who = { userId: actor.system ? null : actor.userId, permissions: state.permissions };
     const reason = tagRefusal(facts, who.userId, command);

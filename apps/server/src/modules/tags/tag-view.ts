@@ -10,6 +10,7 @@ type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & {
   typeCode: string;
   issuerId: number | null;
   holderId: number | null;
+  lockApplierId: number | null;
 };
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const person = (alias: string) =>
@@ -68,7 +69,10 @@ async function selectTags(
       ${iso('t.voided_at')} as "voidedAt", t.void_reason as "voidReason", ${iso('t.missing_at')} as "missingAt",
       t.replaces_tag_id as "replacesTagId", t.status_token as token,
       t.status_token_revoked_at is not null as revoked, t.version,
-      pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId"
+      pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId",
+      (select a.applied_by from lock_applications a
+        where a.facility_id = t.facility_id and a.id = t.lock_application_id and a.removed_at is null
+      ) as "lockApplierId"
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
     join permit_types pt on pt.id = p.permit_type_id
@@ -81,11 +85,11 @@ async function selectTags(
     where t.facility_id = ${facilityId} and t.permit_id = any(${[...permitIds]}::int[])
       ${tagId === undefined ? sql`` : sql`and t.id = ${tagId}`}
     order by t.id`.execute(db);
-  return rows.map(({ token, revoked, typeCode, issuerId, holderId, ...tag }) => ({
+  return rows.map(({ token, revoked, typeCode, issuerId, holderId, lockApplierId, ...tag }) => ({
     ...tag,
     statusToken: revoked ? null : token,
     allowedCommands: allowedTagCommands(
-      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked },
+      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked, lockApplierId },
       { typeCode, issuerId, holderId },
       viewer,
     ),

@@ -21,6 +21,8 @@ export interface TagRow {
   reason: string;
   state: TagState;
   appliedBy: number | null;
+  /** On a personal lock still on: who applied the lock (contracts' TagFacts.lockApplierId). */
+  lockApplierId: number | null;
   statusTokenRevokedAt: Date | null;
   version: number;
 }
@@ -28,7 +30,10 @@ export interface TagRow {
 const tagColumns = sql<TagRow>`
   id, facility_id as "facilityId", permit_id as "permitId", number, plan_point_id as "planPointId",
   lock_application_id as "lockApplicationId", legend_item_id as "legendItemId", reason, state,
-  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version`;
+  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version,
+  (select a.applied_by from lock_applications a
+    where a.facility_id = tags.facility_id and a.id = tags.lock_application_id and a.removed_at is null
+  ) as "lockApplierId"`;
 
 /** A tag's permit as the tag rules read it: its type and the people the rules name (tagCommandRoles). */
 export interface TagPermitRow {

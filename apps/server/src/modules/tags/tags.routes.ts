@@ -23,6 +23,7 @@ const security = [{ bearer: [] }];
 
 const roleNames: Record<TagRole, string> = {
   applier: 'the applier',
+  'lock-applier': "the personal lock's owner",
   issuer: "the permit's issuer",
   holder: "the permit's holder",
   'isolating-authority': 'permit:issue:<CODE>',

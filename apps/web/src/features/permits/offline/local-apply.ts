@@ -7,12 +7,14 @@ import {
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
+  tagLockAppliers,
   tagPersonRefusal,
   tagRefusal,
   tagTransitions,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
+  type LockboxView,
   type OfflineCommandName,
   type OfflinePermit,
   type Permit,
@@ -298,7 +300,15 @@ export function applyTagCommand(
   const tags = data.sections.tags as Tag[] | undefined;
   const tag = tags?.find((t) => t.ID === input.tagId);
   if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
-  const facts = { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: tag.statusToken === null };
+  const lockAppliers = tagLockAppliers(data.sections['crew-sign-on'] as LockboxView | undefined);
+  const lockApplierOf = (t: Tag) =>
+    t.lockApplicationId === null ? null : (lockAppliers.get(t.lockApplicationId) ?? null);
+  const facts = {
+    state: tag.state,
+    appliedBy: tag.appliedBy?.ID ?? null,
+    linkRevoked: tag.statusToken === null,
+    lockApplierId: lockApplierOf(tag),
+  };
   const refusal = tagRefusal(facts, actor.userId, verb);
   if (refusal) return refuse(409, refusal);
   // Who may give the verb: the server's rule, on the permit's people as this copy knows them.
@@ -321,7 +331,12 @@ export function applyTagCommand(
     ...(verb === 'report-missing' && { missingAt: at }),
   };
   changed.allowedCommands = allowedTagCommands(
-    { state: changed.state, appliedBy: changed.appliedBy?.ID ?? null, linkRevoked: changed.statusToken === null },
+    {
+      state: changed.state,
+      appliedBy: changed.appliedBy?.ID ?? null,
+      linkRevoked: changed.statusToken === null,
+      lockApplierId: lockApplierOf(changed),
+    },
     tagPermit,
     actor,
   ).filter((c) => isOfflineCommand(`tag.${c}`));

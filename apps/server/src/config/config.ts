@@ -115,7 +115,7 @@ export const configSchema = z.object({
     .regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must look like https://hasp.plant.example (no trailing slash)')
     .or(z.literal(''))
     .default(''),
-  /** Loopback and private addresses webhooks may reach too (decision XXXX); none by default. */
+  /** Loopback and private addresses webhooks may reach too (decision 0089); none by default. */
   connectAllowPrivateTargets: privateTargetsSchema.default([]),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),

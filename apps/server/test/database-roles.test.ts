@@ -2,12 +2,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditVerification } from '@hasp/contracts';
-import { createKysely } from '../src/db/connections';
-import { applicationRoleProblem, assertApplicationRole } from '../src/db/database-roles';
+import { createKysely, ensureDatabase } from '../src/db/connections';
+import {
+  adoptEmbeddedDatabase,
+  applicationRoleProblem,
+  assertApplicationRole,
+  EMBEDDED_ROLES,
+  grantApplicationRole,
+} from '../src/db/database-roles';
+import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 import { AuditAnchor, checkpointFile, recordAudit, verifyAuditChains } from '../src/modules/audit';
 import { roleUrl } from './support/database-roles';
@@ -135,6 +142,46 @@ describe('the application role', () => {
       /^Connection Plant 2: its database role "hasp_owner" owns the audit tables/,
     );
     await expect(assertApplicationRole(open(url), 'Plant 2')).resolves.toBeUndefined();
+  });
+});
+
+describe('a database from before the roles', () => {
+  it('is handed to the owner role: every object it holds, then the application role serves it', async () => {
+    const adminUrl = inject('adminUrl');
+    const database = `hasp_adopt_${Date.now().toString(36)}`;
+    await ensureDatabase(adminUrl, database);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${database}`;
+      // As the old code did: migrated by the superuser, who owns everything.
+      const old = open(url.toString());
+      await migrateToLatest(old as never);
+      await old.destroy();
+      opened.splice(opened.indexOf(old), 1);
+
+      await adoptEmbeddedDatabase(adminUrl, database);
+      const owner = open(roleUrl(adminUrl, database, 'owner'));
+      await migrateToLatest(owner as never);
+      await grantApplicationRole(owner as never, EMBEDDED_ROLES.app);
+      const owners = await sql<{ owner: string; n: number }>`
+        select pg_get_userbyid(c.relowner) as owner, count(*)::int as n from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S') group by 1`.execute(owner);
+      expect(owners.rows.map((r) => r.owner)).toEqual([EMBEDDED_ROLES.owner]);
+
+      const app = open(roleUrl(adminUrl, database, 'app'));
+      expect(await applicationRoleProblem(app)).toBeNull();
+      const facility = await app
+        .insertInto('facilities')
+        .values({ name: 'Adopted' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeRows(app, facility.id, 2);
+      expect(await verifyAuditChains(app)).toMatchObject({ ok: true, checked: 2 });
+    } finally {
+      await Promise.all(opened.splice(0).map((db) => db.destroy()));
+      await run(adminUrl, [`drop database if exists ${database} with (force)`]);
+    }
   });
 });
 

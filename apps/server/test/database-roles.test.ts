@@ -51,11 +51,11 @@ async function run(url: string, statements: string[]): Promise<void> {
   }
 }
 
-async function writeRows(db: Kysely<Database>, facilityId: number, count: number) {
+async function writeRows(db: Kysely<Database>, facilityId: number, count: number, userId: number | null = 1) {
   for (let n = 0; n < count; n++) {
     await db.transaction().execute((trx) =>
       recordAudit(trx, {
-        userId: 1,
+        userId,
         facilityId,
         action: 'test.change',
         entityType: 'thing',
@@ -176,7 +176,7 @@ describe('a database from before the roles', () => {
         .values({ name: 'Adopted' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await writeRows(app, facility.id, 2);
+      await writeRows(app, facility.id, 2, null);
       expect(await verifyAuditChains(app)).toMatchObject({ ok: true, checked: 2 });
     } finally {
       await Promise.all(opened.splice(0).map((db) => db.destroy()));

@@ -172,6 +172,8 @@ describe('R28: two devices edit one permit offline', () => {
 describe('states only move forward on replay', () => {
   it('a tag removed stays removed: a stale apply replayed from another device is a conflict, one without a version is refused', async () => {
     const permitId = await lotoPermit(t, tokens.worker!, `Forward ${randomUUID()}`);
+    // The worker holds the permit: a tag's apply is the holder's, the issuer's or the isolating authority's.
+    await db().updateTable('permits').set({ holder_id: userIds.worker! }).where('id', '=', permitId).execute();
     const [point] = await planPoints(db(), permitId, 1);
     const tag = await putTag(db(), permitId, point!, userIds.worker!, 'planned');
     const d = await device('worker');

@@ -21,6 +21,9 @@ export async function cloneTemplateDatabase(): Promise<string> {
   await client.connect();
   try {
     await client.query(`create database ${name} template hasp_template owner ${EMBEDDED_ROLES.owner}`);
+    // A database's own privileges are not copied from its template: the same as the embedded server's.
+    await client.query(`revoke all on database ${name} from public`);
+    await client.query(`grant connect, temporary, create on database ${name} to ${EMBEDDED_ROLES.app}`);
   } finally {
     await client.end();
   }

@@ -51,6 +51,8 @@ export async function createTestApp(
     jobs?: BuildAppOptions['jobs'];
     /** Webhook delivery waits (Hasp Connect tests shorten them). */
     webhooks?: BuildAppOptions['webhooks'];
+    /** Adds routes of the test's own (e.g. one that keeps the event loop busy) before the app starts. */
+    routes?: (app: FastifyInstance) => void;
     /** Runs on the first connection's fresh database before the app (and its event consumers) starts, as `npm start` seeds first. */
     beforeApp?: (db: Connection['db']) => Promise<void>;
   } = {},
@@ -62,7 +64,17 @@ export async function createTestApp(
     connections.push({ name, db: createKysely(url, 5), url });
   }
   await options.beforeApp?.(connections[0]!.db);
-  const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
+  const config = loadConfig(
+    {
+      HASP_CONNECTIONS: names.join(','),
+      HASP_CONFIG: '',
+      // No load shedding unless a test asks: many apps share a busy 2-core machine here, and a 503
+      // would fail a test about something else (test/overload.test.ts turns it on).
+      HASP_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...options.env,
+    },
+    '/nonexistent',
+  );
   const clock = movableClock();
   const app = await buildApp({
     config,
@@ -74,6 +86,7 @@ export async function createTestApp(
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

@@ -30,6 +30,12 @@ export async function registerLoadShedding(app: FastifyInstance, config: Config)
     { 'retry-after': String(overloadRetryAfterSec) },
   );
   let warnedAt = 0;
+  // The first sample after start-up measures the start itself (route compilation blocks the loop),
+  // not load: requests are shed only once a sample taken wholly after the app was ready says so.
+  let shedFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    shedFrom = performance.now() + 2 * overloadSampleMs;
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,
     maxEventLoopUtilization,
@@ -40,7 +46,7 @@ export async function registerLoadShedding(app: FastifyInstance, config: Config)
     exposeStatusRoute: false,
     // Rejecting sends the error through the app's error handler: the one error shape and the header.
     pressureHandler: async (request, _reply, type, value) => {
-      if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+      if (NEVER_SHED.has(request.routeOptions.url ?? '') || performance.now() < shedFrom) return;
       const now = Date.now();
       if (now - warnedAt >= WARN_EVERY_MS) {
         warnedAt = now;

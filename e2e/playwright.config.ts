@@ -72,6 +72,8 @@ export default defineConfig({
       // bound worth having, and a 503 here would fail a test about something else. These tests assert
       // behaviour, not capacity; apps/server/test/overload.test.ts covers the shedding.
       HASP_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Hasp Connect's spec delivers webhooks to a receiver it starts on loopback.
+      HASP_CONNECT_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
   },

@@ -4,7 +4,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { withDatabase } from '../support/database';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { narrowToPhone, shell } from '../support/shell';
@@ -41,14 +40,8 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  // The receiver is on loopback: the server lists 127.0.0.1 (HASP_CONNECT_ALLOW_PRIVATE_TARGETS in playwright.config.ts).
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/sap-pm/hasp`;
-  // The receiver is on loopback: North Plant's administrator allows private targets explicitly.
-  await withDatabase((client) =>
-    client.query(
-      `insert into app_settings (key, facility_id, value) values ('connect.allowPrivateTargets', 1, 'true')
-       on conflict do nothing`,
-    ),
-  );
 });
 test.afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));

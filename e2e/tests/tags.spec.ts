@@ -33,8 +33,9 @@ async function permitWithTag(page: Page, token: string, title: string) {
 
 test("a tag's QR address, signed out, follows the tag as it is applied and removed", async ({ browser }, testInfo) => {
   mkdirSync(shots, { recursive: true });
-  const worker = await createUserLike('worker', 'tagger');
-  const { page, token } = await signedInPage(browser, worker);
+  // The isolating authority (issue permission) applies the tag; as its applier they remove it and revoke its link.
+  const tagger = await createUserLike('supervisor', 'tagger');
+  const { page, token } = await signedInPage(browser, tagger);
   const { permitId, statusToken, number } = await permitWithTag(page, token, `Tag QR ${Date.now().toString(36)}`);
 
   // The permit's Tags tab on a phone: the card with the QR code of the full address.
@@ -68,9 +69,9 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   // Applied on the Tags tab: the scanner's page turns to Applied, naming the applier.
   await card.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(card.getByTestId('tag-state')).toHaveText('Applied');
-  await expect(card.getByTestId('tag-applier')).toContainText(`Applied by ${worker.displayName}`);
+  await expect(card.getByTestId('tag-applier')).toContainText(`Applied by ${tagger.displayName}`);
   await expect(state).toHaveText('Applied');
-  await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${worker.displayName}`);
+  await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${tagger.displayName}`);
   await expectNoSidewaysScroll(scanner, phone.width);
   await expectNoSeriousViolations(scanner);
   await scanner.screenshot({ path: `${shots}/tag-status-applied-phone.png`, fullPage: true });

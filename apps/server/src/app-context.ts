@@ -2,7 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from './config/config';
 import type { ConnectionRegistry } from './db/connections';
+import type { AuditCheckpoints } from './modules/audit';
 import type { AccessTokens, AuthService } from './modules/auth';
+import type { WebhookTargets } from './modules/connect';
 import type { NotificationHub } from './modules/notifications';
 import type { JobRunner } from './platform/jobs';
 import type { Clock } from './platform/clock';
@@ -23,6 +25,10 @@ export interface AppContext {
   events: EventBus;
   /** Open server-sent-event responses, ended when the server closes. */
   openStreams: Set<ServerResponse>;
+  /** Each connection's audit checkpoints outside the database; null when this app keeps none (tests, tools). */
+  auditCheckpoints: AuditCheckpoints | null;
+  /** Where webhooks may go (public addresses, and the private ones HASP_CONNECT_ALLOW_PRIVATE_TARGETS lists). */
+  webhookTargets: WebhookTargets;
   /** The job queue of each connection; null when this app was built without jobs (tests, tools). */
   jobs: JobRunner | null;
 }

@@ -25,6 +25,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { AuditCheckpoints, type AuditAnchorSettings } from './modules/audit';
 import { AccessTokens, AuthService, authRoutes, expiredSessionsJob } from './modules/auth';
 import { facilityRoutes } from './modules/facilities';
 import { healthRoutes } from './modules/health';
@@ -84,12 +85,15 @@ import {
 import { reportJobs, reportRoutes } from './modules/reports';
 import { dashboardRoutes } from './modules/dashboards';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
+import { useIdempotencySecretKey } from './platform/commands/idempotency.repository';
 import {
   connectAdminRoutes,
   connectPermitRoutes,
   auditApiKeyCall,
   registerWebhookDeliveries,
   webhookDeliveryJob,
+  WebhookTargets,
+  type HostResolver,
   type WebhookTuning,
 } from './modules/connect';
 
@@ -111,8 +115,13 @@ export interface BuildAppOptions {
    * they test jobs): the app's own jobs plus `registrations`, stopped when the app closes.
    */
   jobs?: { settings?: Partial<JobsSettings>; registrations?: JobRegistration[]; stopTimeoutMs?: number };
-  /** How webhook deliveries are tried (tests shorten the waits); see modules/connect. */
-  webhooks?: Partial<WebhookTuning>;
+  /** Anchors each connection's audit trail in signed checkpoint files (server.ts does; tests that test it). */
+  auditAnchor?: AuditAnchorSettings;
+  /**
+   * How webhook deliveries are tried (tests shorten the waits), and the resolver of their hosts
+   * (tests make a name resolve to loopback without a network); see modules/connect.
+   */
+  webhooks?: Partial<WebhookTuning> & { resolve?: HostResolver };
 }
 
 /** Builds the whole server (API, docs and web app) without listening, so tests can inject requests. */
@@ -172,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = new AccessTokens(options.jwtSecret, config.accessTokenTtlSec);
+  useIdempotencySecretKey(options.jwtSecret);
   const clock = options.clock ?? systemClock;
   // One LISTEN client per connection for everything that must hear other processes' changes.
   const listeners = new ChangeListeners(
@@ -190,7 +200,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     version: options.version ?? '0.0.0-dev',
     notifications: new NotificationHub(registry, listeners, (message, error) => app.log.warn({ err: error }, message)),
     openStreams: new Set(),
+    webhookTargets: new WebhookTargets(config.connectAllowPrivateTargets, options.webhooks?.resolve),
     jobs: null,
+    auditCheckpoints: null,
     events: new EventBus((message, error) => app.log.warn({ err: error }, message)),
   };
   registerContextChangedConsumer(ctx.events);
@@ -287,6 +299,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   if (webRoot) await registerWebApp(app, webRoot);
+  if (options.auditAnchor) {
+    const checkpoints = new AuditCheckpoints(registry, clock, options.auditAnchor, (message, error) =>
+      app.log.error({ err: error }, message),
+    );
+    ctx.auditCheckpoints = checkpoints;
+    checkpoints.start();
+    // After the last request: the rows it wrote are anchored too.
+    app.addHook('onClose', () => checkpoints.stop());
+  }
   if (options.jobs) {
     const now = () => clock.now();
     // One e-mail sender per process (HASP_SMTP_URL); the reports' and notifications' jobs send through it.
@@ -303,7 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockOverdueJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
-        webhookDeliveryJob(now, options.webhooks),
+        webhookDeliveryJob(now, ctx.webhookTargets, options.webhooks),
         offlineCopiesJob(now),
         ...(options.jobs.registrations ?? []),
       ],

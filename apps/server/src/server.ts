@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type Config } from './config/config';
 import { readOrCreateSecret } from './config/secret-file';
 import { openConnections, type ConnectionRegistry } from './db/connections';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
-import { migrateToLatest } from './db/migrate';
+import { prepareSchema } from './db/prepare-schema';
+import { assertApplicationRole } from './db/database-roles';
 import { seedDemo } from './db/seed/demo';
 import { registerAppCaptions } from './modules/translations';
 import { buildApp } from './app';
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
     }
     registry = await openConnections(config.connections, embedded);
     for (const [index, connection] of registry.all().entries()) {
-      await migrateToLatest(connection.db as never);
+      // Migrations as the owner role; requests, jobs and the seed as the application role.
+      await prepareSchema(connection);
+      await assertApplicationRole(connection.db, connection.name);
       // Every caption the app shows, with the translations Hasp ships (admins' own edits are kept).
       await registerAppCaptions(connection.db);
       // With no explicit choice, only the built-in Demo connection gets demo data.
@@ -70,7 +73,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, registry, jwtSecret: jwtSecretFor(config), version, logger, jobs: {} });
+  const app = await buildApp({
+    config,
+    registry,
+    jwtSecret: jwtSecretFor(config),
+    version,
+    logger,
+    jobs: {},
+    auditAnchor: {
+      dataDir: config.dataDir,
+      key: config.auditKey ?? readOrCreateSecret(path.resolve(config.dataDir, 'audit-key'), 48),
+      intervalMs: config.auditCheckpointSec * 1000,
+    },
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

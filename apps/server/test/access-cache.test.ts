@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-listener';
 import { startSecondInstance } from './support/second-instance';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, DEMO_PASSWORD, login, superuserUrl, type TestApp } from './test-app';
 
 /**
  * The per-process access cache (plugins/access-cache.ts) on two server instances over one
@@ -21,7 +20,7 @@ let other: pg.Client;
 beforeAll(async () => {
   t = await createTestApp();
   second = await startSecondInstance(t);
-  other = new pg.Client({ connectionString: t.connections[0]!.url });
+  other = new pg.Client({ connectionString: superuserUrl(t.connections[0]!.url) });
   await other.connect();
 });
 afterAll(async () => {
@@ -232,11 +231,14 @@ describe('the access cache', () => {
       if (Date.now() > deadline) throw new Error('the first instance never started caching');
     }
     const db = t.connections[0]!.db;
-    // With triggers off there is no NOTIFY at all: only the write watch can drop the answer.
-    await db.transaction().execute(async (trx) => {
-      await sql`set local session_replication_role = replica`.execute(trx);
-      await trx.updateTable('users').set({ is_active: false }).where('user_name', '=', 'worker').execute();
-    });
+    // With the trigger off there is no NOTIFY at all: only the write watch can drop the answer.
+    // (The application role cannot skip triggers; the superuser turns this one off for the test.)
+    await other.query('alter table users disable trigger users_session_changed');
+    try {
+      await db.updateTable('users').set({ is_active: false }).where('user_name', '=', 'worker').execute();
+    } finally {
+      await other.query('alter table users enable trigger users_session_changed');
+    }
     try {
       expect((await ask()).statusCode).toBe(401);
     } finally {

@@ -1,9 +1,8 @@
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeSpreadsheetCell } from '../src/modules/spreadsheet';
-import { createTestApp, login, type TestApp } from './test-app';
+import { asSuperuser, createTestApp, login, type TestApp } from './test-app';
 
 let t: TestApp;
 let token = '';
@@ -339,10 +338,11 @@ describe('asset import rules', () => {
       ],
     });
     // The last kind written fails in the database, after areas, assets and components went in.
-    await sql`create function hasp_test_boom() returns trigger language plpgsql as $$
-      begin if new.code = 'BOOM' then raise exception 'disk full (test)'; end if; return new; end $$`.execute(db());
-    await sql`create trigger hasp_test_boom before insert on isolation_points
-      for each row execute function hasp_test_boom()`.execute(db());
+    await asSuperuser(t.connections[0]!.url, [
+      `create function hasp_test_boom() returns trigger language plpgsql as $$
+        begin if new.code = 'BOOM' then raise exception 'disk full (test)'; end if; return new; end $$`,
+      `create trigger hasp_test_boom before insert on isolation_points for each row execute function hasp_test_boom()`,
+    ]);
     const before = await counts();
     const up = await upload(file, 'halfway.xlsx');
     const id = up.json<{ ID: number }>().ID;
@@ -357,8 +357,10 @@ describe('asset import rules', () => {
       expect(stored.status).toBe('failed');
       expect(stored.resultMessage).toMatch(/nothing was written \(disk full \(test\)\)/);
     } finally {
-      await sql`drop trigger hasp_test_boom on isolation_points`.execute(db());
-      await sql`drop function hasp_test_boom()`.execute(db());
+      await asSuperuser(t.connections[0]!.url, [
+        'drop trigger hasp_test_boom on isolation_points',
+        'drop function hasp_test_boom()',
+      ]);
     }
     const retry = await post(`/api/asset-imports/${id}/commit`);
     expect(retry.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { createKysely, ensureDatabase } from '../src/db/connections';
 import { migrations } from '../src/db/migrations/index';
 import type { Database } from '../src/db/schema';
 import { recordAudit, verifyAuditChains, type AuditEntry } from '../src/modules/audit';
-import { cloneTemplateDatabase } from './test-app';
+import { cloneTemplateDatabase, superuserUrl } from './test-app';
 
 // Each test gets its own database: a tampered chain stays tampered.
 const opened: Kysely<Database>[] = [];
@@ -52,7 +52,7 @@ async function chainRows(db: Kysely<Database>, facilityId: number | null) {
 
 /** Runs SQL as the superuser with every trigger off, as someone covering their tracks would. */
 async function asSuperuserWithoutTriggers(url: string, statements: string[]) {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: superuserUrl(url) });
   await client.connect();
   try {
     await client.query('set session_replication_role = replica');
@@ -177,7 +177,7 @@ describe('audit trail: tampering as the superuser is reported at the broken row'
     const { url, db } = await freshDatabase();
     await writeRows(db, 2, 3);
     const victim = (await chainRows(db, 2))[0]!;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: superuserUrl(url) });
     await client.connect();
     try {
       await client.query('alter table audit_log disable trigger audit_log_no_change');

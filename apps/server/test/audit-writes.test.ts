@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditVerification } from '@hasp/contracts';
-import { createTestApp, login, type TestApp } from './test-app';
+import { createTestApp, login, superuserUrl, type TestApp } from './test-app';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -129,7 +129,7 @@ describe('GET /api/admin/audit/verify', () => {
       .where('entity_type', '=', 'announcement')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const client = new pg.Client({ connectionString: t.connections[0]!.url });
+    const client = new pg.Client({ connectionString: superuserUrl(t.connections[0]!.url) });
     await client.connect();
     try {
       await client.query('set session_replication_role = replica');

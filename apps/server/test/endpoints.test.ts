@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../src/db/migrate';
 import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
-import { createTestApp, login, type TestApp } from './test-app';
+import { asSuperuser, createTestApp, login, type TestApp } from './test-app';
 
 let t: TestApp;
 let token: string;
@@ -12,12 +12,13 @@ beforeAll(async () => {
     env: { HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE: '30' },
   });
   // "Empty Plant" has no facilities at all.
-  const empty = t.connections[1]!.db;
   // The cascade reaches the append-only audit log: as a superuser, with its triggers off (replica).
-  await empty.transaction().execute(async (trx) => {
-    await sql`set local session_replication_role = replica`.execute(trx);
-    await sql`truncate facilities, users cascade`.execute(trx);
-  });
+  await asSuperuser(t.connections[1]!.url, [
+    'begin',
+    'set local session_replication_role = replica',
+    'truncate facilities, users cascade',
+    'commit',
+  ]);
   token = (await login(t.app, { facilityId: 2 })).json<{ token: string }>().token;
 });
 afterAll(() => t.close());

@@ -6,6 +6,13 @@ import type { TestProject } from 'vitest/node';
 import { createKysely, ensureDatabase } from '../src/db/connections';
 import { startEmbeddedServer } from '../src/db/embedded-server';
 import { migrateToLatest } from '../src/db/migrate';
+import {
+  adoptEmbeddedDatabase,
+  EMBEDDED_ROLES,
+  ensureEmbeddedRoles,
+  grantApplicationRole,
+} from '../src/db/database-roles';
+import { roleUrl, TEST_ROLE_PASSWORDS } from './support/database-roles';
 import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
 import { DEMO_HAZARD_LINES_STEP } from '../src/db/seed/demo-hazard-analysis';
 import { DEMO_AREA_SUPERVISORS_STEP } from '../src/db/seed/demo-area-supervisors';
@@ -45,11 +52,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
       rmSync(dataDir, { recursive: true, force: true });
     };
   }
+  // The roles the server runs with (db/database-roles.ts): the template is migrated as its owner
+  // and seeded as the application role, and every test file's clone is served as that role.
+  await ensureEmbeddedRoles(adminUrl, TEST_ROLE_PASSWORDS);
   await ensureDatabase(adminUrl, 'hasp_template');
-  const templateUrl = new URL(adminUrl);
-  templateUrl.pathname = '/hasp_template';
-  const db = createKysely(templateUrl.toString(), 1);
-  await migrateToLatest(db as never);
+  await adoptEmbeddedDatabase(adminUrl, 'hasp_template');
+  const ownerUrl = roleUrl(adminUrl, 'hasp_template', 'owner');
+  const owner = createKysely(ownerUrl, 1);
+  await migrateToLatest(owner as never);
+  await grantApplicationRole(owner as never, EMBEDDED_ROLES.app);
+  await owner.destroy();
+  const db = createKysely(roleUrl(adminUrl, 'hasp_template', 'app'), 1);
   await registerAppCaptions(db);
   // Without the demo permits: each test file makes the permits it counts (demo-permits.test.ts seeds them).
   // The demo hazard lines go with them (and their step, outside its transaction, needs a second connection),

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely } from '../src/db/connections';
-import { cloneTemplateDatabase } from './test-app';
+import { asSuperuser, cloneTemplateDatabase } from './test-app';
 
 const script = path.resolve(import.meta.dirname, 'support/jobs-process.ts');
 
@@ -37,9 +37,10 @@ const running: Running[] = [];
 beforeAll(async () => {
   url = await cloneTemplateDatabase();
   db = createKysely(url, 2);
-  await sql`create table job_probe (job_id uuid not null, scheduled_at timestamptz not null, process text not null)`.execute(
-    db,
-  );
+  await asSuperuser(url, [
+    'create table job_probe (job_id uuid not null, scheduled_at timestamptz not null, process text not null)',
+    'grant select, insert on job_probe to hasp_app',
+  ]);
 });
 afterAll(async () => {
   for (const { child, exited } of running) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { masterListKeys } from '@hasp/contracts';
 import { startSecondInstance } from './support/second-instance';
-import { createTestApp, login, type TestApp } from './test-app';
+import { asSuperuser, createTestApp, login, type TestApp } from './test-app';
 
 /**
  * Master List Manage over the real server and PostgreSQL: list types and items, the rules of
@@ -245,9 +245,11 @@ describe('delete', () => {
   it('refuses when any other table references it (the foreign keys decide what "in use" is)', async () => {
     const { sql } = await import('kysely');
     const created = (await create('reason-codes', { value: 'Audit finding' })).json<Item>();
-    await sql`create table matrix_refs (id serial primary key, item_id integer references master_list_items(id))`.execute(
-      db(),
-    );
+    await asSuperuser(t.connections[0]!.url, [
+      'create table matrix_refs (id serial primary key, item_id integer references master_list_items(id))',
+      'grant all on matrix_refs to hasp_app',
+      'grant all on matrix_refs_id_seq to hasp_app',
+    ]);
     try {
       await sql`insert into matrix_refs (item_id) values (${created.ID})`.execute(db());
       // The catalog of references is read once per process; this one appeared later, so the
@@ -256,7 +258,7 @@ describe('delete', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json<{ message: string }>().message).toMatch(/in use/);
     } finally {
-      await sql`drop table matrix_refs`.execute(db());
+      await asSuperuser(t.connections[0]!.url, ['drop table matrix_refs']);
     }
   });
 

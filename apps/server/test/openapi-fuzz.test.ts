@@ -93,9 +93,13 @@ const brokenAuthorizations = (token: string) => {
   );
 };
 
+/** An ID parameter: digits only (contracts' idParamSchema), so the document gives it as a pattern. */
+const isIdParameter = (schema: JsonSchema) =>
+  schema.type === 'integer' || (schema.type === 'string' && /^\^(\(\?:)?\[1-9\]\[0-9\]/.test(schema.pattern ?? ''));
+
 /** Path IDs: mostly ones the demo data has (1–5 exist in most tables), else any the schema allows, else hostile. */
 function paramValue(parameter: Parameter): fc.Arbitrary<unknown> {
-  const existing = parameter.schema.type === 'integer' ? fc.integer({ min: 1, max: 5 }) : validValue(parameter.schema);
+  const existing = isIdParameter(parameter.schema) ? fc.integer({ min: 1, max: 5 }) : validValue(parameter.schema);
   return fc.oneof(
     { arbitrary: existing, weight: 5 },
     { arbitrary: validValue(parameter.schema), weight: 2 },

@@ -492,6 +492,27 @@ describe('permit lifecycle commands', () => {
     expect([audits.length, events.length]).toEqual([1, 1]);
   });
 
+  it('refuses the same Idempotency-Key with another signing password (422), replays only the same one, and keeps no password', async () => {
+    const requested = await walk(await draft(), [['worker', 'request']]);
+    const headers = { 'idempotency-key': `permit-approve-${requested.ID}` };
+    const first = await command('supervisor', requested.ID, 'approve', { password: DEMO_PASSWORD }, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const wrong = await command('supervisor', requested.ID, 'approve', { password: 'not-the-password' }, headers);
+    expect(wrong.statusCode, wrong.body).toBe(422);
+    expect(wrong.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(wrong.headers['idempotent-replayed']).toBeUndefined();
+    const same = await command('supervisor', requested.ID, 'approve', { password: DEMO_PASSWORD }, headers);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.headers['idempotent-replayed']).toBe('true');
+    const stored = await db()
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', ids.supervisor!)
+      .where('key', '=', headers['idempotency-key'])
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(DEMO_PASSWORD);
+  });
+
   it('expires as the system once validity ends (no user in the audit row); a person cannot', async () => {
     const active = await walk(await draft(), toActive);
     expect((await command('admin', active.ID, 'expire')).statusCode).toBe(404);

@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparingClient } from '../src/db/prepared-statements';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, superuserUrl, type TestApp } from './test-app';
 
 /** Statements run again and again are prepared on the server once per connection (decision 0066). */
 let t: TestApp;
 let pool: pg.Pool;
 beforeAll(async () => {
   t = await createTestApp();
-  pool = new pg.Pool({ connectionString: t.connections[0]!.url, max: 1, Client: PreparingClient });
+  // As the superuser: the schema-change test creates and alters its own table.
+  pool = new pg.Pool({ connectionString: superuserUrl(t.connections[0]!.url), max: 1, Client: PreparingClient });
 });
 afterAll(async () => {
   await pool.end();

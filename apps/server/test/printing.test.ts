@@ -97,8 +97,10 @@ describe('the tag PDF', () => {
   it('prints the applier, legend, number, date, point and permit, one page per tag at the layout size', async () => {
     await linkIsolationTags('tag-standard-3x5');
     const { permitId, tagIds } = await plannedTags(2);
-    // The worker applies the first tag: the name on it is theirs.
-    const applied = await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/apply`, { tagId: tagIds[0] });
+    // The supervisor (who may isolate LOTO permits) applies the first tag: the name on it is theirs.
+    const applied = await call('supervisor', 'POST', `/api/permits/${permitId}/tags/commands/apply`, {
+      tagId: tagIds[0],
+    });
     expect(applied.statusCode).toBe(200);
     const response = await pdfOf('supervisor', tagIds);
     expect(response.statusCode).toBe(200);
@@ -120,10 +122,10 @@ describe('the tag PDF', () => {
       .where('tags.id', 'in', tagIds)
       .orderBy('tags.id')
       .execute();
-    const worker = await db()
+    const applier = await db()
       .selectFrom('users')
       .select('display_name')
-      .where('user_name', '=', 'worker')
+      .where('user_name', '=', 'supervisor')
       .executeTakeFirstOrThrow();
     const zone = await db().selectFrom('facilities').select('time_zone').where('id', '=', 1).executeTakeFirstOrThrow();
     const appliedDate = new Intl.DateTimeFormat('en-CA', { timeZone: zone.time_zone }).format(rows[0]!.applied_at!);
@@ -132,7 +134,7 @@ describe('the tag PDF', () => {
     const [first, second] = pages.map((p) => p.replace(/\s+/g, ' '));
     expect(first).toContain(rows[0]!.number);
     expect(first).toContain(rows[0]!.value!); // the legend, e.g. DANGER — DO NOT OPERATE
-    expect(first).toContain(`Applied by: ${worker.display_name}`);
+    expect(first).toContain(`Applied by: ${applier.display_name}`);
     expect(first).toContain(`Date: ${appliedDate}`);
     expect(first).toContain(`Permit: ${rows[0]!.permitNumber}`);
     expect(first).toContain('Reason: Belt change');
@@ -229,7 +231,7 @@ describe('the tag PDF', () => {
   it('prints a revoked link as such, and refuses tags it cannot see with their IDs', async () => {
     const { permitId, tagIds } = await plannedTags(1);
     expect(
-      (await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/revoke-link`, { tagId: tagIds[0] }))
+      (await call('supervisor', 'POST', `/api/permits/${permitId}/tags/commands/revoke-link`, { tagId: tagIds[0] }))
         .statusCode,
     ).toBe(200);
     expect(pdftotext((await pdfOf('supervisor', tagIds)).rawPayload)).toContain('Status link revoked');
@@ -252,7 +254,7 @@ describe('the print list', () => {
     expect(items.every((i) => /^[0-9a-f]{32}$/.test(i.stamp))).toBe(true);
 
     // One voided meanwhile: refused with the tag rule's words, the rest printed.
-    await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/void`, {
+    await call('supervisor', 'POST', `/api/permits/${permitId}/tags/commands/void`, {
       tagId: tagIds[2],
       reason: 'Wrong point',
     });
@@ -302,7 +304,7 @@ describe('the print list', () => {
       ['renew-link', tagIds[0]],
       ['revoke-link', tagIds[1]],
     ] as const) {
-      const changed = await call('worker', 'POST', `/api/permits/${permitId}/tags/commands/${verb}`, { tagId });
+      const changed = await call('supervisor', 'POST', `/api/permits/${permitId}/tags/commands/${verb}`, { tagId });
       expect(changed.statusCode, changed.body).toBe(200);
     }
     const stale = await markTags('supervisor', tagIds, stamps);

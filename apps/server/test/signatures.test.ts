@@ -200,9 +200,9 @@ describe('approval stages by risk level', () => {
       await db().selectFrom('groups').select('id').where('facility_id', '=', 2).executeTakeFirstOrThrow()
     ).id;
     const foreign = await call('admin', 'PUT', '/api/approval-stages', {
-      low: [],
+      low: current.low.map(input),
       medium: [{ name: 'X', meaning: 'approved', groupId: riverside }],
-      high: [],
+      high: current.high.map(input),
     });
     expect(foreign.statusCode, foreign.body).toBe(400);
     expect(foreign.json()).toMatchObject({ details: [{ field: 'medium.0.groupId' }] });

@@ -144,24 +144,24 @@ const publicStatus = (token: string) => t.app.inject({ method: 'GET', url: `/api
 const tokenOf = async (tagId: number) =>
   (await db().selectFrom('tags').select('status_token').where('id', '=', tagId).executeTakeFirstOrThrow()).status_token;
 
-/** A permit with one planned tag on a point of its own. */
+/** A permit held by the worker (who may so give its tags' commands), with one planned tag on a point of its own. */
 async function plannedTag() {
-  const permitId = await lotoPermit(t, tokens.worker!);
+  const permitId = await lotoPermit(t, tokens.worker!, 'Tag test permit', await userId('worker'));
   const [point] = await planPoints(db(), permitId, 1);
   const { id, number } = await plan(permitId, point!);
   return { permitId, tagId: id, number };
 }
 
 describe('tag commands', () => {
-  it('prints, applies (naming the applier), verifies by another person and removes by the applier only; audited, versioned', async () => {
+  it("prints and applies by the permit's holder (naming the applier), verifies by the isolating authority and removes by the applier only; audited, versioned", async () => {
     const { permitId, tagId } = await plannedTag();
     expect((await command('worker', permitId, 'mark-printed', { tagId })).json()).toMatchObject({ state: 'printed' });
     const applied = await command('worker', permitId, 'apply', { tagId }, { 'if-match': '"1"' });
     expect(applied.statusCode).toBe(200);
     expect(applied.headers.etag).toBe('"2"');
     expect(applied.json()).toMatchObject({ state: 'applied', appliedBy: { displayName: 'Wren Worker' } });
-    const verified = await command('contractor', permitId, 'verify', { tagId });
-    expect(verified.json()).toMatchObject({ state: 'verified', verifiedBy: { displayName: 'Casey Contractor' } });
+    const verified = await command('supervisor', permitId, 'verify', { tagId });
+    expect(verified.json()).toMatchObject({ state: 'verified', verifiedBy: { displayName: 'Sam Supervisor' } });
     // Only the applier removes: the supervisor, though allowed everything else, is refused (403).
     const bySupervisor = await command('supervisor', permitId, 'remove', { tagId });
     expect(bySupervisor.statusCode).toBe(403);
@@ -209,7 +209,7 @@ describe('tag commands', () => {
   it('replaces a missing tag with a new planned one of a new number, linked to it', async () => {
     const { permitId, tagId, number } = await plannedTag();
     await command('worker', permitId, 'apply', { tagId });
-    const missing = await command('contractor', permitId, 'report-missing', {
+    const missing = await command('supervisor', permitId, 'report-missing', {
       tagId,
       reason: 'Gone after night shift',
     });

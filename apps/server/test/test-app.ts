@@ -6,25 +6,46 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { ConnectionRegistry, createKysely, type Connection } from '../src/db/connections';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { EMBEDDED_ROLES } from '../src/db/database-roles';
+import { roleUrl } from './support/database-roles';
 import { movableClock } from '../src/platform/clock';
 
 export { DEMO_PASSWORD };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** Clones the migrated, demo-seeded template into a fresh database and returns its URL. */
+/** Clones the migrated, demo-seeded template into a fresh database and returns its URL as the application role. */
 export async function cloneTemplateDatabase(): Promise<string> {
   const adminUrl = inject('adminUrl');
   const name = `hasp_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name} template hasp_template`);
+    await client.query(`create database ${name} template hasp_template owner ${EMBEDDED_ROLES.owner}`);
   } finally {
     await client.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return roleUrl(adminUrl, name, 'app');
+}
+
+/**
+ * The same database as the test server's superuser: for fixtures no application may do (tamper
+ * with the audit trail, add a trigger, bypass triggers).
+ */
+export function superuserUrl(url: string): string {
+  const admin = new URL(inject('adminUrl'));
+  admin.pathname = new URL(url).pathname;
+  return admin.toString();
+}
+
+/** Runs statements on the database of `url` as the test server's superuser (fixtures no application may run). */
+export async function asSuperuser(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: superuserUrl(url) });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestApp {
@@ -49,6 +70,8 @@ export async function createTestApp(
     logger?: FastifyBaseLogger;
     /** Starts the job queues (off by default: only job tests need them). */
     jobs?: BuildAppOptions['jobs'];
+    /** Signed audit checkpoints outside the database (off by default, as in tools). */
+    auditAnchor?: BuildAppOptions['auditAnchor'];
     /** Webhook delivery waits (Hasp Connect tests shorten them). */
     webhooks?: BuildAppOptions['webhooks'];
     /** Adds routes of the test's own (e.g. one that keeps the event loop busy) before the app starts. */
@@ -85,6 +108,7 @@ export async function createTestApp(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.auditAnchor ? { auditAnchor: options.auditAnchor } : {}),
   });
   options.routes?.(app);
   await app.ready();

@@ -8,9 +8,11 @@ import * as z from 'zod/mini';
 /**
  * Why a row is broken: `edited` (its content no longer gives its hash), `missing` (no row at this
  * position: deleted, or the table truncated), `relinked` (it does not carry the hash of the row
- * before it), `head` (the chain ends elsewhere than its recorded head: rows removed or replaced).
+ * before it), `head` (the chain ends elsewhere than its recorded head: rows removed or replaced),
+ * `rewritten` (the chain is consistent but this row's hash is not the one the signed checkpoint
+ * outside the database copied: the row was changed and the chain recomputed after it).
  */
-export const auditBreakReasons = ['edited', 'missing', 'relinked', 'head'] as const;
+export const auditBreakReasons = ['edited', 'missing', 'relinked', 'head', 'rewritten'] as const;
 export type AuditBreakReason = (typeof auditBreakReasons)[number];
 
 export const auditBrokenRowSchema = z.object({
@@ -33,5 +35,14 @@ export const auditVerificationSchema = z.object({
   checkedAt: z.string(),
   chains: z.array(auditChainCheckSchema),
   firstBroken: z.nullable(auditBrokenRowSchema).check(z.describe('The first broken row; null when all is intact')),
+  anchor: z
+    .nullable(
+      z.object({
+        checkpoints: z.int().check(z.describe('Signed checkpoint lines read from the data folder')),
+        anchored: z.int().check(z.describe('Rows compared with their checkpointed hash')),
+        problem: z.nullable(z.string()).check(z.describe('What is wrong with the checkpoint file itself, if anything')),
+      }),
+    )
+    .check(z.describe('The checkpoints outside the database; null when this server keeps none')),
 });
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;

@@ -172,8 +172,11 @@ export const webhookSubscriptionSchema = z.object({
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 export const webhookSubscriptionListSchema = z.object({
   subscriptions: z.array(webhookSubscriptionSchema),
-  /** The facility's setting `connect.allowPrivateTargets`: loopback and private addresses allowed. */
-  allowPrivateTargets: z.boolean(),
+  /**
+   * The server setting HASP_CONNECT_ALLOW_PRIVATE_TARGETS: the loopback and private addresses and
+   * CIDR ranges webhooks may reach besides public ones (empty: none).
+   */
+  allowedPrivateTargets: z.array(z.string()),
 });
 /** Creating a subscription answers its signing secret, this once. */
 export const webhookSubscriptionSecretSchema = z.object({

@@ -10,18 +10,40 @@ export const PG_INT_MAX = 2_147_483_647;
  */
 export const idSchema = z.int().check(z.positive(), z.lte(PG_INT_MAX));
 
-/** A record's ID in a path or query string (text, coerced): same range as {@link idSchema}. */
-export const idParamSchema = z.coerce.number<string>().check(z.int(), z.positive(), z.lte(PG_INT_MAX));
-
-/** `{ id }` path parameters: the shape most routes with an ID take. */
-export const idParamsSchema = z.object({ id: idParamSchema });
-
 /**
  * The decimal text of an ID within that range (1 … 2147483647), for IDs embedded in keys such as
  * `permit-type:<id>`: a pattern rather than a refinement, so the OpenAPI document states the range.
  */
 export const ID_TEXT_PATTERN =
   '(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])';
+
+export const ID_TEXT_MESSAGE =
+  'An ID is a whole number from 1 to 2147483647 written in digits only: no spaces, signs, decimals, exponents, hex or leading zeros';
+
+/**
+ * A record's ID in a path or query string: the digits of {@link ID_TEXT_PATTERN}, nothing else. A
+ * coerced number read " 1", "+1", "1.0", "1e0" and "0x1" as 1, so one record answered to many
+ * spellings, which logs, rate limits and caches keyed on the URL then told apart; an ID has one.
+ */
+export const idParamSchema = z.pipe(
+  z.string().check(z.regex(new RegExp(`^${ID_TEXT_PATTERN}$`), ID_TEXT_MESSAGE)),
+  z.transform((text: string) => Number(text)),
+);
+
+/**
+ * The ID of a `bigserial` record (a notification) in a path: the same digits-only rule, up to the
+ * largest integer a JSON number holds exactly (int8 is parsed as a number here).
+ */
+export const bigIdParamSchema = z.pipe(
+  z.string().check(
+    z.regex(/^[1-9][0-9]{0,15}$/, ID_TEXT_MESSAGE.replace('2147483647', String(Number.MAX_SAFE_INTEGER))),
+    z.refine((text) => Number(text) <= Number.MAX_SAFE_INTEGER, `An ID is at most ${Number.MAX_SAFE_INTEGER}`),
+  ),
+  z.transform((text: string) => Number(text)),
+);
+
+/** `{ id }` path parameters: the shape most routes with an ID take. */
+export const idParamsSchema = z.object({ id: idParamSchema });
 
 /**
  * A calendar day (YYYY-MM-DD) PostgreSQL can hold. ISO 8601 has a year 0000 (and `z.iso.date`

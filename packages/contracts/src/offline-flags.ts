@@ -47,12 +47,19 @@ export const offlineFlagInputsSchema = z.object({
     typeCode: z.string(),
     requesterId: z.int(),
     holderId: z.nullable(z.int()),
+    issuerId: z.nullable(z.int()),
   }),
   /** The isolation plan as its section shows it, without its buttons; null when the type has no plan. */
   plan: z.nullable(z.omit(isolationPlanSchema, { allowedVerbs: true })),
   /** Each tag's state, who applied it and whether its status link is revoked (its buttons' rule). */
   tags: z.array(
-    z.object({ ID: z.int(), state: z.enum(tagStates), appliedBy: z.nullable(z.int()), linkRevoked: z.boolean() }),
+    z.object({
+      ID: z.int(),
+      state: z.enum(tagStates),
+      appliedBy: z.nullable(z.int()),
+      linkRevoked: z.boolean(),
+      lockApplierId: z.nullable(z.int()),
+    }),
   ),
   /**
    * The crew section: the open lockbox (its primary, keys deposited, who is signed on now) or null
@@ -117,6 +124,7 @@ export function offlineFlags(
   const { userId, permissions, now } = viewer;
   const facts = inputs.guardFacts;
   const permit = { typeCode: facts.typeCode, sections: inputs.sections, status: facts.status };
+  const tagPermit = { typeCode: facts.typeCode, issuerId: facts.issuerId, holderId: facts.holderId };
   const flags: OfflineFlags = {
     permit: {
       allowedCommands: allowedCommands(
@@ -125,7 +133,10 @@ export function offlineFlags(
         context.hooks,
       ),
     },
-    tags: inputs.tags.map((tag) => ({ ID: tag.ID, allowedCommands: allowedTagCommands(tag, userId) })),
+    tags: inputs.tags.map((tag) => ({
+      ID: tag.ID,
+      allowedCommands: allowedTagCommands(tag, tagPermit, { userId, permissions }),
+    })),
     attachments: attachmentFlags(inputs, viewer),
   };
   if (inputs.plan)
@@ -211,6 +222,7 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
   }>;
   const plan = s['isolation-plan'];
   const crew = s['crew-sign-on'];
+  const lockAppliers = tagLockAppliers(crew);
   const open = crew?.lockbox && !crew.lockbox.releasedAt ? crew.lockbox : null;
   const gas = s['gas-tests'];
   const latest = gas?.tests.find((t) => !t.voided);
@@ -225,6 +237,7 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
       appliedBy: t.appliedBy?.ID ?? null,
       // The token is never null in the table: the section hides it once revoked.
       linkRevoked: t.statusToken === null,
+      lockApplierId: t.lockApplicationId === null ? null : (lockAppliers.get(t.lockApplicationId) ?? null),
     })),
     crew: crew
       ? {
@@ -247,6 +260,15 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
       removed: a.removed !== null,
     })),
   };
+}
+
+/**
+ * Who applied each personal lock still on the permit's lockbox, by lock application: the tag rules'
+ * `lockApplierId` of a tag on one (the server reads the same from lock_applications).
+ */
+export function tagLockAppliers(crew: Pick<LockboxView, 'lockbox'> | undefined): Map<number, number> {
+  const members = crew?.lockbox?.members ?? [];
+  return new Map(members.filter((m) => m.signedOffAt === null).map((m) => [m.applicationId, m.user.ID]));
 }
 
 const withoutKey = <T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idSchema } from './ids';
+import { idParamSchema, idSchema } from './ids';
 import { permitCommands, permitStatuses } from './permit-lifecycle';
 import { permitSections } from './permit-types';
 
@@ -118,7 +118,7 @@ export type Permit = z.infer<typeof permitSchema>;
  * and its code in `details.code`.
  */
 export const permitCommandParamsSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive()),
+  id: idParamSchema,
   verb: z.enum(permitCommands),
 });
 

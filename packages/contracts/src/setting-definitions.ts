@@ -210,15 +210,6 @@ export const settingDefinitions = [
     max: 3650,
     description: 'Days a generated report file is kept before it is deleted.',
   },
-  // Hasp Connect (issue 21, decision 0077): webhook targets on loopback or private networks.
-  {
-    key: 'connect.allowPrivateTargets',
-    scope: 'facility',
-    type: 'boolean',
-    default: false,
-    description:
-      'Let webhook subscriptions deliver to loopback and private network addresses (an on-site maintenance system).',
-  },
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof settingDefinitions)[number]['key'];

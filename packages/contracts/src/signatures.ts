@@ -23,13 +23,21 @@ export const approvalStageInputSchema = z.object({
 });
 export type ApprovalStageInput = z.infer<typeof approvalStageInputSchema>;
 
-const stageList = z.array(approvalStageInputSchema).check(z.maxLength(maxApprovalStages));
+/** Why a risk level's list of stages may not be empty (contracts and the server say the same). */
+export const approvalStagesRequiredMessage = (level: PermitRiskLevel) =>
+  `The ${level} risk level needs at least one approval stage: without one, any single approval would do`;
 
-/** `PUT /api/approval-stages`: every risk level's stages, in order (an empty level approves with one plain approval). */
+// At least one stage a level: an empty list let one approval by anyone approve every permit of it.
+const stageList = (level: PermitRiskLevel) =>
+  z
+    .array(approvalStageInputSchema)
+    .check(z.minLength(1, approvalStagesRequiredMessage(level)), z.maxLength(maxApprovalStages));
+
+/** `PUT /api/approval-stages`: every risk level's stages, in order; each level keeps at least one. */
 export const approvalStagesUpdateSchema = z.object({
-  low: stageList,
-  medium: stageList,
-  high: stageList,
+  low: stageList('low'),
+  medium: stageList('medium'),
+  high: stageList('high'),
 });
 export type ApprovalStagesUpdate = z.infer<typeof approvalStagesUpdateSchema>;
 

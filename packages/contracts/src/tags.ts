@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { permitPermission, rightNavPermission } from './permissions';
 
 /**
  * Tags (issue 16, module `tags`): one per plan point (and per personal lock where the permit type says
@@ -64,6 +65,8 @@ export interface TagFacts {
   state: TagState;
   appliedBy: number | null;
   linkRevoked: boolean;
+  /** A tag on a personal lock still on: who applied that lock (the tag is theirs to hang). */
+  lockApplierId?: number | null;
 }
 
 /**
@@ -83,9 +86,93 @@ export function tagRefusal(tag: TagFacts, userId: number | null, command: TagCom
   return null;
 }
 
+/**
+ * Who a tag command is for, besides viewing the permit's type (`permit:view:<CODE>`, checked for
+ * every verb): the tag's applier (or the owner of the personal lock it goes on), the permit's issuer or holder, the type's isolating authority
+ * (`permit:issue:<CODE>`, who isolates and verifies the plan's points) or the print list's people
+ * (`rightnav:print-list`). Someone who may only view the permit gives none of them: a tag reported
+ * missing can no longer be removed by its applier, a revoked link stops the QR page.
+ */
+export type TagRole = 'applier' | 'lock-applier' | 'issuer' | 'holder' | 'isolating-authority' | 'print-list';
+export const tagCommandRoles: Record<TagCommand, readonly TagRole[]> = {
+  // Paper is the printers' and the permit's people's; nobody has applied the tag yet.
+  'mark-printed': ['lock-applier', 'issuer', 'holder', 'isolating-authority', 'print-list'],
+  // Whoever hangs it becomes its applier: the people who isolate under this permit, and on a
+  // personal lock (a missing tag's replacement) its owner, whose sign-off takes the tag off again.
+  apply: ['lock-applier', 'issuer', 'holder', 'isolating-authority'],
+  verify: ['applier', 'issuer', 'holder', 'isolating-authority'],
+  // Only the applier (a supervisor uses abandoned removal, OSHA 1910.147 (e)(3)).
+  remove: ['applier'],
+  void: ['issuer', 'holder', 'isolating-authority'],
+  'report-missing': ['applier', 'issuer', 'holder', 'isolating-authority'],
+  'revoke-link': ['applier', 'issuer', 'holder', 'isolating-authority'],
+  'renew-link': ['applier', 'issuer', 'holder', 'isolating-authority'],
+};
+
+const roleWords: Record<TagRole, string> = {
+  applier: 'the person who applied the tag',
+  'lock-applier': 'the person whose lock it goes on',
+  issuer: "the permit's issuer",
+  holder: "the permit's holder",
+  'isolating-authority': 'someone who may issue {type} permits',
+  'print-list': 'someone who may use the print list',
+};
+
+/** The permit a tag is on, as its person rules need it. */
+export interface TagPermitFacts {
+  typeCode: string;
+  issuerId: number | null;
+  holderId: number | null;
+}
+
+/** Who asks: their user ID (null: the system) and their permissions in the permit's facility. */
+export interface TagActor {
+  userId: number | null;
+  permissions: ReadonlySet<string>;
+}
+
+function holdsRole(role: TagRole, tag: TagFacts, permit: TagPermitFacts, actor: TagActor): boolean {
+  const me = actor.userId;
+  switch (role) {
+    case 'applier':
+      return me !== null && tag.appliedBy === me;
+    case 'lock-applier':
+      return me !== null && tag.lockApplierId === me;
+    case 'issuer':
+      return me !== null && permit.issuerId === me;
+    case 'holder':
+      return me !== null && permit.holderId === me;
+    case 'isolating-authority':
+      return actor.permissions.has(permitPermission('issue', permit.typeCode));
+    case 'print-list':
+      return actor.permissions.has(rightNavPermission('print-list'));
+  }
+}
+
+/**
+ * Why this person may not give the command on this tag (null: they may), by tagCommandRoles; the
+ * state rules are tagRefusal's. The server answers it 403; the buttons leave the command out.
+ */
+export function tagPersonRefusal(
+  tag: TagFacts,
+  permit: TagPermitFacts,
+  actor: TagActor,
+  command: TagCommand,
+): string | null {
+  if (!actor.permissions.has(permitPermission('view', permit.typeCode)))
+    return `You need the permission permit:view:${permit.typeCode} to change this permit's tags.`;
+  const roles = tagCommandRoles[command];
+  if (roles.some((role) => holdsRole(role, tag, permit, actor))) return null;
+  const who = roles.map((role) => roleWords[role].replace('{type}', permit.typeCode));
+  const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : who[0];
+  return `${tagCommandLabels[command]}: only ${list} may do this.`;
+}
+
 /** The commands this person may give on this tag now (the permit page shows these as buttons). */
-export const allowedTagCommands = (tag: TagFacts, userId: number | null): TagCommand[] =>
-  tagCommands.filter((c) => tagRefusal(tag, userId, c) === null);
+export const allowedTagCommands = (tag: TagFacts, permit: TagPermitFacts, actor: TagActor): TagCommand[] =>
+  tagCommands.filter(
+    (c) => tagRefusal(tag, actor.userId, c) === null && tagPersonRefusal(tag, permit, actor, c) === null,
+  );
 
 const reasonText = (label: string) =>
   z

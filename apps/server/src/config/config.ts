@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** One named connection: a PostgreSQL database by URL, or a database on the embedded server. */
@@ -11,7 +12,13 @@ const connectionSchema = z.object({
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9 _.-]+$/, 'letters, digits, space, _ . - only'),
+  /** The application role's URL: what requests and jobs use (db/database-roles.ts). */
   url: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The owner role's URL: migrations at start. Without it Hasp only checks the schema is current. */
+  ownerUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
@@ -49,6 +56,25 @@ const trustProxySchema = z.union([z.string(), z.array(z.string())]).transform((v
   return list;
 });
 
+/**
+ * The loopback and private addresses or CIDR ranges webhooks may reach besides the public internet
+ * (an on-site receiver); `off` or empty for none. A server setting, not a facility one: whoever
+ * reaches these addresses can probe the server's own network, so only the operator may open them.
+ */
+const privateTargetsSchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+  const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+  if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
+  const wrong = list.find((entry) => !ipaddr.isValidCIDR(entry) && !ipaddr.isValid(entry));
+  if (wrong !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${wrong}" is not an address or CIDR range: list the receivers' addresses (e.g. 10.0.0.5,192.168.10.0/24), or off`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 
 /** Every setting the server reads, with its environment variable and default. */
@@ -58,6 +84,10 @@ export const configSchema = z.object({
   dataDir: z.string().min(1).default('./data'),
   embeddedPgPort: intFromEnv(1024, 65535).default(54329),
   jwtSecret: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the audit checkpoints kept outside the database; never stored in it. */
+  auditKey: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How often new audit rows are copied to the signed checkpoint file (seconds). */
+  auditCheckpointSec: intFromEnv(1, 86400).default(60),
   accessTokenTtlSec: intFromEnv(30, 900).default(900),
   refreshTokenTtlSec: intFromEnv(300, 60 * 60 * 24 * 90).default(60 * 60 * 24 * 14),
   refreshReuseGraceSec: intFromEnv(0, 60).default(10),
@@ -68,7 +98,7 @@ export const configSchema = z.object({
   tagStatusMaxPerAddressPerMinute: intFromEnv(1, 10000000).default(240),
   trustProxy: trustProxySchema.default([]),
   /**
-   * Load shedding (decision XXXX-load-shedding): past this mean event-loop delay (ms, over the last
+   * Load shedding (decision 0091-load-shedding): past this mean event-loop delay (ms, over the last
    * sample) requests answer 503 OVERLOADED with Retry-After instead of queueing; 0 turns it off.
    */
   maxEventLoopDelayMs: intFromEnv(0, 10_000).default(150),
@@ -96,6 +126,8 @@ export const configSchema = z.object({
     .regex(/^https?:\/\/[^\s]+[^/\s]$/, 'must look like https://hasp.plant.example (no trailing slash)')
     .or(z.literal(''))
     .default(''),
+  /** Loopback and private addresses webhooks may reach too (decision 0089); none by default. */
+  connectAllowPrivateTargets: privateTargetsSchema.default([]),
   connections: z.array(connectionSchema).min(1, 'at least one connection is required'),
   defaultConnection: z.string().optional(),
 });
@@ -108,6 +140,8 @@ export const envNames: Record<keyof Config, string> = {
   dataDir: 'HASP_DATA_DIR',
   embeddedPgPort: 'HASP_EMBEDDED_PG_PORT',
   jwtSecret: 'HASP_JWT_SECRET',
+  auditKey: 'HASP_AUDIT_KEY',
+  auditCheckpointSec: 'HASP_AUDIT_CHECKPOINT_SEC',
   accessTokenTtlSec: 'HASP_ACCESS_TOKEN_TTL_SEC',
   refreshTokenTtlSec: 'HASP_REFRESH_TOKEN_TTL_SEC',
   refreshReuseGraceSec: 'HASP_REFRESH_REUSE_GRACE_SEC',
@@ -126,6 +160,7 @@ export const envNames: Record<keyof Config, string> = {
   smtpUrl: 'HASP_SMTP_URL',
   mailFrom: 'HASP_MAIL_FROM',
   publicUrl: 'HASP_PUBLIC_URL',
+  connectAllowPrivateTargets: 'HASP_CONNECT_ALLOW_PRIVATE_TARGETS',
   connections: 'HASP_CONNECTIONS',
   defaultConnection: 'HASP_DEFAULT_CONNECTION',
 };
@@ -145,6 +180,19 @@ export function parseConnectionList(value: string): ConnectionConfig[] {
       const eq = part.indexOf('=');
       return eq < 0 ? { name: part } : { name: part.slice(0, eq).trim(), url: part.slice(eq + 1).trim() };
     });
+}
+
+/** `HASP_OWNER_URLS` (`Name=postgres://owner…`, comma-separated): each connection's owner role for migrations. */
+function addOwnerUrls(connections: ConnectionConfig[], value: string): void {
+  for (const { name, url } of parseConnectionList(value)) {
+    const connection = connections.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!connection || !url) {
+      throw new ConfigError(
+        `Invalid configuration:\n  HASP_OWNER_URLS: "${name}" must be Name=postgres://… of one of the connections`,
+      );
+    }
+    connection.ownerUrl = url;
+  }
 }
 
 /**
@@ -168,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     raw[key] = key === 'connections' ? parseConnectionList(value) : value;
   }
   if (raw.connections === undefined) raw.connections = [{ name: 'Demo', seedDemo: true }];
+  if (env.HASP_OWNER_URLS) addOwnerUrls(raw.connections as ConnectionConfig[], env.HASP_OWNER_URLS);
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { ConnectionConfig } from '../config/config';
 import type { Database } from './schema';
 import type { EmbeddedServer } from './embedded-server';
+import { adoptEmbeddedDatabase } from './database-roles';
 import { registerPool } from './pools';
 import { PreparingClient } from './prepared-statements';
 import { TEXT_ARRAY_OID, textArrayParser } from './text-arrays';
@@ -21,8 +22,10 @@ pg.types.setTypeParser(
 export interface Connection {
   name: string;
   db: Kysely<Database>;
-  /** Its PostgreSQL URL, for the dedicated LISTEN client of the notification hub. */
+  /** Its PostgreSQL URL as the application role: the pool's, the LISTEN client's and the job queue's. */
   url: string;
+  /** As the owner role, for migrations (db/database-roles.ts); absent when Hasp may not migrate it. */
+  ownerUrl?: string;
 }
 
 /** The named connections of this server, each with its own pool. */
@@ -94,13 +97,16 @@ export async function openConnections(
   const connections: Connection[] = [];
   for (const config of configs) {
     let url = config.url;
+    let ownerUrl = config.ownerUrl;
     if (!url) {
       if (!embedded) throw new Error(`Connection ${config.name} has no URL and no embedded server is running`);
       const database = embeddedDatabaseName(config.name);
       await ensureDatabase(embedded.urlFor('postgres'), database);
-      url = embedded.urlFor(database);
+      await adoptEmbeddedDatabase(embedded.urlFor('postgres'), database);
+      url = embedded.roleUrlFor(database, 'app');
+      ownerUrl = embedded.roleUrlFor(database, 'owner');
     }
-    connections.push({ name: config.name, db: createKysely(url), url });
+    connections.push({ name: config.name, db: createKysely(url), url, ...(ownerUrl ? { ownerUrl } : {}) });
   }
   return new ConnectionRegistry(connections);
 }

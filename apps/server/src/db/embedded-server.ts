@@ -6,6 +6,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readOrCreateSecret } from '../config/secret-file';
 import { adoptPassword } from './embedded/password';
+import { EMBEDDED_ROLES, ensureEmbeddedRoles } from './database-roles';
 import {
   isAlive,
   isPostmasterOf,
@@ -22,8 +23,10 @@ import { EmbeddedStartError, isRoot, postgresBinaries, postgresUser, type RunAs 
 export { EmbeddedStartError } from './embedded/postgres-binaries';
 
 export interface EmbeddedServer {
-  /** URL of a database on the embedded server. */
+  /** URL of a database on the embedded server, as its superuser. */
   urlFor(database: string): string;
+  /** URL of a database as the owner role (migrations) or the application role (requests): db/database-roles.ts. */
+  roleUrlFor(database: string, role: 'owner' | 'app'): string;
   stop(): Promise<void>;
 }
 
@@ -242,17 +245,23 @@ export async function startEmbeddedServer(options: {
   child.unref();
   (child.stderr as unknown as { unref(): void }).unref();
 
-  const urlFor = (database: string, secret = password) =>
-    `postgres://${USER}:${encodeURIComponent(secret)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
-  await adoptPassword(urlFor('postgres'), (legacy) => urlFor('postgres', legacy), password).catch(
-    async (error: unknown) => {
-      sentinel.stop();
-      await stopPostmaster(pid, databaseDir);
-      throw error;
-    },
-  );
+  const urlFor = (database: string, secret = password, user: string = USER) =>
+    `postgres://${user}:${encodeURIComponent(secret)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const rolePasswords = {
+    owner: readOrCreateSecret(path.join(dataDir, 'pg-owner-password')),
+    app: readOrCreateSecret(path.join(dataDir, 'pg-app-password')),
+  };
+  try {
+    await adoptPassword(urlFor('postgres'), (legacy) => urlFor('postgres', legacy), password);
+    await ensureEmbeddedRoles(urlFor('postgres'), rolePasswords);
+  } catch (error) {
+    sentinel.stop();
+    await stopPostmaster(pid, databaseDir);
+    throw error;
+  }
   return {
     urlFor: (database) => urlFor(database),
+    roleUrlFor: (database, role) => urlFor(database, rolePasswords[role], EMBEDDED_ROLES[role]),
     stop: async () => {
       sentinel.stop();
       if (!exited) await stopPostmaster(pid, databaseDir);

@@ -6,7 +6,7 @@ import { AppError } from './app-error';
 /**
  * Never shed: liveness must not tell an orchestrator to restart a server that is only busy (a
  * restart drops every request in flight and comes back cold), and readiness says whether the
- * databases answer; a busy instance is told per request (decision XXXX-load-shedding).
+ * databases answer; a busy instance is told per request (decision 0091-load-shedding).
  */
 const NEVER_SHED = new Set(['/api/health', '/api/health/ready']);
 

@@ -3,11 +3,17 @@ import type { Database } from '../../src/db/schema';
 import type { TestApp } from '../test-app';
 
 /**
- * Test data for tags: a LOTO permit created through the API, and its plan points. Until the
+ * Test data for tags: a LOTO permit created through the API (with a holder when given: the holder
+ * is one of the people who give its tags' commands), and its plan points. Until the
  * isolation-plan helper's commands are merged the points are inserted directly into
  * permit_isolation_points (the shared LOTO table); once they are, add points through its commands.
  */
-export async function lotoPermit(t: TestApp, token: string, title = 'Tag test permit'): Promise<number> {
+export async function lotoPermit(
+  t: TestApp,
+  token: string,
+  title = 'Tag test permit',
+  holderId: number | null = null,
+): Promise<number> {
   const db = t.connections[0]!.db;
   const type = await db
     .selectFrom('permit_types')
@@ -30,7 +36,7 @@ export async function lotoPermit(t: TestApp, token: string, title = 'Tag test pe
       assetIds: [asset.id],
       plannedStart: start.toISOString(),
       plannedEnd: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
-      holderId: null,
+      holderId,
       riskLevel: null,
     },
   });

@@ -196,7 +196,7 @@ function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * `send`, and once more when the server was too busy to take the request (503 with Retry-After,
- * decision XXXX-load-shedding) and it may be replayed: after the wait asked for, plus a little
+ * decision 0091-load-shedding) and it may be replayed: after the wait asked for, plus a little
  * jitter. A second 503 comes back as it is (the error toast then says the server is busy).
  */
 async function sendOrWaitOnce(path: string, options: RequestOptions, token: string | null): Promise<Response> {

@@ -99,6 +99,10 @@ export const administratorLabels = defineCaptions('Label', 'Administrator', {
   'reason::missing': 'The entry is missing: it was deleted, or the log was emptied.',
   'reason::relinked': 'The entry does not follow the one before it: an entry was changed or inserted.',
   'reason::head': 'The log ends at a different entry than the one last written: entries were removed or replaced.',
+  'reason::rewritten':
+    'The entry is not the one the signed checkpoint outside the database recorded: it was changed and the chain recomputed.',
+  anchorProblem: 'The checkpoint file outside the database is damaged: {{problem}}',
+  anchored: '{{count}} entries also matched the signed checkpoints kept outside the database.',
 });
 
 export const administratorButtons = defineCaptions('Button', 'Administrator', {

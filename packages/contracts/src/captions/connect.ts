@@ -44,8 +44,9 @@ export const connectLabels = defineCaptions('Label', 'Connect', {
   attempts: '{{count}} attempts',
   attempt: '{{at}}: {{status}} in {{ms}} ms',
   noAnswer: 'no answer',
-  privateAllowed: 'This facility allows loopback and private network addresses.',
-  privateRefused: 'Loopback and private network addresses are refused (setting connect.allowPrivateTargets).',
+  privateAllowed: 'Besides public addresses, this server lets webhooks reach {{targets}}.',
+  privateRefused:
+    'Webhooks go to public internet addresses only: the server setting HASP_CONNECT_ALLOW_PRIVATE_TARGETS can allow an on-site receiver.',
 });
 
 export const connectButtons = defineCaptions('Button', 'Connect', {

@@ -50,6 +50,8 @@ import * as dashboardSpeed from './2026-12-03T0900-dashboard-speed';
 import * as areaSupervisors from './2026-12-03T1000-area-supervisors';
 import * as offlinePermitSnapshots from './2026-12-04T0900-offline-permit-snapshots';
 import * as offlineCopiesUncompressed from './2026-12-05T0900-offline-copies-uncompressed';
+import * as auditChainDefiner from './2026-12-06T0900-audit-chain-definer';
+import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-private-targets-server-setting';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +106,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T1000-area-supervisors': areaSupervisors,
   '2026-12-04T0900-offline-permit-snapshots': offlinePermitSnapshots,
   '2026-12-05T0900-offline-copies-uncompressed': offlineCopiesUncompressed,
+  '2026-12-06T0900-audit-chain-definer': auditChainDefiner,
+  '2026-12-06T0900-connect-private-targets-server-setting': connectPrivateTargetsServerSetting,
 };

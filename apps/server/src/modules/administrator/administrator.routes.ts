@@ -185,7 +185,12 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => {
       const auth = contextOf(request);
-      return verifyAuditChains(auth.connection.db, { facilityIds: [null, auth.actor.facilityId], now: auth.now });
+      const anchor = ctx.auditCheckpoints?.for(auth.connection.name);
+      return verifyAuditChains(auth.connection.db, {
+        facilityIds: [null, auth.actor.facilityId],
+        now: auth.now,
+        ...(anchor ? { anchor } : {}),
+      });
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   attachmentRemoveInputSchema,
   attachmentSchema,
   attachmentUploadQuerySchema,
+  idParamSchema,
   permitPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
@@ -92,9 +93,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       // Before the body is read: the permit, the permission and the declared length, so a refused
       // upload costs no upload.
       onRequest: async (request: FastifyRequest) => {
-        const permitId = Number((request.params as { permitId?: string }).permitId);
-        if (!Number.isInteger(permitId) || permitId < 1 || permitId > 2_147_483_647) return;
-        await viewablePermit(request, permitId);
+        // The contract's own reading of the ID; a bad one is left to the schema's 400, after this hook.
+        const permitId = idParamSchema.safeParse((request.params as { permitId?: unknown }).permitId);
+        if (!permitId.success) return;
+        await viewablePermit(request, permitId.data);
         const declared = Number(request.headers['content-length'] ?? 0);
         if (declared > (await maxBytesOf(request))) throw await tooLarge(request);
       },

@@ -62,6 +62,18 @@ export function listChainRowsAfter(db: Db, chain: number, afterSeq: number, limi
     .execute();
 }
 
+/** Positions, links and hashes of one chain's rows after a position, in order (the checkpoints' read). */
+export function listChainHashesAfter(db: Db, chain: number, afterSeq: number, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['chain_seq', 'prev_hash', 'row_hash'])
+    .where('chain', '=', chain)
+    .where('chain_seq', '>', afterSeq)
+    .orderBy('chain_seq')
+    .limit(limit)
+    .execute();
+}
+
 /** Each chain's recorded head (last position and hash). */
 export function listChainHeads(db: Db) {
   return db.selectFrom('audit_chain_heads').select(['chain', 'last_seq', 'last_hash']).orderBy('chain').execute();

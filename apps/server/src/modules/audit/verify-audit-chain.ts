@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuditBrokenRow, AuditVerification } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { listChainHeads, listChainRowsAfter, listChainsWithRows } from './audit-chain.repository';
+import type { AuditAnchor } from './audit-anchor';
 import { GENESIS_HASH, hashChainedRow } from './audit-hash';
 
 type Db = Kysely<Database>;
@@ -17,7 +18,12 @@ interface ChainResult {
  * Walks one chain from position 1: every position present, every row linking to the one before,
  * every row's content giving its hash, and the last row being the head. Stops at the first break.
  */
-async function verifyChain(db: Db, chain: number, head: { last_seq: number; last_hash: string } | undefined) {
+async function verifyChain(
+  db: Db,
+  chain: number,
+  head: { last_seq: number; last_hash: string } | undefined,
+  anchored: readonly string[],
+) {
   let checked = 0;
   let seq = 0;
   let previousHash = GENESIS_HASH;
@@ -30,6 +36,11 @@ async function verifyChain(db: Db, chain: number, head: { last_seq: number; last
       if (row.prev_hash !== previousHash) return result({ position: row.chain_seq, ID: row.id, reason: 'relinked' });
       if (hashChainedRow(row) !== row.row_hash)
         return result({ position: row.chain_seq, ID: row.id, reason: 'edited' });
+      // Consistent in itself but not what the checkpoint outside the database copied: rewritten
+      // (or replaced by the next row after a deletion) with the chain recomputed.
+      const copied = anchored[row.chain_seq - 1];
+      if (copied !== undefined && copied !== row.row_hash)
+        return result({ position: row.chain_seq, ID: row.id, reason: 'rewritten' });
       checked++;
       seq = row.chain_seq;
       previousHash = row.row_hash;
@@ -37,6 +48,8 @@ async function verifyChain(db: Db, chain: number, head: { last_seq: number; last
     }
     if (rows.length < BATCH) break;
   }
+  // The checkpoints remember rows the table no longer has.
+  if (anchored.length > seq) return result({ position: seq + 1, ID: null, reason: 'missing' });
   const headSeq = head?.last_seq ?? 0;
   const headHash = head?.last_hash ?? GENESIS_HASH;
   // The head remembers rows the table no longer has (deleted tail, truncated table).
@@ -54,8 +67,9 @@ async function verifyChain(db: Db, chain: number, head: { last_seq: number; last
  */
 export async function verifyAuditChains(
   db: Db,
-  options: { facilityIds?: (number | null)[]; now?: Date } = {},
+  options: { facilityIds?: (number | null)[]; now?: Date; anchor?: AuditAnchor } = {},
 ): Promise<AuditVerification> {
+  const anchored = options.anchor?.load() ?? null;
   const heads = new Map((await listChainHeads(db)).map((h) => [h.chain, h]));
   const chains = options.facilityIds
     ? options.facilityIds.map((id) => id ?? 0)
@@ -64,7 +78,7 @@ export async function verifyAuditChains(
   const checks = [];
   let firstBroken: AuditBrokenRow | null = null;
   for (const chain of [...new Set(chains)]) {
-    const { checked, broken } = await verifyChain(db, chain, heads.get(chain));
+    const { checked, broken } = await verifyChain(db, chain, heads.get(chain), anchored?.chains.get(chain) ?? []);
     const facilityID = chain === 0 ? null : chain;
     checks.push({ facilityID, checked, ok: broken === null });
     if (broken && !firstBroken) firstBroken = { facilityID, ...broken };
@@ -76,5 +90,13 @@ export async function verifyAuditChains(
     checkedAt: (options.now ?? new Date()).toISOString(),
     chains: checks,
     firstBroken,
+    anchor: anchored && {
+      checkpoints: anchored.lines,
+      anchored: checks.reduce(
+        (sum, c) => sum + Math.min(c.checked, anchored.chains.get(c.facilityID ?? 0)?.length ?? 0),
+        0,
+      ),
+      problem: anchored.problem,
+    },
   };
 }

@@ -27,13 +27,7 @@ import { findFacilityPermissionCatalogue } from '../permissions';
 import { listApiKeyRows, toApiKey } from './api-keys.repository';
 import { createApiKey, revokeApiKey, rotateApiKey } from './api-keys.service';
 import { listDeliveries, listSubscriptionRows, toSubscription } from './webhooks.repository';
-import {
-  allowsPrivateTargets,
-  createSubscription,
-  redeliver,
-  sendTestEvent,
-  updateSubscription,
-} from './webhooks.service';
+import { createSubscription, redeliver, sendTestEvent, updateSubscription } from './webhooks.service';
 
 const tags = ['connect'];
 const security = [{ bearer: [] }];
@@ -167,7 +161,8 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags,
         security,
-        summary: "The facility's webhook subscriptions (never their secrets), and whether private targets are allowed",
+        summary:
+          "The facility's webhook subscriptions (never their secrets), and the private addresses the server lets webhooks reach",
         response: { 200: webhookSubscriptionListSchema, ...errors },
       },
     },
@@ -175,7 +170,7 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const { connection, actor } = contextOf(request);
       return {
         subscriptions: (await listSubscriptionRows(connection.db, actor.facilityId)).map(toSubscription),
-        allowPrivateTargets: await allowsPrivateTargets(connection.db, actor.facilityId),
+        allowedPrivateTargets: [...ctx.webhookTargets.allowedPrivate],
       };
     },
   );
@@ -187,14 +182,20 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         tags,
         security,
         summary:
-          'Subscribe a URL to events (audited). Loopback and private addresses are refused (400 naming url) unless ' +
-          'the facility allows them (setting connect.allowPrivateTargets). The answer shows the signing secret this once.',
+          'Subscribe a URL to events (audited). A host that is not public (loopback, private, special) or does not ' +
+          'resolve is refused (400 naming url) unless the server setting HASP_CONNECT_ALLOW_PRIVATE_TARGETS lists its ' +
+          'address. The answer shows the signing secret this once.',
         body: webhookSubscriptionInputSchema,
         response: { 201: webhookSubscriptionSecretSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const created = await createSubscription(contextOf(request).connection.db, contextOf(request), request.body);
+      const created = await createSubscription(
+        contextOf(request).connection.db,
+        contextOf(request),
+        request.body,
+        ctx.webhookTargets,
+      );
       return reply.code(201).send(created);
     },
   );
@@ -212,7 +213,13 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (request) =>
-      updateSubscription(contextOf(request).connection.db, contextOf(request), request.params.id, request.body),
+      updateSubscription(
+        contextOf(request).connection.db,
+        contextOf(request),
+        request.params.id,
+        request.body,
+        ctx.webhookTargets,
+      ),
   );
 
   app.post(

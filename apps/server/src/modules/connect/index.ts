@@ -6,4 +6,4 @@ export { connectPermitRoutes } from './connect-permits.routes';
 export { registerWebhookDeliveries, WEBHOOK_CONSUMER } from './webhook-events.consumer';
 export { webhookDeliveryJob, WEBHOOK_DELIVER_JOB, type WebhookTuning } from './webhook-deliver.job';
 export { signWebhook, verifyWebhook } from './webhook-signature';
-export { isPublicAddress } from './webhook-target';
+export { isPublicAddress, TARGET_REFUSED, WebhookTargets, type HostResolver } from './webhook-target';

@@ -12,9 +12,8 @@ import type { Database } from '../../db/schema';
 import { jobIdFromText, type JobRegistration, type Jobs } from '../../platform/jobs';
 import { recordAudit } from '../audit';
 import { insertNotification } from '../notifications';
-import { readSetting } from '../settings';
 import { captionTextsForUsers } from '../translations';
-import { guardedLookup, refusedAddressHost } from './webhook-target';
+import { pinnedLookup, TARGET_REFUSED, type WebhookTargets } from './webhook-target';
 import { signWebhook } from './webhook-signature';
 import { listFacilityHolders } from './webhooks.repository';
 
@@ -63,33 +62,42 @@ interface Outcome {
 
 const RESPONSE_KEPT = 1000;
 
-/** POSTs the body, signed, to the URL; never throws (a failure is an outcome). */
-export function postWebhook(
+/**
+ * POSTs the body, signed, to the URL; never throws (a failure is an outcome). The host is resolved
+ * once and checked, and the connection goes to those very addresses; a refused target gets no
+ * request and the one refusal message. Redirects are not followed (a 3xx is a failed attempt), so
+ * a receiver cannot send the delivery on to another address.
+ */
+export async function postWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  options: { allowPrivate: boolean; timeoutMs: number },
+  options: { targets: WebhookTargets; timeoutMs: number },
 ): Promise<Outcome> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
+  const target = new URL(url);
+  const addresses = await options.targets.addressesOf(target);
+  if (!addresses) return { statusCode: null, error: TARGET_REFUSED, response: '', durationMs: took() };
   return new Promise((resolve) => {
-    const target = new URL(url);
-    const refused = refusedAddressHost(target, options.allowPrivate);
-    if (refused) return resolve({ statusCode: null, error: refused, response: '', durationMs: took() });
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(
       target,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: pinnedLookup(addresses),
         timeout: options.timeoutMs,
       },
       (response) => {
+        // The answer's text only from an address webhooks may reach (always so with the pinned
+        // lookup): the log must never show what a refused address answers, only status and time.
+        const peer = response.socket.remoteAddress;
+        const keep = peer !== undefined && options.targets.allows(peer) ? RESPONSE_KEPT : 0;
         let kept = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          if (kept.length < RESPONSE_KEPT) kept += chunk.slice(0, RESPONSE_KEPT - kept.length);
+          if (kept.length < keep) kept += chunk.slice(0, keep - kept.length);
         });
         response.on('end', () =>
           resolve({ statusCode: response.statusCode ?? null, error: null, response: kept, durationMs: took() }),
@@ -123,6 +131,7 @@ export async function attemptDelivery(
   data: { deliveryId: number; attempt: number; manual?: boolean },
   tuning: WebhookTuning,
   now: () => Date,
+  targets: WebhookTargets,
 ): Promise<void> {
   const db = jobs.connection.db;
   const row = await db
@@ -137,7 +146,6 @@ export async function attemptDelivery(
   // Done already (a job sent twice), or its subscription switched off meanwhile.
   if (row.attempts >= data.attempt || !row.is_active) return;
   if (row.state !== 'pending' && !data.manual) return;
-  const allowPrivate = await readSetting(db, 'connect.allowPrivateTargets', row.facility_id);
   const signature = signWebhook(row.secret, row.body, Math.floor(now().getTime() / 1000));
   const outcome = await postWebhook(
     row.url,
@@ -148,7 +156,7 @@ export async function attemptDelivery(
       'hasp-event': row.event,
       'hasp-delivery': String(row.id),
     },
-    { allowPrivate, timeoutMs: tuning.timeoutMs },
+    { targets, timeoutMs: tuning.timeoutMs },
   );
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const attempts = data.attempt;
@@ -234,12 +242,12 @@ async function switchOff(
 
 /** Registers the delivery job on a connection's queue. */
 export const webhookDeliveryJob =
-  (now: () => Date, tuning: Partial<WebhookTuning> = {}): JobRegistration =>
+  (now: () => Date, targets: WebhookTargets, tuning: Partial<WebhookTuning> = {}): JobRegistration =>
   async (jobs) => {
     const settings = { ...defaultWebhookTuning, ...tuning };
     await jobs.work<{ deliveryId: number; attempt: number; manual?: boolean }>(
       WEBHOOK_DELIVER_JOB,
-      (job) => attemptDelivery(jobs, job.data, settings, now),
+      (job) => attemptDelivery(jobs, job.data, settings, now, targets),
       { retryLimit: 3, retryDelaySeconds: 5 },
     );
   };

@@ -5,22 +5,20 @@ import type { RequestContext } from '../../platform';
 import type { Jobs } from '../../platform/jobs';
 import { AppError } from '../../plugins/app-error';
 import { auditOrigin, recordAudit } from '../audit';
-import { readSetting } from '../settings';
 import { sendDeliveryJob } from './webhook-deliver.job';
 import { webhookBody } from './webhook-events.consumer';
 import { newWebhookSecret } from './webhook-signature';
-import { checkTargetUrl } from './webhook-target';
+import type { WebhookTargets } from './webhook-target';
 import { findSubscriptionRow, insertDelivery, toSubscription } from './webhooks.repository';
 
 type Db = Kysely<Database>;
 
-/** Whether the facility lets subscriptions target loopback and private addresses. */
-export const allowsPrivateTargets = (db: Db, facilityId: number) =>
-  readSetting(db, 'connect.allowPrivateTargets', facilityId);
-
-/** 400 naming `url` when the target is private (and the facility does not allow it) or cannot be resolved. */
-async function checkTarget(db: Db, facilityId: number, url: string): Promise<void> {
-  const problem = await checkTargetUrl(url, await allowsPrivateTargets(db, facilityId));
+/**
+ * 400 naming `url` when webhooks may not go there (not public and not allowed by the server's
+ * setting, or not resolving): the same message for every such target.
+ */
+async function checkTarget(targets: WebhookTargets, url: string): Promise<void> {
+  const problem = await targets.problemOf(url);
   if (problem) throw AppError.validation([{ field: 'url', message: problem }]);
 }
 
@@ -29,8 +27,9 @@ export async function createSubscription(
   db: Db,
   ctx: RequestContext,
   input: WebhookSubscriptionInput,
+  targets: WebhookTargets,
 ): Promise<{ subscription: WebhookSubscription; secret: string }> {
-  await checkTarget(db, ctx.actor.facilityId, input.url);
+  await checkTarget(targets, input.url);
   const secret = newWebhookSecret();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -67,8 +66,9 @@ export async function updateSubscription(
   ctx: RequestContext,
   id: number,
   input: WebhookSubscriptionInput & { version: number },
+  targets: WebhookTargets,
 ): Promise<WebhookSubscription> {
-  await checkTarget(db, ctx.actor.facilityId, input.url);
+  await checkTarget(targets, input.url);
   return db.transaction().execute(async (trx) => {
     const before = await findSubscriptionRow(trx, ctx.actor.facilityId, id, true);
     if (!before) throw AppError.notFound('Subscription');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  bigIdParamSchema,
   notificationListQuerySchema,
   notificationListSchema,
   notificationSchema,
@@ -51,7 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         ...secured,
         summary: 'Mark one notification read (seen)',
-        params: z.object({ id: z.coerce.number<string>().int().positive() }),
+        params: z.object({ id: bigIdParamSchema }),
         response: { 200: notificationSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },

@@ -179,8 +179,10 @@ export const permitCommandDefinitions = Object.fromEntries(
       name: `permit.${command}`,
       target: permitTarget,
       policy: permitLifecyclePolicy[command],
-      // The signing password never reaches the idempotency table, not even hashed.
+      // The signing password never reaches the idempotency table, not even plainly hashed; its
+      // keyed hash makes the same key with another password a different request (422), not a replay.
       fingerprint: ({ password: _password, ...rest }) => rest,
+      secretFingerprint: ({ password }) => (password === undefined ? undefined : { password }),
       apply: (run) => applyPermitCommand(command, run),
     }),
   ]),

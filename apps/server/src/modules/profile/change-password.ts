@@ -72,8 +72,10 @@ export const changeOwnPassword = defineCommand({
   name: 'profile.change-password',
   target: ownAccount,
   policy: profilePolicy['profile.change-password'],
-  // The passwords never reach the idempotency table, not even hashed.
+  // The passwords never reach the idempotency table, not even plainly hashed: only their keyed
+  // hash, so the same key with other passwords is another request (422), not a replay.
   fingerprint: (input: ChangePassword) => ({ signOutOtherSessions: input.signOutOtherSessions }),
+  secretFingerprint: ({ currentPassword, newPassword }: ChangePassword) => ({ currentPassword, newPassword }),
   async apply(run: CommandRun<ChangePassword, OwnAccountState>): Promise<null> {
     const { trx, ctx, input, state } = run;
     if (!state.passwordHash || !(await verifyPassword(state.passwordHash, input.currentPassword))) {

@@ -1,4 +1,10 @@
-import { permitRiskLevels, rightNavPermission, type ApprovalStages, type ApprovalStagesUpdate } from '@hasp/contracts';
+import {
+  approvalStagesRequiredMessage,
+  permitRiskLevels,
+  rightNavPermission,
+  type ApprovalStages,
+  type ApprovalStagesUpdate,
+} from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, policyTable, type CommandRun, type CommandTarget } from '../../platform';
 import { listApprovalStages } from './approval-stages.repository';
@@ -70,6 +76,12 @@ export const updateApprovalStages = defineCommand({
           .where('id', 'in', groupIds)
           .execute()
       : [];
+    // The contract refuses an empty level too; repeated here for any caller of the command that
+    // did not come through the route's schema.
+    const empty = permitRiskLevels
+      .filter((level) => input[level].length === 0)
+      .map((level) => ({ field: level, message: approvalStagesRequiredMessage(level) }));
+    if (empty.length) throw AppError.validation(empty);
     const problems = permitRiskLevels.flatMap((level) =>
       input[level].flatMap((stage, i) =>
         stage.groupId !== null && !known.some((g) => g.id === stage.groupId)

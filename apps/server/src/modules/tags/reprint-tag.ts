@@ -42,7 +42,13 @@ export const reprintTagCommand = defineCommand<ReprintTagInput, TagState, Tag>({
     await countTagReprint(trx, facilityId, before.id, ctx.now);
     const after = (await lockTag(trx, facilityId, before.id))!;
     recordTagChange(run, { command: 'reprint', before, after, actorId: userId, reason: input.reason });
-    const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);
+    const [tag] = await listTags(
+      trx,
+      facilityId,
+      before.permitId,
+      { userId, permissions: state.permissions },
+      before.id,
+    );
     return tag!;
   },
 });

@@ -1,6 +1,7 @@
 import {
   permitPermission,
   tagCommands,
+  tagPersonRefusal,
   tagRefusal,
   tagTransitions,
   type Tag,
@@ -11,6 +12,7 @@ import type { TagTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
 import { AppError } from '../../plugins/app-error';
 import {
+  actorPermissions,
   defineCommand,
   type CommandDefinition,
   type CommandRun,
@@ -21,7 +23,15 @@ import { planTag } from './plan-tag';
 import { listTagPrintRows, printedFacts, tagPrintStamp } from './tag-print.repository';
 import { recordTagChange } from './tag-records';
 import { listTags } from './tag-view';
-import { findTagPermitId, lockPermitForTags, lockTag, newStatusToken, updateTag, type TagRow } from './tags.repository';
+import {
+  findTagPermitId,
+  lockPermitForTags,
+  lockTag,
+  newStatusToken,
+  updateTag,
+  type TagPermitRow,
+  type TagRow,
+} from './tags.repository';
 
 /**
  * A tag command's input: the body, and the permit of the route's path (the tag must be on it).
@@ -33,6 +43,10 @@ export interface TagState {
   version: number;
   tag: TagRow;
   typeCode: string;
+  /** The tag's permit: its type and the people the tag rules name (issuer, holder). */
+  permit: TagPermitRow;
+  /** The actor's, read in the command's transaction after the locks (who may give which verb). */
+  permissions: ReadonlySet<string>;
   /** mark-printed: what the tag prints as now (its stamp) and the facts the paper shows. */
   print?: { stamp: string; facts: ReturnType<typeof printedFacts> };
 }
@@ -50,7 +64,8 @@ export const tagTarget: CommandTarget<TagState> = {
     const permit = await lockPermitForTags(trx, actor.facilityId, permitId);
     const tag = permit && (await lockTag(trx, actor.facilityId, id));
     if (!permit || !tag) return undefined;
-    return { version: tag.version, tag, typeCode: permit.typeCode };
+    const permissions = await actorPermissions(trx, actor);
+    return { version: tag.version, tag, typeCode: permit.typeCode, permit, permissions };
   },
   // The use case's one update moved the tag on by one version (updateTag).
   bump: async (_trx, _id, state) => state.version + 1,
@@ -79,25 +94,39 @@ const changedSincePrinted = () =>
   );
 
 /**
- * Who may give tag commands: anyone who may view the permit's type (the people on the floor apply
- * and verify tags), with the tag's own rules (contracts' tagRefusal): only the applier removes.
+ * Who may give a tag command, by verb (contracts' tagCommandRoles): viewing the permit's type and
+ * being one of the verb's people — the tag's applier, the permit's issuer or holder, the type's
+ * isolating authority (permit:issue:<CODE>), for mark-printed the print list's people. The tag's
+ * state answers first (409: the page is stale, whoever asks); then who asks (403). The permit's
+ * people and the permissions are read after the locks, so a hand-over or a revoked grant counts.
  */
 const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> => ({
-  permissions: (_input, state) => [permitPermission('view', state.typeCode)],
+  // In the rule: some verbs need one of several permissions or a relationship instead.
+  permissions: [],
   refuse: (state, actor, input) => {
     // The tag of another permit than the path's: as if it were not there.
     if (state.tag.permitId !== input.permitId) return AppError.notFound('Tag');
-    const reason = tagRefusal(
-      { state: state.tag.state, appliedBy: state.tag.appliedBy, linkRevoked: state.tag.statusTokenRevokedAt !== null },
-      actor.system ? null : actor.userId,
-      command,
-    );
+    // Someone who may not see the permit learns nothing of its tags' states.
+    if (!state.permissions.has(permitPermission('view', state.typeCode)))
+      return new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
+    const facts = {
+      state: state.tag.state,
+      appliedBy: state.tag.appliedBy,
+      linkRevoked: state.tag.statusTokenRevokedAt !== null,
+      lockApplierId: state.tag.lockApplierId,
+    };
+    const who = { userId: actor.system ? null : actor.userId, permissions: state.permissions };
+    const reason = tagRefusal(facts, who.userId, command);
+    if (reason) {
+      return command === 'remove' && tagTransitions.remove!.from.includes(state.tag.state)
+        ? new AppError('FORBIDDEN', 403, reason)
+        : new AppError('CONFLICT', 409, reason);
+    }
+    const notYours = tagPersonRefusal(facts, state.permit, who, command);
+    if (notYours) return new AppError('FORBIDDEN', 403, notYours);
     // With the print list's stamp, only the tag its PDF was drawn from is recorded as printed.
-    if (!reason && input.stamp !== undefined && input.stamp !== state.print?.stamp) return changedSincePrinted();
-    if (!reason) return null;
-    return command === 'remove' && tagTransitions.remove!.from.includes(state.tag.state)
-      ? new AppError('FORBIDDEN', 403, reason)
-      : new AppError('CONFLICT', 409, reason);
+    if (input.stamp !== undefined && input.stamp !== state.print?.stamp) return changedSincePrinted();
+    return null;
   },
 });
 
@@ -166,7 +195,7 @@ async function applyTagCommand(
     // What the paper shows: the record of a print is what was printed.
     printed: command === 'mark-printed' ? state.print : undefined,
   });
-  const [tag] = await listTags(trx, facilityId, before.permitId, userId, before.id);
+  const [tag] = await listTags(trx, facilityId, before.permitId, { userId, permissions: state.permissions }, before.id);
   return tag!;
 }
 

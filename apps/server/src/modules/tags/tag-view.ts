@@ -1,25 +1,35 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { allowedTagCommands, type Tag } from '@hasp/contracts';
+import { allowedTagCommands, type Tag, type TagActor } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & { token: string; revoked: boolean };
+type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & {
+  token: string;
+  revoked: boolean;
+  typeCode: string;
+  issuerId: number | null;
+  holderId: number | null;
+  lockApplierId: number | null;
+};
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const person = (alias: string) =>
   sql.raw(
     `case when ${alias}.id is null then null else json_build_object('ID', ${alias}.id, 'displayName', ${alias}.display_name) end`,
   );
 
-/** A permit's tags (or one), oldest first, each with its point, legend and people, for the signed-in user. */
+/**
+ * A permit's tags (or one), oldest first, each with its point, legend and people, and the commands
+ * `viewer` may give on it (their user ID and permissions: contracts' allowedTagCommands).
+ */
 export async function listTags(
   db: Db,
   facilityId: number,
   permitId: number,
-  userId: number,
+  viewer: TagActor,
   tagId?: number,
 ): Promise<Tag[]> {
-  return selectTags(db, facilityId, [permitId], userId, tagId);
+  return selectTags(db, facilityId, [permitId], viewer, tagId);
 }
 
 /** listTags for many permits of the facility in one statement, by permit ID (a permit without tags: absent). */
@@ -27,11 +37,11 @@ export async function listTagsForPermits(
   db: Db,
   facilityId: number,
   permitIds: readonly number[],
-  userId: number,
+  viewer: TagActor,
 ): Promise<Map<number, Tag[]>> {
   const byPermit = new Map<number, Tag[]>();
   if (!permitIds.length) return byPermit;
-  for (const tag of await selectTags(db, facilityId, permitIds, userId)) {
+  for (const tag of await selectTags(db, facilityId, permitIds, viewer)) {
     const list = byPermit.get(tag.permitId);
     if (list) list.push(tag);
     else byPermit.set(tag.permitId, [tag]);
@@ -43,7 +53,7 @@ async function selectTags(
   db: Db,
   facilityId: number,
   permitIds: readonly number[],
-  userId: number,
+  viewer: TagActor,
   tagId?: number,
 ): Promise<Tag[]> {
   const { rows } = await sql<TagViewRow>`
@@ -58,8 +68,14 @@ async function selectTags(
       ${person('ur')} as "removedBy", ${iso('t.removed_at')} as "removedAt",
       ${iso('t.voided_at')} as "voidedAt", t.void_reason as "voidReason", ${iso('t.missing_at')} as "missingAt",
       t.replaces_tag_id as "replacesTagId", t.status_token as token,
-      t.status_token_revoked_at is not null as revoked, t.version
+      t.status_token_revoked_at is not null as revoked, t.version,
+      pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId",
+      (select a.applied_by from lock_applications a
+        where a.facility_id = t.facility_id and a.id = t.lock_application_id and a.removed_at is null
+      ) as "lockApplierId"
     from tags t
+    join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
+    join permit_types pt on pt.id = p.permit_type_id
     left join master_list_items l on l.facility_id = t.facility_id and l.id = t.legend_item_id
     left join permit_isolation_points pp on pp.facility_id = t.facility_id and pp.id = t.plan_point_id
     left join isolation_points ip on ip.facility_id = pp.facility_id and ip.id = pp.isolation_point_id
@@ -69,12 +85,13 @@ async function selectTags(
     where t.facility_id = ${facilityId} and t.permit_id = any(${[...permitIds]}::int[])
       ${tagId === undefined ? sql`` : sql`and t.id = ${tagId}`}
     order by t.id`.execute(db);
-  return rows.map(({ token, revoked, ...tag }) => ({
+  return rows.map(({ token, revoked, typeCode, issuerId, holderId, lockApplierId, ...tag }) => ({
     ...tag,
     statusToken: revoked ? null : token,
     allowedCommands: allowedTagCommands(
-      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked },
-      userId,
+      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked, lockApplierId },
+      { typeCode, issuerId, holderId },
+      viewer,
     ),
   }));
 }

@@ -21,6 +21,8 @@ export interface TagRow {
   reason: string;
   state: TagState;
   appliedBy: number | null;
+  /** On a personal lock still on: who applied the lock (contracts' TagFacts.lockApplierId). */
+  lockApplierId: number | null;
   statusTokenRevokedAt: Date | null;
   version: number;
 }
@@ -28,7 +30,18 @@ export interface TagRow {
 const tagColumns = sql<TagRow>`
   id, facility_id as "facilityId", permit_id as "permitId", number, plan_point_id as "planPointId",
   lock_application_id as "lockApplicationId", legend_item_id as "legendItemId", reason, state,
-  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version`;
+  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version,
+  (select a.applied_by from lock_applications a
+    where a.facility_id = tags.facility_id and a.id = tags.lock_application_id and a.removed_at is null
+  ) as "lockApplierId"`;
+
+/** A tag's permit as the tag rules read it: its type and the people the rules name (tagCommandRoles). */
+export interface TagPermitRow {
+  id: number;
+  typeCode: string;
+  issuerId: number | null;
+  holderId: number | null;
+}
 
 /** The permit a tag belongs to (no lock: the caller locks the permit first, then the tag). */
 export async function findTagPermitId(db: Db, facilityId: number, tagId: number): Promise<number | undefined> {
@@ -41,14 +54,14 @@ export async function findTagPermitId(db: Db, facilityId: number, tagId: number)
   return row?.permit_id;
 }
 
-/** The permit row locked FOR UPDATE (the LOTO lock order's first step), with its type's code. */
+/** The permit row locked FOR UPDATE (the LOTO lock order's first step), with its type's code and its people. */
 export async function lockPermitForTags(
   trx: Transaction<Database>,
   facilityId: number,
   permitId: number,
-): Promise<{ id: number; typeCode: string } | undefined> {
-  const { rows } = await sql<{ id: number; typeCode: string }>`
-    select p.id, t.code as "typeCode"
+): Promise<TagPermitRow | undefined> {
+  const { rows } = await sql<TagPermitRow>`
+    select p.id, t.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId"
     from permits p join permit_types t on t.id = p.permit_type_id
     where p.facility_id = ${facilityId} and p.id = ${permitId}
     for update of p`.execute(trx);

@@ -3,26 +3,35 @@ import {
   permitPermission,
   tagCommandInputSchemas,
   tagCommandLabels,
+  tagCommandRoles,
   tagCommands,
   tagListSchema,
   tagParamsSchema,
   tagSchema,
+  type TagCommand,
+  type TagRole,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import { assertPermission } from '../../plugins/permissions';
+import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { tagCommandDefinitions } from './tag-command.service';
 import { listTags } from './tag-view';
 
 const tags = ['tags'];
 const security = [{ bearer: [] }];
 
-const whoMay: Partial<Record<(typeof tagCommands)[number], string>> = {
-  remove: 'only the person who applied it',
+const roleNames: Record<TagRole, string> = {
+  applier: 'the applier',
+  'lock-applier': "the personal lock's owner",
+  issuer: "the permit's issuer",
+  holder: "the permit's holder",
+  'isolating-authority': 'permit:issue:<CODE>',
+  'print-list': 'rightnav:print-list',
 };
+const whoMay = (command: TagCommand) => tagCommandRoles[command].map((role) => roleNames[role]).join(', ');
 
-/** A permit's tags and the commands on them (anyone who may view the permit's type: permit:view:<CODE>). */
+/** A permit's tags (permit:view:<CODE>) and the commands on them (each verb's people: contracts' tagCommandRoles). */
 export const tagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
 
@@ -48,7 +57,8 @@ export const tagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         .executeTakeFirst();
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.code));
-      return listTags(connection.db, actor.facilityId, permit.id, actor.userId);
+      const permissions = await permissionsOf(request);
+      return listTags(connection.db, actor.facilityId, permit.id, { userId: actor.userId, permissions });
     },
   );
 
@@ -60,7 +70,7 @@ export const tagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
           tags,
           security,
           summary:
-            `${tagCommandLabels[command]} a tag (permit:view:<CODE>${whoMay[command] ? `, ${whoMay[command]}` : ''}; ` +
+            `${tagCommandLabels[command]} a tag (permit:view:<CODE> and one of: ${whoMay(command)}; ` +
             'the tag state decides). If-Match: the tag version; Idempotency-Key makes a retry safe.',
           params: tagParamsSchema,
           body: tagCommandInputSchemas[command],

@@ -15,7 +15,13 @@ import {
   revokeUserSessions,
   userNameTakenBy,
 } from './user-manage.repository';
-import { assertMayChangeFacilities, assertMayGrantGroups, assertUserWithinReach } from './user-reach';
+import {
+  assertMayChangeFacilities,
+  assertMayGrantGroups,
+  assertMayHandOverSignIn,
+  assertUserWithinReach,
+  ownPasswordResetRefusal,
+} from './user-reach';
 import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
@@ -127,6 +133,10 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
     input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
   // The account is the connection's: renaming it or changing how it signs in reaches every facility.
   if (accountChanged && id !== caller.userId) await assertUserWithinReach(db, caller, id);
+  // A new sign-in name (one the caller holds at the identity provider) or method hands the sign-in over.
+  const signInChanged =
+    input.userName !== before.userName || input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
+  if (signInChanged && id !== caller.userId) await assertMayHandOverSignIn(db, caller, id);
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -197,6 +207,9 @@ export async function resetPassword(
   id: number,
   now: Date,
 ): Promise<{ oneTimePassword: string }> {
+  // A stolen access token must not become the account: the owner changes their own password in the
+  // profile, after the current one, and a one-time password they issued themselves would skip that.
+  if (id === caller.userId) throw new AppError('FORBIDDEN', 403, ownPasswordResetRefusal);
   const before = await load(db, caller, id);
   if (before.isActiveDirectoryUser) {
     throw new AppError(
@@ -205,8 +218,10 @@ export async function resetPassword(
       'This user signs in through the organisation’s directory and has no password here to reset',
     );
   }
-  // Whoever resets a password can sign in as that user: never someone holding more than the caller.
-  if (id !== caller.userId) await assertUserWithinReach(db, caller, id);
+  // Whoever resets a password can sign in as that user: never someone holding more than the caller,
+  // and an administrator only by a holder of the connection permission.
+  await assertUserWithinReach(db, caller, id);
+  await assertMayHandOverSignIn(db, caller, id);
   const oneTimePassword = newOneTimePassword(await readSetting(db, 'security.passwordMinLength'));
   const hash = await hashPassword(oneTimePassword);
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { rightNavPermission } from '@hasp/contracts';
+import { connectionPermissions, rightNavPermission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { listAllUserGrants, listUserPermissions } from '../permissions';
@@ -12,6 +12,11 @@ import { listAllUserGrants, listUserPermissions } from '../permissions';
  * - account-wide changes (sign-in name and method, deactivation, password reset, unlock) only to a
  *   user who is wholly within the caller's reach: every facility of theirs administered by the
  *   caller, and no permission (in any facility, or of the connection) the caller lacks there.
+ * - nobody changes their own password, groups or facilities here (a token thief would keep the
+ *   account): the own password is changed in the profile, after the current one;
+ * - handing someone else's sign-in over (a password reset, a new sign-in name or method) of an
+ *   administrator-level account needs the connection permission too: a fellow administrator of
+ *   the same facilities may not take it over alone.
  * User Manage, NEW User Management's bulk actions and its CSV import all go through these checks.
  */
 
@@ -156,4 +161,30 @@ export async function reachRefusals(
 export async function assertUserWithinReach(db: Db, caller: Actor, targetId: number): Promise<void> {
   const refusal = (await reachRefusals(db, caller, [targetId])).get(targetId);
   if (refusal) throw forbidden(refusal);
+}
+
+/** The refusal of a password reset of one's own account through the administrators' routes. */
+export const ownPasswordResetRefusal =
+  'You cannot reset your own password here: change it in your User Profile (Change password), which asks for your current password';
+
+/** An administrator-level account: Administrator in some facility, or a connection permission. */
+const administratorPermission = rightNavPermission('administrator');
+/** Who may hand over an administrator-level account's sign-in (decision on account takeover). */
+const takeoverPermission = connectionPermissions[0];
+
+/**
+ * 403 unless the caller may hand the user's sign-in to someone (reset the password, change the
+ * sign-in name or method): an administrator-level user only by a holder of the connection
+ * permission, so one facility's administrator cannot take over another administrator's account.
+ */
+export async function assertMayHandOverSignIn(db: Db, caller: Actor, targetId: number): Promise<void> {
+  const grants = await listAllUserGrants(db, [caller.userId, targetId]);
+  const target = grants.get(targetId)!;
+  const administratorLevel =
+    target.connection.size > 0 || [...target.byFacility.values()].some((p) => p.has(administratorPermission));
+  if (administratorLevel && !grants.get(caller.userId)!.connection.has(takeoverPermission)) {
+    throw forbidden(
+      `This user is an administrator: only someone holding the connection permission ${takeoverPermission} may reset their password or change how they sign in`,
+    );
+  }
 }

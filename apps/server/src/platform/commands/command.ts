@@ -81,6 +81,13 @@ export interface CommandDefinition<I, S extends Versioned, R> {
    * Leave secrets out: the fingerprint's hash is stored with the key.
    */
   fingerprint?: (input: I) => unknown;
+  /**
+   * The secrets of the input (a signing password) that still tell two sends apart: the same key
+   * with another password is another request (422), not a replay of the first. The runner mixes in
+   * only their HMAC under the server's key (`useIdempotencySecretKey`), never the secret or a plain
+   * hash of it, so the idempotency table gives no way to guess them.
+   */
+  secretFingerprint?: (input: I) => unknown;
 }
 
 const registry = new Map<string, CommandDefinition<never, Versioned, unknown>>();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Command } from './command';
@@ -18,11 +18,28 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** What makes two sends "the same command": name, target, input and expected version (not the device time). */
-export function commandHash(command: Command): string {
+// Until the app sets it from its signing secret: a random one, so a secret is never hashed unkeyed.
+let secretKey: Buffer = randomBytes(32);
+
+/**
+ * Sets the key of the secrets' HMAC from the server's signing secret (derived, so the token key
+ * itself is used for nothing else). Processes that share the signing secret share the key, so a
+ * retry that reaches another process is still recognised.
+ */
+export function useIdempotencySecretKey(serverSecret: string): void {
+  secretKey = createHmac('sha256', serverSecret).update('hasp idempotency: secret fingerprint').digest();
+}
+
+/**
+ * What makes two sends "the same command": name, target, input and expected version (not the
+ * device time), and the HMAC of the command's secrets when it has any (`secretFingerprint`).
+ */
+export function commandHash(command: Command, secrets?: unknown): string {
   const { name, targetId, input, expectedVersion } = command;
+  const secret =
+    secrets === undefined ? {} : { secret: createHmac('sha256', secretKey).update(canonical(secrets)).digest('hex') };
   return createHash('sha256')
-    .update(canonical({ name, targetId, input, expectedVersion: expectedVersion ?? null }))
+    .update(canonical({ name, targetId, input, expectedVersion: expectedVersion ?? null, ...secret }))
     .digest('hex');
 }
 

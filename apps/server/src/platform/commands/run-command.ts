@@ -53,10 +53,10 @@ export async function runCommand<I, S extends Versioned, R>(
   if (command.name !== definition.name) throw new Error(`command ${command.name} sent to ${definition.name}`);
   const { actor } = ctx;
   const key = command.idempotencyKey ?? null;
-  const hash = commandHash({
-    ...command,
-    input: definition.fingerprint ? definition.fingerprint(command.input) : command.input,
-  });
+  const hash = commandHash(
+    { ...command, input: definition.fingerprint ? definition.fingerprint(command.input) : command.input },
+    definition.secretFingerprint?.(command.input),
+  );
   const { outcome, eventIds, eventNames } = await ctx.connection.db.transaction().execute(async (trx) => {
     if (key !== null) {
       const claim = await claimKey(trx, actor.userId, key);

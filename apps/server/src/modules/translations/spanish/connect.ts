@@ -47,8 +47,9 @@ export const connectScreenSpanish = [
     attempts: '{{count}} intentos',
     attempt: '{{at}}: {{status}} en {{ms}} ms',
     noAnswer: 'sin respuesta',
-    privateAllowed: 'Esta instalación permite direcciones de loopback y de redes privadas.',
-    privateRefused: 'Se rechazan las direcciones de loopback y de redes privadas (ajuste connect.allowPrivateTargets).',
+    privateAllowed: 'Además de las direcciones públicas, este servidor permite enviar webhooks a {{targets}}.',
+    privateRefused:
+      'Los webhooks solo van a direcciones públicas de internet: el ajuste del servidor HASP_CONNECT_ALLOW_PRIVATE_TARGETS puede permitir un receptor local.',
   }),
   ...translateCatalog(connectButtons, {
     newKey: 'Nueva clave',

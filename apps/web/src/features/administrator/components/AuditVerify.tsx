@@ -29,6 +29,12 @@ export function AuditVerify() {
       {result && !broken && (
         <Alert color="green" variant="light" role="status" data-verify="ok">
           {t(administratorMessages.verifyOk, { count: result.checked })}
+          {result.anchor && !result.anchor.problem && ` ${t(l.anchored, { count: result.anchor.anchored })}`}
+        </Alert>
+      )}
+      {result?.anchor?.problem && (
+        <Alert color="red" variant="light" role="alert" data-verify="anchor-problem">
+          {t(l.anchorProblem, { problem: result.anchor.problem })}
         </Alert>
       )}
       {broken && (

@@ -128,13 +128,19 @@ export function SubscriptionsSection() {
   const subscriptions = useSubscriptions();
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const allowed = subscriptions.data?.allowPrivateTargets;
+  const allowed = subscriptions.data?.allowedPrivateTargets;
   return (
     <>
       <RecordSection
         newLabel={t(B.newSubscription)}
         onNew={() => setCreating(true)}
-        notice={allowed === undefined ? undefined : t(allowed ? L.privateAllowed : L.privateRefused)}
+        notice={
+          allowed === undefined
+            ? undefined
+            : allowed.length > 0
+              ? t(L.privateAllowed, { targets: allowed.join(', ') })
+              : t(L.privateRefused)
+        }
         failed={subscriptions.isError ? t(M.loadFailed) : null}
         empty={subscriptions.data?.subscriptions.length === 0 ? t(L.noSubscriptions) : null}
         listLabel={t(L.subscriptions)}

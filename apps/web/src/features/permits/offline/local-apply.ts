@@ -7,11 +7,14 @@ import {
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
+  tagLockAppliers,
+  tagPersonRefusal,
   tagRefusal,
   tagTransitions,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
+  type LockboxView,
   type OfflineCommandName,
   type OfflinePermit,
   type Permit,
@@ -297,12 +300,25 @@ export function applyTagCommand(
   const tags = data.sections.tags as Tag[] | undefined;
   const tag = tags?.find((t) => t.ID === input.tagId);
   if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
-  const refusal = tagRefusal(
-    { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: tag.statusToken === null },
-    actor.userId,
-    verb,
-  );
+  const lockAppliers = tagLockAppliers(data.sections['crew-sign-on'] as LockboxView | undefined);
+  const lockApplierOf = (t: Tag) =>
+    t.lockApplicationId === null ? null : (lockAppliers.get(t.lockApplicationId) ?? null);
+  const facts = {
+    state: tag.state,
+    appliedBy: tag.appliedBy?.ID ?? null,
+    linkRevoked: tag.statusToken === null,
+    lockApplierId: lockApplierOf(tag),
+  };
+  const refusal = tagRefusal(facts, actor.userId, verb);
   if (refusal) return refuse(409, refusal);
+  // Who may give the verb: the server's rule, on the permit's people as this copy knows them.
+  const tagPermit = {
+    typeCode: data.permit.permitType.code,
+    issuerId: data.permit.issuer?.ID ?? null,
+    holderId: data.permit.holder?.ID ?? null,
+  };
+  const notYours = tagPersonRefusal(facts, tagPermit, actor, verb);
+  if (notYours) return refuse(403, notYours);
   const at = now.toISOString();
   const me = { ID: actor.userId, displayName: actor.displayName };
   const to = tagTransitions[verb]?.to ?? tag.state;
@@ -315,8 +331,14 @@ export function applyTagCommand(
     ...(verb === 'report-missing' && { missingAt: at }),
   };
   changed.allowedCommands = allowedTagCommands(
-    { state: changed.state, appliedBy: changed.appliedBy?.ID ?? null, linkRevoked: changed.statusToken === null },
-    actor.userId,
+    {
+      state: changed.state,
+      appliedBy: changed.appliedBy?.ID ?? null,
+      linkRevoked: changed.statusToken === null,
+      lockApplierId: lockApplierOf(changed),
+    },
+    tagPermit,
+    actor,
   ).filter((c) => isOfflineCommand(`tag.${c}`));
   const sections: OfflinePermit['sections'] = {
     ...data.sections,

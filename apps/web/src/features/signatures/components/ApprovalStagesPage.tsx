@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   adminSettingsTitles,
   approvalStageLabels as L,
+  defaultApprovalStage,
   permitRiskCaptions,
   permitRiskLevels,
   type ApprovalStageInput,
@@ -18,10 +19,14 @@ import { showToast } from '../../../lib/toast';
 import { useApprovalStages, useSaveApprovalStages } from '../api/approval-stages';
 import classes from '../Signatures.module.css';
 
+// Each level keeps at least one stage (contracts refuse an empty one): a level never configured
+// starts with the plain stage it has been following.
+const levelInput = (list: ApprovalStages['low']) =>
+  (list.length ? list : [defaultApprovalStage]).map(({ name, meaning, groupId }) => ({ name, meaning, groupId }));
 const toInput = (stages: ApprovalStages): ApprovalStagesUpdate => ({
-  low: stages.low.map(({ name, meaning, groupId }) => ({ name, meaning, groupId })),
-  medium: stages.medium.map(({ name, meaning, groupId }) => ({ name, meaning, groupId })),
-  high: stages.high.map(({ name, meaning, groupId }) => ({ name, meaning, groupId })),
+  low: levelInput(stages.low),
+  medium: levelInput(stages.medium),
+  high: levelInput(stages.high),
 });
 
 /** Facility Settings › Approval stages: each risk level's stages in order (decision 0050). */
@@ -73,14 +78,16 @@ function StagesForm({ stages }: { stages: ApprovalStages }) {
                 value={stage.groupId === null ? '' : String(stage.groupId)}
                 onChange={(v) => change(level, i, { groupId: v ? Number(v) : null })}
               />
-              <Button
-                variant="subtle"
-                color="red"
-                className={classes.touch}
-                onClick={() => setDraft((d) => ({ ...d, [level]: d[level].filter((_, j) => j !== i) }))}
-              >
-                {t(L.remove, { position: i + 1 })}
-              </Button>
+              {draft[level].length > 1 && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  className={classes.touch}
+                  onClick={() => setDraft((d) => ({ ...d, [level]: d[level].filter((_, j) => j !== i) }))}
+                >
+                  {t(L.remove, { position: i + 1 })}
+                </Button>
+              )}
             </div>
           ))}
           {draft[level].length < 5 && (

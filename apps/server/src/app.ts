@@ -22,6 +22,7 @@ import { EventBus } from './platform/events/event-bus';
 import { registerContextChangedConsumer, CONTEXT_CHANNEL } from './modules/permissions';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { AuditCheckpoints, type AuditAnchorSettings } from './modules/audit';
@@ -148,6 +149,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, webRoot !== null);
 
   registerSecurityHeaders(app);
+  // Before every other hook, so a refused request costs next to nothing (its headers only).
+  await registerLoadShedding(app, config);
   registerInputGuard(app);
   await app.register(rateLimit, {
     global: false,

@@ -77,6 +77,8 @@ export async function createTestApp(
     auditAnchor?: BuildAppOptions['auditAnchor'];
     /** Webhook delivery waits (Hasp Connect tests shorten them). */
     webhooks?: BuildAppOptions['webhooks'];
+    /** Adds routes of the test's own (e.g. one that keeps the event loop busy) before the app starts. */
+    routes?: (app: FastifyInstance) => void;
     /** Runs on the first connection's fresh database before the app (and its event consumers) starts, as `npm start` seeds first. */
     beforeApp?: (db: Connection['db']) => Promise<void>;
   } = {},
@@ -88,7 +90,17 @@ export async function createTestApp(
     connections.push({ name, db: createKysely(url, 5), url });
   }
   await options.beforeApp?.(connections[0]!.db);
-  const config = loadConfig({ HASP_CONNECTIONS: names.join(','), HASP_CONFIG: '', ...options.env }, '/nonexistent');
+  const config = loadConfig(
+    {
+      HASP_CONNECTIONS: names.join(','),
+      HASP_CONFIG: '',
+      // No load shedding unless a test asks: many apps share a busy 2-core machine here, and a 503
+      // would fail a test about something else (test/overload.test.ts turns it on).
+      HASP_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...options.env,
+    },
+    '/nonexistent',
+  );
   const clock = movableClock();
   const app = await buildApp({
     config,
@@ -101,6 +113,7 @@ export async function createTestApp(
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     ...(options.auditAnchor ? { auditAnchor: options.auditAnchor } : {}),
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

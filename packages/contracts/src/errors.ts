@@ -12,6 +12,8 @@ export const errorCodes = [
   'CONFLICT',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
+  /** The server sheds load (503 with Retry-After): the request was not run; try again after the wait. */
+  'OVERLOADED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNKNOWN_CONNECTION',

@@ -13,6 +13,18 @@ describe('configuration', () => {
     expect(config.connections).toEqual([{ name: 'Demo', seedDemo: true }]);
   });
 
+  it('sheds load by default past 150 ms of event-loop delay, measured every 500 ms, telling clients to wait 3 s', () => {
+    const config = load({});
+    expect(config.maxEventLoopDelayMs).toBe(150);
+    expect(config.maxEventLoopUtilization).toBe(0);
+    expect(config.overloadSampleMs).toBe(500);
+    expect(config.overloadRetryAfterSec).toBe(3);
+    expect(load({ HASP_MAX_EVENT_LOOP_DELAY_MS: '0', HASP_MAX_EVENT_LOOP_UTILIZATION: '0.98' })).toMatchObject({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.98,
+    });
+  });
+
   it('parses named connections, embedded or by URL', () => {
     expect(parseConnectionList('Demo, Plant 2=postgres://u:p@db:5432/plant2')).toEqual([
       { name: 'Demo' },
@@ -29,6 +41,10 @@ describe('configuration', () => {
     [{ HASP_DEFAULT_CONNECTION: 'Nope' }, 'HASP_DEFAULT_CONNECTION'],
     [{ HASP_ACCESS_TOKEN_TTL_SEC: '3600' }, 'HASP_ACCESS_TOKEN_TTL_SEC'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ HASP_MAX_EVENT_LOOP_DELAY_MS: '-1' }, 'HASP_MAX_EVENT_LOOP_DELAY_MS'],
+    [{ HASP_MAX_EVENT_LOOP_UTILIZATION: '1.5' }, 'HASP_MAX_EVENT_LOOP_UTILIZATION'],
+    [{ HASP_OVERLOAD_SAMPLE_MS: '5' }, 'HASP_OVERLOAD_SAMPLE_MS'],
+    [{ HASP_OVERLOAD_RETRY_AFTER_SEC: '0' }, 'HASP_OVERLOAD_RETRY_AFTER_SEC'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(name);

@@ -97,6 +97,17 @@ export const configSchema = z.object({
   /** Public tag status page (/t/<token>): scans per client address per minute (a page polls every 5 s). */
   tagStatusMaxPerAddressPerMinute: intFromEnv(1, 10000000).default(240),
   trustProxy: trustProxySchema.default([]),
+  /**
+   * Load shedding (decision 0091-load-shedding): past this mean event-loop delay (ms, over the last
+   * sample) requests answer 503 OVERLOADED with Retry-After instead of queueing; 0 turns it off.
+   */
+  maxEventLoopDelayMs: intFromEnv(0, 10_000).default(150),
+  /** A second, optional signal: the loop's busy share over the last sample (0…1, e.g. 0.98); 0: not used. */
+  maxEventLoopUtilization: z.coerce.number<string | number>().min(0).max(1).default(0),
+  /** How often the loop is measured (ms): the shedding reacts within one interval. */
+  overloadSampleMs: intFromEnv(10, 10_000).default(500),
+  /** The Retry-After (s) a shed request is told; the web app waits that long and tries once more. */
+  overloadRetryAfterSec: intFromEnv(1, 300).default(3),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   webDist: z.string().default(''),
   /** Where permit attachments' files go (files named by id); empty: in the database (decision 0052). */
@@ -139,6 +150,10 @@ export const envNames: Record<keyof Config, string> = {
   loginMaxPerAddressPerMinute: 'HASP_LOGIN_MAX_PER_ADDRESS_PER_MINUTE',
   tagStatusMaxPerAddressPerMinute: 'HASP_TAG_STATUS_MAX_PER_ADDRESS_PER_MINUTE',
   trustProxy: 'HASP_TRUST_PROXY',
+  maxEventLoopDelayMs: 'HASP_MAX_EVENT_LOOP_DELAY_MS',
+  maxEventLoopUtilization: 'HASP_MAX_EVENT_LOOP_UTILIZATION',
+  overloadSampleMs: 'HASP_OVERLOAD_SAMPLE_MS',
+  overloadRetryAfterSec: 'HASP_OVERLOAD_RETRY_AFTER_SEC',
   logLevel: 'LOG_LEVEL',
   webDist: 'HASP_WEB_DIST',
   attachmentsDir: 'HASP_ATTACHMENTS_DIR',

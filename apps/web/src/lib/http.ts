@@ -29,6 +29,10 @@ const BROADCAST_WAIT_MS = 1_000;
 /** After a refresh fails for a passing reason, the next attempt waits 1 s, 2 s, 4 s … at most 60 s. */
 const REFRESH_BACKOFF_FIRST_MS = 1_000;
 const REFRESH_BACKOFF_MAX_MS = 60_000;
+/** A server shedding load answers 503 with Retry-After: a wait up to this long is waited out, then one more try. */
+const OVERLOAD_MAX_WAIT_MS = 30_000;
+/** Up to this much on top, so requests refused together do not all come back in the same instant. */
+const OVERLOAD_JITTER_MS = 1_000;
 
 /** A failed API call: the HTTP status and the server's `{ code, message, details? }`. */
 export class ApiRequestError extends Error {
@@ -150,6 +154,58 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
     credentials: 'include',
     signal: options.signal,
   });
+}
+
+/**
+ * May go again after a 503: the method is idempotent, or an Idempotency-Key makes the server apply a
+ * replay once. A POST without a key (sign-in, the token refresh, a sync push) is left to its caller.
+ */
+function replayable(options: RequestOptions): boolean {
+  const method = options.method ?? 'GET';
+  if (method === 'GET' || method === 'PUT' || method === 'DELETE') return true;
+  return Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key');
+}
+
+/**
+ * The wait a 503 asks for in its Retry-After (seconds, or an HTTP date), or null: no wait asked, or
+ * one longer than OVERLOAD_MAX_WAIT_MS (the caller hears it now instead of a page that seems stuck).
+ */
+export function overloadWaitMs(response: Response, now = Date.now()): number | null {
+  if (response.status !== 503) return null;
+  const header = response.headers.get('retry-after')?.trim();
+  if (!header) return null;
+  const ms = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) && ms <= OVERLOAD_MAX_WAIT_MS ? Math.max(0, ms) : null;
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
+function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * `send`, and once more when the server was too busy to take the request (503 with Retry-After,
+ * decision 0091-load-shedding) and it may be replayed: after the wait asked for, plus a little
+ * jitter. A second 503 comes back as it is (the error toast then says the server is busy).
+ */
+async function sendOrWaitOnce(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const response = await send(path, options, token);
+  const waitMs = replayable(options) ? overloadWaitMs(response) : null;
+  if (waitMs === null) return response;
+  await response.body?.cancel().catch(() => undefined);
+  await waitUnlessAborted(waitMs + Math.random() * OVERLOAD_JITTER_MS, options.signal);
+  return send(path, options, token);
 }
 
 /** Turns a failed response into an ApiRequestError, whatever its body. */
@@ -362,17 +418,18 @@ export async function decideRetry(sentToken: string | null): Promise<RetryDecisi
 
 /**
  * Sends a request to the API with the bearer token and the seed's 401 procedure; a request is
- * retried at most once, so a second 401 comes back as it is. Returns the raw response, with no
- * error handling (streams use it; everything else goes through apiRequest).
+ * retried at most once, so a second 401 comes back as it is. A replayable request the server shed
+ * (503 with Retry-After) goes once more after the wait (sendOrWaitOnce). Returns the raw response,
+ * with no error handling (streams use it; everything else goes through apiRequest).
  */
 export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const sentToken = authSession.getToken();
-  const response = await send(path, options, sentToken);
+  const response = await sendOrWaitOnce(path, options, sentToken);
   if (response.status !== 401 || skipsRefresh(path)) return response;
   const decision = await decideRetry(sentToken);
   if (!decision.retry) return response;
   await response.body?.cancel().catch(() => undefined);
-  return send(path, options, decision.token);
+  return sendOrWaitOnce(path, options, decision.token);
 }
 
 // ---------------------------------------------------------------------------------------------

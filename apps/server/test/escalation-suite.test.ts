@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/password';
+import { addUser, groupId } from './support/user-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -354,44 +354,6 @@ const routes: { method: string; url: string }[] = [];
 const tokens: Partial<Record<CallerName, string>> = {};
 const db = () => t.connections[0]!.db;
 
-async function addUser(
-  userName: string,
-  facilities: number[],
-  groups: number[],
-  extra: { is_active?: boolean; locked_at?: Date } = {},
-) {
-  const hash = await hashPassword(`${userName}-password`);
-  const { id } = await db()
-    .insertInto('users')
-    .values({ user_name: userName, display_name: userName, email: null, password_hash: hash, ...extra })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (facilities.length) {
-    await db()
-      .insertInto('user_facilities')
-      .values(facilities.map((facility_id) => ({ user_id: id, facility_id })))
-      .execute();
-  }
-  if (groups.length) {
-    await db()
-      .insertInto('user_groups')
-      .values(groups.map((group_id) => ({ user_id: id, group_id })))
-      .execute();
-  }
-  return id;
-}
-
-/** A seeded group's ID, by facility and name. */
-async function groupId(facility: number, name: string): Promise<number> {
-  const row = await db()
-    .selectFrom('groups')
-    .select('id')
-    .where('facility_id', '=', facility)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function newGroup(facilityId: number, name: string, permissions: string[]) {
   const { id } = await db()
     .insertInto('groups')
@@ -410,21 +372,21 @@ beforeAll(async () => {
   const userId = async (name: string) =>
     (await db().selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
   ids.riverside = 2;
-  ids.npAdministrators = await groupId(1, 'Administrators');
-  ids.npWorkers = await groupId(1, 'Authorized Workers');
-  const rsAdministrators = await groupId(2, 'Administrators');
+  ids.npAdministrators = await groupId(db(), 1, 'Administrators');
+  ids.npWorkers = await groupId(db(), 1, 'Authorized Workers');
+  const rsAdministrators = await groupId(db(), 2, 'Administrators');
   ids.helpdeskGroup = await newGroup(1, 'Helpdesk', userAdmin);
   // A grant no one else in North Plant holds (a permit type removed since).
   ids.legacy = await newGroup(1, 'Legacy', ['permit:view:GONE']);
   ids.admin = await userId('admin');
   ids.supervisor = await userId('supervisor');
   ids.worker = await userId('worker');
-  ids.helpdesk = await addUser('esc-helpdesk', [1], [ids.helpdeskGroup]);
-  ids.npAdmin = await addUser('esc-np-admin', [1], [ids.npAdministrators]);
-  ids.plain = await addUser('esc-plain', [1], []);
-  ids.rsAdmin = await addUser('esc-rs-admin', [1, 2], [ids.npWorkers, rsAdministrators]);
-  ids.dormant = await addUser('esc-dormant', [1], [ids.npAdministrators], { is_active: false });
-  ids.lockedBoss = await addUser('esc-locked-boss', [1], [ids.npAdministrators], { locked_at: new Date() });
+  ids.helpdesk = await addUser(db(), 'esc-helpdesk', [1], [ids.helpdeskGroup]);
+  ids.npAdmin = await addUser(db(), 'esc-np-admin', [1], [ids.npAdministrators]);
+  ids.plain = await addUser(db(), 'esc-plain', [1], []);
+  ids.rsAdmin = await addUser(db(), 'esc-rs-admin', [1, 2], [ids.npWorkers, rsAdministrators]);
+  ids.dormant = await addUser(db(), 'esc-dormant', [1], [ids.npAdministrators], { is_active: false });
+  ids.lockedBoss = await addUser(db(), 'esc-locked-boss', [1], [ids.npAdministrators], { locked_at: new Date() });
   for (const [caller, userName] of [
     ['helpdesk', 'esc-helpdesk'],
     ['npAdmin', 'esc-np-admin'],
@@ -491,7 +453,7 @@ describe('escalation suite', () => {
 
 describe('what stays allowed', () => {
   it('lets the helpdesk user reset the password of a user who holds nothing more than they do', async () => {
-    const id = await addUser('esc-helpdesk-target', [1], []);
+    const id = await addUser(db(), 'esc-helpdesk-target', [1], []);
     const response = await call('helpdesk', 'POST', `/api/security/users/${id}/reset-password`);
     expect(response.statusCode).toBe(200);
     const row = await db().selectFrom('users').select('must_change_password').where('id', '=', id).executeTakeFirst();
@@ -543,8 +505,8 @@ describe('what stays allowed', () => {
   });
 
   it('drops the groups of a facility a user leaves, so a later return grants nothing old', async () => {
-    const rsWorkers = await groupId(2, 'Authorized Workers');
-    const id = await addUser('esc-leaver', [1, 2], [rsWorkers]);
+    const rsWorkers = await groupId(db(), 2, 'Authorized Workers');
+    const id = await addUser(db(), 'esc-leaver', [1, 2], [rsWorkers]);
     const adminToken = (await login(t.app, { username: 'admin' })).json<{ token: string }>().token;
     const response = await t.app.inject({
       method: 'PUT',

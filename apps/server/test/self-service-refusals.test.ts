@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { hashPassword } from '../src/modules/auth/password';
+import { addUser, groupId } from './support/user-fixtures';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
@@ -195,47 +195,13 @@ const send = (token: string, method: string, url: string, body?: object) =>
     ...(body ? { payload: body } : {}),
   });
 
-async function groupId(facility: number, name: string) {
-  const row = await db()
-    .selectFrom('groups')
-    .select('id')
-    .where('facility_id', '=', facility)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function addUser(userName: string, facilities: number[], groups: number[]) {
-  const { id } = await db()
-    .insertInto('users')
-    .values({
-      user_name: userName,
-      display_name: userName,
-      email: null,
-      password_hash: await hashPassword(`${userName}-password`),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto('user_facilities')
-    .values(facilities.map((facility_id) => ({ user_id: id, facility_id })))
-    .execute();
-  if (groups.length) {
-    await db()
-      .insertInto('user_groups')
-      .values(groups.map((group_id) => ({ user_id: id, group_id })))
-      .execute();
-  }
-  return id;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => routes.push(route) });
   ids.admin = (
     await db().selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()
   ).id;
-  ids.npAdministrators = await groupId(1, 'Administrators');
-  ids.npWorkers = await groupId(1, 'Authorized Workers');
+  ids.npAdministrators = await groupId(db(), 1, 'Administrators');
+  ids.npWorkers = await groupId(db(), 1, 'Authorized Workers');
   adminToken = (await login(t.app)).json<{ token: string }>().token;
   adminGroups = (
     await db()
@@ -308,8 +274,8 @@ describe("self-service through administrators' routes", () => {
 
 describe('a password reset of an administrator-level account', () => {
   it('is refused to a fellow administrator of the same facility without the connection permission', async () => {
-    const npAdmin = await addUser('self-np-admin', [1], [ids.npAdministrators!]);
-    const colleague = await addUser('self-np-colleague', [1], [ids.npAdministrators!]);
+    const npAdmin = await addUser(db(), 'self-np-admin', [1], [ids.npAdministrators!]);
+    const colleague = await addUser(db(), 'self-np-colleague', [1], [ids.npAdministrators!]);
     const token = (await login(t.app, { username: 'self-np-admin', password: 'self-np-admin-password' })).json<{
       token: string;
     }>().token;
@@ -331,13 +297,13 @@ describe('a password reset of an administrator-level account', () => {
     expect(rename.statusCode, rename.body).toBe(403);
     expect(await ownState(db(), colleague)).toEqual(before);
     // Not an administrator: within reach, the reset goes through as before.
-    const worker = await addUser('self-np-worker', [1], [ids.npWorkers!]);
+    const worker = await addUser(db(), 'self-np-worker', [1], [ids.npWorkers!]);
     expect((await send(token, 'POST', `/api/security/users/${worker}/reset-password`)).statusCode).toBe(200);
     expect(npAdmin).toBeGreaterThan(0);
   });
 
   it('is given by a holder of the connection permission; the one-time password then opens only the password change, which needs it as the current one', async () => {
-    const colleague = await addUser('self-np-colleague-2', [1], [ids.npAdministrators!]);
+    const colleague = await addUser(db(), 'self-np-colleague-2', [1], [ids.npAdministrators!]);
     const reset = await send(adminToken, 'POST', `/api/security/users/${colleague}/reset-password`);
     expect(reset.statusCode, reset.body).toBe(200);
     const oneTimePassword = reset.json<{ oneTimePassword: string }>().oneTimePassword;

@@ -27,53 +27,48 @@ const connectionSchema = z.object({
 export type ConnectionConfig = z.infer<typeof connectionSchema>;
 
 /**
+ * A list of addresses or CIDR ranges, comma-separated or an array; `off` or empty for none. Each
+ * entry must pass `isValid`; the first that does not is named with `example` as the fix.
+ */
+const addressListSchema = (isValid: (entry: string) => boolean, example: string) =>
+  z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
+    const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
+    if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
+    const wrong = list.find((entry) => !isValid(entry));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an address or CIDR range: ${example}, or off` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+/**
  * The reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: addresses, CIDR ranges or
- * proxy-addr's names (loopback, linklocal, uniquelocal); `off` or empty for none. Checked with the
- * library Fastify itself compiles them with, so what starts is what Fastify accepts.
+ * proxy-addr's names (loopback, linklocal, uniquelocal). Checked with the library Fastify itself
+ * compiles them with, so what starts is what Fastify accepts.
  * No hop count and no "trust all": either lets a client that reaches the server directly pick its
  * own address and protocol (Fastify 5 ignores forwarded headers under a hop count anyway).
  */
-const trustProxySchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
-  const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
-  if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
-  const wrong = list.find((entry) => {
-    // A bare number parses as an IPv4 address ("1" is 0.0.0.1) but is meant as a hop count.
-    if (/^\d+$/.test(entry)) return true;
-    try {
-      proxyAddr.compile(entry);
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  if (wrong !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${wrong}" is not an address or CIDR range: list the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16), or off`,
-    });
-    return z.NEVER;
+const trustProxySchema = addressListSchema((entry) => {
+  // A bare number parses as an IPv4 address ("1" is 0.0.0.1) but is meant as a hop count.
+  if (/^\d+$/.test(entry)) return false;
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
   }
-  return list;
-});
+}, "list the proxies' addresses (e.g. 10.0.0.5,10.1.0.0/16)");
 
 /**
  * The loopback and private addresses or CIDR ranges webhooks may reach besides the public internet
- * (an on-site receiver); `off` or empty for none. A server setting, not a facility one: whoever
- * reaches these addresses can probe the server's own network, so only the operator may open them.
+ * (an on-site receiver). A server setting, not a facility one: whoever reaches these addresses can
+ * probe the server's own network, so only the operator may open them.
  */
-const privateTargetsSchema = z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
-  const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
-  if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
-  const wrong = list.find((entry) => !ipaddr.isValidCIDR(entry) && !ipaddr.isValid(entry));
-  if (wrong !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${wrong}" is not an address or CIDR range: list the receivers' addresses (e.g. 10.0.0.5,192.168.10.0/24), or off`,
-    });
-    return z.NEVER;
-  }
-  return list;
-});
+const privateTargetsSchema = addressListSchema(
+  (entry) => ipaddr.isValidCIDR(entry) || ipaddr.isValid(entry),
+  "list the receivers' addresses (e.g. 10.0.0.5,192.168.10.0/24)",
+);
 
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 

@@ -33,6 +33,8 @@ export interface AnchoredHashes {
   /** Lines read; a problem with the file itself (a line that fails its signature or link). */
   lines: number;
   problem: string | null;
+  /** The last good line's mac: what the next line links to. */
+  lastMac: string;
 }
 
 const BATCH = 5000;
@@ -41,13 +43,28 @@ const BATCH = 5000;
 const signedText = (line: Omit<CheckpointLine, 'mac'>) =>
   JSON.stringify([line.v, line.chain, line.from, line.hashes, line.at, line.prev]);
 
+/** How many of `rows` (the positions after `from - 1`) follow on: contiguous and each linked to the one before. */
+function followingOn(
+  rows: { chain_seq: number; prev_hash: string; row_hash: string }[],
+  from: number,
+  previous: string,
+) {
+  let n = 0;
+  for (const row of rows) {
+    if (row.chain_seq !== from + n || row.prev_hash !== previous) break;
+    previous = row.row_hash;
+    n++;
+  }
+  return n;
+}
+
 /**
- * One connection's checkpoint file. A process keeps what it last anchored in memory: one writer
- * per data folder (the embedded database already refuses a second server on one folder).
+ * One connection's checkpoint file. The process that writes it keeps what it anchored in memory:
+ * one writer per data folder (the embedded database already refuses a second server on one folder).
  */
 export class AuditAnchor {
-  private anchored: AnchoredHashes | null = null;
-  private lastMac = '';
+  /** The writer's state, read from the file on the first checkpoint. */
+  private written: AnchoredHashes | null = null;
   private running: Promise<number> | null = null;
 
   constructor(
@@ -61,42 +78,42 @@ export class AuditAnchor {
 
   /** Reads and checks the file: every line's signature and link, chains contiguous from position 1. */
   load(): AnchoredHashes {
-    const chains = new Map<number, string[]>();
-    const result: AnchoredHashes = { chains, lines: 0, problem: null };
-    this.lastMac = '';
+    const result: AnchoredHashes = { chains: new Map(), lines: 0, problem: null, lastMac: '' };
     if (!existsSync(this.file)) return result;
     const text = readFileSync(this.file, 'utf8');
-    for (const raw of text.split('\n')) {
-      if (raw.trim() === '') continue;
+    // Up to the last newline: a line being appended right now is not a damaged one.
+    for (const raw of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
+      if (raw === '') continue;
       result.lines++;
-      const where = `checkpoint file ${path.basename(this.file)}, line ${result.lines}`;
-      let line: CheckpointLine;
-      try {
-        line = JSON.parse(raw) as CheckpointLine;
-      } catch {
-        result.problem = `${where} is not readable`;
-        break;
-      }
-      const expected = Buffer.from(this.mac(line), 'hex');
-      const given = Buffer.from(typeof line.mac === 'string' ? line.mac : '', 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        result.problem = `${where} does not carry its signature (changed, or signed with another key)`;
-        break;
-      }
-      if (line.prev !== this.lastMac) {
-        result.problem = `${where} does not follow the line before it (lines removed or reordered)`;
-        break;
-      }
-      const hashes = chains.get(line.chain) ?? [];
-      if (line.from !== hashes.length + 1) {
-        result.problem = `${where} starts at position ${line.from} of its chain, expected ${hashes.length + 1}`;
-        break;
-      }
-      hashes.push(...line.hashes);
-      chains.set(line.chain, hashes);
-      this.lastMac = line.mac;
+      result.problem = this.lineProblem(raw, result);
+      if (result.problem) break;
     }
     return result;
+  }
+
+  /** Why a line cannot be taken (and then nothing after it is); takes it into `into` otherwise. */
+  private lineProblem(raw: string, into: AnchoredHashes): string | null {
+    const where = `checkpoint file ${path.basename(this.file)}, line ${into.lines}`;
+    let line: CheckpointLine;
+    try {
+      line = JSON.parse(raw) as CheckpointLine;
+    } catch {
+      return `${where} is not readable`;
+    }
+    const expected = Buffer.from(this.mac(line), 'hex');
+    const given = Buffer.from(typeof line.mac === 'string' ? line.mac : '', 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return `${where} does not carry its signature (changed, or signed with another key)`;
+    }
+    if (line.prev !== into.lastMac) return `${where} does not follow the line before it (lines removed or reordered)`;
+    const hashes = into.chains.get(line.chain) ?? [];
+    if (line.from !== hashes.length + 1) {
+      return `${where} starts at position ${line.from} of its chain, expected ${hashes.length + 1}`;
+    }
+    hashes.push(...line.hashes);
+    into.chains.set(line.chain, hashes);
+    into.lastMac = line.mac;
+    return null;
   }
 
   /**
@@ -113,25 +130,25 @@ export class AuditAnchor {
   }
 
   private async appendNew(db: Kysely<Database>, now: Date): Promise<number> {
-    if (!this.anchored) this.anchored = this.load();
-    if (this.anchored.problem) throw new Error(`Audit checkpoints not written: the ${this.anchored.problem}`);
-    let written = 0;
+    if (!this.written) {
+      this.written = this.load();
+      mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    }
+    const state = this.written;
+    if (state.problem) throw new Error(`Audit checkpoints not written: the ${state.problem}`);
+    let count = 0;
     for (const head of await listChainHeads(db)) {
-      const hashes = this.anchored.chains.get(head.chain) ?? [];
+      const hashes = state.chains.get(head.chain) ?? [];
+      state.chains.set(head.chain, hashes);
       while (hashes.length < head.last_seq) {
+        const from = hashes.length + 1;
         const rows = await listChainHashesAfter(
           db,
           head.chain,
           hashes.length,
           Math.min(BATCH, head.last_seq - hashes.length),
         );
-        const from = hashes.length + 1;
-        const follows = rows.findIndex(
-          (row, i) =>
-            row.chain_seq !== from + i ||
-            row.prev_hash !== (i === 0 ? (hashes.at(-1) ?? GENESIS_HASH) : rows[i - 1]!.row_hash),
-        );
-        const taken = follows < 0 ? rows : rows.slice(0, follows);
+        const taken = rows.slice(0, followingOn(rows, from, hashes.at(-1) ?? GENESIS_HASH));
         if (taken.length > 0) {
           const line = {
             v: 1 as const,
@@ -139,24 +156,22 @@ export class AuditAnchor {
             from,
             hashes: taken.map((r) => r.row_hash),
             at: now.toISOString(),
-            prev: this.lastMac,
+            prev: state.lastMac,
           };
           const signed: CheckpointLine = { ...line, mac: this.mac(line) };
-          mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
           appendFileSync(this.file, `${JSON.stringify(signed)}\n`, { mode: 0o600 });
-          this.lastMac = signed.mac;
+          state.lastMac = signed.mac;
           hashes.push(...signed.hashes);
-          this.anchored.chains.set(head.chain, hashes);
-          written += taken.length;
+          count += taken.length;
         }
-        if (follows >= 0 || rows.length === 0) {
+        if (taken.length < rows.length || rows.length === 0) {
           throw new Error(
             `Audit chain ${head.chain} does not follow on from its checkpoint at position ${hashes.length}: run Verify on the audit log`,
           );
         }
       }
     }
-    return written;
+    return count;
   }
 }
 

@@ -7,7 +7,7 @@ import { createKysely, ensureDatabase } from '../src/db/connections';
 import { migrations } from '../src/db/migrations/index';
 import type { Database } from '../src/db/schema';
 import { recordAudit, verifyAuditChains, type AuditEntry } from '../src/modules/audit';
-import { cloneTemplateDatabase, superuserUrl } from './test-app';
+import { asSuperuser, cloneTemplateDatabase, superuserUrl } from './test-app';
 
 // Each test gets its own database: a tampered chain stays tampered.
 const opened: Kysely<Database>[] = [];
@@ -51,16 +51,8 @@ async function chainRows(db: Kysely<Database>, facilityId: number | null) {
 }
 
 /** Runs SQL as the superuser with every trigger off, as someone covering their tracks would. */
-async function asSuperuserWithoutTriggers(url: string, statements: string[]) {
-  const client = new pg.Client({ connectionString: superuserUrl(url) });
-  await client.connect();
-  try {
-    await client.query('set session_replication_role = replica');
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const asSuperuserWithoutTriggers = (url: string, statements: string[]) =>
+  asSuperuser(url, ['set session_replication_role = replica', ...statements]);
 
 const verify = (db: Kysely<Database>) => verifyAuditChains(db);
 

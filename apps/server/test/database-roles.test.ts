@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditVerification } from '@hasp/contracts';
 import { createKysely, ensureDatabase } from '../src/db/connections';
@@ -15,10 +14,12 @@ import {
   grantApplicationRole,
 } from '../src/db/database-roles';
 import { migrateToLatest } from '../src/db/migrate';
+import { migrations } from '../src/db/migrations/index';
+import { prepareSchema } from '../src/db/prepare-schema';
 import type { Database } from '../src/db/schema';
 import { AuditAnchor, checkpointFile, recordAudit, verifyAuditChains } from '../src/modules/audit';
 import { roleUrl } from './support/database-roles';
-import { cloneTemplateDatabase, createTestApp, login, superuserUrl, type TestApp } from './test-app';
+import { cloneTemplateDatabase, createTestApp, login, runStatements, superuserUrl, type TestApp } from './test-app';
 
 const KEY = 'a-test-key-for-the-audit-checkpoints-0123456789';
 const opened: Kysely<Database>[] = [];
@@ -39,17 +40,6 @@ const tempFolder = () => {
   return folder;
 };
 const ownerUrlOf = (appUrl: string) => roleUrl(superuserUrl(appUrl), new URL(appUrl).pathname.slice(1), 'owner');
-
-/** Runs statements in one session as the given URL's role. */
-async function run(url: string, statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function writeRows(db: Kysely<Database>, facilityId: number, count: number, userId: number | null = 1) {
   for (let n = 0; n < count; n++) {
@@ -125,7 +115,7 @@ describe('the application role', () => {
       ['set session_replication_role = replica', /permission denied/],
     ];
     for (const [statement, refusal] of refusals) {
-      await expect(run(url, [statement]), statement).rejects.toThrow(refusal);
+      await expect(runStatements(url, [statement]), statement).rejects.toThrow(refusal);
     }
     // …while it still writes the records and appends to the trail (the chain's triggers run as their owner).
     await writeRows(db, 1, 1);
@@ -142,6 +132,22 @@ describe('the application role', () => {
       /^Connection Plant 2: its database role "hasp_owner" owns the audit tables/,
     );
     await expect(assertApplicationRole(open(url), 'Plant 2')).resolves.toBeUndefined();
+  });
+});
+
+describe('the schema at start', () => {
+  it('is migrated only with the owner role: without it a pending migration stops the start, named', async () => {
+    const url = await cloneTemplateDatabase();
+    const last = Object.keys(migrations).at(-1)!;
+    // As if this code were newer than the database: its last migration not yet run.
+    await runStatements(ownerUrlOf(url), [`delete from kysely_migration where name = '${last}'`]);
+    const connection = { name: 'Plant 2', db: open(url), url };
+    await expect(prepareSchema(connection)).rejects.toThrow(
+      `Connection Plant 2: 1 migration(s) pending (first ${last}) and no ownerUrl to run them with`,
+    );
+    await prepareSchema({ ...connection, ownerUrl: ownerUrlOf(url) });
+    await expect(prepareSchema(connection)).resolves.toBeUndefined();
+    expect(await applicationRoleProblem(connection.db)).toBeNull();
   });
 });
 
@@ -180,7 +186,7 @@ describe('a database from before the roles', () => {
       expect(await verifyAuditChains(app)).toMatchObject({ ok: true, checked: 2 });
     } finally {
       await Promise.all(opened.splice(0).map((db) => db.destroy()));
-      await run(adminUrl, [`drop database if exists ${database} with (force)`]);
+      await runStatements(adminUrl, [`drop database if exists ${database} with (force)`]);
     }
   });
 });
@@ -194,7 +200,7 @@ describe('the audit anchor outside the database', () => {
     expect(await anchor.checkpoint(db, new Date())).toBeGreaterThanOrEqual(6);
     const victim = (await chainRows(db, 2))[2]!;
 
-    await run(
+    await runStatements(
       ownerUrlOf(url),
       rewriteAsOwner(2, `update audit_log set after = '{"n": 2, "said": "never said"}' where id = ${victim.id}`),
     );
@@ -214,7 +220,7 @@ describe('the audit anchor outside the database', () => {
     await anchor.checkpoint(db, new Date());
     const rows = await chainRows(db, 2);
     const victim = rows[rows.length - 3]!;
-    await run(ownerUrlOf(url), rewriteAsOwner(2, `delete from audit_log where id = ${victim.id}`));
+    await runStatements(ownerUrlOf(url), rewriteAsOwner(2, `delete from audit_log where id = ${victim.id}`));
 
     expect((await verifyAuditChains(db)).ok).toBe(true);
     const broken = (await verifyAuditChains(db, { anchor })).firstBroken;
@@ -237,7 +243,7 @@ describe('the audit anchor outside the database', () => {
     expect(verified.anchor!.anchored).toBe(verified.checked);
 
     const first = (await chainRows(db, 1))[0]!;
-    await run(
+    await runStatements(
       ownerUrlOf(url),
       rewriteAsOwner(1, `update audit_log set reason = 'inserted later' where id = ${first.id}`),
     );
@@ -302,7 +308,7 @@ describe('GET /api/admin/audit/verify with the anchor', () => {
     expect(intact.anchor!.anchored).toBeGreaterThanOrEqual(rows.length);
 
     const victim = rows[1]!;
-    await run(
+    await runStatements(
       ownerUrlOf(t.connections[0]!.url),
       rewriteAsOwner(1, `update audit_log set user_id = null where id = ${victim.id}`),
     );

@@ -40,9 +40,9 @@ export function superuserUrl(url: string): string {
   return admin.toString();
 }
 
-/** Runs statements on the database of `url` as the test server's superuser (fixtures no application may run). */
-export async function asSuperuser(url: string, statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: superuserUrl(url) });
+/** Runs statements in one session, as whoever `url` signs in as. */
+export async function runStatements(url: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (const statement of statements) await client.query(statement);
@@ -50,6 +50,9 @@ export async function asSuperuser(url: string, statements: string[]): Promise<vo
     await client.end();
   }
 }
+
+/** Runs statements on the database of `url` as the test server's superuser (fixtures no application may run). */
+export const asSuperuser = (url: string, statements: string[]) => runStatements(superuserUrl(url), statements);
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,9 +1,7 @@
-import { Migrator, sql, type Kysely } from 'kysely';
-import type { Connection } from './connections';
-import { createKysely } from './connections';
+import { sql } from 'kysely';
+import { createKysely, type Connection } from './connections';
 import { grantApplicationRole } from './database-roles';
-import { migrateToLatest } from './migrate';
-import { migrations } from './migrations/index';
+import { migrateToLatest, pendingMigrations } from './migrate';
 
 /**
  * Brings a connection's database to the latest schema as its owner role, then grants the
@@ -29,11 +27,4 @@ export async function prepareSchema(connection: Connection): Promise<void> {
   } finally {
     await owner.destroy();
   }
-}
-
-/** Migrations this code knows that the database has not run. */
-export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const all = await migrator.getMigrations();
-  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

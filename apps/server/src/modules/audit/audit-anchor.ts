@@ -177,6 +177,6 @@ export class AuditAnchor {
 
 /** A connection's checkpoint file name in the data folder: readable, and distinct per connection. */
 export function checkpointFile(dataDir: string, connectionName: string): string {
-  const safe = connectionName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return path.join(dataDir, 'audit-checkpoints', `${safe}.jsonl`);
+  // Names are unique ignoring case; encoding keeps "Plant 2" and "Plant-2" apart.
+  return path.join(dataDir, 'audit-checkpoints', `${encodeURIComponent(connectionName.toLowerCase())}.jsonl`);
 }

@@ -29,10 +29,18 @@ export interface ChainedRow {
 
 const micros = (column: string) => sql<string | null>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;
 
-/** The rows of one chain after a position, in chain order (keyset paging along audit_log_chain_seq_idx). */
-export function listChainRowsAfter(db: Db, chain: number, afterSeq: number, limit: number): Promise<ChainedRow[]> {
-  return db
+/** One chain's rows after a position, in chain order (keyset paging along audit_log_chain_seq_idx). */
+const chainAfter = (db: Db, chain: number, afterSeq: number, limit: number) =>
+  db
     .selectFrom('audit_log')
+    .where('chain', '=', chain)
+    .where('chain_seq', '>', afterSeq)
+    .orderBy('chain_seq')
+    .limit(limit);
+
+/** The rows of one chain after a position, whole, as the hash covers them. */
+export function listChainRowsAfter(db: Db, chain: number, afterSeq: number, limit: number): Promise<ChainedRow[]> {
+  return chainAfter(db, chain, afterSeq, limit)
     .select([
       sql<string>`id::text`.as('id'),
       'chain',
@@ -55,23 +63,12 @@ export function listChainRowsAfter(db: Db, chain: number, afterSeq: number, limi
       'prev_hash',
       'row_hash',
     ])
-    .where('chain', '=', chain)
-    .where('chain_seq', '>', afterSeq)
-    .orderBy('chain_seq')
-    .limit(limit)
     .execute();
 }
 
 /** Positions, links and hashes of one chain's rows after a position, in order (the checkpoints' read). */
 export function listChainHashesAfter(db: Db, chain: number, afterSeq: number, limit: number) {
-  return db
-    .selectFrom('audit_log')
-    .select(['chain_seq', 'prev_hash', 'row_hash'])
-    .where('chain', '=', chain)
-    .where('chain_seq', '>', afterSeq)
-    .orderBy('chain_seq')
-    .limit(limit)
-    .execute();
+  return chainAfter(db, chain, afterSeq, limit).select(['chain_seq', 'prev_hash', 'row_hash']).execute();
 }
 
 /** Each chain's recorded head (last position and hash). */

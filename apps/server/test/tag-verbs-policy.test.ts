@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/password';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
+import { userId } from './support/offline-fixtures';
+import { addUser, groupId } from './support/user-fixtures';
 import { putTag } from './support/loto-fixtures';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
 
@@ -36,33 +37,21 @@ const tokens = {} as Record<Role | 'admin', string>;
 const ids = {} as Record<Role, number>;
 const db = () => t.connections[0]!.db;
 
+const tokenOf = async (username: string, password?: string) =>
+  (await login(t.app, { username, ...(password && { password }) })).json<{ token: string }>().token;
+
 beforeAll(async () => {
   t = await createTestApp();
-  const contractors = await db()
-    .selectFrom('groups')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('name', '=', 'Contractors')
-    .executeTakeFirstOrThrow();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const contractors = await groupId(db(), 1, 'Contractors');
   for (const role of ['applier', 'issuer', 'holder'] as const) {
-    const user = await db()
-      .insertInto('users')
-      .values({ user_name: `tag-${role}`, display_name: `Tag ${role}`, email: null, password_hash: passwordHash })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('user_facilities').values({ user_id: user.id, facility_id: 1 }).execute();
-    await db().insertInto('user_groups').values({ user_id: user.id, group_id: contractors.id }).execute();
+    ids[role] = await addUser(db(), `tag-${role}`, [1], [contractors]);
+    tokens[role] = await tokenOf(`tag-${role}`, `tag-${role}-password`);
   }
-  const userName = (role: Role) => (['applier', 'issuer', 'holder'].includes(role) ? `tag-${role}` : role);
-  for (const role of [...roles, 'admin'] as const) {
-    const name = role === 'admin' ? 'admin' : userName(role);
-    tokens[role] = (await login(t.app, { username: name })).json<{ token: string }>().token;
-    if (role !== 'admin')
-      ids[role] = (
-        await db().selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()
-      ).id;
+  for (const role of ['contractor', 'worker', 'supervisor'] as const) {
+    ids[role] = await userId(t, role);
+    tokens[role] = await tokenOf(role);
   }
+  tokens.admin = await tokenOf('admin');
 });
 afterAll(async () => t?.close());
 

@@ -15,7 +15,7 @@ import {
 } from './permit-lifecycle';
 import type { Permit } from './permits';
 import { mayAnswerPermitQuestions } from './question-answers';
-import { allowedTagCommands, tagStates, type Tag, type TagCommand } from './tags';
+import { allowedTagCommands, tagStates, type Tag, type TagCommand, type TagFacts } from './tags';
 
 /**
  * The offline permit's flags (decision 0085): the fields of an offline permit that depend on who
@@ -231,14 +231,7 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
     sections: [...base.permit.permitType.sections],
     guardFacts: facts,
     plan: plan ? withoutKey(plan, 'allowedVerbs') : null,
-    tags: (s.tags ?? []).map((t) => ({
-      ID: t.ID,
-      state: t.state,
-      appliedBy: t.appliedBy?.ID ?? null,
-      // The token is never null in the table: the section hides it once revoked.
-      linkRevoked: t.statusToken === null,
-      lockApplierId: t.lockApplicationId === null ? null : (lockAppliers.get(t.lockApplicationId) ?? null),
-    })),
+    tags: (s.tags ?? []).map((t) => ({ ID: t.ID, ...tagFactsOf(t, lockAppliers) })),
     crew: crew
       ? {
           open: open && {
@@ -269,6 +262,20 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
 export function tagLockAppliers(crew: Pick<LockboxView, 'lockbox'> | undefined): Map<number, number> {
   const members = crew?.lockbox?.members ?? [];
   return new Map(members.filter((m) => m.signedOffAt === null).map((m) => [m.applicationId, m.user.ID]));
+}
+
+/** What the tag rules know of a tag as its section shows it, with its lock's applier from tagLockAppliers. */
+export function tagFactsOf(
+  tag: Pick<Tag, 'state' | 'appliedBy' | 'statusToken' | 'lockApplicationId'>,
+  lockAppliers: ReadonlyMap<number, number>,
+): Required<TagFacts> {
+  return {
+    state: tag.state,
+    appliedBy: tag.appliedBy?.ID ?? null,
+    // The token is never null in the table: the section hides it once revoked.
+    linkRevoked: tag.statusToken === null,
+    lockApplierId: tag.lockApplicationId === null ? null : (lockAppliers.get(tag.lockApplicationId) ?? null),
+  };
 }
 
 const withoutKey = <T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> => {

@@ -23,7 +23,7 @@ export const reprintTagCommand = defineCommand<ReprintTagInput, TagState, Tag>({
   name: 'tag.reprint',
   target: tagTarget,
   policy: {
-    permissions: (_input, state) => [permitPermission('view', state.typeCode), rightNavPermission('print-list')],
+    permissions: (_input, state) => [permitPermission('view', state.permit.typeCode), rightNavPermission('print-list')],
     refuse: (state, _actor, input) => {
       if (state.tag.permitId !== input.permitId) return AppError.notFound('Tag');
       if (state.tag.state !== 'printed') {

@@ -27,6 +27,7 @@ import {
   findTagPermitId,
   lockPermitForTags,
   lockTag,
+  lockTagForRules,
   newStatusToken,
   updateTag,
   type TagPermitRow,
@@ -42,7 +43,8 @@ export type TagCommandBody = TagCommandInput & { permitId: number; stamp?: strin
 export interface TagState {
   version: number;
   tag: TagRow;
-  typeCode: string;
+  /** On a personal lock still on: who applied the lock (the tag rules' lockApplierId). */
+  lockApplierId: number | null;
   /** The tag's permit: its type and the people the tag rules name (issuer, holder). */
   permit: TagPermitRow;
   /** The actor's, read in the command's transaction after the locks (who may give which verb). */
@@ -62,10 +64,10 @@ export const tagTarget: CommandTarget<TagState> = {
     const permitId = await findTagPermitId(trx, actor.facilityId, id);
     if (permitId === undefined) return undefined;
     const permit = await lockPermitForTags(trx, actor.facilityId, permitId);
-    const tag = permit && (await lockTag(trx, actor.facilityId, id));
-    if (!permit || !tag) return undefined;
+    const locked = permit && (await lockTagForRules(trx, actor.facilityId, id));
+    if (!permit || !locked) return undefined;
     const permissions = await actorPermissions(trx, actor);
-    return { version: tag.version, tag, typeCode: permit.typeCode, permit, permissions };
+    return { version: locked.tag.version, ...locked, permit, permissions };
   },
   // The use case's one update moved the tag on by one version (updateTag).
   bump: async (_trx, _id, state) => state.version + 1,
@@ -107,13 +109,13 @@ const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> =>
     // The tag of another permit than the path's: as if it were not there.
     if (state.tag.permitId !== input.permitId) return AppError.notFound('Tag');
     // Someone who may not see the permit learns nothing of its tags' states.
-    if (!state.permissions.has(permitPermission('view', state.typeCode)))
+    if (!state.permissions.has(permitPermission('view', state.permit.typeCode)))
       return new AppError('FORBIDDEN', 403, 'You do not have permission to do this');
     const facts = {
       state: state.tag.state,
       appliedBy: state.tag.appliedBy,
       linkRevoked: state.tag.statusTokenRevokedAt !== null,
-      lockApplierId: state.tag.lockApplierId,
+      lockApplierId: state.lockApplierId,
     };
     const who = { userId: actor.system ? null : actor.userId, permissions: state.permissions };
     const reason = tagRefusal(facts, who.userId, command);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { allowedTagCommands, type Tag, type TagActor } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { lockApplierColumn } from './tags.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -70,9 +71,7 @@ async function selectTags(
       t.replaces_tag_id as "replacesTagId", t.status_token as token,
       t.status_token_revoked_at is not null as revoked, t.version,
       pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId",
-      (select a.applied_by from lock_applications a
-        where a.facility_id = t.facility_id and a.id = t.lock_application_id and a.removed_at is null
-      ) as "lockApplierId"
+      ${lockApplierColumn('t')} as "lockApplierId"
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
     join permit_types pt on pt.id = p.permit_type_id

@@ -21,8 +21,6 @@ export interface TagRow {
   reason: string;
   state: TagState;
   appliedBy: number | null;
-  /** On a personal lock still on: who applied the lock (contracts' TagFacts.lockApplierId). */
-  lockApplierId: number | null;
   statusTokenRevokedAt: Date | null;
   version: number;
 }
@@ -30,10 +28,16 @@ export interface TagRow {
 const tagColumns = sql<TagRow>`
   id, facility_id as "facilityId", permit_id as "permitId", number, plan_point_id as "planPointId",
   lock_application_id as "lockApplicationId", legend_item_id as "legendItemId", reason, state,
-  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version,
+  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version`;
+
+/**
+ * On a tag on a personal lock still on: who applied the lock (contracts' TagFacts.lockApplierId),
+ * for the tags row named `tag` in the query. Only the tag rules need it, so only their reads pay for it.
+ */
+export const lockApplierColumn = (tag: string) => sql<number | null>`
   (select a.applied_by from lock_applications a
-    where a.facility_id = tags.facility_id and a.id = tags.lock_application_id and a.removed_at is null
-  ) as "lockApplierId"`;
+    where a.facility_id = ${sql.ref(`${tag}.facility_id`)} and a.id = ${sql.ref(`${tag}.lock_application_id`)}
+      and a.removed_at is null)`;
 
 /** A tag's permit as the tag rules read it: its type and the people the rules name (tagCommandRoles). */
 export interface TagPermitRow {
@@ -72,6 +76,16 @@ export async function lockTag(trx: Transaction<Database>, facilityId: number, ta
   const { rows } = await sql<TagRow>`
     select ${tagColumns} from tags where facility_id = ${facilityId} and id = ${tagId} for update`.execute(trx);
   return rows[0];
+}
+
+/** lockTag for the tag rules: the tag, and who applied the personal lock it is on (lockApplierColumn). */
+export async function lockTagForRules(trx: Transaction<Database>, facilityId: number, tagId: number) {
+  const { rows } = await sql<TagRow & { lockApplierId: number | null }>`
+    select ${tagColumns}, ${lockApplierColumn('tags')} as "lockApplierId"
+    from tags where facility_id = ${facilityId} and id = ${tagId} for update`.execute(trx);
+  if (!rows[0]) return undefined;
+  const { lockApplierId, ...tag } = rows[0];
+  return { tag, lockApplierId };
 }
 
 /** Changes a tag and moves it on one version. */

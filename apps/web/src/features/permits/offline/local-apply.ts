@@ -7,6 +7,7 @@ import {
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
+  tagFactsOf,
   tagLockAppliers,
   tagPersonRefusal,
   tagRefusal,
@@ -301,14 +302,7 @@ export function applyTagCommand(
   const tag = tags?.find((t) => t.ID === input.tagId);
   if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
   const lockAppliers = tagLockAppliers(data.sections['crew-sign-on'] as LockboxView | undefined);
-  const lockApplierOf = (t: Tag) =>
-    t.lockApplicationId === null ? null : (lockAppliers.get(t.lockApplicationId) ?? null);
-  const facts = {
-    state: tag.state,
-    appliedBy: tag.appliedBy?.ID ?? null,
-    linkRevoked: tag.statusToken === null,
-    lockApplierId: lockApplierOf(tag),
-  };
+  const facts = tagFactsOf(tag, lockAppliers);
   const refusal = tagRefusal(facts, actor.userId, verb);
   if (refusal) return refuse(409, refusal);
   // Who may give the verb: the server's rule, on the permit's people as this copy knows them.
@@ -330,16 +324,9 @@ export function applyTagCommand(
     ...(verb === 'remove' && { removedBy: me, removedAt: at }),
     ...(verb === 'report-missing' && { missingAt: at }),
   };
-  changed.allowedCommands = allowedTagCommands(
-    {
-      state: changed.state,
-      appliedBy: changed.appliedBy?.ID ?? null,
-      linkRevoked: changed.statusToken === null,
-      lockApplierId: lockApplierOf(changed),
-    },
-    tagPermit,
-    actor,
-  ).filter((c) => isOfflineCommand(`tag.${c}`));
+  changed.allowedCommands = allowedTagCommands(tagFactsOf(changed, lockAppliers), tagPermit, actor).filter((c) =>
+    isOfflineCommand(`tag.${c}`),
+  );
   const sections: OfflinePermit['sections'] = {
     ...data.sections,
     tags: tags.map((t) => (t.ID === tag.ID ? changed : t)),

@@ -90,7 +90,7 @@ export class WebhookTargets {
     }
     const literal = parseAddress(host);
     let found: LookupAddress[];
-    if (literal) found = [{ address: host.replace(/^\[|\]$/g, ''), family: literal.kind() === 'ipv4' ? 4 : 6 }];
+    if (literal) found = [{ address: literal.toString(), family: literal.kind() === 'ipv4' ? 4 : 6 }];
     else {
       try {
         found = await this.resolve(host);
@@ -99,11 +99,6 @@ export class WebhookTargets {
       }
     }
     return found.length > 0 && found.every((a) => this.allows(a.address)) ? found : null;
-  }
-
-  /** Why a subscription's URL is refused, or null when webhooks may go there. */
-  async problemOf(url: string): Promise<string | null> {
-    return (await this.addressesOf(url)) ? null : TARGET_REFUSED;
   }
 }
 

@@ -50,6 +50,32 @@ describe('configuration', () => {
     expect(() => load(env)).toThrow(name);
   });
 
+  it('lists private webhook targets only of a kind the list can open, naming the first that is not', () => {
+    const targets = (value: string) => load({ HASP_CONNECT_ALLOW_PRIVATE_TARGETS: value }).connectAllowPrivateTargets;
+    const liftable = ['127.0.0.1', '::1', '10.0.0.0/8', '192.168.10.5', '169.254.0.0/16', '100.64.0.0/10'];
+    liftable.push('fd00::/8', 'fe80::1', '::ffff:10.0.0.5');
+    expect(targets(liftable.join(','))).toEqual(liftable);
+    // Public, multicast, reserved, unspecified and broadcast addresses, a range starting at one, and
+    // an IPv4-mapped range (a delivery compares IPv4 addresses as IPv4): none would ever be opened.
+    for (const wrong of [
+      '8.8.8.8',
+      '2606:4700:4700::1111',
+      '224.0.0.1',
+      'ff02::1',
+      '240.0.0.0/4',
+      '2001:db8::/32',
+      '0.0.0.0/0',
+      '::',
+      '255.255.255.255',
+      '::ffff:10.0.0.0/104',
+    ]) {
+      expect(() => targets(`10.0.0.5,${wrong}`), wrong).toThrow(ConfigError);
+      expect(() => targets(`10.0.0.5,${wrong}`), wrong).toThrow(
+        `HASP_CONNECT_ALLOW_PRIVATE_TARGETS: "${wrong}" is not a loopback, private, link-local`,
+      );
+    }
+  });
+
   it('reads a relative HASP_CONFIG from the folder the server was started in', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'hasp-config-'));
     writeFileSync(path.join(folder, 'mine.json'), JSON.stringify({ port: 8081 }));

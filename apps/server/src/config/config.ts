@@ -3,6 +3,7 @@ import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isLiftable } from './private-targets';
 
 /** One named connection: a PostgreSQL database by URL, or a database on the embedded server. */
 const connectionSchema = z.object({
@@ -28,9 +29,14 @@ export type ConnectionConfig = z.infer<typeof connectionSchema>;
 
 /**
  * A list of addresses or CIDR ranges, comma-separated or an array; `off` or empty for none. Each
- * entry must pass `isValid`; the first that does not is named with `example` as the fix.
+ * entry must pass `isValid`; the first that does not is named with `example` as the fix. Then
+ * `problemOf` may refuse a well-formed entry, which is named with its answer.
  */
-const addressListSchema = (isValid: (entry: string) => boolean, example: string) =>
+const addressListSchema = (
+  isValid: (entry: string) => boolean,
+  example: string,
+  problemOf: (entry: string) => string | null = () => null,
+) =>
   z.union([z.string(), z.array(z.string())]).transform((value, ctx) => {
     const list = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
     if (list.length === 1 && list[0]!.toLowerCase() === 'off') return [];
@@ -38,6 +44,13 @@ const addressListSchema = (isValid: (entry: string) => boolean, example: string)
     if (wrong !== undefined) {
       ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an address or CIDR range: ${example}, or off` });
       return z.NEVER;
+    }
+    for (const entry of list) {
+      const problem = problemOf(entry);
+      if (problem !== null) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" ${problem}` });
+        return z.NEVER;
+      }
     }
     return list;
   });
@@ -63,11 +76,17 @@ const trustProxySchema = addressListSchema((entry) => {
 /**
  * The loopback and private addresses or CIDR ranges webhooks may reach besides the public internet
  * (an on-site receiver). A server setting, not a facility one: whoever reaches these addresses can
- * probe the server's own network, so only the operator may open them.
+ * probe the server's own network, so only the operator may open them. An entry that could open
+ * nothing (public, multicast, reserved, unspecified) stops the start rather than being ignored.
  */
 const privateTargetsSchema = addressListSchema(
   (entry) => ipaddr.isValidCIDR(entry) || ipaddr.isValid(entry),
   "list the receivers' addresses (e.g. 10.0.0.5,192.168.10.0/24)",
+  (entry) =>
+    isLiftable(entry)
+      ? null
+      : 'is not a loopback, private, link-local, carrier-grade NAT or unique-local address or range ' +
+        '(a range is judged by its first address; public addresses need no listing)',
 );
 
 const intFromEnv = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);

@@ -42,8 +42,6 @@ export async function registerLoadShedding(app: FastifyInstance, config: Config)
     // The plugin's default is since start, which a busy minute after a quiet day never moves.
     eventLoopUtilizationMode: 'interval',
     sampleInterval: overloadSampleMs,
-    retryAfter: overloadRetryAfterSec,
-    exposeStatusRoute: false,
     // Rejecting sends the error through the app's error handler: the one error shape and the header.
     pressureHandler: async (request, _reply, type, value) => {
       if (NEVER_SHED.has(request.routeOptions.url ?? '') || performance.now() < shedFrom) return;

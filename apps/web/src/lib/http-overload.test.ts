@@ -98,6 +98,49 @@ describe('a request the server shed (503 with Retry-After)', () => {
     expect(toast).toHaveBeenCalledTimes(1);
   });
 
+  it('waits once in all: after a wait, a 401 and a token refresh, a 503 reaches the caller without a second wait', async () => {
+    const expired = () => jsonResponse(401, { code: 'TOKEN_EXPIRED', message: 'Token expired' });
+    const fetchMock = server(
+      () => busy('1'),
+      expired,
+      () => jsonResponse(200, loginResult('token-2')),
+      () => busy('1'),
+      ok,
+    );
+    const answer = apiRequest('data', { schema: okSchema });
+    const failed = expect(answer).rejects.toMatchObject({ status: 503, code: 'OVERLOADED' });
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await failed;
+    const urls = fetchMock.mock.calls.map((call) => String((call as unknown[])[0]));
+    expect(urls.map((url) => url.replace(/^.*\/api\//, ''))).toEqual(['data', 'data', 'auth/tokenrefresh', 'data']);
+    const lastAuth = new Headers(((fetchMock.mock.calls[3] as unknown[])[1] as RequestInit).headers).get(
+      'authorization',
+    );
+    expect(lastAuth, 'the retry carries the refreshed token').toBe('Bearer token-2');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchMock, 'nothing more is sent').toHaveBeenCalledTimes(4);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request that has not waited yet still waits once after a token refresh', async () => {
+    const expired = () => jsonResponse(401, { code: 'TOKEN_EXPIRED', message: 'Token expired' });
+    const fetchMock = server(
+      expired,
+      () => jsonResponse(200, loginResult('token-2')),
+      () => busy('1'),
+      ok,
+    );
+    const answer = apiRequest('data', { schema: okSchema });
+    await settle();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('does not wait past 30 s, nor without a Retry-After: the caller hears the 503 at once', async () => {
     for (const retryAfter of ['31', null]) {
       const fetchMock = server(() => busy(retryAfter), ok);

@@ -197,12 +197,19 @@ function waitUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * `send`, and once more when the server was too busy to take the request (503 with Retry-After,
  * decision 0091-load-shedding) and it may be replayed: after the wait asked for, plus a little
- * jitter. A second 503 comes back as it is (the error toast then says the server is busy).
+ * jitter. A request waits once in all: `overload.waited` is shared with its retry after a token
+ * refresh, so a 503 after a wait comes back as it is (the error toast then says the server is busy).
  */
-async function sendOrWaitOnce(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function sendOrWaitOnce(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+  overload: { waited: boolean },
+): Promise<Response> {
   const response = await send(path, options, token);
-  const waitMs = replayable(options) ? overloadWaitMs(response) : null;
+  const waitMs = !overload.waited && replayable(options) ? overloadWaitMs(response) : null;
   if (waitMs === null) return response;
+  overload.waited = true;
   await response.body?.cancel().catch(() => undefined);
   await waitUnlessAborted(waitMs + Math.random() * OVERLOAD_JITTER_MS, options.signal);
   return send(path, options, token);
@@ -419,17 +426,19 @@ export async function decideRetry(sentToken: string | null): Promise<RetryDecisi
 /**
  * Sends a request to the API with the bearer token and the seed's 401 procedure; a request is
  * retried at most once, so a second 401 comes back as it is. A replayable request the server shed
- * (503 with Retry-After) goes once more after the wait (sendOrWaitOnce). Returns the raw response,
- * with no error handling (streams use it; everything else goes through apiRequest).
+ * (503 with Retry-After) goes once more after the wait (sendOrWaitOnce), and waits so once at most,
+ * before or after a token refresh. Returns the raw response, with no error handling (streams use it;
+ * everything else goes through apiRequest).
  */
 export async function authorizedFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const sentToken = authSession.getToken();
-  const response = await sendOrWaitOnce(path, options, sentToken);
+  const overload = { waited: false };
+  const response = await sendOrWaitOnce(path, options, sentToken, overload);
   if (response.status !== 401 || skipsRefresh(path)) return response;
   const decision = await decideRetry(sentToken);
   if (!decision.retry) return response;
   await response.body?.cancel().catch(() => undefined);
-  return sendOrWaitOnce(path, options, decision.token);
+  return sendOrWaitOnce(path, options, decision.token, overload);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { LIFTABLE } from '../../config/private-targets';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -18,8 +19,6 @@ export const TARGET_REFUSED =
 
 /** IPv6's global unicast block: anything outside it (IPv4-compatible, NAT64, discard …) is not public. */
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
-/** The kinds of address the server's allow-list may open; unspecified, broadcast, multicast and reserved never. */
-const LIFTABLE = new Set(['loopback', 'private', 'linkLocal', 'carrierGradeNat', 'uniqueLocal']);
 
 /**
  * An address as connected to: brackets and a zone dropped, an IPv4-mapped IPv6 address as its IPv4
@@ -72,6 +71,7 @@ export class WebhookTargets {
   allows(address: string): boolean {
     if (isPublicAddress(address)) return true;
     const parsed = parseAddress(address);
+    // The config judged each range by its first address; a wide one may still reach past it.
     if (!parsed || !LIFTABLE.has(parsed.range())) return false;
     return this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
   }
@@ -90,7 +90,7 @@ export class WebhookTargets {
     }
     const literal = parseAddress(host);
     let found: LookupAddress[];
-    if (literal) found = [{ address: host.replace(/^\[|\]$/g, ''), family: literal.kind() === 'ipv4' ? 4 : 6 }];
+    if (literal) found = [{ address: literal.toString(), family: literal.kind() === 'ipv4' ? 4 : 6 }];
     else {
       try {
         found = await this.resolve(host);
@@ -99,11 +99,6 @@ export class WebhookTargets {
       }
     }
     return found.length > 0 && found.every((a) => this.allows(a.address)) ? found : null;
-  }
-
-  /** Why a subscription's URL is refused, or null when webhooks may go there. */
-  async problemOf(url: string): Promise<string | null> {
-    return (await this.addressesOf(url)) ? null : TARGET_REFUSED;
   }
 }
 

@@ -8,7 +8,7 @@ import { auditOrigin, recordAudit } from '../audit';
 import { sendDeliveryJob } from './webhook-deliver.job';
 import { webhookBody } from './webhook-events.consumer';
 import { newWebhookSecret } from './webhook-signature';
-import type { WebhookTargets } from './webhook-target';
+import { TARGET_REFUSED, type WebhookTargets } from './webhook-target';
 import { findSubscriptionRow, insertDelivery, toSubscription } from './webhooks.repository';
 
 type Db = Kysely<Database>;
@@ -18,8 +18,7 @@ type Db = Kysely<Database>;
  * setting, or not resolving): the same message for every such target.
  */
 async function checkTarget(targets: WebhookTargets, url: string): Promise<void> {
-  const problem = await targets.problemOf(url);
-  if (problem) throw AppError.validation([{ field: 'url', message: problem }]);
+  if (!(await targets.addressesOf(url))) throw AppError.validation([{ field: 'url', message: TARGET_REFUSED }]);
 }
 
 /** Subscribes a URL to events; answers the signing secret this once. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { addUser, groupId } from './support/user-fixtures';
+import { addUser, groupId, userIdByName } from './support/user-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -369,8 +369,6 @@ async function newGroup(facilityId: number, name: string, permissions: string[])
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => routes.push(route) });
-  const userId = async (name: string) =>
-    (await db().selectFrom('users').select('id').where('user_name', '=', name).executeTakeFirstOrThrow()).id;
   ids.riverside = 2;
   ids.npAdministrators = await groupId(db(), 1, 'Administrators');
   ids.npWorkers = await groupId(db(), 1, 'Authorized Workers');
@@ -378,9 +376,9 @@ beforeAll(async () => {
   ids.helpdeskGroup = await newGroup(1, 'Helpdesk', userAdmin);
   // A grant no one else in North Plant holds (a permit type removed since).
   ids.legacy = await newGroup(1, 'Legacy', ['permit:view:GONE']);
-  ids.admin = await userId('admin');
-  ids.supervisor = await userId('supervisor');
-  ids.worker = await userId('worker');
+  ids.admin = await userIdByName(db(), 'admin');
+  ids.supervisor = await userIdByName(db(), 'supervisor');
+  ids.worker = await userIdByName(db(), 'worker');
   ids.helpdesk = await addUser(db(), 'esc-helpdesk', [1], [ids.helpdeskGroup]);
   ids.npAdmin = await addUser(db(), 'esc-np-admin', [1], [ids.npAdministrators]);
   ids.plain = await addUser(db(), 'esc-plain', [1], []);
@@ -477,7 +475,7 @@ describe('what stays allowed', () => {
     expect(after).toEqual(before);
   });
 
-  it('lets a one-facility administrator give their own groups and facility, and change users of their facility only', async () => {
+  it('lets a one-facility administrator give their own groups and facility and deactivate the administrator they created, though not reset their password', async () => {
     const created = await call(
       'npAdmin',
       'POST',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { addUser, groupId } from './support/user-fixtures';
+import { addUser, groupId, userIdByName } from './support/user-fixtures';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
@@ -28,8 +28,7 @@ interface SelfAttack {
 const ids: Record<string, number> = {};
 // The demo admin's groups in North Plant, as they are.
 let adminGroups: number[] = [];
-const csv = (row: string[]) =>
-  `userName,displayName,email,groups,facilities,isActiveDirectoryUser\n${row.map((c) => c).join(',')}`;
+const csv = (row: string[]) => `userName,displayName,email,groups,facilities,isActiveDirectoryUser\n${row.join(',')}`;
 const self = () => ids.admin!;
 const ownAccount = (extra: object) => ({
   userName: 'admin',
@@ -71,6 +70,14 @@ const selfRefused: Record<string, SelfAttack[]> = {
       body: () => ownAccount({ isActiveDirectoryUser: true }),
       status: 403,
       says: /cannot change how your own account signs in/,
+    },
+    {
+      // Single sign-on finds the account by name: a name the thief holds at the identity provider takes it.
+      name: 'rename my own account to another sign-in name',
+      url: () => `/api/security/users/${self()}`,
+      body: () => ownAccount({ userName: 'admin-renamed' }),
+      status: 403,
+      says: /cannot change your own sign-in name; ask another administrator/,
     },
   ],
   'POST /api/security/users/:id/deactivate': [
@@ -155,7 +162,14 @@ async function ownState(db: Kysely<Database>, userId: number): Promise<OwnState>
   const [account, groups, facilities, groupPermissions] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['password_hash', 'must_change_password', 'is_active', 'locked_at', 'is_active_directory_user'])
+      .select([
+        'user_name',
+        'password_hash',
+        'must_change_password',
+        'is_active',
+        'locked_at',
+        'is_active_directory_user',
+      ])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
     db.selectFrom('user_groups').select('group_id').where('user_id', '=', userId).orderBy('group_id').execute(),
@@ -197,9 +211,7 @@ const send = (token: string, method: string, url: string, body?: object) =>
 
 beforeAll(async () => {
   t = await createTestApp({ onRoute: (route) => routes.push(route) });
-  ids.admin = (
-    await db().selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow()
-  ).id;
+  ids.admin = await userIdByName(db(), 'admin');
   ids.npAdministrators = await groupId(db(), 1, 'Administrators');
   ids.npWorkers = await groupId(db(), 1, 'Authorized Workers');
   adminToken = (await login(t.app)).json<{ token: string }>().token;
@@ -274,7 +286,7 @@ describe("self-service through administrators' routes", () => {
 
 describe('a password reset of an administrator-level account', () => {
   it('is refused to a fellow administrator of the same facility without the connection permission', async () => {
-    const npAdmin = await addUser(db(), 'self-np-admin', [1], [ids.npAdministrators!]);
+    expect(await addUser(db(), 'self-np-admin', [1], [ids.npAdministrators!])).toBeGreaterThan(0);
     const colleague = await addUser(db(), 'self-np-colleague', [1], [ids.npAdministrators!]);
     const token = (await login(t.app, { username: 'self-np-admin', password: 'self-np-admin-password' })).json<{
       token: string;
@@ -295,11 +307,19 @@ describe('a password reset of an administrator-level account', () => {
       facilityIDs: [1],
     });
     expect(rename.statusCode, rename.body).toBe(403);
+    // So would the import switching them to the directory (a directory account the caller holds).
+    const imported = await send(token, 'POST', '/api/admin/user-management/import', {
+      csv: csv(['self-np-colleague', 'self-np-colleague', '', 'Administrators', '', 'true']),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({
+      imported: false,
+      problems: [{ column: 'userName', message: expect.stringMatching(/connection permission connection:settings/) }],
+    });
     expect(await ownState(db(), colleague)).toEqual(before);
     // Not an administrator: within reach, the reset goes through as before.
     const worker = await addUser(db(), 'self-np-worker', [1], [ids.npWorkers!]);
     expect((await send(token, 'POST', `/api/security/users/${worker}/reset-password`)).statusCode).toBe(200);
-    expect(npAdmin).toBeGreaterThan(0);
   });
 
   it('is given by a holder of the connection permission; the one-time password then opens only the password change, which needs it as the current one', async () => {

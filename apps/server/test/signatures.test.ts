@@ -111,6 +111,10 @@ afterAll(async () => {
 });
 
 describe('approval stages by risk level', () => {
+  const input = (s: ApprovalStages['high'][number]) => ({ name: s.name, meaning: s.meaning, groupId: s.groupId });
+  const stages = async () => (await call('admin', 'GET', '/api/approval-stages')).json<ApprovalStages>();
+  const save = (body: object) => call('admin', 'PUT', '/api/approval-stages', body);
+
   it('low risk: one signature by the area authority approves, shown with name, local time, offset and meaning', async () => {
     const p = await requested('low');
     const before = await approvals('worker', p.ID);
@@ -173,7 +177,6 @@ describe('approval stages by risk level', () => {
         .where('name', '=', 'Supervisors')
         .executeTakeFirstOrThrow()
     ).id;
-    const input = (s: ApprovalStages['high'][number]) => ({ name: s.name, meaning: s.meaning, groupId: s.groupId });
     const saved = await call(
       'admin',
       'PUT',
@@ -207,6 +210,44 @@ describe('approval stages by risk level', () => {
     expect(foreign.statusCode, foreign.body).toBe(400);
     expect(foreign.json()).toMatchObject({ details: [{ field: 'medium.0.groupId' }] });
     expect((await call('supervisor', 'GET', '/api/approval-stages')).statusCode).toBe(403);
+  });
+
+  // Every level keeps at least one stage, written out (an empty one fell back to the default stage unseen).
+  it('refuses all three levels saved empty, naming each level, and changes nothing', async () => {
+    const before = await stages();
+    const response = await save({ low: [], medium: [], high: [] });
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json<{ code: string; details: { field: string; message: string }[] }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d) => d.field).sort()).toEqual(['high', 'low', 'medium']);
+    expect(body.details.find((d) => d.field === 'high')!.message).toBe(
+      'The high risk level needs at least one approval stage: the default one (Approval, by anyone who may approve) or one you name',
+    );
+    expect(await stages()).toEqual(before);
+  });
+
+  it('refuses one level emptied while the others keep theirs, naming that level', async () => {
+    const before = await stages();
+    const response = await save({ low: before.low.map(input), medium: before.medium.map(input), high: [] });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ details: [{ field: 'high', message: /high risk level/ }] });
+    expect((await stages()).high).toEqual(before.high);
+  });
+
+  it('still saves every level with one stage or more', async () => {
+    const before = await stages();
+    const response = await save({
+      low: before.low.map(input),
+      medium: before.medium.map(input),
+      high: before.high.map(input).slice(0, 1),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ApprovalStages>().high).toHaveLength(1);
+    // The later tests sign high-risk permits through both of its stages.
+    expect(
+      (await save({ low: before.low.map(input), medium: before.medium.map(input), high: before.high.map(input) }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 

@@ -17,8 +17,9 @@ export const idSchema = z.int().check(z.positive(), z.lte(PG_INT_MAX));
 export const ID_TEXT_PATTERN =
   '(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}|21474836[0-3][0-9]|214748364[0-7])';
 
-export const ID_TEXT_MESSAGE =
-  'An ID is a whole number from 1 to 2147483647 written in digits only: no spaces, signs, decimals, exponents, hex or leading zeros';
+/** Why an ID's text was refused: its range, and what the digits-only rule leaves out. */
+const idTextMessage = (max: number) =>
+  `An ID is a whole number from 1 to ${max} written in digits only: no spaces, signs, decimals, exponents, hex or leading zeros`;
 
 /**
  * A record's ID in a path or query string: the digits of {@link ID_TEXT_PATTERN}, nothing else. A
@@ -26,7 +27,7 @@ export const ID_TEXT_MESSAGE =
  * spellings, which logs, rate limits and caches keyed on the URL then told apart; an ID has one.
  */
 export const idParamSchema = z.pipe(
-  z.string().check(z.regex(new RegExp(`^${ID_TEXT_PATTERN}$`), ID_TEXT_MESSAGE)),
+  z.string().check(z.regex(new RegExp(`^${ID_TEXT_PATTERN}$`), idTextMessage(PG_INT_MAX))),
   z.transform((text: string) => Number(text)),
 );
 
@@ -36,7 +37,7 @@ export const idParamSchema = z.pipe(
  */
 export const bigIdParamSchema = z.pipe(
   z.string().check(
-    z.regex(/^[1-9][0-9]{0,15}$/, ID_TEXT_MESSAGE.replace('2147483647', String(Number.MAX_SAFE_INTEGER))),
+    z.regex(/^[1-9][0-9]{0,15}$/, idTextMessage(Number.MAX_SAFE_INTEGER)),
     z.refine((text) => Number(text) <= Number.MAX_SAFE_INTEGER, `An ID is at most ${Number.MAX_SAFE_INTEGER}`),
   ),
   z.transform((text: string) => Number(text)),

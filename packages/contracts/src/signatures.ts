@@ -23,15 +23,18 @@ export const approvalStageInputSchema = z.object({
 });
 export type ApprovalStageInput = z.infer<typeof approvalStageInputSchema>;
 
-/** Why a risk level's list of stages may not be empty (contracts and the server say the same). */
-export const approvalStagesRequiredMessage = (level: PermitRiskLevel) =>
-  `The ${level} risk level needs at least one approval stage: without one, any single approval would do`;
-
-// At least one stage a level: an empty list let one approval by anyone approve every permit of it.
+// At least one stage a level, so a level's approval is always written out: an empty list silently
+// fell back to the plain default stage (one approval by anyone who may approve the permit's type).
 const stageList = (level: PermitRiskLevel) =>
   z
     .array(approvalStageInputSchema)
-    .check(z.minLength(1, approvalStagesRequiredMessage(level)), z.maxLength(maxApprovalStages));
+    .check(
+      z.minLength(
+        1,
+        `The ${level} risk level needs at least one approval stage: the default one (Approval, by anyone who may approve) or one you name`,
+      ),
+      z.maxLength(maxApprovalStages),
+    );
 
 /** `PUT /api/approval-stages`: every risk level's stages, in order; each level keeps at least one. */
 export const approvalStagesUpdateSchema = z.object({

@@ -41,3 +41,9 @@ export async function groupId(db: Kysely<Database>, facility: number, name: stri
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A user's ID, by user name. */
+export async function userIdByName(db: Kysely<Database>, userName: string): Promise<number> {
+  const row = await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow();
+  return row.id;
+}

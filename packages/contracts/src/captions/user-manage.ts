@@ -82,7 +82,8 @@ export const userManageMessages = defineCaptions('Message', 'UserManage', {
   userNameSpaces: 'A user name has no spaces',
   nameRequired: 'Name is required',
   emailInvalid: 'Enter a valid e-mail address',
-  ownAccess: 'You cannot change your own groups, facilities or sign-in method; ask another administrator.',
+  ownAccess:
+    'You cannot change your own sign-in name, sign-in method, groups or facilities; ask another administrator.',
   created: '{{name}} was created. Reset the password to give them a one-time password.',
   saved: 'Changes to {{name}} were saved.',
   deactivated: '{{name}} was deactivated.',

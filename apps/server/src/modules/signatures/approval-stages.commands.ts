@@ -1,10 +1,4 @@
-import {
-  approvalStagesRequiredMessage,
-  permitRiskLevels,
-  rightNavPermission,
-  type ApprovalStages,
-  type ApprovalStagesUpdate,
-} from '@hasp/contracts';
+import { permitRiskLevels, rightNavPermission, type ApprovalStages, type ApprovalStagesUpdate } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, policyTable, type CommandRun, type CommandTarget } from '../../platform';
 import { listApprovalStages } from './approval-stages.repository';
@@ -76,12 +70,6 @@ export const updateApprovalStages = defineCommand({
           .where('id', 'in', groupIds)
           .execute()
       : [];
-    // The contract refuses an empty level too; repeated here for any caller of the command that
-    // did not come through the route's schema.
-    const empty = permitRiskLevels
-      .filter((level) => input[level].length === 0)
-      .map((level) => ({ field: level, message: approvalStagesRequiredMessage(level) }));
-    if (empty.length) throw AppError.validation(empty);
     const problems = permitRiskLevels.flatMap((level) =>
       input[level].flatMap((stage, i) =>
         stage.groupId !== null && !known.some((g) => g.id === stage.groupId)
@@ -102,7 +90,8 @@ export const updateApprovalStages = defineCommand({
         group_id: stage.groupId,
       })),
     );
-    if (rows.length) await trx.insertInto('approval_stages').values(rows).execute();
+    // Never empty: the route's schema keeps at least one stage a level.
+    await trx.insertInto('approval_stages').values(rows).execute();
     const after = await listApprovalStages(trx, facilityId);
     const plain = (s: ApprovalStages) => ({ low: s.low, medium: s.medium, high: s.high });
     run.audit({

@@ -15,13 +15,7 @@ import {
   revokeUserSessions,
   userNameTakenBy,
 } from './user-manage.repository';
-import {
-  assertMayChangeFacilities,
-  assertMayGrantGroups,
-  assertMayHandOverSignIn,
-  assertUserWithinReach,
-  ownPasswordResetRefusal,
-} from './user-reach';
+import { assertMayChangeFacilities, assertMayGrantGroups, assertUserWithinReach } from './user-reach';
 import type { Actor } from '../../platform';
 
 type Db = Kysely<Database>;
@@ -118,6 +112,11 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
     if (input.isActiveDirectoryUser !== before.isActiveDirectoryUser) {
       throw new AppError('FORBIDDEN', 403, 'You cannot change how your own account signs in');
     }
+    // A stolen token would rename the account to a name the thief holds at the identity provider
+    // or directory (single sign-on finds the account by name).
+    if (input.userName !== before.userName) {
+      throw new AppError('FORBIDDEN', 403, 'You cannot change your own sign-in name; ask another administrator');
+    }
   }
   const held = before.groups.map((g) => g.ID);
   await assertMayGrantGroups(
@@ -131,12 +130,13 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
     input.displayName !== before.displayName ||
     input.email !== before.email ||
     input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
-  // The account is the connection's: renaming it or changing how it signs in reaches every facility.
-  if (accountChanged && id !== caller.userId) await assertUserWithinReach(db, caller, id);
   // A new sign-in name (one the caller holds at the identity provider) or method hands the sign-in over.
   const signInChanged =
     input.userName !== before.userName || input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
-  if (signInChanged && id !== caller.userId) await assertMayHandOverSignIn(db, caller, id);
+  // The account is the connection's: renaming it or changing how it signs in reaches every facility.
+  if (accountChanged && id !== caller.userId) {
+    await assertUserWithinReach(db, caller, id, signInChanged ? { signIn: true } : {});
+  }
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -209,7 +209,13 @@ export async function resetPassword(
 ): Promise<{ oneTimePassword: string }> {
   // A stolen access token must not become the account: the owner changes their own password in the
   // profile, after the current one, and a one-time password they issued themselves would skip that.
-  if (id === caller.userId) throw new AppError('FORBIDDEN', 403, ownPasswordResetRefusal);
+  if (id === caller.userId) {
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      'You cannot reset your own password here: change it in your User Profile (Change password), which asks for your current password',
+    );
+  }
   const before = await load(db, caller, id);
   if (before.isActiveDirectoryUser) {
     throw new AppError(
@@ -220,8 +226,7 @@ export async function resetPassword(
   }
   // Whoever resets a password can sign in as that user: never someone holding more than the caller,
   // and an administrator only by a holder of the connection permission.
-  await assertUserWithinReach(db, caller, id);
-  await assertMayHandOverSignIn(db, caller, id);
+  await assertUserWithinReach(db, caller, id, { signIn: true });
   const oneTimePassword = newOneTimePassword(await readSetting(db, 'security.passwordMinLength'));
   const hash = await hashPassword(oneTimePassword);
   await db.transaction().execute(async (trx) => {

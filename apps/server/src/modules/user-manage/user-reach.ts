@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { connectionPermissions, rightNavPermission } from '@hasp/contracts';
+import { rightNavPermission, type ConnectionPermission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { listAllUserGrants, listUserPermissions } from '../permissions';
@@ -12,11 +12,11 @@ import { listAllUserGrants, listUserPermissions } from '../permissions';
  * - account-wide changes (sign-in name and method, deactivation, password reset, unlock) only to a
  *   user who is wholly within the caller's reach: every facility of theirs administered by the
  *   caller, and no permission (in any facility, or of the connection) the caller lacks there.
- * - nobody changes their own password, groups or facilities here (a token thief would keep the
- *   account): the own password is changed in the profile, after the current one;
+ * - nobody changes their own password, sign-in name or method, groups or facilities here (a token
+ *   thief would keep the account): the own password is changed in the profile, after the current one;
  * - handing someone else's sign-in over (a password reset, a new sign-in name or method) of an
  *   administrator-level account needs the connection permission too: a fellow administrator of
- *   the same facilities may not take it over alone.
+ *   the same facilities may not take it over alone (`signIn` of {@link reachRefusals}).
  * User Manage, NEW User Management's bulk actions and its CSV import all go through these checks.
  */
 
@@ -108,6 +108,23 @@ export async function assertMayChangeFacilities(db: Db, caller: Actor, before: n
   throw forbidden(`You cannot give or take away access to facilities you do not administer: ${listed(names)}`);
 }
 
+/** An administrator-level account: Administrator in some facility. */
+const administratorPermission = rightNavPermission('administrator');
+/** Who may hand over an administrator-level account's sign-in (decision 0088). */
+const takeoverPermission: ConnectionPermission = 'connection:settings';
+
+export interface ReachOptions {
+  /** The facilities the caller administers, when already read. */
+  administered?: Set<number>;
+  /**
+   * The users whose sign-in the change hands to someone (a password reset, a new sign-in name or
+   * method): all of them (`true`) or these. An administrator-level one is then within reach only of
+   * a holder of the connection permission, so one facility's administrator cannot take over another
+   * administrator's account.
+   */
+  signIn?: true | ReadonlySet<number>;
+}
+
 /**
  * For each of these users beyond the caller's reach for account-wide changes: why. Users within
  * reach are absent. A fixed number of queries however many users (bulk actions, imports).
@@ -116,7 +133,7 @@ export async function reachRefusals(
   db: Db,
   caller: Actor,
   targetIds: number[],
-  administered?: Set<number>,
+  { administered, signIn }: ReachOptions = {},
 ): Promise<Map<number, string>> {
   const refusals = new Map<number, string>();
   if (!targetIds.length) return refusals;
@@ -131,6 +148,7 @@ export async function reachRefusals(
   }
   const named = await namedFacilities(db, [...new Set([...outsideOf.values()].flat())]);
   const held = grants.get(caller.userId)!;
+  const mayTakeOver = held.connection.has(takeoverPermission);
   for (const targetId of targetIds) {
     const outside = outsideOf.get(targetId);
     if (outside) {
@@ -152,39 +170,28 @@ export async function reachRefusals(
         targetId,
         `This user holds permissions you do not hold yourself (${listed([...new Set(lacking)].sort())}); ask an administrator who holds them`,
       );
+      continue;
+    }
+    // Only Administrator is tested: a user holding the connection permission is within reach only
+    // of a caller who holds it too.
+    const handedOver = signIn === true || (signIn?.has(targetId) ?? false);
+    if (handedOver && !mayTakeOver && [...target.byFacility.values()].some((p) => p.has(administratorPermission))) {
+      refusals.set(
+        targetId,
+        `This user is an administrator: only someone holding the connection permission ${takeoverPermission} may reset their password or change how they sign in`,
+      );
     }
   }
   return refusals;
 }
 
 /** 403 unless the user is wholly within the caller's reach (see the top of this file). */
-export async function assertUserWithinReach(db: Db, caller: Actor, targetId: number): Promise<void> {
-  const refusal = (await reachRefusals(db, caller, [targetId])).get(targetId);
+export async function assertUserWithinReach(
+  db: Db,
+  caller: Actor,
+  targetId: number,
+  options: ReachOptions = {},
+): Promise<void> {
+  const refusal = (await reachRefusals(db, caller, [targetId], options)).get(targetId);
   if (refusal) throw forbidden(refusal);
-}
-
-/** The refusal of a password reset of one's own account through the administrators' routes. */
-export const ownPasswordResetRefusal =
-  'You cannot reset your own password here: change it in your User Profile (Change password), which asks for your current password';
-
-/** An administrator-level account: Administrator in some facility, or a connection permission. */
-const administratorPermission = rightNavPermission('administrator');
-/** Who may hand over an administrator-level account's sign-in (decision on account takeover). */
-const takeoverPermission = connectionPermissions[0];
-
-/**
- * 403 unless the caller may hand the user's sign-in to someone (reset the password, change the
- * sign-in name or method): an administrator-level user only by a holder of the connection
- * permission, so one facility's administrator cannot take over another administrator's account.
- */
-export async function assertMayHandOverSignIn(db: Db, caller: Actor, targetId: number): Promise<void> {
-  const grants = await listAllUserGrants(db, [caller.userId, targetId]);
-  const target = grants.get(targetId)!;
-  const administratorLevel =
-    target.connection.size > 0 || [...target.byFacility.values()].some((p) => p.has(administratorPermission));
-  if (administratorLevel && !grants.get(caller.userId)!.connection.has(takeoverPermission)) {
-    throw forbidden(
-      `This user is an administrator: only someone holding the connection permission ${takeoverPermission} may reset their password or change how they sign in`,
-    );
-  }
 }

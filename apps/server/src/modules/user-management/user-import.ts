@@ -100,6 +100,15 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
   const userNameIndex = names.indexOf('userName');
   const existing = await findUsersByName(db, records.map((r) => (r.cells[userNameIndex] ?? '').trim()).filter(Boolean));
   const existingByName = new Map(existing.map((u) => [u.user_name.toLowerCase(), u]));
+  // A row switching an existing account to or from the directory hands its sign-in over.
+  const adIndex = names.indexOf('isActiveDirectoryUser');
+  const signIn = new Set(
+    records.flatMap(({ cells }) => {
+      const found = existingByName.get((cells[userNameIndex] ?? '').trim().toLowerCase());
+      const ad = booleans[(cells[adIndex] ?? '').trim().toLowerCase()];
+      return found && ad !== undefined && ad !== found.is_active_directory_user ? [found.id] : [];
+    }),
+  );
   // An update rewrites the whole account: only for a user wholly within the caller's reach.
   const refusals = await reachRefusals(
     db,
@@ -107,7 +116,7 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
     existing
       .filter((u) => u.id !== caller.userId && (u.facility_ids ?? []).includes(caller.facilityId))
       .map((u) => u.id),
-    administered,
+    { administered, signIn },
   );
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = [];

@@ -48,6 +48,7 @@ export async function findUsersByName(db: Db, userNames: string[]) {
     .select([
       'users.id',
       'users.user_name',
+      'users.is_active_directory_user',
       (eb) =>
         eb
           .selectFrom('user_facilities as uf')

@@ -123,6 +123,7 @@ function UserForm({
           autoComplete="off"
           value={values.userName}
           error={errorOf('userName')}
+          disabled={isSelf}
           onChange={(event) => set('userName', event.currentTarget.value)}
         />
         <TextInput

@@ -405,5 +405,7 @@ describe('permit lifecycle: random command sequences by random users (fast-check
     );
     // The property is only worth something if random sequences reach the whole lifecycle.
     expect([...reached].sort()).toEqual([...permitStatuses].sort());
-  });
+    // A thousand sequences of up to 80 steps: 4–5 s on a quiet 2-core machine, past vitest's 5 s
+    // default on a loaded one.
+  }, 60_000);
 });

@@ -103,6 +103,8 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
   await expect(main(i)).toContainText('Gas test: record a gas test before the permit is issued.');
   const nextSteps = main(i).getByRole('region', { name: 'Next steps' });
 
+  // The tester is whoever is signed in: named, not chosen.
+  await expect(main(i)).toContainText(`Tester: ${issuer.displayName} (you).`);
   // A failing test: H2S above its limit. The reading says so as it is typed, and after saving.
   await reading(i, 'H2S', 'ppm').fill('12');
   await expect(main(i)).toContainText('⚠ Out of limits (≤ 10 ppm)');
@@ -111,10 +113,16 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
     { O2: ['%', '20.9'], LEL: ['%', '0'], H2S: ['ppm', '12'], CO: ['ppm', '3'] },
     'Tank T-3 roof, at the manway',
   );
-  const refusal = 'Gas test: H2S 12 ppm is above the limit of 10 ppm.';
+  // The failing reading is named with when it was measured, and what clears it.
+  const refusal =
+    /Gas test: H2S 12 ppm is above the limit of 10 ppm \(measured \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. A passing re-test measured and recorded after it must clear it before the permit is issued\./;
   await expect(main(i).getByRole('status')).toContainText(refusal);
   const history = main(i).getByRole('region', { name: /^Tests \(/ });
   await expect(history.getByRole('row', { name: /H2S/ })).toContainText('Out of limits');
+  // The test names the signed-in issuer as tester and recorder, with the server's receipt time.
+  await expect(history.getByRole('article').first()).toContainText(
+    new RegExp(`Received .+, recorded by ${issuer.displayName}`),
+  );
   await expect(nextSteps.getByRole('button', { name: 'Issue', exact: true })).toHaveCount(0);
   // The server refuses the same way whatever the screen offers.
   const refused = await i.request.post(`/api/permits/${permit.ID}/commands/issue`, {
@@ -122,7 +130,7 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
     data: {},
   });
   expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { message: string }).message).toBe(refusal);
+  expect(((await refused.json()) as { message: string }).message).toMatch(refusal);
   await expectNoSidewaysScroll(i, phone.width);
   await expectNoSeriousViolations(i);
   await main(i).getByRole('status').scrollIntoViewIfNeeded();

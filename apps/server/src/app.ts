@@ -68,7 +68,12 @@ import { hazardAnalysisRoutes, registerHazardAnalysis } from './modules/hazard-a
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
 import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
-import { gasTestsRoutes, registerGasTestGuards, registerGasTestNotifications } from './modules/gas-tests';
+import {
+  gasTestsRoutes,
+  registerGasTestGuards,
+  registerGasTestNotifications,
+  registerGasTestSuspension,
+} from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { permitPdfRoutes } from './modules/permit-pdf';
@@ -213,9 +218,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerIsolationPlanGuards();
   registerAbandonedRemovalNotifications(ctx.events, noticeChannels);
   registerLockboxGuards();
-  // Gas tests in limits and fresh before issue and revalidate; out-of-limit readings notify the issuer.
+  // Gas tests clear and fresh before issue and revalidate (clear before accept); out-of-limit readings
+  // notify the issuer and suspend an active permit.
   registerGasTestGuards();
   registerGasTestNotifications(ctx.events, noticeChannels);
+  registerGasTestSuspension(ctx.events, () => ctx.clock.now());
   // Checklist questions on request, approve, issue, accept and close; the signed request answers.
   registerPermitQuestionGuards();
   // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.

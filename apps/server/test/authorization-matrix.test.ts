@@ -349,14 +349,18 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
   // Gas tests (issue 17): the configuration is the administrators'; a permit's tests whoever may view
-  // its type (the sample is a LOTO draft, so record and void are refused by state: gas-tests.test.ts).
+  // its type, recording them who also tests gas (gas:test) (the sample is a LOTO draft, so record and
+  // void are refused by state: gas-tests.test.ts).
   'GET /api/gas-tests/config': holds('rightnav:administrator'),
   'POST /api/gas-tests/parameters': holds('rightnav:administrator'),
   'PUT /api/gas-tests/parameters/:id': both(inSample, holds('rightnav:administrator')),
   'POST /api/gas-tests/instruments': holds('rightnav:administrator'),
   'PUT /api/gas-tests/instruments/:id': both(inSample, holds('rightnav:administrator')),
   'GET /api/permits/:permitId/gas-tests': both(inSample, holds('permit:view:LOTO')),
-  'POST /api/permits/:permitId/gas-tests/commands/record': both(inSample, holds('permit:view:LOTO')),
+  'POST /api/permits/:permitId/gas-tests/commands/record': both(
+    inSample,
+    both(holds('permit:view:LOTO'), holds('gas:test')),
+  ),
   'POST /api/permits/:permitId/gas-tests/commands/void': both(inSample, holds('permit:view:LOTO')),
   // Tags (issue 16): anyone who may view the permit's type (the tag state decides; remove: only the applier).
   'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),

@@ -5,9 +5,12 @@ import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
 
 /**
  * Gas tests over the real server and PostgreSQL: the facility's parameters and instruments, tests
- * recorded on a permit through the command runner, and the guards on issue and revalidate (limits
- * low and high, staleness on the server's clock, no test), the calibration date, the issuer told of
- * an out-of-limit reading, facility scoping, bad input named, a replayed send applied once.
+ * recorded on a permit through the command runner, and the guards on issue, accept and revalidate
+ * (limits low and high, a failing reading standing until a passing re-test measured and recorded
+ * after it, staleness on the server's clock, no test), the active permit suspended by a failing
+ * reading, the measured time's clock allowance, the tester being the caller with gas:test, the
+ * calibration date, the issuer told of an out-of-limit reading, facility scoping, bad input named,
+ * a replayed send applied once.
  * Permits are of a type made here with only the gas tests section, so no other section's guard applies.
  * The demo seed gives North Plant O2 19.5–23.5 %, LEL ≤ 10 %, H2S ≤ 10 ppm, CO ≤ 35 ppm.
  */
@@ -37,6 +40,11 @@ const refused = (response: Response, status: number) => {
   return response.json<{ message: string; details?: { field: string; message: string }[] }>();
 };
 const param = (code: string) => config.parameters.find((p) => p.code === code)!.ID;
+/** When a reading was measured, as a refusal names it: "2026-12-05 14:02 UTC". */
+const measured = (testedAt: string) => `${testedAt.slice(0, 16).replace('T', ' ')} UTC`;
+const clearIt = (verb: string) =>
+  `A passing re-test measured and recorded after it must clear it before the permit is ${verb}.`;
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 /** Readings of the four demo parameters; override by code. */
 const readings = (values: Partial<Record<'O2' | 'LEL' | 'H2S' | 'CO', number>> = {}) =>
@@ -264,14 +272,20 @@ describe('issue and revalidate', () => {
   it('refuses a reading above a high limit and below a low limit, naming parameter, value and limit', async () => {
     const permit = await permitIn('isolated');
     const high = ok<GasTestsView>(await record('supervisor', permit.ID, { readings: readings({ H2S: 12 }) }));
-    expect(high.tests[0]!.inLimits).toBe(false);
-    expect(high.tests[0]!.readings.find((r) => r.code === 'H2S')).toMatchObject({ value: 12, inLimits: false });
+    const first = high.tests[0]!;
+    expect(first.inLimits).toBe(false);
+    expect(first.readings.find((r) => r.code === 'H2S')).toMatchObject({ value: 12, inLimits: false });
     expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toBe(
-      'Gas test: H2S 12 ppm is above the limit of 10 ppm.',
+      `Gas test: H2S 12 ppm is above the limit of 10 ppm (measured ${measured(first.testedAt)}). ${clearIt('issued')}`,
     );
-    ok(await record('supervisor', permit.ID, { readings: readings({ O2: 18.2, LEL: 12 }) }));
+    const second = ok<GasTestsView>(
+      await record('supervisor', permit.ID, { readings: readings({ O2: 18.2, LEL: 12 }) }),
+    ).tests[0]!;
+    // Both still stand: a failing test is cleared only by a pass, never by another failure.
     expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toBe(
-      'Gas test: O2 18.2 % is below the limit of 19.5 %; LEL 12 % is above the limit of 10 %.',
+      `Gas test: H2S 12 ppm is above the limit of 10 ppm (measured ${measured(first.testedAt)}); ` +
+        `O2 18.2 % is below the limit of 19.5 %; LEL 12 % is above the limit of 10 % (measured ${measured(second.testedAt)}). ` +
+        'A passing re-test measured and recorded after them must clear them before the permit is issued.',
     );
     // At the limits is within them.
     ok(await record('supervisor', permit.ID, { readings: readings({ O2: 19.5, LEL: 10, H2S: 10, CO: 35 }) }));
@@ -285,9 +299,15 @@ describe('issue and revalidate', () => {
     expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toMatch(
       /^Gas test: the latest test is 1 h 1[56] min old; this permit type needs a test within 60 minutes\. Test again\.$/,
     );
-    // A newer test counts; a later-recorded but earlier-taken one does not replace it.
+    // A newer pass counts for freshness.
     ok(await record('supervisor', permit.ID));
+    // A failing reading recorded later but measured earlier (an offline test synced late) still
+    // blocks: the pass before it was not recorded after it.
     ok(await record('supervisor', permit.ID, { testedAt: old, readings: readings({ CO: 99 }) }));
+    expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toBe(
+      `Gas test: CO 99 ppm is above the limit of 35 ppm (measured ${measured(old)}). ${clearIt('issued')}`,
+    );
+    ok(await record('supervisor', permit.ID));
     expect(ok<Permit>(await permitCommand('admin', permit.ID, 'issue')).status).toBe('issued');
   });
 
@@ -297,13 +317,10 @@ describe('issue and revalidate', () => {
     ok(await permitCommand('admin', permit.ID, 'issue'));
     ok(await permitCommand('contractor', permit.ID, 'accept'));
     ok(await permitCommand('admin', permit.ID, 'suspend', { reason: 'Gas alarm in the area; crew withdrawn' }));
-    ok(await record('supervisor', permit.ID, { readings: readings({ CO: 40 }) }));
-    expect(refused(await permitCommand('admin', permit.ID, 'revalidate'), 409).message).toBe(
-      'Gas test: CO 40 ppm is above the limit of 35 ppm.',
-    );
-    expect(ok<GasTestsView>(await gasView('worker', permit.ID)).refusal).toBe(
-      'Gas test: CO 40 ppm is above the limit of 35 ppm.',
-    );
+    const bad = ok<GasTestsView>(await record('supervisor', permit.ID, { readings: readings({ CO: 40 }) })).tests[0]!;
+    const words = `Gas test: CO 40 ppm is above the limit of 35 ppm (measured ${measured(bad.testedAt)}). ${clearIt('revalidated')}`;
+    expect(refused(await permitCommand('admin', permit.ID, 'revalidate'), 409).message).toBe(words);
+    expect(ok<GasTestsView>(await gasView('worker', permit.ID)).refusal).toBe(words);
     ok(await record('supervisor', permit.ID));
     expect(ok<Permit>(await permitCommand('admin', permit.ID, 'revalidate')).status).toBe('active');
   });
@@ -347,33 +364,68 @@ describe('issue and revalidate', () => {
 });
 
 describe('recording a test', () => {
-  it('records tester, time, place and instrument; audits; a replayed send records once', async () => {
+  it('records the caller as tester, the measured and the received time, place and instrument; audits; a replayed send records once', async () => {
     const permit = await permitIn('approved');
     const headers = { 'idempotency-key': `gas-${permit.ID}` };
-    const first = await record('worker', permit.ID, { testerName: 'Pat Gas-Tester (Acme)' }, headers);
+    const before = Date.now();
+    const first = await record('worker', permit.ID, {}, headers);
     const view = ok<GasTestsView>(first);
-    const again = await record('worker', permit.ID, { testerName: 'Pat Gas-Tester (Acme)' }, headers);
+    const again = await record('worker', permit.ID, {}, headers);
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(ok<GasTestsView>(await gasView('worker', permit.ID)).tests).toHaveLength(1);
     expect(view.tests[0]).toMatchObject({
       location: 'Tank T-3 manway',
-      tester: { ID: null, name: 'Pat Gas-Tester (Acme)' },
+      tester: { ID: ids.worker, name: 'Wren Worker' },
       recordedBy: { ID: ids.worker, name: 'Wren Worker' },
       instrument: { ID: instrumentId, serial: 'AX4-1042' },
       inLimits: true,
     });
-    const mine = ok<GasTestsView>(await record('worker', permit.ID));
-    expect(mine.tests[0]!.tester).toEqual({ ID: ids.worker, name: 'Wren Worker' });
+    // The server's receipt time is kept beside the measured time (here both are the server's now).
+    const recordedAt = Date.parse(view.tests[0]!.recordedAt);
+    expect(recordedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(recordedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    const measuredEarlier = minutesFromNow(-20);
+    const taken = ok<GasTestsView>(await record('worker', permit.ID, { testedAt: measuredEarlier }));
+    const earlier = taken.tests.find((x) => x.testedAt === measuredEarlier)!;
+    expect(Date.parse(earlier.recordedAt)).toBeGreaterThan(Date.parse(earlier.testedAt) + 19 * 60_000);
     const audits = await db()
       .selectFrom('audit_log')
       .select(['action', 'user_id'])
       .where('action', '=', 'gas-test.record')
-      .where('entity_id', 'in', [String(view.tests[0]!.ID), String(mine.tests[0]!.ID)])
+      .where('entity_id', 'in', [String(view.tests[0]!.ID), String(earlier.ID)])
       .execute();
-    expect(audits).toHaveLength(2);
+    expect(audits).toEqual([
+      { action: 'gas-test.record', user_id: ids.worker },
+      { action: 'gas-test.record', user_id: ids.worker },
+    ]);
     // A stale If-Match is refused.
     refused(await record('worker', permit.ID, {}, { 'if-match': `"${view.version}"` }), 409);
+  });
+
+  it('the tester is the signed-in person: naming anyone else, a user or a name, is refused', async () => {
+    const permit = await permitIn('approved');
+    const tester =
+      'Tester: the person who records a gas test is its tester; the one who took the readings records them, signed in as themselves.';
+    expect(refused(await record('worker', permit.ID, { testerId: ids.supervisor }), 400).details).toEqual([
+      { field: 'testerId', message: tester },
+    ]);
+    expect(refused(await record('worker', permit.ID, { testerName: 'Pat Gas-Tester (Acme)' }), 400).details).toEqual([
+      { field: 'testerName', message: tester },
+    ]);
+    // Naming oneself is what omitting it says.
+    const mine = ok<GasTestsView>(await record('worker', permit.ID, { testerId: ids.worker }));
+    expect(mine.tests.map((x) => x.tester)).toEqual([{ ID: ids.worker, name: 'Wren Worker' }]);
+  });
+
+  it('recording needs gas:test besides seeing the permit: a contractor without it is refused (403)', async () => {
+    const permit = await permitIn('isolated');
+    // The contractor holds the permit and sees its tests, but does not test gas.
+    expect(ok<GasTestsView>(await gasView('contractor', permit.ID)).canRecord).toBe(false);
+    expect(refused(await record('contractor', permit.ID), 403).message).toBe(
+      'You need the permission gas:test (Test gas) to record a gas test: the tester is the person who records it.',
+    );
+    expect(ok<GasTestsView>(await gasView('supervisor', permit.ID)).tests).toHaveLength(0);
   });
 
   it('refuses an instrument past its calibration date, naming it', async () => {
@@ -397,7 +449,7 @@ describe('recording a test', () => {
     expect(ok<GasTestsView>(await gasView('supervisor', permit.ID)).tests).toHaveLength(0);
   });
 
-  it('names bad input: a missing reading, an unknown parameter, a future time, a tester of no account', async () => {
+  it('names bad input: a missing reading, an unknown parameter, a time in the future, a tester of no account', async () => {
     const permit = await permitIn('isolated');
     const [o2, lel, h2s] = readings();
     const missing = refused(await record('supervisor', permit.ID, { readings: [o2, lel, h2s] }), 400);
@@ -411,7 +463,10 @@ describe('recording a test', () => {
       await record('supervisor', permit.ID, { testedAt: new Date(Date.now() + 3 * 3_600_000).toISOString() }),
       400,
     );
-    expect(future.details).toEqual([{ field: 'testedAt', message: 'Tested at: cannot be in the future' }]);
+    expect(future.details?.[0]).toMatchObject({ field: 'testedAt' });
+    expect(future.details?.[0]?.message).toMatch(
+      /^Tested at: .* UTC is in the future; a device clock may run at most 5 minutes ahead of the server's\. /,
+    );
     const text = refused(
       await record('supervisor', permit.ID, { readings: [{ parameterId: param('O2'), value: 'a' }] }),
       400,
@@ -453,6 +508,90 @@ describe('notifying the issuer', () => {
     expect(after.map((r) => r.body)).toContain(
       'Gas test out of limits: O2 17 % is below the limit of 19.5 %. Recorded by Wren Worker.',
     );
+  });
+});
+
+describe('a failing reading cannot be hidden', () => {
+  it('a pass dated 4 minutes ahead, then a failing reading measured now: issue is refused, naming the failing reading', async () => {
+    const permit = await permitIn('isolated');
+    // Within the device clock allowance: accepted as measured then.
+    ok(await record('worker', permit.ID, { testedAt: minutesFromNow(4) }));
+    const failing = ok<GasTestsView>(await record('supervisor', permit.ID, { readings: readings({ O2: 12 }) }));
+    const bad = failing.tests.find((x) => !x.inLimits)!;
+    const words = `Gas test: O2 12 % is below the limit of 19.5 % (measured ${measured(bad.testedAt)}). ${clearIt('issued')}`;
+    // The newest by measured time is the pass; it was received before the failure, so it clears nothing.
+    expect(failing.tests[0]!.inLimits).toBe(true);
+    expect(failing.refusal).toBe(words);
+    expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toBe(words);
+    expect(ok<Permit>(await call('admin', 'GET', `/api/permits/${permit.ID}`)).allowedCommands).not.toContain('issue');
+  });
+
+  it('a pass recorded after a failure but measured before it (back-dated) does not clear it', async () => {
+    const permit = await permitIn('isolated');
+    const bad = ok<GasTestsView>(await record('supervisor', permit.ID, { readings: readings({ H2S: 15 }) })).tests[0]!;
+    ok(await record('worker', permit.ID, { testedAt: new Date(Date.parse(bad.testedAt) - 60_000).toISOString() }));
+    expect(refused(await permitCommand('admin', permit.ID, 'issue'), 409).message).toBe(
+      `Gas test: H2S 15 ppm is above the limit of 10 ppm (measured ${measured(bad.testedAt)}). ${clearIt('issued')}`,
+    );
+  });
+
+  it('a pass measured after the failure and recorded after it clears it: issue is allowed', async () => {
+    const permit = await permitIn('isolated');
+    const bad = ok<GasTestsView>(await record('supervisor', permit.ID, { readings: readings({ LEL: 14 }) })).tests[0]!;
+    const cleared = ok<GasTestsView>(
+      await record('worker', permit.ID, { testedAt: new Date(Date.parse(bad.testedAt) + 1000).toISOString() }),
+    );
+    expect(cleared.refusal).toBeNull();
+    expect(ok<Permit>(await permitCommand('admin', permit.ID, 'issue')).status).toBe('issued');
+  });
+
+  it('refuses a measured time beyond the 5-minute device clock allowance, naming it; nothing is recorded', async () => {
+    const permit = await permitIn('isolated');
+    const ahead = minutesFromNow(6);
+    const refusal = refused(await record('worker', permit.ID, { testedAt: ahead }), 400);
+    expect(refusal.details).toEqual([
+      {
+        field: 'testedAt',
+        message: `Tested at: ${measured(ahead)} is in the future; a device clock may run at most 5 minutes ahead of the server's. Check the time (and the device's clock).`,
+      },
+    ]);
+    expect(ok<GasTestsView>(await gasView('worker', permit.ID)).tests).toHaveLength(0);
+  });
+
+  it('a failing reading on an active permit suspends it (the system, with the reading as reason); accept and revalidate wait for a clearing pass', async () => {
+    const permit = await permitIn('isolated');
+    ok(await record('supervisor', permit.ID));
+    ok(await permitCommand('admin', permit.ID, 'issue'));
+    // Between issue and acceptance: a failing reading stops the holder accepting.
+    const early = ok<GasTestsView>(await record('worker', permit.ID, { readings: readings({ CO: 50 }) })).tests[0]!;
+    expect(refused(await permitCommand('contractor', permit.ID, 'accept'), 409).message).toBe(
+      `Gas test: CO 50 ppm is above the limit of 35 ppm (measured ${measured(early.testedAt)}). ${clearIt('accepted')}`,
+    );
+    ok(await record('worker', permit.ID));
+    expect(ok<Permit>(await permitCommand('contractor', permit.ID, 'accept')).status).toBe('active');
+
+    const bad = ok<GasTestsView>(await record('worker', permit.ID, { readings: readings({ O2: 12 }) })).tests[0]!;
+    const status = async () =>
+      (await db().selectFrom('permits').select('status').where('id', '=', permit.ID).executeTakeFirstOrThrow()).status;
+    const deadline = Date.now() + 15_000;
+    while ((await status()) !== 'suspended' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await status()).toBe('suspended');
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['user_id', 'reason'])
+      .where('action', '=', 'permit.suspend')
+      .where('entity_id', '=', String(permit.ID))
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      user_id: null,
+      reason: 'Gas test out of limits: O2 12 % is below the limit of 19.5 %. Work stopped until a passing re-test.',
+    });
+    expect(refused(await permitCommand('admin', permit.ID, 'revalidate'), 409).message).toBe(
+      `Gas test: O2 12 % is below the limit of 19.5 % (measured ${measured(bad.testedAt)}). ${clearIt('revalidated')}`,
+    );
+    ok(await record('worker', permit.ID));
+    expect(ok<Permit>(await permitCommand('admin', permit.ID, 'revalidate')).status).toBe('active');
   });
 });
 

@@ -154,7 +154,11 @@ describe('gas tests recorded offline', () => {
       expect(result).toMatchObject({ outcome: 'applied' });
       const view = result!.result as GasTestsView;
       expect(view.tests[0]).toMatchObject({ inLimits: false });
-      expect(view.refusal).toBe('Gas test: H2S 8 ppm is above the limit of 5 ppm.');
+      const measured = `${view.tests[0]!.testedAt.slice(0, 16).replace('T', ' ')} UTC`;
+      expect(view.refusal).toBe(
+        `Gas test: H2S 8 ppm is above the limit of 5 ppm (measured ${measured}). ` +
+          'A passing re-test measured and recorded after it must clear it before the permit is issued.',
+      );
     } finally {
       ok(
         await call('admin', 'PUT', `/api/gas-tests/parameters/${h2s.ID}`, {
@@ -166,6 +170,28 @@ describe('gas tests recorded offline', () => {
         }),
       );
     }
+  });
+
+  it('a pass measured offline before a failing reading the server received first does not clear it at sync; a later pass does', async () => {
+    const { permit } = await approvedPermit();
+    const d = await device('worker');
+    const offlineAt = new Date(Date.now() - 10 * 60_000);
+    const bad = ok<GasTestsView>(
+      await call('supervisor', 'POST', `/api/permits/${permit.ID}/gas-tests/commands/record`, body({ O2: 12 })),
+    ).tests[0]!;
+    // Queued on the device before the failure was known (no version: both tests apply, decision 0067).
+    d.queue('gas-test.record', permit.ID, body({}, offlineAt), null);
+    const [result] = (await d.push())!.results;
+    expect(result).toMatchObject({ outcome: 'applied' });
+    const measured = `${bad.testedAt.slice(0, 16).replace('T', ' ')} UTC`;
+    expect((result!.result as GasTestsView).refusal).toBe(
+      `Gas test: O2 12 % is below the limit of 19.5 % (measured ${measured}). ` +
+        'A passing re-test measured and recorded after it must clear it before the permit is issued.',
+    );
+    const cleared = ok<GasTestsView>(
+      await call('worker', 'POST', `/api/permits/${permit.ID}/gas-tests/commands/record`, body()),
+    );
+    expect(cleared.refusal).toBeNull();
   });
 
   it("two devices' tests on one permit both apply (decision 0067), listed by when they were taken, not when they synced", async () => {

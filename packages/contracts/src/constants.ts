@@ -30,3 +30,10 @@ export const localKeys = {
 export function truncateFacilityName(name: string): string {
   return name.length > FACILITY_NAME_MAX ? `${name.slice(0, FACILITY_NAME_MAX)}…` : name;
 }
+
+/**
+ * How far ahead of the server's clock a device's clock may run (a phone's drift): a time a device
+ * gives up to this much in the future is taken as is; later than that is refused as a wrong clock
+ * or a typing error (a gas test's measured time, an attempt to reach a lock's applier).
+ */
+export const DEVICE_CLOCK_ALLOWANCE_MINUTES = 5;

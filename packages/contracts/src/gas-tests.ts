@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { DEVICE_CLOCK_ALLOWANCE_MINUTES } from './constants';
 import { idParamSchema, idSchema, isoDaySchema } from './ids';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
-import { permitPermission } from './permissions';
+import { gasTesterPermission, permitPermission } from './permissions';
 
 /**
  * Gas tests (issue 17 part 3, module `gas-tests`, decision 0049). A facility configures the gas
@@ -134,6 +135,8 @@ export const gasTestSchema = z.object({
   /** The tester: a user of the facility (ID) or a named person (ID null). */
   tester: z.object({ ID: z.nullable(z.int()), name: z.string() }),
   recordedBy: z.object({ ID: z.int(), name: z.string() }),
+  /** When the server received the test (its clock): with `testedAt`, the order the rules judge tests by. */
+  recordedAt: z.string(),
   readings: z.array(gasReadingSchema),
   inLimits: z.boolean(),
   voided: z.nullable(z.object({ at: z.string(), by: z.string(), reason: z.string() })),
@@ -168,11 +171,14 @@ export const gasTestRecordSchema = z.object({
     )
     .check(z.minLength(1, 'Readings: at least one'), z.maxLength(50, 'Readings: at most 50')),
   instrumentId: idSchema,
-  /** A user of the facility; omitted with `testerName`: the signed-in user. */
+  /**
+   * No longer chosen: the tester is the signed-in person, who holds `gas:test`. Kept so that a client
+   * (or a device's queued test) still naming another person is refused with why, not recorded as if
+   * the caller had tested.
+   */
   testerId: z.optional(z.nullable(idSchema)),
-  /** Someone without an account (a contractor's gas tester). */
-  testerName: z.optional(z.nullable(text('Tester', 80))),
-  /** When the readings were taken; omitted: now. Never in the future. */
+  testerName: z.optional(z.nullable(z.string())),
+  /** When the readings were taken; omitted: now. At most the device clock allowance ahead of the server. */
   testedAt: z.optional(z.iso.datetime({ offset: true, message: 'Tested at: a date and time' })),
   location: text('Location', 120),
 });
@@ -219,53 +225,129 @@ function age(minutes: number): string {
   return m ? `${h} h ${m} min` : `${h} h`;
 }
 
+const ruleReadingSchema = z.object({
+  code: z.string(),
+  unit: z.string(),
+  value: z.number(),
+  lowLimit: z.nullable(z.number()),
+  highLimit: z.nullable(z.number()),
+});
+/** GasTestStanding as data (the offline flags' inputs keep it). */
+export const gasTestStandingSchema = z.object({
+  failing: z.array(z.object({ testedAt: z.string(), readings: z.array(ruleReadingSchema) })),
+  lastPassAt: z.nullable(z.string()),
+});
+
+/** A test as the rules read it: when it was measured, when the server received it, and its readings. */
+export interface GasTestForRule {
+  ID: number;
+  /** When the readings were taken (the tester's, or their device's, clock). */
+  testedAt: string;
+  /** When the server received the test (its own clock; a test not yet synced: the device's now). */
+  recordedAt: string;
+  readings: Pick<GasReading, 'code' | 'unit' | 'value' | 'lowLimit' | 'highLimit'>[];
+  voided?: unknown;
+}
+
+/** What the tests leave standing: the failing readings not cleared, and the newest measured pass. */
+export interface GasTestStanding {
+  /** Tests with a reading out of limits that no passing re-test has cleared, in the order received. */
+  failing: { testedAt: string; readings: GasTestForRule['readings'] }[];
+  /** When the newest-measured passing test was measured; null when no test passed. */
+  lastPassAt: string | null;
+}
+
+const passes = (t: Pick<GasTestForRule, 'readings'>) => t.readings.every((r) => gasReadingProblem(r) === null);
+const receivedOrder = (a: GasTestForRule, b: GasTestForRule) =>
+  Date.parse(a.recordedAt) - Date.parse(b.recordedAt) || a.ID - b.ID;
+
 /**
- * Why the permit may not be issued or revalidated on its gas tests (null: it may). `latest` is the
- * newest test that is not voided. Staleness is measured with the server's clock (`now`).
- * @example gasTestRefusal({ latest: null, retestMinutes: 120, now, verb: 'issued' }) // 'Gas test: record a gas test before the permit is issued.'
+ * The tests' standing (voided ones ignored, in any order). A failing test stays standing until a
+ * passing re-test both measured after it (testedAt) and received after it (the server's order)
+ * clears it: a pass dated ahead, back-dated, or synced from an earlier measurement never hides a
+ * reading out of limits recorded after it, and an offline reading synced late is judged by both.
+ */
+export function gasTestStanding(tests: readonly GasTestForRule[]): GasTestStanding {
+  const valid = tests.filter((t) => !t.voided).sort(receivedOrder);
+  const failing = valid.filter(
+    (bad, i) =>
+      !passes(bad) &&
+      !valid.slice(i + 1).some((good) => passes(good) && Date.parse(good.testedAt) > Date.parse(bad.testedAt)),
+  );
+  const passTimes = valid.filter(passes).map((t) => Date.parse(t.testedAt));
+  return {
+    failing: failing.map(({ testedAt, readings }) => ({ testedAt, readings })),
+    lastPassAt: passTimes.length ? new Date(Math.max(...passTimes)).toISOString() : null,
+  };
+}
+
+/** "2026-12-05 14:02 UTC": when a reading was measured, as a refusal names it. */
+export function gasMeasuredText(testedAt: string): string {
+  return `${new Date(testedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * Why the permit may not be issued, accepted or revalidated on its gas tests (null: it may): a
+ * failing reading still standing (named: gas, value, limit, when measured), no passing test, or the
+ * newest pass older than the re-test interval on the server's clock (`now`). `accepted` asks only
+ * the standing failures (the issue's test already had to be fresh).
+ * @example gasTestRefusal({ standing: { failing: [], lastPassAt: null }, retestMinutes: 120, now, verb: 'issued' }) // 'Gas test: record a gas test before the permit is issued.'
  */
 export function gasTestRefusal(args: {
-  latest: {
-    testedAt: string;
-    readings: Pick<GasReading, 'code' | 'unit' | 'value' | 'lowLimit' | 'highLimit'>[];
-  } | null;
+  standing: GasTestStanding;
   retestMinutes: number;
   now: Date;
-  verb: 'issued' | 'revalidated';
+  verb: 'issued' | 'accepted' | 'revalidated';
 }): string | null {
-  const { latest, retestMinutes, now, verb } = args;
-  if (!latest) return `Gas test: record a gas test before the permit is ${verb}.`;
-  const problems = latest.readings.map(gasReadingProblem).filter((p): p is string => p !== null);
-  if (problems.length) return `Gas test: ${problems.join('; ')}.`;
-  const minutes = Math.floor((now.getTime() - Date.parse(latest.testedAt)) / 60_000);
+  const { standing, retestMinutes, now, verb } = args;
+  if (standing.failing.length) {
+    const named = standing.failing.map(
+      (t) =>
+        `${t.readings
+          .map(gasReadingProblem)
+          .filter((p): p is string => p !== null)
+          .join('; ')} (measured ${gasMeasuredText(t.testedAt)})`,
+    );
+    const them = named.length > 1 ? 'them' : 'it';
+    return `Gas test: ${named.join('; ')}. A passing re-test measured and recorded after ${them} must clear ${them} before the permit is ${verb}.`;
+  }
+  if (verb === 'accepted') return null;
+  if (!standing.lastPassAt) return `Gas test: record a gas test before the permit is ${verb}.`;
+  const minutes = Math.floor((now.getTime() - Date.parse(standing.lastPassAt)) / 60_000);
   if (minutes > retestMinutes)
     return `Gas test: the latest test is ${age(minutes)} old; this permit type needs a test within ${retestMinutes} minutes. Test again.`;
   return null;
 }
 
 /**
- * The gas section's `refusal`: the lifecycle's words on the newest test not voided (`tests` newest
- * first, as the section lists them), for the command the permit waits for (revalidate when
- * Suspended, else issue), at `now`; null for a type without gas tests. The server's section and the
- * offline flags (offline-flags.ts) answer it with this.
+ * The gas section's `refusal`: the lifecycle's words on the tests (`gasTestRefusal`), for the
+ * command the permit waits for (revalidate when Suspended, else issue), at `now`; null for a type
+ * without gas tests. The server's section and the offline flags (offline-flags.ts) answer it with this.
  */
 export function gasTestsSectionRefusal(args: {
   permit: { sections: readonly string[]; status: PermitStatus };
-  tests: readonly { testedAt: string; readings: GasReading[]; voided: unknown }[];
+  standing: GasTestStanding;
   retestMinutes: number;
   now: Date;
 }): string | null {
-  const { permit, tests, retestMinutes, now } = args;
+  const { permit, standing, retestMinutes, now } = args;
   if (!permit.sections.includes('gas-tests')) return null;
-  const latest = tests.find((t) => !t.voided) ?? null;
-  return gasTestRefusal({ latest, retestMinutes, now, verb: permit.status === 'suspended' ? 'revalidated' : 'issued' });
+  const verb = permit.status === 'suspended' ? 'revalidated' : 'issued';
+  return gasTestRefusal({ standing, retestMinutes, now, verb });
+}
+
+/** "Tested at: at most 5 minutes ahead of …": a measured time beyond the device clock allowance, or null. */
+export function gasTestedAtProblem(testedAt: Date, now: Date): string | null {
+  if (testedAt.getTime() <= now.getTime() + DEVICE_CLOCK_ALLOWANCE_MINUTES * 60_000) return null;
+  return `Tested at: ${gasMeasuredText(testedAt.toISOString())} is in the future; a device clock may run at most ${DEVICE_CLOCK_ALLOWANCE_MINUTES} minutes ahead of the server's. Check the time (and the device's clock).`;
 }
 
 // ---- Recording a test: the server decides with these, the offline page applies with them (decision 0064) ----
 
 /**
  * Why `userId` may not record or void a test on this permit now (null: they may), with the HTTP
- * status the server answers: the permit's view permission, the type's section, the status window;
+ * status the server answers: the permit's view permission (recording: and `gas:test`, the caller
+ * being the tester), the type's section, the status window;
  * voiding: the test exists, is not voided, and is theirs or they may issue.
  */
 export function gasTestCommandProblem(
@@ -277,6 +359,11 @@ export function gasTestCommandProblem(
 ): { status: 403 | 404 | 409; message: string } | null {
   if (!permissions.has(permitPermission('view', permit.typeCode)))
     return { status: 403, message: `You need the permission permit:view:${permit.typeCode} to record gas tests.` };
+  if (command === 'record' && !permissions.has(gasTesterPermission))
+    return {
+      status: 403,
+      message: `You need the permission ${gasTesterPermission} (Test gas) to record a gas test: the tester is the person who records it.`,
+    };
   if (!permit.sections.includes('gas-tests'))
     return { status: 409, message: `${permit.typeCode} permits have no gas tests.` };
   if (!gasTestStatuses.includes(permit.status))

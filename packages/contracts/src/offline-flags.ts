@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { attachProblem, mayRemoveOthersAttachments, removeAttachmentProblem, type AttachmentList } from './attachments';
-import { gasReadingSchema, gasTestCommandProblem, gasTestsSectionRefusal, type GasTestsView } from './gas-tests';
+import {
+  gasTestCommandProblem,
+  gasTestStanding,
+  gasTestStandingSchema,
+  gasTestsSectionRefusal,
+  type GasTestsView,
+} from './gas-tests';
 import { hazardEditProblem, type HazardAnalysis } from './hazard-analysis';
 import { allowedIsolationPlanVerbs, isolationPlanSchema, type IsolationPlan } from './isolation-plan';
 import { lockboxCallerView, type LockboxRuleState } from './lockbox-rules';
@@ -73,13 +79,8 @@ export const offlineFlagInputsSchema = z.object({
       ),
     }),
   ),
-  /** The type's re-test interval and the newest test not voided; null when the type has no gas tests. */
-  gas: z.nullable(
-    z.object({
-      retestMinutes: z.int(),
-      latest: z.nullable(z.object({ testedAt: z.string(), readings: z.array(gasReadingSchema) })),
-    }),
-  ),
+  /** The type's re-test interval and what its tests leave standing; null when the type has no gas tests. */
+  gas: z.nullable(z.object({ retestMinutes: z.int(), standing: gasTestStandingSchema })),
   /** Each attachment's author and whether it was removed (who may remove it). */
   attachments: z.array(z.object({ ID: z.int(), attachedBy: z.int(), removed: z.boolean() })),
 });
@@ -148,7 +149,7 @@ export function offlineFlags(
     flags['gas-tests'] = {
       refusal: gasTestsSectionRefusal({
         permit,
-        tests: inputs.gas.latest ? [{ ...inputs.gas.latest, voided: null }] : [],
+        standing: inputs.gas.standing,
         retestMinutes: inputs.gas.retestMinutes,
         now,
       }),
@@ -225,7 +226,6 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
   const lockAppliers = tagLockAppliers(crew);
   const open = crew?.lockbox && !crew.lockbox.releasedAt ? crew.lockbox : null;
   const gas = s['gas-tests'];
-  const latest = gas?.tests.find((t) => !t.voided);
   return {
     permitId: base.permit.ID,
     sections: [...base.permit.permitType.sections],
@@ -244,7 +244,7 @@ export function offlineFlagInputsOf(base: OfflinePermit, guardFacts: PermitFacts
     gas: gas
       ? {
           retestMinutes: gas.retestMinutes,
-          latest: latest ? { testedAt: latest.testedAt, readings: latest.readings } : null,
+          standing: gasTestStanding(gas.tests),
         }
       : null,
     attachments: (s.attachments?.attachments ?? []).map((a) => ({

@@ -67,9 +67,11 @@ export type ConnectionPermission = (typeof connectionPermissions)[number];
  * `loto:remove-abandoned`: OSHA 1910.147 (e)(3), a supervisor removes a lock or tag whose applier is away.
  * `offline:supervise` (issue 18): sees every conflict and rejected offline change of the facility and
  * may mark them resolved (decision 0055).
+ * `gas:test`: records gas tests as their tester (the person who records a test is its tester).
  */
-export const lotoPermissions = ['loto:remove-abandoned', 'offline:supervise'] as const;
+export const lotoPermissions = ['loto:remove-abandoned', 'offline:supervise', 'gas:test'] as const;
 export type LotoPermission = (typeof lotoPermissions)[number];
+export const gasTesterPermission: LotoPermission = 'gas:test';
 export type Permission = RightNavPermission | PermitTypePermission | ConnectionPermission | LotoPermission;
 
 export const rightNavPermission = (id: RightNavId): RightNavPermission => `rightnav:${id}`;

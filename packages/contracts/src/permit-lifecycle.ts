@@ -152,7 +152,10 @@ export interface PermitFacts {
 export interface PermitActor {
   userId: number | null;
   permissions: ReadonlySet<string>;
-  /** The scheduled jobs (expiry). A system actor is no person: it may only expire. */
+  /**
+   * The system (the expiry job, the gas test suspension). A system actor is no person: it may only
+   * expire a permit, and suspend one (a gas reading out of limits stops the work).
+   */
   isSystem: boolean;
 }
 
@@ -311,6 +314,12 @@ const withinMaxValidity: PermitGuard = ({ facts, input }) => {
 const personOnly: PermitGuard = ({ actor, command }) =>
   actor.isSystem ? deny('FORBIDDEN', `The system cannot ${verb(command)} a permit: a person must.`) : null;
 
+/** The system may give the command whatever it holds; a person needs what `guard` asks. */
+const systemOr =
+  (guard: PermitGuard): PermitGuard =>
+  (ctx) =>
+    ctx.actor.isSystem ? null : guard(ctx);
+
 const systemOnly: PermitGuard = ({ actor }) =>
   actor.isSystem
     ? null
@@ -342,9 +351,15 @@ const t = (
   from,
   command,
   to,
-  // Every command but `expire` is a person's act.
-  guards: command === 'expire' ? guards : [personOnly, ...guards],
+  // Every command but these is a person's act.
+  guards: systemCommands.includes(command) ? guards : [personOnly, ...guards],
 });
+
+/**
+ * What the system gives on its own: `expire` (the expiry job) and `suspend` (a gas test with a
+ * reading out of limits recorded on an active permit stops the work at once).
+ */
+export const systemCommands: readonly PermitCommand[] = ['expire', 'suspend'];
 
 /** The policy table: one row per (from, command). No row, no transition. */
 export const permitTransitions: readonly PermitTransition[] = [
@@ -365,7 +380,7 @@ export const permitTransitions: readonly PermitTransition[] = [
   t('isolated', 'expire', 'expired', systemOnly, validityEnded),
   t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer),
   t('issued', 'expire', 'expired', systemOnly, validityEnded),
-  t('active', 'suspend', 'suspended', can('issue')),
+  t('active', 'suspend', 'suspended', systemOr(can('issue'))),
   t('active', 'start-test', 'live_for_test', can('issue'), notHolder),
   t('active', 'extend', 'active', can('issue'), notHolder, extensionsLeft, withinMaxValidity),
   // Hand-over names the new holder and returns to Issued; the new holder's `accept` makes it Active.
@@ -373,7 +388,7 @@ export const permitTransitions: readonly PermitTransition[] = [
   t('active', 'complete-work', 'work_complete', can('view'), isHolder),
   t('active', 'expire', 'expired', systemOnly, validityEnded),
   t('live_for_test', 'end-test', 'active', can('issue'), notHolder),
-  t('live_for_test', 'suspend', 'suspended', can('issue')),
+  t('live_for_test', 'suspend', 'suspended', systemOr(can('issue'))),
   t('live_for_test', 'expire', 'expired', systemOnly, validityEnded),
   t('suspended', 'revalidate', 'active', can('issue'), notHolder),
   t('suspended', 'extend', 'suspended', can('issue'), notHolder, extensionsLeft, withinMaxValidity),

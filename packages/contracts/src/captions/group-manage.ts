@@ -52,6 +52,7 @@ export const permissionPermitActionLabels = defineCaptions('Label', 'Permission_
 export const permissionLotoLabels = defineCaptions('Label', 'Permission_Catalogue_Loto', {
   'loto:remove-abandoned': 'Remove abandoned locks and tags',
   'offline:supervise': 'Supervise offline sync',
+  'gas:test': 'Test gas',
 });
 
 /** What each lockout/tagout permission lets a member do. */
@@ -60,6 +61,8 @@ export const permissionLotoDescriptions = defineCaptions('Description', 'Permiss
     "Remove another person's lock or tag when they are not on site, after trying to reach them, as OSHA 1910.147 (e)(3) allows; they must acknowledge it at their next sign-in.",
   'offline:supervise':
     'See every offline change of the facility that was in conflict or rejected when it synced, with both versions, and mark them resolved.',
+  'gas:test':
+    'Record gas tests on the permits they may see, as the tester: a failing reading stops issue and suspends an active permit until a passing re-test clears it.',
 });
 
 export const groupManageTitles = defineCaptions('Title', 'Security_GroupManage', {

@@ -52,6 +52,7 @@ import * as offlinePermitSnapshots from './2026-12-04T0900-offline-permit-snapsh
 import * as offlineCopiesUncompressed from './2026-12-05T0900-offline-copies-uncompressed';
 import * as auditChainDefiner from './2026-12-06T0900-audit-chain-definer';
 import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-private-targets-server-setting';
+import * as gasTestStanding from './2026-12-07T0900-gas-test-standing';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0900-offline-copies-uncompressed': offlineCopiesUncompressed,
   '2026-12-06T0900-audit-chain-definer': auditChainDefiner,
   '2026-12-06T0900-connect-private-targets-server-setting': connectPrivateTargetsServerSetting,
+  '2026-12-07T0900-gas-test-standing': gasTestStanding,
 };

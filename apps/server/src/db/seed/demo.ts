@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { connectionPermissions, offlineSupervisePermission } from '@hasp/contracts';
+import { connectionPermissions, gasTesterPermission, offlineSupervisePermission } from '@hasp/contracts';
 import type { Database } from '../schema';
 import { hashPassword } from '../../modules/auth';
 import { seedDemoPermitTypeConfig, seedDemoPermitsAndSettings } from './demo-permits';
@@ -259,6 +259,16 @@ const steps: {
   {
     name: 'demo-2026-11-28-offline-supervise-permission',
     run: async (trx) => seedDemoLotoPermissions(trx, await demoFacilityIds(trx), offlineSupervisePermission),
+  },
+  {
+    // Before the stories: their issuers record the gas tests that let them issue.
+    name: 'demo-2026-12-07-gas-tester-permission',
+    run: async (trx) =>
+      seedDemoLotoPermissions(trx, await demoFacilityIds(trx), gasTesterPermission, [
+        'Supervisors',
+        'Administrators',
+        'Authorized Workers',
+      ]),
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,

@@ -2,6 +2,7 @@ import {
   gasInstrumentProblem,
   gasReadingProblem,
   gasReadingsOf,
+  gasTestedAtProblem,
   gasTestCommands,
   type GasReading,
   type GasTestCommand,
@@ -32,8 +33,6 @@ export interface GasTestEventPayload {
 }
 
 const invalid = (field: string, message: string) => AppError.validation([{ field, message }]);
-/** A device's clock may run a little ahead of the server's: up to this much is "now". */
-const FUTURE_SLACK_MS = 5 * 60_000;
 
 /** The readings checked against the facility's active parameters: one for each, nothing else. */
 async function readingsOf(run: Run, input: GasTestRecord): Promise<GasReading[]> {
@@ -49,22 +48,22 @@ async function record(run: Run): Promise<{ testId: number; outOfLimits: string[]
   const input = run.input as GasTestRecord;
   const { facilityId, userId } = ctx.actor;
   const testedAt = input.testedAt ? new Date(input.testedAt) : ctx.now;
-  if (testedAt.getTime() > ctx.now.getTime() + FUTURE_SLACK_MS)
-    throw invalid('testedAt', 'Tested at: cannot be in the future');
+  const future = gasTestedAtProblem(testedAt, ctx.now);
+  if (future) throw invalid('testedAt', future);
+  // The tester is the signed-in person (the policy checked they hold gas:test): naming anyone else is
+  // refused, so a test is never recorded in the name of someone who did not take it.
+  if ((input.testerId != null && input.testerId !== userId) || input.testerName != null)
+    throw invalid(
+      input.testerName != null ? 'testerName' : 'testerId',
+      'Tester: the person who records a gas test is its tester; the one who took the readings records them, signed in as themselves.',
+    );
   const readings = await readingsOf(run, input);
   const instrument = (await listGasInstruments(trx, facilityId, true)).find((i) => i.ID === input.instrumentId);
   if (!instrument) throw invalid('instrumentId', 'Instrument: no active gas instrument of this facility has that ID');
   const calibration = gasInstrumentProblem(instrument, testedAt);
   if (calibration) throw invalid('instrumentId', calibration);
-  let testerId: number | null = null;
-  let testerName: string;
-  if (input.testerName) testerName = input.testerName;
-  else {
-    testerId = input.testerId ?? userId;
-    const name = await findFacilityUserName(trx, facilityId, testerId);
-    if (!name) throw invalid('testerId', 'Tester: no active user of this facility has that ID');
-    testerName = name;
-  }
+  const testerName = await findFacilityUserName(trx, facilityId, userId);
+  if (!testerName) throw invalid('testerId', 'Tester: no active user of this facility is signed in as you');
   const testId = await insertGasTest(trx, {
     facilityId,
     permitId: state.permit.id,
@@ -72,7 +71,7 @@ async function record(run: Run): Promise<{ testId: number; outOfLimits: string[]
     location: input.location,
     instrumentId: instrument.ID,
     calibrationDue: instrument.calibrationDue,
-    testerId,
+    testerId: userId,
     testerName,
     recordedBy: userId,
     recordedAt: ctx.now,

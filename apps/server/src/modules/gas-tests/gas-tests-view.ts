@@ -1,4 +1,4 @@
-import { gasTestsSectionRefusal, type GasTestsView } from '@hasp/contracts';
+import { gasTestStanding, gasTestsSectionRefusal, type GasTestsView } from '@hasp/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { listGasInstruments, listGasParameters } from './gas-config.repository';
@@ -22,7 +22,12 @@ export async function gasTestsView(
     permitId: permit.id,
     version: state.version,
     retestMinutes: permit.retestMinutes,
-    refusal: gasTestsSectionRefusal({ permit, tests, retestMinutes: permit.retestMinutes, now }),
+    refusal: gasTestsSectionRefusal({
+      permit,
+      standing: gasTestStanding(tests),
+      retestMinutes: permit.retestMinutes,
+      now,
+    }),
     parameters,
     instruments,
     tests,

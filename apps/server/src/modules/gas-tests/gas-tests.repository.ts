@@ -105,6 +105,7 @@ export async function listGasTestsForPermits(
       't.tester_name',
       't.recorded_by',
       'r.display_name as recorder',
+      't.recorded_at',
       't.in_limits',
       't.voided_at',
       'v.display_name as voider',
@@ -153,6 +154,7 @@ export async function listGasTestsForPermits(
       instrument: { ID: t.instrument_id, name: t.instrument_name, serial: t.serial, calibrationDue: t.calibration_due },
       tester: { ID: t.tester_id, name: t.tester_name },
       recordedBy: { ID: t.recorded_by, name: t.recorder },
+      recordedAt: t.recorded_at.toISOString(),
       readings: byTest.get(t.id) ?? [],
       inLimits: t.in_limits,
       voided:

@@ -4,11 +4,11 @@ import { runCommand, systemActor, type EventBus } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { permitCommandDefinitions } from './permit-command.service';
 
-/** The lifecycle commands the system gives on its own (the contracts' table lets it give no other). */
-export type PermitSystemCommand = 'expire';
+/** The lifecycle commands the system gives on its own (contracts' `systemCommands`: it may give no other). */
+export type PermitSystemCommand = 'expire' | 'suspend';
 
 /**
- * Runs a lifecycle command as the system (the expiry job): the same runner, target, decision and
+ * Runs a lifecycle command as the system (the expiry job; the gas test suspension): the same runner, target, decision and
  * use case as a person's command; the audit row names no user and the event's `actorId` is null.
  * A permit the command no longer fits (closed meanwhile, validity moved on by an extension, another
  * facility's) is not an error for a job: it answers `applied: false` with the reason.
@@ -21,6 +21,7 @@ export async function runPermitCommandAsSystem(
   permitId: number,
   command: PermitSystemCommand,
   now: Date,
+  input: { reason?: string } = {},
 ): Promise<{ applied: true; permit: Permit } | { applied: false; reason: string }> {
   const definition = permitCommandDefinitions[command];
   const ctx = {
@@ -35,7 +36,7 @@ export async function runPermitCommandAsSystem(
     const { result } = await runCommand(events, ctx, definition, {
       name: definition.name,
       targetId: permitId,
-      input: {},
+      input,
     });
     return { applied: true, permit: result };
   } catch (error) {

@@ -42,6 +42,7 @@ describe('permissionSections', () => {
     expect(loto.entries.map((e) => [e.permission, e.label])).toEqual([
       ['loto:remove-abandoned', 'Remove abandoned locks and tags'],
       ['offline:supervise', 'Supervise offline sync'],
+      ['gas:test', 'Test gas'],
     ]);
     expect(loto.entries[0]!.description).toContain('OSHA 1910.147 (e)(3)');
     expect(permitTypes.flatMap((s) => s.entries).some((e) => e.kind === 'loto')).toBe(false);

@@ -23,8 +23,7 @@ export const gasTestsSpanish = [
     inLimits: 'Dentro de los límites',
     instrument: 'Instrumento',
     instrumentOption: '{{name}} ({{serial}}), calibración vence el {{due}}',
-    testedBySomeoneElse: 'Medido por otra persona',
-    testerName: 'Medidor',
+    testerIsYou: 'Medidor: {{name}} (usted). Quien tomó las lecturas las registra, con su propia sesión.',
     location: 'Ubicación',
     testedAt: 'Medido a las (vacío: ahora)',
     noParameters:
@@ -34,6 +33,7 @@ export const gasTestsSpanish = [
     history: 'Pruebas ({{count}})',
     none: 'Aún no hay pruebas de gases.',
     testedBy: '{{at}} por {{tester}}',
+    recorded: 'Recibida {{at}}, registrada por {{name}}',
     where: '{{location}} · {{instrument}} ({{serial}})',
     voided: 'Anulada {{at}} por {{name}}: {{reason}}',
     voidReason: '¿Por qué se anula esta prueba?',

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../GasTests.module.css';
 
-/** One recorded test: when, who, where, each reading with its result in words; void with a reason. */
+/** One recorded test: when measured and by whom, where, when received and by whom recorded, each reading with its result in words; void with a reason. */
 export function GasTestCard({
   test,
   canVoid,
@@ -28,6 +28,9 @@ export function GasTestCard({
       </h4>
       <p className={classes.meta}>
         {t(L.where, { location: test.location, instrument: test.instrument.name, serial: test.instrument.serial })}
+      </p>
+      <p className={classes.meta}>
+        {t(L.recorded, { at: formatDateTime(test.recordedAt), name: test.recordedBy.name })}
       </p>
       {test.voided && (
         <p>

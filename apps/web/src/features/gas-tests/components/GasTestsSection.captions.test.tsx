@@ -35,6 +35,7 @@ const test: GasTest = {
   instrument: { ID: 2, name: 'Altair', serial: 'AX4-1042', calibrationDue: '2027-05-31' },
   tester: { ID: null, name: 'Pat Tester' },
   recordedBy: { ID: 31, name: 'Wren Worker' },
+  recordedAt: at,
   readings: [
     {
       parameterId: 1,

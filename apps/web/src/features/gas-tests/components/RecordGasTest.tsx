@@ -1,6 +1,7 @@
-import { Alert, Button, Checkbox, Select, TextInput } from '@mantine/core';
+import { Alert, Button, Select, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { gasLimitsText, gasTestButtons as B, gasTestLabels as L, type GasTestsView } from '@hasp/contracts';
+import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
 import { refusedFieldsOf, reasonOf } from '../../../lib/send-form';
 import classes from '../GasTests.module.css';
@@ -16,15 +17,14 @@ interface Props {
 
 /**
  * The test form: a reading per active parameter (each says its limits, and says "Out of limits"
- * as it is typed), the instrument, the tester (the signed-in user unless someone else tested),
- * the place and, optionally, the time. A refused test keeps everything typed.
+ * as it is typed), the instrument, the place and, optionally, the time. The tester is the signed-in
+ * person (shown, not chosen): whoever took the readings records them. A refused test keeps everything typed.
  */
 export function RecordGasTest({ view, pending, error, onRecord }: Props) {
   const t = useCaptions();
   const [values, setValues] = useState<Record<number, string>>({});
   const [instrument, setInstrument] = useState<string | null>(null);
-  const [someoneElse, setSomeoneElse] = useState(false);
-  const [tester, setTester] = useState('');
+  const { session } = useAuthState();
   const [location, setLocation] = useState('');
   const [testedAt, setTestedAt] = useState('');
   const fields = refusedFieldsOf(error);
@@ -46,7 +46,6 @@ export function RecordGasTest({ view, pending, error, onRecord }: Props) {
     const body = {
       readings: view.parameters.map((p) => ({ parameterId: p.ID, value: readingValue(values[p.ID] ?? '') })),
       instrumentId: Number(chosen),
-      ...(someoneElse ? { testerName: tester } : {}),
       ...(testedAt ? { testedAt: new Date(testedAt).toISOString() } : {}),
       location,
     };
@@ -104,23 +103,7 @@ export function RecordGasTest({ view, pending, error, onRecord }: Props) {
           error={fields.instrumentId}
           comboboxProps={{ zIndex: 500 }}
         />
-        <Checkbox
-          label={t(L.testedBySomeoneElse)}
-          size="md"
-          checked={someoneElse}
-          onChange={(event) => setSomeoneElse(event.currentTarget.checked)}
-        />
-        {someoneElse && (
-          <TextInput
-            label={t(L.testerName)}
-            required
-            size="md"
-            autoComplete="off"
-            value={tester}
-            error={fields.testerName}
-            onChange={(event) => setTester(event.currentTarget.value)}
-          />
-        )}
+        <Text size="sm">{t(L.testerIsYou, { name: session?.user.displayName ?? '' })}</Text>
         <TextInput
           label={t(L.location)}
           required

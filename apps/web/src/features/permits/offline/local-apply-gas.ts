@@ -3,18 +3,20 @@ import {
   gasReadingsOf,
   gasTestCommandProblem,
   gasTestRecordSchema,
-  gasTestRefusal,
+  gasTestedAtProblem,
+  gasTestsSectionRefusal,
+  gasTestStanding,
   gasTestVoidSchema,
   type GasTest,
   type GasTestsView,
   type OfflinePermit,
 } from '@hasp/contracts';
-import { localAlias, refuse, type LocalActor, type LocalOutcome, type NameBook } from './local-apply';
+import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
 
 /**
  * A gas test recorded offline (decision 0064) on the device's copy of the permit, by the rules the
  * server records with (contracts `gasTestCommandProblem`, `gasReadingsOf`, `gasInstrumentProblem`,
- * `gasTestRefusal`) against the parameters and instruments downloaded with the permit. The test
+ * `gasTestedAtProblem`, `gasTestStanding`) against the parameters and instruments downloaded with the permit. The test
  * keeps the device's time (`testedAt`, sent in the input, so the server records when it was taken,
  * not when it synced); the server checks the readings again at sync against its limits then.
  */
@@ -22,14 +24,10 @@ import { localAlias, refuse, type LocalActor, type LocalOutcome, type NameBook }
 export type GasOutcome =
   Extract<LocalOutcome, { ok: false }> | (Extract<LocalOutcome, { ok: true }> & { input: Record<string, unknown> });
 
-/** A device clock may run a little ahead of the server's (the server's slack). */
-const FUTURE_SLACK_MS = 5 * 60_000;
-
 export function recordGasTestOffline(
   data: OfflinePermit,
   body: unknown,
   actor: LocalActor,
-  names: NameBook,
   now: Date,
   localUuid: string,
 ): GasOutcome {
@@ -48,7 +46,14 @@ export function recordGasTestOffline(
   if (!parsed.success) return refuse(422, parsed.error.issues[0]?.message ?? 'The gas test is not valid.');
   const input = parsed.data;
   const testedAt = input.testedAt ? new Date(input.testedAt) : now;
-  if (testedAt.getTime() > now.getTime() + FUTURE_SLACK_MS) return refuse(422, 'Tested at: cannot be in the future');
+  const future = gasTestedAtProblem(testedAt, now);
+  if (future) return refuse(422, future);
+  // The tester is the signed-in person, as the server records it (naming another is refused there too).
+  if ((input.testerId != null && input.testerId !== actor.userId) || input.testerName != null)
+    return refuse(
+      422,
+      'Tester: the person who records a gas test is its tester; the one who took the readings records them, signed in as themselves.',
+    );
   const checked = gasReadingsOf(
     view.parameters.filter((p) => p.isActive),
     input.readings,
@@ -59,13 +64,7 @@ export function recordGasTestOffline(
   const calibration = gasInstrumentProblem(instrument, testedAt);
   if (calibration) return refuse(422, calibration);
 
-  const testerId = input.testerName ? null : (input.testerId ?? actor.userId);
-  const tester = {
-    ID: testerId,
-    name:
-      input.testerName ??
-      (testerId === actor.userId ? actor.displayName : (names.person(testerId!) ?? `User ${testerId}`)),
-  };
+  const tester = { ID: actor.userId, name: actor.displayName };
   const localId = `local:${localUuid}`;
   const test: StoredGasTest = {
     ID: localAlias(localUuid),
@@ -80,13 +79,16 @@ export function recordGasTestOffline(
     },
     tester,
     recordedBy: { ID: actor.userId, name: actor.displayName },
+    // Not received yet: after every test the server has, whatever this device's clock says (the
+    // server stamps its own receipt time at sync).
+    recordedAt: new Date(Math.max(now.getTime(), ...view.tests.map((t) => Date.parse(t.recordedAt) + 1))).toISOString(),
     readings: checked.readings,
     inLimits: checked.readings.every((r) => r.inLimits),
     voided: null,
   };
   // Newest first, as the server lists them.
   const tests = [test, ...view.tests].sort((a, b) => Date.parse(b.testedAt) - Date.parse(a.testedAt));
-  const next: GasTestsView = { ...withTests(view, tests, permit.status, now), canVoid: mayVoid(data, actor) };
+  const next: GasTestsView = { ...withTests(view, tests, data, now), canVoid: mayVoid(data, actor) };
   return {
     ok: true,
     data: { ...data, sections: { ...data.sections, 'gas-tests': next } },
@@ -129,7 +131,7 @@ export function voidGasTestOffline(data: OfflinePermit, body: unknown, actor: Lo
   if (problem) return refuse(problem.status, problem.message);
   const voided = { at: now.toISOString(), by: actor.displayName, reason: parsed.data.reason };
   const tests = view.tests.map((t) => (t === test ? { ...t, voided } : t));
-  const next = withTests(view, tests, data.permit.status, now);
+  const next = withTests(view, tests, data, now);
   return {
     ok: true,
     data: { ...data, sections: { ...data.sections, 'gas-tests': next } },
@@ -139,16 +141,16 @@ export function voidGasTestOffline(data: OfflinePermit, body: unknown, actor: Lo
   };
 }
 
-/** The section with these tests, its refusal (what issuing or revalidating waits for) from the latest valid one. */
-function withTests(view: GasTestsView, tests: GasTestsView['tests'], status: string, now: Date): GasTestsView {
+/** The section with these tests and its refusal (what issuing or revalidating waits for), by the server's rule. */
+function withTests(view: GasTestsView, tests: GasTestsView['tests'], data: OfflinePermit, now: Date): GasTestsView {
   return {
     ...view,
     tests,
-    refusal: gasTestRefusal({
-      latest: tests.find((t) => !t.voided) ?? null,
+    refusal: gasTestsSectionRefusal({
+      permit: { sections: data.permit.permitType.sections, status: data.permit.status },
+      standing: gasTestStanding(tests),
       retestMinutes: view.retestMinutes,
       now,
-      verb: status === 'suspended' ? 'revalidated' : 'issued',
     }),
   };
 }

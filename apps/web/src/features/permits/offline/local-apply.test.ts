@@ -429,7 +429,11 @@ const withGas = (view = gasView(), status: Permit['status'] = 'isolated'): Offli
   sections: { 'gas-tests': view },
   versions: { permit: 7, 'gas-test': 3 },
 });
-const gasTester: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:HOT']) };
+const gasTester: LocalActor = {
+  userId: 8,
+  displayName: 'Wren Worker',
+  permissions: new Set(['permit:view:HOT', 'gas:test']),
+};
 const reading = (o2: number, h2s: number) => ({
   readings: [
     { parameterId: 1, value: o2 },
@@ -441,7 +445,7 @@ const reading = (o2: number, h2s: number) => ({
 
 describe('gas tests recorded on the device (decision 0064)', () => {
   it('records the readings with the device time and the limits they were taken against; the issue refusal follows', () => {
-    const result = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    const result = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, now, uuid);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const view = result.data.sections['gas-tests'] as GasTestsView;
@@ -461,15 +465,26 @@ describe('gas tests recorded on the device (decision 0064)', () => {
     expect(baseVersionOf(result.data, 'gas-test.record')).toBe(3);
 
     // Out of limits: recorded (a reading is a fact), and issuing is refused in the server's words.
-    const bad = recordGasTestOffline(result.data, reading(20.9, 12), gasTester, names, now, uuid);
-    expect(bad.ok && (bad.data.sections['gas-tests'] as GasTestsView).refusal).toBe(
-      'Gas test: H2S 12 ppm is above the limit of 10 ppm.',
-    );
+    const bad = recordGasTestOffline(result.data, reading(20.9, 12), gasTester, now, uuid);
+    const words = (measured: string) =>
+      `Gas test: H2S 12 ppm is above the limit of 10 ppm (measured ${measured} UTC). ` +
+      'A passing re-test measured and recorded after it must clear it before the permit is issued.';
+    const at = now.toISOString().slice(0, 16).replace('T', ' ');
+    expect(bad.ok && (bad.data.sections['gas-tests'] as GasTestsView).refusal).toBe(words(at));
+    if (!bad.ok) return;
+    // A pass measured before the failure (back-dated) clears nothing; one measured after it does.
+    const before = { ...reading(20.9, 0), testedAt: new Date(now.getTime() - 60_000).toISOString() };
+    const backDated = recordGasTestOffline(bad.data, before, gasTester, now, uuid);
+    expect(backDated.ok && (backDated.data.sections['gas-tests'] as GasTestsView).refusal).toBe(words(at));
+    if (!backDated.ok) return;
+    const after = { ...reading(20.9, 0), testedAt: new Date(now.getTime() + 60_000).toISOString() };
+    const cleared = recordGasTestOffline(backDated.data, after, gasTester, now, uuid);
+    expect(cleared.ok && (cleared.data.sections['gas-tests'] as GasTestsView).refusal).toBeNull();
   });
 
   it('refuses what the server refuses: a missing reading, an instrument past calibration, the wrong status, no permission', () => {
     const missing = { ...reading(20.9, 0), readings: [{ parameterId: 1, value: 20.9 }] };
-    expect(recordGasTestOffline(withGas(), missing, gasTester, names, now, uuid)).toEqual({
+    expect(recordGasTestOffline(withGas(), missing, gasTester, now, uuid)).toEqual({
       ok: false,
       status: 422,
       reason: 'Readings: no reading for H2S (Hydrogen sulphide)',
@@ -477,33 +492,44 @@ describe('gas tests recorded on the device (decision 0064)', () => {
     const stale = gasView({
       instruments: [{ ID: 7, name: 'Quad detector', serial: 'QD-7', calibrationDue: '2026-11-01', isActive: true }],
     });
-    expect(recordGasTestOffline(withGas(stale), reading(20.9, 0), gasTester, names, now, uuid)).toMatchObject({
+    expect(recordGasTestOffline(withGas(stale), reading(20.9, 0), gasTester, now, uuid)).toMatchObject({
       ok: false,
       status: 422,
       reason: expect.stringMatching(/^Instrument: Quad detector \(serial QD-7\) was due for calibration on 2026-11-01/),
     });
-    expect(
-      recordGasTestOffline(withGas(gasView(), 'closed'), reading(20.9, 0), gasTester, names, now, uuid),
-    ).toMatchObject({
+    expect(recordGasTestOffline(withGas(gasView(), 'closed'), reading(20.9, 0), gasTester, now, uuid)).toMatchObject({
       ok: false,
       status: 409,
     });
     const stranger: LocalActor = { ...gasTester, permissions: new Set() };
-    expect(recordGasTestOffline(withGas(), reading(20.9, 0), stranger, names, now, uuid)).toMatchObject({
+    expect(recordGasTestOffline(withGas(), reading(20.9, 0), stranger, now, uuid)).toMatchObject({
       ok: false,
       status: 403,
     });
     const future = { ...reading(20.9, 0), testedAt: new Date(now.getTime() + 3_600_000).toISOString() };
-    expect(recordGasTestOffline(withGas(), future, gasTester, names, now, uuid)).toMatchObject({
+    expect(recordGasTestOffline(withGas(), future, gasTester, now, uuid)).toMatchObject({
       ok: false,
       status: 422,
+      reason: expect.stringMatching(/a device clock may run at most 5 minutes ahead of the server's/),
+    });
+    // The tester is the signed-in person; recording needs gas:test.
+    const named = { ...reading(20.9, 0), testerName: 'Pat (Acme)' };
+    expect(recordGasTestOffline(withGas(), named, gasTester, now, uuid)).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    const viewer: LocalActor = { ...gasTester, permissions: new Set(['permit:view:HOT']) };
+    expect(recordGasTestOffline(withGas(), reading(20.9, 0), viewer, now, uuid)).toMatchObject({
+      ok: false,
+      status: 403,
+      reason: expect.stringMatching(/gas:test/),
     });
   });
 });
 
 describe('gas tests voided on the device (decision 0067)', () => {
   it('voids a test recorded here by its local id with the reason; issuing is refused again; a second void is refused', () => {
-    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, now, uuid);
     if (!recorded.ok) throw new Error(recorded.reason);
     const voided = voidGasTestOffline(
       recorded.data,
@@ -524,7 +550,7 @@ describe('gas tests voided on the device (decision 0067)', () => {
   });
 
   it('refuses what the server refuses: no reason, someone else’s test without issuing, a test not stored', () => {
-    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, names, now, uuid);
+    const recorded = recordGasTestOffline(withGas(), reading(20.9, 0), gasTester, now, uuid);
     if (!recorded.ok) throw new Error(recorded.reason);
     const id = localAlias(uuid);
     expect(voidGasTestOffline(recorded.data, { testId: id, reason: ' ' }, gasTester, now)).toMatchObject({

@@ -201,7 +201,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     const outcome =
       command.verb === 'void'
         ? voidGasTestOffline(data, command.body, actor, new Date())
-        : recordGasTestOffline(data, command.body, actor, names, new Date(), crypto.randomUUID());
+        : recordGasTestOffline(data, command.body, actor, new Date(), crypto.randomUUID());
     if (!outcome.ok) throw localError(outcome.status, outcome.reason);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;

@@ -460,3 +460,52 @@ describe('isolation plan', () => {
     expect((await call('worker', 'GET', '/api/assets/999999/isolation-holds')).statusCode).toBe(404);
   });
 });
+
+describe('an isolate refusal names everything that blocks, not the first', () => {
+  /** A two-point plan (E-1, H-1) isolated, locked and tagged, nothing verified; stored energy released when asked. */
+  async function twoPointsIsolated(title: string, releaseStoredEnergy: boolean) {
+    const id = await newPermit(title);
+    expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    let p = await ok(await give('worker', id, 'fill'));
+    p = await ok(await give('worker', id, 'remove-point', { planPointId: point(p, 'H-2').ID }));
+    expect(p.points.map((x) => x.code)).toEqual(['E-1', 'H-1']);
+    await ok(await give('supervisor', id, 'notify'));
+    await ok(await give('supervisor', id, 'shut-down'));
+    for (const x of p.points) {
+      await ok(await give('supervisor', id, 'isolate-point', { planPointId: x.ID }));
+      await putLock(
+        db(),
+        { permitId: id, planPointId: x.ID },
+        await newLock(db(), `L-ALL-${id}-${x.code}`),
+        ids.supervisor!,
+      );
+      await applyPointTag(t.app, tokens.supervisor!, id, x.ID);
+    }
+    if (releaseStoredEnergy) await ok(await give('supervisor', id, 'release-stored-energy'));
+    return id;
+  }
+
+  const refusal = async (permitId: number) => {
+    const response = await permitCommand('supervisor', permitId, 'isolate');
+    expect(response.statusCode, response.body).toBe(409);
+    const body = response.json<{ code: string; message: string; details: { field: string; message: string }[] }>();
+    expect(body.details).toEqual([{ field: 'code', message: 'PRECONDITION_FAILED' }]);
+    return body.message;
+  };
+
+  it('a two-point plan with both points unverified is refused naming both points', async () => {
+    const id = await twoPointsIsolated('Both unverified', true);
+    expect(await refusal(id)).toBe('Verify every isolation point first: E-1 and H-1 are Isolated.');
+    expect((await call('supervisor', 'GET', `/api/permits/${id}`)).json<Permit>().allowedCommands).not.toContain(
+      'isolate',
+    );
+  });
+
+  it('a permit missing two preconditions (stored energy and verification) is refused naming both', async () => {
+    const id = await twoPointsIsolated('Two preconditions', false);
+    expect(await refusal(id)).toBe(
+      'Release stored energy first. Verify every isolation point first: E-1 and H-1 are Isolated.',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A permit's history reads the audit rows of its isolation steps too (decision on the permit's
+ * A permit's history reads the audit rows of its isolation steps too (decision 0095, on the permit's
  * history steps): locks, lockboxes and abandoned removals are audited under their own ids, so the
  * history finds them from the permit through these tables and then reads `audit_log` through its
  * (entity_type, entity_id) index. The existing permit indexes of lock applications and lockboxes

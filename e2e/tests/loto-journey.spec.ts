@@ -351,10 +351,12 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   const lines = history.getByRole('listitem');
   const order = [
     `Lock ${locks['E-1'].serial} applied on E-1`,
+    `Tag ${pointTags[0]!.number} hung on ${pointTags[0]!.code}`,
     'E-1 verified:',
     `Signed on: ${fa.user.displayName} (lock ${crewLocks.a.serial})`,
     `Signed off: ${fa.user.displayName} (lock ${crewLocks.a.serial})`,
     `Lock ${locks['E-1'].serial} removed from E-1`,
+    `Tag ${pointTags[0]!.number} removed from ${pointTags[0]!.code}`,
     /E-1 (restored|released to)/,
     /Close: .* → Closed/,
   ];

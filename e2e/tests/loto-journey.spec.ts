@@ -344,4 +344,30 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await floor(ip, testInfo, '14-restored', undefined, point(ip, 'E-1'));
   await give(ip, 'Close', 'Closed', { signed: i, permitId: permit.ID });
   await floor(ip, testInfo, '15-closed');
+
+  // The closed permit's History still names every lock, tag and crew member, who and when, in order.
+  await main(ip).getByRole('tab', { name: 'History' }).click();
+  const history = main(ip).getByRole('list', { name: 'Permit history' });
+  const lines = history.getByRole('listitem');
+  const order = [
+    `Lock ${locks['E-1'].serial} applied on E-1`,
+    `Tag ${pointTags[0]!.number} hung on ${pointTags[0]!.code}`,
+    'E-1 verified:',
+    `Signed on: ${fa.user.displayName} (lock ${crewLocks.a.serial})`,
+    `Signed off: ${fa.user.displayName} (lock ${crewLocks.a.serial})`,
+    `Lock ${locks['E-1'].serial} removed from E-1`,
+    `Tag ${pointTags[0]!.number} removed from ${pointTags[0]!.code}`,
+    /E-1 (restored|released to)/,
+    /Close: .* → Closed/,
+  ];
+  const positions: number[] = [];
+  for (const words of order) {
+    const line = lines.filter({ hasText: words }).first();
+    await expect(line).toBeVisible();
+    // Each step says when and who: "Nov 29, 2026, 4:33 PM · Pat issuer …".
+    await expect(line).toContainText(/\d{4}, \d{1,2}:\d\d\s[AP]M · \S/);
+    positions.push(await line.evaluate((el) => [...el.parentElement!.children].indexOf(el)));
+  }
+  expect(positions).toEqual([...positions].sort((x, y) => x - y));
+  await floor(ip, testInfo, '16-history', undefined, lines.filter({ hasText: 'Signed on:' }).first());
 });

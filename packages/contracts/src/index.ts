@@ -31,6 +31,7 @@ export * from './tag-report-links';
 export * from './master-lists';
 export * from './permit-types';
 export * from './permits';
+export * from './permit-history';
 export * from './permit-lifecycle';
 export * from './locks';
 export * from './isolation-plan';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { permitCommands, permitStatuses } from './permit-lifecycle';
 import { permitSections } from './permit-types';
+import { permitHistoryStepSchema } from './permit-history';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -122,7 +123,10 @@ export const permitCommandParamsSchema = z.object({
   verb: z.enum(permitCommands),
 });
 
-/** One line of a permit's history tab (GET /api/permits/:id/history), from the audit trail, oldest first. */
+/**
+ * One line of a permit's history tab (GET /api/permits/:id/history), from the audit trail, oldest
+ * first: the permit's own rows and those of its isolation steps.
+ */
 export const permitHistoryEntrySchema = z.object({
   at: z.string(),
   /** The audit action: `permit.create`, `permit.approve`, `permit.hand-over`, ... */
@@ -134,6 +138,11 @@ export const permitHistoryEntrySchema = z.object({
   summary: z.string(),
   /** An extension's new planned end (ISO), so the page can say it in the reader's own date and time words. */
   plannedEnd: z.nullable(z.string()),
+  /**
+   * An isolation step (plan, lock, tag, crew): its kind and values, so screens and paper word it in the
+   * reader's language (`summary` holds the English words); null for the permit's own lifecycle rows.
+   */
+  step: z.nullable(permitHistoryStepSchema),
 });
 export const permitHistorySchema = z.array(permitHistoryEntrySchema);
 export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;

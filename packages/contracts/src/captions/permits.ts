@@ -1,4 +1,5 @@
 import { permitCommandLabels, permitStatusLabels } from '../permit-lifecycle';
+import { permitHistoryStepLabels } from '../permit-history';
 import { permitCommandNotifyTexts, permitRiskLabels } from '../permits';
 import { defineCaptions } from './define-captions';
 
@@ -176,3 +177,6 @@ export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
   approvals: 'Approvals',
   attachments: 'Attachments',
 });
+
+/** The isolation steps a permit's history names (permit-history.ts), keyed by kind: the History tab and the PDF. */
+export const permitHistoryStepCaptions = defineCaptions('Label', 'Permit_HistoryStep', permitHistoryStepLabels);

@@ -53,6 +53,7 @@ import * as offlineCopiesUncompressed from './2026-12-05T0900-offline-copies-unc
 import * as auditChainDefiner from './2026-12-06T0900-audit-chain-definer';
 import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-private-targets-server-setting';
 import * as gasTestStanding from './2026-12-07T0900-gas-test-standing';
+import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0900-audit-chain-definer': auditChainDefiner,
   '2026-12-06T0900-connect-private-targets-server-setting': connectPrivateTargetsServerSetting,
   '2026-12-07T0900-gas-test-standing': gasTestStanding,
+  '2026-12-08T0900-permit-history-steps': permitHistorySteps,
 };

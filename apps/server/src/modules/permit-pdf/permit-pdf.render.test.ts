@@ -136,6 +136,38 @@ function print(): PermitPrint {
     } as unknown as PermitPrint['gasTests'],
     questions: null,
     approvals: { riskLevel: 'high', stages: [], nextStage: null, signatures: [] },
+    history: [
+      {
+        at,
+        action: 'permit.extend',
+        actor: person(3, 'Ivy Issuer'),
+        fromStatus: 'issued',
+        toStatus: 'issued',
+        summary: 'Planned end: 2026-07-01T16:00:00.000Z',
+        plannedEnd: '2026-07-01T16:00:00.000Z',
+        step: null,
+      },
+      {
+        at: '2026-07-01T14:30:00.000Z',
+        action: 'lockbox.sign-off',
+        actor: person(6, 'Sue Shift'),
+        fromStatus: null,
+        toStatus: null,
+        summary: 'Signed off: Sue Shift (lock P-0043)',
+        plannedEnd: null,
+        step: { kind: 'signedOff', values: { name: 'Sue Shift', lock: 'P-0043' } },
+      },
+      {
+        at,
+        action: 'permit.expire',
+        actor: null,
+        fromStatus: 'issued',
+        toStatus: 'expired',
+        summary: '',
+        plannedEnd: null,
+        step: null,
+      },
+    ],
   };
 }
 
@@ -171,5 +203,22 @@ describe('drawing a permit', () => {
     expect(text).toContain('Extensions: 1');
     expect(text).toContain('No signatures.');
     expect(text).toContain('Printed 2026-07-01 07:00 -05:00 by Pat Printer');
+  });
+
+  it("prints the history: who, when with its offset, the step in words, an extension's end and the system", async () => {
+    const text = (
+      await textOf(
+        await renderPermitPdf(print(), {
+          statusUrl: 'https://hasp.example/Permit/Edit/7',
+          text: (caption, values) => fillCaption(caption.defaultCaption, values),
+          printedBy: 'Pat Printer',
+          printedAt: new Date(at),
+        }),
+      )
+    ).replace(/\s+/g, ' ');
+    expect(text).toContain('History');
+    expect(text).toContain('2026-07-01 07:00 -05:00 Ivy Issuer: Extend: Planned end: 2026-07-01 11:00 -05:00');
+    expect(text).toContain('2026-07-01 09:30 -05:00 Sue Shift: Signed off: Sue Shift (lock P-0043)');
+    expect(text).toContain('2026-07-01 07:00 -05:00 System: Expire: Issued to Expired');
   });
 });

@@ -9,6 +9,7 @@ import {
 import { localTimeWithOffset } from '../signatures';
 import type { CaptionText } from '../translations';
 import { PdfWriter } from './pdf-writer';
+import { drawHistory } from './permit-pdf.history';
 import {
   drawCrew,
   drawGasTests,
@@ -49,8 +50,8 @@ export function newPermitDocument(title: string): Doc {
 
 /**
  * Draws one permit's job-site copy from a new page of `doc` (a print of several permits calls it
- * once each): header with the QR code, people, validity, work, then the sections the type uses and
- * the signatures, each page with its footer. Only text and the QR code's own PNG are drawn: no
+ * once each): header with the QR code, people, validity, work, then the sections the type uses, the
+ * signatures and the history (every lifecycle command and isolation step), each page with its footer. Only text and the QR code's own PNG are drawn: no
  * address in the permit's words is ever fetched or opened.
  */
 export async function drawPermit(doc: Doc, print: PermitPrint, options: PermitPdfOptions): Promise<void> {
@@ -100,6 +101,7 @@ export async function drawPermit(doc: Doc, print: PermitPrint, options: PermitPd
   if (print.gasTests) drawGasTests(ctx, print.gasTests);
   if (print.questions) drawQuestions(ctx, print.questions);
   drawSignatures(ctx, print.approvals);
+  drawHistory(ctx, print.history);
   drawFooters(doc, out, firstIndex, print, options, at);
 }
 

@@ -6,6 +6,7 @@ import type {
   LockboxView,
   Permit,
   PermitApprovals,
+  PermitHistoryEntry,
   PermitQuestions,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
@@ -16,7 +17,7 @@ import { readHazardAnalysisSection } from '../hazard-analysis';
 import { readIsolationPlanSection } from '../isolation-plan';
 import { readLockboxSection } from '../lockboxes';
 import { readPermitQuestionsSection } from '../permit-questions';
-import { readPermit } from '../permits';
+import { readPermit, readPermitHistory } from '../permits';
 import { readSignaturesSection } from '../signatures';
 
 export interface PermitPrintViewer {
@@ -39,6 +40,8 @@ export interface PermitPrint {
   gasTests: GasTestsView | null;
   questions: PermitQuestions | null;
   approvals: PermitApprovals;
+  /** The permit's history as its History tab shows it: who did what and when, isolation steps included. */
+  history: PermitHistoryEntry[];
 }
 
 /**
@@ -60,6 +63,7 @@ export async function readPermitPrint(
   const gasTests = await readGasTestsSection(db, viewer, permitId);
   const questions = await readPermitQuestionsSection(db, viewer, permitId);
   const approvals = await readSignaturesSection(db, viewer, permitId);
+  const history = await readPermitHistory(db, viewer.actor.facilityId, permitId);
   if (!facility || !approvals) return undefined;
   return {
     facility: { name: facility.name, timeZone: facility.timeZone },
@@ -70,5 +74,6 @@ export async function readPermitPrint(
     gasTests,
     questions,
     approvals,
+    history,
   };
 }

@@ -21,6 +21,7 @@ export { registerPermitSigner, type PermitSigner } from './permit-signing';
 export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
+export { readPermitHistory } from './permit-history';
 export { readPermit, readPermitGuardFactsForPermits, readPermitsForPermits } from './permit-read';
 export { findSectionPermit, findSectionPermits, type SectionPermit } from './section-permit.repository';
 export { streamIndexRows } from './permit-index.repository';

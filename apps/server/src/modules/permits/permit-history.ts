@@ -1,7 +1,6 @@
 import { permitStatuses, type PermitHistoryEntry, type PermitStatus } from '@hasp/contracts';
-import type { listPermitAudit } from './permit.repository';
-
-type AuditRow = Awaited<ReturnType<typeof listPermitAudit>>[number];
+import { historyStepsOf, stepWords } from './permit-history-steps';
+import { listPermitAudit, type PermitAuditRow as AuditRow } from './permit-history.repository';
 type Stored = Record<string, unknown> & {
   status?: string;
   holder?: { displayName: string } | null;
@@ -48,19 +47,47 @@ function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): 
   }
 }
 
-/** A permit's audit rows as its history tab shows them. */
+/**
+ * A permit's audit rows as its history tab shows them: the permit's own, then each isolation step
+ * (plan, lock, tag, crew) with its words; rows of its steps that are no isolation step are left out.
+ */
 export function permitHistory(rows: AuditRow[]): PermitHistoryEntry[] {
-  return rows.map((row) => {
+  return rows.flatMap((row): PermitHistoryEntry[] => {
+    const at = row.occurred_at.toISOString();
+    const actor = row.user_id === null ? null : { ID: row.user_id, displayName: row.display_name ?? '' };
+    if (row.entity_type !== 'permit')
+      return historyStepsOf(row).map((step) => ({
+        at,
+        action: row.action,
+        actor,
+        fromStatus: null,
+        toStatus: null,
+        summary: stepWords(step),
+        plannedEnd: null,
+        step,
+      }));
     const before = row.before as Stored | null;
     const after = row.after as Stored | null;
-    return {
-      at: row.occurred_at.toISOString(),
-      action: row.action,
-      actor: row.user_id === null ? null : { ID: row.user_id, displayName: row.display_name ?? '' },
-      fromStatus: statusOf(before),
-      toStatus: statusOf(after),
-      summary: summaryOf(row, before, after),
-      plannedEnd: row.action === 'permit.extend' ? (after?.plannedEnd ?? null) : null,
-    };
+    return [
+      {
+        at,
+        action: row.action,
+        actor,
+        fromStatus: statusOf(before),
+        toStatus: statusOf(after),
+        summary: summaryOf(row, before, after),
+        plannedEnd: row.action === 'permit.extend' ? (after?.plannedEnd ?? null) : null,
+        step: null,
+      },
+    ];
   });
+}
+
+/** The history of a permit of the facility (the caller has checked the reader may view it). */
+export async function readPermitHistory(
+  db: Parameters<typeof listPermitAudit>[0],
+  facilityId: number,
+  permitId: number,
+): Promise<PermitHistoryEntry[]> {
+  return permitHistory(await listPermitAudit(db, facilityId, permitId));
 }

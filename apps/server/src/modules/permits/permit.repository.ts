@@ -390,16 +390,3 @@ export async function clearApprovals(trx: Transaction<Database>, permitId: numbe
     .where('cleared_at', 'is', null)
     .execute();
 }
-
-/** The audit rows of a permit, oldest first, with the acting user's name (null: the system). */
-export async function listPermitAudit(db: Db, facilityId: number, permitId: number) {
-  return db
-    .selectFrom('audit_log as l')
-    .leftJoin('users as u', 'u.id', 'l.user_id')
-    .select(['l.occurred_at', 'l.action', 'l.user_id', 'u.display_name', 'l.before', 'l.after', 'l.reason'])
-    .where('l.facility_id', '=', facilityId)
-    .where('l.entity_type', '=', 'permit')
-    .where('l.entity_id', '=', String(permitId))
-    .orderBy('l.id')
-    .execute();
-}

@@ -22,8 +22,8 @@ import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitCommandDefinitions } from './permit-command.service';
 import { createPermit } from './permit-create.service';
 import { loadPermitFacts } from './permit-guards';
-import { permitHistory } from './permit-history';
-import { findPermit, listPermitAudit } from './permit.repository';
+import { readPermitHistory } from './permit-history';
+import { findPermit } from './permit.repository';
 import { permitView } from './permit-view';
 
 const tags = ['permits'];
@@ -119,7 +119,7 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
-      return permitHistory(await listPermitAudit(connection.db, actor.facilityId, permit.ID));
+      return readPermitHistory(connection.db, actor.facilityId, permit.ID);
     },
   );
 

@@ -12,6 +12,7 @@ import { tagReportLinksSpanish } from './tag-report-links';
 import { questionsSpanish } from './questions';
 import { permitTypesSpanish } from './permit-types';
 import { permitsSpanish } from './permits';
+import { permitHistorySpanish } from './permit-history';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
 import { isolationPlanSpanish } from './isolation-plan';
@@ -45,6 +46,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...questionsSpanish,
   ...permitTypesSpanish,
   ...permitsSpanish,
+  ...permitHistorySpanish,
   ...permitIndexSpanish,
   ...dashboardsSpanish,
   ...isolationPlanSpanish,

@@ -61,6 +61,12 @@ export const permitPdfSpanish = [
     qrCaption: 'Escanee para ver el estado actual (requiere iniciar sesión):',
     printedBy:
       'Impreso {{at}} por {{name}}. Una copia en papel puede estar desactualizada: compruebe el estado actual antes de trabajar.',
+    historyTitle: 'Historial',
+    historyLine: '{{at}}  {{name}}: {{action}}',
+    historyStatus: '{{action}}: de {{from}} a {{to}}',
+    historySummary: '{{action}}: {{summary}}',
+    historyCreated: 'Creado',
+    system: 'Sistema',
     page: 'Página {{page}} de {{pages}}',
     none: '-',
   }),

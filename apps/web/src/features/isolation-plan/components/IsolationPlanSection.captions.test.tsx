@@ -185,4 +185,11 @@ describe('the Isolation section speaks only in captions', () => {
     expect(screen.getByText('Held by permits LOTO-000999')).toBeTruthy();
     expect(screen.getByText(/^✓ Notify affected employees$/)).toBeTruthy();
   });
+
+  it('says when each point was verified and each lock applied, not only by whom', async () => {
+    await setLanguage('en');
+    renderSection();
+    expect(await screen.findByText(`Verified by Ann Smith at ${when(at)}: Pressed start — Did not start`)).toBeTruthy();
+    expect(screen.getByText(`Lock P-017 (applied by Ann Smith) at ${when(at)}`)).toBeTruthy();
+  });
 });

@@ -12,7 +12,7 @@ import {
   type PlanPoint,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { heldByText, pointVerbs } from '../model/plan-steps';
+import { heldByText, planTime, pointVerbs } from '../model/plan-steps';
 import { PointLocks } from './PointLocks';
 import classes from '../IsolationPlan.module.css';
 
@@ -67,7 +67,9 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
       {point.locks.length > 0 && (
         <ul className={classes.list} aria-label={t(L.locksOn, { code: point.code })}>
           {point.locks.map((lock) => (
-            <li key={lock.applicationId}>{t(L.lockLine, { serial: lock.serial, name: lock.appliedBy.displayName })}</li>
+            <li key={lock.applicationId}>
+              {t(L.lockLine, { serial: lock.serial, name: lock.appliedBy.displayName, at: planTime(lock.appliedAt) })}
+            </li>
           ))}
         </ul>
       )}
@@ -91,6 +93,7 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
         <Text size="sm" mt={4}>
           {t(L.verifiedBy, {
             name: point.verified.by.displayName,
+            at: planTime(point.verified.at),
             method: point.verifyMethod ?? '',
             result: point.verifyResult ?? '',
           })}

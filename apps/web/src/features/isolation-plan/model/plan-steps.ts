@@ -15,8 +15,10 @@ export interface PlanStepLine {
   complete: boolean;
 }
 
-const when = (at: string) =>
+/** When a step or point was done, as the section says it everywhere: "24 Nov, 14:02". */
+export const planTime = (at: string) =>
   new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = planTime;
 
 /** The plan's steps in OSHA 1910.147 (d) order, then the (e) steps once de-isolation has begun. */
 export function planSteps(plan: IsolationPlan, t: Translate): PlanStepLine[] {

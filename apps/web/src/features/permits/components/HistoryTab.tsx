@@ -3,9 +3,11 @@ import {
   permitCommandCaptions,
   permitCommands,
   permitFieldCaptions,
+  permitHistoryStepCaptions,
   permitStatusCaptions,
   permitsLabels,
   type PermitCommand,
+  type PermitHistoryEntry,
 } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { currentLanguage, useCaptions, type Translate } from '../../../lib/i18n';
@@ -23,7 +25,17 @@ function actionWords(action: string, t: Translate): string {
   return verb.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Who did what and when, from the audit trail (oldest first). */
+/** What an entry did, in the reader's words: an isolation step's caption, or the command with its status change. */
+function entryWords(entry: PermitHistoryEntry, t: Translate): string {
+  if (entry.step) return t(permitHistoryStepCaptions[entry.step.kind], entry.step.values);
+  const change =
+    entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus
+      ? `: ${t(permitStatusCaptions[entry.fromStatus])} → ${t(permitStatusCaptions[entry.toStatus])}`
+      : '';
+  return `${actionWords(entry.action, t)}${change}`;
+}
+
+/** Who did what and when, from the audit trail (oldest first): the lifecycle and every isolation step. */
 export function HistoryTab({ permitId }: { permitId: number }) {
   const t = useCaptions();
   const history = usePermitHistory(permitId, true);
@@ -46,13 +58,9 @@ export function HistoryTab({ permitId }: { permitId: number }) {
           <Text size="sm" c="dimmed">
             {when(entry.at)} · {entry.actor?.displayName ?? t(permitsLabels.system)}
           </Text>
-          <Text fw={600}>
-            {actionWords(entry.action, t)}
-            {entry.fromStatus && entry.toStatus && entry.fromStatus !== entry.toStatus
-              ? `: ${t(permitStatusCaptions[entry.fromStatus])} → ${t(permitStatusCaptions[entry.toStatus])}`
-              : ''}
-          </Text>
-          {(entry.summary || entry.plannedEnd) && (
+          <Text fw={600}>{entryWords(entry, t)}</Text>
+          {/* A step's summary is its English words, already said above in the reader's language. */}
+          {!entry.step && (entry.summary || entry.plannedEnd) && (
             <Text size="sm">
               {historySummary(entry, currentLanguage(), undefined, t(permitFieldCaptions.plannedEnd))}
             </Text>

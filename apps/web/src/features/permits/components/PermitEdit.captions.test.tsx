@@ -60,6 +60,7 @@ const history: PermitHistoryEntry[] = [
     toStatus: 'draft',
     summary: '',
     plannedEnd: null,
+    step: null,
   },
   {
     at: approvedAt,
@@ -69,6 +70,7 @@ const history: PermitHistoryEntry[] = [
     toStatus: 'approved',
     summary: '',
     plannedEnd: null,
+    step: null,
   },
   {
     at: end,
@@ -78,6 +80,7 @@ const history: PermitHistoryEntry[] = [
     toStatus: 'expired',
     summary: '',
     plannedEnd: null,
+    step: null,
   },
   {
     at: end,
@@ -87,6 +90,17 @@ const history: PermitHistoryEntry[] = [
     toStatus: 'active',
     summary: `Planned end: ${end}`,
     plannedEnd: end,
+    step: null,
+  },
+  {
+    at: approvedAt,
+    action: 'lock.apply',
+    actor: { ID: 14, displayName: 'Iris Issuer' },
+    fromStatus: null,
+    toStatus: null,
+    summary: 'Lock L-0042 applied on E-201',
+    plannedEnd: null,
+    step: { kind: 'lockApplied', values: { lock: 'L-0042', point: 'E-201' } },
   },
 ];
 
@@ -102,6 +116,9 @@ const data = (p: Permit) =>
     p.holder?.displayName,
     p.issuer?.displayName,
     'Ada Approver',
+    'Iris Issuer',
+    'L-0042',
+    'E-201',
     p.statusReason,
     `${p.area?.number} · ${p.area?.name}`,
     ...p.assets.map((a) => `${a.number} · ${a.description}`),
@@ -199,5 +216,16 @@ describe('the permit page speaks only in captions', () => {
     renderPage(permit({}));
     expect(await screen.findByRole('tab', { name: 'History' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request' })).toBeTruthy();
+  });
+
+  it("names an isolation step in the history in the reader's words, with who and when", async () => {
+    renderPage(permit({}));
+    fireEvent.click(await screen.findByRole('tab', { name: '⟦History⟧' }));
+    const list = await screen.findByRole('list', { name: '⟦Permit history⟧' });
+    const step = [...list.querySelectorAll('li')].at(-1)!;
+    expect(step.textContent).toContain('⟦Lock L-0042 applied on E-201⟧');
+    expect(step.textContent).toContain(`${when(approvedAt)} · Iris Issuer`);
+    // Its English summary is not said a second time under the caption.
+    expect(step.textContent).not.toContain('Lock L-0042 applied on E-201⟧Lock');
   });
 });

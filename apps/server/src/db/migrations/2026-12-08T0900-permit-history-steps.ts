@@ -8,17 +8,18 @@ import { sql, type Kysely } from 'kysely';
  * hold only what is still on (partial): a closed permit's steps need every row, hence these.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Safe to run again (a migration recorded as pending after it ran, as the roles test does).
   await sql`
-    create index lock_applications_permit_all_ix on lock_applications (permit_id) include (lock_id);
-    create index lockboxes_permit_ix on lockboxes (permit_id);
-    create index abandoned_removals_permit_ix on abandoned_removals (permit_id);
+    create index if not exists lock_applications_permit_all_ix on lock_applications (permit_id) include (lock_id);
+    create index if not exists lockboxes_permit_ix on lockboxes (permit_id);
+    create index if not exists abandoned_removals_permit_ix on abandoned_removals (permit_id);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    drop index abandoned_removals_permit_ix;
-    drop index lockboxes_permit_ix;
-    drop index lock_applications_permit_all_ix;
+    drop index if exists abandoned_removals_permit_ix;
+    drop index if exists lockboxes_permit_ix;
+    drop index if exists lock_applications_permit_all_ix;
   `.execute(db);
 }

@@ -1,4 +1,4 @@
-import { gasTestStanding, permitStatusLabels } from '@hasp/contracts';
+import { gasTestStanding, permitStatusLabels, permitTransitions, type PermitStatus } from '@hasp/contracts';
 import type { Connection } from '../../db/connections';
 import type { DomainEvent, EventBus } from '../../platform';
 import { runPermitCommandAsSystem } from '../permits';
@@ -8,8 +8,10 @@ import { findGasPermit, listGasTests } from './gas-tests.repository';
 /** The consumer's name in `event_deliveries`: each failing test suspends at most once. */
 export const GAS_TEST_SUSPENSION_CONSUMER = 'gas-test-suspension';
 
-/** Statuses in which work is under way: a failing reading stops it (the lifecycle's `suspend` rows). */
-const working = new Set(['active', 'live_for_test']);
+/** Statuses in which work is under way: those the lifecycle's table lets `suspend` leave. */
+const working: ReadonlySet<string> = new Set<PermitStatus>(
+  permitTransitions.filter((row) => row.command === 'suspend').map((row) => row.from),
+);
 
 /**
  * A test with a reading out of limits recorded on an Active (or Live-for-test) permit suspends it:

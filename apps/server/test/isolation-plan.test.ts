@@ -196,8 +196,17 @@ describe('isolation plan', () => {
     expect((await permitCommand('worker', first, 'complete-work')).statusCode).toBe(200);
     expect((await permitCommand('supervisor', first, 'de-isolate')).statusCode).toBe(200);
 
+    // Everything that blocks the close is named at once, in guard order: the (e) steps, every point
+    // with its state, then every lock and tag still on.
     const closeEarly = await permitCommand('supervisor', first, 'close');
-    expect(closeEarly.json<{ message: string }>().message).toBe('Inspect the work area first.');
+    expect(closeEarly.json<{ message: string }>().message).toMatch(
+      new RegExp(
+        '^Inspect the work area first\\. Make sure everyone is clear first\\. ' +
+          'Restore or release every isolation point first: E-1, H-1 and H-2 are Verified\\. ' +
+          'Notify the affected employees that the isolation is removed first\\. ' +
+          `The permit cannot close while these are in place: Lock L-${first}-E-1 on E-1 \\(applied by [^)]+\\); .*Tag \\S+ on H-2 \\(applied\\)\\.$`,
+      ),
+    );
     expect(
       (await give('supervisor', first, 'restore-point', { planPointId: point(a, 'H-1').ID })).json<{
         message: string;
@@ -208,11 +217,10 @@ describe('isolation plan', () => {
     const held = await give('supervisor', first, 'restore-point', { planPointId: point(a, 'E-1').ID });
     expect(held.json<{ message: string }>().message).toBe(`Held by permits ${b.permitNumber} — cannot restore.`);
     const locked = await give('supervisor', first, 'release-point', { planPointId: point(a, 'E-1').ID });
+    // Every lock and tag on the point, not the first.
+    const e1 = point(a, 'E-1');
     expect(locked.json<{ message: string }>().message).toBe(
-      `Remove lock L-${first}-E-1 on E-1 first (applied by Sam Supervisor).`.replace(
-        'Sam Supervisor',
-        point(a, 'E-1').locks[0]!.appliedBy.displayName,
-      ),
+      `Remove lock L-${first}-E-1 (applied by ${e1.locks[0]!.appliedBy.displayName}) and tag ${e1.tags[0]!.number} on E-1 first.`,
     );
     for (const x of firstApplied) {
       if (x.applicationId !== null) await takeLock(db(), first, x.applicationId, ids.supervisor!);
@@ -250,7 +258,8 @@ describe('isolation plan', () => {
       await db().selectFrom('users').select('display_name').where('id', '=', ids.worker!).executeTakeFirstOrThrow()
     ).display_name;
     expect(refused.json<{ message: string }>().message).toBe(
-      `The permit cannot close while these are in place: Signed on: ${workerName} (lock L-CREW-${first}); Tag ${late.number} on H-2 (planned).`,
+      `The permit cannot close while these are in place: Signed on: ${workerName} (lock L-CREW-${first}); Tag ${late.number} on H-2 (planned). ` +
+        `Lockbox LB-${first} is not released: its primary authorized employee releases it before the permit closes.`,
     );
     expect((await call('supervisor', 'GET', `/api/permits/${first}`)).json<Permit>().allowedCommands).not.toContain(
       'close',
@@ -322,9 +331,10 @@ describe('isolation plan', () => {
           result: 'Did not start',
         })
       ).json<{ message: string }>().message,
-    ).toBe('Apply the lock and tag on E-1 first');
+    ).toBe('Apply the lock and tag on E-1 first.');
+    // Every point without its lock and tag is named, lockable and tag-only apart.
     expect((await give('supervisor', id, 'release-stored-energy')).json<{ message: string }>().message).toBe(
-      'Apply the lock and tag on E-1 first',
+      'Apply the lock and tag on E-1 and H-1 first. Apply the tag on H-2 first.',
     );
     for (const x of p.points) {
       if (x.lockable)
@@ -337,7 +347,7 @@ describe('isolation plan', () => {
     }
     // Lockable points have their locks; every point still needs its tag (H-2 is tag-only).
     expect((await give('supervisor', id, 'release-stored-energy')).json<{ message: string }>().message).toBe(
-      'Apply the lock and tag on E-1 first',
+      'Apply the lock and tag on E-1 and H-1 first. Apply the tag on H-2 first.',
     );
     for (const x of p.points) await applyPointTag(t.app, tokens.supervisor!, id, x.ID);
     expect(
@@ -367,7 +377,10 @@ describe('isolation plan', () => {
       verifyResult: 'Did not start',
     });
     const partly = await permitCommand('supervisor', id, 'isolate');
-    expect(partly.json<{ message: string }>().message).toBe('Verify every isolation point first: H-1 is Isolated.');
+    // Every point not verified is named, not the first.
+    expect(partly.json<{ message: string }>().message).toBe(
+      'Verify every isolation point first: H-1 and H-2 are Isolated.',
+    );
     expect((await call('supervisor', 'GET', `/api/permits/${id}`)).json<Permit>().allowedCommands).not.toContain(
       'isolate',
     );
@@ -445,5 +458,54 @@ describe('isolation plan', () => {
     expect(elsewhere.statusCode).toBe(200);
     expect(JSON.stringify(elsewhere.json())).not.toContain(`"ID":${id},`);
     expect((await call('worker', 'GET', '/api/assets/999999/isolation-holds')).statusCode).toBe(404);
+  });
+});
+
+describe('an isolate refusal names everything that blocks, not the first', () => {
+  /** A two-point plan (E-1, H-1) isolated, locked and tagged, nothing verified; stored energy released when asked. */
+  async function twoPointsIsolated(title: string, releaseStoredEnergy: boolean) {
+    const id = await newPermit(title);
+    expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    let p = await ok(await give('worker', id, 'fill'));
+    p = await ok(await give('worker', id, 'remove-point', { planPointId: point(p, 'H-2').ID }));
+    expect(p.points.map((x) => x.code)).toEqual(['E-1', 'H-1']);
+    await ok(await give('supervisor', id, 'notify'));
+    await ok(await give('supervisor', id, 'shut-down'));
+    for (const x of p.points) {
+      await ok(await give('supervisor', id, 'isolate-point', { planPointId: x.ID }));
+      await putLock(
+        db(),
+        { permitId: id, planPointId: x.ID },
+        await newLock(db(), `L-ALL-${id}-${x.code}`),
+        ids.supervisor!,
+      );
+      await applyPointTag(t.app, tokens.supervisor!, id, x.ID);
+    }
+    if (releaseStoredEnergy) await ok(await give('supervisor', id, 'release-stored-energy'));
+    return id;
+  }
+
+  const refusal = async (permitId: number) => {
+    const response = await permitCommand('supervisor', permitId, 'isolate');
+    expect(response.statusCode, response.body).toBe(409);
+    const body = response.json<{ code: string; message: string; details: { field: string; message: string }[] }>();
+    expect(body.details).toEqual([{ field: 'code', message: 'PRECONDITION_FAILED' }]);
+    return body.message;
+  };
+
+  it('a two-point plan with both points unverified is refused naming both points', async () => {
+    const id = await twoPointsIsolated('Both unverified', true);
+    expect(await refusal(id)).toBe('Verify every isolation point first: E-1 and H-1 are Isolated.');
+    expect((await call('supervisor', 'GET', `/api/permits/${id}`)).json<Permit>().allowedCommands).not.toContain(
+      'isolate',
+    );
+  });
+
+  it('a permit missing two preconditions (stored energy and verification) is refused naming both', async () => {
+    const id = await twoPointsIsolated('Two preconditions', false);
+    expect(await refusal(id)).toBe(
+      'Release stored energy first. Verify every isolation point first: E-1 and H-1 are Isolated.',
+    );
   });
 });

@@ -460,8 +460,9 @@ describe('releasing the lockbox and closing the permit', () => {
     const permit = await withLockbox('active');
     const lock = await newLock({ ownerId: ids.worker });
     await ok(await signOn('worker', permit.ID, lock.id));
+    // Both block: the refusal names both.
     expect(refused(await lockbox('supervisor', permit.ID, 'release'), 409)).toBe(
-      lockboxMessages.membersSignedOn(`Wren Worker (lock ${lock.serial})`),
+      `${lockboxMessages.membersSignedOn(`Wren Worker (lock ${lock.serial})`)} ${lockboxMessages.workUnderWay}`,
     );
     await permitCommand('contractor', permit.ID, 'complete-work');
     await ok(await lockbox('worker', permit.ID, 'sign-off', { applicationId: await mine('worker', permit.ID) }));
@@ -503,15 +504,17 @@ describe('releasing the lockbox and closing the permit', () => {
     expect(refused(await lockbox('supervisor', permit.ID, 'release'), 409)).toBe(lockboxMessages.workUnderWay);
   });
 
-  it('close is refused while anyone is signed on, naming them, and while the lockbox is not released', async () => {
+  it('close is refused while anyone is signed on, naming them, and while the lockbox is not released, naming both at once', async () => {
     const permit = await withLockbox('active');
     const lock = await newLock({ ownerId: ids.worker });
     await ok(await signOn('worker', permit.ID, lock.id));
     await permitCommand('contractor', permit.ID, 'complete-work');
     await permitCommand('supervisor', permit.ID, 'de-isolate');
     const number = (await view('worker', permit.ID)).lockbox!.number;
+    // Both block at once: the refusal names the crew member and the lockbox.
     expect(refused(await permitCommand('supervisor', permit.ID, 'close'), 409)).toBe(
-      `The permit cannot close while these are in place: Signed on: Wren Worker (lock ${lock.serial}).`,
+      `The permit cannot close while these are in place: Signed on: Wren Worker (lock ${lock.serial}). ` +
+        `Lockbox ${number} is not released: its primary authorized employee releases it before the permit closes.`,
     );
     const page = await call('supervisor', 'GET', `/api/permits/${permit.ID}`);
     expect(page.json<Permit>().allowedCommands).not.toContain('close');

@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './list-words';
 export * from './constants';
 export * from './errors';
 export * from './ids';

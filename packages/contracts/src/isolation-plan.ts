@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { groupedInWords, listInWords } from './list-words';
 import { permitStatuses, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 import { tagStates } from './tags';
@@ -246,9 +247,27 @@ function wrongStatusRefusal(verb: IsolationPlanVerb): string {
 
 /** Why the lock and tag are not in place on a point (null when they are). */
 function protectionMissing(p: PlanPoint): string | null {
-  if (pointProtected(p)) return null;
-  return p.lockable ? `Apply the lock and tag on ${p.code} first` : `Apply the tag on ${p.code} first`;
+  return protectionsMissing([p]);
 }
+
+/**
+ * Every point of these without its lock and tag, lockable ones apart from tag-only ones, in plan
+ * order: "Apply the lock and tag on E-1 and E-2 first. Apply the tag on H-2 first." (null: all in place).
+ */
+function protectionsMissing(points: readonly PlanPoint[]): string | null {
+  const open = points.filter((p) => !pointProtected(p));
+  const locked = open.filter((p) => p.lockable).map((p) => p.code);
+  const tagged = open.filter((p) => !p.lockable).map((p) => p.code);
+  const unmet = [
+    ...(locked.length ? [`Apply the lock and tag on ${listInWords(locked)} first.`] : []),
+    ...(tagged.length ? [`Apply the tag on ${listInWords(tagged)} first.`] : []),
+  ];
+  return unmet.length ? unmet.join(' ') : null;
+}
+
+/** These points grouped by their state, in plan order: "E-1 and E-2 are Isolated; H-2 is Pending". */
+const statesInWords = (points: readonly PlanPoint[]) =>
+  groupedInWords(points.map((p) => [p.code, planPointStateLabels[p.state]]));
 
 /**
  * Why this verb cannot be given now (a sentence naming the missing step), or null. Reads only the
@@ -292,10 +311,14 @@ export function isolationPlanRefusal(
     case 'release-stored-energy': {
       if (plan.storedEnergyReleased) return 'Stored energy was already released.';
       if (!plan.shutDown) return 'Shut down first.';
-      const pending = points.find((x) => x.state === 'pending');
-      if (pending) return `Isolate every point first: ${stateLabel(pending)}.`;
-      const open = points.find((x) => !pointProtected(x));
-      return open ? protectionMissing(open) : null;
+      // Every point left to isolate, and every isolated one without its lock and tag (a lock goes on
+      // a point once it is isolated, so the pending ones are named once, to isolate).
+      const pending = points.filter((x) => x.state === 'pending');
+      const unmet = [
+        ...(pending.length ? [`Isolate every point first: ${statesInWords(pending)}.`] : []),
+        ...[protectionsMissing(points.filter((x) => x.state !== 'pending'))].filter((x) => x !== null),
+      ];
+      return unmet.length ? unmet.join(' ') : null;
     }
     case 'verify-point':
       if (p.state === 'pending') return `Isolate ${p.code} first.`;
@@ -319,16 +342,17 @@ export function isolationPlanRefusal(
       if (p.state === 'restored' || p.state === 'released') return `${stateLabel(p)} already.`;
       if (verb === 'restore-point' && p.heldBy.length) return `${heldByText(p)} — cannot restore.`;
       if (verb === 'release-point' && !p.heldBy.length) return `No other permit holds ${p.code}: restore it.`;
-      const lock = p.locks[0];
-      if (lock) return `Remove lock ${lock.serial} on ${p.code} first (applied by ${lock.appliedBy.displayName}).`;
-      const tag = p.tags.find((t) => t.state === 'applied' || t.state === 'verified');
-      return tag ? `Remove tag ${tag.number} on ${p.code} first.` : null;
+      // Every lock and tag still on the point, each with who to ask for a lock.
+      const locks = p.locks.map((l) => `lock ${l.serial} (applied by ${l.appliedBy.displayName})`);
+      const tags = p.tags.filter((t) => t.state === 'applied' || t.state === 'verified').map((t) => `tag ${t.number}`);
+      const left = [...locks, ...tags];
+      return left.length ? `Remove ${listInWords(left)} on ${p.code} first.` : null;
     }
     case 'notify-release': {
       if (!plan.peopleClear)
         return plan.areaInspected ? 'Make sure everyone is clear first.' : 'Inspect the work area first.';
-      const left = points.find((x) => x.state !== 'restored' && x.state !== 'released');
-      if (left) return `Restore or release every point first: ${stateLabel(left)}.`;
+      const left = points.filter((x) => x.state !== 'restored' && x.state !== 'released');
+      if (left.length) return `Restore or release every point first: ${statesInWords(left)}.`;
       return plan.releaseNotified ? 'The affected employees were already notified.' : null;
     }
   }

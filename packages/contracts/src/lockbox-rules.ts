@@ -7,6 +7,7 @@ import {
   type LockboxCommand,
   type LockboxMember,
 } from './lockboxes';
+import { listInWords } from './list-words';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 
@@ -104,13 +105,14 @@ export function lockboxRefusal(
     }
     case 'release': {
       if (!isPrimary) return refuse(403, m.notPrimary('release the lockbox'));
-      if (members.length)
-        return refuse(
-          409,
-          m.membersSignedOn(members.map((x) => `${x.user.displayName} (lock ${x.lock.serial})`).join(', ')),
-        );
-      if (lockboxWorkStatuses.includes(permit.status)) return refuse(409, m.workUnderWay);
-      return null;
+      // Everyone still signed on, and the work still under way: both named when both block.
+      const unmet = [
+        ...(members.length
+          ? [m.membersSignedOn(listInWords(members.map((x) => `${x.user.displayName} (lock ${x.lock.serial})`)))]
+          : []),
+        ...(lockboxWorkStatuses.includes(permit.status) ? [m.workUnderWay] : []),
+      ];
+      return unmet.length ? refuse(409, unmet.join(' ')) : null;
     }
   }
 }

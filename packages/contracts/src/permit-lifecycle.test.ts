@@ -285,6 +285,55 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     expect(allowedCommands(f, issuer, hooks)).toEqual([]);
     expect(decide({ ...f, crewSignedOn: 0 }, issuer, 'close', undefined, hooks)).toMatchObject({ ok: true });
   });
+
+  const unmet = (reason: string) => () => ({ code: 'PRECONDITION_FAILED' as const, reason });
+
+  it("a refusal names every unmet precondition, the table's and the plugins', in guard order", () => {
+    const hooks = { issue: [unmet('Release stored energy first.'), () => null, unmet('Record a gas test first.')] };
+    expect(decide(facts('isolated', { holderId: null }), issuer, 'issue', undefined, hooks)).toEqual({
+      ok: false,
+      code: 'PRECONDITION_FAILED',
+      reason:
+        'Name the holder (performing authority) before issuing the permit. Release stored energy first. Record a gas test first.',
+    });
+  });
+
+  it('a refusal of who may act comes first and alone, even when a precondition failed before it', () => {
+    const hooks = {
+      approve: [
+        unmet('Answer the questions first.'),
+        () => ({ code: 'NOT_THE_RIGHT_PERSON' as const, reason: 'Only the safety group signs this stage.' }),
+      ],
+    };
+    expect(decide(facts('requested'), approver, 'approve', { password: 'x' }, hooks)).toEqual({
+      ok: false,
+      code: 'NOT_THE_RIGHT_PERSON',
+      reason: 'Only the safety group signs this stage.',
+    });
+    // A missing permission is the table's first guard: named alone, the preconditions not asked.
+    const forbidden = decide(facts('isolated', { holderId: null }), approver, 'issue', undefined, {
+      issue: [unmet('Release stored energy first.')],
+    });
+    expect(forbidden).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(forbidden.ok || forbidden.reason).not.toMatch(/holder|stored energy/);
+  });
+
+  it('the buttons stop at the first refusal: later guards are not asked', () => {
+    let asked = 0;
+    const hooks = {
+      issue: [
+        unmet('Release stored energy first.'),
+        () => {
+          asked += 1;
+          return null;
+        },
+      ],
+    };
+    expect(allowedCommands(facts('isolated'), issuer, hooks)).not.toContain('issue');
+    expect(asked).toBe(0);
+    decide(facts('isolated'), issuer, 'issue', undefined, hooks);
+    expect(asked).toBe(1);
+  });
 });
 
 describe('permit lifecycle: random command sequences by random users (fast-check)', () => {

@@ -468,22 +468,37 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
   }
 }
 
+/**
+ * The refusal of the transition's own guards, then the plugins' (null: all pass). A refusal of who
+ * may act (permission, person, separation of duties) or of the input comes first and alone: it is
+ * the one thing to fix. Otherwise every guard runs and each PRECONDITION_FAILED is named, in guard
+ * order, in one reason, so a worker sees all that blocks at once (stored energy and the points
+ * left to verify, the questions and the gas test) instead of clearing one and being refused for
+ * the next. `firstOnly` stops at the first refusal: the buttons only ask whether any guard refuses.
+ */
 function runGuards<F extends PermitFacts>(
   row: PermitTransition,
   ctx: GuardContext<F>,
   hooks: PermitGuardHooks<F> | undefined,
+  firstOnly: boolean,
 ): Omit<PermitDenial, 'ok'> | null {
-  // The transition's own guards, then the plugins': without a list of both built for every call
-  // (the offline download asks for 10,000 permits' buttons at once).
+  // The table's guards, then the plugins': two loops, without a list of both built for every call,
+  // and no array until a precondition fails (the offline download asks for 10,000 permits' buttons at once).
+  let unmet: string[] | null = null;
   for (const guard of row.guards as PermitGuard<F>[]) {
     const denial = guard(ctx);
-    if (denial) return denial;
+    if (!denial) continue;
+    if (firstOnly || denial.code !== 'PRECONDITION_FAILED') return denial;
+    (unmet ??= []).push(denial.reason);
   }
   for (const guard of hooks?.[row.command] ?? []) {
     const denial = guard(ctx);
-    if (denial) return denial;
+    if (!denial) continue;
+    if (firstOnly || denial.code !== 'PRECONDITION_FAILED') return denial;
+    (unmet ??= []).push(denial.reason);
   }
-  return null;
+  // Each reason is a sentence of its own.
+  return unmet && deny('PRECONDITION_FAILED', unmet.join(' '));
 }
 
 /**
@@ -521,7 +536,7 @@ export function decide<F extends PermitFacts>(
     }
     parsed = result.data as AnyInput;
   }
-  const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks);
+  const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks, false);
   if (denial) return { ok: false, ...denial };
   const to = row.staysWhile?.(facts) ? row.from : row.to;
   return { ok: true, from: facts.status, to, effects: effectsOf(facts, actor, row, parsed) };
@@ -534,8 +549,11 @@ export function allowedCommands<F extends PermitFacts>(
   hooks?: PermitGuardHooks<F>,
 ): PermitCommand[] {
   if (terminalPermitStatuses.includes(facts.status)) return [];
-  return permitTransitions
-    .filter((row) => row.from === facts.status)
-    .filter((row) => runGuards(row, { facts, actor, command: row.command, input: undefined }, hooks) === null)
-    .map((row) => row.command);
+  return (
+    permitTransitions
+      .filter((row) => row.from === facts.status)
+      // Whether any guard refuses is all a button needs: the first refusal ends the check.
+      .filter((row) => runGuards(row, { facts, actor, command: row.command, input: undefined }, hooks, true) === null)
+      .map((row) => row.command)
+  );
 }

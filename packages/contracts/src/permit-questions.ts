@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { listInWords } from './list-words';
 import type { PermitCommand, PermitStatus } from './permit-lifecycle';
 import { QUESTION_ANSWER_MAX, questionStages, questionVersionSchema, type QuestionStage } from './questions';
 
@@ -114,6 +115,8 @@ export type PermitQuestions = z.infer<typeof permitQuestionsSchema>;
 
 /** "Draft, Requested or Isolated": the statuses of a stage's window, for refusals. */
 export function stageWindowWords(stage: QuestionStage, labels: Record<PermitStatus, string>): string {
-  const words = questionStageWindows[stage].map((s) => labels[s]);
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? '');
+  return listInWords(
+    questionStageWindows[stage].map((s) => labels[s]),
+    'or',
+  );
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { listInWords } from './list-words';
 import { permitPermission, rightNavPermission } from './permissions';
 
 /**
@@ -164,8 +165,7 @@ export function tagPersonRefusal(
   const roles = tagCommandRoles[command];
   if (roles.some((role) => holdsRole(role, tag, permit, actor))) return null;
   const who = roles.map((role) => roleWords[role].replace('{type}', permit.typeCode));
-  const list = who.length > 1 ? `${who.slice(0, -1).join(', ')} or ${who.at(-1)}` : who[0];
-  return `${tagCommandLabels[command]}: only ${list} may do this.`;
+  return `${tagCommandLabels[command]}: only ${listInWords(who, 'or')} may do this.`;
 }
 
 /** The commands this person may give on this tag now (the permit page shows these as buttons). */

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { planPointStateLabels, type PermitFacts, type PermitGuard, type PlanPointState } from '@hasp/contracts';
+import {
+  groupedInWords,
+  planPointStateLabels,
+  type PermitFacts,
+  type PermitGuard,
+  type PlanPointState,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitGuards, type PermitRecord } from '../permits';
 
@@ -150,32 +156,52 @@ async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Pro
 }
 
 const deny = (reason: string) => ({ code: 'PRECONDITION_FAILED' as const, reason });
-const describe = (p: { code: string; state: PlanPointState }) => `${p.code} is ${planPointStateLabels[p.state]}`;
 
-/** Isolate: a plan, stored energy released and every point verified (OSHA 1910.147 (d)(5)–(6)). */
-const planVerified: PermitGuard<IsolationFacts> = ({ facts }) => {
-  if (!facts.usesPlan) return null;
-  if (!facts.planPoints.length) return deny('Add the isolation points to the plan first.');
-  if (!facts.storedEnergyReleased) return deny('Release stored energy first.');
-  const open = facts.planPoints.find((p) => p.state !== 'verified');
-  return open ? deny(`Verify every isolation point first: ${describe(open)}.`) : null;
+/** Every point that fails `ok`, grouped by its state in plan order: "E-201 and P-201 are Isolated; T-3 is Pending". */
+function pointsNot(facts: IsolationFacts, ok: (state: PlanPointState) => boolean): string | null {
+  const open = facts.planPoints.filter((p) => !ok(p.state));
+  return open.length ? groupedInWords(open.map((p) => [p.code, planPointStateLabels[p.state]])) : null;
+}
+
+// Isolate: a plan, stored energy released and every point verified (OSHA 1910.147 (d)(5)–(6)). One
+// guard each, so a refusal names all that is left (the lifecycle joins them).
+const planHasPoints: PermitGuard<IsolationFacts> = ({ facts }) =>
+  facts.usesPlan && !facts.planPoints.length ? deny('Add the isolation points to the plan first.') : null;
+
+/** Without points there is nothing to release yet: adding them is the one thing to do. */
+const storedEnergyReleased: PermitGuard<IsolationFacts> = ({ facts }) =>
+  facts.usesPlan && facts.planPoints.length && !facts.storedEnergyReleased
+    ? deny('Release stored energy first.')
+    : null;
+
+const pointsVerified: PermitGuard<IsolationFacts> = ({ facts }) => {
+  const open = facts.usesPlan && pointsNot(facts, (state) => state === 'verified');
+  return open ? deny(`Verify every isolation point first: ${open}.`) : null;
 };
 
 /** End of a live test: every point released for the test is verified again. */
 const testPointsReverified: PermitGuard<IsolationFacts> = ({ facts }) => {
-  const open = facts.planPoints.find((p) => p.state === 'test_released');
-  return open ? deny(`Re-verify every point released for the test first: ${describe(open)}.`) : null;
+  const open = pointsNot(facts, (state) => state !== 'test_released');
+  return open ? deny(`Re-verify every point released for the test first: ${open}.`) : null;
 };
 
-/** Close, for plan types: the (e)(1)–(2) checks and every point restored or released. */
-const planReleased: PermitGuard<IsolationFacts> = ({ facts }) => {
-  if (!facts.usesPlan) return null;
-  if (!facts.areaInspected) return deny('Inspect the work area first.');
-  if (!facts.peopleClear) return deny('Make sure everyone is clear first.');
-  const open = facts.planPoints.find((p) => p.state !== 'restored' && p.state !== 'released');
-  if (open) return deny(`Restore or release every isolation point first: ${describe(open)}.`);
-  return facts.releaseNotified ? null : deny('Notify the affected employees that the isolation is removed first.');
+// Close, for plan types: the (e)(1)–(2) checks, every point restored or released and the (e)(3)
+// notice, one guard each (all that is left is named).
+const areaInspected: PermitGuard<IsolationFacts> = ({ facts }) =>
+  facts.usesPlan && !facts.areaInspected ? deny('Inspect the work area first.') : null;
+
+const peopleClear: PermitGuard<IsolationFacts> = ({ facts }) =>
+  facts.usesPlan && !facts.peopleClear ? deny('Make sure everyone is clear first.') : null;
+
+const pointsReleased: PermitGuard<IsolationFacts> = ({ facts }) => {
+  const open = facts.usesPlan && pointsNot(facts, (state) => state === 'restored' || state === 'released');
+  return open ? deny(`Restore or release every isolation point first: ${open}.`) : null;
 };
+
+const releaseNotified: PermitGuard<IsolationFacts> = ({ facts }) =>
+  facts.usesPlan && !facts.releaseNotified
+    ? deny('Notify the affected employees that the isolation is removed first.')
+    : null;
 
 /** Close, for every type: nothing of this permit's is still on the equipment or the lockbox. */
 const nothingInPlace: PermitGuard<IsolationFacts> = ({ facts }) =>
@@ -189,6 +215,10 @@ export function registerIsolationPlanGuards(): void {
     // The plan, its points, locks and tags are read by the permit's ID; of the permit itself only its type's sections.
     factsKey: (p) => p.permitType.sections.join(),
     factsForPermits: loadIsolationFactsForPermits,
-    guards: { isolate: [planVerified], 'end-test': [testPointsReverified], close: [planReleased, nothingInPlace] },
+    guards: {
+      isolate: [planHasPoints, storedEnergyReleased, pointsVerified],
+      'end-test': [testPointsReverified],
+      close: [areaInspected, peopleClear, pointsReleased, releaseNotified, nothingInPlace],
+    },
   });
 }

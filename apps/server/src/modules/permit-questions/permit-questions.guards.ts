@@ -63,14 +63,15 @@ async function loadQuestionFactsForPermits(
 /**
  * The stage's questions must be answered and none blocking. Judged only when the command is
  * given (`decide`), not when the buttons are listed: the button stays, and pressing it answers
- * with the refusal naming the question (a hidden Request button would say nothing; decision 0048).
+ * with the refusal naming every question (a hidden Request button would say nothing; decision 0048).
  */
 const stageAnswered =
   (stage: QuestionStage): PermitGuard<QuestionFacts> =>
   ({ facts, input }) => {
     if (input === undefined) return null;
-    const [problem] = facts.questionProblems[stage] ?? [];
-    return problem ? { code: 'PRECONDITION_FAILED', reason: problem } : null;
+    // Every question that stops the stage, in form order: one sentence each.
+    const problems = facts.questionProblems[stage] ?? [];
+    return problems.length ? { code: 'PRECONDITION_FAILED', reason: problems.join(' ') } : null;
   };
 
 /** The request-stage answers as signed (decision 0046): each with the wording it answered, by question. */

@@ -30,7 +30,6 @@ export async function listPermitSignatures(db: Db, facilityId: number, permitId:
 }
 export type SignatureRow = Awaited<ReturnType<typeof listPermitSignatures>>[number];
 
-
 /** A signature as the API shows it: valid while the permit's revision and signed content are what was signed. */
 export function signatureView(row: SignatureRow, revision: number, contentHash: string): PermitSignature {
   const signedAtLocal = localTimeWithOffset(new Date(row.signed_at), row.time_zone);

@@ -76,6 +76,15 @@ test('a permit is created on a phone and walked to Closed by the right people', 
   await form
     .getByLabel('Work method')
     .fill('Isolate electrical and hydraulic energy, verify zero energy, replace belt.');
+  // Begun a few minutes ago (in the browser's time zone, as the fields read): the holder accepts it
+  // later in this journey, and accept waits for the permit's start.
+  const window = await r.evaluate(() => {
+    const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    const begun = Date.now() - 5 * 60_000;
+    return { start: local(begun), end: local(begun + 4 * 3_600_000) };
+  });
+  await form.getByLabel('Planned start').fill(window.start);
+  await form.getByLabel('Planned end').fill(window.end);
   await form.getByLabel('Area').fill('A-110');
   await form.getByRole('button', { name: /^A-110 · / }).click();
   await form.getByLabel('Assets').fill('PR-001');

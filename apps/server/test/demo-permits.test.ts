@@ -91,6 +91,19 @@ describe('demo permits', () => {
     expect(expiredBySystem.rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it('never accepts a permit before its start, and leaves issued permits both begun and awaiting their start', async () => {
+    const early = await sql<{ number: string }>`
+      select p.number from audit_log a join permits p on a.entity_id = p.id::text
+      where a.entity_type = 'permit' and a.action = 'permit.accept' and a.occurred_at < p.planned_start`.execute(db());
+    expect(early.rows).toEqual([]);
+    const issued = await sql<{ begun: number; awaiting: number }>`
+      select count(*) filter (where planned_start <= now())::int as begun,
+             count(*) filter (where planned_start > now())::int as awaiting
+      from permits where status = 'issued' and facility_id = 1`.execute(db());
+    expect(issued.rows[0]!.begun).toBeGreaterThan(0);
+    expect(issued.rows[0]!.awaiting).toBeGreaterThan(0);
+  });
+
   it('keeps separation of duties: no requester approved their own permit, no issuer holds it', async () => {
     const selfApproved = await sql<{ n: number }>`
       select count(*)::int as n from permit_approvals a join permits p on p.id = a.permit_id

@@ -78,7 +78,8 @@ const toIsolated: [string, PermitCommand][] = [
 
 /** A gas permit by the worker, held by the contractor, walked to `status` through its commands. */
 async function permitIn(status: PermitStatus): Promise<Permit> {
-  const start = new Date();
+  // Begun five minutes ago: its holder may accept it at once (accept waits for the start).
+  const start = new Date(Date.now() - 5 * 60_000);
   const created = await call('worker', 'POST', '/api/permits', {
     permitTypeId: typeId,
     title: `Tank T-3 entry ${++title}`,
@@ -86,8 +87,8 @@ async function permitIn(status: PermitStatus): Promise<Permit> {
     workMethod: '',
     areaId: null,
     assetIds: [],
-    plannedStart: new Date(start.getTime() + 3_600_000).toISOString(),
-    plannedEnd: new Date(start.getTime() + 9 * 3_600_000).toISOString(),
+    plannedStart: start.toISOString(),
+    plannedEnd: new Date(start.getTime() + 8 * 3_600_000).toISOString(),
     holderId: ids.contractor,
     // Medium: one approval stage (high adds a safety officer; signatures.test.ts walks that).
     riskLevel: 'medium',

@@ -29,7 +29,8 @@ const ids = {} as Record<User, number>;
 const permissions = {} as Record<User, Set<string>>;
 let loto: number;
 const verbs = permitCommands.filter((c) => c !== 'expire');
-const start = Date.parse('2026-12-01T08:00:00Z');
+// Begun ten minutes ago (on the minute): accept waits for the start, and the sequences need it reached.
+const start = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
 const at = (h: number) => new Date(start + h * 3_600_000).toISOString();
 let counter = 0;
 

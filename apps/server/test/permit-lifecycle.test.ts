@@ -46,7 +46,8 @@ const command = (as: string, id: number, verb: PermitCommand, body?: object, hea
     headers,
   );
 
-const start = new Date('2026-12-01T08:00:00Z');
+// Begun ten minutes ago (on the minute): the holder may accept at once (accept waits for the start).
+const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000);
 const hours = (h: number) => new Date(start.getTime() + h * 3_600_000).toISOString();
 const core = (overrides: object = {}) =>
   permitCore({
@@ -610,5 +611,45 @@ describe('permit lifecycle commands', () => {
       expect(response.statusCode, verb).toBe(404);
     }
     expect((await call('worker', 'GET', `/api/permits/${permit.ID}`)).json<Permit>().version).toBe(0);
+  });
+});
+
+describe("accept waits for the permit's start", () => {
+  let clockOffset = 0;
+  /** Puts the server's clock at `at` (null: back to the machine's) and signs everyone in again on it. */
+  async function clockAt(at: string | null) {
+    const offset = at === null ? 0 : Date.parse(at) - Date.now();
+    t.advanceClock(offset - clockOffset);
+    clockOffset = offset;
+    for (const username of ['admin', 'supervisor', 'worker', 'contractor'])
+      tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
+  }
+
+  it('accept before the start is refused with the start in the facility time zone; at the start it is allowed (fake clock)', async () => {
+    await db().updateTable('facilities').set({ time_zone: 'Europe/Berlin' }).where('id', '=', 1).execute();
+    try {
+      // Issued the evening before; valid from 01:23 Berlin time (00:23 UTC).
+      await clockAt('2027-01-14T22:50:00Z');
+      const permit = await draft({ plannedStart: '2027-01-15T00:23:00.000Z', plannedEnd: '2027-01-15T08:23:00.000Z' });
+      await walk(permit, pathTo.issued);
+      const holderSees = async () => (await call('contractor', 'GET', `/api/permits/${permit.ID}`)).json<Permit>();
+      await clockAt('2027-01-14T23:57:00Z');
+      const early = await command('contractor', permit.ID, 'accept');
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({
+        message: 'The permit is valid from 2027-01-15 01:23 +01:00: it can be accepted, and work can start, from then.',
+        details: [{ field: 'code', message: 'PRECONDITION_FAILED' }],
+      });
+      expect(await holderSees()).toMatchObject({ status: 'issued' });
+      expect((await holderSees()).allowedCommands).not.toContain('accept');
+      await clockAt('2027-01-15T00:23:00Z');
+      expect((await holderSees()).allowedCommands).toContain('accept');
+      const atStart = await command('contractor', permit.ID, 'accept');
+      expect(atStart.statusCode, atStart.body).toBe(200);
+      expect(atStart.json<Permit>().status).toBe('active');
+    } finally {
+      await clockAt(null);
+      await db().updateTable('facilities').set({ time_zone: 'America/Chicago' }).where('id', '=', 1).execute();
+    }
   });
 });

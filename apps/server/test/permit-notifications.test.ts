@@ -184,7 +184,9 @@ describe('permit notifications', () => {
       .where('facility_id', '=', 1)
       .where('code', '=', 'LOTO')
       .executeTakeFirstOrThrow();
-    const start = Date.now() + 24 * 3_600_000;
+    // Begun five minutes ago, ending hours from now: the worker may accept it once issued (accept
+    // waits for the start), and no expiring notice joins the inbox.
+    const start = Date.now() - 5 * 60_000;
     const permit = await send(
       'worker',
       '/api/permits',

@@ -84,11 +84,11 @@ const yesNo = (text: string, blockingAnswer: string | null, isMandatory = true):
   maxValue: null,
 });
 
-/** A new GEN draft by the worker, held by the contractor. */
+/** A new GEN draft by the worker, held by the contractor, begun five minutes ago (accept waits for the start). */
 async function draft(): Promise<number> {
   const response = await call('worker', 'POST', '/api/permits', {
     permitTypeId: gen,
-    ...permitCore({ holderId: ids.contractor! }),
+    ...permitCore({ holderId: ids.contractor!, plannedStart: new Date(Date.now() - 5 * 60_000).toISOString() }),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Permit>().ID;

@@ -59,8 +59,9 @@ async function activeWithLockbox(): Promise<{ permitId: number; version: number 
       workMethod: '',
       areaId: null,
       assetIds: [],
-      plannedStart: new Date(Date.now() + 3_600_000).toISOString(),
-      plannedEnd: new Date(Date.now() + 9 * 3_600_000).toISOString(),
+      // Begun five minutes ago: the contractor may accept it once issued (accept waits for the start).
+      plannedStart: new Date(Date.now() - 5 * 60_000).toISOString(),
+      plannedEnd: new Date(Date.now() + 7 * 3_600_000).toISOString(),
       holderId: ids.contractor!,
       riskLevel: 'medium',
     }),

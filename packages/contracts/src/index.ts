@@ -56,3 +56,4 @@ export * from './offline-shared';
 export * from './reports';
 export * from './notification-templates';
 export * from './connect';
+export * from './wall-clock';

@@ -231,6 +231,41 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     refused(facts('requested'), system, 'approve', { password: 'x' }, 'FORBIDDEN', /a person must/);
   });
 
+  it('accept waits for the start: refused before it naming the start in the facility time zone with its offset, allowed from it', () => {
+    // Valid from 01:23 in Berlin (00:23 UTC); the holder tries at 23:57 the evening before.
+    const awaiting = { plannedStart: '2026-12-01T00:23:00Z', plannedEnd: '2026-12-01T08:23:00Z' };
+    refused(
+      facts('issued', { ...awaiting, now: '2026-11-30T22:57:00Z', timeZone: 'Europe/Berlin' }),
+      holder,
+      'accept',
+      undefined,
+      'PRECONDITION_FAILED',
+      /^The permit is valid from 2026-12-01 01:23 \+01:00: it can be accepted, and work can start, from then\.$/,
+    );
+    expect(allowedCommands(facts('issued', { ...awaiting, now: '2026-12-01T00:22:59Z' }), holder)).not.toContain(
+      'accept',
+    );
+    const atStart = facts('issued', { ...awaiting, now: '2026-12-01T00:23:00Z', timeZone: 'Europe/Berlin' });
+    expect(decide(atStart, holder, 'accept')).toMatchObject({ ok: true, to: 'active' });
+    expect(allowedCommands(atStart, holder)).toContain('accept');
+  });
+
+  it('accept before the start without the time zone (a device offline) names the start in UTC with its offset', () => {
+    refused(
+      facts('issued', { plannedStart: '2026-12-01T00:23:00Z', now: '2026-11-30T22:57:00Z' }),
+      holder,
+      'accept',
+      undefined,
+      'PRECONDITION_FAILED',
+      /valid from 2026-12-01 00:23 \+00:00:/,
+    );
+  });
+
+  it('before the start, a refusal of who may act still comes first and alone', () => {
+    const early = facts('issued', { plannedStart: '2026-12-01T00:23:00Z', now: '2026-11-30T22:57:00Z' });
+    refused(early, person(OTHER, 'view'), 'accept', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
+  });
+
   it('suspend: by an issuer, or by the system (a gas reading out of limits), always with a reason', () => {
     const d = decide(facts('active'), system, 'suspend', { reason: 'Gas test: O2 12 % is below the limit' });
     expect(d.ok && d.to).toBe('suspended');
@@ -368,7 +403,8 @@ describe('permit lifecycle: random command sequences by random users (fast-check
       newHolderId: fc.integer({ min: 1, max: 5 }),
       password: fc.constantFrom('typed again', 'typed again', ''),
     }),
-    advanceHours: fc.integer({ min: 0, max: 6 }),
+    // Mostly no time passes, so a permit is often issued before its start and accept meets it.
+    advanceHours: fc.oneof({ arbitrary: fc.constant(0), weight: 5 }, fc.integer({ min: 1, max: 6 })),
   });
 
   /** The property's facts: how many approval stages the permit's risk level has (1 or 2). */
@@ -398,14 +434,15 @@ describe('permit lifecycle: random command sequences by random users (fast-check
         fc.array(stepArb, { minLength: 20, maxLength: 80 }),
         (holderId, stagesOfLevel, steps) => {
           let f: Facts = {
-            ...facts('draft', { holderId, issuerId: null, now: '2026-01-01T08:00:00Z' }),
+            // The sequence begins eight hours before the permit's start (08:00): accept waits for it.
+            ...facts('draft', { holderId, issuerId: null, now: '2026-01-01T00:00:00Z' }),
             stagesOfLevel,
             approvalStagesLeft: stagesOfLevel,
           };
           let nowHours = 0;
           for (const step of steps) {
             nowHours += step.advanceHours;
-            f = { ...f, now: new Date(Date.parse('2026-01-01T08:00:00Z') + nowHours * 3_600_000).toISOString() };
+            f = { ...f, now: new Date(Date.parse('2026-01-01T00:00:00Z') + nowHours * 3_600_000).toISOString() };
             // Picks by state skip cancel and edit (they would end or rewind most runs early); the
             // any-command picks still try them.
             const rows = permitTransitions.filter(
@@ -439,6 +476,7 @@ describe('permit lifecycle: random command sequences by random users (fast-check
             if (command === 'accept') {
               expect(step.actor.userId).toBe(f.holderId);
               expect(f.holderId).not.toBe(f.issuerId);
+              expect(Date.parse(String(f.now))).toBeGreaterThanOrEqual(Date.parse(String(f.plannedStart)));
             }
             if (command === 'complete-work') expect(step.actor.userId).toBe(f.holderId);
             f = apply(f, d.to, d.effects);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
 import { permitPermission, type PermitTypeAction } from './permissions';
+import { localTimeWithOffset } from './wall-clock';
 
 /**
  * The permit lifecycle as a pure state machine (issue 15, decision 0030). The server's command
@@ -142,6 +143,11 @@ export interface PermitFacts {
   maxValidityHours: number;
   now: Instant;
   /**
+   * The facility's IANA time zone, for the times a refusal names (the permit's start). Absent (a
+   * device offline does not know it): UTC, still with its offset, so the time is never misread.
+   */
+  timeZone?: string;
+  /**
    * Approval stages not yet signed for the permit's risk level, counting the one the next approval
    * signs (issue 17, decision 0050). Absent: one (a single approval approves).
    */
@@ -261,6 +267,18 @@ const holderIsNamed: PermitGuard = ({ facts }) =>
     ? null
     : deny('PRECONDITION_FAILED', 'Name the holder (performing authority) before issuing the permit.');
 
+/**
+ * Nobody accepts a permit, and so starts work under it, before its validity starts: until then it
+ * is Issued and awaiting its start (the page counts down to it).
+ */
+const startReached: PermitGuard = ({ facts }) =>
+  facts.plannedStart === null || ms(facts.now) >= ms(facts.plannedStart)
+    ? null
+    : deny(
+        'PRECONDITION_FAILED',
+        `The permit is valid from ${localTimeWithOffset(new Date(ms(facts.plannedStart)), facts.timeZone ?? 'UTC')}: it can be accepted, and work can start, from then.`,
+      );
+
 const holderNotIssuer: PermitGuard = ({ facts }) =>
   facts.holderId !== facts.issuerId
     ? null
@@ -378,7 +396,7 @@ export const permitTransitions: readonly PermitTransition[] = [
   // Once isolated, the only way out is de-isolation (isolations must be restored).
   t('isolated', 'de-isolate', 'de_isolation', can('issue')),
   t('isolated', 'expire', 'expired', systemOnly, validityEnded),
-  t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer),
+  t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer, startReached),
   t('issued', 'expire', 'expired', systemOnly, validityEnded),
   t('active', 'suspend', 'suspended', systemOr(can('issue'))),
   t('active', 'start-test', 'live_for_test', can('issue'), notHolder),

@@ -60,9 +60,12 @@ export const callAs = (
     ...(payload ? { payload } : {}),
   });
 
-/** A draft LOTO permit on the press, requested by the worker who holds it, starting in an hour. */
+/**
+ * A draft LOTO permit on the press, requested by the worker who holds it, begun five minutes ago
+ * (its holder may accept it once issued: accept waits for the start) and ending `hours` after.
+ */
 export async function newPressPermit(app: IsolationPlanApp, title: string, hours: number): Promise<number> {
-  const start = Date.now() + 3_600_000;
+  const start = Date.now() - 5 * 60_000;
   const response = await callAs(app, 'worker', 'POST', '/api/permits', {
     permitTypeId: app.lotoType,
     title,

@@ -79,6 +79,7 @@ export const permitsLabels = defineCaptions('Label', 'Permit', {
   hoursMinutes: '{{hours}} h {{minutes}} min',
   minutes: '{{minutes}} min',
   startsIn: 'Starts in {{duration}}',
+  awaitingStart: 'Awaiting start: it can be accepted in {{duration}}',
   endedAgo: 'Validity ended {{duration}} ago',
   expiresIn: 'Expires in {{duration}}',
   nextSteps: 'Next steps',

@@ -144,9 +144,13 @@ function windowFor(target: PermitStatus, hours: number, now: number, r: () => nu
       const start = now + 2 * H + r() * 5 * D;
       return { start, end: start + span };
     }
-    case 'isolated':
-    case 'issued': {
+    case 'isolated': {
       const start = now - H + r() * 3 * H;
+      return { start, end: start + span };
+    }
+    case 'issued': {
+      // Half have begun (the holder may accept now), half await their start (the page counts down).
+      const start = index % 2 === 0 ? now - (10 + r() * 50) * M : now + (15 + r() * 165) * M;
       return { start, end: start + span };
     }
     default: {
@@ -194,8 +198,9 @@ function idealTime(verb: PermitCommand, start: number, end: number, created: num
       return start - 40 * M;
     case 'issue':
       return start - 20 * M;
+    // Never before the start: accept, and so work, waits for the permit's validity.
     case 'accept':
-      return start - 10 * M;
+      return start + 5 * M;
     case 'suspend':
     case 'start-test':
       return start + (end - start) * 0.4;

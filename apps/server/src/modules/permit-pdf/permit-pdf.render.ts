@@ -1,12 +1,12 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import {
+  localTimeWithOffset,
   permitFieldCaptions as F,
   permitPdfLabels as L,
   permitRiskCaptions,
   permitStatusCaptions,
 } from '@hasp/contracts';
-import { localTimeWithOffset } from '../signatures';
 import type { CaptionText } from '../translations';
 import { PdfWriter } from './pdf-writer';
 import { drawHistory } from './permit-pdf.history';

@@ -49,6 +49,7 @@ export function permitFacts(permit: PermitRecord, now: Date): PermitFacts {
     maxExtensions: permit.maxExtensions,
     maxValidityHours: permit.maxValidityHours,
     now,
+    timeZone: permit.facilityTimeZone,
   };
 }
 

@@ -5,8 +5,18 @@ import { permitFacts, permitGuardHooks } from './permit-guards';
 /** The permit as stored (the audit trail's before and after): without the type's limits and the facility. */
 export function storedPermit(
   permit: PermitRecord,
-): Omit<PermitRecord, 'maxExtensions' | 'maxValidityHours' | 'facilityId' | 'hazardAnalysisRequired'> {
-  const { maxExtensions: _e, maxValidityHours: _v, facilityId: _f, hazardAnalysisRequired: _h, ...stored } = permit;
+): Omit<
+  PermitRecord,
+  'maxExtensions' | 'maxValidityHours' | 'facilityId' | 'facilityTimeZone' | 'hazardAnalysisRequired'
+> {
+  const {
+    maxExtensions: _e,
+    maxValidityHours: _v,
+    facilityId: _f,
+    facilityTimeZone: _z,
+    hazardAnalysisRequired: _h,
+    ...stored
+  } = permit;
   return stored;
 }
 

@@ -11,6 +11,8 @@ export type PermitRecord = Omit<Permit, 'allowedCommands'> & {
   maxExtensions: number;
   maxValidityHours: number;
   facilityId: number;
+  /** The facility's IANA time zone: the lifecycle's refusals name times in it (the permit's start). */
+  facilityTimeZone: string;
   /**
    * The type's "hazard analysis required before Requested", read with the permit (its guard's fact
    * costs no statement of its own; decision 0066).
@@ -215,44 +217,47 @@ function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit
 
 /** The permit's own columns with its type's, area's and people's (without its assets and approvals). */
 function permitColumnsQuery(db: QueryCreator<Database>, from: 'permits' | 'permit_update') {
-  return permitsWithPeople(db, from).select([
-    'p.id',
-    'p.facility_id',
-    'p.number',
-    'p.status',
-    'p.title',
-    'p.description',
-    'p.work_method',
-    'p.planned_start',
-    'p.planned_end',
-    'p.revision',
-    'p.version',
-    'p.extension_count',
-    'p.voided_at',
-    'p.void_reason',
-    'p.risk_level',
-    'p.status_reason',
-    'p.created_at',
-    'p.updated_at',
-    't.id as type_id',
-    't.code as type_code',
-    't.name as type_name',
-    't.icon as type_icon',
-    't.color as type_color',
-    't.sections as type_sections',
-    't.max_extensions',
-    't.max_validity_hours',
-    't.hazard_analysis_required',
-    'a.id as area_id',
-    'a.number as area_number',
-    'a.name as area_name',
-    'r.id as requester_id',
-    'r.display_name as requester_name',
-    'h.id as holder_id',
-    'h.display_name as holder_name',
-    'i.id as issuer_id',
-    'i.display_name as issuer_name',
-  ]);
+  return permitsWithPeople(db, from)
+    .innerJoin('facilities as f', 'f.id', 'p.facility_id')
+    .select([
+      'p.id',
+      'p.facility_id',
+      'p.number',
+      'p.status',
+      'p.title',
+      'p.description',
+      'p.work_method',
+      'p.planned_start',
+      'p.planned_end',
+      'p.revision',
+      'p.version',
+      'p.extension_count',
+      'p.voided_at',
+      'p.void_reason',
+      'p.risk_level',
+      'p.status_reason',
+      'p.created_at',
+      'p.updated_at',
+      't.id as type_id',
+      't.code as type_code',
+      't.name as type_name',
+      't.icon as type_icon',
+      't.color as type_color',
+      't.sections as type_sections',
+      't.max_extensions',
+      't.max_validity_hours',
+      't.hazard_analysis_required',
+      'a.id as area_id',
+      'a.number as area_number',
+      'a.name as area_name',
+      'r.id as requester_id',
+      'r.display_name as requester_name',
+      'h.id as holder_id',
+      'h.display_name as holder_name',
+      'i.id as issuer_id',
+      'i.display_name as issuer_name',
+      'f.time_zone as facility_time_zone',
+    ]);
 }
 
 type PermitRecordRow = Awaited<ReturnType<ReturnType<typeof permitRecordQuery>['executeTakeFirstOrThrow']>>;
@@ -301,6 +306,7 @@ function permitRecordOf(row: PermitRecordRow): PermitRecord {
     maxValidityHours: row.max_validity_hours,
     hazardAnalysisRequired: row.hazard_analysis_required,
     facilityId: row.facility_id,
+    facilityTimeZone: row.facility_time_zone,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { signatureText, type PermitSignature } from '@hasp/contracts';
+import { localTimeWithOffset, signatureText, type PermitSignature } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,24 +29,6 @@ export async function listPermitSignatures(db: Db, facilityId: number, permitId:
     .execute();
 }
 export type SignatureRow = Awaited<ReturnType<typeof listPermitSignatures>>[number];
-
-/** "2026-11-24 14:05 +01:00": the time as it was in that time zone, with its UTC offset then. */
-export function localTimeWithOffset(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  // "GMT+01:00", or "GMT" at UTC itself.
-  const offset = part('timeZoneName').replace('GMT', '') || '+00:00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${offset}`;
-}
 
 /** A signature as the API shows it: valid while the permit's revision and signed content are what was signed. */
 export function signatureView(row: SignatureRow, revision: number, contentHash: string): PermitSignature {

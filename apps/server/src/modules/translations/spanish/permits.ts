@@ -120,6 +120,7 @@ export const permitsSpanish = [
     hoursMinutes: '{{hours}} h {{minutes}} min',
     minutes: '{{minutes}} min',
     startsIn: 'Empieza en {{duration}}',
+    awaitingStart: 'Pendiente de inicio: se podrá aceptar dentro de {{duration}}',
     endedAgo: 'La vigencia terminó hace {{duration}}',
     expiresIn: 'Vence en {{duration}}',
     nextSteps: 'Siguientes pasos',

@@ -39,7 +39,7 @@ export function PermitHeader({ permit }: { permit: Permit }) {
           {!terminalPermitStatuses.includes(permit.status) && (
             <>
               <br />
-              <TimeLeft plannedStart={permit.plannedStart} plannedEnd={permit.plannedEnd} />
+              <TimeLeft plannedStart={permit.plannedStart} plannedEnd={permit.plannedEnd} status={permit.status} />
             </>
           )}
           {permit.extensionCount > 0 && ` ${t(permitsLabels.extended, { count: permit.extensionCount })}`}

@@ -33,6 +33,15 @@ describe('validityLine', () => {
       tone: 'ended',
     });
   });
+  it('an issued permit before its start is awaiting it: the line says when it can be accepted', () => {
+    expect(validityLine(start, end, at('2026-12-01T06:45:00Z'), undefined, 'issued')).toEqual({
+      text: 'Awaiting start: it can be accepted in 1 h 15 min',
+      tone: 'upcoming',
+    });
+    expect(validityLine(start, end, at('2026-12-01T06:45:00Z'), undefined, 'approved').text).toBe(
+      'Starts in 1 h 15 min',
+    );
+  });
   it('waits until the shown minute changes', () => {
     expect(msUntilNextChange(start, end, at('2026-12-01T08:40:00Z') + 15_000)).toBe(45_000);
     expect(msUntilNextChange(start, end, at('2026-12-01T12:00:10Z'))).toBe(50_000);

@@ -1,4 +1,4 @@
-import { permitsLabels } from '@hasp/contracts';
+import { permitsLabels, type PermitStatus } from '@hasp/contracts';
 import { translate, type Translate } from '../../../lib/i18n';
 
 /**
@@ -27,17 +27,25 @@ export interface ValidityLine {
   tone: ValidityTone;
 }
 
-/** What the header says about the planned window at `now`. */
+/**
+ * What the header says about the planned window at `now`. An issued permit before its start is
+ * awaiting it: the holder cannot accept it (nor start work) until then, and the line says when.
+ */
 export function validityLine(
   plannedStart: string,
   plannedEnd: string,
   now: number,
   t: Translate = translate,
+  status?: PermitStatus,
 ): ValidityLine {
   const start = Date.parse(plannedStart);
   const end = Date.parse(plannedEnd);
   const duration = (ms: number) => ({ duration: formatDuration(ms, t) });
-  if (now < start) return { text: t(permitsLabels.startsIn, duration(start - now)), tone: 'upcoming' };
+  if (now < start)
+    return {
+      text: t(status === 'issued' ? permitsLabels.awaitingStart : permitsLabels.startsIn, duration(start - now)),
+      tone: 'upcoming',
+    };
   if (now >= end) return { text: t(permitsLabels.endedAgo, duration(now - end)), tone: 'ended' };
   return {
     text: t(permitsLabels.expiresIn, duration(end - now)),

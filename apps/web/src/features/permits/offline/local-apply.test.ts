@@ -210,6 +210,27 @@ describe('the lifecycle applied on the device', () => {
     expect(bad).toMatchObject({ ok: false, status: 422 });
   });
 
+  it('refuses accept before the permit’s start, naming it in UTC with its offset (the device knows no time zone); allows it from the start', () => {
+    const holder: LocalActor = { userId: 9, displayName: 'Nia Holder', permissions: new Set(['permit:view:LOTO']) };
+    const data = offline(
+      permitOf({
+        status: 'issued',
+        issuer: { ID: 5, displayName: 'Ivo Issuer' },
+        plannedStart: '2026-11-25T00:23:00Z',
+        plannedEnd: '2026-11-25T08:23:00Z',
+      }),
+    );
+    const early = new Date('2026-11-24T23:57:00Z');
+    expect(applyPermitCommand(data, 'accept', {}, holder, names, early)).toEqual({
+      ok: false,
+      status: 409,
+      reason: 'The permit is valid from 2026-11-25 00:23 +00:00: it can be accepted, and work can start, from then.',
+    });
+    expect(offlinePermitCommands(data.permit, holder, early)).not.toContain('accept');
+    const atStart = applyPermitCommand(data, 'accept', {}, holder, names, new Date('2026-11-25T00:23:00Z'));
+    expect(atStart.ok && atStart.data.permit.status).toBe('active');
+  });
+
   it('names the new holder of a hand-over from the device’s people', () => {
     const data = offline(permitOf({ status: 'active', holder: { ID: 5, displayName: 'Ivo Issuer' }, issuer: null }));
     const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9 }, issuer, names, now);

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { AbandonedRemoval, AbandonedRemovalCandidate, Permit } from '@hasp/contracts';
+import {
+  signingRefusals,
+  type AbandonedRemoval,
+  type AbandonedRemovalCandidate,
+  type Permit,
+  type PermitApprovals,
+} from '@hasp/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyLock } from '../src/modules/locks';
 import { createTestApp, login, type TestApp } from './test-app';
 import { startSecondInstance } from './support/second-instance';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { firstAssetOf } from './support/asset-fixtures';
+import { signedRemoval } from './support/signing';
 
 /**
  * OSHA 1910.147 (e)(3) over the real server and PostgreSQL: only a holder of loto:remove-abandoned
@@ -32,11 +39,14 @@ const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object,
   });
 
 const attempts = [{ at: '2026-11-24T07:30:00Z', method: 'phone', outcome: 'No answer; voicemail left' }];
+// Signed by the supervisor's password (decision XXXX): removing someone else's lock takes over responsibility.
 const body = (what: { lockApplicationId?: number; tagId?: number }, overrides: object = {}) => ({
-  ...what,
-  applierNotOnSite: true,
-  attempts,
-  reason: 'Line must restart; Wren left for the day with the lock on',
+  ...signedRemoval({
+    ...what,
+    applierNotOnSite: true,
+    attempts,
+    reason: 'Line must restart; Wren left for the day with the lock on',
+  }),
   ...overrides,
 });
 
@@ -499,5 +509,39 @@ describe('abandoned lock removal (e)(3)', () => {
     } finally {
       await second.app.close();
     }
+  });
+
+  it("is signed: refused without the supervisor's password or with a wrong one (nothing removed), stored with its meaning", async () => {
+    const point = await lockedPoint('worker');
+    const url = `/api/permits/${point.permitId}/abandoned-removals`;
+    const what = { lockApplicationId: point.lockApplicationId, tagId: point.tagId! };
+    const unsigned = await call('supervisor', 'POST', url, body(what, { password: undefined }));
+    expect(unsigned.statusCode, unsigned.body).toBe(400);
+    expect(unsigned.body).toContain('Enter your password to sign');
+    const wrong = await call('supervisor', 'POST', url, body(what, { password: 'not-the-password' }));
+    expect(wrong.statusCode, wrong.body).toBe(422);
+    expect(wrong.json<{ message: string }>().message).toBe(signingRefusals.wrongPassword);
+    // Refused: the lock and tag are still on, nothing recorded, nothing signed.
+    expect(await applicationOf(point.lockApplicationId)).toMatchObject({ removal: null });
+    expect(await tagOf(point.tagId!)).toMatchObject({ state: 'applied' });
+    expect(await removalsOf(point.permitId)).toEqual([]);
+    const signed = () =>
+      db().selectFrom('permit_signatures').selectAll().where('permit_id', '=', point.permitId).execute();
+    expect(await signed()).toEqual([]);
+
+    expect((await call('supervisor', 'POST', url, body(what))).statusCode).toBe(200);
+    expect(await signed()).toEqual([
+      expect.objectContaining({
+        verb: 'abandoned-removal',
+        signer_id: users.supervisor,
+        meaning: 'Removed the lock of an absent worker under 1910.147(e)(3)',
+        stage_position: null,
+      }),
+    ]);
+    // The permit's signatures (and so its PDF's signature block) show it.
+    const shown = (
+      await call('supervisor', 'GET', `/api/permits/${point.permitId}/signatures`)
+    ).json<PermitApprovals>();
+    expect(shown.signatures[0]).toMatchObject({ verb: 'abandoned-removal', valid: true, invalidated: null });
   });
 });

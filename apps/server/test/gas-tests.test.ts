@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GasConfig, GasTestsView, Permit, PermitCommand, PermitStatus } from '@hasp/contracts';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
 import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * Gas tests over the real server and PostgreSQL: the facility's parameters and instruments, tests
@@ -63,12 +64,7 @@ const record = (as: string, permitId: number, body: object = {}, headers: object
 const gasView = (as: string, permitId: number) => call(as, 'GET', `/api/permits/${permitId}/gas-tests`);
 // Approving is an electronic signature: the approver's password signs the stage.
 const permitCommand = (as: string, permitId: number, verb: PermitCommand, body: object = {}) =>
-  call(
-    as,
-    'POST',
-    `/api/permits/${permitId}/commands/${verb}`,
-    verb === 'approve' ? { password: DEMO_PASSWORD, ...body } : body,
-  );
+  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, signedBody(verb, body));
 
 const toIsolated: [string, PermitCommand][] = [
   ['worker', 'request'],

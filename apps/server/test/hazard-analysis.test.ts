@@ -3,8 +3,9 @@ import { defaultRiskMatrix, type HazardAnalysis, type Permit, type RiskMatrix } 
 import { seedDemoHazardLines } from '../src/db/seed/demo-hazard-analysis';
 import { findPermit } from '../src/modules/permits/permit.repository';
 import { permitContentHash } from '../src/modules/permits';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * The hazard analysis (issue 17 part 1, decision 0047) over HTTP on the real server: lines rated on
@@ -44,12 +45,7 @@ const permitOf = async (as: string, permitId: number) =>
   (await call(as, 'GET', `/api/permits/${permitId}`)).json<Permit>();
 // Approving is an electronic signature: the approver's password signs the stage.
 const lifecycle = (as: string, permitId: number, verb: string, body: object = {}) =>
-  call(
-    as,
-    'POST',
-    `/api/permits/${permitId}/commands/${verb}`,
-    verb === 'approve' ? { password: DEMO_PASSWORD, ...body } : body,
-  );
+  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, signedBody(verb, body));
 const fieldsOf = (response: Reply) =>
   (response.json<{ details?: { field: string }[] }>().details ?? []).map((d) => d.field);
 

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
 import { answerStage, stageNeededBy } from './support/permit-answers';
+import { signedBody } from './support/signing';
 
 /**
  * The isolation plan's safety invariants under random interleavings of commands by several users on
@@ -178,7 +179,7 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
       // LOTO asks checklist questions at request, issue, accept and close: answered first, as the same person.
       const stage = stageNeededBy(verb);
       if (stage) await answerStage(t.app, tokens[as], permitId, stage);
-      await call(as, `/api/permits/${permitId}/commands/${verb}`, {});
+      await call(as, `/api/permits/${permitId}/commands/${verb}`, signedBody(verb));
     };
     const ready =
       (verb === 'isolate' && plan.points.every((p) => p.state === 'verified') && !!plan.storedEnergyReleased) ||

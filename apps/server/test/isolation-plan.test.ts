@@ -5,6 +5,7 @@ import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { answerStage, stageNeededBy } from './support/permit-answers';
 import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLock } from './support/loto-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * The isolation plan (issue 16 items 1, 6, 7) over HTTP on the real server: fill in component and
@@ -34,7 +35,7 @@ const give = (as: string, permitId: number, verb: string, body: object = {}) =>
 const permitCommand = async (as: string, permitId: number, verb: string, body: object = {}) => {
   const stage = stageNeededBy(verb);
   if (stage) await answerStage(t.app, tokens[as]!, permitId, stage);
-  return call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, body);
+  return call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, signedBody(verb, body));
 };
 const ok = async (response: Awaited<ReturnType<typeof call>>) => {
   expect(response.statusCode, response.body).toBe(200);

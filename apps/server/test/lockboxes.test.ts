@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockboxMessages, type LockboxView, type Permit, type PermitCommand, type PermitStatus } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
 import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * Group lockout (OSHA 1910.147 (f)(3)–(f)(4)) over the real server and PostgreSQL: a lockbox per
@@ -99,7 +100,7 @@ async function permitIn(status: PermitStatus): Promise<Permit> {
 }
 // Approving signs the approval stage: the signer's password again.
 const permitCommand = (as: string, permitId: number, verb: PermitCommand) =>
-  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, verb === 'approve' ? { password: DEMO_PASSWORD } : {});
+  call(as, 'POST', `/api/permits/${permitId}/commands/${verb}`, signedBody(verb));
 
 /** A permit in `status` with an open lockbox (primary: the supervisor) and the keys deposited. */
 async function withLockbox(status: PermitStatus) {

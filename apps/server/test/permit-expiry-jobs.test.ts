@@ -12,6 +12,7 @@ import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 import { waitUntil } from './support/wait-until';
+import { signedBody } from './support/signing';
 
 /**
  * The expiry jobs over real PostgreSQL and the app's movable clock: "expires within the hour" is
@@ -60,7 +61,7 @@ const command = async (as: string, id: number, verb: PermitCommand, body: object
     method: 'POST',
     url: `/api/permits/${id}/commands/${verb}`,
     headers: { authorization: `Bearer ${tokens[as]}` },
-    payload: body,
+    payload: signedBody(verb, body),
   });
   expect(response.statusCode, `${as} ${verb}: ${response.body}`).toBe(200);
   return response.json<Permit>();

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { answerStage, stageNeededBy } from './support/permit-answers';
 import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * A permit's History (and its PDF) names every isolation step, read from the audit trail: a LOTO
@@ -49,7 +50,7 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
   const command = async (as: string, verb: string, body: object = {}) => {
     const stage = stageNeededBy(verb);
     if (stage) await answerStage(t.app, app.tokens[as]!, id, stage);
-    return ok<Permit>(await callAs(app, as, 'POST', `/api/permits/${id}/commands/${verb}`, body));
+    return ok<Permit>(await callAs(app, as, 'POST', `/api/permits/${id}/commands/${verb}`, signedBody(verb, body)));
   };
   const lockbox = (as: string, verb: string, body: object = {}) =>
     callAs(app, as, 'POST', `/api/permits/${id}/lockbox/commands/${verb}`, body).then((r) => ok<LockboxView>(r));

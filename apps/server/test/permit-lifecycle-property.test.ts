@@ -58,9 +58,13 @@ function bodyFor(verb: PermitCommand, permit: Permit, pick: number): object | un
     case 'extend':
       return { plannedEnd: new Date(Date.parse(permit.plannedEnd) + ((pick % 8) + 1) * 3_600_000).toISOString() };
     case 'hand-over':
-      return { newHolderId: ids[someone] };
+      // Handing over is signed, like every verb that hands over responsibility.
+      return { newHolderId: ids[someone], password: DEMO_PASSWORD };
     case 'approve':
-      // An approval is an electronic signature: the approver's password, re-checked.
+    case 'issue':
+    case 'accept':
+    case 'complete-work':
+      // An electronic signature: the signer's password, re-checked.
       return { password: DEMO_PASSWORD };
     default:
       return undefined;

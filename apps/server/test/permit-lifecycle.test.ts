@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decide,
+  isSignedPermitCommand,
   permitCommands,
   permitStatuses,
   permitTransitions,
@@ -15,6 +16,7 @@ import { permitCore } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { signedBody } from './support/signing';
 
 /**
  * The permit lifecycle as commands over the real server and PostgreSQL: every allowed transition
@@ -36,13 +38,14 @@ const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object,
     headers: { authorization: `Bearer ${tokens[as]}`, ...headers },
     ...(payload ? { payload } : {}),
   });
-// Approving signs the approval stage with the signer's password (every demo user's is DEMO_PASSWORD).
+// The signed verbs (approve, issue, accept, hand-over, complete-work) carry the signer's password
+// (every demo user's is DEMO_PASSWORD); a body's own password wins.
 const command = (as: string, id: number, verb: PermitCommand, body?: object, headers: object = {}) =>
   call(
     as,
     'POST',
     `/api/permits/${id}/commands/${verb}`,
-    body ?? (verb === 'approve' ? { password: DEMO_PASSWORD } : undefined),
+    isSignedPermitCommand(verb) ? signedBody(verb, body) : body,
     headers,
   );
 

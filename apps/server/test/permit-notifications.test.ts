@@ -11,6 +11,7 @@ import { permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { signedBody } from './support/signing';
 
 /**
  * Permit events become inbox notifications for exactly the people `permitCommandNotifies` names
@@ -230,10 +231,14 @@ describe('permit notifications', () => {
     }
     await until('approved', ['worker']);
     await send('supervisor', `/api/permits/${permit.ID}/commands/isolate`, {});
-    await send('admin', `/api/permits/${permit.ID}/commands/issue`, {});
+    await send('admin', `/api/permits/${permit.ID}/commands/issue`, signedBody('issue'));
     await until('issued', ['worker']);
-    await send('worker', `/api/permits/${permit.ID}/commands/accept`, {});
-    await send('supervisor', `/api/permits/${permit.ID}/commands/hand-over`, { newHolderId: users.contractor });
+    await send('worker', `/api/permits/${permit.ID}/commands/accept`, signedBody('accept'));
+    await send(
+      'supervisor',
+      `/api/permits/${permit.ID}/commands/hand-over`,
+      signedBody('hand-over', { newHolderId: users.contractor }),
+    );
     await until('handed over', ['contractor', 'worker']);
   });
 

@@ -10,8 +10,9 @@ import type {
 import { permitContentHash } from '../src/modules/permits';
 import { findPermit } from '../src/modules/permits/permit.repository';
 import { permitCore } from './support/permit-draft';
-import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { createTestApp, login, type TestApp } from './test-app';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * The checklist questions on a permit (issue 17 part 2) over HTTP on the real server: each stage's
@@ -35,12 +36,7 @@ const call = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?:
   });
 // Approving is an electronic signature: the approver's password signs the stage.
 const command = (as: string, id: number, verb: PermitCommand, body: object = {}) =>
-  call(
-    as,
-    'POST',
-    `/api/permits/${id}/commands/${verb}`,
-    verb === 'approve' ? { password: DEMO_PASSWORD, ...body } : body,
-  );
+  call(as, 'POST', `/api/permits/${id}/commands/${verb}`, signedBody(verb, body));
 const section = async (as: string, id: number) => {
   const response = await call(as, 'GET', `/api/permits/${id}/questions`);
   expect(response.statusCode, response.body).toBe(200);

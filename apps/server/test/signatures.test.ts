@@ -396,9 +396,9 @@ describe('a signature belongs to one permit, one revision and one content', () =
     await refusedAtDb(sql`delete from permit_signatures where id = ${signature!.ID}`.execute(db()));
     // A copy written for another revision of Y than its current one is refused too.
     await refusedAtDb(
-      sql`insert into permit_signatures (facility_id, permit_id, permit_revision, stage_position, stage_name, meaning,
-            signer_id, signer_name, signed_at, time_zone, method, content_hash)
-          select facility_id, ${y.ID}, permit_revision + 5, stage_position, stage_name, meaning, signer_id,
+      sql`insert into permit_signatures (facility_id, permit_id, permit_revision, verb, stage_position, stage_name,
+            meaning, signer_id, signer_name, signed_at, time_zone, method, content_hash)
+          select facility_id, ${y.ID}, permit_revision + 5, verb, stage_position, stage_name, meaning, signer_id,
             signer_name, signed_at, time_zone, method, content_hash
           from permit_signatures where id = ${signature!.ID}`.execute(db()),
     );

@@ -4,6 +4,7 @@ import type { GasConfig, GasTestsView, Permit, PermitCommand } from '@hasp/contr
 import { deviceOf, type SyncDevice } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 import { permitGroupIdOf, permitTypeIdOf, withGrantRevoked } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * Gas tests recorded offline (decision 0064) over the real server and PostgreSQL: the push records
@@ -65,14 +66,7 @@ async function approvedPermit(): Promise<{ permit: Permit; version: number }> {
     ['worker', 'request'],
     ['supervisor', 'approve'],
   ] as [string, PermitCommand][])
-    permit = ok<Permit>(
-      await call(
-        as,
-        'POST',
-        `/api/permits/${permit.ID}/commands/${verb}`,
-        verb === 'approve' ? { password: DEMO_PASSWORD } : {},
-      ),
-    );
+    permit = ok<Permit>(await call(as, 'POST', `/api/permits/${permit.ID}/commands/${verb}`, signedBody(verb)));
   const view = ok<GasTestsView>(await call('worker', 'GET', `/api/permits/${permit.ID}/gas-tests`));
   return { permit, version: view.version };
 }

@@ -4,6 +4,7 @@ import { lockboxMessages, type LockboxView, type Permit, type PermitCommand } fr
 import { deviceOf } from './support/sync-device';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 import { grantAsLoto, permitGroupIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 
 /**
  * Crew sign-on and sign-off queued offline (decision 0067) over the real server and PostgreSQL: a
@@ -74,13 +75,7 @@ async function activeWithLockbox(): Promise<{ permitId: number; version: number 
     ['contractor', 'accept'],
   ];
   for (const [as, verb] of steps)
-    permit = ok<Permit>(
-      await call(
-        as,
-        `/api/permits/${permit.ID}/commands/${verb}`,
-        verb === 'approve' ? { password: DEMO_PASSWORD } : {},
-      ),
-    );
+    permit = ok<Permit>(await call(as, `/api/permits/${permit.ID}/commands/${verb}`, signedBody(verb)));
   const box = `/api/permits/${permit.ID}/lockbox/commands`;
   ok(await call('supervisor', `${box}/open`, { primaryUserId: ids.supervisor!, lockId: null }));
   const view = ok<LockboxView>(await call('supervisor', `${box}/deposit-keys`, {}));

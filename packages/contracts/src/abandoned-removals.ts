@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import type { LotoPermission } from './permissions';
+import { signingProof } from './permit-lifecycle';
 
 /**
  * Abandoned lock and tag removal (issue 16, OSHA 1910.147 (e)(3)), module `abandoned-removals`.
@@ -45,8 +46,15 @@ export const abandonedRemovalInputSchema = z
         z.maxLength(20, 'At most 20 attempts'),
       ),
     reason: text('Reason', 1000),
+    // Removing someone else's lock is signed like the permit's verbs (password or identity provider).
+    password: z.optional(signingProof.password),
+    signingIntent: z.optional(signingProof.signingIntent),
   })
   .check(
+    z.refine((input) => input.password !== undefined || input.signingIntent !== undefined, {
+      message: 'Enter your password to sign',
+      path: ['password'],
+    }),
     z.refine((input) => input.lockApplicationId != null || input.tagId != null, {
       message: 'Choose the lock or the tag to remove',
       path: ['lockApplicationId'],

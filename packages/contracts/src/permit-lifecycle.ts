@@ -95,22 +95,46 @@ const signingPasswordSchema = z
   .string('Enter your password to sign')
   .check(z.minLength(1, 'Enter your password to sign'), z.maxLength(1024));
 
+/**
+ * What proves the signer is who they say, just now (decision 0051): the password typed again, or,
+ * for a single sign-on user, the one-time token the identity provider's forced login returned the
+ * browser with (decision 0059).
+ */
+export const signingProof = {
+  password: signingPasswordSchema,
+  signingIntent: z.string().check(z.minLength(16), z.maxLength(100)),
+} as const;
+
+/** A verb's body that carries a signature: its own fields and the password, or its own fields and the intent. */
+export const signedBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.union(
+    [
+      z.object({ ...shape, password: signingProof.password }),
+      z.object({ ...shape, signingIntent: signingProof.signingIntent }),
+    ],
+    // Neither: the password is what most signers are missing.
+    { error: 'Enter your password to sign' },
+  );
+
+/**
+ * The verbs that hand over responsibility, each electronically signed (HSG250: issue and acceptance
+ * by different people, each signed; Part 11: name, time and meaning on every signature).
+ */
+export const signedPermitCommands = ['approve', 'issue', 'accept', 'hand-over', 'complete-work'] as const;
+export type SignedPermitCommand = (typeof signedPermitCommands)[number];
+export const isSignedPermitCommand = (command: string): command is SignedPermitCommand =>
+  (signedPermitCommands as readonly string[]).includes(command);
+
 /** The body each command takes; commands not listed take none. */
 export const permitCommandInputSchemas = {
   suspend: z.object({ reason: reasonSchema }),
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
-  'hand-over': z.object({ newHolderId: idSchema }),
-  // Or, for a single sign-on user, the re-authentication at the identity provider that came back
-  // for this signing (decision 0059): the one-time token the ACS returned the browser with.
-  approve: z.union(
-    [
-      z.object({ password: signingPasswordSchema }),
-      z.object({ signingIntent: z.string().check(z.minLength(16), z.maxLength(100)) }),
-    ],
-    // Neither: the password is what most signers are missing.
-    { error: 'Enter your password to sign' },
-  ),
+  'hand-over': signedBody({ newHolderId: idSchema }),
+  approve: signedBody({}),
+  issue: signedBody({}),
+  accept: signedBody({}),
+  'complete-work': signedBody({}),
 } as const;
 type InputCommand = keyof typeof permitCommandInputSchemas;
 export type PermitCommandInput<C extends PermitCommand = PermitCommand> = C extends InputCommand

@@ -82,10 +82,27 @@ export type SignatureMethod = (typeof signatureMethods)[number];
 
 export const NO_LONGER_VALID = 'No longer valid: the permit changed after signing';
 
+/** What a signature signs: an approval stage, a verb that hands over responsibility, or an (e)(3) removal. */
+export const signatureVerbs = [
+  'approve',
+  'issue',
+  'accept',
+  'hand-over',
+  'complete-work',
+  'abandoned-removal',
+] as const;
+export type SignatureVerb = (typeof signatureVerbs)[number];
+
+/** Why an approval stopped holding when the permit was edited (stored with the invalidation). */
+export const editInvalidationReason = (revision: number) =>
+  `The permit was edited after signing (now revision ${revision}): what was signed is no longer what is asked for.`;
+
 export const permitSignatureSchema = z.object({
   ID: z.number(),
-  stagePosition: z.number(),
-  stageName: z.string(),
+  verb: z.enum(signatureVerbs),
+  /** Null unless an approval (only an approval signs a stage). */
+  stagePosition: z.nullable(z.number()),
+  stageName: z.nullable(z.string()),
   meaning: z.string(),
   signerId: z.number(),
   signerName: z.string(),
@@ -94,8 +111,10 @@ export const permitSignatureSchema = z.object({
   signedAtLocal: z.string(),
   revision: z.number(),
   method: z.enum(signatureMethods),
-  /** The permit's signed content is still what was signed (same revision, same hash). */
+  /** The permit's signed content is still what was signed (same revision, same hash), and it was not invalidated. */
   valid: z.boolean(),
+  /** When and why it stopped holding (an edit after signing); the signature itself stays as signed. */
+  invalidated: z.nullable(z.object({ at: z.string(), atLocal: z.string(), reason: z.string() })),
   /** The signature's manifestation as shown and printed: "Approved as area authority by Ann Approver, 2026-11-24 14:05 +01:00". */
   text: z.string(),
 });
@@ -107,7 +126,7 @@ export const permitApprovalsSchema = z.object({
   stages: z.array(z.extend(approvalStageSchema, { signed: z.boolean() })),
   /** The stage the next approval signs, or null when none is left. */
   nextStage: z.nullable(approvalStageSchema),
-  /** Newest first, those no longer valid included. */
+  /** Newest first, those no longer valid included, and the signatures of the other signed verbs. */
   signatures: z.array(permitSignatureSchema),
 });
 export type PermitApprovals = z.infer<typeof permitApprovalsSchema>;
@@ -158,6 +177,9 @@ export const signingMethodSchema = z.object({
   identityProvider: z.nullable(z.string()),
 });
 export type SigningMethod = z.infer<typeof signingMethodSchema>;
+
+/** `POST /api/permits/:id/signatures/sso`: the verb to sign (absent: approve, the next approval stage). */
+export const ssoSigningStartInputSchema = z.optional(z.object({ verb: z.optional(z.enum(signatureVerbs)) }));
 
 /** `POST /api/permits/:id/signatures/sso`: where the browser goes to sign in again (ForceAuthn). */
 export const ssoSigningStartSchema = z.object({ redirectUrl: z.string() });

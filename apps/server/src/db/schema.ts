@@ -77,6 +77,13 @@ export interface Database {
   approval_stage_configs: { facility_id: number; version: Generated<number> };
   approval_stages: ApprovalStageTable;
   permit_signatures: PermitSignatureTable;
+  // 2026-12-09T0900-verb-signatures: a signature that stopped holding, when and why (never changes)
+  permit_signature_invalidations: {
+    signature_id: number;
+    facility_id: number;
+    invalidated_at: Timestamp;
+    reason: string;
+  };
   signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
   // 2026-11-28T1500-sso-signatures: signings at the identity provider, from the button to the signature
   signature_intents: SignatureIntentTable;
@@ -1036,8 +1043,11 @@ export interface PermitSignatureTable {
   facility_id: number;
   permit_id: number;
   permit_revision: number;
-  stage_position: number;
-  stage_name: string;
+  /** 2026-12-09T0900-verb-signatures: null unless the signature is an approval's (which signs a stage). */
+  stage_position: number | null;
+  stage_name: string | null;
+  /** 2026-12-09T0900-verb-signatures: what it signs (contracts' SignatureVerb). */
+  verb: 'approve' | 'issue' | 'accept' | 'hand-over' | 'complete-work' | 'abandoned-removal';
   meaning: string;
   signer_id: number;
   signer_name: string;
@@ -1058,7 +1068,9 @@ export interface SignatureIntentTable {
   user_id: number;
   permit_id: number;
   permit_revision: number;
-  stage_position: number;
+  /** 2026-12-09T0900-verb-signatures: the verb signed; the stage only for an approval's. */
+  verb: PermitSignatureTable['verb'];
+  stage_position: number | null;
   content_hash: string;
   request_id: string;
   created_at: Timestamp;

@@ -56,6 +56,7 @@ export const permitPdfLabels = defineCaptions('Label', 'PermitPdf', {
   signature: '{{meaning}}: {{name}}, {{at}}',
   signatureStage: 'Stage {{position}}: {{stage}}. Revision {{revision}}',
   signatureInvalid: 'No longer valid: the permit changed after it was signed',
+  signatureInvalidated: 'Invalidated {{at}}: {{why}}',
   noSignatures: 'No signatures.',
   historyTitle: 'History',
   historyLine: '{{at}}  {{name}}: {{action}}',

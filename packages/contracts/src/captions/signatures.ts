@@ -1,4 +1,5 @@
-import { NO_LONGER_VALID } from '../signatures';
+import { NO_LONGER_VALID, type SignatureVerb } from '../signatures';
+import type { Caption } from './define-captions';
 import { defineCaptions } from './define-captions';
 
 // Captions of the permit page's Approvals section and the approve dialog's signature (features/signatures,
@@ -25,6 +26,9 @@ export const signatureLabels = defineCaptions('Label', 'Signatures', {
   ssoSign: 'Sign in again at {{idp}} to sign',
   ssoDescription:
     'Approving signs the next approval stage with your name, the time and its meaning. You sign in again at {{idp}} and come back here.',
+  confirm: 'By signing you confirm: {{meaning}}',
+  verbPasswordDescription: 'Your signature records your name, the time and this meaning. Type your password to sign.',
+  verbSsoDescription: 'Your signature records your name, the time and this meaning. You sign in again at {{idp}}.',
   ssoSigning: 'Signing the permit',
   ssoSigningFailed: 'The permit was not signed',
 });
@@ -51,3 +55,28 @@ export const approvalStageLabels = defineCaptions('Label', 'ApprovalStages', {
 export const signatureMessages = defineCaptions('Message', 'Signatures', {
   passwordRequired: 'Enter your password to sign',
 });
+
+/**
+ * What the signature of each verb that hands over responsibility means (an approval's meaning is its
+ * stage's, set by the facility). The signature stores the meaning as signed; readers in another
+ * language are shown it translated through these captions.
+ */
+export const signatureMeanings = defineCaptions('Label', 'SignatureMeanings', {
+  issue: 'Issued: isolation in place and the permit’s conditions set',
+  accept: 'Accepted: conditions understood, responsibility for the work taken',
+  handOver: 'Handed over',
+  completeWork: 'Work complete: handed back',
+  abandonedRemoval: 'Removed the lock of an absent worker under 1910.147(e)(3)',
+});
+
+/** The meaning caption of each signed verb other than approve (a function: the catalog lists each caption once). */
+export function signatureMeaningOf(verb: Exclude<SignatureVerb, 'approve'>): Caption {
+  const control = {
+    issue: 'issue',
+    accept: 'accept',
+    'hand-over': 'handOver',
+    'complete-work': 'completeWork',
+    'abandoned-removal': 'abandonedRemoval',
+  } as const;
+  return signatureMeanings[control[verb]];
+}

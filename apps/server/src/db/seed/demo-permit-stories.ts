@@ -1,5 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Permit, PermitCommand, PermitCreate, PermitRiskLevel, PermitStatus } from '@hasp/contracts';
+import {
+  isSignedPermitCommand,
+  type Permit,
+  type PermitCommand,
+  type PermitCreate,
+  type PermitRiskLevel,
+  type PermitStatus,
+} from '@hasp/contracts';
 import type { Connection } from '../connections';
 import type { Database } from '../schema';
 import { EventBus, runCommand, type RequestContext } from '../../platform';
@@ -347,8 +354,8 @@ async function walkStory(connection: Connection, story: Story, people: SeedPeopl
         ? { reason: cancelReasons[index % cancelReasons.length]! }
         : step.verb === 'suspend'
           ? { reason: suspendReasons[index % suspendReasons.length]! }
-          : step.verb === 'approve'
-            ? { password: DEMO_PASSWORD } // approving signs the next stage with the signer's password
+          : isSignedPermitCommand(step.verb)
+            ? { password: DEMO_PASSWORD } // approve, issue, accept, complete work: signed with the signer's password
             : {};
     await runCommand(events, ctxFor(step.who, at), definition, {
       name: definition.name,

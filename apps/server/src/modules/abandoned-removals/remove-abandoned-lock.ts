@@ -2,6 +2,8 @@ import { appliedTagStates, type AbandonedRemoval, type AbandonedRemovalInput } f
 import { AppError } from '../../plugins/app-error';
 import { defineCommand } from '../../platform';
 import { removeLock } from '../locks';
+import { findPermit } from '../permits';
+import { signPermitVerb } from '../signatures';
 import { removeTagAbandoned } from '../tags';
 import {
   findAbandonedRemoval,
@@ -35,12 +37,17 @@ const FUTURE_SLACK_MS = 5 * 60_000;
  * locked permit, then the lock (locks row) and the tag: both still on, applied by one person who is
  * not the supervisor (their own is an ordinary removal), the tag on the same point or lock as the
  * lock. Removes them through the locks and tags modules (marked abandoned), records the removal
- * with the attempts to reach the applier, and the event that notifies them.
+ * with the attempts to reach the applier, and the event that notifies them. The supervisor signs
+ * it (password again, or the identity provider's forced login): removing someone else's lock takes
+ * over responsibility for that energy isolation.
  */
 export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, RemovalPermitState, AbandonedRemoval>({
   name: 'abandoned-removal.record',
   target: removalPermitTarget,
   policy: abandonedRemovalsPolicy['abandoned-removal.record'],
+  // The signing password never reaches the idempotency table; its keyed hash tells two passwords apart.
+  fingerprint: ({ password: _password, ...rest }) => rest,
+  secretFingerprint: ({ password }) => (password === undefined ? undefined : { password }),
   async apply(run) {
     const { trx, ctx, input, state: permit } = run;
     const { facilityId, userId } = ctx.actor;
@@ -82,6 +89,9 @@ export const recordAbandonedRemoval = defineCommand<AbandonedRemovalInput, Remov
         'You applied it yourself: remove it the ordinary way, not as an abandoned lock or tag',
       );
     }
+
+    // Signed before anything is removed; a wrong password refuses the whole removal.
+    await signPermitVerb(run, (await findPermit(trx, facilityId, permit.id))!, 'abandoned-removal');
 
     const removedLock = application
       ? await removeLock(trx, { facilityId, applicationId: application.id, userId, at: now, removal: 'abandoned' })

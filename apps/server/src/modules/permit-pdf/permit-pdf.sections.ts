@@ -5,6 +5,7 @@ import {
   planPointStateCaptions,
   questionStageCaptions,
   questionYesNoCaptions,
+  signatureMeaningOf,
   tagStateCaptions,
   type GasTest,
   type LockboxMember,
@@ -198,19 +199,29 @@ export function drawQuestions({ out, text, at }: SectionContext, view: NonNullab
   }
 }
 
-/** Every signature: its meaning, the signer's name, the time with its UTC offset, and whether it still holds. */
+/**
+ * Every signature, of every signed verb: its meaning, the signer's name, the time with its UTC
+ * offset, and whether it still holds. An invalidated one says when and why under it, so the one
+ * that replaces it (given later) follows it on paper.
+ */
 export function drawSignatures({ out, text }: SectionContext, approvals: PermitPrint['approvals']): void {
   out.heading(text(L.signaturesTitle));
   if (!approvals.signatures.length) return out.line(text(L.noSignatures));
   // Oldest first on paper: the order they were given in.
   for (const s of [...approvals.signatures].reverse()) {
-    const meaning = s.meaning.charAt(0).toUpperCase() + s.meaning.slice(1);
+    // A verb's meaning in the reader's words; an approval's is its stage's, as the facility wrote it.
+    const signed = s.verb === 'approve' ? s.meaning : text(signatureMeaningOf(s.verb));
+    const meaning = signed.charAt(0).toUpperCase() + signed.slice(1);
     // The time as stored with the signature: in the time zone it was signed in, with that offset (Part 11 §11.50).
     out.line(text(L.signature, { meaning, name: s.signerName, at: s.signedAtLocal }), { bold: true });
-    out.line(text(L.signatureStage, { position: s.stagePosition, stage: s.stageName, revision: s.revision }), {
-      indent: 1,
-    });
-    if (!s.valid) out.line(text(L.signatureInvalid), { indent: 1 });
+    if (s.stagePosition !== null) {
+      out.line(text(L.signatureStage, { position: s.stagePosition, stage: s.stageName ?? '', revision: s.revision }), {
+        indent: 1,
+      });
+    }
+    if (s.invalidated) {
+      out.line(text(L.signatureInvalidated, { at: s.invalidated.atLocal, why: s.invalidated.reason }), { indent: 1 });
+    } else if (!s.valid) out.line(text(L.signatureInvalid), { indent: 1 });
   }
 }
 

@@ -9,6 +9,7 @@ import {
   planPointStateCaptions,
   questionStageCaptions,
   questionYesNoCaptions,
+  signatureMeanings,
   tagStateCaptions,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
@@ -28,6 +29,7 @@ export const permitPdfCaptions = captionsOf(
   tagStateCaptions,
   questionStageCaptions,
   questionYesNoCaptions,
+  signatureMeanings,
 );
 
 /**

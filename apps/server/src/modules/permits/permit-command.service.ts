@@ -1,9 +1,16 @@
-import { permitCommands, type Permit, type PermitCommand, type PermitEdit, type PermitStatus } from '@hasp/contracts';
+import {
+  isSignedPermitCommand,
+  permitCommands,
+  type Permit,
+  type PermitCommand,
+  type PermitEdit,
+  type PermitStatus,
+} from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
 import { permitFactsAfter } from './permit-guards';
-import { signApproval } from './permit-signing';
+import { invalidateChangedSignatures, signPermitCommand } from './permit-signing';
 import {
   addApproval,
   clearApprovals,
@@ -118,8 +125,9 @@ async function applyPermitCommand(
     // An edit after approval is a new revision: what was approved is no longer what is asked for.
     if (effects.clearsApprovals) change.revision = before.revision + 1;
   }
-  // Approving signs the next stage: the password again, then the signature (modules/signatures).
-  if (command === 'approve') await signApproval({ trx, ctx, input, state, ...run });
+  // Approving, issuing, accepting, handing over and completing work are signed: the password again,
+  // then the signature (modules/signatures), before the permit moves.
+  if (isSignedPermitCommand(command)) await signPermitCommand({ trx, ctx, input, state, ...run }, command);
   if (effects.clearsApprovals) await clearApprovals(trx, id, ctx.now);
   if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
   if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
@@ -142,6 +150,8 @@ async function applyPermitCommand(
     change.void_reason = effects.reason!;
   }
   const after = await updatePermit(trx, facilityId, id, change);
+  // What the approvals signed may be what the edit changed: those say so, when and why.
+  if (command === 'edit') await invalidateChangedSignatures(trx, after, ctx.now);
   run.audit({
     action: `permit.${command}`,
     entityType: 'permit',

@@ -1,24 +1,55 @@
-import { defaultApprovalStage, signingRefusals } from '@hasp/contracts';
+import {
+  defaultApprovalStage,
+  signatureMeaningOf,
+  signingRefusals,
+  type SignatureVerb,
+  type SignedPermitCommand,
+} from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { verifyPassword } from '../auth';
 import { verifyDirectoryPassword } from '../directory';
-import { registerPermitSigner, type PermitCommandBody, type PermitState } from '../permits';
+import {
+  permitContentHash,
+  registerPermitSigner,
+  type PermitCommandBody,
+  type PermitRecord,
+  type PermitState,
+} from '../permits';
 import type { SignatureFacts } from './signature.guards';
+import { invalidateChangedApprovals } from './signature-invalidations';
 import { rateLimitWait, recordRefusal } from './signature-refusals';
 import { signingMethodOf, useSsoSigning, type SsoReauthentication } from './sso-signing';
 
-/** The refusal of the command's actor on this permit's stage (audited in its own transaction). */
+/** What proves the signer just now: the password typed again, or the identity provider's answered intent. */
+export interface SigningProof {
+  password?: string;
+  signingIntent?: string;
+}
+
+/** The part of a command's run a signature needs: its transaction, context, proof, audit and events. */
+export type SigningRun = Pick<CommandRun<SigningProof, unknown>, 'trx' | 'ctx' | 'input' | 'audit' | 'event'>;
+
+/** What is signed: the verb on the permit, and for an approval its stage. */
+interface Signing {
+  permit: PermitRecord;
+  verb: SignatureVerb;
+  /** An approval's stage (its meaning is the stage's); null for the other verbs. */
+  stage: { position: number; name: string; meaning: string } | null;
+  contentHash: string;
+}
+
+/** The refusal of the command's actor on this signing (audited in its own transaction). */
 const refusalOf = (
-  { ctx, state }: CommandRun<PermitCommandBody, PermitState>,
-  stageName: string,
+  { ctx }: SigningRun,
+  { permit, verb, stage }: Signing,
   reason: 'wrong password' | 'too many wrong passwords',
 ) =>
   recordRefusal(ctx.connection.db, {
     userId: ctx.actor.userId,
     facilityId: ctx.actor.facilityId,
-    permit: state.record,
-    stageName,
+    permit,
+    stageName: stage?.name ?? verb,
     reason,
     address: ctx.address || null,
     deviceId: ctx.actor.deviceId,
@@ -27,17 +58,16 @@ const refusalOf = (
   });
 
 /**
- * Approving = signing the next stage (decision 0051): the actor's password is checked again (local
- * users: the stored hash; directory users: a bind against the directory, never a stored password;
- * single sign-on users: the signing intent their forced login at the identity provider answered),
- * then the signature is recorded with the permit's revision and content hash, in the command's
- * transaction. A wrong password is refused and audited; 5 wrong in 15 minutes refuse signing for the rest.
+ * Signs (decision 0051, and decision XXXX for the verbs besides approve): the actor's password is
+ * checked again (local users: the stored hash; directory users: a bind against the directory, never
+ * a stored password; single sign-on users: the signing intent their forced login at the identity
+ * provider answered), then the signature is recorded with its meaning, the permit's revision and
+ * content hash, in the command's transaction. A wrong password is refused and audited; 5 wrong in
+ * 15 minutes refuse signing for the rest.
  */
-async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): Promise<void> {
-  const { trx, ctx, input, state } = run;
-  const permit = state.record;
-  const facts = state.facts as SignatureFacts;
-  const stage = facts.nextStage ?? defaultApprovalStage;
+async function sign(run: SigningRun, signing: Signing): Promise<void> {
+  const { trx, ctx, input } = run;
+  const { permit, verb, stage, contentHash } = signing;
   const user = await trx
     .selectFrom('users')
     .select(['id', 'user_name', 'display_name', 'password_hash', 'is_active_directory_user', 'locked_at'])
@@ -46,13 +76,12 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
   const method = signingMethodOf(user);
   const wait = await rateLimitWait(trx, ctx.actor.userId, ctx.now);
   if (wait > 0) {
-    await refusalOf(run, stage.name, 'too many wrong passwords');
+    await refusalOf(run, signing, 'too many wrong passwords');
     const message = method === 'sso' ? signingRefusals.ssoRateLimited(wait) : signingRefusals.rateLimited(wait);
     throw new AppError('RATE_LIMITED', 429, message, undefined, { 'retry-after': String(wait * 60) });
   }
-  const stagePosition = facts.nextStage ? stage.position : (facts.signerIds?.length ?? 0) + 1;
-  // Single sign-on users signed in again at the identity provider (decision 0059); the approve
-  // command is given the signing intent the identity provider answered, and uses it up here.
+  // Single sign-on users signed in again at the identity provider (decision 0059); the command is
+  // given the signing intent the identity provider answered, and uses it up here.
   let idp: SsoReauthentication | null = null;
   if (method === 'sso') {
     if (user.locked_at) throw new AppError('VALIDATION_FAILED', 422, signingRefusals.ssoFailed);
@@ -60,8 +89,8 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
       ctx,
       input.signingIntent,
       permit,
-      { position: stagePosition, name: stage.name },
-      facts.contentHash!,
+      { verb, position: stage?.position ?? null, name: stage?.name ?? verb },
+      contentHash,
       trx,
     );
   } else {
@@ -72,7 +101,7 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
         ? await verifyPassword(user.password_hash!, password)
         : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
     if (!ok) {
-      await refusalOf(run, stage.name, 'wrong password');
+      await refusalOf(run, signing, 'wrong password');
       throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
         { field: 'password', message: signingRefusals.wrongPassword },
       ]);
@@ -83,21 +112,24 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
     .select('time_zone')
     .where('id', '=', ctx.actor.facilityId)
     .executeTakeFirstOrThrow();
+  // The meaning as signed, in the words of the record (readers in another language see it translated).
+  const meaning = stage ? stage.meaning : signatureMeaningOf(verb as Exclude<SignatureVerb, 'approve'>).defaultCaption;
   const signature = await trx
     .insertInto('permit_signatures')
     .values({
       facility_id: ctx.actor.facilityId,
       permit_id: permit.ID,
       permit_revision: permit.revision,
-      stage_position: stagePosition,
-      stage_name: stage.name,
-      meaning: stage.meaning,
+      verb,
+      stage_position: stage?.position ?? null,
+      stage_name: stage?.name ?? null,
+      meaning,
       signer_id: user.id,
       signer_name: user.display_name,
       signed_at: ctx.now,
       time_zone: facility.time_zone,
       method,
-      content_hash: facts.contentHash!,
+      content_hash: contentHash,
       idp_issuer: idp?.issuer ?? null,
       idp_authn_instant: idp?.authnInstant ?? null,
     })
@@ -107,10 +139,11 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
     signatureId: signature.id,
     number: permit.number,
     revision: permit.revision,
-    stage: stage.name,
-    meaning: stage.meaning,
+    verb,
+    ...(stage ? { stage: stage.name } : {}),
+    meaning,
     method,
-    contentHash: facts.contentHash,
+    contentHash,
     // Where the signer proved it was them just now: at the identity provider, and when it says.
     ...(idp ? { reauthenticatedAt: 'identity provider', idpIssuer: idp.issuer, authnInstant: idp.authnInstant } : {}),
   };
@@ -129,6 +162,36 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
   });
 }
 
+/** Approving signs the permit's next approval stage (decision 0050), with the stage's meaning. */
+async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): Promise<void> {
+  const facts = run.state.facts as SignatureFacts;
+  const stage = facts.nextStage ?? defaultApprovalStage;
+  // No stage configured for the level: the plain stage, numbered after the signatures so far.
+  const position = facts.nextStage ? stage.position : (facts.signerIds?.length ?? 0) + 1;
+  await sign(run, {
+    permit: run.state.record,
+    verb: 'approve',
+    stage: { position, name: stage.name, meaning: stage.meaning },
+    contentHash: facts.contentHash!,
+  });
+}
+
+/**
+ * Signs a verb that hands over responsibility on the permit (issue, accept, hand-over, complete
+ * work, the (e)(3) removal of an absent worker's lock), with the verb's meaning, before it applies.
+ */
+export async function signPermitVerb(
+  run: SigningRun,
+  permit: PermitRecord,
+  verb: Exclude<SignatureVerb, 'approve'>,
+): Promise<void> {
+  await sign(run, { permit, verb, stage: null, contentHash: await permitContentHash(run.trx, permit) });
+}
+
 export function registerPermitSignatures(): void {
-  registerPermitSigner({ sign: signNextStage });
+  registerPermitSigner({
+    sign: (run, command: SignedPermitCommand) =>
+      command === 'approve' ? signNextStage(run) : signPermitVerb(run, run.state.record, command),
+    invalidateChanged: invalidateChangedApprovals,
+  });
 }

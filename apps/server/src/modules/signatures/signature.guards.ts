@@ -3,7 +3,7 @@ import { approvalLevelOf, type ApprovalStage, type PermitFacts, type PermitGuard
 import type { Database } from '../../db/schema';
 import { permitContentHash, registerPermitGuards, type PermitRecord } from '../permits';
 import { groupMemberIds, stagesOfLevel } from './approval-stages.repository';
-import { listPermitSignatures, type SignatureRow } from './signature.repository';
+import { listPermitSignatures, signatureHolds, type SignatureRow } from './signature.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,14 +17,17 @@ export interface SignatureFacts extends PermitFacts {
   contentHash?: string;
 }
 
-/** The stages of a permit's risk level, and which valid signatures sign them (same revision, same content). */
+/**
+ * The stages of a permit's risk level, and which valid approvals sign them (same revision, same
+ * content, not invalidated); `signatures` are all of the permit's, the other verbs' included.
+ */
 export async function approvalProgress(db: Db, facilityId: number, permit: PermitRecord) {
   const [stages, signatures, contentHash] = await Promise.all([
     stagesOfLevel(db, facilityId, approvalLevelOf(permit.riskLevel)),
     listPermitSignatures(db, facilityId, permit.ID),
     permitContentHash(db, permit),
   ]);
-  const valid = (s: SignatureRow) => s.permit_revision === permit.revision && s.content_hash === contentHash;
+  const valid = (s: SignatureRow) => s.verb === 'approve' && signatureHolds(s, permit.revision, contentHash);
   const signedPositions = new Set(signatures.filter(valid).map((s) => s.stage_position));
   const left = stages.filter((s) => !signedPositions.has(s.position));
   return {

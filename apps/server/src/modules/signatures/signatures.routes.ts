@@ -7,7 +7,9 @@ import {
   permitPermission,
   rightNavPermission,
   signingMethodSchema,
+  ssoSigningStartInputSchema,
   ssoSigningStartSchema,
+  abandonedRemovalPermission,
   apiErrorSchema,
   type PermitApprovals,
   type SigningMethod,
@@ -122,18 +124,32 @@ export const signatureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         tags,
         security,
         summary:
-          'Start signing the next approval stage at the identity provider (single sign-on users; permit:approve:<CODE>): ' +
-          'the URL of a forced login (ForceAuthn) bound to this permit, revision, stage, content and user for 5 minutes. ' +
-          'The identity provider answers at the ACS, which sends the browser back to /Permit/Edit/:id?signing=<token> ' +
-          '(then approve with { signingIntent: token }) or ?signingRefused=<code>. Decision 0059.',
+          'Start signing a verb at the identity provider (single sign-on users): body { verb } — approve (the default: ' +
+          'the next approval stage; permit:approve:<CODE>), issue, accept, hand-over, complete-work (permit:view:<CODE>; ' +
+          'the command checks the rest) or abandoned-removal (loto:remove-abandoned). ' +
+          'The URL of a forced login (ForceAuthn) bound to this permit, verb, revision, stage, content and user for 5 minutes. ' +
+          'The identity provider answers at the ACS, which sends the browser back to /Permit/Edit/:id?signing=<token>' +
+          '[&signingVerb=<verb>] (then give the verb with { signingIntent: token }) or ?signingRefused=<code>. ' +
+          'Decisions 0059 and XXXX.',
         params: idParamsSchema,
+        body: ssoSigningStartInputSchema,
         response: { 200: ssoSigningStartSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (request): Promise<SsoSigningStart> => ({
-      redirectUrl: await startSsoSigning(contextOf(request), request.params.id, (code) =>
-        assertPermission(request, permitPermission('approve', code)),
-      ),
-    }),
+    async (request): Promise<SsoSigningStart> => {
+      const verb = request.body?.verb ?? 'approve';
+      return {
+        redirectUrl: await startSsoSigning(contextOf(request), request.params.id, verb, (code) =>
+          assertPermission(
+            request,
+            verb === 'approve'
+              ? permitPermission('approve', code)
+              : verb === 'abandoned-removal'
+                ? abandonedRemovalPermission
+                : permitPermission('view', code),
+          ),
+        ),
+      };
+    },
   );
 };

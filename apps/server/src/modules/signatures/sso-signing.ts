@@ -1,12 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { signingRefusals, ssoSigningMinutes, type SignatureMethod, type SsoSigningRefusalCode } from '@hasp/contracts';
+import {
+  signingRefusals,
+  ssoSigningMinutes,
+  type SignatureMethod,
+  type SignatureVerb,
+  type SsoSigningRefusalCode,
+} from '@hasp/contracts';
 import type { Connection } from '../../db/connections';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform/request-context';
 import { AppError } from '../../plugins/app-error';
 import { insertAuthEvent } from '../auth';
-import { findPermit } from '../permits';
+import { findPermit, permitContentHash } from '../permits';
 import {
   SAML_CLOCK_SKEW_MS,
   SamlRefusal,
@@ -43,27 +49,29 @@ const permitPage = (permitId: number, query: Record<string, string>) =>
   `/Permit/Edit/${permitId}?${new URLSearchParams(query).toString()}`;
 
 /**
- * Starts signing the permit's next stage at the identity provider: refused unless the actor signs
- * with single sign-on, may approve the permit's type, the permit is Requested and the rate limit
- * allows. Resolves with the identity provider's sign-in URL.
+ * Starts signing a verb on the permit at the identity provider: refused unless the actor signs with
+ * single sign-on, passes `mayStart` (the verb's permission on the permit's type), the rate limit
+ * allows, and, for an approval, the permit is Requested. Whether the verb applies is the command's
+ * to say when the signature comes back. Resolves with the identity provider's sign-in URL.
  */
 export async function startSsoSigning(
   ctx: RequestContext,
   permitId: number,
-  mayApprove: (code: string) => Promise<void>,
+  verb: SignatureVerb,
+  mayStart: (code: string) => Promise<void>,
 ): Promise<string> {
   const { db } = ctx.connection;
   const { actor, now } = ctx;
   const permit = await findPermit(db, actor.facilityId, permitId);
   if (!permit) throw AppError.notFound('Permit');
-  await mayApprove(permit.permitType.code);
+  await mayStart(permit.permitType.code);
   const user = await db
     .selectFrom('users')
     .select(['is_active_directory_user', 'password_hash', 'locked_at'])
     .where('id', '=', actor.userId)
     .executeTakeFirstOrThrow();
   if (signingMethodOf(user) !== 'sso') throw new AppError('CONFLICT', 409, signingRefusals.ssoNotSsoUser);
-  if (permit.status !== 'requested') {
+  if (verb === 'approve' && permit.status !== 'requested') {
     throw new AppError('CONFLICT', 409, `Permit ${permit.number} is not Requested: there is nothing to sign.`);
   }
   const wait = await rateLimitWait(db, actor.userId, now);
@@ -72,7 +80,7 @@ export async function startSsoSigning(
       'retry-after': String(wait * 60),
     });
   }
-  const progress = await approvalProgress(db, actor.facilityId, permit);
+  const progress = verb === 'approve' ? await approvalProgress(db, actor.facilityId, permit) : null;
   const token = randomBytes(24).toString('base64url');
   const requestId = `_sign${randomUUID().replace(/-/g, '')}`;
   let url: string;
@@ -94,9 +102,10 @@ export async function startSsoSigning(
       user_id: actor.userId,
       permit_id: permit.ID,
       permit_revision: permit.revision,
+      verb,
       // No stage configured for the level: the plain stage, numbered after the signatures so far.
-      stage_position: progress.nextStage?.position ?? progress.signerIds.length + 1,
-      content_hash: progress.contentHash,
+      stage_position: progress ? (progress.nextStage?.position ?? progress.signerIds.length + 1) : null,
+      content_hash: progress ? progress.contentHash : await permitContentHash(db, permit),
       request_id: requestId,
       created_at: now,
       expires_at: new Date(now.getTime() + ttlMs),
@@ -118,6 +127,7 @@ const findIntent = (db: Kysely<Database>, token: string) =>
       'signature_intents.user_id',
       'signature_intents.permit_id',
       'signature_intents.permit_revision',
+      'signature_intents.verb',
       'signature_intents.stage_position',
       'signature_intents.content_hash',
       'signature_intents.request_id',
@@ -216,10 +226,15 @@ async function acceptSigningAnswer(
     .returning('id')
     .executeTakeFirst();
   if (!marked) return refuse('replayed');
-  return permitPage(intent.permit_id, { signing: token });
+  // The permit page gives the signed verb's command with the token (an approval's is the default).
+  return permitPage(
+    intent.permit_id,
+    intent.verb === 'approve' ? { signing: token } : { signing: token, signingVerb: intent.verb },
+  );
 }
 
 async function stageNameOf(db: Kysely<Database>, intent: NonNullable<IntentRow>): Promise<string> {
+  if (intent.verb !== 'approve') return intent.verb;
   const permit = await findPermit(db, intent.facility_id, intent.permit_id);
   if (!permit) return '';
   const progress = await approvalProgress(db, intent.facility_id, permit);
@@ -233,15 +248,15 @@ export interface SsoReauthentication {
 }
 
 /**
- * Uses up the signing intent the approve command was given (in the command's transaction): it must
- * be the actor's, for this permit, revision, stage and content, answered by the identity provider,
- * unused and unexpired. A refusal throws after recording it (like a wrong password).
+ * Uses up the signing intent the signed command was given (in the command's transaction): it must
+ * be the actor's, for this permit, verb, revision, stage (approvals) and content, answered by the
+ * identity provider, unused and unexpired. A refusal throws after recording it (like a wrong password).
  */
 export async function useSsoSigning(
   ctx: RequestContext,
   token: string | undefined,
   permit: { ID: number; number: string; revision: number },
-  stage: { position: number; name: string },
+  stage: { verb: SignatureVerb; position: number | null; name: string },
   contentHash: string,
   trx: Kysely<Database>,
 ): Promise<SsoReauthentication> {
@@ -269,7 +284,9 @@ export async function useSsoSigning(
     !intent ||
     intent.user_id !== ctx.actor.userId ||
     intent.facility_id !== ctx.actor.facilityId ||
-    intent.permit_id !== permit.ID
+    intent.permit_id !== permit.ID ||
+    // Signed in again to issue is not signing in again to accept, nor to remove a lock.
+    intent.verb !== stage.verb
   ) {
     throw await refuse('identity provider refused', signingRefusals.ssoFailed);
   }

@@ -57,6 +57,7 @@ export const permitPdfSpanish = [
     signature: '{{meaning}}: {{name}}, {{at}}',
     signatureStage: 'Etapa {{position}}: {{stage}}. Revisión {{revision}}',
     signatureInvalid: 'Ya no es válida: el permiso cambió después de firmarse',
+    signatureInvalidated: 'Invalidada {{at}}: {{why}}',
     noSignatures: 'Sin firmas.',
     qrCaption: 'Escanee para ver el estado actual (requiere iniciar sesión):',
     printedBy:

@@ -1,4 +1,4 @@
-import { approvalStageLabels, signatureLabels, signatureMessages } from '@hasp/contracts';
+import { approvalStageLabels, signatureLabels, signatureMeanings, signatureMessages } from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
 /** The permit page's Approvals section and the approve dialog's signature in Spanish. */
@@ -24,6 +24,10 @@ export const signaturesSpanish = [
     ssoSign: 'Inicie sesión de nuevo en {{idp}} para firmar',
     ssoDescription:
       'Aprobar firma la siguiente etapa de aprobación con su nombre, la hora y su significado. Inicie sesión de nuevo en {{idp}} y vuelva aquí.',
+    confirm: 'Al firmar usted confirma: {{meaning}}',
+    verbPasswordDescription:
+      'Su firma registra su nombre, la hora y este significado. Escriba su contraseña para firmar.',
+    verbSsoDescription: 'Su firma registra su nombre, la hora y este significado. Inicie sesión de nuevo en {{idp}}.',
     ssoSigning: 'Firmando el permiso',
     ssoSigningFailed: 'El permiso no se firmó',
   }),
@@ -44,6 +48,13 @@ export const signaturesSpanish = [
     saved: 'Etapas de aprobación guardadas',
     loadFailed: 'No se pudieron cargar las etapas de aprobación: {{reason}}',
     noStages: 'Sin etapas: una aprobación de cualquiera que pueda aprobar el tipo.',
+  }),
+  ...translateCatalog(signatureMeanings, {
+    issue: 'Emitido: aislamiento en su lugar y condiciones del permiso establecidas',
+    accept: 'Aceptado: condiciones entendidas, responsabilidad del trabajo asumida',
+    handOver: 'Traspasado',
+    completeWork: 'Trabajo terminado: devuelto',
+    abandonedRemoval: 'Retiró el candado de un trabajador ausente según 1910.147(e)(3)',
   }),
   ...translateCatalog(signatureMessages, {
     passwordRequired: 'Escriba su contraseña para firmar',

@@ -1,0 +1,13 @@
+import { isSignedPermitCommand } from '@hasp/contracts';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo';
+
+/**
+ * A lifecycle verb's body as a demo user sends it: the verbs that hand over responsibility (approve,
+ * issue, accept, hand-over, complete-work) are signed, so they carry the signer's password.
+ */
+export function signedBody(verb: string, body: object = {}, password = DEMO_PASSWORD): Record<string, unknown> {
+  return isSignedPermitCommand(verb) ? { password, ...body } : { ...body };
+}
+
+/** The body of an (e)(3) removal, signed by the supervisor (the demo password unless given). */
+export const signedRemoval = <B extends object>(body: B, password = DEMO_PASSWORD) => ({ ...body, password });

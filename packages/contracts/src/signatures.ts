@@ -179,7 +179,10 @@ export const signingMethodSchema = z.object({
 export type SigningMethod = z.infer<typeof signingMethodSchema>;
 
 /** `POST /api/permits/:id/signatures/sso`: the verb to sign (absent: approve, the next approval stage). */
-export const ssoSigningStartInputSchema = z.optional(z.object({ verb: z.optional(z.enum(signatureVerbs)) }));
+// Nullable: a POST without a body (the approve dialog before signed verbs) reaches the route as null.
+export const ssoSigningStartInputSchema = z.optional(
+  z.nullable(z.object({ verb: z.optional(z.enum(signatureVerbs)) })),
+);
 
 /** `POST /api/permits/:id/signatures/sso`: where the browser goes to sign in again (ForceAuthn). */
 export const ssoSigningStartSchema = z.object({ redirectUrl: z.string() });

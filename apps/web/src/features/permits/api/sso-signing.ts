@@ -16,20 +16,37 @@ export function useSigningMethod(enabled: boolean) {
   });
 }
 
+/** Where a signing keeps the verb's own fields (the hand-over's new holder) while at the identity provider. */
+const pendingKey = (permitId: number) => `hasp.signing.${permitId}`;
+
+/** The fields the signed verb was given before the identity provider, taken once on the way back. */
+export function takePendingSigning(permitId: number): object {
+  const stored = sessionStorage.getItem(pendingKey(permitId));
+  sessionStorage.removeItem(pendingKey(permitId));
+  try {
+    return stored ? (JSON.parse(stored) as object) : {};
+  } catch {
+    return {};
+  }
+}
+
 /**
- * Starts signing at the identity provider and sends the whole page there (not a popup: phone
- * browsers block or bury popups, and identity providers refuse to be framed). It comes back to
- * the permit page with `?signing=<token>` (SsoSigningReturn) or `?signingRefused=<code>`.
+ * Starts signing the verb at the identity provider and sends the whole page there (not a popup:
+ * phone browsers block or bury popups, and identity providers refuse to be framed). It comes back
+ * to the permit page with `?signing=<token>[&signingVerb=<verb>]` (SsoSigningReturn) or `?signingRefused=<code>`.
  */
-export function useStartSsoSigning(permitId: number) {
+export function useStartSsoSigning(permitId: number, verb: string) {
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`permits/${permitId}/signatures/sso`, {
+    mutationFn: (fields: object) => {
+      sessionStorage.setItem(pendingKey(permitId), JSON.stringify(fields));
+      return apiRequest(`permits/${permitId}/signatures/sso`, {
         method: 'POST',
+        body: { verb },
         schema: ssoSigningStartSchema,
         // Refusals are shown in the dialog, as the server words them.
         quiet: statusIn(403, 409, 422, 429),
-      }),
+      });
+    },
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
 }

@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
+  isSignedPermitCommand,
   permitStatusCaptions,
   permitsButtons,
   permitsLabels,
   permitsMessages,
   signatureLabels,
+  signatureMeaningOf,
   signatureMessages,
   type Permit,
   type PermitCommand,
@@ -46,11 +48,15 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
   const maxHours = type.data?.maxValidityHours;
-  // A single sign-on user signs by signing in again at the identity provider (decision 0059).
-  const signing = useSigningMethod(input === 'password');
-  const startSso = useStartSsoSigning(permit.ID);
-  const ssoName = signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
-  const askPassword = input === 'password' && !signing.isPending && ssoName === null;
+  // The verbs that hand over responsibility are signed: the password again, or, for a single sign-on
+  // user, signing in again at the identity provider (decisions 0059 and XXXX).
+  const signs = isSignedPermitCommand(verb);
+  const signing = useSigningMethod(signs);
+  const startSso = useStartSsoSigning(permit.ID, verb);
+  const ssoName = signs && signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
+  const askPassword = signs && !signing.isPending && ssoName === null;
+  // What the signature means, shown before signing (an approval's is its stage's, said by approveChange).
+  const meaning = signs && verb !== 'approve' ? t(signatureMeaningOf(verb)) : null;
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
 
   const confirm = () => {
@@ -65,9 +71,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     } else if (input === 'newHolder') {
       if (!newHolder) return setProblem(t(permitsMessages.pickNewHolder));
       body = { newHolderId: newHolder.ID };
-    } else if (input === 'password') {
+    }
+    if (signs) {
       if (!password) return setProblem(t(signatureMessages.passwordRequired));
-      body = { password };
+      body = { ...body, password };
     }
     setProblem(null);
     command.mutate(
@@ -146,19 +153,32 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             exclude={permit.holder ? [permit.holder.ID] : []}
           />
         )}
-        {input === 'password' && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
-        {ssoName !== null && <Text>{t(signatureLabels.ssoDescription, { idp: ssoName })}</Text>}
+        {signs && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
+        {meaning !== null && (
+          <Text fw={600} data-testid="signature-meaning">
+            {t(signatureLabels.confirm, { meaning })}
+          </Text>
+        )}
+        {ssoName !== null && (
+          <Text>
+            {meaning === null
+              ? t(signatureLabels.ssoDescription, { idp: ssoName })
+              : t(signatureLabels.verbSsoDescription, { idp: ssoName })}
+          </Text>
+        )}
         {askPassword && (
           <PasswordInput
             label={t(signatureLabels.password)}
-            description={t(signatureLabels.passwordDescription)}
+            description={
+              meaning === null ? t(signatureLabels.passwordDescription) : t(signatureLabels.verbPasswordDescription)
+            }
             required
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            error={problem}
+            error={input === null || input === 'password' ? problem : undefined}
             classNames={{ input: classes.input }}
-            data-autofocus
+            data-autofocus={input === 'newHolder' ? undefined : true}
           />
         )}
         {command.isError && (
@@ -185,7 +205,11 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
               h="auto"
               mih={44}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
-              onClick={() => startSso.mutate()}
+              onClick={() => {
+                // The hand-over's new holder must survive the trip to the identity provider.
+                if (input === 'newHolder' && !newHolder) return setProblem(t(permitsMessages.pickNewHolder));
+                startSso.mutate(newHolder ? { newHolderId: newHolder.ID } : {});
+              }}
             >
               {t(signatureLabels.ssoSign, { idp: ssoName })}
             </Button>
@@ -195,7 +219,7 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
               className={classes.touch}
               color={plan.danger ? 'red' : undefined}
               loading={command.isPending}
-              disabled={input === 'password' && signing.isPending}
+              disabled={signs && signing.isPending}
               onClick={confirm}
             >
               {plan.label}

@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  isSignedPermitCommand,
   permitCommandCaptions,
   permitStatusCaptions,
   permitsMessages,
@@ -16,6 +17,7 @@ import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { passLeaveGuard } from '../model/leave-guard';
 import { usePermitCommand } from '../api/send-command';
+import { takePendingSigning } from '../api/sso-signing';
 
 /** The permit page came back from the identity provider (decision 0059): `?signing=` or `?signingRefused=`. */
 export const isSigningReturn = (search: URLSearchParams): boolean =>
@@ -46,9 +48,14 @@ export function SsoSigningReturn({ permit }: { permit: Permit }) {
     if (handled.current || !isSigningReturn(params)) return;
     handled.current = true;
     const token = params.get('signing');
+    // The verb signed (absent: an approval), and the fields it was given before the identity provider.
+    const signedVerb = params.get('signingVerb') ?? 'approve';
+    const verb = isSignedPermitCommand(signedVerb) ? signedVerb : 'approve';
+    const fields = takePendingSigning(permit.ID);
     setParams(
       (current) => {
         current.delete('signing');
+        current.delete('signingVerb');
         current.delete('signingRefused');
         return current;
       },
@@ -56,13 +63,13 @@ export function SsoSigningReturn({ permit }: { permit: Permit }) {
     );
     if (!token) return;
     command.mutate(
-      { verb: 'approve', body: { signingIntent: token }, version: permit.version, idempotencyKey: crypto.randomUUID() },
+      { verb, body: { ...fields, signingIntent: token }, version: permit.version, idempotencyKey: crypto.randomUUID() },
       {
         onSuccess: (updated) =>
           showToast({
             title: updated.number,
             message: t(permitsMessages.commandDone, {
-              command: t(permitCommandCaptions.approve),
+              command: t(permitCommandCaptions[verb]),
               status: t(permitStatusCaptions[updated.status]),
             }),
             tone: 'success',

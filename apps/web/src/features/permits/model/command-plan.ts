@@ -21,7 +21,8 @@ export function inputOf(verb: PermitCommand): CommandInput {
   if (verb === 'suspend' || verb === 'cancel') return 'reason';
   if (verb === 'extend') return 'plannedEnd';
   if (verb === 'hand-over') return 'newHolder';
-  // Approving signs the next approval stage: the signer's password again (issue 17).
+  // Approving signs the next approval stage: the signer's password again (issue 17). The other
+  // signed verbs (isSignedPermitCommand) ask for it too, beside their own input.
   if (verb === 'approve') return 'password';
   return null;
 }

@@ -1,4 +1,5 @@
 import {
+  isSignedPermitCommand,
   allowedCommands,
   allowedIsolationPlanVerbs,
   allowedTagCommands,
@@ -56,17 +57,22 @@ export type LocalOutcome =
 const offlineNames: ReadonlySet<string> = new Set(offlineCommandNames);
 export const isOfflineCommand = (name: string): name is OfflineCommandName => offlineNames.has(name);
 
-/** The permit commands the page offers offline: allowed by the state machine and queueable (no approving). */
+/**
+ * Whether the device gives the verb offline: queueable, and not signed. A signature re-checks the
+ * password on the server, and a typed password is never kept in the outbox; until it can be sealed
+ * for the server (decision XXXX), issue, accept, hand-over and complete work wait for the network.
+ */
+const givenOffline = (verb: PermitCommand) => isOfflineCommand(`permit.${verb}`) && !isSignedPermitCommand(verb);
+
+/** The permit commands the page offers offline: allowed by the state machine, queueable and unsigned. */
 export function offlinePermitCommands(permit: Permit, actor: LocalActor, now: Date): PermitCommand[] {
-  return allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter((verb) =>
-    isOfflineCommand(`permit.${verb}`),
-  );
+  return allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter(givenOffline);
 }
 
-/** The commands the server offered that this device cannot give offline (approving: signatures need the network). */
+/** The commands the server offered that this device cannot give offline (the signed ones: signatures need the network). */
 export const onlineOnlyCommands = (permit: Permit, actor: LocalActor, now: Date): PermitCommand[] =>
   allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter(
-    (verb) => !isOfflineCommand(`permit.${verb}`) && verb !== 'expire',
+    (verb) => !givenOffline(verb) && verb !== 'expire',
   );
 
 const toPermitActor = (actor: LocalActor): PermitActor => ({
@@ -144,6 +150,8 @@ export function applyPermitCommand(
 export function offlineRefusal(verb: string): string {
   if (verb === 'approve')
     return 'Approving needs the network: the signature re-checks your password on the server. Approve when you are back online.';
+  if (isSignedPermitCommand(verb))
+    return 'This step is signed and needs the network: the signature re-checks your password on the server. Sign it when you are back online.';
   return 'This step needs the network: it cannot be saved offline.';
 }
 

@@ -1,5 +1,4 @@
 import {
-  isSignedPermitCommand,
   allowedCommands,
   allowedIsolationPlanVerbs,
   allowedTagCommands,
@@ -57,22 +56,17 @@ export type LocalOutcome =
 const offlineNames: ReadonlySet<string> = new Set(offlineCommandNames);
 export const isOfflineCommand = (name: string): name is OfflineCommandName => offlineNames.has(name);
 
-/**
- * Whether the device gives the verb offline: queueable, and not signed. A signature re-checks the
- * password on the server, and a typed password is never kept in the outbox; until it can be sealed
- * for the server (decision XXXX), issue, accept, hand-over and complete work wait for the network.
- */
-const givenOffline = (verb: PermitCommand) => isOfflineCommand(`permit.${verb}`) && !isSignedPermitCommand(verb);
-
-/** The permit commands the page offers offline: allowed by the state machine, queueable and unsigned. */
+/** The permit commands the page offers offline: allowed by the state machine and queueable (no approving). */
 export function offlinePermitCommands(permit: Permit, actor: LocalActor, now: Date): PermitCommand[] {
-  return allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter(givenOffline);
+  return allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter((verb) =>
+    isOfflineCommand(`permit.${verb}`),
+  );
 }
 
-/** The commands the server offered that this device cannot give offline (the signed ones: signatures need the network). */
+/** The commands the server offered that this device cannot give offline (approving: signatures need the network). */
 export const onlineOnlyCommands = (permit: Permit, actor: LocalActor, now: Date): PermitCommand[] =>
   allowedCommands(factsOf(permit, now), toPermitActor(actor)).filter(
-    (verb) => !givenOffline(verb) && verb !== 'expire',
+    (verb) => !isOfflineCommand(`permit.${verb}`) && verb !== 'expire',
   );
 
 const toPermitActor = (actor: LocalActor): PermitActor => ({
@@ -150,8 +144,6 @@ export function applyPermitCommand(
 export function offlineRefusal(verb: string): string {
   if (verb === 'approve')
     return 'Approving needs the network: the signature re-checks your password on the server. Approve when you are back online.';
-  if (isSignedPermitCommand(verb))
-    return 'This step is signed and needs the network: the signature re-checks your password on the server. Sign it when you are back online.';
   return 'This step needs the network: it cannot be saved offline.';
 }
 

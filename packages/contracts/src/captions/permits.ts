@@ -150,6 +150,7 @@ export const permitsMessages = defineCaptions('Message', 'Permit', {
 export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Notifications', {
   request: 'approval requested',
   approve: 'approved',
+  reject: 'returned for rework',
   issue: 'issued',
   suspend: 'suspended',
   'hand-over': 'handed over',
@@ -159,6 +160,8 @@ export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Noti
   title: '{{number}} {{title}}: {{what}}',
   body: '{{what}}.',
   bodyBy: '{{what}} by {{actor}}.',
+  /** A return for rework says why: `details` is the reason and the note. */
+  bodyWhy: '{{what}} by {{actor}}: {{details}}',
 });
 
 /** The notice of a lock still applied after its permit's planned end (`lock.overdue`; `details` is the lock's serial). */

@@ -40,6 +40,7 @@ export const permitsSpanish = [
     request: 'Solicitar',
     edit: 'Editar',
     approve: 'Aprobar',
+    reject: 'Rechazar',
     isolate: 'Aislar',
     issue: 'Emitir',
     accept: 'Aceptar',
@@ -63,6 +64,7 @@ export const permitsSpanish = [
   ...translateCatalog(permitNotifiesCaptions, {
     request: 'Se avisa a todas las personas que pueden aprobar este tipo de permiso.',
     approve: 'Se avisa al solicitante.',
+    reject: 'Se avisa al solicitante, con el motivo.',
     issue: 'Se avisa al titular y al solicitante.',
     suspend: 'Se avisa al titular y al solicitante.',
     'hand-over': 'Se avisa al nuevo titular y al titular actual.',
@@ -184,6 +186,7 @@ export const permitsSpanish = [
   ...translateCatalog(permitNotificationCaptions, {
     request: 'aprobación solicitada',
     approve: 'aprobado',
+    reject: 'devuelto para corregir',
     issue: 'emitido',
     suspend: 'suspendido',
     'hand-over': 'traspasado',
@@ -193,6 +196,7 @@ export const permitsSpanish = [
     title: '{{number}} {{title}}: {{what}}',
     body: '{{what}}.',
     bodyBy: '{{what}} por {{actor}}.',
+    bodyWhy: '{{what}} por {{actor}}: {{details}}',
   }),
   ...translateCatalog(lockOverdueNotificationCaptions, {
     title: '{{number}} {{title}}: el candado {{details}} sigue aplicado después del fin previsto del permiso',

@@ -354,9 +354,9 @@ describe('permit lifecycle commands', () => {
     const forbidden = await command('contractor', permit.ID, 'approve');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json<{ message: string }>().message).toContain('permit:approve:LOTO');
-    // The approver's buttons: the requester's edit is not among them.
+    // The approver's buttons: the requester's edit is not among them; returning for rework is.
     const approved = await walk(requested, [['admin', 'approve']]);
-    expect(approved.allowedCommands).toEqual(['isolate', 'cancel']);
+    expect(approved.allowedCommands).toEqual(['isolate', 'cancel', 'reject']);
   });
 
   it('refuses separation-of-duties breaches and limits: issuer = holder, self-approval, too many extensions', async () => {

@@ -420,11 +420,11 @@ export const permitTransitions: readonly PermitTransition[] = [
   // Returned for rework to its requester, with the reason; approvals so far stop counting (effect:
   // clearsApprovals). Not once Isolated: points are isolated then, and a return would leave them so.
   t('requested', 'reject', 'draft', approverOrIssuer, notRequester),
-  t('approved', 'reject', 'draft', approverOrIssuer, notRequester),
   // A core edit after approval sends the permit back for approval (effect: clearsApprovals).
   t('approved', 'edit', 'requested', can('create'), isRequester),
   t('approved', 'isolate', 'isolated', can('issue')),
   t('approved', 'cancel', 'cancelled', requesterOrApprover),
+  t('approved', 'reject', 'draft', approverOrIssuer, notRequester),
   t('isolated', 'issue', 'issued', can('issue'), holderIsNamed, notHolder),
   // Once isolated, the only way out is de-isolation (isolations must be restored).
   t('isolated', 'de-isolate', 'de_isolation', can('issue')),

@@ -225,6 +225,10 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:id/commands/edit': both(inSample, named('admin')),
   'POST /api/permits/:id/commands/request': both(inSample, named('admin')),
   'POST /api/permits/:id/commands/approve': both(inSample, holds('permit:approve:LOTO')),
+  'POST /api/permits/:id/commands/reject': both(
+    inSample,
+    (c) => holds('permit:approve:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
   'POST /api/permits/:id/commands/isolate': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/issue': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/accept': both(inSample, holds('permit:view:LOTO')),
@@ -626,6 +630,7 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/edit': permitCore,
     'POST /api/permits/:id/commands/suspend': { reason: 'Matrix' },
     'POST /api/permits/:id/commands/cancel': { reason: 'Matrix' },
+    'POST /api/permits/:id/commands/reject': { reasonId: 1, note: 'Matrix' },
     'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });

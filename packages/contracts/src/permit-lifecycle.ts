@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idSchema } from './ids';
+import { PG_INT_MAX, idSchema } from './ids';
 import { permitPermission, type PermitTypeAction } from './permissions';
 import { localTimeWithOffset } from './wall-clock';
 
@@ -52,6 +52,7 @@ export const permitCommands = [
   'request',
   'edit',
   'approve',
+  'reject',
   'isolate',
   'issue',
   'accept',
@@ -73,6 +74,7 @@ export const permitCommandLabels: Record<PermitCommand, string> = {
   request: 'Request',
   edit: 'Edit',
   approve: 'Approve',
+  reject: 'Reject',
   isolate: 'Isolate',
   issue: 'Issue',
   accept: 'Accept',
@@ -95,12 +97,25 @@ const signingPasswordSchema = z
   .string('Enter your password to sign')
   .check(z.minLength(1, 'Enter your password to sign'), z.maxLength(1024));
 
+/**
+ * Returning for rework names why: an item of the facility's "Rejection reasons" master list (the
+ * server checks it is one, and active) and a note, which the item "Other" requires.
+ */
+export const REJECTION_NOTE_MAX = 2000;
+const rejectSchema = z.object({
+  reasonId: z.int('Pick a rejection reason').check(z.positive('Pick a rejection reason'), z.lte(PG_INT_MAX)),
+  note: z.optional(
+    z.string().check(z.trim(), z.maxLength(REJECTION_NOTE_MAX, `Note: at most ${REJECTION_NOTE_MAX} characters`)),
+  ),
+});
+
 /** The body each command takes; commands not listed take none. */
 export const permitCommandInputSchemas = {
   suspend: z.object({ reason: reasonSchema }),
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
   'hand-over': z.object({ newHolderId: idSchema }),
+  reject: rejectSchema,
   // Or, for a single sign-on user, the re-authentication at the identity provider that came back
   // for this signing (decision 0059): the one-time token the ACS returned the browser with.
   approve: z.union(
@@ -122,6 +137,8 @@ type AnyInput = {
   newHolderId?: number;
   password?: string;
   signingIntent?: string;
+  reasonId?: number;
+  note?: string;
 };
 
 type Instant = Date | string;
@@ -200,6 +217,8 @@ export interface PermitEffects {
   extensionCount?: number;
   plannedEnd?: string;
   reason?: string;
+  /** Returned for rework: the rejection reason's master-list item and the note (the server checks the item). */
+  returnsForRework?: { reasonId: number; note: string };
 }
 
 export type PermitDecision = { ok: true; from: PermitStatus; to: PermitStatus; effects: PermitEffects } | PermitDenial;
@@ -248,10 +267,20 @@ const isHolder: PermitGuard = ({ facts, actor, command }) =>
     ? null
     : deny('NOT_THE_RIGHT_PERSON', `Only the permit's named holder can ${verb(command)} it.`);
 
-const notRequester: PermitGuard = ({ facts, actor }) =>
+const notRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.requesterId
     ? null
-    : deny('SEPARATION_OF_DUTIES', 'The requester of a permit cannot approve it: another person must.');
+    : deny('SEPARATION_OF_DUTIES', `The requester of a permit cannot ${verb(command)} it: another person must.`);
+
+/** Those who judge a permit before work (its approvers and issuing authorities) may send it back. */
+const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
+  actor.permissions.has(permitPermission('approve', facts.typeCode)) ||
+  actor.permissions.has(permitPermission('issue', facts.typeCode))
+    ? null
+    : deny(
+        'FORBIDDEN',
+        `You need the permission ${permitPermission('approve', facts.typeCode)} or ${permitPermission('issue', facts.typeCode)} to ${verb(command)} this permit.`,
+      );
 
 /** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
 const notHolder: PermitGuard = ({ facts, actor, command }) =>
@@ -388,10 +417,14 @@ export const permitTransitions: readonly PermitTransition[] = [
   // Each approval signs the next stage of the permit's risk level; the last one approves it.
   { ...t('requested', 'approve', 'approved', can('approve'), notRequester), staysWhile: otherStagesLeft },
   t('requested', 'cancel', 'cancelled', requesterOrApprover),
+  // Returned for rework to its requester, with the reason; approvals so far stop counting (effect:
+  // clearsApprovals). Not once Isolated: points are isolated then, and a return would leave them so.
+  t('requested', 'reject', 'draft', approverOrIssuer, notRequester),
   // A core edit after approval sends the permit back for approval (effect: clearsApprovals).
   t('approved', 'edit', 'requested', can('create'), isRequester),
   t('approved', 'isolate', 'isolated', can('issue')),
   t('approved', 'cancel', 'cancelled', requesterOrApprover),
+  t('approved', 'reject', 'draft', approverOrIssuer, notRequester),
   t('isolated', 'issue', 'issued', can('issue'), holderIsNamed, notHolder),
   // Once isolated, the only way out is de-isolation (isolations must be restored).
   t('isolated', 'de-isolate', 'de_isolation', can('issue')),
@@ -420,11 +453,12 @@ export const permitTransitions: readonly PermitTransition[] = [
 /** The permission action each command needs (for docs, the matrix test and the catalogue). */
 export const permitCommandAction: Record<
   PermitCommand,
-  PermitTypeAction | 'system' | 'holder-or-issue' | 'requester-or-approve'
+  PermitTypeAction | 'system' | 'holder-or-issue' | 'requester-or-approve' | 'approve-or-issue'
 > = {
   request: 'create',
   edit: 'create',
   approve: 'approve',
+  reject: 'approve-or-issue',
   isolate: 'issue',
   issue: 'issue',
   accept: 'view',
@@ -463,6 +497,8 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
     case 'suspend':
     case 'cancel':
       return { reason: input.reason };
+    case 'reject':
+      return { clearsApprovals: true, returnsForRework: { reasonId: input.reasonId!, note: input.note ?? '' } };
     default:
       return {};
   }

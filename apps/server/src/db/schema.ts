@@ -499,6 +499,11 @@ export interface PermitTable {
   status_reason: string | null;
   // 2026-12-02T1100-connect: the work order it was made from (Hasp Connect), unique in the facility
   external_reference: ColumnType<string | null, string | null | undefined, string | null | undefined>;
+  // 2026-12-09T0900-permit-returns: returned for rework (all four or none), until requested again
+  returned_by: ColumnType<number | null, number | null | undefined, number | null | undefined>;
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null | undefined>;
+  return_reason_item_id: ColumnType<number | null, number | null | undefined, number | null | undefined>;
+  return_note: ColumnType<string | null, string | null | undefined, string | null | undefined>;
 }
 
 export interface PermitApprovalTable {

@@ -3,6 +3,7 @@ import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
 import { permitFactsAfter } from './permit-guards';
+import { checkedRejectionReason, rejectionWords, returnCleared, returnedChange } from './permit-return';
 import { signApproval } from './permit-signing';
 import {
   addApproval,
@@ -23,6 +24,9 @@ export type PermitCommandBody = Partial<PermitEdit> & {
   password?: string;
   /** Approving as a single sign-on user: the signing the identity provider answered (decision 0059). */
   signingIntent?: string;
+  /** Rejecting: the "Rejection reasons" item and the note. */
+  reasonId?: number;
+  note?: string;
 };
 
 /**
@@ -47,6 +51,8 @@ export interface PermitCommandEventPayload {
   issuerId: number | null;
   approverIds: number[];
   newHolderId?: number;
+  /** Reject: the reason and note in words ("Wrong permit type — use HOT"), for the requester's notice. */
+  details?: string;
 }
 
 /**
@@ -120,6 +126,17 @@ async function applyPermitCommand(
   }
   // Approving signs the next stage: the password again, then the signature (modules/signatures).
   if (command === 'approve') await signApproval({ trx, ctx, input, state, ...run });
+  // Returned for rework: the reason is checked against the facility's list, the permit keeps the
+  // facts until requested again, and a new revision makes every signature so far invalid (kept, not deleted).
+  let returnedWords: string | undefined;
+  if (effects.returnsForRework) {
+    const { reasonId, note } = effects.returnsForRework;
+    const reason = await checkedRejectionReason(trx, facilityId, { reasonId, note });
+    Object.assign(change, returnedChange(ctx.actor.userId, ctx.now, reason, note));
+    change.revision = before.revision + 1;
+    returnedWords = rejectionWords(reason, note);
+  }
+  if (command === 'request') Object.assign(change, returnCleared);
   if (effects.clearsApprovals) await clearApprovals(trx, id, ctx.now);
   if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
   if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
@@ -148,7 +165,7 @@ async function applyPermitCommand(
     entityId: id,
     before: storedPermit(before),
     after: storedPermit(after),
-    reason: effects.reason ?? null,
+    reason: effects.reason ?? returnedWords ?? null,
   });
   const payload: PermitCommandEventPayload = {
     permitId: id,
@@ -164,6 +181,7 @@ async function applyPermitCommand(
     issuerId: before.issuer?.ID ?? null,
     approverIds: before.approvals.map((a) => a.user.ID),
     ...(effects.setsHolder !== undefined ? { newHolderId: effects.setsHolder } : {}),
+    ...(returnedWords !== undefined ? { details: returnedWords } : {}),
   };
   run.event({ name: `permit.${command}`, entityType: 'permit', entityId: id, payload });
   // The guard plugins' facts read at the lock stay true unless the permit fields they read changed.

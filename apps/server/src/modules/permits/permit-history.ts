@@ -37,6 +37,7 @@ function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): 
     }
     case 'permit.suspend':
     case 'permit.cancel':
+    case 'permit.reject':
       return row.reason ?? '';
     case 'permit.hand-over':
       return after?.holder ? `New holder: ${after.holder.displayName}` : '';

@@ -40,6 +40,7 @@ const whoMay = (command: PermitCommand) => {
   const action = permitCommandAction[command];
   if (action === 'holder-or-issue') return 'the holder, or permit:issue:<CODE>';
   if (action === 'requester-or-approve') return 'the requester, or permit:approve:<CODE>';
+  if (action === 'approve-or-issue') return 'permit:approve:<CODE> or permit:issue:<CODE>, not the requester';
   return `permit:${action}:<CODE>`;
 };
 const security = [{ bearer: [] }];

@@ -40,6 +40,7 @@ export const permitsSpanish = [
     request: 'Solicitar',
     edit: 'Editar',
     approve: 'Aprobar',
+    reject: 'Rechazar',
     isolate: 'Aislar',
     issue: 'Emitir',
     accept: 'Aceptar',
@@ -63,6 +64,7 @@ export const permitsSpanish = [
   ...translateCatalog(permitNotifiesCaptions, {
     request: 'Se avisa a todas las personas que pueden aprobar este tipo de permiso.',
     approve: 'Se avisa al solicitante.',
+    reject: 'Se avisa al solicitante, con el motivo.',
     issue: 'Se avisa al titular y al solicitante.',
     suspend: 'Se avisa al titular y al solicitante.',
     'hand-over': 'Se avisa al nuevo titular y al titular actual.',
@@ -153,6 +155,12 @@ export const permitsSpanish = [
     cannotCreate: 'No puede crear un permiso del tipo {{code}} en esta instalación.',
     typeFailed: 'No se pudo cargar el tipo de permiso: {{reason}}',
     newForm: 'Nuevo {{type}}',
+    rejectionReason: 'Motivo',
+    rejectionNote: 'Nota',
+    rejectionNoteDescription: 'Qué debe corregir el solicitante. Obligatoria cuando el motivo es «Otro».',
+    loadingRejectionReasons: 'Cargando los motivos de rechazo',
+    returned: 'Devuelto para corregir por {{name}} el {{time}}: {{reason}}',
+    returnedWithNote: 'Devuelto para corregir por {{name}} el {{time}}: {{reason}} — {{note}}',
   }),
   ...translateCatalog(permitsButtons, {
     discardEdits: 'Descartar mis cambios',
@@ -170,6 +178,11 @@ export const permitsSpanish = [
     endWithinMax: 'Fin previsto: como máximo {{hours}} h después del inicio previsto (la vigencia máxima del tipo)',
     reasonRequired: 'El motivo es obligatorio',
     newEndAfter: 'El nuevo fin debe ser posterior al fin previsto actual',
+    pickRejectionReason: 'Elija un motivo de rechazo',
+    rejectionNoteRequired: 'La nota es obligatoria cuando el motivo es «Otro»: diga qué hay que corregir',
+    noRejectionReasons:
+      'Esta instalación aún no tiene motivos de rechazo: un administrador los añade en Gestionar listas maestras (Motivos de rechazo).',
+    rejectionReasonsFailed: 'No se pudieron cargar los motivos de rechazo: {{reason}}',
     pickNewHolder: 'Elija el nuevo titular',
     stale: 'Alguien cambió este permiso desde que lo abrió. Se ha vuelto a cargar: revíselo e inténtelo de nuevo.',
     notSaved: 'No se guardó: {{reason}}',
@@ -184,6 +197,7 @@ export const permitsSpanish = [
   ...translateCatalog(permitNotificationCaptions, {
     request: 'aprobación solicitada',
     approve: 'aprobado',
+    reject: 'devuelto para corregir',
     issue: 'emitido',
     suspend: 'suspendido',
     'hand-over': 'traspasado',
@@ -193,6 +207,7 @@ export const permitsSpanish = [
     title: '{{number}} {{title}}: {{what}}',
     body: '{{what}}.',
     bodyBy: '{{what}} por {{actor}}.',
+    bodyWhy: '{{what}} por {{actor}}: {{details}}',
   }),
   ...translateCatalog(lockOverdueNotificationCaptions, {
     title: '{{number}} {{title}}: el candado {{details}} sigue aplicado después del fin previsto del permiso',

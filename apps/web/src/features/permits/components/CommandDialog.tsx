@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   permitStatusCaptions,
   permitsButtons,
+  rejectionNoteRequired,
   permitsLabels,
   permitsMessages,
   signatureLabels,
@@ -14,6 +15,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
+import { useRejectionReasons } from '../api/rejection-reasons';
 import { isStale, usePermitCommand } from '../api/send-command';
 import { useSigningMethod, useStartSsoSigning } from '../api/sso-signing';
 import { commandPlan, inputOf } from '../model/command-plan';
@@ -21,6 +23,7 @@ import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../m
 import classes from '../Permits.module.css';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { savedOnDevice } from '../offline/saved-on-device';
+import { RejectionFields } from './RejectionFields';
 
 interface CommandDialogProps {
   permit: Permit;
@@ -43,6 +46,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const [newHolder, setNewHolder] = useState<PickedPerson | null>(null);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteProblem, setNoteProblem] = useState<string | null>(null);
+  const reasons = useRejectionReasons(input === 'rejection');
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
   const maxHours = type.data?.maxValidityHours;
@@ -68,6 +75,14 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     } else if (input === 'password') {
       if (!password) return setProblem(t(signatureMessages.passwordRequired));
       body = { password };
+    } else if (input === 'rejection') {
+      const picked = reasons.data?.find((i) => String(i.ID) === reasonId);
+      setNoteProblem(null);
+      if (!picked) return setProblem(t(permitsMessages.pickRejectionReason));
+      setProblem(null);
+      if (rejectionNoteRequired(picked.value) && !note.trim())
+        return setNoteProblem(t(permitsMessages.rejectionNoteRequired));
+      body = { reasonId: picked.ID, ...(note.trim() ? { note } : {}) };
     }
     setProblem(null);
     command.mutate(
@@ -146,6 +161,17 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             exclude={permit.holder ? [permit.holder.ID] : []}
           />
         )}
+        {input === 'rejection' && (
+          <RejectionFields
+            reasons={reasons}
+            reasonId={reasonId}
+            onReason={setReasonId}
+            note={note}
+            onNote={setNote}
+            reasonProblem={problem}
+            noteProblem={noteProblem}
+          />
+        )}
         {input === 'password' && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
         {ssoName !== null && <Text>{t(signatureLabels.ssoDescription, { idp: ssoName })}</Text>}
         {askPassword && (
@@ -195,7 +221,7 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
               className={classes.touch}
               color={plan.danger ? 'red' : undefined}
               loading={command.isPending}
-              disabled={input === 'password' && signing.isPending}
+              disabled={(input === 'password' && signing.isPending) || (input === 'rejection' && !reasons.data?.length)}
               onClick={confirm}
             >
               {plan.label}

@@ -57,3 +57,4 @@ export * from './reports';
 export * from './notification-templates';
 export * from './connect';
 export * from './wall-clock';
+export * from './simops';

@@ -54,6 +54,7 @@ import * as auditChainDefiner from './2026-12-06T0900-audit-chain-definer';
 import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-private-targets-server-setting';
 import * as gasTestStanding from './2026-12-07T0900-gas-test-standing';
 import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
+import * as simops from './2026-12-09T0900-simops';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -112,4 +113,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0900-connect-private-targets-server-setting': connectPrivateTargetsServerSetting,
   '2026-12-07T0900-gas-test-standing': gasTestStanding,
   '2026-12-08T0900-permit-history-steps': permitHistorySteps,
+  '2026-12-09T0900-simops': simops,
 };

@@ -120,6 +120,14 @@ describe('SIMOPS rules', () => {
     expect(audit.every((a) => a.user_id === ids.admin)).toBe(true);
   });
 
+  it('are seeded for the demo: hot work beside confined space blocks, hot work beside hot work warns', async () => {
+    const seeded = (await call('admin', 'GET', '/api/simops-rules')).json<SimopsRules>().rules;
+    expect(seeded.map((r) => [[r.first.code, r.second.code].sort().join('+'), r.mode]).sort()).toEqual([
+      ['CSE+HOT', 'block'],
+      ['HOT+HOT', 'warn'],
+    ]);
+  });
+
   it('refuse a permit type of another facility', async () => {
     const other = await db()
       .selectFrom('permit_types')

@@ -58,3 +58,4 @@ export * from './reports';
 export * from './notification-templates';
 export * from './connect';
 export * from './wall-clock';
+export * from './simops';

@@ -77,6 +77,9 @@ export interface Database {
   approval_stage_configs: { facility_id: number; version: Generated<number> };
   approval_stages: ApprovalStageTable;
   permit_signatures: PermitSignatureTable;
+  // 2026-12-09T1000-simops: rules per pair of permit types (lower ID first) and signed overrides (never deleted)
+  simops_rules: { facility_id: number; first_type_id: number; second_type_id: number; mode: 'warn' | 'block' };
+  simops_overrides: SimopsOverrideTable;
   signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
   // 2026-11-28T1500-sso-signatures: signings at the identity provider, from the button to the signature
   signature_intents: SignatureIntentTable;
@@ -1180,4 +1183,16 @@ export interface PrintRecordTable {
   reprint_count: Generated<number>;
   reprinted_at: Date | null;
   version: Generated<number>;
+}
+
+export interface SimopsOverrideTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  other_permit_id: number;
+  command: 'approve' | 'issue';
+  reason: string;
+  signer_id: number;
+  signer_name: string;
+  signed_at: Timestamp;
 }

@@ -55,6 +55,7 @@ import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-p
 import * as gasTestStanding from './2026-12-07T0900-gas-test-standing';
 import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
 import * as permitReturns from './2026-12-09T0900-permit-returns';
+import * as simops from './2026-12-09T1000-simops';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0900-gas-test-standing': gasTestStanding,
   '2026-12-08T0900-permit-history-steps': permitHistorySteps,
   '2026-12-09T0900-permit-returns': permitReturns,
+  '2026-12-09T1000-simops': simops,
 };

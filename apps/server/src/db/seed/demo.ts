@@ -10,6 +10,7 @@ import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
+import { seedDemoSimopsRules } from './demo-simops';
 import { DEMO_PRINT_LIST_STEP, seedDemoPrintList } from './demo-print-list';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
@@ -273,6 +274,13 @@ const steps: {
   {
     name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  {
+    // After the stories: they put hot work and confined space entries in the same area at the same
+    // time, which the block refuses; seeded after, the demo permit pages show those conflicts
+    // and a further Approve or Issue among them asks for an override.
+    name: 'demo-2026-12-09-simops-rules',
+    run: async (trx) => seedDemoSimopsRules(trx, await demoFacilityIds(trx)),
   },
   { name: 'demo-2026-11-27-risk-matrices', run: async (trx) => seedRiskMatrices(trx, await demoFacilityIds(trx)) },
   {

@@ -2,6 +2,7 @@ import { permitCommands, type Permit, type PermitCommand, type PermitEdit, type 
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
+import { runPermitCommandChecks } from './permit-command-checks';
 import { permitFactsAfter } from './permit-guards';
 import { checkedRejectionReason, rejectionWords, returnCleared, returnedChange } from './permit-return';
 import { signApproval } from './permit-signing';
@@ -27,6 +28,8 @@ export type PermitCommandBody = Partial<PermitEdit> & {
   /** Rejecting: the "Rejection reasons" item and the note. */
   reasonId?: number;
   note?: string;
+  /** Approving or issuing despite a blocking SIMOPS conflict: why, signed with the password (modules/simops). */
+  simopsOverride?: { reason: string; password: string };
 };
 
 /**
@@ -124,6 +127,8 @@ async function applyPermitCommand(
     // An edit after approval is a new revision: what was approved is no longer what is asked for.
     if (effects.clearsApprovals) change.revision = before.revision + 1;
   }
+  // Other modules' checks of this command (SIMOPS conflicts), before anything is signed or moved.
+  await runPermitCommandChecks(command, { trx, ctx, input, state, ...run });
   // Approving signs the next stage: the password again, then the signature (modules/signatures).
   if (command === 'approve') await signApproval({ trx, ctx, input, state, ...run });
   // Returned for rework: the reason is checked against the facility's list, the permit keeps the
@@ -197,10 +202,15 @@ export const permitCommandDefinitions = Object.fromEntries(
       name: `permit.${command}`,
       target: permitTarget,
       policy: permitLifecyclePolicy[command],
-      // The signing password never reaches the idempotency table, not even plainly hashed; its
-      // keyed hash makes the same key with another password a different request (422), not a replay.
-      fingerprint: ({ password: _password, ...rest }) => rest,
-      secretFingerprint: ({ password }) => (password === undefined ? undefined : { password }),
+      // The signing passwords (the approval's, a SIMOPS override's) never reach the idempotency table,
+      // not even plainly hashed; their keyed hash makes the same key with another password a
+      // different request (422), not a replay.
+      fingerprint: ({ password: _password, simopsOverride, ...rest }) =>
+        simopsOverride ? { ...rest, simopsOverride: { reason: simopsOverride.reason } } : rest,
+      secretFingerprint: ({ password, simopsOverride }) =>
+        password === undefined && simopsOverride === undefined
+          ? undefined
+          : { password, ...(simopsOverride ? { overridePassword: simopsOverride.password } : {}) },
       apply: (run) => applyPermitCommand(command, run),
     }),
   ]),

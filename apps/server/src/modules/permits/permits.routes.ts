@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   apiErrorSchema,
   idParamsSchema,
@@ -13,6 +13,8 @@ import {
   permitHistorySchema,
   permitPermission,
   permitSchema,
+  simopsCheckedCommands,
+  simopsOverrideBodySchema,
   type PermitCommand,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
@@ -31,10 +33,17 @@ const tags = ['permits'];
 /** The lifecycle verbs a person gives over HTTP; `expire` is the system's (runPermitCommandAsSystem). */
 const httpCommands = permitCommands.filter((c): c is Exclude<PermitCommand, 'expire'> => c !== 'expire');
 
-const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined =>
+const inputOf = (command: PermitCommand): z.ZodMiniType | undefined =>
   command === 'edit'
     ? permitEditSchema
     : (permitCommandInputSchemas as Partial<Record<PermitCommand, z.ZodMiniType>>)[command];
+
+/** The verb's input, plus on Approve and Issue the override of blocking SIMOPS conflicts (modules/simops). */
+const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined => {
+  const input = inputOf(command);
+  if (!(simopsCheckedCommands as readonly string[]).includes(command)) return input;
+  return input ? z.intersection(input, simopsOverrideBodySchema) : z.optional(z.nullable(simopsOverrideBodySchema)); // no body at all: fastify gives null
+};
 
 const whoMay = (command: PermitCommand) => {
   const action = permitCommandAction[command];

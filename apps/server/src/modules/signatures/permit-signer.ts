@@ -1,30 +1,10 @@
 import { defaultApprovalStage, signingRefusals } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import { verifyPassword } from '../auth';
-import { verifyDirectoryPassword } from '../directory';
 import { registerPermitSigner, type PermitCommandBody, type PermitState } from '../permits';
 import type { SignatureFacts } from './signature.guards';
-import { rateLimitWait, recordRefusal } from './signature-refusals';
-import { signingMethodOf, useSsoSigning, type SsoReauthentication } from './sso-signing';
-
-/** The refusal of the command's actor on this permit's stage (audited in its own transaction). */
-const refusalOf = (
-  { ctx, state }: CommandRun<PermitCommandBody, PermitState>,
-  stageName: string,
-  reason: 'wrong password' | 'too many wrong passwords',
-) =>
-  recordRefusal(ctx.connection.db, {
-    userId: ctx.actor.userId,
-    facilityId: ctx.actor.facilityId,
-    permit: state.record,
-    stageName,
-    reason,
-    address: ctx.address || null,
-    deviceId: ctx.actor.deviceId,
-    requestId: ctx.requestId,
-    at: ctx.now,
-  });
+import { assertNotRateLimited, assertPasswordCorrect, signerOf } from './password-check';
+import { useSsoSigning, type SsoReauthentication } from './sso-signing';
 
 /**
  * Approving = signing the next stage (decision 0051): the actor's password is checked again (local
@@ -38,18 +18,9 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
   const permit = state.record;
   const facts = state.facts as SignatureFacts;
   const stage = facts.nextStage ?? defaultApprovalStage;
-  const user = await trx
-    .selectFrom('users')
-    .select(['id', 'user_name', 'display_name', 'password_hash', 'is_active_directory_user', 'locked_at'])
-    .where('id', '=', ctx.actor.userId)
-    .executeTakeFirstOrThrow();
-  const method = signingMethodOf(user);
-  const wait = await rateLimitWait(trx, ctx.actor.userId, ctx.now);
-  if (wait > 0) {
-    await refusalOf(run, stage.name, 'too many wrong passwords');
-    const message = method === 'sso' ? signingRefusals.ssoRateLimited(wait) : signingRefusals.rateLimited(wait);
-    throw new AppError('RATE_LIMITED', 429, message, undefined, { 'retry-after': String(wait * 60) });
-  }
+  const user = await signerOf(run);
+  const { method } = user;
+  await assertNotRateLimited(run, user, stage.name);
   const stagePosition = facts.nextStage ? stage.position : (facts.signerIds?.length ?? 0) + 1;
   // Single sign-on users signed in again at the identity provider (decision 0059); the approve
   // command is given the signing intent the identity provider answered, and uses it up here.
@@ -65,18 +36,10 @@ async function signNextStage(run: CommandRun<PermitCommandBody, PermitState>): P
       trx,
     );
   } else {
-    const password = input.password ?? '';
-    const ok =
-      !user.locked_at &&
-      (method === 'password'
-        ? await verifyPassword(user.password_hash!, password)
-        : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
-    if (!ok) {
-      await refusalOf(run, stage.name, 'wrong password');
-      throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
-        { field: 'password', message: signingRefusals.wrongPassword },
-      ]);
-    }
+    await assertPasswordCorrect(run, user, stage.name, input.password ?? '', {
+      field: 'password',
+      message: signingRefusals.wrongPassword,
+    });
   }
   const facility = await trx
     .selectFrom('facilities')

@@ -45,7 +45,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stop = async () => {};
   if (!adminUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-test-'));
-    const server = await startEmbeddedServer({ dataDir, port: await freePort(), log: () => {} });
+    // Throwaway databases: commits do not wait for the disk (PostgreSQL's non-durable settings).
+    const server = await startEmbeddedServer({ dataDir, port: await freePort(), durable: false, log: () => {} });
     adminUrl = server.urlFor('postgres');
     stop = async () => {
       await server.stop();

@@ -33,6 +33,7 @@ export * from './permit-types';
 export * from './permits';
 export * from './permit-history';
 export * from './permit-lifecycle';
+export * from './permit-command-refusals';
 export * from './locks';
 export * from './isolation-plan';
 export * from './hazard-analysis';

@@ -251,7 +251,8 @@ const isHolder: PermitGuard = ({ facts, actor, command }) =>
 const notRequester: PermitGuard = ({ facts, actor }) =>
   actor.userId !== facts.requesterId
     ? null
-    : deny('SEPARATION_OF_DUTIES', 'The requester of a permit cannot approve it: another person must.');
+    : // Said to the requester (the one person it refuses), where the Approve button would be.
+      deny('SEPARATION_OF_DUTIES', 'You requested this permit: another person approves it.');
 
 /** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
 const notHolder: PermitGuard = ({ facts, actor, command }) =>
@@ -476,7 +477,7 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
  * left to verify, the questions and the gas test) instead of clearing one and being refused for
  * the next. `firstOnly` stops at the first refusal: the buttons only ask whether any guard refuses.
  */
-function runGuards<F extends PermitFacts>(
+export function runGuards<F extends PermitFacts>(
   row: PermitTransition,
   ctx: GuardContext<F>,
   hooks: PermitGuardHooks<F> | undefined,

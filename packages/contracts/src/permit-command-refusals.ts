@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import {
+  permitCommands,
   permitTransitions,
   runGuards,
   terminalPermitStatuses,
@@ -6,6 +8,7 @@ import {
   type PermitCommand,
   type PermitDenialCode,
   type PermitFacts,
+  type GuardContext,
   type PermitGuard,
   type PermitGuardHooks,
 } from './permit-lifecycle';
@@ -29,6 +32,29 @@ export interface PermitCommandRefusal {
   tab: PermitRefusalTab;
 }
 
+const denialCodes = [
+  'NOT_ALLOWED_FROM_STATE',
+  'FORBIDDEN',
+  'NOT_THE_RIGHT_PERSON',
+  'SEPARATION_OF_DUTIES',
+  'INVALID_INPUT',
+  'LIMIT_REACHED',
+  'PRECONDITION_FAILED',
+] as const satisfies readonly PermitDenialCode[];
+
+/** `GET /api/permits/:id/command-refusals`: the caller's refusals, on the server's facts (every plugin's guard). */
+export const permitCommandRefusalsSchema = z.object({
+  refusals: z.array(
+    z.object({
+      command: z.enum(permitCommands),
+      code: z.enum(denialCodes),
+      reason: z.string(),
+      tab: z.enum(permitRefusalTabs),
+    }),
+  ),
+});
+export type PermitCommandRefusals = z.infer<typeof permitCommandRefusalsSchema>;
+
 /**
  * Refusals worth saying on the screen: what stands in the way now (a step left, a limit) or a rule
  * about this very person (separation of duties). A missing permission or "only the holder can" is
@@ -44,7 +70,8 @@ export const shownRefusalCodes: readonly PermitDenialCode[] = [
  * For every command the permit's status has a row for and this actor is not offered now, the
  * lifecycle's refusal and the tab that resolves it. `tabOf` names a plugin guard's tab (the server
  * knows which module registered it); the table's own guards resolve on no tab. `expire` is the
- * expiry job's and never listed.
+ * expiry job's and never listed. Guards judged only on input (the questions', decision 0048) pass
+ * here: their refusal comes when the command is given, with its tab (`refusalTab`).
  * @example commandRefusals(requested, requester, hooks)[0] → { command: 'approve', code: 'SEPARATION_OF_DUTIES', reason: 'You requested this permit: another person approves it.', tab: 'none' }
  */
 export function commandRefusals<F extends PermitFacts>(
@@ -57,32 +84,39 @@ export function commandRefusals<F extends PermitFacts>(
   const refusals: PermitCommandRefusal[] = [];
   for (const row of permitTransitions) {
     if (row.from !== facts.status || row.command === 'expire') continue;
-    const ctx = { facts, actor, command: row.command, input: undefined };
-    const denial = runGuards(row, ctx, hooks, false);
+    const denial = runGuards(row, { facts, actor, command: row.command, input: undefined }, hooks, false);
     if (!denial) continue;
-    refusals.push({
-      command: row.command,
-      code: denial.code,
-      reason: denial.reason,
-      tab: tabOfDenial(row.guards, ctx),
-    });
+    const tab = refusalTab(facts, actor, row.command, undefined, hooks, tabOf);
+    refusals.push({ command: row.command, code: denial.code, reason: denial.reason, tab });
   }
   return refusals;
+}
 
-  /** The tab of the guard that decides the refusal: runGuards' order (table, then plugins). */
-  function tabOfDenial(table: readonly PermitGuard[], ctx: Parameters<PermitGuard<F>>[0]): PermitRefusalTab {
-    let first: PermitRefusalTab | undefined;
-    const plugins = hooks?.[ctx.command] ?? [];
-    for (const [guard, tab] of [
-      ...table.map((g) => [g as PermitGuard<F>, undefined] as const),
-      ...plugins.map((g) => [g, tabOf(g)] as const),
-    ]) {
-      const denial = guard(ctx);
-      if (!denial) continue;
-      // A refusal of who may act comes alone (runGuards): its tab, or none, is the answer.
-      if (denial.code !== 'PRECONDITION_FAILED') return tab ?? 'none';
-      first ??= tab;
-    }
-    return first ?? 'none';
+/**
+ * The tab that resolves the refusal of this command (with this input, as `decide` was given it):
+ * the tab of the first refusing guard that names one, in runGuards' order (the table's, then the
+ * plugins'). A refusal of who may act comes alone, as in runGuards: its guard's tab, or none.
+ */
+export function refusalTab<F extends PermitFacts>(
+  facts: F,
+  actor: PermitActor,
+  command: PermitCommand,
+  input: GuardContext<F>['input'],
+  hooks: PermitGuardHooks<F> | undefined,
+  tabOf: (guard: PermitGuard<F>) => PermitRefusalTab | undefined,
+): PermitRefusalTab {
+  const row = permitTransitions.find((r) => r.from === facts.status && r.command === command);
+  if (!row) return 'none';
+  const ctx: GuardContext<F> = { facts, actor, command, input };
+  let first: PermitRefusalTab | undefined;
+  for (const [guard, tab] of [
+    ...row.guards.map((g) => [g as PermitGuard<F>, undefined] as const),
+    ...(hooks?.[command] ?? []).map((g) => [g, tabOf(g)] as const),
+  ]) {
+    const denial = guard(ctx);
+    if (!denial) continue;
+    if (denial.code !== 'PRECONDITION_FAILED') return tab ?? 'none';
+    first ??= tab;
   }
+  return first ?? 'none';
 }

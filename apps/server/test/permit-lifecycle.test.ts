@@ -368,7 +368,7 @@ describe('permit lifecycle commands', () => {
     const self = await command('supervisor', own.ID, 'approve');
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject({
-      message: 'The requester of a permit cannot approve it: another person must.',
+      message: 'You requested this permit: another person approves it.',
       details: [{ field: 'code', message: 'SEPARATION_OF_DUTIES' }],
     });
     await walk(own, [

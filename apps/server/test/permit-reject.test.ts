@@ -161,7 +161,7 @@ describe('reject: returned for rework', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'The requester of a permit cannot reject it: another person must.',
+      message: 'You requested this permit: another person must reject it.',
       details: [{ field: 'code', message: 'SEPARATION_OF_DUTIES' }],
     });
     expect(await statusOf(permit.ID)).toBe('requested');

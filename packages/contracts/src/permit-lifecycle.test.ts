@@ -149,7 +149,7 @@ describe('permit lifecycle: reject returns the permit to its requester for rewor
     const selfJudge = person(REQUESTER, 'view', 'create', 'approve', 'issue');
     const decision = decide(facts('requested'), selfJudge, 'reject', input);
     expect(decision).toMatchObject({ ok: false, code: 'SEPARATION_OF_DUTIES' });
-    if (!decision.ok) expect(decision.reason).toBe('The requester of a permit cannot reject it: another person must.');
+    if (!decision.ok) expect(decision.reason).toBe('You requested this permit: another person must reject it.');
     expect(allowedCommands(facts('requested'), selfJudge)).not.toContain('reject');
   });
 

@@ -270,7 +270,13 @@ const isHolder: PermitGuard = ({ facts, actor, command }) =>
 const notRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.requesterId
     ? null
-    : deny('SEPARATION_OF_DUTIES', `The requester of a permit cannot ${verb(command)} it: another person must.`);
+    : // Said to the requester (the one person it refuses), where the button would be.
+      deny(
+        'SEPARATION_OF_DUTIES',
+        command === 'approve'
+          ? 'You requested this permit: another person approves it.'
+          : `You requested this permit: another person must ${verb(command)} it.`,
+      );
 
 /** Those who judge a permit before work (its approvers and issuing authorities) may send it back. */
 const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
@@ -512,7 +518,7 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
  * left to verify, the questions and the gas test) instead of clearing one and being refused for
  * the next. `firstOnly` stops at the first refusal: the buttons only ask whether any guard refuses.
  */
-function runGuards<F extends PermitFacts>(
+export function runGuards<F extends PermitFacts>(
   row: PermitTransition,
   ctx: GuardContext<F>,
   hooks: PermitGuardHooks<F> | undefined,

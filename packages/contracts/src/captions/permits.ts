@@ -83,6 +83,7 @@ export const permitsLabels = defineCaptions('Label', 'Permit', {
   endedAgo: 'Validity ended {{duration}} ago',
   expiresIn: 'Expires in {{duration}}',
   nextSteps: 'Next steps',
+  notOffered: 'Not offered now',
   commandTitle: '{{command}}: {{number}}',
   stays: 'The permit stays {{status}}.',
   goes: 'The permit goes from {{from}} to {{to}}.',
@@ -128,6 +129,7 @@ export const permitsButtons = defineCaptions('Button', 'Permit', {
   stay: 'Stay on this page',
   leave: 'Leave and lose changes',
   create: 'Create permit',
+  openTab: 'Open {{tab}}',
 });
 
 export const permitsMessages = defineCaptions('Message', 'Permit', {

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   apiErrorSchema,
+  commandRefusals,
   idParamsSchema,
   permitCommandAction,
   permitCommandInputSchemas,
   permitCommandLabels,
   permitCommandNotifies,
   permitCommands,
+  permitCommandRefusalsSchema,
   permitCreateSchema,
   permitEditSchema,
   permitHistorySchema,
@@ -23,7 +25,7 @@ import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitCommandDefinitions } from './permit-command.service';
 import { createPermit } from './permit-create.service';
-import { loadPermitFacts } from './permit-guards';
+import { loadPermitFacts, permitGuardHooks, permitGuardTab } from './permit-guards';
 import { readPermitHistory } from './permit-history';
 import { findPermit } from './permit.repository';
 import { permitView } from './permit-view';
@@ -110,6 +112,29 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const { now } = contextOf(request);
       const facts = await loadPermitFacts(connection.db, permit, now);
       return permitView(permit, { userId: actor.userId, permissions: await permissionsOf(request), now }, facts);
+    },
+  );
+
+  app.get(
+    '/permits/:id/command-refusals',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Why each command the permit's status has is not offered to the caller (permit:view:<CODE>): the lifecycle's refusal and the permit page's tab that resolves it",
+        params: idParamsSchema,
+        response: { 200: permitCommandRefusalsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor, now } = contextOf(request);
+      const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.permitType.code));
+      const facts = await loadPermitFacts(connection.db, permit, now);
+      const who = { userId: actor.userId, permissions: await permissionsOf(request), isSystem: false };
+      return { refusals: commandRefusals(facts, who, permitGuardHooks(), permitGuardTab) };
     },
   );
 

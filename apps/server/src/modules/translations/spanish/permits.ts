@@ -126,6 +126,7 @@ export const permitsSpanish = [
     endedAgo: 'La vigencia terminó hace {{duration}}',
     expiresIn: 'Vence en {{duration}}',
     nextSteps: 'Siguientes pasos',
+    notOffered: 'No disponible ahora',
     commandTitle: '{{command}}: {{number}}',
     stays: 'El permiso sigue {{status}}.',
     goes: 'El permiso pasa de {{from}} a {{to}}.',
@@ -170,6 +171,7 @@ export const permitsSpanish = [
     stay: 'Quedarme en esta página',
     leave: 'Salir y perder los cambios',
     create: 'Crear permiso',
+    openTab: 'Abrir {{tab}}',
   }),
   ...translateCatalog(permitsMessages, {
     titleRequired: 'El título es obligatorio',

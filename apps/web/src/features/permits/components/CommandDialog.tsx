@@ -24,6 +24,9 @@ import classes from '../Permits.module.css';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { savedOnDevice } from '../offline/saved-on-device';
 import { RejectionFields } from './RejectionFields';
+import type { PermitSectionEntry } from '../model/permit-sections';
+import { refusalSection, refusalTabOf } from '../model/refusal-tabs';
+import { RefusalTabLink } from './RefusalTabLink';
 
 interface CommandDialogProps {
   permit: Permit;
@@ -31,10 +34,13 @@ interface CommandDialogProps {
   onClose: () => void;
   /** A stale version: the page reloads the permit. */
   onStale: () => void;
+  /** A refusal links to the tab that resolves it (the dialog closes on the way). */
+  sections?: readonly PermitSectionEntry[];
+  onOpenTab?: (id: string) => void;
 }
 
 /** The confirmation of one command: what will happen, who is told, and the input the command needs. */
-export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogProps) {
+export function CommandDialog({ permit, verb, onClose, onStale, sections = [], onOpenTab }: CommandDialogProps) {
   const t = useCaptions();
   const plan = commandPlan(permit, verb, t);
   const input = inputOf(verb);
@@ -59,6 +65,8 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const ssoName = signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
   const askPassword = input === 'password' && !signing.isPending && ssoName === null;
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
+  // A refusal the server says a tab resolves (unanswered questions, crew still signed on): link there.
+  const resolvedIn = command.isError ? refusalSection(refusalTabOf(command.error), sections) : null;
 
   const confirm = () => {
     let body: object = {};
@@ -190,6 +198,17 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
             {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
+            {resolvedIn && onOpenTab && (
+              <div>
+                <RefusalTabLink
+                  section={resolvedIn}
+                  onOpen={(id) => {
+                    onClose();
+                    onOpenTab(id);
+                  }}
+                />
+              </div>
+            )}
           </Alert>
         )}
         {startSso.isError && (

@@ -159,6 +159,8 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           permit={permit}
           blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
+          sections={shownSections}
+          onOpenTab={tabs.select}
         />
         <SsoSigningReturn permit={permit} />
       </div>

@@ -51,7 +51,14 @@ const tabs = new Map<PermitGuard, PermitRefusalTab>([
 const hooks: PermitGuardHooks = { close: [crewSignedOn], issue: [questionsLeft, gasTestDue] };
 
 /** An input every command's schema and input guards accept (commands without input ignore it). */
-const validInput = { reason: 'Gas alarm', plannedEnd: '2026-01-01T18:00:00Z', newHolderId: 9, password: 'typed again' };
+const validInput = {
+  reason: 'Gas alarm',
+  plannedEnd: '2026-01-01T18:00:00Z',
+  newHolderId: 9,
+  password: 'typed again',
+  reasonId: 1,
+  note: 'Rework the isolation list',
+};
 
 describe('commandRefusals', () => {
   it('tells the requester, where Approve would be, that another person approves their permit', () => {

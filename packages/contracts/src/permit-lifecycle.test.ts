@@ -234,7 +234,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       'approve',
       happy.approve.input,
       'SEPARATION_OF_DUTIES',
-      /requester.*cannot approve/,
+      /You requested this permit: another person approves it/,
     );
     const holderIssuer = person(HOLDER, 'view', 'issue');
     refused(facts('isolated'), holderIssuer, 'issue', undefined, 'SEPARATION_OF_DUTIES', /holder.*cannot issue/);

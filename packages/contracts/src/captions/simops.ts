@@ -54,6 +54,7 @@ export const simopsLabels = defineCaptions('Label', 'Permit_Simops', {
   noOverrides: 'No override recorded.',
   override: '{{command}} of {{permit}} despite {{other}}',
   overrideBy: '{{at}} by {{name}}',
+  openPermit: 'Open {{number}}',
   commandApprove: 'Approval',
   commandIssue: 'Issue',
   noticeBlock: 'SIMOPS: {{count}} conflicting permit(s) block approval and issue unless overridden.',

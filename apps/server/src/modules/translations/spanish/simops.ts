@@ -55,6 +55,7 @@ export const simopsSpanish = [
     noOverrides: 'No hay anulaciones registradas.',
     override: '{{command}} de {{permit}} pese a {{other}}',
     overrideBy: '{{at}} por {{name}}',
+    openPermit: 'Abrir {{number}}',
     commandApprove: 'Aprobación',
     commandIssue: 'Emisión',
     noticeBlock: 'SIMOPS: {{count}} permiso(s) en conflicto bloquean la aprobación y la emisión salvo anulación.',

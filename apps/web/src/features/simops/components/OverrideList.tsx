@@ -15,25 +15,20 @@ export function OverrideList({
   timeZone: string;
 }) {
   const t = useCaptions();
-  // The permit named that is not this one links to it; this one is plain text.
-  const ref = (p: SimopsOverrideRecord['permit']) =>
-    p.ID === permitId ? <strong>{p.number}</strong> : <Link to={`/Permit/Edit/${p.ID}`}>{p.number}</Link>;
   return (
     <ul className={classes.list}>
       {overrides.map((o) => {
-        const [before, middle, after] = t(L.override, {
-          command: t(o.command === 'approve' ? L.commandApprove : L.commandIssue),
-          permit: '\u0000',
-          other: '\u0000',
-        }).split('\u0000');
+        // The permit on the other side: a link to it (this permit may be either side).
+        const other = o.permit.ID === permitId ? o.otherPermit : o.permit;
         return (
           <li key={o.ID} className={classes.card}>
             <p className={classes.plain}>
-              {before}
-              {ref(o.permit)}
-              {middle}
-              {ref(o.otherPermit)}
-              {after}
+              {t(L.override, {
+                command: t(o.command === 'approve' ? L.commandApprove : L.commandIssue),
+                permit: o.permit.number,
+                other: o.otherPermit.number,
+              })}{' '}
+              <Link to={`/Permit/Edit/${other.ID}`}>{t(L.openPermit, { number: other.number })}</Link>
             </p>
             <p className={classes.meta}>
               {t(L.overrideBy, { at: facilityTime(o.signedAt, timeZone), name: o.signer.displayName })}

@@ -94,7 +94,7 @@ test('a blocking SIMOPS conflict at phone width: seen, refused, overridden, show
   // The approver opens the hot-work permit on a phone: a notice above the next steps names the block.
   const a = pages.get(approver.userName)!;
   await a.goto(`/Permit/Edit/${weld.ID}`);
-  const notice = main(a).getByRole('status').filter({ hasText: 'SIMOPS:' });
+  const notice = main(a).getByRole('note').filter({ hasText: 'SIMOPS:' });
   await expect(notice).toContainText('SIMOPS: 1 conflicting permit(s) block approval and issue unless overridden.', {
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });

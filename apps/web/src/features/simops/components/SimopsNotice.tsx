@@ -19,7 +19,8 @@ export function SimopsNotice({ permit, open }: { permit: Permit; open: () => voi
   const { conflicts } = simops.data;
   const blocking = conflicts.filter((c) => c.rule === 'block').length;
   return (
-    <Alert color={blocking ? 'red' : 'yellow'} variant="light" role="status">
+    // A note, not a live region: it is there on arrival, and the page's status messages stay the only ones.
+    <Alert color={blocking ? 'red' : 'yellow'} variant="light" role="note">
       {blocking ? `⛔ ${t(L.noticeBlock, { count: blocking })}` : `⚠ ${t(L.noticeWarn, { count: conflicts.length })}`}{' '}
       <Anchor component="button" type="button" onClick={open} mih={44} fw={600}>
         {t(L.showConflicts)}

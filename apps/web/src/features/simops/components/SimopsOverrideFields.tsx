@@ -78,15 +78,16 @@ export function SimopsOverrideFields({ ref, permit, verb, refusal, passwordAsked
   if (!applies || (!offered && !conflicts.length)) return null;
   const timeZone = simops.data?.timeZone ?? 'UTC';
   const others = conflicts.filter((c) => c.rule !== 'block');
+  // Notes, not alerts: the dialog's one alert is the command's refusal.
   return (
     <Stack gap="sm">
       {blocking.length > 0 && (
-        <Alert color="red" variant="light" title={`⛔ ${t(L.blocking)}`}>
+        <Alert color="red" variant="light" role="note" title={`⛔ ${t(L.blocking)}`}>
           <ConflictLines conflicts={blocking} timeZone={timeZone} />
         </Alert>
       )}
       {others.length > 0 && (
-        <Alert color="yellow" variant="light" title={`⚠ ${t(L.warning)}`}>
+        <Alert color="yellow" variant="light" role="note" title={`⚠ ${t(L.warning)}`}>
           <ConflictLines conflicts={others} timeZone={timeZone} />
         </Alert>
       )}

@@ -103,6 +103,8 @@ export type SimopsOverrideRecord = z.infer<typeof simopsOverrideRecordSchema>;
 
 /** `GET /api/permits/:id/simops`: the permit's conflicts now, and every override that names it (either side). */
 export const permitSimopsSchema = z.object({
+  /** The facility's time zone: the windows are shown as its clocks read them, with the offset. */
+  timeZone: z.string(),
   conflicts: z.array(simopsConflictSchema),
   overrides: z.array(simopsOverrideRecordSchema),
 });

@@ -191,6 +191,7 @@ export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
   'hazard-analysis': 'Hazards',
   questions: 'Questions',
   'gas-tests': 'Gas tests',
+  simops: 'Conflicts',
   approvals: 'Approvals',
   attachments: 'Attachments',
 });

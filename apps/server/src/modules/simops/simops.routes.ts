@@ -77,6 +77,7 @@ export const simopsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
       return {
+        timeZone: permit.facilityTimeZone,
         conflicts: await findSimopsConflicts(connection.db, simopsSubjectOf(permit)),
         overrides: await listSimopsOverrides(connection.db, actor.facilityId, permit.ID),
       };

@@ -222,6 +222,7 @@ export const permitsSpanish = [
     'hazard-analysis': 'Peligros',
     questions: 'Preguntas',
     'gas-tests': 'Pruebas de gases',
+    simops: 'Conflictos',
     approvals: 'Aprobaciones',
     attachments: 'Adjuntos',
   }),

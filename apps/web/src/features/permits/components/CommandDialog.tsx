@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   permitStatusCaptions,
   permitsButtons,
@@ -19,10 +19,12 @@ import { useRejectionReasons } from '../api/rejection-reasons';
 import { isStale, usePermitCommand } from '../api/send-command';
 import { useSigningMethod, useStartSsoSigning } from '../api/sso-signing';
 import { commandPlan, inputOf } from '../model/command-plan';
+import type { CommandFieldsHandle } from '../model/command-fields';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { savedOnDevice } from '../offline/saved-on-device';
+import { CommandFields } from './CommandFields';
 import { RejectionFields } from './RejectionFields';
 import type { PermitSectionEntry } from '../model/permit-sections';
 import { refusalSection, refusalTabOf } from '../model/refusal-tabs';
@@ -67,6 +69,8 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
   // A refusal the server says a tab resolves (unanswered questions, crew still signed on): link there.
   const resolvedIn = command.isError ? refusalSection(refusalTabOf(command.error), sections) : null;
+  // Fields another feature adds (the SIMOPS override of Approve and Issue), provided by app/.
+  const fields = useRef<CommandFieldsHandle>(null);
 
   const confirm = () => {
     let body: object = {};
@@ -93,8 +97,10 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
       body = { reasonId: picked.ID, ...(note.trim() ? { note } : {}) };
     }
     setProblem(null);
+    const added = fields.current ? fields.current.collect(body) : {};
+    if (!added) return;
     command.mutate(
-      { verb, body, version: permit.version, idempotencyKey: key },
+      { verb, body: { ...body, ...added }, version: permit.version, idempotencyKey: key },
       {
         onSuccess: (updated) => {
           // Kept on the device only: its own toast said "Saved offline", never that the step is done.
@@ -195,6 +201,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             data-autofocus
           />
         )}
+        <CommandFields ref={fields} permit={permit} verb={verb} refusal={command.error} passwordAsked={askPassword} />
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
             {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}

@@ -220,6 +220,12 @@ const matrix: Record<string, Rule> = {
   // By code: every facility may have its own LOTO type, so the caller's own facility answers.
   'GET /api/permits/types/:code': holds('permit:create:LOTO'),
   'GET /api/permits/:id/history': both(inSample, holds('permit:view:LOTO')),
+  // Why each step is not offered: whoever may see the permit (the reasons are the caller's own).
+  'GET /api/permits/:id/command-refusals': both(inSample, holds('permit:view:LOTO')),
+  // SIMOPS: the rules are the administrator's; a permit's conflicts, whoever may see it.
+  'GET /api/simops-rules': holds('rightnav:administrator'),
+  'PUT /api/simops-rules': holds('rightnav:administrator'),
+  'GET /api/permits/:id/simops': both(inSample, holds('permit:view:LOTO')),
   // Lifecycle commands, in lifecycle order (the sample is the admin's draft, no holder): each cell
   // may succeed for the caller the lifecycle lets give it, never for another facility's or connection's.
   'POST /api/permits/:id/commands/edit': both(inSample, named('admin')),

@@ -117,13 +117,12 @@ export const pastPlannedEnd = (now: Date) => sql<SqlBool>`p.planned_end < ${now}
 const openConflicts = (facilityId: number) =>
   sql`select 1 from sync_commands sc where sc.facility_id = ${facilityId}
     and sc.outcome = 'conflict' and sc.resolved_at is null`;
-/** The facility's midnight today (its time zone), from the request's now. */
-const facilityMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
-  sql`(select (date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) at time zone f.time_zone)
-    from facilities f where f.id = ${scope.facilityId})`;
-/** The facility's next midnight: a day of wall-clock time (23 or 25 hours on a daylight-saving change). */
-const facilityNextMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
-  sql`(select ((date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) + interval '1 day') at time zone f.time_zone)
+/**
+ * The facility's midnight today (its time zone), from the request's now; `days` 1: the next one, a day
+ * of wall-clock time later (23 or 25 hours on a daylight-saving change).
+ */
+const facilityMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>, days: 0 | 1 = 0) =>
+  sql`(select ((date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) + ${`${days} day`}::interval) at time zone f.time_zone)
     from facilities f where f.id = ${scope.facilityId})`;
 /** Gas tests out of limits (not voided) recorded since the facility's midnight. */
 const gasOutOfLimitsToday = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
@@ -195,7 +194,7 @@ export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<
     case 'starting-today':
       add(sql`p.status not in ('closed', 'cancelled', 'expired')`);
       add(sql`p.planned_start >= ${facilityMidnight(scope)}`);
-      add(sql`p.planned_start < ${facilityNextMidnight(scope)}`);
+      add(sql`p.planned_start < ${facilityMidnight(scope, 1)}`);
       add(sql`(p.holder_id = ${scope.userId} or p.requester_id = ${scope.userId}
         or p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[]))`);
       break;

@@ -1,4 +1,4 @@
-import { simopsRefusal, type PermitCommand, type SimopsCheckedCommand } from '@hasp/contracts';
+import { simopsCheckedCommands, simopsRefusal, type PermitCommand, type SimopsCheckedCommand } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { registerPermitCommandCheck, type PermitCommandBody, type PermitRecord, type PermitState } from '../permits';
@@ -76,5 +76,5 @@ async function checkSimops(command: PermitCommand, run: CommandRun<PermitCommand
 }
 
 export function registerSimopsCheck(): void {
-  registerPermitCommandCheck({ name: 'simops', commands: ['approve', 'issue'], check: checkSimops });
+  registerPermitCommandCheck({ name: 'simops', commands: simopsCheckedCommands, check: checkSimops });
 }

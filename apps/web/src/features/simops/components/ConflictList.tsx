@@ -49,7 +49,7 @@ export function ConflictList({ conflicts, timeZone }: { conflicts: SimopsConflic
               </dd>
               <dt>{t(L.rule)}</dt>
               <dd className={classes[rule]}>
-                {rule === 'block' ? '⛔ ' : rule === 'warn' ? '⚠ ' : ''}
+                {rule === 'warn' ? '⚠ ' : ''}
                 {t(simopsModeCaptions[rule])}
               </dd>
             </dl>

@@ -21,7 +21,7 @@ export function SimopsNotice({ permit, open }: { permit: Permit; open: () => voi
   return (
     // A note, not a live region: it is there on arrival, and the page's status messages stay the only ones.
     <Alert color={blocking ? 'red' : 'yellow'} variant="light" role="note">
-      {blocking ? `⛔ ${t(L.noticeBlock, { count: blocking })}` : `⚠ ${t(L.noticeWarn, { count: conflicts.length })}`}{' '}
+      {blocking ? t(L.noticeBlock, { count: blocking }) : `⚠ ${t(L.noticeWarn, { count: conflicts.length })}`}{' '}
       <Anchor component="button" type="button" onClick={open} mih={44} fw={600}>
         {t(L.showConflicts)}
       </Anchor>

@@ -60,7 +60,7 @@ describe('the SIMOPS override in the Approve and Issue dialog', () => {
   it('shows the blocking conflict and adds nothing until Override is chosen', async () => {
     const ref = renderFields('issue');
     expect(await screen.findByText('CSE-0007')).toBeTruthy();
-    expect(screen.getByText('⛔ The SIMOPS rules block this beside:')).toBeTruthy();
+    expect(screen.getByText('The SIMOPS rules block this beside:')).toBeTruthy();
     expect(collect(ref)).toEqual({});
   });
 

@@ -82,7 +82,7 @@ export function SimopsOverrideFields({ ref, permit, verb, refusal, passwordAsked
   return (
     <Stack gap="sm">
       {blocking.length > 0 && (
-        <Alert color="red" variant="light" role="note" title={`⛔ ${t(L.blocking)}`}>
+        <Alert color="red" variant="light" role="note" title={t(L.blocking)}>
           <ConflictLines conflicts={blocking} timeZone={timeZone} />
         </Alert>
       )}

@@ -4,6 +4,8 @@ import { permitCore } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { DEMO_SIMOPS_RULES_STEP, seedDemo } from '../src/db/seed/demo';
+import { TEMPLATE_LEAVES_OUT } from './support/template-seed';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
@@ -70,7 +72,11 @@ async function approved(areaId: number, startHour = 0, hours = 4): Promise<Permi
 const simopsOf = async (id: number) => (await call('worker', 'GET', `/api/permits/${id}/simops`)).json<PermitSimops>();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The demo's rules, which the template leaves out (its other left-out steps stay out).
+  t = await createTestApp({
+    beforeApp: (fresh) =>
+      seedDemo(fresh, { without: TEMPLATE_LEAVES_OUT.filter((step) => step !== DEMO_SIMOPS_RULES_STEP) }),
+  });
   // The bare lifecycle: the plan's and the questions' guards are tested in their own files.
   await withoutIsolationPlan(db());
   await withoutQuestions(db());

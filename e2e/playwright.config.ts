@@ -62,6 +62,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       HASP_DATA_DIR: e2eDataDir,
       HASP_EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      // A throwaway database: commits do not wait for the disk (PostgreSQL's non-durable settings).
+      HASP_EMBEDDED_PG_DURABLE: 'false',
       HASP_WEB_DIST: e2eWebDist,
       // Demo (seeded: North Plant, Riverside Chemical Processing Complex), Empty (no facilities) and SSO
       // (seeded like Demo; only tests/sso.spec.ts turns single sign-on on, so no other login screen changes).

@@ -9,6 +9,11 @@ export interface ApiPermitOptions {
   description?: string;
   /** An asset of North Plant by number (e.g. PR-001): the permit's asset and area. */
   assetNumber?: string;
+  /** An area of its own (a spec's new area), instead of the asset's: its permits meet no one else's. */
+  areaId?: number;
+  /** Medium: one approval stage, signed with the approver's password. */
+  riskLevel?: 'low' | 'medium' | 'high';
+  holderId?: number;
 }
 
 /**
@@ -43,12 +48,12 @@ export async function createPermitViaApi(
       title: options.title,
       description: options.description ?? '',
       workMethod: '',
-      areaId,
+      areaId: options.areaId ?? areaId,
       assetIds: assetId ? [assetId] : [],
       plannedStart: start.toISOString(),
       plannedEnd: new Date(start.getTime() + 3_600_000).toISOString(),
-      holderId: null,
-      riskLevel: null,
+      holderId: options.holderId ?? null,
+      riskLevel: options.riskLevel ?? null,
     },
   });
   expect(created.status(), await created.text()).toBe(200);

@@ -224,11 +224,14 @@ test('works on a phone: filters in a drawer, my work one tap away, the number co
   await expect(main.getByText('6 permits')).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
 
-  // My work: the worker requested all six; nothing awaits their approval (workers do not approve).
+  // My work: the worker requested all six. Workers do not approve, so no approval list is offered;
+  // none of the six is issued, so nothing awaits their acceptance.
   await main.getByRole('button', { name: 'I requested' }).click();
   await expect(page).toHaveURL(/view=requested/);
   await expect(main.getByText('6 permits')).toBeVisible();
-  await main.getByRole('button', { name: 'Awaiting my approval' }).click();
+  await expect(main.getByRole('button', { name: 'Awaiting my approval' })).toHaveCount(0);
+  await main.getByRole('button', { name: 'Awaiting my acceptance' }).click();
+  await expect(page).toHaveURL(/view=awaiting-acceptance/);
   await expect(main.getByText('0 permits')).toBeVisible();
   await expect(main.getByText('No permits match this view.')).toBeVisible();
   await main.getByRole('button', { name: 'All permits' }).click();

@@ -78,6 +78,7 @@ import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { permitPdfRoutes } from './modules/permit-pdf';
 import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
+import { registerSimopsCheck, simopsRoutes } from './modules/simops';
 import { syncRoutes } from './modules/sync';
 import { offlineCopiesJob, offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
@@ -228,6 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
   registerSignatures();
   registerSsoSigning(() => ctx.clock.now());
+  // SIMOPS: blocking conflicts refuse Approve and Issue unless overridden with a signed reason.
+  registerSimopsCheck();
   // The hazard analysis's request guard and its signed content (decision 0047).
   registerHazardAnalysis();
   // Hasp Connect: each event integrators asked for becomes a signed webhook delivery (decision 0077).
@@ -290,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         permitPdfRoutes,
         gasTestsRoutes,
         signatureRoutes,
+        simopsRoutes,
         syncRoutes,
         offlineRoutes,
         reportRoutes,

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       embedded = await startEmbeddedServer({
         dataDir: config.dataDir,
         port: config.embeddedPgPort,
+        durable: config.embeddedPgDurable,
         log: (m) => logger.info(m),
       });
       logger.info({ ms: Date.now() - started, port: config.embeddedPgPort }, 'embedded database started');

@@ -220,11 +220,21 @@ const matrix: Record<string, Rule> = {
   // By code: every facility may have its own LOTO type, so the caller's own facility answers.
   'GET /api/permits/types/:code': holds('permit:create:LOTO'),
   'GET /api/permits/:id/history': both(inSample, holds('permit:view:LOTO')),
+  // Why each step is not offered: whoever may see the permit (the reasons are the caller's own).
+  'GET /api/permits/:id/command-refusals': both(inSample, holds('permit:view:LOTO')),
+  // SIMOPS: the rules are the administrator's; a permit's conflicts, whoever may see it.
+  'GET /api/simops-rules': holds('rightnav:administrator'),
+  'PUT /api/simops-rules': holds('rightnav:administrator'),
+  'GET /api/permits/:id/simops': both(inSample, holds('permit:view:LOTO')),
   // Lifecycle commands, in lifecycle order (the sample is the admin's draft, no holder): each cell
   // may succeed for the caller the lifecycle lets give it, never for another facility's or connection's.
   'POST /api/permits/:id/commands/edit': both(inSample, named('admin')),
   'POST /api/permits/:id/commands/request': both(inSample, named('admin')),
   'POST /api/permits/:id/commands/approve': both(inSample, holds('permit:approve:LOTO')),
+  'POST /api/permits/:id/commands/reject': both(
+    inSample,
+    (c) => holds('permit:approve:LOTO')(c) || holds('permit:issue:LOTO')(c),
+  ),
   'POST /api/permits/:id/commands/isolate': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/issue': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/accept': both(inSample, holds('permit:view:LOTO')),
@@ -626,6 +636,7 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/edit': permitCore,
     'POST /api/permits/:id/commands/suspend': { reason: 'Matrix' },
     'POST /api/permits/:id/commands/cancel': { reason: 'Matrix' },
+    'POST /api/permits/:id/commands/reject': { reasonId: 1, note: 'Matrix' },
     'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
     'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
   });

@@ -13,10 +13,8 @@ import {
   grantApplicationRole,
 } from '../src/db/database-roles';
 import { roleUrl, TEST_ROLE_PASSWORDS } from './support/database-roles';
-import { DEMO_PERMIT_STORIES_STEP, seedDemo } from '../src/db/seed/demo';
-import { DEMO_HAZARD_LINES_STEP } from '../src/db/seed/demo-hazard-analysis';
-import { DEMO_AREA_SUPERVISORS_STEP } from '../src/db/seed/demo-area-supervisors';
-import { DEMO_PRINT_LIST_STEP } from '../src/db/seed/demo-print-list';
+import { seedDemo } from '../src/db/seed/demo';
+import { TEMPLATE_LEAVES_OUT } from './support/template-seed';
 import { registerAppCaptions } from '../src/modules/translations/caption-catalog';
 
 declare module 'vitest' {
@@ -45,7 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stop = async () => {};
   if (!adminUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hasp-test-'));
-    const server = await startEmbeddedServer({ dataDir, port: await freePort(), log: () => {} });
+    // Throwaway databases: commits do not wait for the disk (PostgreSQL's non-durable settings).
+    const server = await startEmbeddedServer({ dataDir, port: await freePort(), durable: false, log: () => {} });
     adminUrl = server.urlFor('postgres');
     stop = async () => {
       await server.stop();
@@ -64,12 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await owner.destroy();
   const db = createKysely(roleUrl(adminUrl, 'hasp_template', 'app'), 1);
   await registerAppCaptions(db);
-  // Without the demo permits: each test file makes the permits it counts (demo-permits.test.ts seeds them).
-  // The demo hazard lines go with them (and their step, outside its transaction, needs a second connection),
-  // as do the demo area supervisors (area-supervisors.test.ts sets its own).
-  await seedDemo(db, {
-    without: [DEMO_PERMIT_STORIES_STEP, DEMO_HAZARD_LINES_STEP, DEMO_PRINT_LIST_STEP, DEMO_AREA_SUPERVISORS_STEP],
-  });
+  await seedDemo(db, { without: TEMPLATE_LEAVES_OUT });
   await db.destroy();
   project.provide('adminUrl', adminUrl);
   return stop;

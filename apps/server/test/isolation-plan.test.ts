@@ -491,7 +491,10 @@ describe('an isolate refusal names everything that blocks, not the first', () =>
     const response = await permitCommand('supervisor', permitId, 'isolate');
     expect(response.statusCode, response.body).toBe(409);
     const body = response.json<{ code: string; message: string; details: { field: string; message: string }[] }>();
-    expect(body.details).toEqual([{ field: 'code', message: 'PRECONDITION_FAILED' }]);
+    expect(body.details).toEqual([
+      { field: 'code', message: 'PRECONDITION_FAILED' },
+      { field: 'tab', message: 'isolation' },
+    ]);
     return body.message;
   };
 

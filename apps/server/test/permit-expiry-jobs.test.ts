@@ -42,6 +42,9 @@ beforeAll(async () => {
   await withoutIsolationPlan(t.connections[0]!.db);
   // The bare lifecycle: the checklist questions' guards are tested in permit-questions.test.ts.
   await withoutQuestions(t.connections[0]!.db);
+  // Permits that end days ahead (where the app's own schedule never looks) still start now, since
+  // accept waits for the start: their type allows sixty days.
+  await sql`update permit_types set max_validity_hours = ${60 * 24} where code = 'LOTO'`.execute(db());
   for (const row of await db().selectFrom('users').select(['id', 'user_name']).execute()) users[row.user_name] = row.id;
   for (const username of ['admin', 'supervisor', 'worker', 'contractor'])
     tokens[username] = (await login(t.app, { username })).json<{ token: string }>().token;
@@ -68,8 +71,9 @@ const command = async (as: string, id: number, verb: PermitCommand, body: object
 };
 
 /**
- * A worker's LOTO permit held by the contractor, ending `endsInMs` after `now`; `inForce` walks it
- * to Active through the lifecycle commands (approved by the supervisor, issued by the admin).
+ * A worker's LOTO permit held by the contractor, begun an hour ago on the app's clock and ending
+ * `endsInMs` after `now`; `inForce` walks it to Active through the lifecycle commands (approved by
+ * the supervisor, issued by the admin).
  */
 async function permit(title: string, now: Date, endsInMs: number, inForce = true): Promise<Permit> {
   const response = await t.app.inject({
@@ -78,7 +82,7 @@ async function permit(title: string, now: Date, endsInMs: number, inForce = true
     headers: { authorization: `Bearer ${tokens.worker}` },
     payload: permitDraft((await loto()).id, {
       title,
-      plannedStart: new Date(now.getTime() - 3_600_000).toISOString(),
+      plannedStart: new Date(appNow().getTime() - 3_600_000).toISOString(),
       plannedEnd: new Date(now.getTime() + endsInMs).toISOString(),
       holderId: users.contractor!,
     }),

@@ -4,6 +4,8 @@ import {
   allowedCommands,
   permitCommands,
   permitTransitions,
+  REJECTION_REASON_OTHER,
+  REJECTION_REASONS_LIST,
   terminalPermitStatuses,
   type Permit,
   type PermitCommand,
@@ -28,6 +30,8 @@ const tokens = {} as Record<User, string>;
 const ids = {} as Record<User, number>;
 const permissions = {} as Record<User, Set<string>>;
 let loto: number;
+/** A rejection reason that needs no note (the facility's "Rejection reasons" list). */
+let rejectionReasonId: number;
 const verbs = permitCommands.filter((c) => c !== 'expire');
 // Begun ten minutes ago (on the minute): accept waits for the start, and the sequences need it reached.
 const start = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
@@ -60,6 +64,8 @@ function bodyFor(verb: PermitCommand, permit: Permit, pick: number): object | un
     case 'hand-over':
       // Handing over is signed, like every verb that hands over responsibility.
       return { newHolderId: ids[someone], password: DEMO_PASSWORD };
+    case 'reject':
+      return { reasonId: rejectionReasonId, note: `Reason ${pick}` };
     case 'approve':
     case 'issue':
     case 'accept':
@@ -123,6 +129,15 @@ beforeAll(async () => {
       .select('id')
       .where('facility_id', '=', 1)
       .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow()
+  ).id;
+  rejectionReasonId = (
+    await db
+      .selectFrom('master_list_items')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('list_key', '=', REJECTION_REASONS_LIST)
+      .where('value', '<>', REJECTION_REASON_OTHER)
       .executeTakeFirstOrThrow()
   ).id;
 });

@@ -30,6 +30,8 @@ const ids: Record<string, number> = {};
 const db = () => t.connections[0]!.db;
 let loto: { id: number };
 let asset: { id: number; area_id: number };
+/** A "Rejection reasons" item of the demo facility (the table test's reject gives it). */
+let rejectionReasonId = 0;
 
 const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object, headers: object = {}) =>
   t.app.inject({
@@ -110,6 +112,15 @@ beforeAll(async () => {
     .where('facility_id', '=', 1)
     .where('code', '=', 'LOTO')
     .executeTakeFirstOrThrow();
+  rejectionReasonId = (
+    await db()
+      .selectFrom('master_list_items')
+      .select('id')
+      .where('facility_id', '=', 1)
+      .where('list_key', '=', 'rejection-reasons')
+      .where('value', '=', 'Wrong permit type')
+      .executeTakeFirstOrThrow()
+  ).id;
   asset = await db()
     .selectFrom('assets')
     .select(['id', 'area_id'])
@@ -142,6 +153,7 @@ const giver: Record<PermitCommand, [string, () => object | undefined]> = {
   request: ['worker', () => undefined],
   cancel: ['worker', () => ({ reason: 'Not needed' })],
   approve: ['supervisor', () => undefined],
+  reject: ['supervisor', () => ({ reasonId: rejectionReasonId })],
   isolate: ['supervisor', () => undefined],
   issue: ['admin', () => undefined],
   accept: ['contractor', () => undefined],
@@ -345,9 +357,9 @@ describe('permit lifecycle commands', () => {
     const forbidden = await command('contractor', permit.ID, 'approve');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json<{ message: string }>().message).toContain('permit:approve:LOTO');
-    // The approver's buttons: the requester's edit is not among them.
+    // The approver's buttons: the requester's edit is not among them; returning for rework is.
     const approved = await walk(requested, [['admin', 'approve']]);
-    expect(approved.allowedCommands).toEqual(['isolate', 'cancel']);
+    expect(approved.allowedCommands).toEqual(['isolate', 'cancel', 'reject']);
   });
 
   it('refuses separation-of-duties breaches and limits: issuer = holder, self-approval, too many extensions', async () => {
@@ -359,7 +371,7 @@ describe('permit lifecycle commands', () => {
     const self = await command('supervisor', own.ID, 'approve');
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject({
-      message: 'The requester of a permit cannot approve it: another person must.',
+      message: 'You requested this permit: another person approves it.',
       details: [{ field: 'code', message: 'SEPARATION_OF_DUTIES' }],
     });
     await walk(own, [

@@ -26,6 +26,7 @@ export const masterListKeys = [
   'departments',
   'crafts',
   'reason-codes',
+  'rejection-reasons',
 ] as const;
 export type MasterListKey = (typeof masterListKeys)[number];
 

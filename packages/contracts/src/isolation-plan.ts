@@ -407,8 +407,28 @@ export function allowedIsolationPlanVerbs(
   });
 }
 
-/** What to do next on the plan, as a sentence for the big card (null when nothing is due). */
-export function isolationPlanNextStep(plan: Omit<IsolationPlan, 'nextStep' | 'allowedVerbs'>): string | null {
+/** The last step of de-isolation, when nothing on the plan is left. */
+export const isolationPlanClosingStep = 'Close the permit';
+
+/**
+ * The closing step while crew are still signed on to the lockbox: they sign off, each removing their
+ * own lock, so the step names them (never a pointer to the (e)(3) removal of someone else's lock).
+ * @example crewSignOffStep(['Ana Diaz', 'Ben Ode']) === 'Ana Diaz and Ben Ode are still signed on: they sign off before the permit can be closed'
+ */
+export function crewSignOffStep(names: readonly string[]): string {
+  return names.length === 1
+    ? `${names[0]} is still signed on: they sign off before the permit can be closed`
+    : `${listInWords(names)} are still signed on: they sign off before the permit can be closed`;
+}
+
+/**
+ * What to do next on the plan, as a sentence for the big card (null when nothing is due).
+ * `crewSignedOn`: the names of the crew signed on to the permit's lockbox (the closing step names them).
+ */
+export function isolationPlanNextStep(
+  plan: Omit<IsolationPlan, 'nextStep' | 'allowedVerbs'>,
+  crewSignedOn: readonly string[] = [],
+): string | null {
   const points = plan.points;
   const first = (test: (p: PlanPoint) => boolean) => points.find(test);
   switch (plan.permitStatus) {
@@ -442,7 +462,7 @@ export function isolationPlanNextStep(plan: Omit<IsolationPlan, 'nextStep' | 'al
         return left.heldBy.length ? `Release ${left.code} (${heldByText(left)})` : `Restore ${left.code}`;
       }
       if (!plan.releaseNotified) return 'Notify the affected employees that the isolation is removed';
-      return 'Close the permit';
+      return crewSignedOn.length ? crewSignOffStep(crewSignedOn) : isolationPlanClosingStep;
     }
     default:
       return null;

@@ -10,6 +10,7 @@ import { idSchema } from './ids';
 export const notificationEvents = [
   'permit.request',
   'permit.approve',
+  'permit.reject',
   'permit.issue',
   'permit.suspend',
   'permit.hand-over',

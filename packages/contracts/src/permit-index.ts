@@ -61,14 +61,69 @@ export const defaultPermitIndexColumns: PermitIndexColumn[] = [
  * winding down or expired, then not yet issued); `expiring` is every permit in force whose planned end
  * falls within the next 24 hours of the server's clock (or has passed, before the expiry job ran).
  */
-export const permitIndexViews = ['awaiting-approval', 'held', 'requested', 'expiring'] as const;
+export const permitIndexViews = [
+  'awaiting-approval',
+  'awaiting-issue',
+  'awaiting-acceptance',
+  'mine-to-close',
+  'starting-today',
+  'held',
+  'requested',
+  'expiring',
+] as const;
 export type PermitIndexView = (typeof permitIndexViews)[number];
 export const permitIndexViewLabels: Record<PermitIndexView, string> = {
   'awaiting-approval': 'Awaiting my approval',
+  'awaiting-issue': 'Awaiting my issue',
+  'awaiting-acceptance': 'Awaiting my acceptance',
+  'mine-to-close': 'Mine to close',
+  'starting-today': 'Starting today',
   held: 'I hold',
   requested: 'I requested',
   expiring: 'Expiring within 24 hours',
 };
+
+/**
+ * Worklists (decision 0099): each lists the permits the signed-in person may act on now, by the
+ * lifecycle's rules, so nobody opens a list to find permits they cannot move.
+ * - `awaiting-approval`: Requested, a type they may approve, not their own request, not yet signed by them.
+ * - `awaiting-issue`: Isolated, a type they may issue, a holder named who is not them (issuer ≠ holder).
+ * - `awaiting-acceptance`: Issued to them as holder, not issued by them, its start reached.
+ * - `mine-to-close`: Active permits they hold (they complete the work) and permits in De-isolation of a
+ *   type they may issue (the issuing authority closes them).
+ * - `starting-today`: planned start within today in the facility's time zone, not closed, cancelled or
+ *   expired, and theirs to act on: they hold or requested it, or may issue its type.
+ */
+export const permitWorklists = [
+  'awaiting-approval',
+  'awaiting-issue',
+  'awaiting-acceptance',
+  'mine-to-close',
+  'starting-today',
+] as const satisfies readonly PermitIndexView[];
+export type PermitWorklist = (typeof permitWorklists)[number];
+
+/**
+ * The worklists a person could ever act on, from their permissions in the facility: approving and
+ * issuing need the permission for some type; accepting, closing their own work and starting need only
+ * to see permits (anyone may be named holder). A worker is never offered a list they cannot use.
+ * @example offeredWorklists(new Set(['permit:view:LOTO'])) → ['awaiting-acceptance', 'mine-to-close', 'starting-today']
+ */
+export function offeredWorklists(permissions: Iterable<string>): PermitWorklist[] {
+  const held = [...permissions];
+  const any = (action: string) => held.some((p) => p.startsWith(`permit:${action}:`));
+  return worklistsFor({ view: any('view'), approve: any('approve'), issue: any('issue') });
+}
+
+/** offeredWorklists from whether the person may view, approve and issue some type (the server knows the types). */
+export function worklistsFor(may: { view: boolean; approve: boolean; issue: boolean }): PermitWorklist[] {
+  if (!may.view) return [];
+  return permitWorklists.filter((list) => {
+    if (list === 'awaiting-approval') return may.approve;
+    if (list === 'awaiting-issue') return may.issue;
+    return true;
+  });
+}
 
 /**
  * Views the dashboard's widgets open (issue 20, decision 0075): the index accepts them in its URL

@@ -51,6 +51,7 @@ const happy: Record<PermitCommand, { actor: PermitActor; input?: unknown; over?:
   request: { actor: requester },
   edit: { actor: requester },
   approve: { actor: approver, input: { password: 'typed again' } },
+  reject: { actor: approver, input: { reasonId: 7, note: 'Point P-2 is missing' } },
   isolate: { actor: issuer },
   issue: { actor: issuer },
   accept: { actor: holder },
@@ -119,6 +120,62 @@ describe('permit lifecycle: each allowed transition', () => {
   });
 });
 
+describe('permit lifecycle: reject returns the permit to its requester for rework', () => {
+  const input = { reasonId: 7, note: 'Point P-2 is missing' };
+
+  it('from Requested and Approved, an approver or an issuer returns it to Draft and clears the approvals', () => {
+    for (const from of ['requested', 'approved'] as const)
+      for (const actor of [approver, issuer])
+        expect(decide(facts(from, { approverIds: [APPROVER] }), actor, 'reject', input)).toEqual({
+          ok: true,
+          from,
+          to: 'draft',
+          effects: { clearsApprovals: true, returnsForRework: { reasonId: 7, note: 'Point P-2 is missing' } },
+        });
+    expect(allowedCommands(facts('requested'), approver)).toContain('reject');
+    expect(allowedCommands(facts('approved'), issuer)).toContain('reject');
+  });
+
+  it('not from Isolated or later: isolation in place is undone only through de-isolation', () => {
+    for (const from of ['draft', 'isolated', 'issued', 'active'] as const) {
+      const decision = decide(facts(from), approver, 'reject', input);
+      expect(decision).toMatchObject({ ok: false, code: 'NOT_ALLOWED_FROM_STATE' });
+      if (!decision.ok) expect(decision.reason).toMatch(/only a permit that is Requested or Approved can/);
+      expect(allowedCommands(facts(from), approver)).not.toContain('reject');
+    }
+  });
+
+  it('the requester cannot reject their own permit, even holding approve and issue', () => {
+    const selfJudge = person(REQUESTER, 'view', 'create', 'approve', 'issue');
+    const decision = decide(facts('requested'), selfJudge, 'reject', input);
+    expect(decision).toMatchObject({ ok: false, code: 'SEPARATION_OF_DUTIES' });
+    if (!decision.ok) expect(decision.reason).toBe('You requested this permit: another person must reject it.');
+    expect(allowedCommands(facts('requested'), selfJudge)).not.toContain('reject');
+  });
+
+  it('someone who may neither approve nor issue the type cannot reject, naming both permissions', () => {
+    const decision = decide(facts('requested'), person(OTHER, 'view', 'create'), 'reject', input);
+    expect(decision).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    if (!decision.ok) expect(decision.reason).toMatch(/permit:approve:LOTO or permit:issue:LOTO to reject/);
+    expect(decide(facts('requested'), person(APPROVER, 'view', 'approve:HOT'), 'reject', input)).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('a reject without a reason is refused naming the reason', () => {
+    expect(decide(facts('requested'), approver, 'reject', { note: 'x' })).toEqual({
+      ok: false,
+      code: 'INVALID_INPUT',
+      reason: 'Reject: Pick a rejection reason.',
+    });
+    expect(decide(facts('requested'), approver, 'reject', { reasonId: 7 })).toMatchObject({
+      ok: true,
+      effects: { returnsForRework: { reasonId: 7, note: '' } },
+    });
+  });
+});
+
 describe('permit lifecycle: forbidden transitions and their reasons', () => {
   const refused = (
     f: PermitFacts,
@@ -177,7 +234,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       'approve',
       happy.approve.input,
       'SEPARATION_OF_DUTIES',
-      /requester.*cannot approve/,
+      /You requested this permit: another person approves it/,
     );
     const holderIssuer = person(HOLDER, 'view', 'issue');
     refused(facts('isolated'), holderIssuer, 'issue', undefined, 'SEPARATION_OF_DUTIES', /holder.*cannot issue/);
@@ -402,6 +459,7 @@ describe('permit lifecycle: random command sequences by random users (fast-check
       plannedEnd: fc.constantFrom('2026-01-01T18:00:00Z', '2026-01-02T07:00:00Z', '2026-01-03T00:00:00Z'),
       newHolderId: fc.integer({ min: 1, max: 5 }),
       password: fc.constantFrom('typed again', 'typed again', ''),
+      reasonId: fc.constantFrom(7, 7, undefined),
     }),
     // Mostly no time passes, so a permit is often issued before its start and accept meets it.
     advanceHours: fc.oneof({ arbitrary: fc.constant(0), weight: 5 }, fc.integer({ min: 1, max: 6 })),
@@ -443,10 +501,10 @@ describe('permit lifecycle: random command sequences by random users (fast-check
           for (const step of steps) {
             nowHours += step.advanceHours;
             f = { ...f, now: new Date(Date.parse('2026-01-01T00:00:00Z') + nowHours * 3_600_000).toISOString() };
-            // Picks by state skip cancel and edit (they would end or rewind most runs early); the
-            // any-command picks still try them.
+            // Picks by state skip cancel, edit and reject (they would end or rewind most runs early);
+            // the any-command picks still try them.
             const rows = permitTransitions.filter(
-              (r) => r.from === f.status && r.command !== 'cancel' && r.command !== 'edit',
+              (r) => r.from === f.status && !['cancel', 'edit', 'reject'].includes(r.command),
             );
             const pick = step.commandPick;
             const command: PermitCommand =
@@ -479,6 +537,12 @@ describe('permit lifecycle: random command sequences by random users (fast-check
               expect(Date.parse(String(f.now))).toBeGreaterThanOrEqual(Date.parse(String(f.plannedStart)));
             }
             if (command === 'complete-work') expect(step.actor.userId).toBe(f.holderId);
+            // A return for rework: by another than the requester, before isolation, approvals gone.
+            if (command === 'reject') {
+              expect(step.actor.userId).not.toBe(f.requesterId);
+              expect(['requested', 'approved']).toContain(f.status);
+              expect(d.effects.clearsApprovals).toBe(true);
+            }
             f = apply(f, d.to, d.effects);
             reached.add(f.status);
             expect(f.extensionCount).toBeLessThanOrEqual(f.maxExtensions);

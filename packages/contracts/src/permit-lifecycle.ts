@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { idSchema } from './ids';
+import { PG_INT_MAX, idSchema } from './ids';
 import { permitPermission, type PermitTypeAction } from './permissions';
 import { localTimeWithOffset } from './wall-clock';
 
@@ -52,6 +52,7 @@ export const permitCommands = [
   'request',
   'edit',
   'approve',
+  'reject',
   'isolate',
   'issue',
   'accept',
@@ -73,6 +74,7 @@ export const permitCommandLabels: Record<PermitCommand, string> = {
   request: 'Request',
   edit: 'Edit',
   approve: 'Approve',
+  reject: 'Reject',
   isolate: 'Isolate',
   issue: 'Issue',
   accept: 'Accept',
@@ -125,12 +127,26 @@ export type SignedPermitCommand = (typeof signedPermitCommands)[number];
 export const isSignedPermitCommand = (command: string): command is SignedPermitCommand =>
   (signedPermitCommands as readonly string[]).includes(command);
 
+/**
+ * Returning for rework names why: an item of the facility's "Rejection reasons" master list (the
+ * server checks it is one, and active) and a note, which the item "Other" requires.
+ */
+export const REJECTION_NOTE_MAX = 2000;
+const rejectSchema = z.object({
+  reasonId: z.int('Pick a rejection reason').check(z.positive('Pick a rejection reason'), z.lte(PG_INT_MAX)),
+  note: z.optional(
+    z.string().check(z.trim(), z.maxLength(REJECTION_NOTE_MAX, `Note: at most ${REJECTION_NOTE_MAX} characters`)),
+  ),
+});
+
 /** The body each command takes; commands not listed take none. */
 export const permitCommandInputSchemas = {
   suspend: z.object({ reason: reasonSchema }),
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
   'hand-over': signedBody({ newHolderId: idSchema }),
+  reject: rejectSchema,
+  // The signed verbs (signedPermitCommands): the password again, or a single sign-on user's intent.
   approve: signedBody({}),
   issue: signedBody({}),
   accept: signedBody({}),
@@ -146,6 +162,8 @@ type AnyInput = {
   newHolderId?: number;
   password?: string;
   signingIntent?: string;
+  reasonId?: number;
+  note?: string;
 };
 
 type Instant = Date | string;
@@ -224,6 +242,8 @@ export interface PermitEffects {
   extensionCount?: number;
   plannedEnd?: string;
   reason?: string;
+  /** Returned for rework: the rejection reason's master-list item and the note (the server checks the item). */
+  returnsForRework?: { reasonId: number; note: string };
 }
 
 export type PermitDecision = { ok: true; from: PermitStatus; to: PermitStatus; effects: PermitEffects } | PermitDenial;
@@ -272,10 +292,26 @@ const isHolder: PermitGuard = ({ facts, actor, command }) =>
     ? null
     : deny('NOT_THE_RIGHT_PERSON', `Only the permit's named holder can ${verb(command)} it.`);
 
-const notRequester: PermitGuard = ({ facts, actor }) =>
+const notRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.requesterId
     ? null
-    : deny('SEPARATION_OF_DUTIES', 'The requester of a permit cannot approve it: another person must.');
+    : // Said to the requester (the one person it refuses), where the button would be.
+      deny(
+        'SEPARATION_OF_DUTIES',
+        command === 'approve'
+          ? 'You requested this permit: another person approves it.'
+          : `You requested this permit: another person must ${verb(command)} it.`,
+      );
+
+/** Those who judge a permit before work (its approvers and issuing authorities) may send it back. */
+const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
+  actor.permissions.has(permitPermission('approve', facts.typeCode)) ||
+  actor.permissions.has(permitPermission('issue', facts.typeCode))
+    ? null
+    : deny(
+        'FORBIDDEN',
+        `You need the permission ${permitPermission('approve', facts.typeCode)} or ${permitPermission('issue', facts.typeCode)} to ${verb(command)} this permit.`,
+      );
 
 /** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
 const notHolder: PermitGuard = ({ facts, actor, command }) =>
@@ -412,10 +448,14 @@ export const permitTransitions: readonly PermitTransition[] = [
   // Each approval signs the next stage of the permit's risk level; the last one approves it.
   { ...t('requested', 'approve', 'approved', can('approve'), notRequester), staysWhile: otherStagesLeft },
   t('requested', 'cancel', 'cancelled', requesterOrApprover),
+  // Returned for rework to its requester, with the reason; approvals so far stop counting (effect:
+  // clearsApprovals). Not once Isolated: points are isolated then, and a return would leave them so.
+  t('requested', 'reject', 'draft', approverOrIssuer, notRequester),
   // A core edit after approval sends the permit back for approval (effect: clearsApprovals).
   t('approved', 'edit', 'requested', can('create'), isRequester),
   t('approved', 'isolate', 'isolated', can('issue')),
   t('approved', 'cancel', 'cancelled', requesterOrApprover),
+  t('approved', 'reject', 'draft', approverOrIssuer, notRequester),
   t('isolated', 'issue', 'issued', can('issue'), holderIsNamed, notHolder),
   // Once isolated, the only way out is de-isolation (isolations must be restored).
   t('isolated', 'de-isolate', 'de_isolation', can('issue')),
@@ -444,11 +484,12 @@ export const permitTransitions: readonly PermitTransition[] = [
 /** The permission action each command needs (for docs, the matrix test and the catalogue). */
 export const permitCommandAction: Record<
   PermitCommand,
-  PermitTypeAction | 'system' | 'holder-or-issue' | 'requester-or-approve'
+  PermitTypeAction | 'system' | 'holder-or-issue' | 'requester-or-approve' | 'approve-or-issue'
 > = {
   request: 'create',
   edit: 'create',
   approve: 'approve',
+  reject: 'approve-or-issue',
   isolate: 'issue',
   issue: 'issue',
   accept: 'view',
@@ -487,6 +528,8 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
     case 'suspend':
     case 'cancel':
       return { reason: input.reason };
+    case 'reject':
+      return { clearsApprovals: true, returnsForRework: { reasonId: input.reasonId!, note: input.note ?? '' } };
     default:
       return {};
   }
@@ -500,7 +543,7 @@ function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition
  * left to verify, the questions and the gas test) instead of clearing one and being refused for
  * the next. `firstOnly` stops at the first refusal: the buttons only ask whether any guard refuses.
  */
-function runGuards<F extends PermitFacts>(
+export function runGuards<F extends PermitFacts>(
   row: PermitTransition,
   ctx: GuardContext<F>,
   hooks: PermitGuardHooks<F> | undefined,

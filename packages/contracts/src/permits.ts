@@ -3,6 +3,7 @@ import { idParamSchema, idSchema } from './ids';
 import { permitCommands, permitStatuses } from './permit-lifecycle';
 import { permitSections } from './permit-types';
 import { permitHistoryStepSchema } from './permit-history';
+import { permitReturnSchema } from './permit-return';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -102,6 +103,11 @@ export const permitSchema = z.object({
   extensionCount: z.int(),
   /** The reason of the last suspension (while suspended) or of the cancellation. */
   statusReason: z.nullable(z.string()),
+  /**
+   * Returned for rework: by whom, when, why and the note, until the requester requests it again.
+   * Optional only for copies a device stored before returns existed; the server always sends it.
+   */
+  returned: z.optional(z.nullable(permitReturnSchema)),
   /** The lifecycle commands the caller may give now (`allowedCommands` on the server's facts): the buttons. */
   allowedCommands: z.array(z.enum(permitCommands)),
   voidedAt: z.nullable(z.string()),
@@ -158,6 +164,7 @@ export const permitCommandNotifyTexts = {
   issue: 'The holder and the requester are notified.',
   suspend: 'The holder and the requester are notified.',
   'hand-over': 'The new holder and the current holder are notified.',
+  reject: 'The requester is notified, with the reason.',
   close: 'The requester and the holder are notified.',
 } satisfies Partial<Record<(typeof permitCommands)[number], string>>;
 /** The same sentences, looked up by any verb (the caption catalog is `permitNotifiesCaptions`). */

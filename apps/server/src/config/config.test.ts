@@ -25,6 +25,13 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps the embedded database durable unless HASP_EMBEDDED_PG_DURABLE says false, and names a wrong value', () => {
+    expect(load({}).embeddedPgDurable).toBe(true);
+    expect(load({ HASP_EMBEDDED_PG_DURABLE: 'false' }).embeddedPgDurable).toBe(false);
+    expect(load({ HASP_EMBEDDED_PG_DURABLE: 'true' }).embeddedPgDurable).toBe(true);
+    expect(() => load({ HASP_EMBEDDED_PG_DURABLE: 'maybe' })).toThrow(/HASP_EMBEDDED_PG_DURABLE/);
+  });
+
   it('parses named connections, embedded or by URL', () => {
     expect(parseConnectionList('Demo, Plant 2=postgres://u:p@db:5432/plant2')).toEqual([
       { name: 'Demo' },

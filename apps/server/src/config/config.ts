@@ -97,6 +97,12 @@ export const configSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   dataDir: z.string().min(1).default('./data'),
   embeddedPgPort: intFromEnv(1024, 65535).default(54329),
+  /**
+   * false: the embedded database skips fsync, synchronous commit and full-page writes, as
+   * PostgreSQL's "non-durable settings" advise for throwaway databases (the test suites). A crash
+   * of the machine can then lose or corrupt it: never for a plant's records.
+   */
+  embeddedPgDurable: z.union([z.boolean(), z.stringbool()], 'must be true or false').default(true),
   jwtSecret: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs the audit checkpoints kept outside the database; never stored in it. */
   auditKey: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -153,6 +159,7 @@ export const envNames: Record<keyof Config, string> = {
   host: 'HOST',
   dataDir: 'HASP_DATA_DIR',
   embeddedPgPort: 'HASP_EMBEDDED_PG_PORT',
+  embeddedPgDurable: 'HASP_EMBEDDED_PG_DURABLE',
   jwtSecret: 'HASP_JWT_SECRET',
   auditKey: 'HASP_AUDIT_KEY',
   auditCheckpointSec: 'HASP_AUDIT_CHECKPOINT_SEC',

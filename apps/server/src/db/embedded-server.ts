@@ -38,6 +38,15 @@ const PROFILE_SETTINGS = [
   ...['pg_stat_statements.track_planning=on', 'track_functions=all'],
 ].flatMap((setting) => ['-c', setting]);
 
+/**
+ * PostgreSQL's "non-durable settings" (its manual, Performance Tips): for a throwaway database a
+ * commit no longer waits for the disk (measured here: about 7 ms per synced write on these VMs).
+ */
+const NON_DURABLE_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'].flatMap((setting) => [
+  '-c',
+  setting,
+]);
+
 /** Resolves true when nothing listens on 127.0.0.1:port. */
 function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -155,6 +164,8 @@ const lastLines = (text: string) => text.trim().split('\n').slice(-3).join(' ');
 export async function startEmbeddedServer(options: {
   dataDir: string;
   port: number;
+  /** false: a throwaway database (tests) that does not wait for the disk; default true. */
+  durable?: boolean;
   log: (message: string) => void;
 }): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
@@ -196,6 +207,7 @@ export async function startEmbeddedServer(options: {
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      ...(options.durable === false ? NON_DURABLE_SETTINGS : []),
       ...(process.env.HASP_PROFILE_PG === '1' ? PROFILE_SETTINGS : []),
     ],
     {

@@ -77,13 +77,16 @@ export interface Database {
   approval_stage_configs: { facility_id: number; version: Generated<number> };
   approval_stages: ApprovalStageTable;
   permit_signatures: PermitSignatureTable;
-  // 2026-12-09T0900-verb-signatures: a signature that stopped holding, when and why (never changes)
+  // 2026-12-09T1200-verb-signatures: a signature that stopped holding, when and why (never changes)
   permit_signature_invalidations: {
     signature_id: number;
     facility_id: number;
     invalidated_at: Timestamp;
     reason: string;
   };
+  // 2026-12-09T1000-simops: rules per pair of permit types (lower ID first) and signed overrides (never deleted)
+  simops_rules: { facility_id: number; first_type_id: number; second_type_id: number; mode: 'warn' | 'block' };
+  simops_overrides: SimopsOverrideTable;
   signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
   // 2026-11-28T1500-sso-signatures: signings at the identity provider, from the button to the signature
   signature_intents: SignatureIntentTable;
@@ -506,6 +509,11 @@ export interface PermitTable {
   status_reason: string | null;
   // 2026-12-02T1100-connect: the work order it was made from (Hasp Connect), unique in the facility
   external_reference: ColumnType<string | null, string | null | undefined, string | null | undefined>;
+  // 2026-12-09T0900-permit-returns: returned for rework (all four or none), until requested again
+  returned_by: ColumnType<number | null, number | null | undefined, number | null | undefined>;
+  returned_at: ColumnType<Date | null, Date | null | undefined, Date | null | undefined>;
+  return_reason_item_id: ColumnType<number | null, number | null | undefined, number | null | undefined>;
+  return_note: ColumnType<string | null, string | null | undefined, string | null | undefined>;
 }
 
 export interface PermitApprovalTable {
@@ -1043,10 +1051,10 @@ export interface PermitSignatureTable {
   facility_id: number;
   permit_id: number;
   permit_revision: number;
-  /** 2026-12-09T0900-verb-signatures: null unless the signature is an approval's (which signs a stage). */
+  /** 2026-12-09T1200-verb-signatures: null unless the signature is an approval's (which signs a stage). */
   stage_position: number | null;
   stage_name: string | null;
-  /** 2026-12-09T0900-verb-signatures: what it signs (contracts' SignatureVerb). */
+  /** 2026-12-09T1200-verb-signatures: what it signs (contracts' SignatureVerb). */
   verb: 'approve' | 'issue' | 'accept' | 'hand-over' | 'complete-work' | 'abandoned-removal';
   meaning: string;
   signer_id: number;
@@ -1068,7 +1076,7 @@ export interface SignatureIntentTable {
   user_id: number;
   permit_id: number;
   permit_revision: number;
-  /** 2026-12-09T0900-verb-signatures: the verb signed; the stage only for an approval's. */
+  /** 2026-12-09T1200-verb-signatures: the verb signed; the stage only for an approval's. */
   verb: PermitSignatureTable['verb'];
   stage_position: number | null;
   content_hash: string;
@@ -1187,4 +1195,16 @@ export interface PrintRecordTable {
   reprint_count: Generated<number>;
   reprinted_at: Date | null;
   version: Generated<number>;
+}
+
+export interface SimopsOverrideTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  other_permit_id: number;
+  command: 'approve' | 'issue';
+  reason: string;
+  signer_id: number;
+  signer_name: string;
+  signed_at: Timestamp;
 }

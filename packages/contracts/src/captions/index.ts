@@ -33,6 +33,7 @@ export * from './locks';
 export * from './abandoned-removals';
 export * from './attachments';
 export * from './gas-tests';
+export * from './simops';
 export * from './signatures';
 export * from './sync';
 export * from './offline-permits';

@@ -16,6 +16,7 @@ export const masterListTypeNames = defineCaptions('Label', 'MasterList_Types', {
   departments: 'Departments',
   crafts: 'Crafts',
   'reason-codes': 'Reason codes',
+  'rejection-reasons': 'Rejection reasons',
 });
 
 /** What each list is for, keyed by list key. */
@@ -30,6 +31,8 @@ export const masterListTypeDescriptions = defineCaptions('Description', 'MasterL
   departments: 'Departments that request or own work.',
   crafts: 'Trades of the people who do the work.',
   'reason-codes': 'Why a permit was raised, suspended or cancelled.',
+  'rejection-reasons':
+    'Why an approver or issuer returned a permit to its requester for rework. The item “Other” asks for a note.',
 });
 
 export const masterListTitles = defineCaptions('Title', 'MasterList_Manage', {

@@ -14,6 +14,7 @@ export const notificationTemplateTitles = defineCaptions('Title', 'NotificationT
 export const notificationEventCaptions = defineCaptions('Label', 'NotificationTemplates_Event', {
   'permit.request': 'Permit requested',
   'permit.approve': 'Permit approved',
+  'permit.reject': 'Permit returned for rework',
   'permit.issue': 'Permit issued',
   'permit.suspend': 'Permit suspended',
   'permit.hand-over': 'Permit handed over',

@@ -83,6 +83,7 @@ export const permitsLabels = defineCaptions('Label', 'Permit', {
   endedAgo: 'Validity ended {{duration}} ago',
   expiresIn: 'Expires in {{duration}}',
   nextSteps: 'Next steps',
+  notOffered: 'Not offered now',
   commandTitle: '{{command}}: {{number}}',
   stays: 'The permit stays {{status}}.',
   goes: 'The permit goes from {{from}} to {{to}}.',
@@ -112,6 +113,12 @@ export const permitsLabels = defineCaptions('Label', 'Permit', {
   cannotCreate: 'You cannot create a permit of type {{code}} in this facility.',
   typeFailed: 'The permit type could not be loaded: {{reason}}',
   newForm: 'New {{type}}',
+  rejectionReason: 'Reason',
+  rejectionNote: 'Note',
+  rejectionNoteDescription: 'What the requester must rework. Required when the reason is “Other”.',
+  loadingRejectionReasons: 'Loading the rejection reasons',
+  returned: 'Returned for rework by {{name}} at {{time}}: {{reason}}',
+  returnedWithNote: 'Returned for rework by {{name}} at {{time}}: {{reason}} — {{note}}',
 });
 
 export const permitsButtons = defineCaptions('Button', 'Permit', {
@@ -122,6 +129,7 @@ export const permitsButtons = defineCaptions('Button', 'Permit', {
   stay: 'Stay on this page',
   leave: 'Leave and lose changes',
   create: 'Create permit',
+  openTab: 'Open {{tab}}',
 });
 
 export const permitsMessages = defineCaptions('Message', 'Permit', {
@@ -132,6 +140,11 @@ export const permitsMessages = defineCaptions('Message', 'Permit', {
   reasonRequired: 'Reason is required',
   newEndAfter: 'The new end must be after the current planned end',
   pickNewHolder: 'Pick the new holder',
+  pickRejectionReason: 'Pick a rejection reason',
+  rejectionNoteRequired: 'Note is required when the reason is “Other”: say what must be reworked',
+  noRejectionReasons:
+    'This facility has no rejection reasons yet: an administrator adds them on Master List Manage (Rejection reasons).',
+  rejectionReasonsFailed: 'The rejection reasons could not be loaded: {{reason}}',
   stale: 'Someone changed this permit since you opened it. It has been reloaded: check it and try again.',
   notSaved: 'Not saved: {{reason}}',
   notCreated: 'The permit was not created: {{reason}}',
@@ -150,6 +163,7 @@ export const permitsMessages = defineCaptions('Message', 'Permit', {
 export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Notifications', {
   request: 'approval requested',
   approve: 'approved',
+  reject: 'returned for rework',
   issue: 'issued',
   suspend: 'suspended',
   'hand-over': 'handed over',
@@ -159,6 +173,8 @@ export const permitNotificationCaptions = defineCaptions('Message', 'Permit_Noti
   title: '{{number}} {{title}}: {{what}}',
   body: '{{what}}.',
   bodyBy: '{{what}} by {{actor}}.',
+  /** A return for rework says why: `details` is the reason and the note. */
+  bodyWhy: '{{what}} by {{actor}}: {{details}}',
 });
 
 /** The notice of a lock still applied after its permit's planned end (`lock.overdue`; `details` is the lock's serial). */
@@ -175,6 +191,7 @@ export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
   'hazard-analysis': 'Hazards',
   questions: 'Questions',
   'gas-tests': 'Gas tests',
+  simops: 'Conflicts',
   approvals: 'Approvals',
   attachments: 'Attachments',
 });

@@ -54,7 +54,10 @@ import * as auditChainDefiner from './2026-12-06T0900-audit-chain-definer';
 import * as connectPrivateTargetsServerSetting from './2026-12-06T0900-connect-private-targets-server-setting';
 import * as gasTestStanding from './2026-12-07T0900-gas-test-standing';
 import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
-import * as verbSignatures from './2026-12-09T0900-verb-signatures';
+import * as permitReturns from './2026-12-09T0900-permit-returns';
+import * as simops from './2026-12-09T1000-simops';
+import * as offlineFacilityTimeZone from './2026-12-09T1100-offline-facility-time-zone';
+import * as verbSignatures from './2026-12-09T1200-verb-signatures';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -113,5 +116,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0900-connect-private-targets-server-setting': connectPrivateTargetsServerSetting,
   '2026-12-07T0900-gas-test-standing': gasTestStanding,
   '2026-12-08T0900-permit-history-steps': permitHistorySteps,
-  '2026-12-09T0900-verb-signatures': verbSignatures,
+  '2026-12-09T0900-permit-returns': permitReturns,
+  '2026-12-09T1000-simops': simops,
+  '2026-12-09T1100-offline-facility-time-zone': offlineFacilityTimeZone,
+  '2026-12-09T1200-verb-signatures': verbSignatures,
 };

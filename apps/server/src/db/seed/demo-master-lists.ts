@@ -106,6 +106,14 @@ export const demoMasterLists: Record<MasterListKey, readonly SeedItem[]> = {
     ['Emergency repair', 'Reparación de emergencia'],
     ['Calibration', 'Calibración'],
   ],
+  // The item valued "Other" asks the rejecter for a note (rejectionNoteRequired in contracts).
+  'rejection-reasons': [
+    ['Isolation points incomplete', 'Puntos de aislamiento incompletos'],
+    ['Hazard analysis incomplete', 'Análisis de peligros incompleto'],
+    ['Wrong permit type', 'Tipo de permiso equivocado'],
+    ['Dates or location wrong', 'Fechas o ubicación erróneas'],
+    ['Other', 'Otro'],
+  ],
 };
 
 /**

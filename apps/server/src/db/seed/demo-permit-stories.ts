@@ -20,6 +20,7 @@ import {
 import { demoWork, type DemoWork } from './demo-permit-work';
 import { DemoIsolation } from './demo-isolation';
 import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
+import { registerSimopsCheck } from '../../modules/simops';
 import { gasTestCommandDefinitions, registerGasTestGuards } from '../../modules/gas-tests';
 import { demoPassingReading } from './demo-gas-tests';
 import { registerPermitQuestionGuards } from '../../modules/permit-questions';
@@ -478,6 +479,8 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
   // Request, issue, accept and close need their stage's questions answered (answered in the story).
   registerPermitQuestionGuards();
   registerSignatures();
+  // The SIMOPS check as the server runs it (the demo rules are seeded after the stories: demo.ts).
+  registerSimopsCheck();
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -10,6 +10,7 @@ import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
+import { seedDemoSimopsRules } from './demo-simops';
 import { DEMO_PRINT_LIST_STEP, seedDemoPrintList } from './demo-print-list';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
@@ -183,6 +184,8 @@ async function seedConnectionGrants(trx: Transaction<Database>): Promise<void> {
 
 /** The step that walks the demo permits through the lifecycle (test templates leave it out). */
 export const DEMO_PERMIT_STORIES_STEP = 'demo-2026-11-25-permits';
+/** Seeded after the stories, whose hot work and confined space entries it would otherwise block. */
+export const DEMO_SIMOPS_RULES_STEP = 'demo-2026-12-09-simops-rules';
 
 /**
  * Demo seed steps, applied once each and in order, like migrations. A step that gives commands
@@ -273,6 +276,13 @@ const steps: {
   {
     name: DEMO_PERMIT_STORIES_STEP,
     runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  {
+    // After the stories: they put hot work and confined space entries in the same area at the same
+    // time, which the block refuses; seeded after, the demo permit pages show those conflicts
+    // and a further Approve or Issue among them asks for an override.
+    name: DEMO_SIMOPS_RULES_STEP,
+    run: async (trx) => seedDemoSimopsRules(trx, await demoFacilityIds(trx)),
   },
   { name: 'demo-2026-11-27-risk-matrices', run: async (trx) => seedRiskMatrices(trx, await demoFacilityIds(trx)) },
   {

@@ -2,7 +2,10 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import * as z from 'zod/mini';
 import {
   permitIndexFilterSchema,
+  permitIndexViewLabels,
+  permitIndexWidgetViewLabels,
   permitStatuses,
+  worklistsFor,
   type DashboardWidgetData,
   type DashboardWidgetKind,
 } from '@hasp/contracts';
@@ -56,11 +59,20 @@ async function viewByType(db: Db, scope: IndexScope, kind: DashboardWidgetKind, 
   return { kind, total: items.reduce((n, i) => n + i.count, 0), filter, items };
 }
 
+/**
+ * The caller's worklists (only those they could ever act on: a worker gets no approval list), then
+ * what they hold and the tags they applied; each number opens the index on that list.
+ */
 async function myWork(db: Db, scope: IndexScope): Promise<DashboardWidgetData> {
+  const lists = worklistsFor({
+    view: scope.viewTypeIds.length > 0,
+    approve: scope.approveTypeIds.length > 0,
+    issue: (scope.issueTypeIds ?? []).length > 0,
+  });
   const views = [
-    { key: 'awaiting-approval', label: 'Awaiting my approval' },
-    { key: 'held', label: 'I hold' },
-    { key: 'tagged', label: 'Tags I applied' },
+    ...lists.map((key) => ({ key, label: permitIndexViewLabels[key] })),
+    { key: 'held', label: permitIndexViewLabels.held },
+    { key: 'tagged', label: permitIndexWidgetViewLabels.tagged },
   ];
   const filters = views.map((v) => ({ view: v.key }));
   const numbers = await counts(db, scope, filters);

@@ -78,6 +78,7 @@ async function gasTestFactsForPermits(
 export function registerGasTestGuards(): void {
   registerPermitGuards<GasTestFacts>({
     name: 'gas-tests',
+    resolvedIn: 'gas-tests',
     // One permit is a page of one: the same statement (so the two can never read differently).
     facts: async (db, permit) => (await gasTestFactsForPermits(db, [permit])).get(permit.ID)!,
     // The type's re-test interval and the permit's tests; of the permit itself only its type.

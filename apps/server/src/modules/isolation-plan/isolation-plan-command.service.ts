@@ -1,4 +1,5 @@
 import {
+  isolationPlanClosingStep,
   isolationPlanNextStep,
   isolationPlanRefusal,
   isolationPlanVerbs,
@@ -13,6 +14,7 @@ import { defineCommand, type CommandDefinition, type CommandRun } from '../../pl
 import {
   assetIsolationPoints,
   bumpPlan,
+  crewSignedOn,
   findIsolationPoint,
   loadPlan,
   lockIsolationPoints,
@@ -116,7 +118,11 @@ async function planAfterStep(
   });
   const view = { ...before, ...(step ? { [step]: done } : {}), version: change.version, points };
   const { nextStep: _stale, ...rest } = view;
-  const plan = { ...view, nextStep: isolationPlanNextStep(rest) };
+  let nextStep = isolationPlanNextStep(rest);
+  // The last plan step done: the crew still signed on are named instead of "Close the permit".
+  if (nextStep === isolationPlanClosingStep)
+    nextStep = isolationPlanNextStep(rest, (await crewSignedOn(trx, [permit.id])).get(permit.id));
+  const plan = { ...view, nextStep };
   return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
 }
 

@@ -211,6 +211,9 @@ const nothingInPlace: PermitGuard<IsolationFacts> = ({ facts }) =>
 export function registerIsolationPlanGuards(): void {
   registerPermitGuards<IsolationFacts>({
     name: 'isolation-plan',
+    resolvedIn: 'isolation',
+    // Its list mixes locks on points (this tab) and crew signed on (the lockbox's guard links the crew).
+    onNoTab: [nothingInPlace],
     facts: loadIsolationFacts,
     // The plan, its points, locks and tags are read by the permit's ID; of the permit itself only its type's sections.
     factsKey: (p) => p.permitType.sections.join(),

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   holdingPlanPointStates,
+  isolationPlanClosingStep,
   isolationPlanNextStep,
   type IsolationPlan,
   type IsolationPointChoice,
@@ -244,7 +245,38 @@ export async function loadPlansForPermits(
     };
     result.set(permit.id, { ...view, nextStep: isolationPlanNextStep(view) });
   }
+  // Only a plan whose next step would be to close asks who is still signed on: then the step names them.
+  const closing = [...result].filter(([, plan]) => plan.nextStep === isolationPlanClosingStep).map(([id]) => id);
+  const crew = await crewSignedOn(db, closing);
+  for (const [id, names] of crew) {
+    const plan = result.get(id)!;
+    result.set(id, { ...plan, nextStep: isolationPlanNextStep(plan, names) });
+  }
   return result;
+}
+
+/**
+ * The names of the crew still signed on to each permit's lockbox (lock applications on no plan
+ * point), in sign-on order; a permit with nobody signed on is absent.
+ */
+export async function crewSignedOn(db: Db, permitIds: readonly number[]): Promise<Map<number, string[]>> {
+  const crew = new Map<number, string[]>();
+  if (!permitIds.length) return crew;
+  const rows = await db
+    .selectFrom('lock_applications as la')
+    .innerJoin('users as u', 'u.id', 'la.applied_by')
+    .select(['la.permit_id', 'u.display_name'])
+    .where('la.permit_id', 'in', [...permitIds])
+    .where('la.plan_point_id', 'is', null)
+    .where('la.removed_at', 'is', null)
+    .orderBy('la.id')
+    .execute();
+  for (const r of rows) {
+    const names = crew.get(r.permit_id);
+    if (!names) crew.set(r.permit_id, [r.display_name]);
+    else if (!names.includes(r.display_name)) names.push(r.display_name);
+  }
+  return crew;
 }
 
 /** Rows by a key, in their order (a plan's locks and tags by plan point, without a scan per point). */

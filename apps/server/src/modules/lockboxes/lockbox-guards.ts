@@ -27,6 +27,7 @@ export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) =>
 export function registerLockboxGuards(): void {
   registerPermitGuards<LockboxFacts>({
     name: 'lockboxes',
+    resolvedIn: 'crew',
     facts: async (db, permit) => {
       const { signedOn, openLockbox } = await lockboxClosingFacts(db, permit.ID);
       return { lockboxSignedOn: signedOn, lockboxOpen: openLockbox };

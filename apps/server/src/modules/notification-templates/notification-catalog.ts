@@ -45,13 +45,12 @@ const permitNotice = (
   relationships: verb === 'hand-over' ? [...permitPeople, 'previousHolder'] : permitPeople,
   recipients,
   channels: both,
-  captions: [permitWords.title, permitWords.body, permitWords.bodyBy, permitWords[verb]],
+  captions: [permitWords.title, permitWords.body, permitWords.bodyBy, permitWords.bodyWhy, permitWords[verb]],
   texts: (t) => {
     const what = t(permitWords[verb]);
-    return {
-      subject: t(permitWords.title, { what }),
-      body: bySystem ? t(permitWords.body, { what: sentence(what) }) : t(permitWords.bodyBy, { what: sentence(what) }),
-    };
+    // A return for rework tells the requester why (`details`: the reason and the note).
+    const body = bySystem ? permitWords.body : verb === 'reject' ? permitWords.bodyWhy : permitWords.bodyBy;
+    return { subject: t(permitWords.title, { what }), body: t(body, { what: sentence(what) }) };
   },
 });
 
@@ -62,6 +61,7 @@ const permitNotice = (
 export const eventDefaults: Record<NotificationEvent, EventDefaults> = {
   'permit.request': permitNotice('request', ['approvers']),
   'permit.approve': permitNotice('approve', ['requester']),
+  'permit.reject': permitNotice('reject', ['requester']),
   'permit.issue': permitNotice('issue', ['holder', 'requester']),
   'permit.suspend': permitNotice('suspend', ['holder', 'requester']),
   'permit.hand-over': permitNotice('hand-over', ['holder', 'previousHolder']),

@@ -100,6 +100,7 @@ export function registerPermitQuestionGuards(): void {
   }
   registerPermitGuards<QuestionFacts>({
     name: 'permit-questions',
+    resolvedIn: 'questions',
     facts: loadQuestionFacts,
     // The stages' problems read the permit's status and type besides the answers.
     factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),

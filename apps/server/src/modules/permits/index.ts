@@ -18,6 +18,7 @@ export { PERMIT_NOTIFICATIONS_CONSUMER } from './permit-notifications.consumer';
 export { listPermitApprovers } from './permit-people.repository';
 export { registerPermitContent, permitContent, permitContentHash, type PermitContentPlugin } from './permit-content';
 export { registerPermitSigner, type PermitSigner } from './permit-signing';
+export { registerPermitCommandCheck, type PermitCommandCheck } from './permit-command-checks';
 export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';

@@ -9,7 +9,9 @@ import {
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { checkPermitCore, holderRefusal } from './permit-core';
+import { runPermitCommandChecks } from './permit-command-checks';
 import { permitFactsAfter } from './permit-guards';
+import { checkedRejectionReason, rejectionWords, returnCleared, returnedChange } from './permit-return';
 import { invalidateChangedSignatures, signPermitCommand } from './permit-signing';
 import {
   addApproval,
@@ -30,6 +32,11 @@ export type PermitCommandBody = Partial<PermitEdit> & {
   password?: string;
   /** Approving as a single sign-on user: the signing the identity provider answered (decision 0059). */
   signingIntent?: string;
+  /** Rejecting: the "Rejection reasons" item and the note. */
+  reasonId?: number;
+  note?: string;
+  /** Approving or issuing despite a blocking SIMOPS conflict: why, signed with the password (modules/simops). */
+  simopsOverride?: { reason: string; password: string };
 };
 
 /**
@@ -54,6 +61,8 @@ export interface PermitCommandEventPayload {
   issuerId: number | null;
   approverIds: number[];
   newHolderId?: number;
+  /** Reject: the reason and note in words ("Wrong permit type — use HOT"), for the requester's notice. */
+  details?: string;
 }
 
 /**
@@ -125,9 +134,22 @@ async function applyPermitCommand(
     // An edit after approval is a new revision: what was approved is no longer what is asked for.
     if (effects.clearsApprovals) change.revision = before.revision + 1;
   }
+  // Other modules' checks of this command (SIMOPS conflicts), before anything is signed or moved.
+  await runPermitCommandChecks(command, { trx, ctx, input, state, ...run });
   // Approving, issuing, accepting, handing over and completing work are signed: the password again,
   // then the signature (modules/signatures), before the permit moves.
   if (isSignedPermitCommand(command)) await signPermitCommand({ trx, ctx, input, state, ...run }, command);
+  // Returned for rework: the reason is checked against the facility's list, the permit keeps the
+  // facts until requested again, and a new revision makes every signature so far invalid (kept, not deleted).
+  let returnedWords: string | undefined;
+  if (effects.returnsForRework) {
+    const { reasonId, note } = effects.returnsForRework;
+    const reason = await checkedRejectionReason(trx, facilityId, { reasonId, note });
+    Object.assign(change, returnedChange(ctx.actor.userId, ctx.now, reason, note));
+    change.revision = before.revision + 1;
+    returnedWords = rejectionWords(reason, note);
+  }
+  if (command === 'request') Object.assign(change, returnCleared);
   if (effects.clearsApprovals) await clearApprovals(trx, id, ctx.now);
   if (effects.addsApprover !== undefined) await addApproval(trx, facilityId, id, effects.addsApprover, ctx.now);
   if (effects.setsIssuer !== undefined) change.issuer_id = effects.setsIssuer;
@@ -158,7 +180,7 @@ async function applyPermitCommand(
     entityId: id,
     before: storedPermit(before),
     after: storedPermit(after),
-    reason: effects.reason ?? null,
+    reason: effects.reason ?? returnedWords ?? null,
   });
   const payload: PermitCommandEventPayload = {
     permitId: id,
@@ -174,6 +196,7 @@ async function applyPermitCommand(
     issuerId: before.issuer?.ID ?? null,
     approverIds: before.approvals.map((a) => a.user.ID),
     ...(effects.setsHolder !== undefined ? { newHolderId: effects.setsHolder } : {}),
+    ...(returnedWords !== undefined ? { details: returnedWords } : {}),
   };
   run.event({ name: `permit.${command}`, entityType: 'permit', entityId: id, payload });
   // The guard plugins' facts read at the lock stay true unless the permit fields they read changed.
@@ -189,10 +212,15 @@ export const permitCommandDefinitions = Object.fromEntries(
       name: `permit.${command}`,
       target: permitTarget,
       policy: permitLifecyclePolicy[command],
-      // The signing password never reaches the idempotency table, not even plainly hashed; its
-      // keyed hash makes the same key with another password a different request (422), not a replay.
-      fingerprint: ({ password: _password, ...rest }) => rest,
-      secretFingerprint: ({ password }) => (password === undefined ? undefined : { password }),
+      // The signing passwords (a signed verb's, a SIMOPS override's) never reach the idempotency table,
+      // not even plainly hashed; their keyed hash makes the same key with another password a
+      // different request (422), not a replay.
+      fingerprint: ({ password: _password, simopsOverride, ...rest }) =>
+        simopsOverride ? { ...rest, simopsOverride: { reason: simopsOverride.reason } } : rest,
+      secretFingerprint: ({ password, simopsOverride }) =>
+        password === undefined && simopsOverride === undefined
+          ? undefined
+          : { password, ...(simopsOverride ? { overridePassword: simopsOverride.password } : {}) },
       apply: (run) => applyPermitCommand(command, run),
     }),
   ]),

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { PermitCommand, PermitFacts, PermitGuard, PermitGuardHooks } from '@hasp/contracts';
+import type { PermitCommand, PermitFacts, PermitGuard, PermitGuardHooks, PermitRefusalTab } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { PermitRecord } from './permit.repository';
 
@@ -30,6 +30,10 @@ export interface PermitGuardPlugin<F extends PermitFacts = PermitFacts> {
    */
   factsForPermits?: (db: Db, permits: readonly PermitRecord[]) => Promise<Map<number, PluginFacts<F>>>;
   guards: PermitGuardHooks<F>;
+  /** The permit page's tab where what its guards refuse is done (the screen links a refusal there). */
+  resolvedIn?: PermitRefusalTab;
+  /** Its guards whose refusal names things of several tabs: they link nowhere, the other guards refusing with them do. */
+  onNoTab?: PermitGuard<F>[];
 }
 
 type PluginFacts<F extends PermitFacts> = Omit<F, Exclude<keyof PermitFacts, 'approvalStagesLeft'>>;
@@ -68,6 +72,17 @@ export function permitGuardHooks(): PermitGuardHooks {
     }
   }
   return hooks;
+}
+
+/** The tab each registered guard's refusal is resolved on (contracts' `commandRefusals` asks it). */
+export function permitGuardTab(guard: PermitGuard): PermitRefusalTab | undefined {
+  for (const plugin of plugins.values()) {
+    if (!plugin.resolvedIn || plugin.onNoTab?.includes(guard)) continue;
+    for (const guards of Object.values(plugin.guards) as PermitGuard[][]) {
+      if (guards.includes(guard)) return plugin.resolvedIn;
+    }
+  }
+  return undefined;
 }
 
 /** Each plugin's own facts within a loaded whole (for keeping them after a command: permitFactsAfter). */

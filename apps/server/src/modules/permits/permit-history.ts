@@ -6,6 +6,8 @@ type Stored = Record<string, unknown> & {
   holder?: { displayName: string } | null;
   plannedEnd?: string;
   number?: string;
+  /** A SIMOPS override's other permit (modules/simops). */
+  otherNumber?: string;
 };
 
 /** The core fields an edit can change, with the label the history names them by. */
@@ -37,11 +39,15 @@ function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): 
     }
     case 'permit.suspend':
     case 'permit.cancel':
+    case 'permit.reject':
       return row.reason ?? '';
     case 'permit.hand-over':
       return after?.holder ? `New holder: ${after.holder.displayName}` : '';
     case 'permit.extend':
       return after?.plannedEnd ? `Planned end: ${after.plannedEnd}` : '';
+    // Recorded on both permits of the conflict (modules/simops): each names the other.
+    case 'simops.override':
+      return `SIMOPS conflict with ${after?.otherNumber ?? ''} overridden: ${row.reason ?? ''}`;
     default:
       return '';
   }

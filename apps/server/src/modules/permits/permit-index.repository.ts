@@ -18,6 +18,8 @@ export interface IndexScope {
   userId: number;
   viewTypeIds: number[];
   approveTypeIds: number[];
+  /** The types the caller may issue (the issue and close worklists); absent: none. */
+  issueTypeIds?: number[];
   /** The caller may view every type of the facility: the type condition is left out (the indexes need not carry the type). */
   viewsAllTypes: boolean;
   /** The request's now (the app's clock): the `expiring` view counts its 24 hours from it. */
@@ -29,14 +31,15 @@ export async function typeIdsByPermission(
   db: Kysely<Database>,
   facilityId: number,
   permissions: Set<string>,
-): Promise<{ view: number[]; approve: number[]; all: boolean }> {
+): Promise<{ view: number[]; approve: number[]; issue: number[]; all: boolean }> {
   const codes = (action: string) =>
     new Set(
       [...permissions].filter((p) => p.startsWith(`permit:${action}:`)).map((p) => p.slice(`permit:${action}:`.length)),
     );
   const viewCodes = codes('view');
-  if (!viewCodes.size) return { view: [], approve: [], all: false };
+  if (!viewCodes.size) return { view: [], approve: [], issue: [], all: false };
   const approveCodes = codes('approve');
+  const issueCodes = codes('issue');
   const types = await db
     .selectFrom('permit_types')
     .select(['id', 'code'])
@@ -46,6 +49,7 @@ export async function typeIdsByPermission(
   return {
     view: viewable.map((t) => t.id),
     approve: viewable.filter((t) => approveCodes.has(t.code)).map((t) => t.id),
+    issue: viewable.filter((t) => issueCodes.has(t.code)).map((t) => t.id),
     all: viewable.length === types.length,
   };
 }
@@ -113,9 +117,12 @@ export const pastPlannedEnd = (now: Date) => sql<SqlBool>`p.planned_end < ${now}
 const openConflicts = (facilityId: number) =>
   sql`select 1 from sync_commands sc where sc.facility_id = ${facilityId}
     and sc.outcome = 'conflict' and sc.resolved_at is null`;
-/** The facility's midnight today (its time zone), from the request's now. */
-const facilityMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
-  sql`(select (date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) at time zone f.time_zone)
+/**
+ * The facility's midnight today (its time zone), from the request's now; `days` 1: the next one, a day
+ * of wall-clock time later (23 or 25 hours on a daylight-saving change).
+ */
+const facilityMidnight = (scope: Pick<IndexScope, 'facilityId' | 'now'>, days: 0 | 1 = 0) =>
+  sql`(select ((date_trunc('day', ${scope.now}::timestamptz at time zone f.time_zone) + ${`${days} day`}::interval) at time zone f.time_zone)
     from facilities f where f.id = ${scope.facilityId})`;
 /** Gas tests out of limits (not voided) recorded since the facility's midnight. */
 const gasOutOfLimitsToday = (scope: Pick<IndexScope, 'facilityId' | 'now'>) =>
@@ -166,6 +173,30 @@ export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<
       add(sql`p.requester_id <> ${scope.userId}`);
       add(sql`not exists (select 1 from permit_approvals ap
         where ap.permit_id = p.id and ap.user_id = ${scope.userId} and ap.cleared_at is null)`);
+      break;
+    // The worklists (contracts permitWorklists): the lifecycle's person rules in SQL, so each lists
+    // only what its reader may act on; permit-worklists.test.ts holds them to the lifecycle.
+    case 'awaiting-issue':
+      add(sql`p.status = 'isolated'`);
+      add(sql`p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[])`);
+      add(sql`p.holder_id <> ${scope.userId}`);
+      break;
+    case 'awaiting-acceptance':
+      add(sql`p.status = 'issued'`);
+      add(sql`p.holder_id = ${scope.userId}`);
+      add(sql`p.issuer_id is distinct from ${scope.userId}`);
+      add(sql`p.planned_start <= ${scope.now}`);
+      break;
+    case 'mine-to-close':
+      add(sql`((p.status = 'active' and p.holder_id = ${scope.userId})
+        or (p.status = 'de_isolation' and p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[])))`);
+      break;
+    case 'starting-today':
+      add(sql`p.status not in ('closed', 'cancelled', 'expired')`);
+      add(sql`p.planned_start >= ${facilityMidnight(scope)}`);
+      add(sql`p.planned_start < ${facilityMidnight(scope, 1)}`);
+      add(sql`(p.holder_id = ${scope.userId} or p.requester_id = ${scope.userId}
+        or p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[]))`);
       break;
     case 'held':
       add(sql`p.holder_id = ${scope.userId}`);

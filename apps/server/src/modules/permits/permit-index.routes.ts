@@ -39,6 +39,7 @@ export async function indexScopeOf(request: FastifyRequest): Promise<IndexScope>
     userId: actor.userId,
     viewTypeIds: types.view,
     approveTypeIds: types.approve,
+    issueTypeIds: types.issue,
     viewsAllTypes: types.all,
     now,
   };

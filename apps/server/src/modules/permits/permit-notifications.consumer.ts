@@ -26,12 +26,15 @@ export interface PermitEventPayload {
   /** `lock.overdue` (lock-overdue.job): the lock's serial and its applier and owner. */
   serial?: string;
   subjectIds?: number[];
+  /** Reject: the reason and the note in words. */
+  details?: string;
 }
 
 /** The notification-templates event of each lifecycle event (the events not listed notify nobody). */
 const noticeEvents: Record<string, NotificationEvent> = {
   'permit.request': 'permit.request',
   'permit.approve': 'permit.approve',
+  'permit.reject': 'permit.reject',
   'permit.issue': 'permit.issue',
   'permit.suspend': 'permit.suspend',
   'permit.hand-over': 'permit.hand-over',
@@ -39,6 +42,12 @@ const noticeEvents: Record<string, NotificationEvent> = {
   'permit.expiring': 'permit.expiring',
   'permit.expire': 'permit.expire',
   'lock.overdue': 'lock.overdue',
+};
+
+/** The `{{details}}` of a notice: an overdue lock's serial, a rejection's reason and note. */
+const detailsOf = (p: PermitEventPayload) => {
+  const details = p.serial ?? p.details;
+  return details === undefined ? {} : { details };
 };
 
 /** Where the notification leads: the permit page. */
@@ -78,7 +87,7 @@ export async function notifyPermitPeople(
         approvers: () => listPermitApprovers(trx, facilityId, permitPermission('approve', p.typeCode)),
         subject: p.subjectIds ?? [],
       },
-      values: { number: p.number, title: p.title, ...(p.serial === undefined ? {} : { details: p.serial }) },
+      values: { number: p.number, title: p.title, ...detailsOf(p) },
       link: permitLink(p.permitId),
     },
     channels,

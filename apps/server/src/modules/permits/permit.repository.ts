@@ -1,6 +1,7 @@
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit, PermitSection } from '@hasp/contracts';
+import { itemCaptionSql } from '../master-lists';
 
 /**
  * A permit as stored, before the caller's allowed commands are added (they depend on who asks), with
@@ -217,47 +218,59 @@ function permitRecordQuery(db: QueryCreator<Database>, from: 'permits' | 'permit
 
 /** The permit's own columns with its type's, area's and people's (without its assets and approvals). */
 function permitColumnsQuery(db: QueryCreator<Database>, from: 'permits' | 'permit_update') {
-  return permitsWithPeople(db, from)
-    .innerJoin('facilities as f', 'f.id', 'p.facility_id')
-    .select([
-      'p.id',
-      'p.facility_id',
-      'p.number',
-      'p.status',
-      'p.title',
-      'p.description',
-      'p.work_method',
-      'p.planned_start',
-      'p.planned_end',
-      'p.revision',
-      'p.version',
-      'p.extension_count',
-      'p.voided_at',
-      'p.void_reason',
-      'p.risk_level',
-      'p.status_reason',
-      'p.created_at',
-      'p.updated_at',
-      't.id as type_id',
-      't.code as type_code',
-      't.name as type_name',
-      't.icon as type_icon',
-      't.color as type_color',
-      't.sections as type_sections',
-      't.max_extensions',
-      't.max_validity_hours',
-      't.hazard_analysis_required',
-      'a.id as area_id',
-      'a.number as area_number',
-      'a.name as area_name',
-      'r.id as requester_id',
-      'r.display_name as requester_name',
-      'h.id as holder_id',
-      'h.display_name as holder_name',
-      'i.id as issuer_id',
-      'i.display_name as issuer_name',
-      'f.time_zone as facility_time_zone',
-    ]);
+  return (
+    permitsWithPeople(db, from)
+      .innerJoin('facilities as f', 'f.id', 'p.facility_id')
+      // Returned for rework: who, and the "Rejection reasons" item (its caption, as a record shows it).
+      .leftJoin('users as rb', 'rb.id', 'p.returned_by')
+      .leftJoin('master_list_items as rr', 'rr.id', 'p.return_reason_item_id')
+      .select([
+        'p.id',
+        'p.facility_id',
+        'p.number',
+        'p.status',
+        'p.title',
+        'p.description',
+        'p.work_method',
+        'p.planned_start',
+        'p.planned_end',
+        'p.revision',
+        'p.version',
+        'p.extension_count',
+        'p.voided_at',
+        'p.void_reason',
+        'p.risk_level',
+        'p.status_reason',
+        'p.created_at',
+        'p.updated_at',
+        't.id as type_id',
+        't.code as type_code',
+        't.name as type_name',
+        't.icon as type_icon',
+        't.color as type_color',
+        't.sections as type_sections',
+        't.max_extensions',
+        't.max_validity_hours',
+        't.hazard_analysis_required',
+        'a.id as area_id',
+        'a.number as area_number',
+        'a.name as area_name',
+        'r.id as requester_id',
+        'r.display_name as requester_name',
+        'h.id as holder_id',
+        'h.display_name as holder_name',
+        'i.id as issuer_id',
+        'i.display_name as issuer_name',
+        'f.time_zone as facility_time_zone',
+        'p.returned_by',
+        'rb.display_name as returned_by_name',
+        'p.returned_at',
+        'p.return_note',
+        'rr.id as return_reason_id',
+        'rr.value as return_reason_value',
+        itemCaptionSql('rr').as('return_reason_caption'),
+      ])
+  );
 }
 
 type PermitRecordRow = Awaited<ReturnType<ReturnType<typeof permitRecordQuery>['executeTakeFirstOrThrow']>>;
@@ -295,6 +308,19 @@ function permitRecordOf(row: PermitRecordRow): PermitRecord {
     })),
     riskLevel: row.risk_level,
     statusReason: row.status_reason,
+    returned:
+      row.returned_by === null || row.returned_at === null || row.return_reason_id === null
+        ? null
+        : {
+            by: { ID: row.returned_by, displayName: row.returned_by_name ?? '' },
+            at: new Date(row.returned_at).toISOString(),
+            reason: {
+              ID: row.return_reason_id,
+              value: row.return_reason_value ?? '',
+              caption: row.return_reason_caption,
+            },
+            note: row.return_note ?? '',
+          },
     revision: row.revision,
     version: row.version,
     extensionCount: row.extension_count,
@@ -326,6 +352,10 @@ export type PermitChange = Partial<{
   status_reason: string | null;
   voided_at: Date;
   void_reason: string;
+  returned_by: number | null;
+  returned_at: Date | null;
+  return_reason_item_id: number | null;
+  return_note: string | null;
 }> & { updated_at: Date };
 
 /**

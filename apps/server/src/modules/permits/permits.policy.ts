@@ -4,14 +4,17 @@ import {
   permitCommands,
   permitDenialHttpStatus,
   permitPermission,
+  refusalTab,
+  type GuardContext,
   type PermitCommand,
   type PermitDecision,
   type PermitFacts,
+  type PermitRefusalTab,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { actorPermissions, type Actor, type CommandTarget, type PolicyRule, policyTable } from '../../platform';
 import { findPermit, type PermitRecord } from './permit.repository';
-import { loadPermitFacts, permitGuardHooks } from './permit-guards';
+import { loadPermitFacts, permitGuardHooks, permitGuardTab } from './permit-guards';
 
 /** The permit type a new permit is created under, as the create command reads it. */
 export interface PermitTypeState {
@@ -92,11 +95,28 @@ export function decidePermit(state: PermitState, actor: Actor, command: PermitCo
 
 const refusalCodes = { 403: 'FORBIDDEN', 409: 'CONFLICT', 422: 'VALIDATION_FAILED' } as const;
 
-/** A refusal as the API answers it: the lifecycle's status and reason, its code in details (`field: 'code'`). */
-export function permitRefusal(decision: PermitDecision): AppError | null {
+/**
+ * A refusal as the API answers it: the lifecycle's status and reason, its code in details (`field:
+ * 'code'`), and the permit page's tab that resolves it (`field: 'tab'`) when a tab does.
+ */
+export function permitRefusal(decision: PermitDecision, tab: PermitRefusalTab = 'none'): AppError | null {
   if (decision.ok) return null;
   const status = permitDenialHttpStatus[decision.code];
-  return new AppError(refusalCodes[status], status, decision.reason, [{ field: 'code', message: decision.code }]);
+  return new AppError(refusalCodes[status], status, decision.reason, [
+    { field: 'code', message: decision.code },
+    ...(tab === 'none' ? [] : [{ field: 'tab', message: tab }]),
+  ]);
+}
+
+/** A person's refusal with the tab that resolves it (the web links it there). */
+function refuseWithTab(state: PermitState, actor: Actor, command: PermitCommand, input: unknown): AppError | null {
+  const decision = decidePermit(state, actor, command, input);
+  if (decision.ok || actor.system) return permitRefusal(decision);
+  const who = { userId: actor.userId, permissions: state.permissions, isSystem: false };
+  // The input as decide checked it: it parsed (an input refusal has no tab), so its shape is the command's.
+  const parsed = decision.code === 'INVALID_INPUT' ? undefined : ((input ?? {}) as GuardContext['input']);
+  const tab = parsed && refusalTab(state.facts, who, command, parsed, permitGuardHooks(), permitGuardTab);
+  return permitRefusal(decision, tab || 'none');
 }
 
 /**
@@ -107,6 +127,6 @@ export function permitRefusal(decision: PermitDecision): AppError | null {
 export const permitLifecyclePolicy = Object.fromEntries(
   permitCommands.map((command): [PermitCommand, PolicyRule<PermitState, unknown>] => [
     command,
-    { permissions: [], refuse: (state, actor, input) => permitRefusal(decidePermit(state, actor, command, input)) },
+    { permissions: [], refuse: (state, actor, input) => refuseWithTab(state, actor, command, input) },
   ]),
 ) as Record<PermitCommand, PolicyRule<PermitState, unknown>>;

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   apiErrorSchema,
+  commandRefusals,
   idParamsSchema,
   permitCommandAction,
   permitCommandInputSchemas,
   permitCommandLabels,
   permitCommandNotifies,
   permitCommands,
+  permitCommandRefusalsSchema,
   permitCreateSchema,
   permitEditSchema,
   permitHistorySchema,
   permitPermission,
   permitSchema,
+  simopsCheckedCommands,
+  simopsOverrideBodySchema,
   type PermitCommand,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
@@ -21,7 +25,7 @@ import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitCommandDefinitions } from './permit-command.service';
 import { createPermit } from './permit-create.service';
-import { loadPermitFacts } from './permit-guards';
+import { loadPermitFacts, permitGuardHooks, permitGuardTab } from './permit-guards';
 import { readPermitHistory } from './permit-history';
 import { findPermit } from './permit.repository';
 import { permitView } from './permit-view';
@@ -31,15 +35,23 @@ const tags = ['permits'];
 /** The lifecycle verbs a person gives over HTTP; `expire` is the system's (runPermitCommandAsSystem). */
 const httpCommands = permitCommands.filter((c): c is Exclude<PermitCommand, 'expire'> => c !== 'expire');
 
-const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined =>
+const inputOf = (command: PermitCommand): z.ZodMiniType | undefined =>
   command === 'edit'
     ? permitEditSchema
     : (permitCommandInputSchemas as Partial<Record<PermitCommand, z.ZodMiniType>>)[command];
+
+/** The verb's input, plus on Approve and Issue the override of blocking SIMOPS conflicts (modules/simops). */
+const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined => {
+  const input = inputOf(command);
+  if (!(simopsCheckedCommands as readonly string[]).includes(command)) return input;
+  return input ? z.intersection(input, simopsOverrideBodySchema) : z.optional(z.nullable(simopsOverrideBodySchema)); // no body at all: fastify gives null
+};
 
 const whoMay = (command: PermitCommand) => {
   const action = permitCommandAction[command];
   if (action === 'holder-or-issue') return 'the holder, or permit:issue:<CODE>';
   if (action === 'requester-or-approve') return 'the requester, or permit:approve:<CODE>';
+  if (action === 'approve-or-issue') return 'permit:approve:<CODE> or permit:issue:<CODE>, not the requester';
   return `permit:${action}:<CODE>`;
 };
 const security = [{ bearer: [] }];
@@ -100,6 +112,29 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       const { now } = contextOf(request);
       const facts = await loadPermitFacts(connection.db, permit, now);
       return permitView(permit, { userId: actor.userId, permissions: await permissionsOf(request), now }, facts);
+    },
+  );
+
+  app.get(
+    '/permits/:id/command-refusals',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Why each command the permit's status has is not offered to the caller (permit:view:<CODE>): the lifecycle's refusal and the permit page's tab that resolves it",
+        params: idParamsSchema,
+        response: { 200: permitCommandRefusalsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor, now } = contextOf(request);
+      const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.permitType.code));
+      const facts = await loadPermitFacts(connection.db, permit, now);
+      const who = { userId: actor.userId, permissions: await permissionsOf(request), isSystem: false };
+      return { refusals: commandRefusals(facts, who, permitGuardHooks(), permitGuardTab) };
     },
   );
 

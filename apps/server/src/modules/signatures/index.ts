@@ -20,3 +20,6 @@ export { registerSsoSigning } from './sso-signing';
 
 /** The approvals section as its GET route answers it, and the "2026-11-24 14:05 +01:00" wording of an instant (the permit PDF). */
 export { readSignaturesSection } from './signatures-section';
+
+/** The approval's password check for signing something else on a permit (a SIMOPS override). */
+export { verifySigningPassword } from './password-check';

@@ -7,8 +7,6 @@ import {
 } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import { verifyPassword } from '../auth';
-import { verifyDirectoryPassword } from '../directory';
 import {
   permitContentHash,
   registerPermitSigner,
@@ -18,8 +16,8 @@ import {
 } from '../permits';
 import type { SignatureFacts } from './signature.guards';
 import { invalidateChangedApprovals } from './signature-invalidations';
-import { rateLimitWait, recordRefusal } from './signature-refusals';
-import { signingMethodOf, useSsoSigning, type SsoReauthentication } from './sso-signing';
+import { assertNotRateLimited, assertPasswordCorrect, signerOf, type SigningCheck } from './password-check';
+import { useSsoSigning, type SsoReauthentication } from './sso-signing';
 
 /** What proves the signer just now: the password typed again, or the identity provider's answered intent. */
 export interface SigningProof {
@@ -39,24 +37,6 @@ interface Signing {
   contentHash: string;
 }
 
-/** The refusal of the command's actor on this signing (audited in its own transaction). */
-const refusalOf = (
-  { ctx }: SigningRun,
-  { permit, verb, stage }: Signing,
-  reason: 'wrong password' | 'too many wrong passwords',
-) =>
-  recordRefusal(ctx.connection.db, {
-    userId: ctx.actor.userId,
-    facilityId: ctx.actor.facilityId,
-    permit,
-    stageName: stage?.name ?? verb,
-    reason,
-    address: ctx.address || null,
-    deviceId: ctx.actor.deviceId,
-    requestId: ctx.requestId,
-    at: ctx.now,
-  });
-
 /**
  * Signs (decision 0051, and decision XXXX for the verbs besides approve): the actor's password is
  * checked again (local users: the stored hash; directory users: a bind against the directory, never
@@ -68,18 +48,12 @@ const refusalOf = (
 async function sign(run: SigningRun, signing: Signing): Promise<void> {
   const { trx, ctx, input } = run;
   const { permit, verb, stage, contentHash } = signing;
-  const user = await trx
-    .selectFrom('users')
-    .select(['id', 'user_name', 'display_name', 'password_hash', 'is_active_directory_user', 'locked_at'])
-    .where('id', '=', ctx.actor.userId)
-    .executeTakeFirstOrThrow();
-  const method = signingMethodOf(user);
-  const wait = await rateLimitWait(trx, ctx.actor.userId, ctx.now);
-  if (wait > 0) {
-    await refusalOf(run, signing, 'too many wrong passwords');
-    const message = method === 'sso' ? signingRefusals.ssoRateLimited(wait) : signingRefusals.rateLimited(wait);
-    throw new AppError('RATE_LIMITED', 429, message, undefined, { 'retry-after': String(wait * 60) });
-  }
+  // What a refusal names as signed: the approval's stage, or the verb.
+  const what = stage?.name ?? verb;
+  const check: SigningCheck = { trx, ctx, permit };
+  const user = await signerOf(check);
+  const { method } = user;
+  await assertNotRateLimited(check, user, what);
   // Single sign-on users signed in again at the identity provider (decision 0059); the command is
   // given the signing intent the identity provider answered, and uses it up here.
   let idp: SsoReauthentication | null = null;
@@ -89,23 +63,15 @@ async function sign(run: SigningRun, signing: Signing): Promise<void> {
       ctx,
       input.signingIntent,
       permit,
-      { verb, position: stage?.position ?? null, name: stage?.name ?? verb },
+      { verb, position: stage?.position ?? null, name: what },
       contentHash,
       trx,
     );
   } else {
-    const password = input.password ?? '';
-    const ok =
-      !user.locked_at &&
-      (method === 'password'
-        ? await verifyPassword(user.password_hash!, password)
-        : await verifyDirectoryPassword(ctx.connection.db, user.user_name, password));
-    if (!ok) {
-      await refusalOf(run, signing, 'wrong password');
-      throw new AppError('VALIDATION_FAILED', 422, signingRefusals.wrongPassword, [
-        { field: 'password', message: signingRefusals.wrongPassword },
-      ]);
-    }
+    await assertPasswordCorrect(check, user, what, input.password ?? '', {
+      field: 'password',
+      message: signingRefusals.wrongPassword,
+    });
   }
   const facility = await trx
     .selectFrom('facilities')

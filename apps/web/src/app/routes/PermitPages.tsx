@@ -4,7 +4,9 @@ import { offlinePermitLabels, permitIndexTitles, permitsTitles } from '@hasp/con
 import { useCaptions } from '../../lib/i18n';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import {
+  CommandFieldsContext,
   configureOfflinePermits,
+  type CommandFieldsProps,
   OfflinePermitCreate,
   PermitCreate,
   PermitEdit,
@@ -15,7 +17,11 @@ import { queueCommand } from '../../features/sync';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
+import { SimopsOverrideFields } from '../../features/simops';
 import { permitSections } from './permit-sections';
+
+/** Approve and Issue offer the SIMOPS override (features/simops) in the permit's command dialog. */
+const simopsOverrideFields = (props: CommandFieldsProps) => <SimopsOverrideFields {...props} />;
 
 // The permit page queues its offline changes through the outbox (decision 0058).
 configureOfflinePermits({ queueCommand });
@@ -80,7 +86,9 @@ export function PermitEditPage() {
     <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
       {/* (e)(3): only for holders of loto:remove-abandoned, when others' locks or tags are on. */}
       <AbandonedRemovalEntry key={`abandoned-${id}`} permitId={id} />
-      <PermitEdit key={id} permitId={id} sections={permitSections} />
+      <CommandFieldsContext value={simopsOverrideFields}>
+        <PermitEdit key={id} permitId={id} sections={permitSections} />
+      </CommandFieldsContext>
     </Page>
   );
 }

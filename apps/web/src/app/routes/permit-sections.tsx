@@ -8,6 +8,7 @@ import { AttachmentsSection } from '../../features/attachments';
 import { GasTestsSection } from '../../features/gas-tests';
 import { ApprovalsSection } from '../../features/signatures';
 import { HazardAnalysisSection } from '../../features/hazard-analysis';
+import { SimopsNotice, SimopsSection } from '../../features/simops';
 
 /**
  * The permit page's sections, in tab order (product.md's: hazard analysis, isolation plan, tags,
@@ -49,6 +50,14 @@ export const permitSections: readonly PermitSectionEntry[] = [
     id: 'gas-tests',
     label: tab['gas-tests'],
     render: (permit) => <GasTestsSection permit={permit} />,
+  },
+  // SIMOPS conflicts (decision 0098): every permit; its notice shows above the command bar
+  {
+    section: null,
+    id: 'simops',
+    label: tab.simops,
+    render: (permit) => <SimopsSection permit={permit} />,
+    notice: (permit, open) => <SimopsNotice permit={permit} open={open} />,
   },
   // approvals and e-signatures: every permit
   { section: null, id: 'approvals', label: tab.approvals, render: (permit) => <ApprovalsSection permit={permit} /> },

@@ -38,6 +38,7 @@ import {
   NotificationTemplatesPage,
   PermitTypesPage,
   GasConfigPage,
+  SimopsRulesPage,
   AnnouncementsPage,
   NotFoundPage,
   OfflineDashboardPage,
@@ -130,6 +131,7 @@ function SignedInRouteTable() {
         <Route path="notifications-manager" element={<NotificationTemplatesPage />} />
         <Route path="admin/permit-types" element={<PermitTypesPage />} />
         <Route path="admin/gas-tests" element={<GasConfigPage />} />
+        <Route path="admin/simops-rules" element={<SimopsRulesPage />} />
         <Route path="admin/settings-manager/facility" element={<SettingsManagerPage />} />
         <Route path="admin/settings" element={<SettingsTablePage />} />
         <Route path="facility-settings" element={<FacilitySettingsPage />} />

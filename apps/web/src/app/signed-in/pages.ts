@@ -84,6 +84,9 @@ export const PermitTypesPage = lazy(async () => ({
 export const GasConfigPage = lazy(async () => ({
   default: (await import('../../features/gas-tests/components/GasConfigPage')).GasConfigPage,
 }));
+export const SimopsRulesPage = lazy(async () => ({
+  default: (await import('../../features/simops/components/SimopsRulesPage')).SimopsRulesPage,
+}));
 export const SettingsManagerPage = lazy(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsManagerPage')).SettingsManagerPage,
 }));

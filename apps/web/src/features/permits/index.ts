@@ -7,3 +7,4 @@ export { type PermitSectionEntry } from './model/permit-sections';
 export { OfflinePermitCreate } from './offline/OfflinePermitCreate';
 export { permitPageId } from './offline/page-id';
 export { configureOfflinePermits } from './offline/outbox';
+export { CommandFieldsContext, type CommandFieldsProps, type CommandFieldsHandle } from './model/command-fields';

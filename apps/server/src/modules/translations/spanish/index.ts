@@ -20,6 +20,7 @@ import { permitQuestionsSpanish } from './permit-questions';
 import { hazardAnalysisSpanish } from './hazard-analysis';
 import { lockboxesSpanish } from './lockboxes';
 import { gasTestsSpanish } from './gas-tests';
+import { simopsSpanish } from './simops';
 import { signaturesSpanish } from './signatures';
 import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
@@ -54,6 +55,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...hazardAnalysisSpanish,
   ...lockboxesSpanish,
   ...gasTestsSpanish,
+  ...simopsSpanish,
   ...signaturesSpanish,
   ...tagsSpanish,
   ...locksSpanish,

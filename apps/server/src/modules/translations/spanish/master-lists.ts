@@ -21,6 +21,7 @@ export const masterListsSpanish = [
     departments: 'Departamentos',
     crafts: 'Oficios',
     'reason-codes': 'Códigos de motivo',
+    'rejection-reasons': 'Motivos de rechazo',
   }),
   ...translateCatalog(masterListTypeDescriptions, {
     'energy-types': 'Tipos de energía peligrosa de un componente: eléctrica, hidráulica, térmica…',
@@ -33,6 +34,8 @@ export const masterListsSpanish = [
     departments: 'Departamentos que solicitan o son dueños del trabajo.',
     crafts: 'Oficios de quienes hacen el trabajo.',
     'reason-codes': 'Por qué se emitió, suspendió o canceló un permiso.',
+    'rejection-reasons':
+      'Por qué un aprobador o emisor devolvió un permiso a su solicitante para corregirlo. El elemento «Otro» pide una nota.',
   }),
   ...translateCatalog(masterListTitles, {
     page: 'Lista maestra',

@@ -20,6 +20,7 @@ export const notificationTemplatesSpanish = [
   ...translateCatalog(notificationEventCaptions, {
     'permit.request': 'Permiso solicitado',
     'permit.approve': 'Permiso aprobado',
+    'permit.reject': 'Permiso devuelto para corregir',
     'permit.issue': 'Permiso emitido',
     'permit.suspend': 'Permiso suspendido',
     'permit.hand-over': 'Permiso traspasado',

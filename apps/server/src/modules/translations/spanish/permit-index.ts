@@ -31,6 +31,10 @@ export const permitIndexSpanish = [
   }),
   ...translateCatalog(permitIndexViewCaptions, {
     'awaiting-approval': 'Esperan mi aprobación',
+    'awaiting-issue': 'Esperan mi emisión',
+    'awaiting-acceptance': 'Esperan mi aceptación',
+    'mine-to-close': 'Me toca cerrar',
+    'starting-today': 'Empiezan hoy',
     held: 'Soy titular',
     expiring: 'Vencen en menos de 24 horas',
     requested: 'Solicité',

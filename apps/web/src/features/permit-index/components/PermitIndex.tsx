@@ -9,6 +9,8 @@ import {
   permitIndexWidgetViewCaptions,
   permitIndexWidgetViews,
   permitIndexViews,
+  permitWorklists,
+  offeredWorklists,
   type PermitIndexColumn,
   type PermitIndexQuery,
   type PermitIndexView,
@@ -16,6 +18,7 @@ import {
 } from '@hasp/contracts';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
+import { useSessionContext } from '../../../lib/session-context';
 import { downloadExport, usePermitIndexPage, useSaveColumns, useSavedColumns } from '../api/index-api';
 import { apiQuery, PAGE_SIZES, readView, withFilter, writeView, type IndexView } from '../url-state';
 import { ColumnPicker } from './ColumnPicker';
@@ -44,6 +47,12 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const facilityName = useAuthState().session?.facility.name ?? '';
+  // Only the worklists this person could ever act on (a worker gets no approval list); a bookmarked
+  // one they cannot use still shows while chosen, and lists nothing.
+  const offered = new Set<string>(offeredWorklists(useSessionContext().data?.permissions ?? []));
+  const myViews = permitIndexViews.filter(
+    (v) => !(permitWorklists as readonly string[]).includes(v) || offered.has(v) || view.view === v,
+  );
 
   // The screen stays and updates in place: no full-screen loading overlay (its excluded parameters
   // cover page and sort, not the filters), and each view is its own history entry (Back undoes a filter).
@@ -94,7 +103,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
   return (
     <div className={classes.root}>
       <Group gap="xs" className={classes.views} role="group" aria-label={t(permitIndexLabels.myWork)}>
-        {([undefined, ...permitIndexViews] as (PermitIndexView | undefined)[]).map((v) => (
+        {([undefined, ...myViews] as (PermitIndexView | undefined)[]).map((v) => (
           <Button
             key={v ?? 'all'}
             variant={view.view === v ? 'filled' : 'default'}

@@ -6,6 +6,7 @@ import {
   permitTypesButtons,
   permitTypesLabels,
   permitTypesTitles,
+  simopsRulesButtons,
   type PermitGroup,
   type PermitType,
 } from '@hasp/contracts';
@@ -49,6 +50,10 @@ export function PermitTypesPage({ onSidebarChange }: PermitTypesPageProps) {
               {/* The gas parameters and instruments the types' gas tests use (features/gas-tests). */}
               <Button variant="subtle" component={Link} to="/admin/gas-tests">
                 {t(gasConfigButtons.open)}
+              </Button>
+              {/* Which pairs of these types may work in the same area at once (features/simops). */}
+              <Button variant="subtle" component={Link} to="/admin/simops-rules">
+                {t(simopsRulesButtons.open)}
               </Button>
               <Button variant="default" onClick={() => setEditing({ kind: 'group', group: null })}>
                 {t(permitTypesButtons.newGroup)}

@@ -4,4 +4,5 @@ export const permitKeys = {
   permit: (id: number) => [...permitKeys.all, 'permit', id] as const,
   history: (id: number) => [...permitKeys.all, 'history', id] as const,
   type: (code: string) => [...permitKeys.all, 'type', code] as const,
+  rejectionReasons: () => [...permitKeys.all, 'rejection-reasons'] as const,
 };

@@ -2,23 +2,34 @@ import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { permitsLabels, type Permit, type PermitCommand } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
+import { useCommandRefusals } from '../api/command-refusals';
 import { buttonCommands, commandPlan } from '../model/command-plan';
+import type { PermitSectionEntry } from '../model/permit-sections';
+import { refusalSection, shownRefusals } from '../model/refusal-tabs';
 import classes from '../Permits.module.css';
 import { CommandDialog } from './CommandDialog';
+import { RefusalTabLink } from './RefusalTabLink';
 
 interface CommandBarProps {
   permit: Permit;
   /** Unsaved edits: commands wait until they are saved or discarded (a command changes the version). */
   blockedBy: string | null;
   onStale: () => void;
+  /** The permit's shown sections, and how to open one: a refusal links to the tab that resolves it. */
+  sections?: readonly PermitSectionEntry[];
+  onOpenTab?: (id: string) => void;
 }
 
-/** The next steps the caller may take now (the server's allowedCommands), each behind a confirmation. */
-export function CommandBar({ permit, blockedBy, onStale }: CommandBarProps) {
+/**
+ * The next steps the caller may take now (the server's allowedCommands), each behind a confirmation,
+ * and where a step is not offered, why (the server's refusal, linked to the tab that resolves it).
+ */
+export function CommandBar({ permit, blockedBy, onStale, sections = [], onOpenTab }: CommandBarProps) {
   const t = useCaptions();
   const [open, setOpen] = useState<PermitCommand | null>(null);
   const verbs = buttonCommands(permit.allowedCommands);
-  if (verbs.length === 0) return null;
+  const refusals = shownRefusals(useCommandRefusals(permit.ID, permit.version).data?.refusals ?? []);
+  if (verbs.length === 0 && refusals.length === 0) return null;
   return (
     <section className={classes.commandBar} aria-label={t(permitsLabels.nextSteps)}>
       {blockedBy && (
@@ -45,7 +56,31 @@ export function CommandBar({ permit, blockedBy, onStale }: CommandBarProps) {
           );
         })}
       </div>
-      {open && <CommandDialog permit={permit} verb={open} onClose={() => setOpen(null)} onStale={onStale} />}
+      {refusals.length > 0 && (
+        <ul className={classes.refusals} aria-label={t(permitsLabels.notOffered)}>
+          {refusals.map((refusal) => {
+            const section = refusalSection(refusal.tab, sections);
+            return (
+              <li key={refusal.command}>
+                <Text size="sm">
+                  <strong>{commandPlan(permit, refusal.command, t).label}:</strong> {refusal.reason}
+                </Text>
+                {section && onOpenTab && <RefusalTabLink section={section} onOpen={onOpenTab} />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {open && (
+        <CommandDialog
+          permit={permit}
+          verb={open}
+          onClose={() => setOpen(null)}
+          onStale={onStale}
+          sections={sections}
+          onOpenTab={onOpenTab}
+        />
+      )}
     </section>
   );
 }

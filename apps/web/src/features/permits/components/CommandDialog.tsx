@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   isSignedPermitCommand,
   permitStatusCaptions,
   permitsButtons,
+  rejectionNoteRequired,
   permitsLabels,
   permitsMessages,
   signatureLabels,
@@ -16,13 +17,20 @@ import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
+import { useRejectionReasons } from '../api/rejection-reasons';
 import { isStale, usePermitCommand } from '../api/send-command';
 import { useSigningMethod, useStartSsoSigning } from '../api/sso-signing';
 import { commandPlan, inputOf } from '../model/command-plan';
+import type { CommandFieldsHandle } from '../model/command-fields';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';
 import classes from '../Permits.module.css';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { savedOnDevice } from '../offline/saved-on-device';
+import { CommandFields } from './CommandFields';
+import { RejectionFields } from './RejectionFields';
+import type { PermitSectionEntry } from '../model/permit-sections';
+import { refusalSection, refusalTabOf } from '../model/refusal-tabs';
+import { RefusalTabLink } from './RefusalTabLink';
 
 interface CommandDialogProps {
   permit: Permit;
@@ -30,10 +38,13 @@ interface CommandDialogProps {
   onClose: () => void;
   /** A stale version: the page reloads the permit. */
   onStale: () => void;
+  /** A refusal links to the tab that resolves it (the dialog closes on the way). */
+  sections?: readonly PermitSectionEntry[];
+  onOpenTab?: (id: string) => void;
 }
 
 /** The confirmation of one command: what will happen, who is told, and the input the command needs. */
-export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogProps) {
+export function CommandDialog({ permit, verb, onClose, onStale, sections = [], onOpenTab }: CommandDialogProps) {
   const t = useCaptions();
   const plan = commandPlan(permit, verb, t);
   const input = inputOf(verb);
@@ -45,6 +56,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   const [newHolder, setNewHolder] = useState<PickedPerson | null>(null);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [noteProblem, setNoteProblem] = useState<string | null>(null);
+  const reasons = useRejectionReasons(input === 'rejection');
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
   const maxHours = type.data?.maxValidityHours;
@@ -58,6 +73,10 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
   // What the signature means, shown before signing (an approval's is its stage's, said by approveChange).
   const meaning = signs && verb !== 'approve' ? t(signatureMeaningOf(verb)) : null;
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
+  // A refusal the server says a tab resolves (unanswered questions, crew still signed on): link there.
+  const resolvedIn = command.isError ? refusalSection(refusalTabOf(command.error), sections) : null;
+  // Fields another feature adds (the SIMOPS override of Approve and Issue), provided by app/.
+  const fields = useRef<CommandFieldsHandle>(null);
 
   const confirm = () => {
     let body: object = {};
@@ -71,14 +90,24 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
     } else if (input === 'newHolder') {
       if (!newHolder) return setProblem(t(permitsMessages.pickNewHolder));
       body = { newHolderId: newHolder.ID };
+    } else if (input === 'rejection') {
+      const picked = reasons.data?.find((i) => String(i.ID) === reasonId);
+      setNoteProblem(null);
+      if (!picked) return setProblem(t(permitsMessages.pickRejectionReason));
+      setProblem(null);
+      if (rejectionNoteRequired(picked.value) && !note.trim())
+        return setNoteProblem(t(permitsMessages.rejectionNoteRequired));
+      body = { reasonId: picked.ID, ...(note.trim() ? { note } : {}) };
     }
     if (signs) {
       if (!password) return setProblem(t(signatureMessages.passwordRequired));
       body = { ...body, password };
     }
     setProblem(null);
+    const added = fields.current ? fields.current.collect(body) : {};
+    if (!added) return;
     command.mutate(
-      { verb, body, version: permit.version, idempotencyKey: key },
+      { verb, body: { ...body, ...added }, version: permit.version, idempotencyKey: key },
       {
         onSuccess: (updated) => {
           // Kept on the device only: its own toast said "Saved offline", never that the step is done.
@@ -153,6 +182,17 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             exclude={permit.holder ? [permit.holder.ID] : []}
           />
         )}
+        {input === 'rejection' && (
+          <RejectionFields
+            reasons={reasons}
+            reasonId={reasonId}
+            onReason={setReasonId}
+            note={note}
+            onNote={setNote}
+            reasonProblem={problem}
+            noteProblem={noteProblem}
+          />
+        )}
         {signs && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
         {meaning !== null && (
           <Text fw={600} data-testid="signature-meaning">
@@ -181,9 +221,21 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
             data-autofocus={input === 'newHolder' ? undefined : true}
           />
         )}
+        <CommandFields ref={fields} permit={permit} verb={verb} refusal={command.error} passwordAsked={askPassword} />
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
             {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
+            {resolvedIn && onOpenTab && (
+              <div>
+                <RefusalTabLink
+                  section={resolvedIn}
+                  onOpen={(id) => {
+                    onClose();
+                    onOpenTab(id);
+                  }}
+                />
+              </div>
+            )}
           </Alert>
         )}
         {startSso.isError && (
@@ -219,7 +271,7 @@ export function CommandDialog({ permit, verb, onClose, onStale }: CommandDialogP
               className={classes.touch}
               color={plan.danger ? 'red' : undefined}
               loading={command.isPending}
-              disabled={signs && signing.isPending}
+              disabled={(signs && signing.isPending) || (input === 'rejection' && !reasons.data?.length)}
               onClick={confirm}
             >
               {plan.label}

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { setLanguage } from '../../../lib/i18n';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { permitKeys } from '../api/keys';
+import type { MasterListItem } from '@hasp/contracts';
 import type { PermitSectionEntry } from '../model/permit-sections';
 import { PermitEdit } from './PermitEdit';
 
@@ -125,10 +126,23 @@ const data = (p: Permit) =>
     ...[p.plannedStart, p.plannedEnd, approvedAt, end].map(when),
   ].filter((s): s is string => !!s);
 
+const rejectionReasons: MasterListItem[] = [
+  {
+    ID: 41,
+    listKey: 'rejection-reasons',
+    value: 'Wrong permit type',
+    caption: 'Wrong permit type',
+    sortOrder: 10,
+    isActive: true,
+  },
+  { ID: 42, listKey: 'rejection-reasons', value: 'Other', caption: 'Other', sortOrder: 20, isActive: true },
+];
+
 function renderPage(p: Permit, sections: PermitSectionEntry[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(permitKeys.permit(p.ID), p);
   client.setQueryData(permitKeys.history(p.ID), history);
+  client.setQueryData(permitKeys.rejectionReasons(), rejectionReasons);
   client.setQueryData(permitKeys.type(p.permitType.code), {
     ID: 1,
     code: 'LOTO',
@@ -193,6 +207,40 @@ describe('the permit page speaks only in captions', () => {
       fireEvent.click(screen.getByRole('button', { name: '⟦Back⟧' }));
       await vi.waitFor(() => expect(dialog.isConnected).toBe(false));
     }
+  });
+
+  it('a requested permit: the Reject button and its dialog (reason, note) in captions', async () => {
+    const requested = permit({ status: 'requested', allowedCommands: ['approve', 'cancel', 'reject'] });
+    renderPage(requested);
+    await screen.findByTestId('permit-number');
+    fireEvent.click(screen.getByRole('button', { name: '⟦Reject⟧' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByRole('textbox', { name: /⟦Note⟧/ })).toBeTruthy();
+    const reasonWords = rejectionReasons.map((r) => r.caption);
+    expect(strays([...data(requested), ...reasonWords])).toEqual([]);
+    // Confirmed without a reason: the dialog names the missing reason, in its caption.
+    fireEvent.click(within(dialog).getByRole('button', { name: '⟦Reject⟧' }));
+    expect(await within(dialog).findByText('⟦Pick a rejection reason⟧', {}, { timeout: 5000 })).toBeTruthy();
+    expect(strays([...data(requested), ...reasonWords])).toEqual([]);
+  });
+
+  it('a returned permit shows who returned it, when, why and the note, in captions', async () => {
+    const returnedAt = new Date(Date.now() - hour).toISOString();
+    const returned = permit({
+      returned: {
+        by: { ID: 13, displayName: 'Ada Approver' },
+        at: returnedAt,
+        reason: { ID: 41, value: 'Wrong permit type', caption: 'Wrong permit type' },
+        note: 'Raise a HOT permit',
+      },
+    });
+    renderPage(returned);
+    const banner = await screen.findByTestId('permit-returned');
+    expect(banner.textContent).toBe(
+      `⟦Returned for rework by Ada Approver at ${when(returnedAt)}: Wrong permit type — Raise a HOT permit⟧`,
+    );
+    // The reason is a master-list item: its own caption (the facility's words), data to this page.
+    expect(strays([...data(returned), when(returnedAt), 'Wrong permit type', 'Raise a HOT permit'])).toEqual([]);
   });
 
   it('names the sections other features bring by their captions', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { permitFieldCaptions, permitsButtons, permitsLabels, permitsMessages, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
@@ -155,10 +155,16 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
       <OfflinePermitNotice permit={permit} />
       <div className={classes.grid}>
         <PermitHeader permit={permit} />
+        {shownSections.map(
+          (entry) =>
+            entry.notice && <Fragment key={entry.id}>{entry.notice(permit, () => tabs.select(entry.id))}</Fragment>,
+        )}
         <CommandBar
           permit={permit}
           blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
+          sections={shownSections}
+          onOpenTab={tabs.select}
         />
         <SsoSigningReturn permit={permit} />
       </div>

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../Permits.module.css';
 import { PermitPdfButton } from './PermitPdfButton';
+import { ReturnedBanner } from './ReturnedBanner';
 import { PermitStatusBadge } from './StatusBadge';
 import { TimeLeft } from './TimeLeft';
 import { TypeMark } from './TypeMark';
@@ -21,6 +22,7 @@ export function PermitHeader({ permit }: { permit: Permit }) {
   const t = useCaptions();
   return (
     <section className={classes.card} aria-label={t(permitsLabels.summary)}>
+      <ReturnedBanner permit={permit} />
       <Group gap="sm" mb="sm" wrap="wrap">
         <TypeMark type={permit.permitType} />
         <PermitStatusBadge status={permit.status} />

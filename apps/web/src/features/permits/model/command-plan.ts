@@ -16,7 +16,7 @@ export const buttonCommands = (allowed: readonly PermitCommand[]): PermitCommand
   allowed.filter((verb) => verb !== 'edit' && verb !== 'expire');
 
 /** The input a command's dialog asks for (permitCommandInputSchemas). */
-export type CommandInput = 'reason' | 'plannedEnd' | 'newHolder' | 'password' | null;
+export type CommandInput = 'reason' | 'plannedEnd' | 'newHolder' | 'password' | 'rejection' | null;
 export function inputOf(verb: PermitCommand): CommandInput {
   if (verb === 'suspend' || verb === 'cancel') return 'reason';
   if (verb === 'extend') return 'plannedEnd';
@@ -24,6 +24,8 @@ export function inputOf(verb: PermitCommand): CommandInput {
   // Approving signs the next approval stage: the signer's password again (issue 17). The other
   // signed verbs (isSignedPermitCommand) ask for it too, beside their own input.
   if (verb === 'approve') return 'password';
+  // Returning for rework: a reason from the facility's list, and a note (required for "Other").
+  if (verb === 'reject') return 'rejection';
   return null;
 }
 

@@ -20,6 +20,11 @@ export interface PermitSectionEntry {
    * attachments outlet, which never shows the loading overlay). Other tabs have no URL of their own.
    */
   outlet?: string;
+  /**
+   * A notice above the command bar (SIMOPS conflicts before Approve or Issue); `open` selects this
+   * section's tab. Nothing to say: null.
+   */
+  notice?: (permit: Permit, open: () => void) => ReactNode;
 }
 
 /** The section whose outlet the path below `/Permit/Edit/:id/` opens (`attachments`, `attachments/7`), if any. */

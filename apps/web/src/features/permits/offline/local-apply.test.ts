@@ -184,6 +184,14 @@ describe('the lifecycle applied on the device', () => {
     expect(offlinePermitCommands(data.permit, issuer, now)).not.toContain('approve');
   });
 
+  it("never rejects offline: the approvals it clears and the notice are the server's", () => {
+    const data = offline(permitOf({ status: 'requested', approvals: [] }));
+    const result = applyPermitCommand(data, 'reject', { reasonId: 3 }, issuer, names, now);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    if (!result.ok) expect(result.reason).toMatch(/^Rejecting needs the network/);
+    expect(offlinePermitCommands(data.permit, issuer, now)).not.toContain('reject');
+  });
+
   it('applies an edit through the REST body schema, and refuses an invalid one', () => {
     const data = offline(permitOf({ status: 'draft', approvals: [] }));
     const body = {

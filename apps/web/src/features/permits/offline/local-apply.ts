@@ -135,6 +135,8 @@ export function applyPermitCommand(
   if (effects.setsHolder !== undefined) next.holder = person(effects.setsHolder, names, actor);
   if (effects.reason !== undefined) next.statusReason = effects.reason;
   if (verb === 'revalidate') next.statusReason = null;
+  // Requested again: the return for rework it answers is no longer shown.
+  if (verb === 'request') next.returned = null;
   next.allowedCommands = offlinePermitCommands(next, actor, now);
   const sections = withPlanStatus(data.sections, next.status, actor, permit.permitType.code);
   return { ok: true, data: { ...data, permit: next, sections }, answer: next, appliedHere: true };
@@ -144,6 +146,8 @@ export function applyPermitCommand(
 export function offlineRefusal(verb: string): string {
   if (verb === 'approve')
     return 'Approving needs the network: the signature re-checks your password on the server. Approve when you are back online.';
+  if (verb === 'reject')
+    return "Rejecting needs the network: the approvals it clears and the requester's notice are the server's. Reject when you are back online.";
   return 'This step needs the network: it cannot be saved offline.';
 }
 

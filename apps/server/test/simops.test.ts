@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permit, PermitCommand, PermitHistoryEntry, PermitSimops, SimopsRules } from '@hasp/contracts';
+import {
+  isSignedPermitCommand,
+  type Permit,
+  type PermitCommand,
+  type PermitHistoryEntry,
+  type PermitSimops,
+  type SimopsRules,
+} from '@hasp/contracts';
 import { permitCore } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
+import { signedBody } from './support/signing';
 import { DEMO_SIMOPS_RULES_STEP, seedDemo } from '../src/db/seed/demo';
 import { TEMPLATE_LEAVES_OUT } from './support/template-seed';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
@@ -23,12 +31,13 @@ let areaCount = 0;
 
 const call = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[as]}` }, ...(payload ? { payload } : {}) });
+// The signed verbs (approve, issue …) carry the signer's password unless the test says otherwise.
 const command = (as: string, id: number, verb: PermitCommand, body?: object) =>
   call(
     as,
     'POST',
     `/api/permits/${id}/commands/${verb}`,
-    body ?? (verb === 'approve' ? { password: DEMO_PASSWORD } : undefined),
+    body ?? (isSignedPermitCommand(verb) ? signedBody(verb) : undefined),
   );
 const setRule = (mode: 'warn' | 'block' | 'none', as = 'admin') =>
   call(as, 'PUT', '/api/simops-rules', { firstTypeId: loto, secondTypeId: loto, mode });
@@ -227,6 +236,7 @@ describe('SIMOPS conflicts', () => {
     const issueRefused = await command('admin', second.ID, 'issue');
     expect(issueRefused.statusCode, issueRefused.body).toBe(409);
     const issued = await command('admin', second.ID, 'issue', {
+      password: DEMO_PASSWORD,
       simopsOverride: { reason: 'Hot work finished before entry', password: DEMO_PASSWORD },
     });
     expect(issued.statusCode, issued.body).toBe(200);

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -9,8 +10,9 @@ import {
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useSessionContext } from '../../../lib/session-context';
+import { readPendingSigning, takePendingSigning } from '../../../lib/sso-signing';
 import { useCandidates } from '../api/get-candidates';
-import { RemovalWizard } from './RemovalWizard';
+import { RemovalWizard, type PendingRemoval, type ResumedRemoval } from './RemovalWizard';
 import classes from '../AbandonedRemovals.module.css';
 
 /**
@@ -27,7 +29,15 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
   // is left), and the wizard must stay to say what it did.
   const [opened, setOpened] = useState<AbandonedRemovalCandidate[] | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
-  const close = () => setOpened(null);
+  // Back from signing at the identity provider: the wizard reopens at its last step and sends it,
+  // once (the token works once: closing the wizard ends the resumed signing).
+  const resumed = useSigningReturn(permitId);
+  const [resuming, setResuming] = useState(resumed !== null);
+  if (resuming && !opened && candidates.data) setOpened(candidates.data);
+  const close = () => {
+    setOpened(null);
+    setResuming(false);
+  };
   if (!holds || (!opened && !candidates.data?.length)) return null;
   const count = opened?.length ?? candidates.data?.length ?? 0;
   return (
@@ -53,8 +63,49 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
         // xl is Mantine's 44 px close button: the full-screen wizard is used one-handed on a phone.
         closeButtonProps={{ 'aria-label': t(B.close), size: 'xl' }}
       >
-        {opened && <RemovalWizard permitId={permitId} candidates={opened} onClose={close} />}
+        {opened && (
+          <RemovalWizard
+            permitId={permitId}
+            candidates={opened}
+            onClose={close}
+            resumed={resuming ? (resumed ?? undefined) : undefined}
+          />
+        )}
       </Modal>
     </section>
   );
+}
+
+/**
+ * The permit page came back from the identity provider with the removal's signing
+ * (`?signing=<token>&signingVerb=abandoned-removal`): the token leaves the address at once (it works
+ * once) and, with the answers kept before leaving, resumes the wizard. A refusal there
+ * (`?signingRefused=`) is shown by the permit page, as for the permit's own verbs.
+ */
+function useSigningReturn(permitId: number): ResumedRemoval | null {
+  const [params, setParams] = useSearchParams();
+  const [resumed] = useState(() => resumedFrom(params, readPendingSigning(permitId) as Partial<PendingRemoval>));
+  useEffect(() => {
+    if (params.get('signingVerb') !== 'abandoned-removal') return;
+    takePendingSigning(permitId);
+    setParams(
+      (current) => {
+        current.delete('signing');
+        current.delete('signingVerb');
+        return current;
+      },
+      // The same page: no leave guard holds it, and no loading overlay for it.
+      { replace: true, state: { skipLoader: true } },
+    );
+  }, [params, setParams, permitId]);
+  return resumed;
+}
+
+/** The removal's signing the address came back with, and the answers kept for it (none: not one). */
+function resumedFrom(params: URLSearchParams, pending: Partial<PendingRemoval>): ResumedRemoval | null {
+  const token = params.get('signing');
+  if (params.get('signingVerb') !== 'abandoned-removal' || !token) return null;
+  const { chosenKey, attempts, reason, idempotencyKey } = pending;
+  if (!chosenKey || !attempts || reason === undefined || !idempotencyKey) return null;
+  return { chosenKey, attempts, reason, idempotencyKey, signingIntent: token };
 }

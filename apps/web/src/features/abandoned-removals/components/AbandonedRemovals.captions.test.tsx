@@ -68,7 +68,13 @@ const data = [
 ];
 
 async function renderWith(ui: React.ReactNode) {
-  await speakMarkerLanguage((url) => (url.pathname.endsWith('/abandoned-removals') ? removal : []));
+  await speakMarkerLanguage((url) =>
+    url.pathname.endsWith('/abandoned-removals')
+      ? removal
+      : url.pathname.endsWith('/signatures/method')
+        ? { method: 'password', identityProvider: null }
+        : [],
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider>
@@ -110,6 +116,12 @@ describe('the (e)(3) removal speaks only in captions', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Shift ended' } });
     next();
     expect(strays(data)).toEqual([]);
+    // Signed: the meaning and the password field speak in captions too, the refusal without one as well.
+    const password = await screen.findByLabelText(/⟦Your password⟧/, { selector: 'input' });
+    fireEvent.click(screen.getByRole('button', { name: '⟦Remove lock and tag⟧' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(strays(data)).toEqual([]);
+    fireEvent.change(password, { target: { value: 'hasp-demo-2026' } });
     fireEvent.click(screen.getByRole('button', { name: '⟦Remove lock and tag⟧' }));
     await screen.findByRole('button', { name: '⟦Done⟧' });
     expect(strays(data)).toEqual([]);

@@ -1,17 +1,35 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import {
   abandonedRemovalButtons as B,
   abandonedRemovalLabels as L,
   abandonedRemovalMessages as M,
   contactMethodCaptions,
   contactMethods,
+  loginLabels,
+  signatureLabels,
+  signatureMeaningOf,
+  signatureMessages,
   type AbandonedRemovalCandidate,
   type ContactAttempt,
   type ContactMethod,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
+import { useSigningMethod, useStartSsoSigning } from '../../../lib/sso-signing';
 import { useRecordRemoval } from '../api/record-removal';
 import { attemptLine, candidateKey, formatWhen, removedWhat, whereWas } from '../model/describe';
 import classes from '../AbandonedRemovals.module.css';
@@ -24,39 +42,80 @@ function localInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** The wizard's answers, kept on the device while a single sign-on user signs at the identity provider. */
+export interface PendingRemoval {
+  chosenKey: string;
+  attempts: ContactAttempt[];
+  reason: string;
+  idempotencyKey: string;
+}
+
+/** Back from the identity provider: the answers given before, and the one-time token that signs them. */
+export interface ResumedRemoval extends PendingRemoval {
+  signingIntent: string;
+}
+
 /**
  * The (e)(3) wizard, one step at a time, the next step's button first: pick the lock and/or tag →
- * confirm its applier is not on site → record each attempt to reach them → the reason → confirm.
- * The one command runs only at the last step; until then nothing changes.
+ * confirm its applier is not on site → record each attempt to reach them → the reason → confirm and
+ * sign. The one command runs only at the last step; until then nothing changes. Removing someone
+ * else's lock is an electronic signature (password, or signing in again at the identity provider,
+ * after which the wizard reopens at the last step with `resumed` and sends it signed).
  */
 export function RemovalWizard({
   permitId,
   candidates,
   onClose,
+  resumed,
 }: {
   permitId: number;
   candidates: AbandonedRemovalCandidate[];
   onClose: () => void;
+  resumed?: ResumedRemoval;
 }) {
   const t = useCaptions();
   const record = useRecordRemoval(permitId);
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState(resumed ? steps.length - 1 : 0);
   const [chosenKey, setChosenKey] = useState<string | null>(
-    candidates.length === 1 ? candidateKey(candidates[0]!) : null,
+    resumed?.chosenKey ?? (candidates.length === 1 ? candidateKey(candidates[0]!) : null),
   );
-  const [notOnSite, setNotOnSite] = useState(false);
-  const [attempts, setAttempts] = useState<ContactAttempt[]>([]);
+  const [notOnSite, setNotOnSite] = useState(!!resumed);
+  const [attempts, setAttempts] = useState<ContactAttempt[]>(resumed?.attempts ?? []);
   const [draft, setDraft] = useState({
     at: localInputValue(new Date()),
     method: 'phone' as ContactMethod,
     outcome: '',
   });
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(resumed?.reason ?? '');
+  const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   // One key per wizard: a retried confirmation (a double tap, a dropped answer) applies once.
-  const key = useRef(crypto.randomUUID());
+  const key = useRef(resumed?.idempotencyKey ?? crypto.randomUUID());
   const chosen = candidates.find((c) => candidateKey(c) === chosenKey) ?? null;
   const applier = chosen?.applier.displayName ?? t(L.theApplier);
+  // How the supervisor signs: the password, or (single sign-on) signing in again at the identity provider.
+  const signing = useSigningMethod(true);
+  const startSso = useStartSsoSigning(permitId, 'abandoned-removal');
+  const ssoName = signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
+  const askPassword = !signing.isPending && ssoName === null;
+  const sent = useRef(false);
+  const inputOf = () => ({
+    lockApplicationId: chosen!.lockApplicationId,
+    tagId: chosen!.tagId,
+    applierNotOnSite: true as const,
+    attempts,
+    reason: reason.trim(),
+  });
+
+  // Back from the identity provider: send the removal once, signed with its token (it works once).
+  useEffect(() => {
+    if (!resumed || sent.current || !chosen) return;
+    sent.current = true;
+    record.mutate({
+      input: { ...inputOf(), signingIntent: resumed.signingIntent },
+      idempotencyKey: key.current,
+    });
+  });
 
   if (record.isSuccess) {
     return (
@@ -91,17 +150,20 @@ export function RemovalWizard({
     setDraft({ at: localInputValue(new Date()), method: draft.method, outcome: '' });
     setProblem(null);
   };
-  const confirm = () =>
-    record.mutate({
-      input: {
-        lockApplicationId: chosen!.lockApplicationId,
-        tagId: chosen!.tagId,
-        applierNotOnSite: true,
-        attempts,
-        reason: reason.trim(),
-      },
+  const confirm = () => {
+    if (!password) return setProblem(t(signatureMessages.passwordRequired));
+    setProblem(null);
+    record.mutate({ input: { ...inputOf(), password }, idempotencyKey: key.current });
+  };
+  const signAtIdentityProvider = () => {
+    const pending: PendingRemoval = {
+      chosenKey: chosenKey!,
+      attempts,
+      reason: reason.trim(),
       idempotencyKey: key.current,
-    });
+    };
+    startSso.mutate(pending);
+  };
 
   return (
     <Stack gap="md">
@@ -208,6 +270,31 @@ export function RemovalWizard({
         </dl>
       )}
 
+      {step === 4 && chosen && (
+        <Stack gap="sm">
+          {/* What the signature means, above where it is given. */}
+          <Text fw={600} data-testid="signature-meaning">
+            {t(signatureLabels.confirm, { meaning: t(signatureMeaningOf('abandoned-removal')) })}
+          </Text>
+          {signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
+          {ssoName !== null && <Text>{t(signatureLabels.verbSsoDescription, { idp: ssoName })}</Text>}
+          {askPassword && (
+            <PasswordInput
+              label={t(signatureLabels.password)}
+              description={t(signatureLabels.verbPasswordDescription)}
+              required
+              size="md"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              // Mantine's own name for the eye button is English only.
+              visibilityToggleButtonProps={{ 'aria-label': t(loginLabels.showPassword) }}
+              data-autofocus
+            />
+          )}
+        </Stack>
+      )}
+
       {problem && (
         <Alert color="red" variant="light" role="alert">
           {problem}
@@ -216,6 +303,11 @@ export function RemovalWizard({
       {record.isError && (
         <Alert color="red" variant="light" role="alert">
           {t(M.notRemoved, { reason: reasonOf(record.error) })}
+        </Alert>
+      )}
+      {startSso.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t(M.notRemoved, { reason: reasonOf(startSso.error) })}
         </Alert>
       )}
 
@@ -232,8 +324,31 @@ export function RemovalWizard({
           <Button size="md" className={classes.touch} onClick={next}>
             {t(B.next)}
           </Button>
+        ) : ssoName !== null ? (
+          <Button
+            color="red"
+            size="md"
+            className={classes.touch}
+            // Loading until the page has gone (the identity provider's page replaces this one), or
+            // while the removal signed there is sent.
+            loading={startSso.isPending || startSso.isSuccess || record.isPending}
+            disabled={!chosen}
+            h="auto"
+            mih={44}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            onClick={signAtIdentityProvider}
+          >
+            {t(signatureLabels.ssoSign, { idp: ssoName })}
+          </Button>
         ) : (
-          <Button color="red" size="md" className={classes.touch} loading={record.isPending} onClick={confirm}>
+          <Button
+            color="red"
+            size="md"
+            className={classes.touch}
+            loading={record.isPending}
+            disabled={signing.isPending || !chosen}
+            onClick={confirm}
+          >
             {t(
               chosen?.lockSerial && chosen.tagNumber
                 ? B.removeLockAndTag

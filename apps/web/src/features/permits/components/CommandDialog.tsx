@@ -19,7 +19,7 @@ import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
 import { useRejectionReasons } from '../api/rejection-reasons';
 import { isStale, usePermitCommand } from '../api/send-command';
-import { useSigningMethod, useStartSsoSigning } from '../api/sso-signing';
+import { useSigningMethod, useStartSsoSigning } from '../../../lib/sso-signing';
 import { commandPlan, inputOf } from '../model/command-plan';
 import type { CommandFieldsHandle } from '../model/command-fields';
 import { fromLocalInput, latestEnd, toLocalInput, type PickedPerson } from '../model/permit-form';

@@ -17,11 +17,14 @@ import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { passLeaveGuard } from '../model/leave-guard';
 import { usePermitCommand } from '../api/send-command';
-import { takePendingSigning } from '../api/sso-signing';
+import { takePendingSigning } from '../../../lib/sso-signing';
 
-/** The permit page came back from the identity provider (decision 0059): `?signing=` or `?signingRefused=`. */
+/**
+ * The permit page came back from the identity provider (decision 0059): `?signing=` or
+ * `?signingRefused=`. An (e)(3) removal's signing is its wizard's to send, not a permit command.
+ */
 export const isSigningReturn = (search: URLSearchParams): boolean =>
-  search.has('signing') || search.has('signingRefused');
+  (search.has('signing') || search.has('signingRefused')) && search.get('signingVerb') !== 'abandoned-removal';
 
 const refusalOf = (code: string | null): string | null =>
   code === null

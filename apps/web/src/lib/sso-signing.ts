@@ -1,7 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { signingMethodSchema, ssoSigningStartSchema } from '@hasp/contracts';
-import { apiRequest } from '../../../lib/http';
-import { statusIn } from '../../../lib/send-form';
+import { apiRequest } from './http';
+import { statusIn } from './send-form';
+
+/*
+ * Signing as the signed-in user, shared by every feature whose act is signed (the permit's signed
+ * verbs, the (e)(3) removal of an absent worker's lock).
+ */
 
 /**
  * How the signed-in user signs (decision 0059): their password (local or directory), or signing in
@@ -16,18 +21,24 @@ export function useSigningMethod(enabled: boolean) {
   });
 }
 
-/** Where a signing keeps the verb's own fields (the hand-over's new holder) while at the identity provider. */
+/** Where a signing keeps the verb's own fields (the hand-over's new holder, the removal's answers) while at the identity provider. */
 const pendingKey = (permitId: number) => `hasp.signing.${permitId}`;
 
-/** The fields the signed verb was given before the identity provider, taken once on the way back. */
-export function takePendingSigning(permitId: number): object {
+/** The fields the signed verb was given before the identity provider, as kept (still kept). */
+export function readPendingSigning(permitId: number): object {
   const stored = sessionStorage.getItem(pendingKey(permitId));
-  sessionStorage.removeItem(pendingKey(permitId));
   try {
     return stored ? (JSON.parse(stored) as object) : {};
   } catch {
     return {};
   }
+}
+
+/** The fields the signed verb was given before the identity provider, taken once on the way back. */
+export function takePendingSigning(permitId: number): object {
+  const fields = readPendingSigning(permitId);
+  sessionStorage.removeItem(pendingKey(permitId));
+  return fields;
 }
 
 /**

@@ -69,7 +69,10 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   const signing = useSigningMethod(signs);
   const startSso = useStartSsoSigning(permit.ID, verb);
   const ssoName = signs && signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
-  const askPassword = signs && !signing.isPending && ssoName === null;
+  // Offline the method cannot be asked (the query waits for the network): the password is asked,
+  // and the server checks it when the queued step syncs.
+  const methodLoading = signs && signing.isPending && signing.fetchStatus !== 'paused';
+  const askPassword = signs && !methodLoading && ssoName === null;
   // What the signature means, shown before signing (an approval's is its stage's, said by approveChange).
   const meaning = signs && verb !== 'approve' ? t(signatureMeaningOf(verb)) : null;
   const latest = maxHours === undefined ? null : latestEnd(toLocalInput(permit.plannedStart), maxHours);
@@ -193,7 +196,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             noteProblem={noteProblem}
           />
         )}
-        {signs && signing.isPending && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
+        {methodLoading && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
         {meaning !== null && (
           <Text fw={600} data-testid="signature-meaning">
             {t(signatureLabels.confirm, { meaning })}
@@ -271,7 +274,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
               className={classes.touch}
               color={plan.danger ? 'red' : undefined}
               loading={command.isPending}
-              disabled={(signs && signing.isPending) || (input === 'rejection' && !reasons.data?.length)}
+              disabled={methodLoading || (input === 'rejection' && !reasons.data?.length)}
               onClick={confirm}
             >
               {plan.label}

@@ -287,8 +287,10 @@ export function RemovalWizard({
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
+              classNames={{ input: classes.password }}
+              rightSectionWidth={44}
               // Mantine's own name for the eye button is English only.
-              visibilityToggleButtonProps={{ 'aria-label': t(loginLabels.showPassword) }}
+              visibilityToggleButtonProps={{ 'aria-label': t(loginLabels.showPassword), className: classes.reveal }}
               data-autofocus
             />
           )}

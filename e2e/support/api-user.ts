@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { isSignedPermitCommand } from '@hasp/contracts';
 import { expect } from './fixtures';
 import { demo } from './hasp';
 import { answerQuestionsFor } from './permit-questions';
@@ -59,12 +60,16 @@ export async function apiGet<T = unknown>(user: ApiUser, path: string): Promise<
   return (await response.json()) as T;
 }
 
-/** A permit lifecycle command as the user, with the questions its step asks answered first. */
+/**
+ * A permit lifecycle command as the user, with the questions its step asks answered first. The verbs
+ * that hand over responsibility (approve, issue, accept, hand-over, complete work) are signed with
+ * the user's password.
+ */
 export async function permitCommand(user: ApiUser, permitId: number, verb: string): Promise<void> {
   await answerQuestionsFor(user.page.request, `Bearer ${user.token}`, permitId, verb);
   await apiPost(
     user,
     `/api/permits/${permitId}/commands/${verb}`,
-    verb === 'approve' ? { password: demo.password } : {},
+    isSignedPermitCommand(verb) ? { password: demo.password } : {},
   );
 }

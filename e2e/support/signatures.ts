@@ -25,6 +25,16 @@ export async function approveWithPassword(
   return dialog;
 }
 
+/**
+ * In an open command dialog of a signed verb (Issue, Accept, Hand over, Complete work, Approve): types
+ * the signer's password into the dialog's signing field, then taps the dialog's button `command`.
+ */
+export async function signInDialog(dialog: Locator, command: string, password: string = demo.password): Promise<void> {
+  // The input, not the loader that carries the same label while the signing method loads.
+  await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(password);
+  await dialog.getByRole('button', { name: command, exact: true }).click();
+}
+
 /** Adds a (test-made) user to North Plant's "Safety Officers", who sign high risk's second stage (decision 0050). */
 export async function joinSafetyOfficers(user: { userName: string }): Promise<void> {
   await withDatabase((client) =>

@@ -164,6 +164,11 @@ test('a supervisor removes an absent worker’s lock and tag; the worker acknowl
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard).toContainText('Step 5 of 5');
   await expect(wizard).toContainText(`${worker.displayName} — not on site (verified)`);
+  // Removing someone else's lock is signed: the meaning above the field, then the supervisor's password.
+  await expect(wizard.getByTestId('signature-meaning')).toHaveText(
+    'By signing you confirm: Removed the lock of an absent worker under 1910.147(e)(3)',
+  );
+  await wizard.locator('input').and(wizard.getByLabel('Your password')).fill(demo.password);
   await shot(s, testInfo, '2-wizard-confirm');
   await wizard.getByRole('button', { name: 'Remove lock and tag' }).click();
   await expect(wizard.getByRole('status')).toContainText(

@@ -8,6 +8,7 @@ import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
+import { signInDialog } from '../support/signatures';
 
 // Gas tests (issue 17 part 3) at the job site: the issuer tests the air on a phone before issuing a
 // hot-work permit. A reading out of limits keeps the permit from being issued (the section says
@@ -124,10 +125,10 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
     new RegExp(`Received .+, recorded by ${issuer.displayName}`),
   );
   await expect(nextSteps.getByRole('button', { name: 'Issue', exact: true })).toHaveCount(0);
-  // The server refuses the same way whatever the screen offers.
+  // The server refuses the same way whatever the screen offers (signed: the gas test refuses, not the signature).
   const refused = await i.request.post(`/api/permits/${permit.ID}/commands/issue`, {
     headers: auth(issuer.userName),
-    data: {},
+    data: { password: demo.password },
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toMatch(refusal);
@@ -162,7 +163,8 @@ test('a failing then a passing gas test at phone width: issue refused, then allo
   await i.setViewportSize(phone);
 
   await issue.click();
-  await i.getByRole('dialog').getByRole('button', { name: 'Issue', exact: true }).click();
+  // Issuing is signed: the issuer's password in the dialog.
+  await signInDialog(i.getByRole('dialog'), 'Issue');
   await expect(main(i).getByTestId('permit-status')).toHaveText('Issued');
 });
 

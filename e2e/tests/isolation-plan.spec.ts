@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { isSignedPermitCommand } from '@hasp/contracts';
 import { answerQuestionsFor } from '../support/permit-questions';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
@@ -26,8 +27,9 @@ async function command(page: Page, permitId: number, verb: string) {
   await answerQuestionsFor(page.request, `Bearer ${tokens.get(page)}`, permitId, verb);
   const response = await page.request.post(`/api/permits/${permitId}/commands/${verb}`, {
     headers: auth(page),
-    // Approving signs the approval stage with the signer's password.
-    data: verb === 'approve' ? { password: demo.password } : {},
+    // The verbs that hand over responsibility (approve, issue, accept, complete work …) are signed
+    // with the signer's password.
+    data: isSignedPermitCommand(verb) ? { password: demo.password } : {},
   });
   expect(response.status(), `${verb}: ${await response.text()}`).toBe(200);
 }

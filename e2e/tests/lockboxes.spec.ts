@@ -111,8 +111,9 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   const approverApi = { page: pages.get(approver.userName)!, token: tokens.get(approver.userName)! };
   await isolatePlan(approverApi, permit.ID);
   await api(approver, `/api/permits/${permit.ID}/commands/isolate`);
-  await api(issuer, `/api/permits/${permit.ID}/commands/issue`);
-  await api(holder, `/api/permits/${permit.ID}/commands/accept`);
+  // Issuing and accepting are signed too, each with the signer's own password.
+  await api(issuer, `/api/permits/${permit.ID}/commands/issue`, { password: demo.password });
+  await api(holder, `/api/permits/${permit.ID}/commands/accept`, { password: demo.password });
   const issuerId = await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: number }>('select id from users where user_name = $1', [issuer.userName]);
     return rows[0]!.id;

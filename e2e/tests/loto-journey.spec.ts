@@ -9,6 +9,7 @@ import { createUserLike, type PermitTestUser } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
+import { signInDialog } from '../support/signatures';
 
 // Issue 16's journey on phones (390×844), through the screens: a LOTO permit on press PR-001 (three
 // points) isolated through its plan, locks and tags; a two-person crew on the lockbox with a shift
@@ -54,6 +55,8 @@ async function tab(page: Page, name: 'Isolation' | 'Tags' | 'Crew', url?: string
  * A lifecycle command from the permit's Next steps bar and its confirmation. `who` answers the
  * stage's checklist questions first (through their commands: the Questions tab has its own spec).
  */
+const signedCommands = new Set(['Approve', 'Issue', 'Accept', 'Hand over', 'Complete work']);
+
 async function give(page: Page, command: string, to: string, who?: { signed: Signed; permitId: number }) {
   if (who) {
     const verb = command.toLowerCase();
@@ -61,7 +64,9 @@ async function give(page: Page, command: string, to: string, who?: { signed: Sig
   }
   await bar(page).getByRole('button', { name: command, exact: true }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: command, exact: true }).click();
+  // The verbs that hand over responsibility are signed with the signer's password in the dialog.
+  if (signedCommands.has(command)) await signInDialog(dialog, command);
+  else await dialog.getByRole('button', { name: command, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(status(page)).toHaveText(to);
 }
@@ -282,6 +287,9 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   await wizard.getByLabel('Reason for removing it').fill('Fitter left site; the night fitter carries on');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard).toContainText('Step 5 of 5');
+  // Signed: the meaning above the field, then the supervisor's password.
+  await expect(wizard.getByTestId('signature-meaning')).toContainText('1910.147(e)(3)');
+  await wizard.locator('input').and(wizard.getByLabel('Your password')).fill(demo.password);
   await floor(ip, testInfo, '10-abandoned-confirm', '[role="dialog"]');
   await wizard.getByRole('button', { name: /^Remove lock/ }).click();
   await expect(wizard.getByRole('status')).toContainText(`Lock ${crewLocks.b.serial}`);

@@ -8,6 +8,7 @@ import { expectTouchTargets, openInApp, outboxOf, firstDownloadDone, seedDevice 
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
+import { signInDialog } from '../support/signatures';
 
 // Issue 18 §2 (decision 0058): the same permit page as online works offline. The device's copy is
 // seeded through the page (window.Dexie) from the real server's GET answers, as the offline
@@ -110,9 +111,10 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
     main.getByText('Offline — you are working on the copy of this permit stored on this device.'),
   ).toBeVisible();
 
-  // A lifecycle step: Issue (Isolated → Issued), by the state machine on the device.
+  // A lifecycle step: Issue (Isolated → Issued), by the state machine on the device; signed with the
+  // issuer's password, which the server checks when the queued step syncs.
   await main.getByRole('button', { name: 'Issue', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Issue', exact: true }).click();
+  await signInDialog(page.getByRole('dialog'), 'Issue');
   await expect(page.getByText('Saved offline — waiting to sync').first()).toBeVisible();
   await expect(main.getByTestId('saved-offline')).toHaveText('1 change(s) saved offline — waiting to sync');
   await expect(main.getByText('Issued', { exact: true }).first()).toBeVisible();

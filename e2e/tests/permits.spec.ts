@@ -41,8 +41,10 @@ async function give(page: Page, permitUrl: string, command: string, says: { to: 
   // Approving signs a stage; the dialog says when the permit moves on (once every stage is signed).
   await expect(dialog).toContainText(command === 'Approve' ? `becomes ${says.to}` : `to ${says.to}.`);
   if (says.notifies) await expect(dialog).toContainText(says.notifies);
-  // Approving is an electronic signature: the approver types their password.
-  if (command === 'Approve') await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(demo.password);
+  // Approving, issuing, accepting, handing over and completing work are electronic signatures: the
+  // signer types their password.
+  if (['Approve', 'Issue', 'Accept', 'Hand over', 'Complete work'].includes(command))
+    await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(demo.password);
   await dialog.getByRole('button', { name: command, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(status(page)).toHaveText(says.to);

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextIn
 import { useRef, useState } from 'react';
 import {
   isSignedPermitCommand,
+  loginLabels,
   permitStatusCaptions,
   permitsButtons,
   rejectionNoteRequired,
@@ -221,6 +222,8 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={input === null || input === 'password' ? problem : undefined}
             classNames={{ input: classes.input }}
+            // Mantine's own name for the eye button is English only.
+            visibilityToggleButtonProps={{ 'aria-label': t(loginLabels.showPassword) }}
             data-autofocus={input === 'newHolder' ? undefined : true}
           />
         )}

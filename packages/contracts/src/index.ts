@@ -51,6 +51,7 @@ export * from './gas-tests';
 export * from './permit-questions';
 export * from './question-answers';
 export * from './signatures';
+export * from './signature-seal';
 export * from './sync';
 export * from './offline';
 export * from './offline-flags';

@@ -90,6 +90,13 @@ export interface Database {
   signature_failures: { id: Generated<number>; user_id: number; failed_at: Timestamp };
   // 2026-11-28T1500-sso-signatures: signings at the identity provider, from the button to the signature
   signature_intents: SignatureIntentTable;
+  // 2026-12-10T0900-signing-seal-keys: the key pairs offline signatures are sealed with (newest is current)
+  signing_seal_keys: {
+    id: Generated<number>;
+    public_key: string;
+    private_key: string;
+    created_at: CreatedAt;
+  };
   // 2026-11-26T0900-loto: locks, isolation plans and points, lockboxes, lock applications, tags,
   // abandoned removals (never deleted: triggers refuse it). States: packages/contracts/src/loto.ts.
   locks: LockTable;

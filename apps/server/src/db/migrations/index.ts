@@ -58,6 +58,7 @@ import * as permitReturns from './2026-12-09T0900-permit-returns';
 import * as simops from './2026-12-09T1000-simops';
 import * as offlineFacilityTimeZone from './2026-12-09T1100-offline-facility-time-zone';
 import * as verbSignatures from './2026-12-09T1200-verb-signatures';
+import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T1000-simops': simops,
   '2026-12-09T1100-offline-facility-time-zone': offlineFacilityTimeZone,
   '2026-12-09T1200-verb-signatures': verbSignatures,
+  '2026-12-10T0900-signing-seal-keys': signingSealKeys,
 };

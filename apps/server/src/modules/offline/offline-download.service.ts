@@ -1,5 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { OFFLINE_DOWNLOAD_MAX, type OfflinePermit, type Permit } from '@hasp/contracts';
+import {
+  OFFLINE_DOWNLOAD_MAX,
+  SIGNING_SEAL_KEY_REFERENCE,
+  type OfflinePermit,
+  type Permit,
+  type SigningSealKey,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listMasterItems } from '../assets';
@@ -11,6 +17,7 @@ import { readLockboxSection, readLockboxSectionsForPermits } from '../lockboxes'
 import { listApplicableLocks } from '../locks';
 import { readPermitQuestionsSection, readPermitQuestionsSectionsForPermits } from '../permit-questions';
 import { readPermit, readPermitsForPermits } from '../permits';
+import { currentSealKey } from '../signatures';
 import { readTagsSection, readTagsSectionsForPermits } from '../tags';
 import {
   findPermitTypeInfo,
@@ -126,7 +133,7 @@ export async function readOfflinePermits(
 }
 
 /** The reference data the offline permit page needs (per user: the reference rows are the facility's). */
-async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: OfflineType) {
+async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: OfflineType, sealKey: SigningSealKey) {
   const { facilityId, userId } = viewer.actor;
   const [people, permitType, applicableLocks, hazards, controls] = await Promise.all([
     listFacilityPeople(db, facilityId),
@@ -143,6 +150,8 @@ async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: 
     [`applicable-locks:${userId}`]: applicableLocks,
     'master-list:hazards': hazards,
     'master-list:controls': controls,
+    // What a signature given offline is sealed with: the password never sits in the outbox in plain text.
+    [SIGNING_SEAL_KEY_REFERENCE]: sealKey,
   };
 }
 
@@ -159,6 +168,9 @@ export async function downloadOfflinePermits(
   page: { after: number; limit: number },
   onStoreError?: (error: unknown) => void,
 ): Promise<string> {
+  // The first page's reference names the sealing key, made on first need (a write): before the
+  // page's read-only transaction.
+  const sealKey = page.after === 0 ? await currentSealKey(db) : null;
   // The page's statements in one read-only snapshot: every permit of the page with its sections as
   // they were at one instant. Read one after another, a command committed between the permit's read
   // and its plan's would have given the device a permit of one moment with a plan of the next
@@ -171,7 +183,7 @@ export async function downloadOfflinePermits(
     .setAccessMode('read only')
     .execute(async (trx) => {
       await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
-      return downloadPage(trx, viewer, type, page);
+      return downloadPage(trx, viewer, type, page, sealKey);
     });
   // The copies are a cache: a page is answered even when storing them fails (then the next
   // download reads those permits again).
@@ -184,6 +196,7 @@ async function downloadPage(
   viewer: OfflineViewer,
   type: OfflineType,
   page: { after: number; limit: number },
+  sealKey: SigningSealKey | null,
 ): Promise<{ text: string; toStore: PageCopiesToStore }> {
   const { facilityId, userId } = viewer.actor;
   const first = page.after === 0;
@@ -201,7 +214,7 @@ async function downloadPage(
   const { permits, shared, toStore } = await readPagePermits(db, viewer, ids);
   // Once a download, on its first page (decision 0078): the device asks for it first and stores it
   // before it has the others' starts; a later page's reference is empty.
-  const reference = first ? await readReference(db, viewer, type) : {};
+  const reference = first && sealKey ? await readReference(db, viewer, type, sealKey) : {};
   // What every permit repeats goes once a page (decision 0065) in `shared`; the device rebuilds each permit.
   const text =
     `{"permitType":${JSON.stringify({ ID: type.id, code: type.code, name: type.name })}` +

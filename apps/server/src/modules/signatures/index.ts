@@ -23,3 +23,10 @@ export { readSignaturesSection } from './signatures-section';
 
 /** The approval's password check for signing something else on a permit (a SIMOPS override). */
 export { verifySigningPassword } from './password-check';
+
+/**
+ * Sealed offline signatures: the key devices seal a password with (made on first need; the offline
+ * download sends it), a new key (the old ones still open), and opening a seal for one queued command.
+ */
+export { currentSealKey, rotateSealKey } from './seal-keys.repository';
+export { openSealedSignature, type SealBinding } from './sealed-signature';

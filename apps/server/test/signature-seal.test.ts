@@ -1,4 +1,3 @@
-import { webcrypto } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEVICE_CLOCK_ALLOWANCE_MINUTES,
@@ -13,6 +12,7 @@ import {
 } from '@hasp/contracts';
 import { currentSealKey, openSealedSignature, rotateSealKey } from '../src/modules/signatures';
 import { AppError } from '../src/plugins/app-error';
+import { sealAsBrowser } from './support/seal-signature';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
@@ -40,29 +40,6 @@ async function firstPage(as: string, limit = 100): Promise<OfflineDownload> {
 /** The sealing key as the device stores it from the download's reference data. */
 const servedKey = (page: OfflineDownload): SigningSealKey =>
   signingSealKeySchema.parse(page.reference[SIGNING_SEAL_KEY_REFERENCE]);
-
-/**
- * Seals as the web app's sealSignature does, with WebCrypto only: a fresh AES-256-GCM key encrypts
- * the payload, RSA-OAEP (SHA-256) with the served SPKI key seals that key.
- */
-async function sealAsBrowser(key: SigningSealKey, payload: SealedSignaturePayload): Promise<SealedSignature> {
-  const { subtle } = webcrypto;
-  const rsa = await subtle.importKey(
-    'spki',
-    Buffer.from(key.publicKey, 'base64'),
-    { name: 'RSA-OAEP', hash: 'SHA-256' },
-    false,
-    ['encrypt'],
-  );
-  const aes = await subtle.generateKey({ name: 'AES-GCM', length: sealedSignatureLayout.aesKeyBits }, true, [
-    'encrypt',
-  ]);
-  const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, rsa, await subtle.exportKey('raw', aes));
-  const iv = webcrypto.getRandomValues(new Uint8Array(sealedSignatureLayout.ivBytes));
-  const body = await subtle.encrypt({ name: 'AES-GCM', iv }, aes, new TextEncoder().encode(JSON.stringify(payload)));
-  const bytes = Buffer.concat([Buffer.from(wrapped), iv, Buffer.from(body)]);
-  return { keyId: key.keyId, ciphertext: bytes.toString('base64') };
-}
 
 const payload = (over: Partial<SealedSignaturePayload> = {}): SealedSignaturePayload => ({
   password: 'pässword typed offline ✓',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PG_INT_MAX, idSchema } from './ids';
 import { permitPermission, type PermitTypeAction } from './permissions';
+import { sealedSignatureSchema } from './signature-seal';
 import { localTimeWithOffset } from './wall-clock';
 
 /**
@@ -100,19 +101,22 @@ const signingPasswordSchema = z
 /**
  * What proves the signer is who they say, just now (decision 0051): the password typed again, or,
  * for a single sign-on user, the one-time token the identity provider's forced login returned the
- * browser with (decision 0059).
+ * browser with (decision 0059), or, signed offline, the password sealed to the server's key for the
+ * one queued command it signs (decision: sealed offline signatures), so no outbox holds it plainly.
  */
 export const signingProof = {
   password: signingPasswordSchema,
   signingIntent: z.string().check(z.minLength(16), z.maxLength(100)),
+  sealedSignature: sealedSignatureSchema,
 } as const;
 
-/** A verb's body that carries a signature: its own fields and the password, or its own fields and the intent. */
+/** A verb's body that carries a signature: its own fields and one proof (password, intent or sealed password). */
 export const signedBody = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.union(
     [
       z.object({ ...shape, password: signingProof.password }),
       z.object({ ...shape, signingIntent: signingProof.signingIntent }),
+      z.object({ ...shape, sealedSignature: signingProof.sealedSignature }),
     ],
     // Neither: the password is what most signers are missing.
     { error: 'Enter your password to sign' },
@@ -162,6 +166,7 @@ type AnyInput = {
   newHolderId?: number;
   password?: string;
   signingIntent?: string;
+  sealedSignature?: { keyId: number; ciphertext: string };
   reasonId?: number;
   note?: string;
 };

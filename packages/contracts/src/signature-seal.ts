@@ -62,6 +62,8 @@ export const sealRefusals = {
   unknownKey: 'The signature was sealed with a key this server does not know: sign again.',
   unreadable: 'The sealed signature could not be opened (it was changed or damaged): sign again.',
   otherCommand: 'The signature was sealed for another command: sign again.',
+  noCommandKey:
+    "A sealed signature is bound to its command's idempotency key: send the command with its Idempotency-Key, or sign with the password.",
   future: (allowanceMinutes: number) =>
     `The signature's time is in the future; a device clock may run at most ${allowanceMinutes} minutes ahead of the server's. Check the device's clock and sign again.`,
 } as const;

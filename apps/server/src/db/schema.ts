@@ -1073,6 +1073,8 @@ export interface PermitSignatureTable {
   /** 2026-11-28T1500-sso-signatures: where an 'sso' signer signed in again, and when the IdP says it was. */
   idp_issuer: ColumnType<string | null, string | null | undefined, string | null>;
   idp_authn_instant: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 2026-12-10T1000-signature-device-time: when a signature sealed offline was typed (the device's clock). */
+  device_signed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 // 2026-11-28T1500-sso-signatures

@@ -59,6 +59,7 @@ import * as simops from './2026-12-09T1000-simops';
 import * as offlineFacilityTimeZone from './2026-12-09T1100-offline-facility-time-zone';
 import * as verbSignatures from './2026-12-09T1200-verb-signatures';
 import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
+import * as signatureDeviceTime from './2026-12-10T1000-signature-device-time';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T1100-offline-facility-time-zone': offlineFacilityTimeZone,
   '2026-12-09T1200-verb-signatures': verbSignatures,
   '2026-12-10T0900-signing-seal-keys': signingSealKeys,
+  '2026-12-10T1000-signature-device-time': signatureDeviceTime,
 };

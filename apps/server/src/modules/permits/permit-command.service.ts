@@ -5,6 +5,7 @@ import {
   type PermitCommand,
   type PermitEdit,
   type PermitStatus,
+  type SealedSignature,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
@@ -32,6 +33,8 @@ export type PermitCommandBody = Partial<PermitEdit> & {
   password?: string;
   /** Approving as a single sign-on user: the signing the identity provider answered (decision 0059). */
   signingIntent?: string;
+  /** Signed offline: the password sealed to the server's key for this one queued command. */
+  sealedSignature?: SealedSignature;
   /** Rejecting: the "Rejection reasons" item and the note. */
   reasonId?: number;
   note?: string;
@@ -215,12 +218,17 @@ export const permitCommandDefinitions = Object.fromEntries(
       // The signing passwords (a signed verb's, a SIMOPS override's) never reach the idempotency table,
       // not even plainly hashed; their keyed hash makes the same key with another password a
       // different request (422), not a replay.
-      fingerprint: ({ password: _password, simopsOverride, ...rest }) =>
+      // A sealed signature counts as one: the database holds the key that opens it.
+      fingerprint: ({ password: _password, sealedSignature: _sealed, simopsOverride, ...rest }) =>
         simopsOverride ? { ...rest, simopsOverride: { reason: simopsOverride.reason } } : rest,
-      secretFingerprint: ({ password, simopsOverride }) =>
-        password === undefined && simopsOverride === undefined
+      secretFingerprint: ({ password, sealedSignature, simopsOverride }) =>
+        password === undefined && sealedSignature === undefined && simopsOverride === undefined
           ? undefined
-          : { password, ...(simopsOverride ? { overridePassword: simopsOverride.password } : {}) },
+          : {
+              password,
+              ...(sealedSignature ? { sealedSignature } : {}),
+              ...(simopsOverride ? { overridePassword: simopsOverride.password } : {}),
+            },
       apply: (run) => applyPermitCommand(command, run),
     }),
   ]),

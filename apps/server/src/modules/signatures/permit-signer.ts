@@ -1,7 +1,9 @@
 import {
   defaultApprovalStage,
   signatureMeaningOf,
+  sealRefusals,
   signingRefusals,
+  type SealedSignature,
   type SignatureVerb,
   type SignedPermitCommand,
 } from '@hasp/contracts';
@@ -16,17 +18,20 @@ import {
 } from '../permits';
 import type { SignatureFacts } from './signature.guards';
 import { invalidateChangedApprovals } from './signature-invalidations';
-import { assertNotRateLimited, assertPasswordCorrect, signerOf, type SigningCheck } from './password-check';
+import { assertNotRateLimited, assertPasswordCorrect, refusalOf, signerOf, type SigningCheck } from './password-check';
+import { openSealedSignature, type SealBinding } from './sealed-signature';
 import { useSsoSigning, type SsoReauthentication } from './sso-signing';
 
 /** What proves the signer just now: the password typed again, or the identity provider's answered intent. */
 export interface SigningProof {
   password?: string;
   signingIntent?: string;
+  /** Signed offline: the password sealed on the device for this one queued command. */
+  sealedSignature?: SealedSignature;
 }
 
-/** The part of a command's run a signature needs: its transaction, context, proof, audit and events. */
-export type SigningRun = Pick<CommandRun<SigningProof, unknown>, 'trx' | 'ctx' | 'input' | 'audit' | 'event'>;
+/** The part of a command's run a signature needs: its transaction, context, proof, how it was sent, audit and events. */
+export type SigningRun = Pick<CommandRun<SigningProof, unknown>, 'trx' | 'ctx' | 'input' | 'sent' | 'audit' | 'event'>;
 
 /** What is signed: the verb on the permit, and for an approval its stage. */
 interface Signing {
@@ -35,6 +40,37 @@ interface Signing {
   /** An approval's stage (its meaning is the stage's); null for the other verbs. */
   stage: { position: number; name: string; meaning: string } | null;
   contentHash: string;
+}
+
+/** The password to check, as typed, or opened from its seal; where the body carried it; when the device says it was typed. */
+interface Password {
+  password: string;
+  field: 'password' | 'sealedSignature';
+  deviceSignedAt: Date | null;
+}
+
+/**
+ * The password the body carries: typed, or sealed on a device (decision: sealed offline signatures)
+ * and opened here for the command as it was sent — the permit as the device named it (a permit made
+ * offline by its local id), the verb, the outbox's idempotency key. A seal that does not open for
+ * this command is refused and audited like any refused signing, without counting as a wrong password.
+ */
+async function passwordOf(run: SigningRun, check: SigningCheck, verb: SignatureVerb, what: string): Promise<Password> {
+  const { password, sealedSignature } = run.input;
+  if (!sealedSignature) return { password: password ?? '', field: 'password', deviceSignedAt: null };
+  try {
+    const { idempotencyKey } = run.sent;
+    if (idempotencyKey === null) {
+      const message = sealRefusals.noCommandKey;
+      throw new AppError('VALIDATION_FAILED', 422, message, [{ field: 'sealedSignature', message }]);
+    }
+    const binding = { permitId: run.sent.targetId, verb, commandId: idempotencyKey } as SealBinding;
+    const opened = await openSealedSignature(run.trx, sealedSignature, binding, run.ctx.now);
+    return { password: opened.password, field: 'sealedSignature', deviceSignedAt: opened.signedAt };
+  } catch (error) {
+    if (error instanceof AppError) await refusalOf(check, what, 'sealed signature refused');
+    throw error;
+  }
 }
 
 /**
@@ -57,6 +93,7 @@ async function sign(run: SigningRun, signing: Signing): Promise<void> {
   // Single sign-on users signed in again at the identity provider (decision 0059); the command is
   // given the signing intent the identity provider answered, and uses it up here.
   let idp: SsoReauthentication | null = null;
+  let deviceSignedAt: Date | null = null;
   if (method === 'sso') {
     if (user.locked_at) throw new AppError('VALIDATION_FAILED', 422, signingRefusals.ssoFailed);
     idp = await useSsoSigning(
@@ -68,8 +105,11 @@ async function sign(run: SigningRun, signing: Signing): Promise<void> {
       trx,
     );
   } else {
-    await assertPasswordCorrect(check, user, what, input.password ?? '', {
-      field: 'password',
+    // A sealed password is checked exactly as a typed one: the same refusal, audit and rate limit.
+    const typed = await passwordOf(run, check, verb, what);
+    deviceSignedAt = typed.deviceSignedAt;
+    await assertPasswordCorrect(check, user, what, typed.password, {
+      field: typed.field,
       message: signingRefusals.wrongPassword,
     });
   }
@@ -98,6 +138,7 @@ async function sign(run: SigningRun, signing: Signing): Promise<void> {
       content_hash: contentHash,
       idp_issuer: idp?.issuer ?? null,
       idp_authn_instant: idp?.authnInstant ?? null,
+      device_signed_at: deviceSignedAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -112,6 +153,8 @@ async function sign(run: SigningRun, signing: Signing): Promise<void> {
     contentHash,
     // Where the signer proved it was them just now: at the identity provider, and when it says.
     ...(idp ? { reauthenticatedAt: 'identity provider', idpIssuer: idp.issuer, authnInstant: idp.authnInstant } : {}),
+    // Signed offline: when the signer typed the password, by the device's clock (the record's time is the server's).
+    ...(deviceSignedAt ? { deviceSignedAt: deviceSignedAt.toISOString() } : {}),
   };
   run.audit({
     action: 'signature.sign',

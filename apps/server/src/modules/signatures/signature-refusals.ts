@@ -14,10 +14,19 @@ export type RefusalReason =
   | 'not a fresh sign-in'
   | 'signing expired'
   | 'replayed'
-  | 'permit changed';
+  | 'permit changed'
+  | 'sealed signature refused';
 
-/** Refusals that do not count toward the rate limit: the limit itself, and the permit moving on meanwhile. */
-const notCounted: ReadonlySet<RefusalReason> = new Set(['too many wrong passwords', 'permit changed']);
+/**
+ * Refusals that do not count toward the rate limit: the limit itself, the permit moving on meanwhile,
+ * and a sealed signature that does not open for its command (no password was tried: a wrong sealed
+ * password is a 'wrong password' and counts).
+ */
+const notCounted: ReadonlySet<RefusalReason> = new Set([
+  'too many wrong passwords',
+  'permit changed',
+  'sealed signature refused',
+]);
 
 export interface Refusal {
   userId: number;

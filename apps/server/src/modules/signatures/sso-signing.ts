@@ -145,7 +145,7 @@ const findIntent = (db: Kysely<Database>, token: string) =>
     .executeTakeFirst();
 
 const codeOf: Record<
-  Exclude<RefusalReason, 'wrong password' | 'too many wrong passwords' | 'permit changed'>,
+  Exclude<RefusalReason, 'wrong password' | 'too many wrong passwords' | 'permit changed' | 'sealed signature refused'>,
   SsoSigningRefusalCode
 > = {
   'identity provider refused': 'failed',

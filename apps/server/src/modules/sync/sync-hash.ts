@@ -21,13 +21,16 @@ export function syncCommandHash(c: SyncCommand): string {
     .digest('hex');
 }
 
-/** The input as stored: never a password (approvals are not queued offline, but a body could carry one). */
+/**
+ * The input as stored: never a password, nor a sealed one (the same database holds the key that
+ * opens it, so a stored seal would be a stored password).
+ */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([k]) => !/password/i.test(k))
+        .filter(([k]) => !/password|sealedSignature/i.test(k))
         .map(([k, v]) => [k, withoutSecrets(v)]),
     );
   }

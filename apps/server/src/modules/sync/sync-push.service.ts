@@ -306,6 +306,8 @@ async function pushOne(
           targetId,
           input,
           idempotencyKey: c.idempotencyKey,
+          // A signature sealed on the device names the permit as the device did (a local id too).
+          sentTargetId: c.targetId,
           expectedVersion: expected,
           deviceTime: new Date(c.deviceTime),
           syncTime: syncedAt,

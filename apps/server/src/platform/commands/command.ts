@@ -23,6 +23,18 @@ export interface Command<I = unknown> {
   deviceTime?: Date | null;
   /** When the server received it from the device's outbox (offline sync), kept in the audit row too. */
   syncTime?: Date | null;
+  /**
+   * The target as the sender named it, when that is not `targetId`: an offline outbox names a permit
+   * made offline by its local id (`local:<uuid>`). A signature sealed on the device is bound to it.
+   */
+  sentTargetId?: number | string | null;
+}
+
+/** The command as it was sent: what a signature sealed on a device is bound to (permit, key). */
+export interface SentCommand {
+  idempotencyKey: string | null;
+  /** The target as the sender named it (a server id, or an offline outbox's local id). */
+  targetId: number | string;
 }
 
 /** A locked target row: whatever the policy and the use case read, plus its version. */
@@ -62,6 +74,8 @@ export interface CommandRun<I, S> {
   ctx: RequestContext;
   input: I;
   state: S;
+  /** How the command was sent: its idempotency key and its target as the sender named it. */
+  sent: SentCommand;
   /** Appends an audit row (the runner adds who, where and when) after the change. */
   audit(entry: Omit<AuditEntry, 'userId' | 'facilityId'> & { facilityId?: number | null }): void;
   /** Says the command found nothing to change (e.g. adding a member who already is one): no audit row, same version. */

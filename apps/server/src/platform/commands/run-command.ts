@@ -98,6 +98,7 @@ export async function runCommand<I, S extends Versioned, R>(
       ctx,
       input: command.input,
       state,
+      sent: { idempotencyKey: key, targetId: command.sentTargetId ?? command.targetId },
       audit: (entry) =>
         audits.push({ facilityId: actor.facilityId, ...entry, userId: actor.system ? null : actor.userId }),
       event: (event) => recorded.push({ facilityId: actor.facilityId, ...event, requestId: ctx.requestId }),

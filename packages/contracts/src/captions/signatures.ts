@@ -54,6 +54,9 @@ export const approvalStageLabels = defineCaptions('Label', 'ApprovalStages', {
 
 export const signatureMessages = defineCaptions('Message', 'Signatures', {
   passwordRequired: 'Enter your password to sign',
+  // Offline, a signature is sealed with the server's key, which the offline download brings.
+  noSealKeyOffline:
+    'This device has no signing key yet, so it cannot sign offline: go online and download the offline permits again, then sign.',
 });
 
 /**

@@ -14,6 +14,7 @@ import {
   usePermitNumber,
 } from '../../features/permits';
 import { queueCommand } from '../../features/sync';
+import { sealSignature } from '../../features/signatures';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
@@ -23,8 +24,9 @@ import { permitSections } from './permit-sections';
 /** Approve and Issue offer the SIMOPS override (features/simops) in the permit's command dialog. */
 const simopsOverrideFields = (props: CommandFieldsProps) => <SimopsOverrideFields {...props} />;
 
-// The permit page queues its offline changes through the outbox (decision 0058).
-configureOfflinePermits({ queueCommand });
+// The permit page queues its offline changes through the outbox (decision 0058), a signature's
+// password sealed to the server's key, never plain (decision: sealed offline signatures).
+configureOfflinePermits({ queueCommand, sealSignature });
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */
 export function usePermitTypeName(code: string): string {

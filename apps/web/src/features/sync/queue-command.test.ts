@@ -60,3 +60,20 @@ describe('a permit made offline: its provisional number goes with its creation',
     expect(syncPushSchema.safeParse({ commands: [{ ...sent, provisionalNumber: 'LOTO-1' }] }).success).toBe(false);
   });
 });
+
+describe('a signed step queued offline: its sealed signature names the queued command', () => {
+  it('keeps the idempotency key the caller chose before sealing, and sends it in the push', async () => {
+    const db = freshDatabase();
+    const key = '5c1d6a0e-8f2b-4e3a-9d7c-2b1a0f9e8d7c';
+    const item = await queueCommand(db, ownerA, {
+      name: 'permit.accept',
+      targetId: 7,
+      input: { sealedSignature: { keyId: 1, ciphertext: 'c2VhbGVk' } },
+      baseVersion: 3,
+      idempotencyKey: key,
+    });
+    expect(item.idempotencyKey).toBe(key);
+    expect((await db.outbox.toArray()).map((i) => i.idempotencyKey)).toEqual([key]);
+    expect(toSyncCommand(item).idempotencyKey).toBe(key);
+  });
+});

@@ -13,6 +13,8 @@ export interface QueuedCommand {
   permitKey?: string;
   /** A creation's provisional number, as the page showed it (the server links it to its own). */
   provisionalNumber?: string;
+  /** The idempotency key, when the caller chose it first: a signature sealed offline names its command's key. */
+  idempotencyKey?: string;
 }
 
 /** This device's id, made once and kept in the browser database. */
@@ -39,7 +41,7 @@ export async function queueCommand(db: HaspDatabase, owner: Owner, command: Queu
     const next = ((await db.meta.get(seqKey))?.value as number | undefined) ?? 1;
     const item: OutboxItem = {
       ...owner,
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: command.idempotencyKey ?? crypto.randomUUID(),
       deviceId,
       deviceSeq: next,
       deviceTime: new Date().toISOString(),

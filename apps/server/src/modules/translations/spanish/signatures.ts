@@ -58,5 +58,7 @@ export const signaturesSpanish = [
   }),
   ...translateCatalog(signatureMessages, {
     passwordRequired: 'Escriba su contraseña para firmar',
+    noSealKeyOffline:
+      'Este dispositivo aún no tiene clave de firma, así que no puede firmar sin conexión: conéctese y vuelva a descargar los permisos sin conexión; después firme.',
   }),
 ];

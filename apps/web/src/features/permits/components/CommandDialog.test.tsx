@@ -1,21 +1,55 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Permit } from '@hasp/contracts';
+import {
+  SIGNING_SEAL_KEY_REFERENCE,
+  signatureMessages,
+  type Permit,
+  type SealedSignaturePayload,
+  type SigningSealKey,
+} from '@hasp/contracts';
+import { authSession } from '../../../lib/auth-session';
+import { translate } from '../../../lib/i18n';
+import { networkState } from '../../../lib/network-state';
+import { browserDatabase, ownerKey, type OutboxItem } from '../../../offline-db';
+import { installOfflinePermitSource } from '../offline/offline-source';
+import { configureOfflinePermits, type OutboxCommand } from '../offline/outbox';
 import { CommandDialog } from './CommandDialog';
 
-/** A signed verb's dialog asks for the password; offline it cannot ask how the user signs, and asks for it at once. */
+/**
+ * A signed verb's dialog asks for the password; offline it cannot ask how the user signs, and asks
+ * for it at once. Offline the password is sealed for the queued command and never queued itself.
+ */
 
+const hour = 3_600_000;
 const permit = {
   ID: 7,
   number: 'LOTO-0007',
-  version: 3,
+  permitType: { ID: 1, code: 'LOTO', name: 'Lockout', icon: 'lock', color: '#c00', sections: [] },
   status: 'active',
-  permitType: { code: 'LOTO' },
-  plannedStart: '2026-11-24T06:00:00.000Z',
-  plannedEnd: '2026-11-24T14:00:00.000Z',
+  title: 'Pump 3 seal',
+  description: '',
+  workMethod: '',
+  area: null,
+  assets: [],
+  plannedStart: new Date(Date.now() - 2 * hour).toISOString(),
+  plannedEnd: new Date(Date.now() + 6 * hour).toISOString(),
+  requester: { ID: 3, displayName: 'Rae Requester' },
   holder: { ID: 21, displayName: 'Ann Smith' },
+  issuer: { ID: 5, displayName: 'Ivo Issuer' },
+  approvals: [],
+  riskLevel: 'medium',
+  revision: 1,
+  version: 3,
+  extensionCount: 0,
+  statusReason: null,
+  allowedCommands: ['complete-work'],
+  voidedAt: null,
+  voidReason: null,
+  createdAt: new Date(Date.now() - 3 * hour).toISOString(),
+  updatedAt: new Date(Date.now() - hour).toISOString(),
 } as unknown as Permit;
 
 const answer = vi.fn(
@@ -36,8 +70,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderDialog(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
@@ -67,5 +100,95 @@ describe('a signed verb’s dialog', () => {
     expect(passwordField()).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Complete work' }).hasAttribute('disabled')).toBe(false);
     expect(answer).not.toHaveBeenCalled();
+  });
+});
+
+describe('a signed verb given offline', () => {
+  const key: SigningSealKey = { keyId: 4, publicKey: 'TUlJQklqQU5CZ2txaGtpRzl3MEJBUUVGQUFPQ0FR' };
+  const queued: OutboxCommand[] = [];
+  const sealed: SealedSignaturePayload[] = [];
+  const db = browserDatabase();
+
+  beforeEach(async () => {
+    queued.length = 0;
+    sealed.length = 0;
+    configureOfflinePermits({
+      queueCommand: async (_db, owner, command) => {
+        queued.push(command);
+        return { ...owner, ...command } as unknown as OutboxItem;
+      },
+      sealSignature: async (given, payload) => {
+        sealed.push(payload);
+        return { keyId: given.keyId, ciphertext: 'c2VhbGVkLWZvci10aGUtc2VydmVy' };
+      },
+    });
+    authSession.start({
+      token: 'token',
+      user: { ID: 21, displayName: 'Ann Smith' },
+      facility: { ID: 1, name: 'North Plant' },
+      connectionStringName: 'Demo',
+    } as unknown as Parameters<typeof authSession.start>[0]);
+    await db.permits.put({
+      key: 'Demo:1:7',
+      connectionStringName: 'Demo',
+      facilityId: 1,
+      userId: 21,
+      permitType: 'LOTO',
+      version: 3,
+      data: { permit, sections: {}, versions: {} },
+      updatedAt: new Date().toISOString(),
+    });
+    // The holder's permissions as the device kept them for a reload without a network.
+    const owner = { connectionStringName: 'Demo', facilityId: 1, userId: 21 };
+    await db.meta.put({ key: `permissions:${ownerKey(owner)}`, value: ['permit:view:LOTO'] });
+    await db.reference.clear();
+    networkState.setUserOffline(true);
+    onlineManager.setOnline(false);
+  });
+  afterEach(() => networkState.setUserOffline(false));
+
+  async function confirmOffline() {
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { networkMode: 'always', retry: false } },
+    });
+    installOfflinePermitSource(client);
+    renderDialog(client);
+    fireEvent.change(passwordField()!, { target: { value: 'typed-offline-pässword' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete work' }));
+  }
+
+  it('queues the password sealed for that one queued command, never the password itself', async () => {
+    await db.reference.put({
+      key: `Demo:1:${SIGNING_SEAL_KEY_REFERENCE}`,
+      connectionStringName: 'Demo',
+      facilityId: 1,
+      data: key,
+    } as never);
+    await confirmOffline();
+    await waitFor(() => expect(queued, screen.queryByRole('alert')?.textContent).toHaveLength(1));
+    const [command] = queued;
+    expect(command!.name).toBe('permit.complete-work');
+    expect(command!.input).toEqual({
+      sealedSignature: { keyId: 4, ciphertext: 'c2VhbGVkLWZvci10aGUtc2VydmVy' },
+    });
+    expect(JSON.stringify(command)).not.toContain('typed-offline-pässword');
+    expect(JSON.stringify(command)).not.toMatch(/password/i);
+    // Sealed with the password and bound to the command as queued: its permit, verb and key.
+    expect(sealed).toEqual([
+      {
+        password: 'typed-offline-pässword',
+        permitId: 7,
+        verb: 'complete-work',
+        commandId: command!.idempotencyKey,
+        signedAt: expect.any(String) as string,
+      },
+    ]);
+  });
+
+  it('without a signing key on the device: says so and queues nothing', async () => {
+    await confirmOffline();
+    expect((await screen.findByRole('alert')).textContent).toContain(translate(signatureMessages.noSealKeyOffline));
+    expect(queued).toEqual([]);
+    expect(sealed).toEqual([]);
   });
 });

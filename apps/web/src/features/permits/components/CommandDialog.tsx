@@ -70,8 +70,8 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   const signing = useSigningMethod(signs);
   const startSso = useStartSsoSigning(permit.ID, verb);
   const ssoName = signs && signing.data?.method === 'sso' ? (signing.data.identityProvider ?? '') : null;
-  // Offline the method cannot be asked (the query waits for the network): the password is asked,
-  // and the server checks it when the queued step syncs.
+  // Offline the method cannot be asked (the query waits for the network): the password is asked; the
+  // offline source seals it for the queued step (never queued plainly) and the server checks it at sync.
   const methodLoading = signs && signing.isPending && signing.fetchStatus !== 'paused';
   const askPassword = signs && !methodLoading && ssoName === null;
   // What the signature means, shown before signing (an approval's is its stage's, said by approveChange).

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   hazardAnalysisVerbs,
+  isSignedPermitCommand,
   isolationPlanVerbs,
   lockboxCommands,
   offlinePermitLabels,
@@ -20,7 +21,8 @@ import { translate } from '../../../lib/i18n';
 import { networkState } from '../../../lib/network-state';
 import { showToast } from '../../../lib/toast';
 import { browserDatabase, storedPermitOf, type Owner } from '../../../offline-db';
-import { queueCommand } from './outbox';
+import { queueCommand, sealSignature } from './outbox';
+import { sealedForOutbox } from './offline-signing';
 import {
   applyPermitCommand,
   applyPlanCommand,
@@ -35,7 +37,7 @@ import { recordGasTestOffline, voidGasTestOffline } from './local-apply-gas';
 import { answerQuestionOffline } from './local-apply-questions';
 import { applicableLocksOffline, applyLockOffline, removeLockOffline } from './local-apply-locks';
 import { lockboxCommandOffline, lockboxViewOffline } from './local-apply-lockbox';
-import { answerReference, deviceLocksOf, hazardListOf, nameBook, saveDeviceLocks } from './reference';
+import { answerReference, deviceLocksOf, hazardListOf, nameBook, saveDeviceLocks, signingSealKeyOf } from './reference';
 import { hazardCommandOffline } from './local-apply-hazards';
 import { currentOwner, findStoredPermit, localActorOf, offlineDataOf, targetIdOf } from './stored-permit';
 
@@ -208,7 +210,22 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
   }
   const outcome = applyLocally(data, command, actor, names);
   if (!outcome.ok) throw localError(outcome.status, outcome.reason);
-  await saveOffline(owner, row.key, targetIdOf(row), command, outcome, data);
+  // A signed verb's password is sealed for this one queued command before anything is saved; the
+  // outbox never holds it (decision: sealed offline signatures).
+  const idempotencyKey = crypto.randomUUID();
+  const signed =
+    command.section === 'permit' && isSignedPermitCommand(command.verb)
+      ? {
+          ...command,
+          body: await sealedForOutbox(await signingSealKeyOf(db, owner), sealSignature, {
+            verb: command.verb,
+            permitId: targetIdOf(row),
+            commandId: idempotencyKey,
+            body: command.body,
+          }),
+        }
+      : command;
+  await saveOffline(owner, row.key, targetIdOf(row), signed, outcome, data, undefined, idempotencyKey);
   return outcome.answer;
 }
 
@@ -304,6 +321,8 @@ async function saveOffline(
   before: OfflinePermit,
   /** Another write of the same change (the device's lock list), in the same transaction. */
   alsoWrite?: () => Promise<unknown>,
+  /** The queued command's key, when chosen before (a sealed signature names it). */
+  idempotencyKey?: string,
 ): Promise<void> {
   const db = browserDatabase();
   const tagVersion =
@@ -325,6 +344,7 @@ async function saveOffline(
         input: command.body,
         baseVersion: baseVersionOf(before, command.name, tagVersion ?? planVersion),
         permitKey,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
       });
       // The changed copy becomes the permit's own row (it wins over its download page, decision 0078).
       const stored = await storedPermitOf(db, owner, permitKey);

@@ -1,4 +1,4 @@
-import type { OfflineCommandName } from '@hasp/contracts';
+import type { OfflineCommandName, SealedSignature, SealedSignaturePayload, SigningSealKey } from '@hasp/contracts';
 import type { HaspDatabase, OutboxItem, Owner } from '../../../offline-db';
 
 /** A command as the outbox takes it (features/sync's QueuedCommand: the same shape). */
@@ -9,17 +9,29 @@ export interface OutboxCommand {
   baseVersion: number | null;
   permitKey?: string;
   provisionalNumber?: string;
+  /** Chosen before queueing when a sealed signature names it. */
+  idempotencyKey?: string;
 }
 export type QueueCommand = (db: HaspDatabase, owner: Owner, command: OutboxCommand) => Promise<OutboxItem>;
+export type SealSignature = (key: SigningSealKey, payload: SealedSignaturePayload) => Promise<SealedSignature>;
 
 let queue: QueueCommand | null = null;
+let seal: SealSignature | null = null;
 
 /**
- * The outbox's `queueCommand` (features/sync), handed in by app/ (features never import each other,
- * decision 0026): the permit page queues its offline changes only through it.
+ * The outbox's `queueCommand` (features/sync) and the signature sealing (features/signatures),
+ * handed in by app/ (features never import each other, decision 0026): the permit page queues its
+ * offline changes only through them.
  */
-export function configureOfflinePermits(deps: { queueCommand: QueueCommand }): void {
+export function configureOfflinePermits(deps: { queueCommand: QueueCommand; sealSignature: SealSignature }): void {
   queue = deps.queueCommand;
+  seal = deps.sealSignature;
+}
+
+/** Seals a signature given offline to the server's key (features/signatures' sealSignature). */
+export function sealSignature(key: SigningSealKey, payload: SealedSignaturePayload): Promise<SealedSignature> {
+  if (!seal) throw new Error('Signing offline is not connected: the change was not saved.');
+  return seal(key, payload);
 }
 
 /** Queues one command (inside the caller's transaction when there is one). */

@@ -1,4 +1,11 @@
-import type { Lock, OfflinePermit, PermitTypeInfo } from '@hasp/contracts';
+import {
+  SIGNING_SEAL_KEY_REFERENCE,
+  signingSealKeySchema,
+  type Lock,
+  type OfflinePermit,
+  type PermitTypeInfo,
+  type SigningSealKey,
+} from '@hasp/contracts';
 import { ApiRequestError, type RequestOptions } from '../../../lib/http';
 import { browserDatabase, storedPermitsOf, type HaspDatabase, type Owner } from '../../../offline-db';
 import type { NameBook } from './local-apply';
@@ -22,6 +29,12 @@ const referenceKey = (owner: Owner, kind: string) => `${owner.connectionStringNa
 
 async function referenceOf(db: HaspDatabase, owner: Owner, kind: string): Promise<unknown> {
   return (await db.reference.get(referenceKey(owner, kind)))?.data;
+}
+
+/** The server's key to seal an offline signature with, as the last offline download gave it; null before one did. */
+export async function signingSealKeyOf(db: HaspDatabase, owner: Owner): Promise<SigningSealKey | null> {
+  const parsed = signingSealKeySchema.safeParse(await referenceOf(db, owner, SIGNING_SEAL_KEY_REFERENCE));
+  return parsed.success ? parsed.data : null;
 }
 
 /** A list however a route wraps it: an array, or `{ results | items | rows | nodes: [...] }`. */

@@ -104,7 +104,7 @@ test('a blocking SIMOPS conflict at phone width: seen, refused, overridden, show
   const conflicts = main(a).getByRole('region', { name: /^Conflicts now \(1\)/ });
   const other = conflicts.getByRole('link', { name: entry.number });
   await expect(other).toHaveAttribute('href', `/Permit/Edit/${entry.ID}`);
-  await expect(conflicts).toContainText('Confined space entry');
+  await expect(conflicts).toContainText('Confined Space Entry');
   await expect(conflicts).toContainText(
     /\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d/,
   );

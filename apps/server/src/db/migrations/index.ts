@@ -57,6 +57,7 @@ import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
 import * as permitReturns from './2026-12-09T0900-permit-returns';
 import * as simops from './2026-12-09T1000-simops';
 import * as offlineFacilityTimeZone from './2026-12-09T1100-offline-facility-time-zone';
+import * as simopsOverridesUnchanging from './2026-12-09T1200-simops-overrides-unchanging';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0900-permit-returns': permitReturns,
   '2026-12-09T1000-simops': simops,
   '2026-12-09T1100-offline-facility-time-zone': offlineFacilityTimeZone,
+  '2026-12-09T1200-simops-overrides-unchanging': simopsOverridesUnchanging,
 };

@@ -10,7 +10,9 @@ const here = import.meta.dirname;
  * desktop browser around it): about a sixth less time than the full browser run headless. The full
  * browser where the shell is not installed.
  */
-const headlessShell = '/usr/bin/chromium-headless-shell';
+// The binary itself: Debian's /usr/bin/chromium-headless-shell is a shell script that runs it as a
+// child, so a test killing "the browser" (offline-faults' R26) would kill only the script.
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 const chromiumExecutable = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
 
 /**

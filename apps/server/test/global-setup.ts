@@ -21,6 +21,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of a database on the test server from which tests may create databases. */
     adminUrl: string;
+    /** A folder of this run's own (removed at its end), e.g. for the seeded server folder. */
+    runFolder: string;
   }
 }
 
@@ -66,5 +68,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await seedDemo(db, { without: TEMPLATE_LEAVES_OUT });
   await db.destroy();
   project.provide('adminUrl', adminUrl);
-  return stop;
+  const runFolder = mkdtempSync(path.join(tmpdir(), 'hasp-run-'));
+  project.provide('runFolder', runFolder);
+  return async () => {
+    await stop();
+    rmSync(runFolder, { recursive: true, force: true });
+  };
 }

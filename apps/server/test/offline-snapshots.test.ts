@@ -11,6 +11,7 @@ import { createTestApp, login, type TestApp } from './test-app';
 import { firstAssetOf } from './support/asset-fixtures';
 import { insertHazardLine } from './support/offline-fixtures';
 import { lotoPermit } from './support/tag-fixtures';
+import { waitUntil } from './support/wait-until';
 
 /**
  * Stored offline copies (decision 0082): a copy is current exactly while nothing it was read from
@@ -187,7 +188,23 @@ describe('offline permit copies', () => {
   it('prunes only changes every copy stored from then on has seen, deleting the copies they outdate', async () => {
     const start = new Date();
     await readCopies([permitA, permitB]);
-    await db().updateTable('permits').set({ title: 'Pruned change' }).where('id', '=', permitA).execute();
+    const xid = await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('permits').set({ title: 'Pruned change' }).where('id', '=', permitA).execute();
+        return (await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx)).rows[0]!.xid;
+      });
+    // A mark's horizon is the oldest transaction still running on the whole server, other test
+    // files' databases included: the mark below covers the change once those older ones have ended.
+    await waitUntil(
+      async () =>
+        (
+          await sql<{ past: boolean }>`select pg_snapshot_xmin(pg_current_snapshot()) > ${xid}::xid8 as past`.execute(
+            db(),
+          )
+        ).rows[0]!.past,
+      'the transactions older than the change to end',
+    );
     // No mark old enough yet: nothing folded.
     expect(await pruneChanges(db(), start)).toEqual({ copies: 0, changes: 0 });
     const later = new Date(start.getTime() + SNAPSHOT_STORE_WITHIN_MS + 1000);

@@ -69,45 +69,53 @@ describe('a whole server process', () => {
   it(
     'after kill -9 its database stops within seconds, and a second start on the same folder serves',
     () =>
-      withServerFolder('hasp-crash-', async ({ dataDir, port, start }) => {
-        const first = await start();
-        await expectServing(port, first);
-        const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
-        expect(isAlive(orphan)).toBe(true);
-        const killedAt = Date.now();
-        first.child.kill('SIGKILL');
-        await first.exited;
-        expect(await waitFor(() => !isAlive(orphan), 30_000)).toBe(true);
-        const orphanLivedMs = Date.now() - killedAt;
-        console.info(`orphaned embedded database lived ${orphanLivedMs} ms after kill -9 of the server`);
-        expect(orphanLivedMs).toBeLessThan(30_000);
+      withServerFolder(
+        'hasp-crash-',
+        async ({ dataDir, port, start }) => {
+          const first = await start();
+          await expectServing(port, first);
+          const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
+          expect(isAlive(orphan)).toBe(true);
+          const killedAt = Date.now();
+          first.child.kill('SIGKILL');
+          await first.exited;
+          expect(await waitFor(() => !isAlive(orphan), 30_000)).toBe(true);
+          const orphanLivedMs = Date.now() - killedAt;
+          console.info(`orphaned embedded database lived ${orphanLivedMs} ms after kill -9 of the server`);
+          expect(orphanLivedMs).toBeLessThan(30_000);
 
-        const second = await start();
-        await expectServing(port, second);
-      }),
+          const second = await start();
+          await expectServing(port, second);
+        },
+        { seeded: true },
+      ),
     330_000,
   );
 
   it(
     'a start finds the database a killed server left running (its sentinel killed too), stops it and serves',
     () =>
-      withServerFolder('hasp-orphan-', async ({ dataDir, port, start }) => {
-        const first = await start();
-        await expectServing(port, first);
-        const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
-        process.kill(sentinelOf(orphan) as number, 'SIGKILL');
-        first.child.kill('SIGKILL');
-        await first.exited;
-        expect(isAlive(orphan)).toBe(true);
+      withServerFolder(
+        'hasp-orphan-',
+        async ({ dataDir, port, start }) => {
+          const first = await start();
+          await expectServing(port, first);
+          const orphan = readPostmasterPid(path.join(dataDir, 'pg'))?.pid as number;
+          process.kill(sentinelOf(orphan) as number, 'SIGKILL');
+          first.child.kill('SIGKILL');
+          await first.exited;
+          expect(isAlive(orphan)).toBe(true);
 
-        const startedAt = Date.now();
-        const second = await start();
-        const stopped = /Stopped the orphaned embedded database in \d+ ms/.exec(second.output())?.[0];
-        console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms (${stopped})`);
-        expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
-        expect(isAlive(orphan)).toBe(false);
-        await expectServing(port, second);
-      }),
+          const startedAt = Date.now();
+          const second = await start();
+          const stopped = /Stopped the orphaned embedded database in \d+ ms/.exec(second.output())?.[0];
+          console.info(`a start with our orphan running served after ${Date.now() - startedAt} ms (${stopped})`);
+          expect(second.output()).toContain(`left running by a Hasp process that ended (PID ${orphan})`);
+          expect(isAlive(orphan)).toBe(false);
+          await expectServing(port, second);
+        },
+        { seeded: true },
+      ),
     330_000,
   );
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isSignedPermitCommand,
@@ -245,6 +246,14 @@ describe('SIMOPS conflicts', () => {
       ['approve', ids.supervisor],
       ['issue', ids.admin],
     ]);
+
+    // A signed override is kept as written: neither rewritten nor deleted.
+    for (const change of [
+      sql`update simops_overrides set reason = 'Nothing to see' where permit_id = ${second.ID}`,
+      sql`delete from simops_overrides where permit_id = ${second.ID}`,
+    ])
+      await expect(change.execute(db())).rejects.toThrow(/never/);
+    expect((await simopsOf(first.ID)).overrides).toHaveLength(2);
   });
 
   it("a permit in an area within the other permit's area, or the area it is within, conflicts", async () => {

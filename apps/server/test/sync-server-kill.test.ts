@@ -26,8 +26,11 @@ describe('R25: the server process killed mid-sync', () => {
   it(
     `embedded PostgreSQL: ${syncFailpointNames.join(', ')} × ${KILLS}: the process dies (its database with it), starts again on its folder, lost 0, duplicated 0`,
     () =>
-      withServerFolder('hasp-sync-kill-', ({ dataDir, port, pgPort, start }) =>
-        killRuns('embedded', port, start, (look) => withEmbeddedClient({ dataDir, pgPort }, look)),
+      withServerFolder(
+        'hasp-sync-kill-',
+        ({ dataDir, port, pgPort, start }) =>
+          killRuns('embedded', port, start, (look) => withEmbeddedClient({ dataDir, pgPort }, look)),
+        { seeded: true },
       ),
     120_000 + KILLS * syncFailpointNames.length * 60_000,
   );

@@ -77,7 +77,7 @@ export interface Database {
   approval_stage_configs: { facility_id: number; version: Generated<number> };
   approval_stages: ApprovalStageTable;
   permit_signatures: PermitSignatureTable;
-  // 2026-12-09T1200-verb-signatures: a signature that stopped holding, when and why (never changes)
+  // 2026-12-09T1300-verb-signatures: a signature that stopped holding, when and why (never changes)
   permit_signature_invalidations: {
     signature_id: number;
     facility_id: number;
@@ -1058,10 +1058,10 @@ export interface PermitSignatureTable {
   facility_id: number;
   permit_id: number;
   permit_revision: number;
-  /** 2026-12-09T1200-verb-signatures: null unless the signature is an approval's (which signs a stage). */
+  /** 2026-12-09T1300-verb-signatures: null unless the signature is an approval's (which signs a stage). */
   stage_position: number | null;
   stage_name: string | null;
-  /** 2026-12-09T1200-verb-signatures: what it signs (contracts' SignatureVerb). */
+  /** 2026-12-09T1300-verb-signatures: what it signs (contracts' SignatureVerb). */
   verb: 'approve' | 'issue' | 'accept' | 'hand-over' | 'complete-work' | 'abandoned-removal';
   meaning: string;
   signer_id: number;
@@ -1085,7 +1085,7 @@ export interface SignatureIntentTable {
   user_id: number;
   permit_id: number;
   permit_revision: number;
-  /** 2026-12-09T1200-verb-signatures: the verb signed; the stage only for an approval's. */
+  /** 2026-12-09T1300-verb-signatures: the verb signed; the stage only for an approval's. */
   verb: PermitSignatureTable['verb'];
   stage_position: number | null;
   content_hash: string;

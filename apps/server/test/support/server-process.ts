@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { embeddedDatabaseName } from '../../src/db/connections';
 
 /**
@@ -79,9 +79,34 @@ export function sentinelOf(postgresPid: number): number | null {
 }
 
 /**
- * Runs `test` with a fresh data folder and ports; `start` spawns a server on them (as often as the
- * test needs). Afterwards every server still running is stopped (SIGTERM, so its database stops
- * too) and the folder removed.
+ * A data folder whose server migrated and seeded the demo once in this run, then stopped cleanly.
+ * Tests about killing, restarting or clocks start from a copy of it rather than seeding anew (a
+ * minute or more each on two cores); the tests of a first start use an empty folder.
+ */
+async function seededFolder(): Promise<string> {
+  const folder = path.join(inject('runFolder'), 'seeded-server-folder');
+  const done = path.join(folder, '.seeded');
+  if (existsSync(done)) return folder;
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder);
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const server = await startServer({
+    PORT: String(port),
+    HASP_DATA_DIR: folder,
+    HASP_EMBEDDED_PG_PORT: String(pgPort),
+  });
+  await expectServing(port, server);
+  server.child.kill('SIGTERM');
+  expect(await server.exited, server.output()).toBe(0);
+  writeFileSync(done, '');
+  return folder;
+}
+
+/**
+ * Runs `test` with a data folder and ports; `start` spawns a server on them (as often as the test
+ * needs). The folder is empty, or with `seeded` a copy of one whose demo is already seeded (`cp -a`:
+ * owners and modes kept, as the embedded database wants its folder). Afterwards every server still
+ * running is stopped (SIGTERM, so its database stops too) and the folder removed.
  */
 export async function withServerFolder(
   prefix: string,
@@ -91,8 +116,13 @@ export async function withServerFolder(
     pgPort: number;
     start: (extraEnv?: Record<string, string>) => Promise<RunningServer>;
   }) => Promise<void>,
+  options: { seeded?: boolean } = {},
 ): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  if (options.seeded) {
+    const copied = spawnSync('cp', ['-a', `${await seededFolder()}/.`, dataDir], { encoding: 'utf8' });
+    expect(copied.status, copied.stderr).toBe(0);
+  }
   const [port, pgPort] = [await freePort(), await freePort()];
   const env = { PORT: String(port), HASP_DATA_DIR: dataDir, HASP_EMBEDDED_PG_PORT: String(pgPort) };
   const started: RunningServer[] = [];

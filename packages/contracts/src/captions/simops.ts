@@ -57,8 +57,10 @@ export const simopsLabels = defineCaptions('Label', 'Permit_Simops', {
   openPermit: 'Open {{number}}',
   commandApprove: 'Approval',
   commandIssue: 'Issue',
-  noticeBlock: 'SIMOPS: {{count}} conflicting permit(s) block approval and issue unless overridden.',
-  noticeWarn: 'SIMOPS: {{count}} other permit(s) in this area at overlapping times.',
+  noticeBlockOne: 'SIMOPS: a conflicting permit blocks approval and issue unless overridden.',
+  noticeBlock: 'SIMOPS: {{count}} conflicting permits block approval and issue unless overridden.',
+  noticeWarnOne: 'SIMOPS: another permit in this area at an overlapping time.',
+  noticeWarn: 'SIMOPS: {{count}} other permits in this area at overlapping times.',
   showConflicts: 'See the conflicts',
 });
 

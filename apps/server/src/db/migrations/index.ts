@@ -57,7 +57,8 @@ import * as permitHistorySteps from './2026-12-08T0900-permit-history-steps';
 import * as permitReturns from './2026-12-09T0900-permit-returns';
 import * as simops from './2026-12-09T1000-simops';
 import * as offlineFacilityTimeZone from './2026-12-09T1100-offline-facility-time-zone';
-import * as verbSignatures from './2026-12-09T1200-verb-signatures';
+import * as simopsOverridesUnchanging from './2026-12-09T1200-simops-overrides-unchanging';
+import * as verbSignatures from './2026-12-09T1300-verb-signatures';
 import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
 import * as signatureDeviceTime from './2026-12-10T1000-signature-device-time';
 
@@ -121,7 +122,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T0900-permit-returns': permitReturns,
   '2026-12-09T1000-simops': simops,
   '2026-12-09T1100-offline-facility-time-zone': offlineFacilityTimeZone,
-  '2026-12-09T1200-verb-signatures': verbSignatures,
+  '2026-12-09T1200-simops-overrides-unchanging': simopsOverridesUnchanging,
+  '2026-12-09T1300-verb-signatures': verbSignatures,
   '2026-12-10T0900-signing-seal-keys': signingSealKeys,
   '2026-12-10T1000-signature-device-time': signatureDeviceTime,
 };

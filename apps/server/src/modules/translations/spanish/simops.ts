@@ -58,8 +58,10 @@ export const simopsSpanish = [
     openPermit: 'Abrir {{number}}',
     commandApprove: 'Aprobación',
     commandIssue: 'Emisión',
-    noticeBlock: 'SIMOPS: {{count}} permiso(s) en conflicto bloquean la aprobación y la emisión salvo anulación.',
-    noticeWarn: 'SIMOPS: {{count}} permiso(s) más en esta área en horarios que se solapan.',
+    noticeBlockOne: 'SIMOPS: un permiso en conflicto bloquea la aprobación y la emisión salvo anulación.',
+    noticeBlock: 'SIMOPS: {{count}} permisos en conflicto bloquean la aprobación y la emisión salvo anulación.',
+    noticeWarnOne: 'SIMOPS: otro permiso en esta área en un horario que se solapa.',
+    noticeWarn: 'SIMOPS: {{count}} permisos más en esta área en horarios que se solapan.',
     showConflicts: 'Ver los conflictos',
   }),
   ...translateCatalog(simopsOverrideLabels, {

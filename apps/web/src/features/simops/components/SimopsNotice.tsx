@@ -18,10 +18,15 @@ export function SimopsNotice({ permit, open }: { permit: Permit; open: () => voi
   if (!shown || !simops.data?.conflicts.length) return null;
   const { conflicts } = simops.data;
   const blocking = conflicts.filter((c) => c.rule === 'block').length;
+  const message = blocking
+    ? blocking === 1
+      ? t(L.noticeBlockOne)
+      : t(L.noticeBlock, { count: blocking })
+    : `⚠ ${conflicts.length === 1 ? t(L.noticeWarnOne) : t(L.noticeWarn, { count: conflicts.length })}`;
   return (
     // A note, not a live region: it is there on arrival, and the page's status messages stay the only ones.
     <Alert color={blocking ? 'red' : 'yellow'} variant="light" role="note">
-      {blocking ? t(L.noticeBlock, { count: blocking }) : `⚠ ${t(L.noticeWarn, { count: conflicts.length })}`}{' '}
+      {message}{' '}
       <Anchor component="button" type="button" onClick={open} mih={44} fw={600}>
         {t(L.showConflicts)}
       </Anchor>

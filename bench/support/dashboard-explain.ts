@@ -38,6 +38,7 @@ export async function explainWidgets(db: Kysely<Database>, user: string): Promis
     userId,
     viewTypeIds: types.view,
     approveTypeIds: types.approve,
+    issueTypeIds: types.issue,
     viewsAllTypes: types.all,
     now: new Date(),
   };

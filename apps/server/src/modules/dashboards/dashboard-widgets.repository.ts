@@ -67,7 +67,7 @@ async function myWork(db: Db, scope: IndexScope): Promise<DashboardWidgetData> {
   const lists = worklistsFor({
     view: scope.viewTypeIds.length > 0,
     approve: scope.approveTypeIds.length > 0,
-    issue: (scope.issueTypeIds ?? []).length > 0,
+    issue: scope.issueTypeIds.length > 0,
   });
   const views = [
     ...lists.map((key) => ({ key, label: permitIndexViewLabels[key] })),

@@ -18,8 +18,8 @@ export interface IndexScope {
   userId: number;
   viewTypeIds: number[];
   approveTypeIds: number[];
-  /** The types the caller may issue (the issue and close worklists); absent: none. */
-  issueTypeIds?: number[];
+  /** The types the caller may issue (the issue and close worklists). */
+  issueTypeIds: number[];
   /** The caller may view every type of the facility: the type condition is left out (the indexes need not carry the type). */
   viewsAllTypes: boolean;
   /** The request's now (the app's clock): the `expiring` view counts its 24 hours from it. */
@@ -178,7 +178,7 @@ export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<
     // only what its reader may act on; permit-worklists.test.ts holds them to the lifecycle.
     case 'awaiting-issue':
       add(sql`p.status = 'isolated'`);
-      add(sql`p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[])`);
+      add(sql`p.permit_type_id = any(${scope.issueTypeIds}::int[])`);
       add(sql`p.holder_id <> ${scope.userId}`);
       break;
     case 'awaiting-acceptance':
@@ -189,14 +189,14 @@ export function conditions(scope: IndexScope, f: PermitIndexFilter): Expression<
       break;
     case 'mine-to-close':
       add(sql`((p.status = 'active' and p.holder_id = ${scope.userId})
-        or (p.status = 'de_isolation' and p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[])))`);
+        or (p.status = 'de_isolation' and p.permit_type_id = any(${scope.issueTypeIds}::int[])))`);
       break;
     case 'starting-today':
       add(sql`p.status not in ('closed', 'cancelled', 'expired')`);
       add(sql`p.planned_start >= ${facilityMidnight(scope)}`);
       add(sql`p.planned_start < ${facilityMidnight(scope, 1)}`);
       add(sql`(p.holder_id = ${scope.userId} or p.requester_id = ${scope.userId}
-        or p.permit_type_id = any(${scope.issueTypeIds ?? []}::int[]))`);
+        or p.permit_type_id = any(${scope.issueTypeIds}::int[]))`);
       break;
     case 'held':
       add(sql`p.holder_id = ${scope.userId}`);

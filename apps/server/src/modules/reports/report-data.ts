@@ -78,6 +78,7 @@ const permitRegister: Source = async (db, run, onBatch) => {
     userId: 0,
     viewTypeIds: types.map((t) => t.id),
     approveTypeIds: [],
+    issueTypeIds: [],
     viewsAllTypes: true,
     now: run.now,
   };

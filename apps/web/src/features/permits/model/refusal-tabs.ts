@@ -1,5 +1,6 @@
 import { shownRefusalCodes, type PermitCommandRefusal, type PermitRefusalTab } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
+import { buttonCommands } from './command-plan';
 import type { PermitSectionEntry } from './permit-sections';
 
 /** The permit page's section where each refusal tab's work is done (app/routes/permit-sections.tsx ids). */
@@ -24,7 +25,8 @@ export function refusalSection(
  * the viewer can act on or must know (contracts' shownRefusalCodes), never a permission they lack.
  */
 export function shownRefusals(refusals: readonly PermitCommandRefusal[]): PermitCommandRefusal[] {
-  return refusals.filter((r) => r.command !== 'edit' && r.command !== 'expire' && shownRefusalCodes.includes(r.code));
+  const buttons = new Set(buttonCommands(refusals.map((r) => r.command)));
+  return refusals.filter((r) => buttons.has(r.command) && shownRefusalCodes.includes(r.code));
 }
 
 /** The tab a refused command's answer names (`details: [{ field: 'tab' }]`), else null. */

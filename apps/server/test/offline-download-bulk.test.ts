@@ -134,12 +134,18 @@ describe('downloadOfflinePermits: a page is one moment', () => {
     const type = (await findPermitType(db(), 1, 'LOTO'))!;
     const before = await readOfflinePermit(db(), viewer, rich.id);
     // Another user's change, committed through another connection just after the page's first
-    // read (the list of its permits) and before the permits and their sections are read.
+    // read of permits (the list of its permits) and before the permits and their sections are
+    // read. The first page reads the signing seal key before its snapshot starts: that read is
+    // not the page's, so the change waits for the first statement that reads permits.
     let changed = false;
+    const readsPermits = new Set<unknown>();
     const changeAfterFirstStatement: KyselyPlugin = {
-      transformQuery: (args) => args.node,
+      transformQuery: (args) => {
+        if (JSON.stringify(args.node).includes('"name":"permits"')) readsPermits.add(args.queryId);
+        return args.node;
+      },
       transformResult: async (args) => {
-        if (!changed && args.result.rows.length > 0) {
+        if (!changed && readsPermits.has(args.queryId) && args.result.rows.length > 0) {
           changed = true;
           await db()
             .updateTable('permits')

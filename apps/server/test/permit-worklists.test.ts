@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  DashboardWidgetData,
-  Permit,
-  PermitCommand,
-  PermitCommandRefusals,
-  PermitIndexPage,
-  PermitWorklist,
+import {
+  isSignedPermitCommand,
+  type DashboardWidgetData,
+  type Permit,
+  type PermitCommand,
+  type PermitCommandRefusals,
+  type PermitIndexPage,
+  type PermitWorklist,
 } from '@hasp/contracts';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
@@ -75,7 +76,7 @@ async function permitAt(by: string, holder: string, steps: [string, PermitComman
     const response = await send(
       as,
       `/api/permits/${id}/commands/${verb}`,
-      verb === 'approve' ? { password: DEMO_PASSWORD } : undefined,
+      isSignedPermitCommand(verb) ? { password: DEMO_PASSWORD } : undefined,
     );
     expect(response.statusCode, `${as} ${verb}: ${response.body}`).toBe(200);
   }

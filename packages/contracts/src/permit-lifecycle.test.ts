@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allowedCommands,
-  decide,
+  decide as decideWith,
+  isSignedPermitCommand,
   permitCommands,
   permitStatuses,
   permitTransitions,
@@ -12,6 +13,19 @@ import {
   type PermitFacts,
   type PermitStatus,
 } from './permit-lifecycle';
+
+/**
+ * The signed verbs carry their signature's proof (the server checks the password itself): a test
+ * that gives no input gives a typed password, so it tests the rule it names, not the missing proof.
+ */
+const decide: typeof decideWith = (f, actor, command, input, hooks) =>
+  decideWith(
+    f,
+    actor,
+    command,
+    input ?? (isSignedPermitCommand(command) ? { password: 'typed again' } : undefined),
+    hooks,
+  );
 
 const REQUESTER = 1;
 const APPROVER = 2;
@@ -60,7 +74,7 @@ const happy: Record<PermitCommand, { actor: PermitActor; input?: unknown; over?:
   'start-test': { actor: issuer },
   'end-test': { actor: issuer },
   extend: { actor: issuer, input: { plannedEnd: '2026-01-01T20:00:00Z' } },
-  'hand-over': { actor: holder, input: { newHolderId: OTHER } },
+  'hand-over': { actor: holder, input: { newHolderId: OTHER, password: 'typed again' } },
   'complete-work': { actor: holder },
   'de-isolate': { actor: issuer },
   close: { actor: issuer },
@@ -109,10 +123,12 @@ describe('permit lifecycle: each allowed transition', () => {
     expect(decide(facts('active', { extensionCount: 1 }), issuer, 'extend', happy.extend.input)).toMatchObject({
       effects: { extensionCount: 2, plannedEnd: '2026-01-01T20:00:00Z' },
     });
-    expect(decide(facts('active'), holder, 'hand-over', { newHolderId: OTHER })).toMatchObject({
-      to: 'issued',
-      effects: { setsHolder: OTHER },
-    });
+    expect(decide(facts('active'), holder, 'hand-over', { newHolderId: OTHER, password: 'typed again' })).toMatchObject(
+      {
+        to: 'issued',
+        effects: { setsHolder: OTHER },
+      },
+    );
     // The new holder, not the old one, accepts the handed-over permit.
     const handedOver = facts('issued', { holderId: OTHER });
     expect(decide(handedOver, person(OTHER, 'view'), 'accept')).toMatchObject({ ok: true, to: 'active' });
@@ -239,7 +255,14 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     const holderIssuer = person(HOLDER, 'view', 'issue');
     refused(facts('isolated'), holderIssuer, 'issue', undefined, 'SEPARATION_OF_DUTIES', /holder.*cannot issue/);
     refused(facts('issued', { issuerId: HOLDER }), holder, 'accept', undefined, 'SEPARATION_OF_DUTIES', /issued/);
-    refused(facts('active'), holder, 'hand-over', { newHolderId: ISSUER }, 'SEPARATION_OF_DUTIES', /issuer/);
+    refused(
+      facts('active'),
+      holder,
+      'hand-over',
+      { newHolderId: ISSUER, password: 'typed again' },
+      'SEPARATION_OF_DUTIES',
+      /issuer/,
+    );
   });
 
   it('permissions per type and the right person', () => {
@@ -262,7 +285,14 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     refused(facts('draft'), person(OTHER, 'create'), 'request', undefined, 'NOT_THE_RIGHT_PERSON', /requester/);
     refused(facts('issued'), person(OTHER, 'view'), 'accept', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
     refused(facts('active'), person(OTHER, 'view'), 'complete-work', undefined, 'NOT_THE_RIGHT_PERSON', /named holder/);
-    refused(facts('active'), person(OTHER, 'view'), 'hand-over', { newHolderId: 6 }, 'NOT_THE_RIGHT_PERSON', /holder/);
+    refused(
+      facts('active'),
+      person(OTHER, 'view'),
+      'hand-over',
+      { newHolderId: 6, password: 'typed again' },
+      'NOT_THE_RIGHT_PERSON',
+      /holder/,
+    );
     refused(facts('requested'), person(OTHER, 'view'), 'cancel', { reason: 'x' }, 'FORBIDDEN', /requester or/);
     refused(
       facts('isolated', { holderId: null }),

@@ -157,6 +157,9 @@ const offline = (permit = permitOf(), plan = planOf(), tags = [tagOf()]): Offlin
   versions: { permit: 7, 'isolation-plan': 4 },
 });
 
+/** A signed verb queued offline carries its password sealed to the server's key (checked at sync, not here). */
+const sealed = { sealedSignature: { keyId: 1, ciphertext: 'c2VhbGVk' } };
+
 describe('the lifecycle applied on the device', () => {
   it('moves the status by the state machine, keeps the server version and offers only queueable commands', () => {
     const result = applyPermitCommand(offline(), 'isolate', {}, issuer, names, now);
@@ -229,19 +232,19 @@ describe('the lifecycle applied on the device', () => {
       }),
     );
     const early = new Date('2026-11-24T23:57:00Z');
-    expect(applyPermitCommand(data, 'accept', {}, holder, names, early)).toEqual({
+    expect(applyPermitCommand(data, 'accept', sealed, holder, names, early)).toEqual({
       ok: false,
       status: 409,
       reason: 'The permit is valid from 2026-11-25 00:23 +00:00: it can be accepted, and work can start, from then.',
     });
     expect(offlinePermitCommands(data.permit, holder, early)).not.toContain('accept');
-    const atStart = applyPermitCommand(data, 'accept', {}, holder, names, new Date('2026-11-25T00:23:00Z'));
+    const atStart = applyPermitCommand(data, 'accept', sealed, holder, names, new Date('2026-11-25T00:23:00Z'));
     expect(atStart.ok && atStart.data.permit.status).toBe('active');
   });
 
   it('names the new holder of a hand-over from the device’s people', () => {
     const data = offline(permitOf({ status: 'active', holder: { ID: 5, displayName: 'Ivo Issuer' }, issuer: null }));
-    const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9 }, issuer, names, now);
+    const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9, ...sealed }, issuer, names, now);
     expect(result.ok && result.data.permit.holder).toEqual({ ID: 9, displayName: 'Nia Holder' });
     expect(result.ok && result.data.permit.status).toBe('issued');
   });

@@ -39,7 +39,7 @@ const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object,
   });
 
 const attempts = [{ at: '2026-11-24T07:30:00Z', method: 'phone', outcome: 'No answer; voicemail left' }];
-// Signed by the supervisor's password (decision XXXX): removing someone else's lock takes over responsibility.
+// Signed by the supervisor's password (decision 0101): removing someone else's lock takes over responsibility.
 const body = (what: { lockApplicationId?: number; tagId?: number }, overrides: object = {}) => ({
   ...signedRemoval({
     ...what,

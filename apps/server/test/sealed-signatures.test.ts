@@ -22,7 +22,7 @@ import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
  * A signed verb queued offline carries its password sealed to the server's key, never in plain text
- * (decision: sealed offline signatures). At sync the signer opens the seal for the queued command
+ * (decision 0102). At sync the signer opens the seal for the queued command
  * (its permit, verb and idempotency key) and checks the password as a typed one: right, the command
  * applies once and the signature keeps the device's signing time beside the server's; wrong, or
  * sealed for another command, the queued command is rejected with the signer's words and nothing

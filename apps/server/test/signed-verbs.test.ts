@@ -21,7 +21,7 @@ import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
- * Every verb that hands over responsibility is electronically signed (decision XXXX): issue, accept,
+ * Every verb that hands over responsibility is electronically signed (decision 0101): issue, accept,
  * hand-over and complete-work, like approve, take the signer's password again; without it or with
  * a wrong one nothing changes; with it the signature is stored with its meaning. An approval cleared
  * by an edit stays stored, marked invalidated with when and why, and the PDF prints every signature

@@ -102,7 +102,7 @@ const signingPasswordSchema = z
  * What proves the signer is who they say, just now (decision 0051): the password typed again, or,
  * for a single sign-on user, the one-time token the identity provider's forced login returned the
  * browser with (decision 0059), or, signed offline, the password sealed to the server's key for the
- * one queued command it signs (decision: sealed offline signatures), so no outbox holds it plainly.
+ * one queued command it signs (decision 0102), so no outbox holds it plainly.
  */
 export const signingProof = {
   password: signingPasswordSchema,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every verb that hands over responsibility is signed, not only approval (decision XXXX, signed
+ * Every verb that hands over responsibility is signed, not only approval (decision 0101, signed
  * verbs): issue, accept, hand-over, complete-work and the (e)(3) removal of an absent worker's lock.
  *
  * - permit_signatures.verb: what the signature signs. Only an approval signs a stage, so the stage

@@ -12,7 +12,7 @@ export function registerSignatures(): void {
   registerSignatureGuards();
 }
 
-/** The (e)(3) removal of an absent worker's lock is signed like the permit's verbs (decision XXXX). */
+/** The (e)(3) removal of an absent worker's lock is signed like the permit's verbs (decision 0101). */
 export { signPermitVerb, type SigningRun } from './permit-signer';
 
 /** The identity provider's answers to single sign-on users' signings (the ACS hands them over; decision 0059). */

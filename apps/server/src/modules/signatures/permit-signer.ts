@@ -50,7 +50,7 @@ interface Password {
 }
 
 /**
- * The password the body carries: typed, or sealed on a device (decision: sealed offline signatures)
+ * The password the body carries: typed, or sealed on a device (decision 0102)
  * and opened here for the command as it was sent — the permit as the device named it (a permit made
  * offline by its local id), the verb, the outbox's idempotency key. A seal that does not open for
  * this command is refused and audited like any refused signing, without counting as a wrong password.
@@ -74,7 +74,7 @@ async function passwordOf(run: SigningRun, check: SigningCheck, verb: SignatureV
 }
 
 /**
- * Signs (decision 0051, and decision XXXX for the verbs besides approve): the actor's password is
+ * Signs (decision 0051, and decision 0101 for the verbs besides approve): the actor's password is
  * checked again (local users: the stored hash; directory users: a bind against the directory, never
  * a stored password; single sign-on users: the signing intent their forced login at the identity
  * provider answered), then the signature is recorded with its meaning, the permit's revision and

@@ -47,7 +47,7 @@ function parsePayload(text: string): SealedSignaturePayload | null {
 }
 
 /**
- * Opens a signature sealed on a device (decision: sealed offline signatures) for the queued command
+ * Opens a signature sealed on a device (decision 0102) for the queued command
  * `expected` names, and answers the password to check and when it was typed. Refused (422, naming
  * `field`, the body's field that carried it): a key this database never made, bytes that do not
  * open (changed or damaged), a seal for another permit, verb or queued command (a sealed password

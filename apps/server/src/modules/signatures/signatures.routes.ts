@@ -130,7 +130,7 @@ export const signatureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
           'The URL of a forced login (ForceAuthn) bound to this permit, verb, revision, stage, content and user for 5 minutes. ' +
           'The identity provider answers at the ACS, which sends the browser back to /Permit/Edit/:id?signing=<token>' +
           '[&signingVerb=<verb>] (then give the verb with { signingIntent: token }) or ?signingRefused=<code>. ' +
-          'Decisions 0059 and XXXX.',
+          'Decisions 0059 and 0101.',
         params: idParamsSchema,
         body: ssoSigningStartInputSchema,
         response: { 200: ssoSigningStartSchema, ...errors, 429: apiErrorSchema },

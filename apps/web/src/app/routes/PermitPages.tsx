@@ -25,7 +25,7 @@ import { permitSections } from './permit-sections';
 const simopsOverrideFields = (props: CommandFieldsProps) => <SimopsOverrideFields {...props} />;
 
 // The permit page queues its offline changes through the outbox (decision 0058), a signature's
-// password sealed to the server's key, never plain (decision: sealed offline signatures).
+// password sealed to the server's key, never plain (decision 0102).
 configureOfflinePermits({ queueCommand, sealSignature });
 
 /** A permit type's display name from the navigation, or its code until that has loaded. */

@@ -65,7 +65,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
   const maxHours = type.data?.maxValidityHours;
   // The verbs that hand over responsibility are signed: the password again, or, for a single sign-on
-  // user, signing in again at the identity provider (decisions 0059 and XXXX).
+  // user, signing in again at the identity provider (decisions 0059 and 0101).
   const signs = isSignedPermitCommand(verb);
   const signing = useSigningMethod(signs);
   const startSso = useStartSsoSigning(permit.ID, verb);

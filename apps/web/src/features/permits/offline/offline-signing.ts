@@ -14,7 +14,7 @@ export interface OfflineSigning {
 }
 
 /**
- * The body a signed verb is queued with (decision: sealed offline signatures): the typed password
+ * The body a signed verb is queued with (decision 0102): the typed password
  * sealed to the server's key, bound to this one queued command, in its place; the password itself
  * never reaches the outbox. Without a stored key (a device that downloaded before the server had
  * one) nothing may be queued: refused, saying how to get the key.

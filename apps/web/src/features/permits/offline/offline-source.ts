@@ -211,7 +211,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
   const outcome = applyLocally(data, command, actor, names);
   if (!outcome.ok) throw localError(outcome.status, outcome.reason);
   // A signed verb's password is sealed for this one queued command before anything is saved; the
-  // outbox never holds it (decision: sealed offline signatures).
+  // outbox never holds it (decision 0102).
   const idempotencyKey = crypto.randomUUID();
   const signed =
     command.section === 'permit' && isSignedPermitCommand(command.verb)

@@ -135,7 +135,7 @@ test('a blocking SIMOPS conflict at phone width: seen, refused, overridden, show
   await expect(dialog).toContainText('SIMOPS override: a reason is required');
   const reason = `Entry crew out of the tank while the bracket is welded ${stamp}`;
   await dialog.getByRole('textbox', { name: /^Reason for the override/ }).fill(reason);
-  await expect(dialog).toContainText('Signed with the password above.');
+  await expect(dialog).toContainText('Signed with the password you type below.');
   await expectNoSidewaysScroll(a, phone.width);
   await saveScreenshot(a, testInfo, 'simops-override-phone');
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -638,7 +638,12 @@ beforeAll(async () => {
     'POST /api/permits/:id/commands/cancel': { reason: 'Matrix' },
     'POST /api/permits/:id/commands/reject': { reasonId: 1, note: 'Matrix' },
     'POST /api/permits/:id/commands/extend': { plannedEnd: '2026-12-01T13:00:00Z' },
-    'POST /api/permits/:id/commands/hand-over': { newHolderId: sampleUser.id },
+    'POST /api/permits/:id/commands/hand-over': {
+      newHolderId: sampleUser.id,
+      abnormalConditions: 'None',
+      workRemaining: 'None',
+      locksStaying: [],
+    },
   });
   // A planned tag on the sample permit (a plan point of its own): each tag command's cell has a tag.
   // The second point: the lock samples take the first, the (e)(3) sample the last (a point is on a plan once).

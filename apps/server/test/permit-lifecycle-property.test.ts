@@ -13,6 +13,7 @@ import {
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { HANDOVER_NOTES } from './support/signing';
 
 /**
  * The lifecycle's invariants under random command sequences by random users, over HTTP on the real
@@ -63,15 +64,17 @@ function bodyFor(verb: PermitCommand, permit: Permit, pick: number): object | un
       return { plannedEnd: new Date(Date.parse(permit.plannedEnd) + ((pick % 8) + 1) * 3_600_000).toISOString() };
     case 'hand-over':
       // Handing over is signed, like every verb that hands over responsibility.
-      return { newHolderId: ids[someone], password: DEMO_PASSWORD };
+      return { newHolderId: ids[someone], ...HANDOVER_NOTES, password: DEMO_PASSWORD };
     case 'reject':
       return { reasonId: rejectionReasonId, note: `Reason ${pick}` };
     case 'approve':
     case 'issue':
-    case 'accept':
     case 'complete-work':
       // An electronic signature: the signer's password, re-checked.
       return { password: DEMO_PASSWORD };
+    case 'accept':
+      // After a hand-over the new holder acknowledges its notes (ignored when none is pending).
+      return { password: DEMO_PASSWORD, acknowledgesHandover: true };
     default:
       return undefined;
   }

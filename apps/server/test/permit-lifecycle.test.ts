@@ -591,7 +591,12 @@ describe('permit lifecycle commands', () => {
       ['permit.suspend', 'active', 'suspended', 'Gas alarm'],
       ['permit.revalidate', 'suspended', 'active', ''],
       ['permit.extend', 'active', 'active', `Planned end: ${hours(6)}`],
-      ['permit.hand-over', 'active', 'issued', 'New holder: Wren Worker'],
+      [
+        'permit.hand-over',
+        'active',
+        'issued',
+        'New holder: Wren Worker. Abnormal conditions: None. Work remaining: None. Locks staying on: none',
+      ],
     ]);
     expect(history[1]!.actor).toEqual({ ID: ids.worker, displayName: 'Wren Worker' });
     // The extension carries its new end as data, so the page words it for the reader (never raw ISO).

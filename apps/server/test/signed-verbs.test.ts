@@ -19,6 +19,7 @@ import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
+import { HANDOVER_NOTES } from './support/signing';
 
 /**
  * Every verb that hands over responsibility is electronically signed (decision 0101): issue, accept,
@@ -144,9 +145,9 @@ describe('signed verbs', () => {
     expectOk(await command('supervisor', id, 'isolate', {}));
     await signedOnlyWithPassword('admin', id, 'issue');
     await signedOnlyWithPassword('contractor', id, 'accept');
-    await signedOnlyWithPassword('contractor', id, 'hand-over', { newHolderId: ids.worker });
-    // The new holder accepts: a signature of their own.
-    expectOk(await command('worker', id, 'accept', { password: DEMO_PASSWORD }));
+    await signedOnlyWithPassword('contractor', id, 'hand-over', { newHolderId: ids.worker, ...HANDOVER_NOTES });
+    // The new holder accepts: a signature of their own, acknowledging the handover notes.
+    expectOk(await command('worker', id, 'accept', { password: DEMO_PASSWORD, acknowledgesHandover: true }));
     const done = await signedOnlyWithPassword('worker', id, 'complete-work');
     expect(done.status).toBe('work_complete');
     expect((await signatures(id)).map((s) => s.verb).reverse()).toEqual([

@@ -34,6 +34,7 @@ export * from './permits';
 export * from './permit-history';
 export * from './permit-lifecycle';
 export * from './permit-return';
+export * from './permit-handover';
 export * from './permit-command-refusals';
 export * from './locks';
 export * from './isolation-plan';

@@ -27,6 +27,9 @@ const decide: typeof decideWith = (f, actor, command, input, hooks) =>
     hooks,
   );
 
+/** A hand-over's notes for the incoming holder ((f)(4)). */
+const notes = { abnormalConditions: 'None', workRemaining: 'None', locksStaying: [] };
+
 const REQUESTER = 1;
 const APPROVER = 2;
 const ISSUER = 3;
@@ -74,7 +77,7 @@ const happy: Record<PermitCommand, { actor: PermitActor; input?: unknown; over?:
   'start-test': { actor: issuer },
   'end-test': { actor: issuer },
   extend: { actor: issuer, input: { plannedEnd: '2026-01-01T20:00:00Z' } },
-  'hand-over': { actor: holder, input: { newHolderId: OTHER, password: 'typed again' } },
+  'hand-over': { actor: holder, input: { newHolderId: OTHER, ...notes, password: 'typed again' } },
   'complete-work': { actor: holder },
   'de-isolate': { actor: issuer },
   close: { actor: issuer },
@@ -123,12 +126,12 @@ describe('permit lifecycle: each allowed transition', () => {
     expect(decide(facts('active', { extensionCount: 1 }), issuer, 'extend', happy.extend.input)).toMatchObject({
       effects: { extensionCount: 2, plannedEnd: '2026-01-01T20:00:00Z' },
     });
-    expect(decide(facts('active'), holder, 'hand-over', { newHolderId: OTHER, password: 'typed again' })).toMatchObject(
-      {
-        to: 'issued',
-        effects: { setsHolder: OTHER },
-      },
-    );
+    expect(
+      decide(facts('active'), holder, 'hand-over', { newHolderId: OTHER, ...notes, password: 'typed again' }),
+    ).toMatchObject({
+      to: 'issued',
+      effects: { setsHolder: OTHER },
+    });
     // The new holder, not the old one, accepts the handed-over permit.
     const handedOver = facts('issued', { holderId: OTHER });
     expect(decide(handedOver, person(OTHER, 'view'), 'accept')).toMatchObject({ ok: true, to: 'active' });
@@ -242,6 +245,34 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     );
   });
 
+  it('after a hand-over the new holder accepts only acknowledging its notes; the notes are required', () => {
+    const pending = facts('issued', { pendingHandoverId: 12 });
+    expect(decide(pending, holder, 'accept', { password: 'typed again' })).toEqual({
+      ok: false,
+      code: 'INVALID_INPUT',
+      reason: 'Read the handover notes and confirm you have read them: the hand-over completes with your acceptance.',
+    });
+    // The button is offered: the dialog shows the notes and asks for the acknowledgment.
+    expect(allowedCommands(pending, holder)).toContain('accept');
+    expect(decide(pending, holder, 'accept', { password: 'typed again', acknowledgesHandover: true })).toMatchObject({
+      ok: true,
+      to: 'active',
+    });
+    // No hand-over pending: nothing to acknowledge.
+    expect(decide(facts('issued'), holder, 'accept', { password: 'typed again' })).toMatchObject({ ok: true });
+    const withoutNotes = decide(facts('active'), holder, 'hand-over', {
+      newHolderId: OTHER,
+      abnormalConditions: ' ',
+      workRemaining: '',
+      locksStaying: [],
+      password: 'typed again',
+    });
+    expect(withoutNotes).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    expect(!withoutNotes.ok && withoutNotes.reason).toContain(
+      'Abnormal conditions: say what is not normal, or write None',
+    );
+  });
+
   it('separation of duties', () => {
     const selfApprover = person(REQUESTER, 'create', 'approve');
     refused(
@@ -259,7 +290,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       facts('active'),
       holder,
       'hand-over',
-      { newHolderId: ISSUER, password: 'typed again' },
+      { newHolderId: ISSUER, ...notes, password: 'typed again' },
       'SEPARATION_OF_DUTIES',
       /issuer/,
     );
@@ -289,7 +320,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       facts('active'),
       person(OTHER, 'view'),
       'hand-over',
-      { newHolderId: 6, password: 'typed again' },
+      { newHolderId: 6, ...notes, password: 'typed again' },
       'NOT_THE_RIGHT_PERSON',
       /holder/,
     );
@@ -488,6 +519,9 @@ describe('permit lifecycle: random command sequences by random users (fast-check
       reason: fc.constantFrom('Gas alarm', 'Gas alarm', 'Gas alarm', '', undefined),
       plannedEnd: fc.constantFrom('2026-01-01T18:00:00Z', '2026-01-02T07:00:00Z', '2026-01-03T00:00:00Z'),
       newHolderId: fc.integer({ min: 1, max: 5 }),
+      abnormalConditions: fc.constantFrom('None', 'None', ''),
+      workRemaining: fc.constant('None'),
+      locksStaying: fc.constant([]),
       password: fc.constantFrom('typed again', 'typed again', ''),
       reasonId: fc.constantFrom(7, 7, undefined),
     }),

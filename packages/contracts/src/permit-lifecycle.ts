@@ -143,17 +143,43 @@ const rejectSchema = z.object({
   ),
 });
 
+/**
+ * Shift change (1910.147 (f)(4)): the outgoing holder's notes, which the incoming holder reads and
+ * acknowledges with the signature of their acceptance. Both texts are required: "None" is an answer,
+ * an empty box is not (a handover log that is silent cannot be told from one that was skipped).
+ */
+export const HANDOVER_NOTE_MAX = 2000;
+export const handoverNotesShape = {
+  abnormalConditions: z
+    .string('Abnormal conditions: say what is not normal, or write None')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Abnormal conditions: say what is not normal, or write None'),
+      z.maxLength(HANDOVER_NOTE_MAX, `Abnormal conditions: at most ${HANDOVER_NOTE_MAX} characters`),
+    ),
+  workRemaining: z
+    .string('Work remaining: say what is left to do, or write None')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Work remaining: say what is left to do, or write None'),
+      z.maxLength(HANDOVER_NOTE_MAX, `Work remaining: at most ${HANDOVER_NOTE_MAX} characters`),
+    ),
+  /** The locks on the permit that stay on through the handover (the server checks each is on it now). */
+  locksStaying: z.array(idSchema).check(z.maxLength(500, 'Locks staying on: at most 500')),
+} as const;
+
 /** The body each command takes; commands not listed take none. */
 export const permitCommandInputSchemas = {
   suspend: z.object({ reason: reasonSchema }),
   cancel: z.object({ reason: reasonSchema }),
   extend: z.object({ plannedEnd: z.iso.datetime({ offset: true }) }),
-  'hand-over': signedBody({ newHolderId: idSchema }),
+  'hand-over': signedBody({ newHolderId: idSchema, ...handoverNotesShape }),
   reject: rejectSchema,
   // The signed verbs (signedPermitCommands): the password again, or a single sign-on user's intent.
   approve: signedBody({}),
   issue: signedBody({}),
-  accept: signedBody({}),
+  // After a hand-over the incoming holder confirms they have read its notes (the pending handover).
+  accept: signedBody({ acknowledgesHandover: z.optional(z.literal(true)) }),
   'complete-work': signedBody({}),
 } as const;
 type InputCommand = keyof typeof permitCommandInputSchemas;
@@ -169,6 +195,7 @@ type AnyInput = {
   sealedSignature?: { keyId: number; ciphertext: string };
   reasonId?: number;
   note?: string;
+  acknowledgesHandover?: true;
 };
 
 type Instant = Date | string;
@@ -199,6 +226,11 @@ export interface PermitFacts {
    * signs (issue 17, decision 0050). Absent: one (a single approval approves).
    */
   approvalStagesLeft?: number;
+  /**
+   * A hand-over whose notes the incoming holder has not yet acknowledged (its ID), null or absent
+   * when none: accepting then needs the acknowledgment.
+   */
+  pendingHandoverId?: number | null;
 }
 
 /** Who asks. Permissions are the actor's for this permit's facility (`permit:approve:LOTO`, ...). */
@@ -364,6 +396,15 @@ const holderOrIssuer: PermitGuard = ({ facts, actor }) => {
   return deny('NOT_THE_RIGHT_PERSON', 'Only the current holder or the issuing authority can hand over the permit.');
 };
 
+/** The incoming holder accepts only having confirmed the handover notes were read ((f)(4)). */
+const handoverAcknowledged: PermitGuard = ({ facts, input }) => {
+  if (!input || facts.pendingHandoverId == null || input.acknowledgesHandover === true) return null;
+  return deny(
+    'INVALID_INPUT',
+    'Read the handover notes and confirm you have read them: the hand-over completes with your acceptance.',
+  );
+};
+
 const newHolderValid: PermitGuard = ({ facts, input }) => {
   if (!input) return null;
   if (input.newHolderId === facts.holderId)
@@ -465,7 +506,7 @@ export const permitTransitions: readonly PermitTransition[] = [
   // Once isolated, the only way out is de-isolation (isolations must be restored).
   t('isolated', 'de-isolate', 'de_isolation', can('issue')),
   t('isolated', 'expire', 'expired', systemOnly, validityEnded),
-  t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer, startReached),
+  t('issued', 'accept', 'active', can('view'), isHolder, holderNotIssuer, handoverAcknowledged, startReached),
   t('issued', 'expire', 'expired', systemOnly, validityEnded),
   t('active', 'suspend', 'suspended', systemOr(can('issue'))),
   t('active', 'start-test', 'live_for_test', can('issue'), notHolder),

@@ -4,6 +4,7 @@ import { permitCommands, permitStatuses } from './permit-lifecycle';
 import { permitSections } from './permit-types';
 import { permitHistoryStepSchema } from './permit-history';
 import { permitReturnSchema } from './permit-return';
+import { permitHandoverSchema } from './permit-handover';
 
 /**
  * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
@@ -108,6 +109,11 @@ export const permitSchema = z.object({
    * Optional only for copies a device stored before returns existed; the server always sends it.
    */
   returned: z.optional(z.nullable(permitReturnSchema)),
+  /**
+   * A hand-over the incoming holder has not yet acknowledged: its notes, which the accept dialog
+   * shows. Optional only for copies a device stored before handover notes existed.
+   */
+  pendingHandover: z.optional(z.nullable(permitHandoverSchema)),
   /** The lifecycle commands the caller may give now (`allowedCommands` on the server's facts): the buttons. */
   allowedCommands: z.array(z.enum(permitCommands)),
   voidedAt: z.nullable(z.string()),

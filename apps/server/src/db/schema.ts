@@ -65,6 +65,7 @@ export interface Database {
   event_deliveries: { event_id: number; consumer: string; delivered_at: CreatedAt };
   // 2026-11-24T1600-permits: permits, their assets and approvals (never deleted: triggers refuse it)
   permits: PermitTable;
+  permit_handovers: PermitHandoverTable;
   permit_assets: { permit_id: number; facility_id: number; asset_id: number };
   permit_approvals: PermitApprovalTable;
   // 2026-11-25T1200-permit-expiry-notices: "expires within the hour" sent, per permit and planned end
@@ -521,6 +522,25 @@ export interface PermitTable {
   returned_at: ColumnType<Date | null, Date | null | undefined, Date | null | undefined>;
   return_reason_item_id: ColumnType<number | null, number | null | undefined, number | null | undefined>;
   return_note: ColumnType<string | null, string | null | undefined, string | null | undefined>;
+  // 2026-12-11T0900-permit-handovers: the hand-over whose notes the incoming holder has not yet acknowledged
+  pending_handover_id: ColumnType<number | null, number | null | undefined, number | null | undefined>;
+}
+
+/** 2026-12-11T0900-permit-handovers: a hand-over's notes, kept as written; acknowledged once. */
+export interface PermitHandoverTable {
+  id: Generated<number>;
+  facility_id: number;
+  permit_id: number;
+  from_holder_id: number | null;
+  to_holder_id: number;
+  handed_over_by: number;
+  handed_over_at: Date;
+  abnormal_conditions: string;
+  work_remaining: string;
+  /** [{ ID, serial }] of the locks that stay on, as named then. */
+  locks_staying: ColumnType<{ ID: number; serial: string }[], string, never>;
+  acknowledged_by: ColumnType<number | null, never, number>;
+  acknowledged_at: ColumnType<Date | null, never, Date>;
 }
 
 export interface PermitApprovalTable {

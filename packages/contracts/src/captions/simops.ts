@@ -72,7 +72,7 @@ export const simopsOverrideLabels = defineCaptions('Label', 'Permit_SimopsOverri
   reason: 'Reason for the override',
   password: 'Your password',
   'password::description': 'Signs the override.',
-  passwordAbove: 'Signed with the password above.',
+  passwordAbove: 'Signed with the password you type below.',
   reasonRequired: 'SIMOPS override: a reason is required',
   passwordRequired: 'SIMOPS override: enter your password to sign it',
 });

@@ -61,6 +61,7 @@ import * as simopsOverridesUnchanging from './2026-12-09T1200-simops-overrides-u
 import * as verbSignatures from './2026-12-09T1300-verb-signatures';
 import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
 import * as signatureDeviceTime from './2026-12-10T1000-signature-device-time';
+import * as permitHandovers from './2026-12-11T0900-permit-handovers';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-09T1300-verb-signatures': verbSignatures,
   '2026-12-10T0900-signing-seal-keys': signingSealKeys,
   '2026-12-10T1000-signature-device-time': signatureDeviceTime,
+  '2026-12-11T0900-permit-handovers': permitHandovers,
 };

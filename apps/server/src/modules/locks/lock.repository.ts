@@ -145,3 +145,21 @@ export function listApplicableLocks(db: Db, facilityId: number, userId: number):
     sql`l.kind <> 'lockbox' and (l.owner_id = ${userId} and l.status = 'issued' or l.owner_id is null and l.status = 'available')`,
   );
 }
+
+/** The locks on a permit now (on its points or its lockbox), by serial: what a hand-over can say stays on. */
+export function listLocksOnPermit(
+  db: Db,
+  facilityId: number,
+  permitId: number,
+): Promise<{ ID: number; serial: string }[]> {
+  return db
+    .selectFrom('lock_applications as la')
+    .innerJoin('locks as l', 'l.id', 'la.lock_id')
+    .select(['l.id as ID', 'l.serial'])
+    .distinct()
+    .where('la.facility_id', '=', facilityId)
+    .where('la.permit_id', '=', permitId)
+    .where('la.removed_at', 'is', null)
+    .orderBy('l.serial')
+    .execute();
+}

@@ -6,6 +6,7 @@ import {
   permitPdfLabels as L,
   permitStatusCaptions,
   type PermitCommand,
+  type PermitHandover,
   type PermitHistoryEntry,
 } from '@hasp/contracts';
 import type { SectionContext } from './permit-pdf.sections';
@@ -44,4 +45,33 @@ export function drawHistory(ctx: SectionContext, history: readonly PermitHistory
       }),
       { size: 8.5 },
     );
+}
+
+/** The shift handovers ((f)(4)): who handed to whom and when, the notes, and the incoming holder's acknowledgment. */
+export function drawHandovers({ out, text, at }: SectionContext, handovers: readonly PermitHandover[]): void {
+  out.heading(text(L.handoversTitle));
+  if (!handovers.length) return out.line(text(L.noHandovers));
+  const none = text(L.none);
+  for (const h of handovers) {
+    out.line(
+      text(L.handoverLine, {
+        at: at(h.at),
+        from: h.from?.displayName ?? none,
+        to: h.to.displayName,
+        by: h.by.displayName,
+      }),
+      { bold: true },
+    );
+    out.line(text(L.handoverAbnormal, { text: h.abnormalConditions }), { indent: 1 });
+    out.line(text(L.handoverRemaining, { text: h.workRemaining }), { indent: 1 });
+    out.line(text(L.handoverLocks, { locks: h.locksStaying.map((lock) => lock.serial).join(', ') || none }), {
+      indent: 1,
+    });
+    out.line(
+      h.acknowledged
+        ? text(L.handoverAcknowledged, { name: h.acknowledged.by.displayName, at: at(h.acknowledged.at) })
+        : text(L.handoverPending),
+      { indent: 1 },
+    );
+  }
 }

@@ -168,6 +168,33 @@ function print(): PermitPrint {
         step: null,
       },
     ],
+    handovers: [
+      {
+        ID: 1,
+        from: person(4, 'Hal Holder'),
+        to: person(6, 'Sue Shift'),
+        by: person(4, 'Hal Holder'),
+        at,
+        abnormalConditions: 'Pump P-3 seal weeping',
+        workRemaining: 'Refit the coupling guard',
+        locksStaying: [
+          { ID: 9, serial: 'P-0042' },
+          { ID: 10, serial: 'P-0043' },
+        ],
+        acknowledged: { by: person(6, 'Sue Shift'), at: '2026-07-01T14:30:00.000Z' },
+      },
+      {
+        ID: 2,
+        from: person(6, 'Sue Shift'),
+        to: person(4, 'Hal Holder'),
+        by: person(3, 'Ivy Issuer'),
+        at: '2026-07-01T15:00:00.000Z',
+        abnormalConditions: 'None',
+        workRemaining: 'None',
+        locksStaying: [],
+        acknowledged: null,
+      },
+    ],
   };
 }
 
@@ -220,5 +247,26 @@ describe('drawing a permit', () => {
     expect(text).toContain('2026-07-01 07:00 -05:00 Ivy Issuer: Extend: Planned end: 2026-07-01 11:00 -05:00');
     expect(text).toContain('2026-07-01 09:30 -05:00 Sue Shift: Signed off: Sue Shift (lock P-0043)');
     expect(text).toContain('2026-07-01 07:00 -05:00 System: Expire: Issued to Expired');
+  });
+
+  it('prints each shift handover with its notes, the locks that stay on and its acknowledgment', async () => {
+    const text = (
+      await textOf(
+        await renderPermitPdf(print(), {
+          statusUrl: 'https://hasp.example/Permit/Edit/7',
+          text: (caption, values) => fillCaption(caption.defaultCaption, values),
+          printedBy: 'Pat Printer',
+          printedAt: new Date(at),
+        }),
+      )
+    ).replace(/\s+/g, ' ');
+    expect(text).toContain('Shift handovers');
+    expect(text).toContain('2026-07-01 07:00 -05:00 Hal Holder to Sue Shift, handed over by Hal Holder');
+    expect(text).toContain('Abnormal conditions: Pump P-3 seal weeping');
+    expect(text).toContain('Work remaining: Refit the coupling guard');
+    expect(text).toContain('Locks staying on: P-0042, P-0043');
+    expect(text).toContain('Acknowledged by Sue Shift, 2026-07-01 09:30 -05:00, with the signed acceptance');
+    expect(text).toContain('2026-07-01 10:00 -05:00 Sue Shift to Hal Holder, handed over by Ivy Issuer');
+    expect(text).toContain('Not acknowledged by the incoming holder');
   });
 });

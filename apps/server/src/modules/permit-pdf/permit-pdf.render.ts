@@ -9,7 +9,7 @@ import {
 } from '@hasp/contracts';
 import type { CaptionText } from '../translations';
 import { PdfWriter } from './pdf-writer';
-import { drawHistory } from './permit-pdf.history';
+import { drawHandovers, drawHistory } from './permit-pdf.history';
 import {
   drawCrew,
   drawGasTests,
@@ -101,6 +101,7 @@ export async function drawPermit(doc: Doc, print: PermitPrint, options: PermitPd
   if (print.gasTests) drawGasTests(ctx, print.gasTests);
   if (print.questions) drawQuestions(ctx, print.questions);
   drawSignatures(ctx, print.approvals);
+  drawHandovers(ctx, print.handovers);
   drawHistory(ctx, print.history);
   drawFooters(doc, out, firstIndex, print, options, at);
 }

@@ -6,6 +6,7 @@ import type {
   LockboxView,
   Permit,
   PermitApprovals,
+  PermitHandover,
   PermitHistoryEntry,
   PermitQuestions,
 } from '@hasp/contracts';
@@ -17,7 +18,7 @@ import { readHazardAnalysisSection } from '../hazard-analysis';
 import { readIsolationPlanSection } from '../isolation-plan';
 import { readLockboxSection } from '../lockboxes';
 import { readPermitQuestionsSection } from '../permit-questions';
-import { readPermit, readPermitHistory } from '../permits';
+import { listHandovers, readPermit, readPermitHistory } from '../permits';
 import { readSignaturesSection } from '../signatures';
 
 export interface PermitPrintViewer {
@@ -42,6 +43,8 @@ export interface PermitPrint {
   approvals: PermitApprovals;
   /** The permit's history as its History tab shows it: who did what and when, isolation steps included. */
   history: PermitHistoryEntry[];
+  /** The shift handovers ((f)(4)), oldest first: each one's notes and its acknowledgment. */
+  handovers: PermitHandover[];
 }
 
 /**
@@ -64,6 +67,7 @@ export async function readPermitPrint(
   const questions = await readPermitQuestionsSection(db, viewer, permitId);
   const approvals = await readSignaturesSection(db, viewer, permitId);
   const history = await readPermitHistory(db, viewer.actor.facilityId, permitId);
+  const handovers = await listHandovers(db, viewer.actor.facilityId, permitId);
   if (!facility || !approvals) return undefined;
   return {
     facility: { name: facility.name, timeZone: facility.timeZone },
@@ -75,5 +79,6 @@ export async function readPermitPrint(
     questions,
     approvals,
     history,
+    handovers,
   };
 }

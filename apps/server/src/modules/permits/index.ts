@@ -23,6 +23,7 @@ export type { PermitState } from './permits.policy';
 export type { PermitCommandBody } from './permit-command.service';
 export { findPermit } from './permit.repository';
 export { readPermitHistory } from './permit-history';
+export { listHandovers } from './permit-handover.repository';
 export { readPermit, readPermitGuardFactsForPermits, readPermitsForPermits } from './permit-read';
 export { findSectionPermit, findSectionPermits, type SectionPermit } from './section-permit.repository';
 export { streamIndexRows } from './permit-index.repository';

@@ -12,6 +12,7 @@ import { defineCommand, type CommandDefinition, type CommandRun } from '../../pl
 import { checkPermitCore, holderRefusal } from './permit-core';
 import { runPermitCommandChecks } from './permit-command-checks';
 import { permitFactsAfter } from './permit-guards';
+import { completeHandover, recordHandover, type HandoverNotes } from './permit-handover';
 import { checkedRejectionReason, rejectionWords, returnCleared, returnedChange } from './permit-return';
 import { invalidateChangedSignatures, signPermitCommand } from './permit-signing';
 import {
@@ -40,6 +41,12 @@ export type PermitCommandBody = Partial<PermitEdit> & {
   note?: string;
   /** Approving or issuing despite a blocking SIMOPS conflict: why, signed with the password (modules/simops). */
   simopsOverride?: { reason: string; password: string };
+  /** Handing over: the notes the incoming holder acknowledges (permit-handover.ts). */
+  abnormalConditions?: string;
+  workRemaining?: string;
+  locksStaying?: number[];
+  /** Accepting after a hand-over: the incoming holder has read its notes. */
+  acknowledgesHandover?: true;
 };
 
 /**
@@ -163,6 +170,15 @@ async function applyPermitCommand(
       ]);
     }
     change.holder_id = effects.setsHolder;
+    // Shift change: the outgoing holder's notes wait for the incoming holder's signed acceptance.
+    change.pending_handover_id = await recordHandover(trx, before, input as HandoverNotes, {
+      userId: ctx.actor.userId,
+      at: ctx.now,
+    });
+  }
+  if (command === 'accept' && before.pendingHandover) {
+    await completeHandover(trx, before, { userId: ctx.actor.userId, at: ctx.now });
+    change.pending_handover_id = null;
   }
   if (effects.extensionCount !== undefined) change.extension_count = effects.extensionCount;
   if (effects.plannedEnd !== undefined) change.planned_end = new Date(effects.plannedEnd);

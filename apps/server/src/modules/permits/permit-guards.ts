@@ -54,6 +54,7 @@ export function permitFacts(permit: PermitRecord, now: Date): PermitFacts {
     maxValidityHours: permit.maxValidityHours,
     now,
     timeZone: permit.facilityTimeZone,
+    pendingHandoverId: permit.pendingHandover?.ID ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { permitStatuses, type PermitHistoryEntry, type PermitStatus } from '@hasp/contracts';
+import { permitStatuses, type PermitHandover, type PermitHistoryEntry, type PermitStatus } from '@hasp/contracts';
 import { historyStepsOf, stepWords } from './permit-history-steps';
 import { listPermitAudit, type PermitAuditRow as AuditRow } from './permit-history.repository';
 type Stored = Record<string, unknown> & {
@@ -8,6 +8,8 @@ type Stored = Record<string, unknown> & {
   number?: string;
   /** A SIMOPS override's other permit (modules/simops). */
   otherNumber?: string;
+  /** The hand-over waiting for the incoming holder's acknowledgment (absent in rows older than handover notes). */
+  pendingHandover?: PermitHandover | null;
 };
 
 /** The core fields an edit can change, with the label the history names them by. */
@@ -41,8 +43,16 @@ function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): 
     case 'permit.cancel':
     case 'permit.reject':
       return row.reason ?? '';
-    case 'permit.hand-over':
-      return after?.holder ? `New holder: ${after.holder.displayName}` : '';
+    case 'permit.hand-over': {
+      const holder = after?.holder ? `New holder: ${after.holder.displayName}` : '';
+      const notes = after?.pendingHandover;
+      if (!notes) return holder;
+      // The (f)(4) notes as written at the hand-over (the audit row keeps the permit with them).
+      const locks = notes.locksStaying.map((lock) => lock.serial).join(', ') || 'none';
+      return `${holder}. Abnormal conditions: ${notes.abnormalConditions}. Work remaining: ${notes.workRemaining}. Locks staying on: ${locks}`;
+    }
+    case 'permit.accept':
+      return before?.pendingHandover ? `Handover notes from ${before.pendingHandover.by.displayName} acknowledged` : '';
     case 'permit.extend':
       return after?.plannedEnd ? `Planned end: ${after.plannedEnd}` : '';
     // Recorded on both permits of the conflict (modules/simops): each names the other.

@@ -2,6 +2,7 @@ import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit, PermitSection } from '@hasp/contracts';
 import { itemCaptionSql } from '../master-lists';
+import { handoverOf, pendingHandoverColumn } from './permit-handover.repository';
 
 /**
  * A permit as stored, before the caller's allowed commands are added (they depend on who asks), with
@@ -269,6 +270,8 @@ function permitColumnsQuery(db: QueryCreator<Database>, from: 'permits' | 'permi
         'rr.id as return_reason_id',
         'rr.value as return_reason_value',
         itemCaptionSql('rr').as('return_reason_caption'),
+        // A hand-over the incoming holder has not yet acknowledged: its notes, for the accept dialog and the accept guard.
+        pendingHandoverColumn(),
       ])
   );
 }
@@ -321,6 +324,7 @@ function permitRecordOf(row: PermitRecordRow): PermitRecord {
             },
             note: row.return_note ?? '',
           },
+    pendingHandover: row.pending_handover ? handoverOf(row.pending_handover) : null,
     revision: row.revision,
     version: row.version,
     extensionCount: row.extension_count,
@@ -356,6 +360,7 @@ export type PermitChange = Partial<{
   returned_at: Date | null;
   return_reason_item_id: number | null;
   return_note: string | null;
+  pending_handover_id: number | null;
 }> & { updated_at: Date };
 
 /**

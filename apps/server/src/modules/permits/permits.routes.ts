@@ -12,6 +12,7 @@ import {
   permitCommandRefusalsSchema,
   permitCreateSchema,
   permitEditSchema,
+  permitHandoversSchema,
   permitHistorySchema,
   permitPermission,
   permitSchema,
@@ -26,6 +27,7 @@ import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitCommandDefinitions } from './permit-command.service';
 import { createPermit } from './permit-create.service';
 import { loadPermitFacts, permitGuardHooks, permitGuardTab } from './permit-guards';
+import { listHandovers } from './permit-handover.repository';
 import { readPermitHistory } from './permit-history';
 import { findPermit } from './permit.repository';
 import { permitView } from './permit-view';
@@ -155,6 +157,27 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       if (!permit) throw AppError.notFound('Permit');
       await assertPermission(request, permitPermission('view', permit.permitType.code));
       return readPermitHistory(connection.db, actor.facilityId, permit.ID);
+    },
+  );
+
+  app.get(
+    '/permits/:id/handovers',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "A permit's handover log (permit:view:<CODE>): each hand-over's notes and its acknowledgment, oldest first",
+        params: idParamsSchema,
+        response: { 200: permitHandoversSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { connection, actor } = contextOf(request);
+      const permit = await findPermit(connection.db, actor.facilityId, request.params.id);
+      if (!permit) throw AppError.notFound('Permit');
+      await assertPermission(request, permitPermission('view', permit.permitType.code));
+      return listHandovers(connection.db, actor.facilityId, permit.ID);
     },
   );
 

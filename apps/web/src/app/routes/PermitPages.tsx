@@ -18,11 +18,11 @@ import { sealSignature } from '../../features/signatures';
 import { Page } from '../../components/Page';
 import { PermitIndex } from '../../features/permit-index';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
-import { SimopsOverrideFields } from '../../features/simops';
+import { PermitCommandFields } from './PermitCommandFields';
 import { permitSections } from './permit-sections';
 
-/** Approve and Issue offer the SIMOPS override (features/simops) in the permit's command dialog. */
-const simopsOverrideFields = (props: CommandFieldsProps) => <SimopsOverrideFields {...props} />;
+/** Fields other features add to the permit's command dialog (the SIMOPS override, the locks staying on). */
+const permitCommandFields = (props: CommandFieldsProps) => <PermitCommandFields {...props} />;
 
 // The permit page queues its offline changes through the outbox (decision 0058), a signature's
 // password sealed to the server's key, never plain (decision 0102).
@@ -88,7 +88,7 @@ export function PermitEditPage() {
     <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
       {/* (e)(3): only for holders of loto:remove-abandoned, when others' locks or tags are on. */}
       <AbandonedRemovalEntry key={`abandoned-${id}`} permitId={id} />
-      <CommandFieldsContext value={simopsOverrideFields}>
+      <CommandFieldsContext value={permitCommandFields}>
         <PermitEdit key={id} permitId={id} sections={permitSections} />
       </CommandFieldsContext>
     </Page>

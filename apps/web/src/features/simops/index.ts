@@ -2,4 +2,4 @@
 export { SimopsRulesPage } from './components/SimopsRulesPage';
 export { SimopsSection } from './components/SimopsSection';
 export { SimopsNotice } from './components/SimopsNotice';
-export { SimopsOverrideFields } from './components/SimopsOverrideFields';
+export { SimopsOverrideFields, type SimopsOverrideHandle } from './components/SimopsOverrideFields';

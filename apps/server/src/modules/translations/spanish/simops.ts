@@ -72,7 +72,7 @@ export const simopsSpanish = [
     reason: 'Motivo de la anulación',
     password: 'Su contraseña',
     'password::description': 'Firma la anulación.',
-    passwordAbove: 'Firmada con la contraseña de arriba.',
+    passwordAbove: 'Firmada con la contraseña que escribe abajo.',
     reasonRequired: 'Anulación SIMOPS: el motivo es obligatorio',
     passwordRequired: 'Anulación SIMOPS: introduzca su contraseña para firmarla',
   }),

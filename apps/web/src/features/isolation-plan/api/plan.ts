@@ -15,10 +15,11 @@ export const planKeys = {
 /** The permit page's query (features/permits' key): a plan step may change the permit's buttons. */
 const permitKey = (permitId: number) => ['permits', 'permit', permitId] as const;
 
-export function useIsolationPlan(permitId: number) {
+export function useIsolationPlan(permitId: number, enabled = true) {
   return useQuery({
     queryKey: planKeys.plan(permitId),
     queryFn: ({ signal }) => apiRequest(`permits/${permitId}/isolation-plan`, { schema: isolationPlanSchema, signal }),
+    enabled,
   });
 }
 

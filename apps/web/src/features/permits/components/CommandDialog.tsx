@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import {
   isSignedPermitCommand,
@@ -29,6 +41,15 @@ import { PersonPicker } from '../../../components/PersonPicker';
 import { savedOnDevice } from '../offline/saved-on-device';
 import { CommandFields } from './CommandFields';
 import { RejectionFields } from './RejectionFields';
+import { HandoverFields } from './HandoverFields';
+import { HandoverNotes } from './HandoverNotes';
+import {
+  emptyHandoverNotes,
+  handoverNotesProblems,
+  trimmedHandoverNotes,
+  type HandoverNotesInput,
+  type HandoverNotesProblems,
+} from '../model/handover-notes';
 import type { PermitSectionEntry } from '../model/permit-sections';
 import { refusalSection, refusalTabOf } from '../model/refusal-tabs';
 import { RefusalTabLink } from './RefusalTabLink';
@@ -60,6 +81,12 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [noteProblem, setNoteProblem] = useState<string | null>(null);
+  // Shift change (f)(4): the outgoing holder's notes; the incoming holder's acknowledgment of them.
+  const [handover, setHandover] = useState<HandoverNotesInput>(emptyHandoverNotes);
+  const [handoverProblems, setHandoverProblems] = useState<HandoverNotesProblems>({});
+  const pendingHandover = verb === 'accept' ? (permit.pendingHandover ?? null) : null;
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [acknowledgeProblem, setAcknowledgeProblem] = useState<string | null>(null);
   const reasons = useRejectionReasons(input === 'rejection');
   // An extension stays within the type's maximum validity from the planned start: say where that ends.
   const type = usePermitType(input === 'plannedEnd' ? permit.permitType.code : '');
@@ -82,36 +109,57 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   // Fields another feature adds (the SIMOPS override of Approve and Issue), provided by app/.
   const fields = useRef<CommandFieldsHandle>(null);
 
-  const confirm = () => {
+  /** The verb's own fields (not its signature), or null when one is missing (its field says which). */
+  const verbBody = (): object | null => {
     let body: object = {};
     if (input === 'reason') {
-      if (!reason.trim()) return setProblem(t(permitsMessages.reasonRequired));
+      if (!reason.trim()) return fail(t(permitsMessages.reasonRequired));
       body = { reason };
     } else if (input === 'plannedEnd') {
       const end = fromLocalInput(plannedEnd);
-      if (!end || Date.parse(end) <= Date.parse(permit.plannedEnd)) return setProblem(t(permitsMessages.newEndAfter));
+      if (!end || Date.parse(end) <= Date.parse(permit.plannedEnd)) return fail(t(permitsMessages.newEndAfter));
       body = { plannedEnd: end };
     } else if (input === 'newHolder') {
-      if (!newHolder) return setProblem(t(permitsMessages.pickNewHolder));
-      body = { newHolderId: newHolder.ID };
+      const problems = handoverNotesProblems(handover, t);
+      setHandoverProblems(problems);
+      if (!newHolder) return fail(t(permitsMessages.pickNewHolder));
+      if (problems.abnormalConditions || problems.workRemaining) return null;
+      // The locks that stay on come from the isolation plan's fields (CommandFields); none without a plan.
+      body = { newHolderId: newHolder.ID, ...trimmedHandoverNotes(handover), locksStaying: [] };
     } else if (input === 'rejection') {
       const picked = reasons.data?.find((i) => String(i.ID) === reasonId);
       setNoteProblem(null);
-      if (!picked) return setProblem(t(permitsMessages.pickRejectionReason));
+      if (!picked) return fail(t(permitsMessages.pickRejectionReason));
       setProblem(null);
-      if (rejectionNoteRequired(picked.value) && !note.trim())
-        return setNoteProblem(t(permitsMessages.rejectionNoteRequired));
+      if (rejectionNoteRequired(picked.value) && !note.trim()) {
+        setNoteProblem(t(permitsMessages.rejectionNoteRequired));
+        return null;
+      }
       body = { reasonId: picked.ID, ...(note.trim() ? { note } : {}) };
     }
+    if (pendingHandover) {
+      setAcknowledgeProblem(acknowledged ? null : t(permitsMessages.handoverAcknowledgeRequired));
+      if (!acknowledged) return null;
+      body = { ...body, acknowledgesHandover: true };
+    }
+    const added = fields.current ? fields.current.collect(body) : {};
+    return added ? { ...body, ...added } : null;
+  };
+  const fail = (message: string): null => {
+    setProblem(message);
+    return null;
+  };
+
+  const confirm = () => {
+    let body = verbBody();
+    if (!body) return;
     if (signs) {
       if (!password) return setProblem(t(signatureMessages.passwordRequired));
       body = { ...body, password };
     }
     setProblem(null);
-    const added = fields.current ? fields.current.collect(body) : {};
-    if (!added) return;
     command.mutate(
-      { verb, body: { ...body, ...added }, version: permit.version, idempotencyKey: key },
+      { verb, body, version: permit.version, idempotencyKey: key },
       {
         onSuccess: (updated) => {
           // Kept on the device only: its own toast said "Saved offline", never that the step is done.
@@ -186,6 +234,35 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             exclude={permit.holder ? [permit.holder.ID] : []}
           />
         )}
+        {input === 'newHolder' && (
+          <HandoverFields
+            value={handover}
+            onChange={(notes) => {
+              setHandover(notes);
+              // A field's problem goes once it is typed in (the rest are said again on confirm).
+              setHandoverProblems((was) => ({
+                ...(notes.abnormalConditions.trim() ? {} : { abnormalConditions: was.abnormalConditions }),
+                ...(notes.workRemaining.trim() ? {} : { workRemaining: was.workRemaining }),
+              }));
+            }}
+            problems={handoverProblems}
+          />
+        )}
+        {pendingHandover && (
+          <>
+            <HandoverNotes handover={pendingHandover} />
+            <Checkbox
+              size="md"
+              label={t(permitsLabels.handoverAcknowledge)}
+              checked={acknowledged}
+              onChange={(e) => {
+                setAcknowledged(e.currentTarget.checked);
+                if (e.currentTarget.checked) setAcknowledgeProblem(null);
+              }}
+              error={acknowledgeProblem}
+            />
+          </>
+        )}
         {input === 'rejection' && (
           <RejectionFields
             reasons={reasons}
@@ -197,6 +274,8 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             noteProblem={noteProblem}
           />
         )}
+        {/* Fields of other features (the locks staying on, the SIMOPS override): before the signature, which comes last. */}
+        <CommandFields ref={fields} permit={permit} verb={verb} refusal={command.error} passwordAsked={askPassword} />
         {methodLoading && <Loader size="sm" aria-label={t(signatureLabels.password)} />}
         {meaning !== null && (
           <Text fw={600} data-testid="signature-meaning">
@@ -227,7 +306,6 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
             data-autofocus={input === 'newHolder' ? undefined : true}
           />
         )}
-        <CommandFields ref={fields} permit={permit} verb={verb} refusal={command.error} passwordAsked={askPassword} />
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
             {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
@@ -264,9 +342,9 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
               mih={44}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
               onClick={() => {
-                // The hand-over's new holder must survive the trip to the identity provider.
-                if (input === 'newHolder' && !newHolder) return setProblem(t(permitsMessages.pickNewHolder));
-                startSso.mutate(newHolder ? { newHolderId: newHolder.ID } : {});
+                // The verb's fields (the hand-over's new holder and notes) survive the trip to the identity provider.
+                const body = verbBody();
+                if (body) startSso.mutate(body);
               }}
             >
               {t(signatureLabels.ssoSign, { idp: ssoName })}

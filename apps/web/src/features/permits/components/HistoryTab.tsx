@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import {
   permitCommandCaptions,
   permitCommands,
@@ -14,6 +14,7 @@ import { currentLanguage, useCaptions, type Translate } from '../../../lib/i18n'
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
 import { historySummary } from '../model/history-summary';
+import { HandoverLog } from './HandoverLog';
 import classes from '../Permits.module.css';
 
 const when = formatDateTime;
@@ -52,21 +53,24 @@ export function HistoryTab({ permitId }: { permitId: number }) {
       </Alert>
     );
   return (
-    <ol className={classes.historyList} aria-label={t(permitsLabels.history)}>
-      {history.data.map((entry, index) => (
-        <li key={`${entry.at}-${index}`} className={classes.historyItem}>
-          <Text size="sm" c="dimmed">
-            {when(entry.at)} · {entry.actor?.displayName ?? t(permitsLabels.system)}
-          </Text>
-          <Text fw={600}>{entryWords(entry, t)}</Text>
-          {/* A step's summary is its English words, already said above in the reader's language. */}
-          {!entry.step && (entry.summary || entry.plannedEnd) && (
-            <Text size="sm">
-              {historySummary(entry, currentLanguage(), undefined, t(permitFieldCaptions.plannedEnd))}
+    <Stack gap="md">
+      <HandoverLog permitId={permitId} />
+      <ol className={classes.historyList} aria-label={t(permitsLabels.history)}>
+        {history.data.map((entry, index) => (
+          <li key={`${entry.at}-${index}`} className={classes.historyItem}>
+            <Text size="sm" c="dimmed">
+              {when(entry.at)} · {entry.actor?.displayName ?? t(permitsLabels.system)}
             </Text>
-          )}
-        </li>
-      ))}
-    </ol>
+            <Text fw={600}>{entryWords(entry, t)}</Text>
+            {/* A step's summary is its English words, already said above in the reader's language. */}
+            {!entry.step && (entry.summary || entry.plannedEnd) && (
+              <Text size="sm">
+                {historySummary(entry, currentLanguage(), undefined, t(permitFieldCaptions.plannedEnd))}
+              </Text>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Stack>
   );
 }

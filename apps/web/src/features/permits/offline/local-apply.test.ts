@@ -244,9 +244,38 @@ describe('the lifecycle applied on the device', () => {
 
   it('names the new holder of a hand-over from the device’s people', () => {
     const data = offline(permitOf({ status: 'active', holder: { ID: 5, displayName: 'Ivo Issuer' }, issuer: null }));
-    const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9, ...sealed }, issuer, names, now);
+    const notes = { abnormalConditions: 'Valve V-3 passing', workRemaining: 'Refit the guard', locksStaying: [] };
+    const result = applyPermitCommand(data, 'hand-over', { newHolderId: 9, ...notes, ...sealed }, issuer, names, now);
     expect(result.ok && result.data.permit.holder).toEqual({ ID: 9, displayName: 'Nia Holder' });
     expect(result.ok && result.data.permit.status).toBe('issued');
+    // The notes wait on the copy for the new holder, who accepts only acknowledging them (as the server decides).
+    expect(result.ok && result.data.permit.pendingHandover).toMatchObject({
+      to: { ID: 9, displayName: 'Nia Holder' },
+      abnormalConditions: 'Valve V-3 passing',
+      workRemaining: 'Refit the guard',
+      acknowledged: null,
+    });
+  });
+
+  it('the new holder accepts a hand-over made on the device only acknowledging its notes', () => {
+    const nia: LocalActor = { userId: 9, displayName: 'Nia Holder', permissions: new Set(['permit:view:LOTO']) };
+    const handedOver = applyPermitCommand(
+      offline(permitOf({ status: 'active', holder: { ID: 5, displayName: 'Ivo Issuer' }, issuer: null })),
+      'hand-over',
+      { newHolderId: nia.userId, abnormalConditions: 'None', workRemaining: 'None', locksStaying: [], ...sealed },
+      issuer,
+      names,
+      now,
+    );
+    if (!handedOver.ok) throw new Error(handedOver.reason);
+    const issued = {
+      ...handedOver.data,
+      permit: { ...handedOver.data.permit, issuer: { ID: 5, displayName: 'Ivo Issuer' } },
+    };
+    expect(applyPermitCommand(issued, 'accept', sealed, nia, names, now)).toMatchObject({ ok: false, status: 422 });
+    const accepted = applyPermitCommand(issued, 'accept', { ...sealed, acknowledgesHandover: true }, nia, names, now);
+    expect(accepted.ok && accepted.data.permit.status).toBe('active');
+    expect(accepted.ok && accepted.data.permit.pendingHandover).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type PermitCommand,
   type PermitEdit,
   type PermitFacts,
+  type PermitHandover,
   type Tag,
   type TagCommand,
 } from '@hasp/contracts';
@@ -90,6 +91,7 @@ function factsOf(permit: Permit, now: Date): PermitFacts {
     maxExtensions: 0,
     maxValidityHours: Number.MAX_SAFE_INTEGER,
     now,
+    pendingHandoverId: permit.pendingHandover?.ID ?? null,
   };
 }
 
@@ -137,9 +139,43 @@ export function applyPermitCommand(
   if (verb === 'revalidate') next.statusReason = null;
   // Requested again: the return for rework it answers is no longer shown.
   if (verb === 'request') next.returned = null;
+  // Shift change: the notes wait on the copy for the new holder's acknowledgment, as on the server.
+  if (verb === 'hand-over') next.pendingHandover = localHandover(data, input, actor, names, now);
+  if (verb === 'accept') next.pendingHandover = null;
   next.allowedCommands = offlinePermitCommands(next, actor, now);
   const sections = withPlanStatus(data.sections, next.status, actor, permit.permitType.code);
   return { ok: true, data: { ...data, permit: next, sections }, answer: next, appliedHere: true };
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * A hand-over given on this device, as the copy shows it until sync (ID 0: the server numbers it).
+ * The locks said to stay on are named from the copy's isolation plan.
+ */
+function localHandover(
+  data: OfflinePermit,
+  input: Record<string, unknown>,
+  actor: LocalActor,
+  names: NameBook,
+  now: Date,
+): PermitHandover {
+  const staying = new Set(Array.isArray(input.locksStaying) ? (input.locksStaying as number[]) : []);
+  const plan = data.sections['isolation-plan'] as IsolationPlan | undefined;
+  const locks = new Map(
+    (plan?.points ?? []).flatMap((point) => point.locks.map((lock) => [lock.lockId, lock.serial] as const)),
+  );
+  return {
+    ID: 0,
+    from: data.permit.holder,
+    to: person(Number(input.newHolderId), names, actor),
+    by: { ID: actor.userId, displayName: actor.displayName },
+    at: now.toISOString(),
+    abnormalConditions: textOf(input.abnormalConditions),
+    workRemaining: textOf(input.workRemaining),
+    locksStaying: [...staying].map((ID) => ({ ID, serial: locks.get(ID) ?? `#${ID}` })),
+    acknowledged: null,
+  };
 }
 
 /** Why a command is not offered offline. */

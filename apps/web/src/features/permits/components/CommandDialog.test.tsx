@@ -70,11 +70,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function renderDialog(
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  { of = permit, verb = 'complete-work' }: { of?: Permit; verb?: Permit['allowedCommands'][number] } = {},
+) {
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <CommandDialog permit={permit} verb="complete-work" onClose={() => undefined} onStale={() => undefined} />
+        <CommandDialog permit={of} verb={verb} onClose={() => undefined} onStale={() => undefined} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -190,5 +193,63 @@ describe('a signed verb given offline', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(translate(signatureMessages.noSealKeyOffline));
     expect(queued).toEqual([]);
     expect(sealed).toEqual([]);
+  });
+});
+
+describe('a shift handover', () => {
+  // happy-dom has no font loading API; Mantine's autosizing textarea (the notes) listens to it.
+  beforeEach(() => {
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+  });
+  const commandCalls = () =>
+    answer.mock.calls.filter((call) => String((call as unknown[])[0]).includes('/commands/')).length;
+
+  it('hand over asks for both notes before anything is sent', async () => {
+    renderDialog(undefined, { verb: 'hand-over' });
+    fireEvent.change(await screen.findByLabelText(/Your password/, { selector: 'input' }), {
+      target: { value: 'typed again' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+    expect(await screen.findByText('Abnormal conditions: say what is not normal, or write None')).toBeTruthy();
+    expect(screen.getByText('Work remaining: say what is left to do, or write None')).toBeTruthy();
+    // A typed note clears its own problem; the other stays until it is typed too.
+    fireEvent.change(screen.getByRole('textbox', { name: /Abnormal conditions/ }), { target: { value: 'None' } });
+    expect(screen.queryByText('Abnormal conditions: say what is not normal, or write None')).toBeNull();
+    expect(screen.getByText('Work remaining: say what is left to do, or write None')).toBeTruthy();
+    expect(commandCalls()).toBe(0);
+  });
+
+  it("accept shows the pending hand-over's notes and asks the new holder to confirm they read them", async () => {
+    const handedOver = {
+      ...permit,
+      status: 'issued',
+      allowedCommands: ['accept'],
+      pendingHandover: {
+        ID: 12,
+        from: { ID: 30, displayName: 'Ola Outgoing' },
+        to: { ID: 21, displayName: 'Ann Smith' },
+        by: { ID: 30, displayName: 'Ola Outgoing' },
+        at: new Date(Date.now() - hour).toISOString(),
+        abnormalConditions: 'Valve V-3 passing',
+        workRemaining: 'Refit the coupling guard',
+        locksStaying: [{ ID: 4, serial: 'P-0042' }],
+        acknowledged: null,
+      },
+    } as unknown as Permit;
+    renderDialog(undefined, { of: handedOver, verb: 'accept' });
+    const notes = screen.getByTestId('handover-notes');
+    expect(notes.textContent).toContain('Handover notes from Ola Outgoing');
+    expect(notes.textContent).toContain('Valve V-3 passing');
+    expect(notes.textContent).toContain('Refit the coupling guard');
+    expect(notes.textContent).toContain('P-0042');
+    fireEvent.change(await screen.findByLabelText(/Your password/, { selector: 'input' }), {
+      target: { value: 'typed again' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Confirm you have read the handover notes')).toBeTruthy();
+    expect(commandCalls()).toBe(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the handover notes' }));
+    expect(screen.queryByText('Confirm you have read the handover notes')).toBeNull();
   });
 });

@@ -220,6 +220,7 @@ const matrix: Record<string, Rule> = {
   // By code: every facility may have its own LOTO type, so the caller's own facility answers.
   'GET /api/permits/types/:code': holds('permit:create:LOTO'),
   'GET /api/permits/:id/history': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:id/handovers': both(inSample, holds('permit:view:LOTO')),
   // Why each step is not offered: whoever may see the permit (the reasons are the caller's own).
   'GET /api/permits/:id/command-refusals': both(inSample, holds('permit:view:LOTO')),
   // SIMOPS: the rules are the administrator's; a permit's conflicts, whoever may see it.

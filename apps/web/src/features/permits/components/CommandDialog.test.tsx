@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { useImperativeHandle } from 'react';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import { networkState } from '../../../lib/network-state';
 import { browserDatabase, ownerKey, type OutboxItem } from '../../../offline-db';
 import { installOfflinePermitSource } from '../offline/offline-source';
 import { configureOfflinePermits, type OutboxCommand } from '../offline/outbox';
+import { CommandFieldsContext, type CommandFieldsProps } from '../model/command-fields';
 import { CommandDialog } from './CommandDialog';
 
 /**
@@ -251,5 +253,34 @@ describe('a shift handover', () => {
     expect(commandCalls()).toBe(0);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have read the handover notes' }));
     expect(screen.queryByText('Confirm you have read the handover notes')).toBeNull();
+  });
+});
+
+describe('fields other features add to the dialog', () => {
+  it('are given the body with its signature (an override signed with the dialog password reads it there)', async () => {
+    const seen: object[] = [];
+    function Added({ ref }: CommandFieldsProps) {
+      useImperativeHandle(ref, () => ({
+        collect: (body) => {
+          seen.push(body);
+          return null;
+        },
+      }));
+      return null;
+    }
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <CommandFieldsContext value={(props) => <Added {...props} />}>
+            <CommandDialog permit={permit} verb="complete-work" onClose={() => undefined} onStale={() => undefined} />
+          </CommandFieldsContext>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText(/Your password/, { selector: 'input' }), {
+      target: { value: 'typed again' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete work' }));
+    expect(seen).toEqual([{ password: 'typed again' }]);
   });
 });

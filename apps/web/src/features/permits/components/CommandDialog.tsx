@@ -109,7 +109,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   // Fields another feature adds (the SIMOPS override of Approve and Issue), provided by app/.
   const fields = useRef<CommandFieldsHandle>(null);
 
-  /** The verb's own fields (not its signature), or null when one is missing (its field says which). */
+  /** The verb's own fields (not its signature, nor other features' fields), or null when one is missing (its field says which). */
   const verbBody = (): object | null => {
     let body: object = {};
     if (input === 'reason') {
@@ -142,6 +142,13 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
       if (!acknowledged) return null;
       body = { ...body, acknowledgesHandover: true };
     }
+    return body;
+  };
+  /**
+   * The fields other features add (the locks staying on, the SIMOPS override), given the body with
+   * its signature: an override signed with the dialog's password reads it there. Null: not yet.
+   */
+  const withAddedFields = (body: object): object | null => {
     const added = fields.current ? fields.current.collect(body) : {};
     return added ? { ...body, ...added } : null;
   };
@@ -151,12 +158,11 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
   };
 
   const confirm = () => {
-    let body = verbBody();
+    const own = verbBody();
+    if (!own) return;
+    if (signs && !password) return setProblem(t(signatureMessages.passwordRequired));
+    const body = withAddedFields(signs ? { ...own, password } : own);
     if (!body) return;
-    if (signs) {
-      if (!password) return setProblem(t(signatureMessages.passwordRequired));
-      body = { ...body, password };
-    }
     setProblem(null);
     command.mutate(
       { verb, body, version: permit.version, idempotencyKey: key },
@@ -343,7 +349,8 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
               styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
               onClick={() => {
                 // The verb's fields (the hand-over's new holder and notes) survive the trip to the identity provider.
-                const body = verbBody();
+                const own = verbBody();
+                const body = own && withAddedFields(own);
                 if (body) startSso.mutate(body);
               }}
             >

@@ -58,15 +58,22 @@ async function main(): Promise<void> {
     registry = await openConnections(config.connections, embedded);
     for (const [index, connection] of registry.all().entries()) {
       // Migrations as the owner role; requests, jobs and the seed as the application role.
-      await prepareSchema(connection);
+      // Each phase's time in the log: a first start's minute is spent here, and a slow phase shows.
+      const ms: Record<string, number> = {};
+      const timed = async (phase: string, run: () => Promise<unknown>) => {
+        const started = Date.now();
+        await run();
+        ms[phase] = Date.now() - started;
+      };
+      await timed('schema', () => prepareSchema(connection));
       await assertApplicationRole(connection.db, connection.name);
       // Every caption the app shows, with the translations Hasp ships (admins' own edits are kept).
-      await registerAppCaptions(connection.db);
+      await timed('captions', () => registerAppCaptions(connection.db));
       // With no explicit choice, only the built-in Demo connection gets demo data.
       const seed =
         config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);
-      if (seed) await seedDemo(connection.db);
-      logger.info({ connection: connection.name, seeded: seed }, 'connection ready');
+      if (seed) await timed('seed', () => seedDemo(connection.db));
+      logger.info({ connection: connection.name, seeded: seed, ms }, 'connection ready');
     }
   } catch (error) {
     logger.fatal((error as Error).message);

@@ -145,6 +145,10 @@ export const permitsButtons = defineCaptions('Button', 'Permit', {
   leave: 'Leave and lose changes',
   create: 'Create permit',
   openTab: 'Open {{tab}}',
+  // The confirmation of a step that stops or ends work names it in full: beside Back, a bare
+  // "Cancel" reads as "close this dialog".
+  confirmCancel: 'Cancel this permit',
+  confirmSuspend: 'Suspend this permit',
 });
 
 export const permitsMessages = defineCaptions('Message', 'Permit', {

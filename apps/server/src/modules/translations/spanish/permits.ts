@@ -188,6 +188,8 @@ export const permitsSpanish = [
     leave: 'Salir y perder los cambios',
     create: 'Crear permiso',
     openTab: 'Abrir {{tab}}',
+    confirmCancel: 'Cancelar este permiso',
+    confirmSuspend: 'Suspender este permiso',
   }),
   ...translateCatalog(permitsMessages, {
     titleRequired: 'El título es obligatorio',

@@ -44,7 +44,7 @@ export function CommandBar({ permit, blockedBy, onStale, sections = [], onOpenTa
             <Button
               key={verb}
               size="md"
-              className={classes.touch}
+              className={plan.danger ? `${classes.touch} ${classes.dangerCommand}` : classes.touch}
               variant={plan.danger ? 'outline' : 'filled'}
               // red.9 on white is 5.6:1 (Mantine's default red outline is 3.3:1, under WCAG AA for text).
               color={plan.danger ? 'red.9' : undefined}

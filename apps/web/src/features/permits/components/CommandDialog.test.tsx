@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { useImperativeHandle } from 'react';
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
@@ -282,5 +282,15 @@ describe('fields other features add to the dialog', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Complete work' }));
     expect(seen).toEqual([{ password: 'typed again' }]);
+  });
+});
+
+describe('a step that stops or ends work', () => {
+  it('names itself in full on the confirm button, never a bare "Cancel" beside Back', () => {
+    renderDialog(undefined, { verb: 'cancel' });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Cancel this permit' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

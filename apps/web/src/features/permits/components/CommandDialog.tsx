@@ -365,7 +365,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
               disabled={methodLoading || (input === 'rejection' && !reasons.data?.length)}
               onClick={confirm}
             >
-              {plan.label}
+              {plan.confirm}
             </Button>
           )}
         </Group>

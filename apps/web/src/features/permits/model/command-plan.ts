@@ -3,6 +3,7 @@ import {
   permitNotifiesCaptions,
   permitStatusCaptions,
   permitTransitions,
+  permitsButtons,
   permitsLabels,
   signatureLabels,
   type Caption,
@@ -47,5 +48,12 @@ export function commandPlan(permit: Pick<Permit, 'status'>, verb: PermitCommand,
     notifies: t(notifies ?? permitsLabels.nobodyNotified),
     /** Red for the ones that stop or end work. */
     danger: verb === 'cancel' || verb === 'suspend',
+    /** The dialog's confirm button: a stop or an end is named in full ("Cancel this permit"). */
+    confirm:
+      verb === 'cancel'
+        ? t(permitsButtons.confirmCancel)
+        : verb === 'suspend'
+          ? t(permitsButtons.confirmSuspend)
+          : t(permitCommandCaptions[verb]),
   };
 }

@@ -42,6 +42,12 @@ describe('validityLine', () => {
       'Starts in 1 h 15 min',
     );
   });
+  it('a permit whose work has begun never "starts in": it counts down to its end', () => {
+    for (const status of ['active', 'work_complete', 'de_isolation'] as const)
+      expect(validityLine(start, end, at('2026-12-01T06:45:00Z'), undefined, status).text).toBe(
+        'Expires in 5 h 15 min',
+      );
+  });
   it('waits until the shown minute changes', () => {
     expect(msUntilNextChange(start, end, at('2026-12-01T08:40:00Z') + 15_000)).toBe(45_000);
     expect(msUntilNextChange(start, end, at('2026-12-01T12:00:10Z'))).toBe(50_000);

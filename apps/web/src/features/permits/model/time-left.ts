@@ -27,6 +27,14 @@ export interface ValidityLine {
   tone: ValidityTone;
 }
 
+const workBegunStatuses: readonly PermitStatus[] = [
+  'active',
+  'suspended',
+  'live_for_test',
+  'work_complete',
+  'de_isolation',
+];
+
 /**
  * What the header says about the planned window at `now`. An issued permit before its start is
  * awaiting it: the holder cannot accept it (nor start work) until then, and the line says when.
@@ -41,7 +49,8 @@ export function validityLine(
   const start = Date.parse(plannedStart);
   const end = Date.parse(plannedEnd);
   const duration = (ms: number) => ({ duration: formatDuration(ms, t) });
-  if (now < start)
+  // Once accepted the work has begun, whatever the planned start said: such a permit never "starts in".
+  if (now < start && !(status && workBegunStatuses.includes(status)))
     return {
       text: t(status === 'issued' ? permitsLabels.awaitingStart : permitsLabels.startsIn, duration(start - now)),
       tone: 'upcoming',

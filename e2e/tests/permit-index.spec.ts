@@ -209,7 +209,7 @@ test('a shared URL opens the same view for another user', async ({ page, signIn,
   await other.close();
 });
 
-test('works on a phone: filters in a drawer, my work one tap away, the number column stays in view', async ({
+test('works on a phone: filters in a drawer, my work one tap away, each permit a card with its status and title', async ({
   page,
   signIn,
   request,
@@ -246,21 +246,20 @@ test('works on a phone: filters in a drawer, my work one tap away, the number co
   await expect(drawer).toBeHidden();
   await expect(main.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
 
-  // The grid scrolls sideways inside its box; the number column stays in view.
-  const box = grid(page);
-  await box.evaluate((el) => (el.scrollLeft = el.scrollWidth));
-  const number = box.locator('tbody th').first();
-  await expect(number).toBeInViewport();
-  const numberBox = await number.boundingBox();
-  expect(numberBox!.x).toBeGreaterThanOrEqual(0);
-  expect(numberBox!.x).toBeLessThan(40);
-  expect(numberBox!.height).toBeGreaterThanOrEqual(44);
+  // Each permit is a card: number, type, status and title on the first screen, no sideways grid.
+  const cards = main.getByRole('list', { name: 'Permits' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  const card = cards.first().getByRole('link');
+  await expect(card).toContainText('General Work');
+  await expect(card).toContainText('Draft');
+  await expect(card).toContainText(marker);
+  const cardBox = await card.boundingBox();
+  expect(cardBox!.height).toBeGreaterThanOrEqual(44);
+  expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(390);
   await expectNoSidewaysScroll(page, 390);
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, testInfo, 'permit-index-phone');
 
-  // A row opens its permit.
-  const link = box.locator('tbody th a').first();
-  const href = await link.getAttribute('href');
-  expect(href).toMatch(/^\/Permit\/Edit\/\d+$/);
+  // A card opens its permit.
+  expect(await card.getAttribute('href')).toMatch(/^\/Permit\/Edit\/\d+$/);
 });

@@ -64,12 +64,16 @@ export const permitIndexLabels = defineCaptions('Label', 'Permit_Index', {
   hidden: 'Hidden',
   moveUp: 'Move {{column}} up',
   moveDown: 'Move {{column}} down',
+  cardHolder: 'Holder: {{name}}',
+  cardEnds: 'Ends {{at}}',
+  noHolder: 'No holder yet',
 });
 
 export const permitIndexButtons = defineCaptions('Button', 'Permit_Index', {
   allPermits: 'All permits',
   filters: 'Filters',
   filtersCount: 'Filters ({{count}})',
+  hideFilters: 'Hide filters',
   exportCsv: 'Export CSV',
   exportXlsx: 'Export XLSX',
   showCount: 'Show {{count}} permits',

@@ -7,6 +7,7 @@ import { permitIndexColumns, type PermitIndexRow } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { setLanguage } from '../../../lib/i18n';
 import { speakMarkerLanguage, strays } from '../../../test/caption-markers';
+import { PermitCards } from './PermitCards';
 import { PermitIndex } from './PermitIndex';
 
 /**
@@ -104,6 +105,10 @@ describe('the permit index speaks only in captions', () => {
       </MantineProvider>,
     );
     await screen.findByText('LOTO-000777');
+    // Under a wide screen the filters start folded behind their button.
+    const unfold = screen.queryByRole('button', { name: /⟦Filters/ });
+    if (unfold) fireEvent.click(unfold);
+    await screen.findByText('⟦Permit type⟧');
     expect(strays(data)).toEqual([]);
 
     // happy-dom lays nothing out, so Mantine's focus trap finds nothing it deems focusable and says so.
@@ -113,6 +118,23 @@ describe('the permit index speaks only in captions', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: '⟦Columns⟧' }));
     await screen.findByText('⟦Shown, in order⟧');
+    expect(strays(data)).toEqual([]);
+  });
+
+  it("a phone's cards: number, type, status, title, holder and end, all in captions", async () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <PermitCards rows={rows} busy={false} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const cards = screen.getAllByRole('link');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/Permit/Edit/7', '/Permit/Edit/8']);
+    expect(cards[0]!.textContent).toContain('Replace pump seal');
+    expect(cards[0]!.textContent).toContain('⟦Active⟧');
+    expect(cards[0]!.textContent).toContain('Hal Holder');
+    expect(cards[1]!.textContent).toContain('⟦No holder yet⟧');
     expect(strays(data)).toEqual([]);
   });
 });

@@ -23,10 +23,12 @@ import { downloadExport, usePermitIndexPage, useSaveColumns, useSavedColumns } f
 import { apiQuery, PAGE_SIZES, readView, withFilter, writeView, type IndexView } from '../url-state';
 import { ColumnPicker } from './ColumnPicker';
 import { FilterFields, type PermitTypeOption } from './FilterFields';
+import { PermitCards } from './PermitCards';
 import { PermitGrid } from './PermitGrid';
 import classes from '../PermitIndex.module.css';
 
 const PHONE_QUERY = '(max-width: 48em)';
+const WIDE_QUERY = '(min-width: 75em)';
 
 /**
  * The permit index (decision 0034). The URL is the view: every control writes it and the page
@@ -44,6 +46,11 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
   const page = usePermitIndexPage(query);
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Beside the grid the filters take a third of a wide screen but most of an 800 px one: there they
+  // start folded behind their button, and either way the user may fold or unfold them.
+  const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const [panelChoice, setPanelChoice] = useState<boolean | null>(null);
+  const panelOpen = panelChoice ?? wide;
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const facilityName = useAuthState().session?.facility.name ?? '';
@@ -133,12 +140,19 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           }}
           className={classes.search}
         />
-        {phone && (
-          <Button variant="default" className={classes.touch} onClick={() => setFiltersOpen(true)}>
-            {filterCount ? t(permitIndexButtons.filtersCount, { count: filterCount }) : t(permitIndexButtons.filters)}
-          </Button>
-        )}
-        {columns && <ColumnPicker columns={columns} onChange={chooseColumns} />}
+        <Button
+          variant="default"
+          className={classes.touch}
+          aria-expanded={phone ? undefined : panelOpen}
+          onClick={() => (phone ? setFiltersOpen(true) : setPanelChoice(!panelOpen))}
+        >
+          {!phone && panelOpen
+            ? t(permitIndexButtons.hideFilters)
+            : filterCount
+              ? t(permitIndexButtons.filtersCount, { count: filterCount })
+              : t(permitIndexButtons.filters)}
+        </Button>
+        {!phone && columns && <ColumnPicker columns={columns} onChange={chooseColumns} />}
         <Button
           variant="default"
           className={classes.touch}
@@ -156,7 +170,7 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
           {t(permitIndexButtons.exportXlsx)}
         </Button>
       </Group>
-      {!phone && <div className={classes.filters}>{fields}</div>}
+      {!phone && panelOpen && <div className={classes.filters}>{fields}</div>}
       <Drawer
         opened={phone && filtersOpen}
         onClose={() => setFiltersOpen(false)}
@@ -188,7 +202,8 @@ export function PermitIndex({ permitTypes }: { permitTypes: PermitTypeOption[] }
             ? t(permitIndexLabels.countCapped, { count: total.toLocaleString() })
             : t(total === 1 ? permitIndexLabels.countOne : permitIndexLabels.countMany, { count: total })}
       </Text>
-      {columns && page.data && (
+      {phone && page.data && <PermitCards rows={page.data.rows} busy={page.isFetching} />}
+      {!phone && columns && page.data && (
         <PermitGrid
           rows={page.data.rows}
           columns={columns}

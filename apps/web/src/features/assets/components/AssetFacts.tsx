@@ -1,9 +1,11 @@
 import { assetManageLabels, type Asset } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { StatusBadge } from './StatusBadge';
 import classes from '../AssetManage.module.css';
 
-/** An asset's header fields as a definition list. */
+/**
+ * An asset's header fields as a definition list. Not its status: the status changer beside it shows
+ * the status as its value (listed here too, the page said Status twice).
+ */
 export function AssetFacts({ asset }: { asset: Asset }) {
   const t = useCaptions();
   const l = assetManageLabels;
@@ -20,10 +22,6 @@ export function AssetFacts({ asset }: { asset: Asset }) {
       <dd>{orNone(asset.location)}</dd>
       <dt>{t(l.lotoRequired)}</dt>
       <dd>{t(asset.lotoRequired ? l.yes : l.no)}</dd>
-      <dt>{t(l.status)}</dt>
-      <dd>
-        <StatusBadge status={asset.status} />
-      </dd>
     </dl>
   );
 }

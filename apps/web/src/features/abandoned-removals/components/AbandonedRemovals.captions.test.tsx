@@ -92,7 +92,7 @@ describe('the (e)(3) removal speaks only in captions', () => {
     await setLanguage('en');
   });
 
-  it('every step of the wizard, its refusals and its answer', async () => {
+  it('every step of the wizard, its refusals and its answer', { timeout: 30_000 }, async () => {
     await renderWith(<RemovalWizard permitId={42} candidates={candidates} onClose={noop} />);
     expect(screen.getByText('⟦Group lockbox⟧')).toBeTruthy();
     next();

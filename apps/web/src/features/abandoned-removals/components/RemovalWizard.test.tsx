@@ -150,3 +150,17 @@ describe('the (e)(3) removal is signed', () => {
     expect(posted[0]!.body.password).toBeUndefined();
   });
 });
+
+describe('contact attempts', () => {
+  it('an attempt typed in full counts on Next without "Add this attempt"', async () => {
+    renderWizard();
+    next();
+    fireEvent.click(screen.getByRole('checkbox'));
+    next();
+    fireEvent.change(screen.getByLabelText('Outcome'), { target: { value: 'No answer on the radio' } });
+    next();
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Shift ended' } });
+    next();
+    expect(screen.getByText(/No answer on the radio/)).toBeTruthy();
+  });
+});

@@ -130,25 +130,37 @@ export function RemovalWizard({
     );
   }
 
-  const stepProblem = (): string | null => {
+  const stepProblem = (recorded: number): string | null => {
     if (step === 0 && !chosen) return t(M.chooseWhat);
     if (step === 1 && !notOnSite) return t(M.confirmNotOnSite, { name: applier });
-    if (step === 2 && attempts.length === 0) return t(M.recordAttempt, { name: applier });
+    if (step === 2 && recorded === 0) return t(M.recordAttempt, { name: applier });
     if (step === 3 && !reason.trim()) return t(M.reasonRequired);
     return null;
   };
-  const next = () => {
-    const found = stepProblem();
-    setProblem(found);
-    if (!found) setStep((s) => s + 1);
-  };
-  const addAttempt = () => {
+  /** Records the attempt being typed; false (and says why) when it is not complete. */
+  const addAttempt = (): boolean => {
     const at = new Date(draft.at);
-    if (!draft.outcome.trim()) return setProblem(t(M.outcomeRequired));
-    if (Number.isNaN(at.getTime())) return setProblem(t(M.whenRequired));
+    const missing = !draft.outcome.trim() ? M.outcomeRequired : Number.isNaN(at.getTime()) ? M.whenRequired : null;
+    if (missing) {
+      setProblem(t(missing));
+      return false;
+    }
     setAttempts((list) => [...list, { at: at.toISOString(), method: draft.method, outcome: draft.outcome.trim() }]);
     setDraft({ at: localInputValue(new Date()), method: draft.method, outcome: '' });
     setProblem(null);
+    return true;
+  };
+  const next = () => {
+    // An attempt typed in full counts without "Add this attempt": Next would otherwise drop it, or
+    // refuse as if nothing had been recorded.
+    let recorded = attempts.length;
+    if (step === 2 && draft.outcome.trim()) {
+      if (!addAttempt()) return;
+      recorded += 1;
+    }
+    const found = stepProblem(recorded);
+    setProblem(found);
+    if (!found) setStep((s) => s + 1);
   };
   const confirm = () => {
     if (!password) return setProblem(t(signatureMessages.passwordRequired));
@@ -232,7 +244,7 @@ export function RemovalWizard({
             value={draft.outcome}
             onChange={(e) => setDraft({ ...draft, outcome: e.currentTarget.value })}
           />
-          <Button variant="light" size="md" className={classes.touch} onClick={addAttempt}>
+          <Button variant="light" size="md" className={classes.touch} onClick={() => addAttempt()}>
             {t(B.addAttempt)}
           </Button>
         </Stack>

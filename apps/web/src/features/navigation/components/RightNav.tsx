@@ -18,6 +18,12 @@ const sectionIcons: Record<string, IconName> = {
   connect: 'plug',
 };
 
+/**
+ * Each icon says its name on hover, on keyboard focus and on a long touch: a new administrator could
+ * not find Asset, Print or Connect from the icons alone (Mantine's default names them on hover only).
+ */
+const nameOnHoverAndFocus = { hover: true, focus: true, touch: true };
+
 function sectionKey(section: RightNavSection): string {
   return section.group ?? section.items[0]!.id;
 }
@@ -57,6 +63,7 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
                 label={item.enabled ? label : `${label}: ${t(shellLabels.noPermission).toLowerCase()}`}
                 position="left"
                 withArrow
+                events={nameOnHoverAndFocus}
               >
                 {item.enabled ? (
                   <ActionIcon
@@ -100,7 +107,7 @@ export function RightNavBar({ sections }: { sections: RightNavSection[] }) {
               withInitialFocusPlaceholder={false}
             >
               <Menu.Target>
-                <Tooltip label={label} position="left" withArrow>
+                <Tooltip label={label} position="left" withArrow events={nameOnHoverAndFocus}>
                   <ActionIcon
                     size={40}
                     variant={current ? 'light' : 'subtle'}

@@ -99,6 +99,15 @@ test('a supervisor arranges their dashboard and finds it kept after a reload, at
     y: Math.round(locksBefore.y),
   });
   await saveScreenshot(page, testInfo, 'dashboards-desktop');
+  // The bar chart's labels never overlap (a wrapped "Work complete" once ran into its neighbours).
+  const labelBoxes = await widget(page, 'Open permits by status')
+    .locator('.recharts-yAxis .recharts-cartesian-axis-tick text')
+    .evaluateAll((texts) =>
+      texts.map((text) => text.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+    );
+  expect(labelBoxes.length).toBeGreaterThan(3);
+  for (const [index, box] of labelBoxes.slice(1).entries())
+    expect(box.top, `label ${index + 1} overlaps the one above`).toBeGreaterThanOrEqual(labelBoxes[index]!.bottom - 1);
 
   // A number opens the permit index already filtered, and the index counts the same. The number is
   // the facility's, and other tests put locks on and take them off in it meanwhile: when one did

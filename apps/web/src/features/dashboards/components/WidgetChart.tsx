@@ -1,6 +1,8 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 
+const ROW_PX = 30;
+
 /**
  * A widget's items as bars (Mantine charts on recharts; loaded on its own after the numbers). It
  * repeats the list below it, which is what screen readers and links use, so it is hidden from them.
@@ -15,11 +17,13 @@ export default function WidgetChart({
   return (
     <div aria-hidden="true" inert>
       <BarChart
-        h={Math.min(220, 40 + bars.length * 28)}
+        // A row per bar tall enough for a label that wraps to two lines ("Work complete"): capped at
+        // 220 px, eleven statuses got 17 px each and their labels overlapped.
+        h={40 + bars.length * ROW_PX}
         data={bars}
         dataKey="label"
         orientation="vertical"
-        yAxisProps={{ width: 110, interval: 0 }}
+        yAxisProps={{ width: 120, interval: 0 }}
         series={[{ name: 'count', color: 'blue.7', label: seriesLabel }]}
         withTooltip={false}
         barChartProps={{ accessibilityLayer: false }}

@@ -128,19 +128,37 @@ describe('the tag PDF', () => {
       .where('user_name', '=', 'supervisor')
       .executeTakeFirstOrThrow();
     const zone = await db().selectFrom('facilities').select('time_zone').where('id', '=', 1).executeTakeFirstOrThrow();
-    const appliedDate = new Intl.DateTimeFormat('en-CA', { timeZone: zone.time_zone }).format(rows[0]!.applied_at!);
+    // The facility's time, 24 h, where the tag hangs: "2026-11-30 07:08".
+    const facilityTime = (at: Date) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone.time_zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(at);
+    const plannedEnd = await db()
+      .selectFrom('permits')
+      .select('planned_end')
+      .where('id', '=', permitId)
+      .executeTakeFirstOrThrow();
 
     const pages = pdftotext(pdf).split('\f');
     const [first, second] = pages.map((p) => p.replace(/\s+/g, ' '));
     expect(first).toContain(rows[0]!.number);
     expect(first).toContain(rows[0]!.value!); // the legend, e.g. DANGER — DO NOT OPERATE
     expect(first).toContain(`Applied by: ${applier.display_name}`);
-    expect(first).toContain(`Date: ${appliedDate}`);
+    expect(first).toContain(`Applied: ${facilityTime(rows[0]!.applied_at!)}`);
+    expect(first).toContain(`Expected end: ${facilityTime(plannedEnd.planned_end)}`);
     expect(first).toContain(`Permit: ${rows[0]!.permitNumber}`);
     expect(first).toContain('Reason: Belt change');
     expect(second).toContain(rows[1]!.number);
-    // Not applied yet, and neither a personal lock nor a holder: a line to write the name on.
+    // Not applied yet, and neither a personal lock nor a holder: a line to write the name on, and
+    // one for the time it is hung.
     expect(second).toMatch(/Applied by: _{10,}/);
+    expect(second).toMatch(/Applied: _{10,}/);
   });
 
   it('wraps a long reason inside the tag and encodes the live status address in the QR code', async () => {
@@ -181,7 +199,14 @@ describe('the tag PDF', () => {
     await db().updateTable('facilities').set({ default_language_id: spanish.id }).where('id', '=', 1).execute();
     try {
       const text = pdftotext((await pdfOf('supervisor', tagIds)).rawPayload).replace(/\s+/g, ' ');
-      for (const word of ['Permiso:', 'Aplicada por:', 'Fecha:', 'Motivo:', 'Escanee para ver el estado'])
+      for (const word of [
+        'Permiso:',
+        'Aplicada por:',
+        'Aplicada:',
+        'Fin previsto:',
+        'Motivo:',
+        'Escanee para ver el estado',
+      ])
         expect(text).toContain(word);
       expect(text).not.toContain('Applied by');
     } finally {
@@ -354,7 +379,10 @@ describe('the print list', () => {
     const contractorName = (
       await db().selectFrom('users').select('display_name').where('id', '=', contractor).executeTakeFirstOrThrow()
     ).display_name;
-    expect(pdftotext(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(`Applied by: ${contractorName}`);
+    // Not hung yet: the paper names who will apply it, never "Applied by" (at the equipment that reads as done).
+    const paper = pdftotext(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(paper).toContain(`To be applied by: ${contractorName}`);
+    expect(paper).not.toContain(`Applied by: ${contractorName}`);
     expect((await markTags('supervisor', fresh.ids, fresh.stamps)).json()).toEqual({
       printed: tagIds.slice(0, 2),
       refused: [],

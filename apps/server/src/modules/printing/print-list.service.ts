@@ -30,9 +30,17 @@ type Db = Kysely<Database>;
 export const viewableTypeCodes = (permissions: ReadonlySet<string>) =>
   [...permissions].filter((p) => p.startsWith('permit:view:')).map((p) => p.slice('permit:view:'.length));
 
-/** A date as the facility reads it (YYYY-MM-DD in its time zone). */
-const dateIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+/** A time as the facility reads it: YYYY-MM-DD HH:mm (24 h) in its time zone, the tag's place. */
+const timeIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 
 /** What the PDF needs of the facility once: its layouts by key, logo and time zone, and the default legend. */
 async function printContext(db: Db, facilityId: number) {
@@ -84,7 +92,7 @@ export async function tagPdf(
     const layoutKey = print.layoutOf(row.lockTag ? 'lock-tag' : 'isolation-point-tag');
     return printable(row, print.layouts.get(layoutKey)!, {
       legend: print.defaultLegend,
-      date: dateIn(print.timeZone, row.appliedAt ?? request.now),
+      at: (time: Date) => timeIn(print.timeZone, time),
       origin: request.origin,
     });
   });
@@ -94,7 +102,7 @@ export async function tagPdf(
 function printable(
   row: TagPrintRow,
   layout: TagLayout,
-  facts: { legend: string; date: string; origin: string },
+  facts: { legend: string; at: (time: Date) => string; origin: string },
 ): PrintableTag {
   return {
     number: row.number,
@@ -103,7 +111,9 @@ function printable(
     point: row.point,
     permitNumber: row.permitNumber,
     applier: row.applier,
-    date: facts.date,
+    applied: row.applied,
+    appliedAt: row.appliedAt && facts.at(row.appliedAt),
+    expectedEnd: facts.at(row.plannedEnd),
     reason: row.reason,
     statusUrl: row.revoked ? null : `${facts.origin}${tagStatusPath(row.token)}`,
     layoutKey: layout.key,
@@ -124,7 +134,9 @@ export async function previewPdf(
     point: 'E-101 — Main disconnect, motor control centre 1',
     permitNumber: 'LOTO-0000-0001',
     applier: draft.applier,
-    date: dateIn(print.timeZone, draft.now),
+    applied: true,
+    appliedAt: timeIn(print.timeZone, draft.now),
+    expectedEnd: timeIn(print.timeZone, new Date(draft.now.getTime() + 8 * 3_600_000)),
     reason: 'Conveyor belt replacement: isolate the drive before work',
     statusUrl: `${draft.origin}${tagStatusPath('sample')}`,
     layoutKey: draft.key,

@@ -11,7 +11,12 @@ export interface PrintableTag {
   permitNumber: string;
   /** Who applied it, or will: null prints a line to write the name on. */
   applier: string | null;
-  date: string;
+  /** Hung: "Applied by" and its time. Not yet: "To be applied by", and a line to write the time on. */
+  applied: boolean;
+  /** When it was hung, as the facility reads it; null before. */
+  appliedAt: string | null;
+  /** The permit's planned end, as the facility reads it. */
+  expectedEnd: string;
   reason: string;
   /** The live status address (the QR code); null when the link is revoked. */
   statusUrl: string | null;
@@ -129,8 +134,13 @@ function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, 
   };
   if (shows('point') && tag.point) line(text(W.point), tag.point);
   if (shows('permit')) line(text(W.permit), tag.permitNumber);
-  if (shows('applier')) line(text(W.appliedBy), tag.applier ?? '______________________');
-  if (shows('date')) line(text(W.date), tag.date);
+  const blank = '______________________';
+  // Before it is hung the paper never says "Applied by": at the equipment that reads as a statement.
+  if (shows('applier')) line(text(tag.applied || !tag.applier ? W.appliedBy : W.toBeAppliedBy), tag.applier ?? blank);
+  if (shows('date')) {
+    line(text(W.date), tag.appliedAt ?? blank);
+    line(text(W.expectedEnd), tag.expectedEnd);
+  }
   if (shows('reason') && tag.reason) line(text(W.reason), tag.reason);
 }
 

@@ -21,7 +21,11 @@ export interface TagPrintRow {
   point: string | null;
   permitNumber: string;
   applier: string | null;
+  /** Hung: `applier` applied it. Not yet: `applier` is who will (the paper must not say it is done). */
+  applied: boolean;
   appliedAt: Date | null;
+  /** The permit's planned end: the tag says when the work is expected to end. */
+  plannedEnd: Date;
   reason: string;
   token: string;
   revoked: boolean;
@@ -44,7 +48,7 @@ export async function listTagPrintRows(
     select t.id, t.number, t.permit_id as "permitId", t.state, l.value as legend,
       case when ip.id is null then null else concat_ws(' — ', ip.code, nullif(ip.location, '')) end as point,
       p.number as "permitNumber", coalesce(ua.display_name, ul.display_name, uh.display_name) as applier,
-      t.applied_at as "appliedAt", t.reason, t.status_token as token,
+      t.applied_by is not null as applied, t.applied_at as "appliedAt", p.planned_end as "plannedEnd", t.reason, t.status_token as token,
       t.status_token_revoked_at is not null as revoked, t.lock_application_id is not null as "lockTag"
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
@@ -69,16 +73,19 @@ export const printedFacts = (row: TagPrintRow) => ({
   point: row.point,
   permitNumber: row.permitNumber,
   applier: row.applier,
+  applied: row.applied,
+  appliedAt: row.appliedAt?.toISOString() ?? null,
+  plannedEnd: row.plannedEnd.toISOString(),
   reason: row.reason,
   linkRevoked: row.revoked,
 });
 
 /**
  * A tag's stamp (PrintListItem.stamp): what it prints as now, compact — its number, legend, point,
- * permit number, applier, reason and QR code (the status token, or "revoked"). Any of these changed
- * after the PDF was drawn makes the paper wrong: a hand-over names another applier, a new link
- * leaves the printed QR code leading nowhere. The date is left out: a tag not hung prints the day
- * it is printed. The layout (a facility setting) is left out like the permit copy's template.
+ * permit number, applier (and whether it is hung, and when), expected end, reason and QR code (the
+ * status token, or "revoked"). Any of these changed after the PDF was drawn makes the paper wrong: a
+ * hand-over names another applier, an extension another end, a new link leaves the printed QR code
+ * leading nowhere. The layout (a facility setting) is left out like the permit copy's template.
  */
 export const tagPrintStamp = (row: TagPrintRow) =>
   createHash('md5')

@@ -64,6 +64,10 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   await expect(scanner.getByRole('heading', { level: 1 })).toHaveText(`Tag ${number}`);
   await expect(scanner.getByRole('main')).toContainText('E-1 — MCC-3 bucket 4');
   await expect(scanner.getByRole('main')).toContainText(/Permit \S+: Draft/);
+  // What the tag stands for, where, and until when, in the facility's time (North Plant: Chicago).
+  await expect(scanner.getByTestId('tag-status-legend')).toContainText('DANGER');
+  await expect(scanner.getByTestId('tag-status-facility')).toHaveText('North Plant');
+  await expect(scanner.getByTestId('tag-status-expected-end')).toContainText(/Expected end .*\d{2}:\d{2} (CST|CDT)/);
   await expect(scanner).toHaveURL(new RegExp(`/t/${statusToken}$`));
 
   // Applied on the Tags tab: the scanner's page turns to Applied, naming the applier.
@@ -81,6 +85,10 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   await card.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(card.getByTestId('tag-state')).toHaveText('Removed');
   await expect(state).toHaveText('Removed');
+  // Not in a reassuring green: a removed tag protects nobody.
+  const removedColour = await state.evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = removedColour.match(/\d+/g)!.map(Number);
+  expect(g! > r! && g! > b!, `Removed is drawn in ${removedColour}`).toBe(false);
   await scanner.screenshot({ path: `${shots}/tag-status-removed-phone.png`, fullPage: true });
 
   // The link revoked: the same page says so.

@@ -285,13 +285,17 @@ describe('public tag status', () => {
       [
         'appliedAt',
         'appliedByName',
+        'facilityName',
         'lastChangedAt',
+        'legend',
         'number',
         'permitNumber',
         'permitStatusLabel',
         'pointCode',
+        'plannedEnd',
         'pointLocation',
         'stateLabel',
+        'timeZone',
       ].sort(),
     );
     expect(body).toMatchObject({
@@ -300,6 +304,11 @@ describe('public tag status', () => {
       permitStatusLabel: 'Draft',
       appliedByName: null,
       pointCode: expect.stringMatching(/^TP-/),
+      // What a tag at the equipment stands for, where, and until when, in the facility's zone.
+      legend: expect.stringMatching(/DANGER/),
+      facilityName: 'North Plant',
+      timeZone: 'America/Chicago',
+      plannedEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     await command('worker', permitId, 'apply', { tagId });
     expect((await publicStatus(token)).json()).toMatchObject({

@@ -239,10 +239,15 @@ export const tagTokenParamsSchema = z.object({ token: z.string().check(z.minLeng
 
 /**
  * GET /api/public/tags/:token — no sign-in. What anyone holding the tag may see, and nothing else:
- * the tag's number and state, its point, its permit's number and status, who applied it and when,
- * and when any of that last changed. A revoked or unknown token answers 404 with one body.
+ * the tag's legend and number and state, its facility, its point, its permit's number, status and
+ * expected end, who applied it and when, and when any of that last changed. Times are instants; the
+ * page shows them in the facility's zone (`timeZone`), where the tag hangs. A revoked or unknown token
+ * answers 404 with one body.
  */
 export const publicTagStatusSchema = z.object({
+  legend: z.string(),
+  facilityName: z.string(),
+  timeZone: z.string(),
   number: z.string(),
   stateLabel: z.string(),
   pointCode: z.nullable(z.string()),
@@ -251,6 +256,7 @@ export const publicTagStatusSchema = z.object({
   permitStatusLabel: z.string(),
   appliedByName: z.nullable(z.string()),
   appliedAt: instant,
+  plannedEnd: z.string(),
   lastChangedAt: z.string(),
 });
 export type PublicTagStatus = z.infer<typeof publicTagStatusSchema>;

@@ -4,6 +4,9 @@ import { poolOf } from '../../db/pools';
 import type { Database } from '../../db/schema';
 
 export interface TagStatusRow {
+  legend: string | null;
+  facilityName: string;
+  timeZone: string;
   number: string;
   state: TagState;
   pointCode: string | null;
@@ -12,6 +15,7 @@ export interface TagStatusRow {
   permitStatus: string;
   appliedByName: string | null;
   appliedAt: Date | null;
+  plannedEnd: Date;
   lastChangedAt: Date;
 }
 
@@ -26,11 +30,17 @@ const tagStatusStatement = {
   text: `
     select t.status_token as token, t.number, t.state, ip.code as "pointCode", ip.location as "pointLocation",
       p.number as "permitNumber", p.status as "permitStatus", u.display_name as "appliedByName",
-      t.applied_at as "appliedAt",
+      t.applied_at as "appliedAt", p.planned_end as "plannedEnd", f.name as "facilityName", f.time_zone as "timeZone",
+      -- The tag's own legend, else the facility's first (as the paper prints it).
+      coalesce(l.value, (select d.value from master_list_items d
+        where d.facility_id = t.facility_id and d.list_key = 'tag-legends' and d.is_active
+        order by d.sort_order, d.id limit 1)) as legend,
       greatest(t.created_at, t.printed_at, t.applied_at, t.verified_at, t.removed_at, t.voided_at, t.missing_at,
                p.updated_at) as "lastChangedAt"
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
+    join facilities f on f.id = t.facility_id
+    left join master_list_items l on l.facility_id = t.facility_id and l.id = t.legend_item_id
     left join permit_isolation_points pp on pp.facility_id = t.facility_id and pp.id = t.plan_point_id
     left join isolation_points ip on ip.facility_id = pp.facility_id and ip.id = pp.isolation_point_id
     left join users u on u.id = t.applied_by

@@ -13,6 +13,9 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { findTagStatus } from './tag-status.repository';
 
+/** A facility with no tag legends still shows the danger a tag stands for (the paper's default too). */
+const DEFAULT_TAG_LEGEND = 'DANGER — DO NOT OPERATE';
+
 /**
  * The public tag status page's data (the QR code on a tag): no sign-in, rate-limited per address.
  * Only what the page shows leaves the server; a revoked and an unknown token answer the same 404.
@@ -48,6 +51,9 @@ export const tagStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       // Scanned on the floor: always the live state, never a cached one.
       void reply.header('cache-control', 'no-store');
       return {
+        legend: found.legend ?? DEFAULT_TAG_LEGEND,
+        facilityName: found.facilityName,
+        timeZone: found.timeZone,
         number: found.number,
         stateLabel: tagStateLabels[found.state],
         pointCode: found.pointCode,
@@ -56,6 +62,7 @@ export const tagStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         permitStatusLabel: permitStatusLabels[found.permitStatus as PermitStatus] ?? found.permitStatus,
         appliedByName: found.appliedByName,
         appliedAt: found.appliedAt?.toISOString() ?? null,
+        plannedEnd: found.plannedEnd.toISOString(),
         lastChangedAt: found.lastChangedAt.toISOString(),
       };
     },

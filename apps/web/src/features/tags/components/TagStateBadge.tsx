@@ -8,7 +8,8 @@ export const tagStateColors: Record<TagState, string> = {
   printed: '#1c5fa8',
   applied: '#a33a00',
   verified: '#b02a37',
-  removed: '#1b5e20',
+  // Not green: a removed tag no longer protects anyone, nothing to be reassured by.
+  removed: '#5c4a1f',
   voided: '#343a40',
   missing: '#862e9c',
 };

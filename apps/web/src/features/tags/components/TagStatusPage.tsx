@@ -7,6 +7,22 @@ import { useTagStatus } from '../api/tags-api';
 import { tagStateColors } from './TagStateBadge';
 import classes from './Tags.module.css';
 
+/**
+ * A time as read at the tag: in the facility's zone (where the tag hangs, whatever the phone's
+ * setting), 24 h, with the zone's name ("30 Nov 2026, 07:08 CST").
+ */
+const atFacility = (moment: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(new Date(moment));
+
 const stateOfLabel = (label: string) =>
   (Object.keys(tagStateLabels) as TagState[]).find((s) => tagStateLabels[s] === label);
 
@@ -41,6 +57,12 @@ function TagStatus() {
         </Alert>
       ) : (
         <Stack gap="md">
+          <p className={classes.legendBand} data-testid="tag-status-legend">
+            {status.data.legend}
+          </p>
+          <Text size="lg" fw={600} data-testid="tag-status-facility">
+            {status.data.facilityName}
+          </Text>
           <Title order={1}>Tag {status.data.number}</Title>
           <div
             className={classes.bigState}
@@ -61,10 +83,13 @@ function TagStatus() {
           {status.data.appliedByName ? (
             <Text size="xl" data-testid="tag-status-applier">
               Applied by {status.data.appliedByName}
-              {status.data.appliedAt ? `, ${new Date(status.data.appliedAt).toLocaleString()}` : ''}
+              {status.data.appliedAt ? `, ${atFacility(status.data.appliedAt, status.data.timeZone)}` : ''}
             </Text>
           ) : null}
-          <Text c="dimmed">Last changed {new Date(status.data.lastChangedAt).toLocaleString()}</Text>
+          <Text size="xl" data-testid="tag-status-expected-end">
+            Expected end {atFacility(status.data.plannedEnd, status.data.timeZone)}
+          </Text>
+          <Text c="dimmed">Last changed {atFacility(status.data.lastChangedAt, status.data.timeZone)}</Text>
         </Stack>
       )}
     </main>

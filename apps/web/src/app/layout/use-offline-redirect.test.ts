@@ -8,12 +8,9 @@ describe('offlineRedirectTarget', () => {
     expect(offlineRedirectTarget('/Permit/Edit/42/attachments')).toBeNull();
   });
 
-  it('keeps the user on My work today, which shows the device copies of what they hold', () => {
-    expect(offlineRedirectTarget('/my-work')).toBeNull();
-  });
-
   it('opens the offline dashboard from any other page', () => {
     expect(offlineRedirectTarget('/index')).toBe('/offline/dashboard');
+    expect(offlineRedirectTarget('/my-work')).toBe('/offline/dashboard');
     expect(offlineRedirectTarget('/dashboards')).toBe('/offline/dashboard');
     expect(offlineRedirectTarget('/Permit/Create/LOTO')).toBe('/offline/dashboard');
   });

@@ -3,10 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 
 /**
  * Pages that work offline in place, so losing the network keeps the user on them: a permit's page
- * (its tab in the URL; it reads the device's copy, or says the device has none) and "My work today"
- * (the permits held from the device's copies). Coming back online then finds them where they were.
+ * (its tab in the URL; it reads the device's copy, or says the device has none). Coming back online
+ * then finds them where they were. "My work today" is not one: the offline dashboard lists the same
+ * stored permits and more (the changes waiting to sync), and it is where sign-in's first second goes.
  */
-const KEEPS_PLACE = [/^\/Permit\/Edit\/[^/]+(\/.*)?$/i, /^\/my-work\/?$/i];
+const KEEPS_PLACE = [/^\/Permit\/Edit\/[^/]+(\/.*)?$/i];
 
 /**
  * Where losing the network takes someone on `pathname`: nowhere (null) on a page that works in

@@ -9,13 +9,10 @@ import classes from './MyWork.module.css';
 export function MyWorkCard({ item }: { item: MyWorkItem }) {
   const t = useCaptions();
   const step = nextStepWords(item);
-  const headingId = `my-work-${item.kind}-${item.permitId}-${item.lock?.serial ?? ''}`;
   return (
-    <li className={classes.card} aria-labelledby={headingId}>
+    <li className={classes.card}>
       <div className={classes.head}>
-        <Text fw={700} id={headingId}>
-          {item.permitNumber}
-        </Text>
+        <Text fw={700}>{item.permitNumber}</Text>
         <Badge variant="outline" color="dark" size="lg">
           {t(permitStatusCaptions[item.permitStatus])}
         </Badge>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { myWorkLabels, myWorkTitles, permitIndexViewCaptions, type MyWorkItem } from '@hasp/contracts';
@@ -76,9 +76,10 @@ function OnlineWork() {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section>
-      <Title order={2} size="h4" mb="xs">
+    <section aria-labelledby={id}>
+      <Title order={2} size="h4" mb="xs" id={id}>
         {title}
       </Title>
       {children}

@@ -59,7 +59,8 @@ test('a supervisor arranges their dashboard and finds it kept after a reload, at
   test.setTimeout(240_000);
   const supervisor = await createUserLike('supervisor', 'dash-arranger');
   const { page } = await signedInPage(browser, supervisor, { viewport: desktop });
-  await page.goto('/');
+  // A supervisor lands on My work today (their worklists); the dashboards are one link away.
+  await page.goto('/dashboards');
   await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
   for (const title of builtIn) await expect(widget(page, title)).toBeVisible();

@@ -22,8 +22,8 @@ test.describe('login screen', () => {
     await expect(page.getByRole('status')).toHaveText('Signing in…');
     release();
 
-    // Riverside has no custom dashboards: / leads to the announcements.
-    await expect(page).toHaveURL('/announcements');
+    // The admin approves and issues at Riverside too: / leads to their worklists on My work today.
+    await expect(page).toHaveURL('/my-work');
     const topBar = page.getByRole('banner');
     await expect(topBar.getByText(demo.admin.displayName)).toBeVisible();
     await expect(topBar.getByText('Hasp®')).toBeVisible();
@@ -185,7 +185,7 @@ test.describe('login screen', () => {
     const screen = loginScreen(page);
     await page.goto('/login');
     await signInWithForm(page, demo.admin.userName, { facility: demo.riverside.name });
-    await expect(page).toHaveURL('/announcements');
+    await expect(page).toHaveURL('/my-work');
     await signOutThroughMenu(page);
     await expect(page).toHaveURL('/login');
     await expect(screen.connection).toHaveValue(demo.connection);

@@ -102,9 +102,9 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
     ],
   });
 
-  // The network goes: the app opens the offline dashboard; the user opens the permit again.
+  // The network goes: the user stays on the permit's page, now the device's copy (decision XXXX).
   await page.context().setOffline(true);
-  await expect(page).toHaveURL(/\/offline\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`/Permit/Edit/${permitId}$`));
   await openInApp(page, `/Permit/Edit/${permitId}`);
   const main = page.getByRole('main');
   await expect(
@@ -306,7 +306,7 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
   await page.route('**/api/sync/push', (route) => route.abort('internetdisconnected'));
 
   await page.context().setOffline(true);
-  await expect(page).toHaveURL(/\/offline\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`/Permit/Edit/${permitId}$`));
   await openInApp(page, `/Permit/Edit/${permitId}`);
   const main = page.getByRole('main');
   await expect(

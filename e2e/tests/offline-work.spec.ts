@@ -100,7 +100,8 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
 
   // At the job site, no network: sign on with the personal lock.
   await page.context().setOffline(true);
-  await expect(page).toHaveURL(/\/offline\/dashboard$/);
+  // The permit's page stays (decision XXXX): its offline copy.
+  await expect(page).toHaveURL(new RegExp(`/Permit/Edit/${permitId}$`));
   await openInApp(page, `/Permit/Edit/${permitId}`);
   await main.getByRole('tab', { name: 'Crew' }).click();
   const picker = main.getByLabel('My lock', { exact: true });

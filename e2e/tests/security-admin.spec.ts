@@ -263,14 +263,15 @@ test.describe('security administration', () => {
     try {
       await setModules({ notifications: true, offline_mode: true, custom_dashboards: true });
       await signIn();
-      await page.goto('/');
+      await page.goto('/dashboards');
       await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });
       await expect(bell).toBeVisible();
       await expect(offlineToggle).toBeVisible();
 
       await setModules({ notifications: false, offline_mode: false, custom_dashboards: false });
-      await page.goto('/');
-      await expect(page).toHaveURL('/announcements', { timeout: FIRST_LOAD_TIMEOUT_MS });
+      // Dashboards off: refused, back to / (the admin's worklists, on My work today).
+      await page.goto('/dashboards');
+      await expect(page).toHaveURL('/my-work', { timeout: FIRST_LOAD_TIMEOUT_MS });
       await expect(shell(page).userMenu).toBeVisible();
       await expect(bell).toHaveCount(0);
       await expect(offlineToggle).toHaveCount(0);

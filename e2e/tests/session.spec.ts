@@ -10,23 +10,23 @@ test.describe('session', () => {
 
   test('a reload keeps you signed in', async ({ page }) => {
     await page.goto('/');
-    // North Plant has custom dashboards: / leads there.
-    await expect(page).toHaveURL('/dashboards');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
+    // The admin approves and issues: / leads to their worklists on My work today.
+    await expect(page).toHaveURL('/my-work');
+    await expect(page.getByRole('heading', { level: 1, name: 'My work today' })).toBeVisible();
 
     const refresh = page.waitForResponse('**/api/auth/tokenrefresh');
     await page.reload();
     expect((await refresh).status()).toBe(200);
-    await expect(page).toHaveURL('/dashboards');
+    await expect(page).toHaveURL('/my-work');
     await expect(page.getByRole('banner').getByText(demo.northPlant.name)).toBeVisible();
     expect(JSON.stringify(await webStorage(page))).not.toMatch(/eyJ[\w-]+\.eyJ/);
   });
 
-  test('/login sends a signed-in user to / (and on to the dashboards)', async ({ page }) => {
+  test('/login sends a signed-in user to / (and on to My work today)', async ({ page }) => {
     await page.goto('/');
     await expectSignedIn(page);
     await page.goto('/login');
-    await expect(page).toHaveURL('/dashboards');
+    await expect(page).toHaveURL('/my-work');
     await expectSignedIn(page);
   });
 

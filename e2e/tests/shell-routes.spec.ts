@@ -1,3 +1,4 @@
+import { createUserLike } from '../support/permit-users';
 import { expect, test } from '../support/fixtures';
 import { demo, webStorage } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -9,25 +10,29 @@ import { shell } from '../support/shell';
 test.use({ serviceWorkers: 'block' });
 
 test.describe('shell: routes, titles and redirects', () => {
-  test('/ opens the dashboards where CustomDashboards is on (North Plant)', async ({ page, signIn }) => {
-    await signIn();
+  test('/ opens the dashboards where CustomDashboards is on, for someone with no work or worklists (North Plant)', async ({
+    page,
+    signIn,
+  }) => {
+    // A worker of their own, holding nothing: the seed's rule (decision XXXX).
+    await signIn({ user: (await createUserLike('worker', 'shell-idle')).userName });
     await page.goto('/');
     await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });
     await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     await expect(shell(page).topBar.getByText('Dashboards', { exact: true })).toBeVisible();
   });
 
-  test('/ opens announcements where it is off, and /dashboards is refused there (Riverside)', async ({
+  test('/ opens My work today for someone with worklists, and /dashboards is refused where it is off (Riverside)', async ({
     page,
     signIn,
   }) => {
     await signIn({ facilityId: demo.riverside.ID });
     await page.goto('/');
-    await expect(page).toHaveURL('/announcements');
-    await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+    await expect(page).toHaveURL('/my-work');
+    await expect(shell(page).main.getByRole('heading', { level: 1, name: 'My work today' })).toBeVisible();
 
     await page.goto('/dashboards');
-    await expect(page).toHaveURL('/announcements');
+    await expect(page).toHaveURL('/my-work');
   });
 
   test('each page sets its titles in the top bar, the tab and the session keys', async ({ page, signIn }) => {
@@ -64,7 +69,7 @@ test.describe('shell: routes, titles and redirects', () => {
     await expect(shell(page).main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(shell(page).main.getByText('/no/such/page')).toBeVisible();
     await shell(page).main.getByRole('link', { name: 'Go to the home page' }).click();
-    await expect(page).toHaveURL('/dashboards');
+    await expect(page).toHaveURL('/my-work');
   });
 
   test('a right-nav page opened by URL follows its entry: refused without the permission', async ({ page, signIn }) => {

@@ -90,6 +90,7 @@ import {
 } from './modules/notification-templates';
 import { reportJobs, reportRoutes } from './modules/reports';
 import { dashboardRoutes } from './modules/dashboards';
+import { myWorkRoutes } from './modules/my-work';
 import { commandRecordsJob } from './platform/commands/purge-command-records.job';
 import { useIdempotencySecretKey } from './platform/commands/idempotency.repository';
 import {
@@ -300,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         notificationTemplateRoutes,
         notificationOptOutRoutes,
         dashboardRoutes,
+        myWorkRoutes,
         connectAdminRoutes,
         connectPermitRoutes,
       ]) {

@@ -384,6 +384,8 @@ const matrix: Record<string, Rule> = {
   // Printing (issue 19): Print Settings' layouts; the print list (and, for tags, the permit's type).
   // Dashboards (issue 20): the caller's own layout and widgets (scoped like the permit index); the
   // facility's default is Facility Settings'.
+  // The caller's own work, scoped by the types they may view (none: an empty answer).
+  'GET /api/my-work': signedIn,
   'GET /api/dashboards/layout': signedIn,
   'PUT /api/dashboards/layout': signedIn,
   'DELETE /api/dashboards/layout': signedIn,

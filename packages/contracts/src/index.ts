@@ -44,6 +44,7 @@ export * from './printing';
 export * from './abandoned-removals';
 export * from './permit-index';
 export * from './dashboards';
+export * from './my-work';
 export * from './people';
 export * from './lockboxes';
 export * from './lockbox-rules';

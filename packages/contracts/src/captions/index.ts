@@ -24,6 +24,7 @@ export * from './permit-types';
 export * from './permits';
 export * from './permit-index';
 export * from './dashboards';
+export * from './my-work';
 export * from './isolation-plan';
 export * from './permit-questions';
 export * from './hazard-analysis';

@@ -22,6 +22,12 @@ export const offlinePermitLabels = defineCaptions('Label', 'Permit_Offline', {
   checking: 'Reading this device’s copy…',
 });
 
+/** The permit page offline when the device holds no copy of it: the user stays on it (its URL) and may go to the offline dashboard. */
+export const offlinePermitGapLabels = defineCaptions('Label', 'Permit_Offline_Gap', {
+  notStored: 'You are offline and this permit is not stored on this device: it opens here when you are back online.',
+  openOfflineDashboard: 'Open the offline dashboard',
+});
+
 export const offlinePermitButtons = defineCaptions('Button', 'Permit_Offline', {
   saveOffline: 'Save offline',
 });

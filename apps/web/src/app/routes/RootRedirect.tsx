@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { landsOnMyWork, useMyWork } from '../../features/my-work';
 import { useNetwork } from '../../lib/network-state';
 import { useSessionContext } from '../../lib/session-context';
 import { ContentLoader } from '../../components/ContentLoader';
@@ -13,12 +14,19 @@ function useCustomDashboards(): boolean | null {
   return context.data?.facilitySettings.moduleSettings.CustomDashboards ?? false;
 }
 
-/** `/`: dashboards or announcements, by the seed's rule. */
+/** `/`: My work today for people with work or worklists, else dashboards or announcements (the seed's rule). */
 export function RootRedirect() {
   const { networkOnline } = useNetwork();
   const customDashboards = useCustomDashboards();
-  if (networkOnline && customDashboards === null) return <ContentLoader />;
-  return <Navigate to={rootRedirectTarget({ online: networkOnline, customDashboards: !!customDashboards })} replace />;
+  const work = useMyWork({ enabled: networkOnline });
+  // A failed answer is no work: the seed's pages always open.
+  if (networkOnline && (customDashboards === null || work.isPending)) return <ContentLoader />;
+  const target = rootRedirectTarget({
+    online: networkOnline,
+    customDashboards: !!customDashboards,
+    hasWork: landsOnMyWork(work.data),
+  });
+  return <Navigate to={target} replace />;
 }
 
 /** `/dashboards` only when online with CustomDashboards on; otherwise back to `/`. */

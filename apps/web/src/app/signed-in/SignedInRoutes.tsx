@@ -49,6 +49,7 @@ import {
   PermitIndexPage,
   PlannedPage,
   DashboardsPage,
+  MyWorkPage,
   StandaloneAnnouncementManager,
   TranslationsPage,
   UserManagePage,
@@ -103,6 +104,7 @@ function SignedInRouteTable() {
             </DashboardsGate>
           }
         />
+        <Route path="my-work" element={<MyWorkPage />} />
         <Route path="offline/dashboard" element={<OfflineDashboardPage />} />
         <Route path="offline/permit/:permitType/index" element={<OfflinePermitIndexPage />} />
         <Route path="offline/permit/:permitType/create" element={<OfflinePermitCreatePage />} />

@@ -25,6 +25,9 @@ export const OfflinePermitCreatePage = lazy(async () => ({
 export const DashboardsPage = lazy(async () => ({
   default: (await import('../dashboards/DashboardsPage')).DashboardsPage,
 }));
+// Offline too: `/my-work` shows the permits held from the device's copies (with the offline pages' code).
+const loadMyWorkRoute = () => import('../routes/MyWorkRoute');
+export const MyWorkPage = lazy(async () => ({ default: (await loadMyWorkRoute()).MyWorkRoute }));
 export const PermitIndexPage = lazy(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
 export const PermitCreatePage = lazy(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
 export const PermitEditPage = lazy(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
@@ -129,6 +132,7 @@ export const QuestionManagePage = lazy(async () => ({
 export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
   loadOfflinePages,
   loadPermitPages,
+  loadMyWorkRoute,
   loadAnnouncementsPage,
   loadPlannedPage,
   () => import('../routes/NotFoundPage'),

@@ -15,6 +15,7 @@ import { permitsSpanish } from './permits';
 import { permitHistorySpanish } from './permit-history';
 import { permitIndexSpanish } from './permit-index';
 import { dashboardsSpanish } from './dashboards';
+import { myWorkSpanish } from './my-work';
 import { isolationPlanSpanish } from './isolation-plan';
 import { permitQuestionsSpanish } from './permit-questions';
 import { hazardAnalysisSpanish } from './hazard-analysis';
@@ -32,7 +33,7 @@ import { printingSpanish } from './printing';
 import { notificationTemplatesSpanish } from './notification-templates';
 import { connectScreenSpanish, connectSpanish } from './connect';
 
-/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, Lock Manage and the (e)(3) abandoned removals. */
+/** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, My work today, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
   ...loginSpanish,
   ...shellSpanish,
@@ -50,6 +51,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...permitHistorySpanish,
   ...permitIndexSpanish,
   ...dashboardsSpanish,
+  ...myWorkSpanish,
   ...isolationPlanSpanish,
   ...permitQuestionsSpanish,
   ...hazardAnalysisSpanish,

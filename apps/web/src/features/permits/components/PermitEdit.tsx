@@ -5,6 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { permitFieldCaptions, permitsButtons, permitsLabels, permitsMessages, type Permit } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
+import { useNetwork } from '../../../lib/network-state';
 import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { fetchPermit, usePermit } from '../api/get-permit';
@@ -23,6 +24,7 @@ import {
 } from '../model/permit-form';
 import { outletSection, sectionsFor, type PermitSectionEntry } from '../model/permit-sections';
 import { passLeaveGuard } from '../model/leave-guard';
+import { tabOfUrl, withTab } from '../model/tab-in-url';
 import classes from '../Permits.module.css';
 import { CommandBar } from './CommandBar';
 import { ConflictPanel } from './ConflictPanel';
@@ -31,7 +33,7 @@ import { LeaveGuard } from './LeaveGuard';
 import { PermitForm } from './PermitForm';
 import { PermitHeader, PermitPeopleAndPlaces } from './PermitHeader';
 import { SsoSigningReturn, isSigningReturn } from './SsoSigningReturn';
-import { OfflinePermitNotice } from '../offline/OfflinePermitNotice';
+import { NotStoredOffline, OfflinePermitNotice } from '../offline/OfflinePermitNotice';
 import { useOfflinePermitSource } from '../offline/use-offline-permit';
 import { savedOnDevice } from '../offline/saved-on-device';
 
@@ -45,6 +47,7 @@ export function PermitEdit({
   sections?: readonly PermitSectionEntry[];
 }) {
   const t = useCaptions();
+  const { networkOnline } = useNetwork();
   // Offline (or a permit made on this device) the same page reads and changes the stored copy.
   useOfflinePermitSource();
   const permit = usePermit(permitId, { live: true });
@@ -56,6 +59,8 @@ export function PermitEdit({
     );
   if (permit.isError) {
     const missing = permit.error instanceof ApiRequestError && [403, 404].includes(permit.error.status);
+    // Offline with no copy on this device: the user stays here (the page opens when the network is back).
+    if (missing && !networkOnline) return <NotStoredOffline />;
     return (
       <Alert color="red" variant="light" role="alert">
         {missing ? t(permitsLabels.notFound) : reasonOf(permit.error)}
@@ -275,21 +280,24 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
 
 /**
  * The selected tab: a section with an outlet (attachments) is selected by its URL,
- * `/Permit/Edit/:id/<outlet>`, and selecting it goes there; the other tabs live in the page's state
- * and, from an outlet, go back to `/Permit/Edit/:id`. The page stays mounted either way (the layout
+ * `/Permit/Edit/:id/<outlet>`, and selecting it goes there; the other tabs live in the page's state,
+ * mirrored in `?tab=` (tab-in-url), and, from an outlet, go back to `/Permit/Edit/:id`. The page stays mounted either way (the layout
  * keys it without the outlet), so unsaved edits stay, and the move passes the leave guard.
  */
 function useOutletTabs(permitId: number, sections: readonly PermitSectionEntry[]) {
   const navigate = useNavigate();
   const rest = useParams()['*'] ?? '';
   // Back from signing at the identity provider: the Approvals section, where the signature shows.
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const [local, setLocal] = useState(() =>
-    isSigningReturn(search) && sections.some((e) => e.id === 'approvals') ? 'approvals' : 'permit',
+    isSigningReturn(search) && sections.some((e) => e.id === 'approvals')
+      ? 'approvals'
+      : tabOfUrl(search.get('tab'), sections),
   );
   const outlet = outletSection(sections, rest);
   const inPage = (value: string) => !sections.some((e) => e.id === value && e.outlet);
-  const go = (path: string) => navigate(path, { state: { ...passLeaveGuard, skipLoader: true } });
+  const moveState = { state: { ...passLeaveGuard, skipLoader: true } };
+  const go = (path: string) => navigate(path, moveState);
   return {
     value: outlet?.id ?? (inPage(local) ? local : 'permit'),
     select: (value: string | null) => {
@@ -297,7 +305,10 @@ function useOutletTabs(permitId: number, sections: readonly PermitSectionEntry[]
       const entry = sections.find((e) => e.id === value && e.outlet);
       if (entry) return void go(`/Permit/Edit/${permitId}/${entry.outlet}`);
       setLocal(value);
-      if (outlet) void go(`/Permit/Edit/${permitId}`);
+      const query = withTab(outlet ? new URLSearchParams() : search, value).toString();
+      if (outlet) void go(`/Permit/Edit/${permitId}${query ? `?${query}` : ''}`);
+      // Replaced, not pushed: Back leaves the permit rather than stepping through its tabs.
+      else setSearch(withTab(search, value), { replace: true, ...moveState });
     },
   };
 }

@@ -1,5 +1,6 @@
-import { Alert, List, Text } from '@mantine/core';
-import { permitCommandCaptions, offlinePermitLabels as L, type Permit } from '@hasp/contracts';
+import { Alert, Button, List, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { permitCommandCaptions, offlinePermitGapLabels, offlinePermitLabels as L, type Permit } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useDeviceCopy } from './use-offline-permit';
 
@@ -52,6 +53,19 @@ export function OfflinePermitNotice({ permit }: { permit: Permit }) {
           {t(L.approveOnline)}
         </Text>
       )}
+    </Alert>
+  );
+}
+
+/** Offline, a permit this device stores no copy of: said on its page, with the way to what the device has. */
+export function NotStoredOffline() {
+  const t = useCaptions();
+  return (
+    <Alert color="yellow" variant="light" role="alert">
+      <Text mb="sm">{t(offlinePermitGapLabels.notStored)}</Text>
+      <Button component={Link} to="/offline/dashboard" variant="light" mih={44}>
+        {t(offlinePermitGapLabels.openOfflineDashboard)}
+      </Button>
     </Alert>
   );
 }

@@ -102,7 +102,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
     ],
   });
 
-  // The network goes: the user stays on the permit's page, now the device's copy (decision XXXX).
+  // The network goes: the user stays on the permit's page, now the device's copy (decision 0104).
   await page.context().setOffline(true);
   await expect(page).toHaveURL(new RegExp(`/Permit/Edit/${permitId}$`));
   await openInApp(page, `/Permit/Edit/${permitId}`);

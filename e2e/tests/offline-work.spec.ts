@@ -100,7 +100,7 @@ test('a crew member signs on to the lockbox offline on a phone, keeps it across 
 
   // At the job site, no network: sign on with the personal lock.
   await page.context().setOffline(true);
-  // The permit's page stays (decision XXXX): its offline copy.
+  // The permit's page stays (decision 0104): its offline copy.
   await expect(page).toHaveURL(new RegExp(`/Permit/Edit/${permitId}$`));
   await openInApp(page, `/Permit/Edit/${permitId}`);
   await main.getByRole('tab', { name: 'Crew' }).click();

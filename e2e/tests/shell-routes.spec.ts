@@ -14,7 +14,7 @@ test.describe('shell: routes, titles and redirects', () => {
     page,
     signIn,
   }) => {
-    // A worker of their own, holding nothing: the seed's rule (decision XXXX).
+    // A worker of their own, holding nothing: the seed's rule (decision 0104).
     await signIn({ user: (await createUserLike('worker', 'shell-idle')).userName });
     await page.goto('/');
     await expect(page).toHaveURL('/dashboards', { timeout: FIRST_LOAD_TIMEOUT_MS });

@@ -1,6 +1,6 @@
 /**
  * Where `/` leads. Online, someone with work of their own or worklists lands on "My work today"
- * (decision XXXX); anyone else by the seed's rule: dashboards when online and the facility's
+ * (decision 0104); anyone else by the seed's rule: dashboards when online and the facility's
  * CustomDashboards module is on, otherwise announcements (always when offline).
  */
 export function rootRedirectTarget({

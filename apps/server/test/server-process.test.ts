@@ -47,22 +47,26 @@ describe('a whole server process', () => {
   it(
     'starts the embedded database, migrates, seeds, serves, and on SIGTERM stops cleanly',
     () =>
-      withServerFolder('hasp-process-', async ({ dataDir, port, start }) => {
-        const server = await start();
-        expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
-        await expectServing(port);
-        const facilities = await fetch(
-          `http://127.0.0.1:${port}/api/stilFacility/getRecords?connectionStringName=Demo`,
-        );
-        expect(((await facilities.json()) as unknown[]).length).toBe(2);
-        server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
-        expect(server.output()).toContain('"stopped"');
-        expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-        // Secrets never reach the log.
-        expect(server.output()).not.toMatch(/eyJ[\w-]+\.eyJ/);
-        expect(server.output()).not.toContain(readFileSync(path.join(dataDir, 'pg-password'), 'utf8'));
-      }),
+      withServerFolder(
+        'hasp-process-',
+        async ({ dataDir, port, start }) => {
+          const server = await start();
+          expect(server.output()).toContain(`Hasp is running at http://127.0.0.1:${port}`);
+          await expectServing(port);
+          const facilities = await fetch(
+            `http://127.0.0.1:${port}/api/stilFacility/getRecords?connectionStringName=Demo`,
+          );
+          expect(((await facilities.json()) as unknown[]).length).toBe(2);
+          server.child.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+          expect(server.output()).toContain('"stopped"');
+          expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+          // Secrets never reach the log.
+          expect(server.output()).not.toMatch(/eyJ[\w-]+\.eyJ/);
+          expect(server.output()).not.toContain(readFileSync(path.join(dataDir, 'pg-password'), 'utf8'));
+        },
+        { keepAsSeeded: true },
+      ),
     120_000,
   );
 

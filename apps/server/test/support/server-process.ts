@@ -83,8 +83,10 @@ export function sentinelOf(postgresPid: number): number | null {
  * Tests about killing, restarting or clocks start from a copy of it rather than seeding anew (a
  * minute or more each on two cores); the tests of a first start use an empty folder.
  */
+const seededFolderPath = () => path.join(inject('runFolder'), 'seeded-server-folder');
+
 async function seededFolder(): Promise<string> {
-  const folder = path.join(inject('runFolder'), 'seeded-server-folder');
+  const folder = seededFolderPath();
   const done = path.join(folder, '.seeded');
   if (existsSync(done)) return folder;
   rmSync(folder, { recursive: true, force: true });
@@ -116,7 +118,7 @@ export async function withServerFolder(
     pgPort: number;
     start: (extraEnv?: Record<string, string>) => Promise<RunningServer>;
   }) => Promise<void>,
-  options: { seeded?: boolean } = {},
+  options: { seeded?: boolean; keepAsSeeded?: boolean } = {},
 ): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   if (options.seeded) {
@@ -131,12 +133,23 @@ export async function withServerFolder(
     started.push(server);
     return server;
   };
+  let passed = false;
   try {
     await test({ dataDir, port, pgPort, start });
+    passed = true;
   } finally {
     for (const server of started) {
       server.child.kill('SIGTERM');
       await server.exited;
+    }
+    // A test of a first start that seeded the demo and stopped cleanly leaves just what seededFolder
+    // makes: it becomes that folder, saving the run a second demo seed (a minute on two cores).
+    const seeded = seededFolderPath();
+    if (options.keepAsSeeded && passed && !existsSync(path.join(seeded, '.seeded'))) {
+      rmSync(seeded, { recursive: true, force: true });
+      const moved = spawnSync('mv', [dataDir, seeded], { encoding: 'utf8' });
+      expect(moved.status, moved.stderr).toBe(0);
+      writeFileSync(path.join(seeded, '.seeded'), '');
     }
     rmSync(dataDir, { recursive: true, force: true });
   }

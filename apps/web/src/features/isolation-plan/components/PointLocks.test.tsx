@@ -58,8 +58,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
       if (url.pathname.endsWith('/locks/applicable')) return Response.json([lock(42, 'P-018'), lock(43, 'P-019')]);
-      const body = init?.body ?? (input instanceof Request ? await input.text() : null);
-      sent.push(JSON.parse(String(body)));
+      const body = input instanceof Request ? await input.text() : (init?.body as string);
+      sent.push(JSON.parse(body));
       return Response.json({
         ID: 99,
         permitId: 7,
@@ -98,7 +98,7 @@ describe('the point lock picker', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Scan lock' }));
     fireEvent.click(screen.getByRole('button', { name: 'camera' }));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Lock P-019 picked: apply it.');
-    expect((screen.getByLabelText('Lock for E-101') as HTMLSelectElement).value).toBe('43');
+    expect(screen.getByLabelText<HTMLSelectElement>('Lock for E-101').value).toBe('43');
   });
 
   it('a label of a lock that is not the user’s here, or of another facility, is refused with the reason', async () => {
@@ -111,7 +111,7 @@ describe('the point lock picker', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Scan lock' }));
     fireEvent.click(screen.getByRole('button', { name: 'camera' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Lock P-018 belongs to another facility.');
-    expect((screen.getByLabelText('Lock for E-101') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Lock for E-101').value).toBe('');
   });
 
   it('asks before a second lock of the user’s on the point, and sends it confirmed', async () => {

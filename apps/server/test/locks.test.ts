@@ -317,6 +317,46 @@ describe('locks at plan points', () => {
       message: 'Lock Unit-600 is retired: it cannot be applied',
     });
   });
+  it("one person's second lock on a point needs their confirmation; a third is refused, saying why", async () => {
+    const [first, second, third] = await Promise.all(['Unit-750', 'Unit-751', 'Unit-752'].map(registered));
+    const applyAs = (lockId: number, secondLock?: boolean) =>
+      call('supervisor', 'POST', `/api/permits/${permitId}/locks/commands/apply`, {
+        lockId,
+        planPointId: planPoints.isolated,
+        ...(secondLock === undefined ? {} : { secondLock }),
+      });
+    expect((await applyAs(first!.ID)).statusCode).toBe(200);
+    const unconfirmed = await applyAs(second!.ID);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^You already have lock Unit-750 on point .+: confirm to apply lock Unit-751 as a second lock$/,
+      ),
+      details: [{ field: 'secondLock' }],
+    });
+    expect((await applyAs(second!.ID, true)).statusCode).toBe(200);
+    const refused = await applyAs(third!.ID, true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^You already have 2 locks on point .+ \(Unit-750, Unit-751\): lock Unit-752 would be more than the 2 a person may put on one point$/,
+      ),
+      details: [{ field: 'planPointId' }],
+    });
+    // Another person's first lock on the same point is theirs alone: no question asked.
+    expect((await apply('worker', third!.ID)).statusCode).toBe(200);
+    const open = await db()
+      .selectFrom('lock_applications')
+      .select(['id', 'applied_by'])
+      .where('plan_point_id', '=', planPoints.isolated!)
+      .where('removed_at', 'is', null)
+      .execute();
+    for (const row of open) {
+      const as = row.applied_by === users.worker ? 'worker' : 'supervisor';
+      expect((await remove(as, row.id)).statusCode).toBe(200);
+    }
+  });
+
   it("a crew member's lock on the lockbox is not removed through the point route", async () => {
     const lock = await registered('Unit-650');
     const lockbox = await db()

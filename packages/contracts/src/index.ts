@@ -37,6 +37,7 @@ export * from './permit-return';
 export * from './permit-handover';
 export * from './permit-command-refusals';
 export * from './locks';
+export * from './lock-labels';
 export * from './isolation-plan';
 export * from './hazard-analysis';
 export * from './tags';

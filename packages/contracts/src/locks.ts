@@ -152,8 +152,15 @@ export const lockOptionsSchema = z.object({
 });
 export type LockOptions = z.infer<typeof lockOptionsSchema>;
 
-/** Apply a lock at a point of the permit's isolation plan (the applier is the signed-in user). */
-export const lockApplyInputSchema = z.object({ lockId: idSchema, planPointId: idSchema });
+/**
+ * Apply a lock at a point of the permit's isolation plan (the applier is the signed-in user).
+ * `secondLock`: the applier confirmed a second lock of theirs on the point (pointLockCountRefusal).
+ */
+export const lockApplyInputSchema = z.object({
+  lockId: idSchema,
+  planPointId: idSchema,
+  secondLock: z.optional(z.boolean()),
+});
 export type LockApplyInput = z.infer<typeof lockApplyInputSchema>;
 /** Remove a lock application (only its applier may). */
 export const lockRemoveInputSchema = z.object({ applicationId: idSchema });
@@ -208,6 +215,37 @@ export function lockApplyRefusal(
 export function lockPointRefusal(serial: string, point: { code: string; state: PlanPointState }): string | null {
   if (holdingPlanPointStates.includes(point.state)) return null;
   return `Point ${point.code} is ${point.state.replace('_', ' ')}: lock ${serial} goes on a point once it is isolated and before it is restored or released`;
+}
+
+/**
+ * The locks one person puts on one plan point: the plan has no planned lock count, so the rule is
+ * per person per point — one, and a second only when they confirm it (a second lock on a long job,
+ * a hasp they cannot reach with one); more is refused.
+ */
+export const PERSON_POINT_LOCKS_MAX = 2;
+
+/**
+ * Why another lock of this person cannot go on this point now (null: it can), from the serials of
+ * their locks on it already: a second needs `secondLock` (`confirm`: the screen asks "Apply a second
+ * lock?" and sends it again), a third is refused. The server decides with it, the offline page too.
+ */
+export function pointLockCountRefusal(
+  point: { code: string },
+  mine: readonly string[],
+  serial: string,
+  secondLock = false,
+): { confirm: boolean; message: string } | null {
+  if (mine.length === 0) return null;
+  if (mine.length >= PERSON_POINT_LOCKS_MAX)
+    return {
+      confirm: false,
+      message: `You already have ${mine.length} locks on point ${point.code} (${mine.join(', ')}): lock ${serial} would be more than the ${PERSON_POINT_LOCKS_MAX} a person may put on one point`,
+    };
+  if (secondLock) return null;
+  return {
+    confirm: true,
+    message: `You already have lock ${mine[0]} on point ${point.code}: confirm to apply lock ${serial} as a second lock`,
+  };
 }
 
 /**

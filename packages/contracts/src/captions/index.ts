@@ -31,6 +31,7 @@ export * from './hazard-analysis';
 export * from './lockboxes';
 export * from './tags';
 export * from './locks';
+export * from './lock-scan';
 export * from './abandoned-removals';
 export * from './attachments';
 export * from './gas-tests';

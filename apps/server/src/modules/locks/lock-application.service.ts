@@ -4,6 +4,7 @@ import {
   lockApplyRefusal,
   lockPointRefusal,
   lockRemoveRefusal,
+  pointLockCountRefusal,
   type LockKind,
   type LockRemoval,
   type LockStatus,
@@ -23,6 +24,13 @@ export type ApplyLockInput = {
   /** The applier: the one person who may remove it again (except under (e)(3)). */
   userId: number;
   at: Date;
+  /** The applier confirmed a second lock of theirs on this point (pointLockCountRefusal). */
+  secondLock?: boolean;
+  /**
+   * A transfer moves a lock already on the isolation point to another permit's plan point: the
+   * person's locks on the point do not grow, so their count is not asked again.
+   */
+  transfer?: boolean;
 } & LockPlace;
 
 export interface RemoveLockInput {
@@ -104,6 +112,7 @@ async function checkPlace(trx: Trx, input: ApplyLockInput, serial: string): Prom
         { field: 'planPointId', message: `Point ${point.code} is not isolated` },
       ]);
     }
+    if (!input.transfer) await checkPersonPointLocks(trx, input, point.code, serial);
     return;
   }
   const lockbox = await trx
@@ -116,6 +125,34 @@ async function checkPlace(trx: Trx, input: ApplyLockInput, serial: string): Prom
   if (lockbox.released_at !== null) {
     throw conflict(`Lockbox ${lockbox.number} is released: lock ${serial} cannot go on it`, 'lockboxId');
   }
+}
+
+/**
+ * One person's locks on one plan point (contracts' pointLockCountRefusal): a second needs their
+ * confirmation, a third is refused. Read under the permit row the caller locked, so two applies of
+ * one person on one point run one after the other.
+ */
+async function checkPersonPointLocks(trx: Trx, input: ApplyLockInput, code: string, serial: string): Promise<void> {
+  const mine = await trx
+    .selectFrom('lock_applications as a')
+    .innerJoin('locks as l', (j) => j.onRef('l.facility_id', '=', 'a.facility_id').onRef('l.id', '=', 'a.lock_id'))
+    .select('l.serial')
+    .where('a.facility_id', '=', input.facilityId)
+    .where('a.plan_point_id', '=', input.planPointId!)
+    .where('a.applied_by', '=', input.userId)
+    .where('a.removed_at', 'is', null)
+    .orderBy('a.applied_at')
+    .execute();
+  const refusal = pointLockCountRefusal(
+    { code },
+    mine.map((m) => m.serial),
+    serial,
+    input.secondLock,
+  );
+  if (refusal)
+    throw new AppError('CONFLICT', 409, refusal.message, [
+      { field: refusal.confirm ? 'secondLock' : 'planPointId', message: refusal.message },
+    ]);
 }
 
 /**
@@ -238,6 +275,7 @@ export async function transferLock(trx: Trx, input: TransferLockInput): Promise<
     permitId: input.toPermitId,
     userId: input.userId,
     at: input.at,
+    transfer: true,
     ...place,
   });
   await trx

@@ -46,6 +46,7 @@ export const applyLockAtPoint = defineCommand<LockApplyInput, LockPermitState, L
       planPointId: input.planPointId,
       userId,
       at: ctx.now,
+      secondLock: input.secondLock,
     });
     const application = (await findLockApplication(trx, facilityId, applicationId))!;
     run.audit({

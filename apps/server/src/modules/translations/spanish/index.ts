@@ -25,6 +25,7 @@ import { simopsSpanish } from './simops';
 import { signaturesSpanish } from './signatures';
 import { tagsSpanish } from './tags';
 import { locksSpanish } from './locks';
+import { lockScanSpanish } from './lock-scan';
 import { abandonedRemovalsSpanish } from './abandoned-removals';
 import { attachmentsSpanish } from './attachments';
 import { permitPdfSpanish } from './permit-pdf';
@@ -61,6 +62,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...signaturesSpanish,
   ...tagsSpanish,
   ...locksSpanish,
+  ...lockScanSpanish,
   ...abandonedRemovalsSpanish,
   ...attachmentsSpanish,
   ...permitPdfSpanish,

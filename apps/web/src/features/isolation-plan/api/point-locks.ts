@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lockApplicationSchema, lockListSchema } from '@hasp/contracts';
+import { lockApplicationSchema, lockListSchema, type LockApplyInput } from '@hasp/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 import { planKeys } from './plan';
 
@@ -19,7 +19,7 @@ const explainedHere = (error: unknown) =>
 export function usePointLock(permitId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (what: { apply: { lockId: number; planPointId: number } } | { remove: { applicationId: number } }) =>
+    mutationFn: (what: { apply: LockApplyInput } | { remove: { applicationId: number } }) =>
       apiRequest(`permits/${permitId}/locks/commands/${'apply' in what ? 'apply' : 'remove'}`, {
         method: 'POST',
         body: 'apply' in what ? what.apply : what.remove,

@@ -4,6 +4,7 @@ import {
   lockPointRefusal,
   lockRemoveRefusal,
   permitPermission,
+  pointLockCountRefusal,
   type IsolationPlan,
   type Lock,
   type LockApplication,
@@ -59,7 +60,7 @@ export function applicableLocksOffline(data: OfflinePermit, locks: Lock[]): Lock
 /** Applies one of the user's locks at a plan point, or the rules' refusal. */
 export function applyLockOffline(
   data: OfflinePermit,
-  input: { lockId: number; planPointId: number },
+  input: { lockId: number; planPointId: number; secondLock?: boolean },
   actor: LocalActor,
   locks: Lock[],
   now: Date,
@@ -86,6 +87,9 @@ export function applyLockOffline(
       where,
     ) ?? lockPointRefusal(lock.serial, point);
   if (refusal) return refuse(409, refusal);
+  const mine = point.locks.filter((l) => l.appliedBy.ID === actor.userId).map((l) => l.serial);
+  const tooMany = pointLockCountRefusal(point, mine, lock.serial, input.secondLock);
+  if (tooMany) return refuse(409, tooMany.message);
 
   const localId = `local:${localUuid}`;
   const appliedAt = now.toISOString();
@@ -114,7 +118,8 @@ export function applyLockOffline(
     data: withPoints(data, plan, points, actor),
     answer,
     appliedHere: true,
-    input: { lockId: lock.ID, planPointId: point.ID, localId },
+    // The confirmation of a second lock goes with it: the server asks the same at sync.
+    input: { lockId: lock.ID, planPointId: point.ID, localId, ...(input.secondLock ? { secondLock: true } : {}) },
     locks: locks.map((l) => (l.ID === lock.ID ? { ...l, status: 'in_use' } : l)),
   };
 }

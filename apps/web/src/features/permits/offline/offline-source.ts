@@ -146,7 +146,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
       command.verb === 'apply'
         ? applyLockOffline(
             data,
-            command.body as { lockId: number; planPointId: number },
+            command.body as { lockId: number; planPointId: number; secondLock?: boolean },
             actor,
             locks,
             now,

@@ -1,6 +1,6 @@
 /**
  * A lock's QR label (Lock Manage prints it; the point's lock picker scans it): the text of the QR
- * code is `HASP-LOCK:<facilityId>:<serial>` (decision XXXX). Serials are unique per facility
+ * code is `HASP-LOCK:<facilityId>:<serial>` (decision 0105). Serials are unique per facility
  * whatever their case, so the facility and the serial name one lock; the facility's id keeps a
  * label of another plant from picking a lock of the same serial here.
  */

@@ -13,7 +13,7 @@ export const lockLabelModules = (facilityId: number, serial: string) =>
 
 /**
  * Lock labels as one PDF, a page each: the QR code of `HASP-LOCK:<facility>:<serial>` (decision
- * XXXX) and the serial, large enough to read at arm's length when the camera is not at hand.
+ * 0105) and the serial, large enough to read at arm's length when the camera is not at hand.
  */
 export function renderLockLabels(facilityId: number, serials: readonly string[]): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false, info: { Title: 'Hasp lock labels', Creator: 'Hasp' } });

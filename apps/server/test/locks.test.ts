@@ -408,6 +408,21 @@ describe('scoping and permissions', () => {
     expect(apply.statusCode).toBe(404);
   });
 
+  it("prints a lock's QR label, or the listed locks' labels, only within the facility and for Lock Manage", async () => {
+    const lock = await registered('Unit-750');
+    const one = await call('admin', 'GET', `/api/locks/labels?id=${lock.ID}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    expect(one.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // One page per label: the listed locks' labels follow the list's own filter.
+    const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+    expect(pages(one.rawPayload)).toBe(1);
+    const listed = (await call('admin', 'GET', '/api/locks?q=Unit-7')).json<Lock[]>().length;
+    expect(pages((await call('admin', 'GET', '/api/locks/labels?q=Unit-7')).rawPayload)).toBe(listed);
+    expect((await call('adminRiverside', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(404);
+    expect((await call('worker', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(403);
+  });
+
   it('the inventory needs rightnav:lock-manage; applying needs permit:view of the type', async () => {
     expect((await call('worker', 'GET', '/api/locks')).statusCode).toBe(403);
     expect((await register('Unit-800', 'worker')).statusCode).toBe(403);

@@ -134,6 +134,12 @@ export const lockListQuerySchema = z.object({
 });
 export type LockListQuery = z.infer<typeof lockListQuerySchema>;
 
+/** GET /api/locks/labels: the QR labels of the locks Lock Manage lists (the same filters), or of one. */
+export const lockLabelQuerySchema = z.extend(lockListQuerySchema, { id: z.optional(idParamSchema) });
+export type LockLabelQuery = z.infer<typeof lockLabelQuerySchema>;
+/** At most this many labels in one PDF (a facility's whole board, not its whole history). */
+export const LOCK_LABELS_MAX = 1000;
+
 const reason = z.optional(z.string().check(z.trim(), z.maxLength(LOCK_NOTE_MAX)));
 /** Each status command's body. */
 export const lockCommandInputSchemas = {

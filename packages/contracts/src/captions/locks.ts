@@ -28,6 +28,7 @@ export const lockManageLabels = defineCaptions('Label', 'Lock_Manage', {
   count: '{{count}} locks',
   'count::one': '1 lock',
   noMatch: 'No lock matches these filters.',
+  printFailed: 'The labels could not be printed: {{reason}}',
   list: 'Locks',
   serial: 'Serial',
   colour: 'Colour',
@@ -64,6 +65,8 @@ export const lockManageLabels = defineCaptions('Label', 'Lock_Manage', {
 
 export const lockManageButtons = defineCaptions('Button', 'Lock_Manage', {
   register: 'Register a lock',
+  printLabels: 'Print QR labels',
+  printLabel: 'Print QR label',
   actions: 'Actions',
   edit: 'Edit',
   issueToSomeoneElse: 'Issue to someone else',

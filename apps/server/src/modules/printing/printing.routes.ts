@@ -37,7 +37,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Where the QR codes point: this server as the browser reached it (the tag's `/t/<token>` page is its). */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream | Buffer, fileName: string) {
+/** A PDF as a download nobody caches or sniffs (tags, labels, lock labels). */
+export function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream | Buffer, fileName: string) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${fileName}"`)

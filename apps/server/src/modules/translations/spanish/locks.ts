@@ -46,6 +46,7 @@ export const locksSpanish = [
     count: '{{count}} candados',
     'count::one': '1 candado',
     noMatch: 'Ningún candado coincide con estos filtros.',
+    printFailed: 'No se pudieron imprimir las etiquetas: {{reason}}',
     list: 'Candados',
     serial: 'Número de serie',
     colour: 'Color',
@@ -79,6 +80,8 @@ export const locksSpanish = [
   }),
   ...translateCatalog(lockManageButtons, {
     register: 'Registrar un candado',
+    printLabels: 'Imprimir etiquetas QR',
+    printLabel: 'Imprimir etiqueta QR',
     actions: 'Acciones',
     edit: 'Editar',
     issueToSomeoneElse: 'Asignar a otra persona',

@@ -5,10 +5,12 @@ import {
   lockSchema,
   type Lock,
   type LockInput,
+  type LockLabelQuery,
   type LockListQuery,
   type LockStatusCommand,
 } from '@hasp/contracts';
 import { apiRequest } from '../../../lib/http';
+import { saveBlob } from '../../../lib/save-file';
 import { refusedFieldsOf, statusIn } from '../../../lib/send-form';
 
 export const lockKeys = {
@@ -70,5 +72,15 @@ export function useLockCommand() {
       }),
     // Refused or not, the list may be out of date (a stale version, a lock now in use): read it again.
     onSettled: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+  });
+}
+
+/** The QR labels the lock picker scans, as a PDF download: the listed locks' (same filters) or one lock's. */
+export function usePrintLockLabels() {
+  return useMutation({
+    mutationFn: async (query: LockLabelQuery) => {
+      const pdf = await apiRequest('locks/labels', { query, read: 'blob', headers: { accept: 'application/pdf' } });
+      saveBlob(pdf, 'lock-labels.pdf');
+    },
   });
 }

@@ -21,6 +21,8 @@ interface LockListProps {
   locks: Lock[];
   onEdit: (lock: Lock) => void;
   onCommand: (lock: Lock, verb: LockStatusCommand) => void;
+  /** Its QR label, the one the lock picker scans. */
+  onPrintLabel: (lock: Lock) => void;
 }
 
 /** A colour's swatch when its name is a CSS colour (the text beside it says the colour either way). */
@@ -50,7 +52,7 @@ function Where({ lock }: { lock: Lock }) {
 }
 
 /** Edit and the status commands the lock's status allows: a menu opened by a tap (nothing on hover). */
-function Actions({ lock, onEdit, onCommand, wide }: LockListProps & { lock: Lock; wide?: boolean }) {
+function Actions({ lock, onEdit, onCommand, onPrintLabel, wide }: LockListProps & { lock: Lock; wide?: boolean }) {
   const t = useCaptions();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -67,6 +69,9 @@ function Actions({ lock, onEdit, onCommand, wide }: LockListProps & { lock: Lock
       <Menu.Dropdown>
         <Menu.Item className={classes.touch} onClick={() => onEdit(lock)}>
           {t(B.edit)}
+        </Menu.Item>
+        <Menu.Item className={classes.touch} onClick={() => onPrintLabel(lock)}>
+          {t(B.printLabel)}
         </Menu.Item>
         {allowedLockCommands(lock.status).map((verb) => (
           <Menu.Item key={verb} className={classes.touch} onClick={() => onCommand(lock, verb)}>

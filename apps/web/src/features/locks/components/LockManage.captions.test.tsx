@@ -63,7 +63,7 @@ describe('Lock Manage speaks only in captions', () => {
   });
 
   it('the list (kinds, statuses, where a lock is, its actions)', async () => {
-    await renderScreen(<LockList locks={locks} onEdit={noop} onCommand={noop} />);
+    await renderScreen(<LockList locks={locks} onEdit={noop} onCommand={noop} onPrintLabel={noop} />);
     expect(screen.getAllByText('⟦In use⟧').length).toBeGreaterThan(0);
     expect(screen.getByText('⟦LOTO-0042 · point E-101 (MCC room)⟧')).toBeTruthy();
     expect(strays(data)).toEqual([]);

@@ -18,7 +18,7 @@ import {
 import { Page } from '../../../components/Page';
 import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
-import { useLockOptions, useLocks } from '../api/locks-api';
+import { useLockOptions, useLocks, usePrintLockLabels } from '../api/locks-api';
 import { readLockFilters, writeLockFilters } from '../model/lock-filters';
 import { LockCommandModal } from './LockCommandModal';
 import { LockFormModal } from './LockFormModal';
@@ -47,6 +47,7 @@ function LockManage() {
   const query = useMemo(() => readLockFilters(params), [params]);
   const locks = useLocks(query);
   const options = useLockOptions();
+  const labels = usePrintLockLabels();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // The URL is the filter: reload and a shared link show the same locks. No page loader on a change.
@@ -73,7 +74,21 @@ function LockManage() {
         <Button className={classes.touch} onClick={() => setDialog({ kind: 'form', lock: null })}>
           {t(B.register)}
         </Button>
+        <Button
+          variant="default"
+          className={classes.touch}
+          disabled={count === 0}
+          loading={labels.isPending}
+          onClick={() => labels.mutate(query)}
+        >
+          {t(B.printLabels)}
+        </Button>
       </Group>
+      {labels.isError && (
+        <Alert color="red" role="alert">
+          {t(L.printFailed, { reason: labels.error.message })}
+        </Alert>
+      )}
       <div className={classes.filters}>
         <NativeSelect
           label={t(L.status)}
@@ -115,6 +130,7 @@ function LockManage() {
           locks={locks.data}
           onEdit={(lock) => setDialog({ kind: 'form', lock })}
           onCommand={(lock, verb) => setDialog({ kind: 'command', lock, verb })}
+          onPrintLabel={(lock) => labels.mutate({ id: lock.ID })}
         />
       )}
       {dialog?.kind === 'form' && (

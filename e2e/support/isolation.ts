@@ -81,6 +81,7 @@ export async function isolatePlan(user: ApiUser, permitId: number): Promise<Plan
     plan = await planCommand(user, permitId, 'verify-point', {
       planPointId: point.ID,
       method: point.verificationMethod || 'Try start',
+      outcome: 'pass',
       result: 'No movement, zero energy',
     });
   return plan;

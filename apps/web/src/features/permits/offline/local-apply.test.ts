@@ -295,7 +295,7 @@ describe('the isolation plan and tags applied on the device', () => {
     expect(plan.points[0]).toMatchObject({ state: 'isolated', isolated: { by: { ID: 5 } } });
     expect(plan.nextStep).toBe('Apply the lock and tag on EV-1');
     // Verifying before the lock, the tag and stored energy: the rule's own sentence.
-    const early = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm', result: 'r' }, issuer, now);
+    const early = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm', outcome: 'pass', result: 'r' }, issuer, now);
     expect(early).toEqual({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first.' });
   });
 

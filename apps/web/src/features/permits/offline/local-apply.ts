@@ -261,7 +261,7 @@ export function applyPlanCommand(
   // A try-out's body is checked as the server checks it (a method and a pass or fail, always).
   if (verb === 'verify-point' || verb === 're-verify') {
     const body = isolationPlanInputSchemas[verb].safeParse(input);
-    if (!body.success) return refuse(400, body.error.issues[0]?.message ?? 'Try-out: method and outcome');
+    if (!body.success) return refuse(422, body.error.issues[0]?.message ?? 'Try-out: method and outcome');
   }
   const refusal = isolationPlanRefusal(plan, verb, input);
   if (refusal) return refuse(409, refusal);

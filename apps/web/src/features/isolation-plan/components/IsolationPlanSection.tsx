@@ -86,9 +86,7 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
           {refusal}
         </Alert>
       )}
-      {open && (
-        <PointCard plan={plan} point={open} index={openIndex} busy={command.isPending} onCommand={give} />
-      )}
+      {open && <PointCard plan={plan} point={open} index={openIndex} busy={command.isPending} onCommand={give} />}
       {plan.points.length > 1 && <PointList plan={plan} openId={open?.ID} onOpen={setOpenId} />}
       <ol className={classes.steps} aria-label={t(L.steps)}>
         {planSteps(plan, t).map((step) => (

@@ -94,9 +94,10 @@ function renderSection() {
 
 /** The body of the last POST the section sent, with its path. */
 const lastPost = () => {
-  const calls = vi.mocked(fetch).mock.calls as unknown as [string, RequestInit | undefined][];
+  // The stubbed fetch speakMarkerLanguage installed: what the section sent.
+  const calls = vi.mocked(globalThis.fetch).mock.calls as unknown as [string, { method?: string; body?: string }?][];
   const [url, init] = calls.filter(([, i]) => i?.method === 'POST').at(-1)!;
-  return { path: new URL(url, 'http://localhost').pathname, body: JSON.parse(String(init!.body)) as unknown };
+  return { path: new URL(url, 'http://localhost').pathname, body: JSON.parse(init!.body!) as unknown };
 };
 
 describe('the point card', () => {

@@ -104,7 +104,7 @@ describe('the point card', () => {
   beforeEach(async () => {
     plan = base;
     await speakMarkerLanguage((url) =>
-      url.pathname.endsWith('/locks/applicable') ? [lock] : url.pathname.endsWith('/isolation-plan') ? plan : [],
+      url.pathname.endsWith('/locks/applicable') ? [lock] : url.pathname.includes('/isolation-plan') ? plan : [],
     );
     await setLanguage('en');
   });

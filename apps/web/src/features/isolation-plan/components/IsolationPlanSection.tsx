@@ -47,7 +47,8 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   const refusal = command.error instanceof ApiRequestError ? command.error.message : null;
   const open = plan.points.find((p) => p.ID === openId) ?? currentPoint(plan);
   const openIndex = open ? plan.points.indexOf(open) : -1;
-  const guiding = !!open && pointStep(plan, open) !== 'other';
+  // The card has a step to give at the open point: the sentence box above would only repeat it.
+  const guiding = !!open && !['other', 'done'].includes(pointStep(plan, open));
   // The card gives the stored-energy release at its step; the box above keeps the rest.
   const wide = planWideVerbs.filter(
     (verb) => plan.allowedVerbs.includes(verb) && !(guiding && verb === 'release-stored-energy'),

@@ -24,7 +24,7 @@ export function PermitHeader({ permit }: { permit: Permit }) {
     <section className={`${classes.card} ${classes.header}`} aria-label={t(permitsLabels.summary)}>
       <ReturnedBanner permit={permit} />
       {/* On a phone only this line shows, number and status: the section below starts on the first screen. */}
-      <Group gap="sm" mb="sm" wrap="wrap" className={classes.headerLine}>
+      <Group gap="sm" wrap="wrap" className={classes.headerLine}>
         <strong className={classes.headerNumber}>{permit.number}</strong>
         <span className={classes.headerFull}>
           <TypeMark type={permit.permitType} />

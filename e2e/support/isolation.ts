@@ -72,7 +72,9 @@ export async function isolatePlan(user: ApiUser, permitId: number): Promise<Plan
       const lock = await issueLock(user, userId);
       await apiPost(user, `/api/permits/${permitId}/locks/commands/apply`, { lockId: lock.id, planPointId: point.ID });
     }
-    for (const tag of point.tags.filter((t) => t.state === 'planned' || t.state === 'printed'))
+    // The lock's command hung the point's tag with it: only tags still waiting are hung here.
+    const fresh = (await readPlan(user, permitId)).points.find((p) => p.ID === point.ID)!;
+    for (const tag of fresh.tags.filter((t) => t.state === 'planned' || t.state === 'printed'))
       await apiPost(user, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
   }
   await planCommand(user, permitId, 'release-stored-energy');
@@ -81,6 +83,7 @@ export async function isolatePlan(user: ApiUser, permitId: number): Promise<Plan
     plan = await planCommand(user, permitId, 'verify-point', {
       planPointId: point.ID,
       method: point.verificationMethod || 'Try start',
+      outcome: 'pass',
       result: 'No movement, zero energy',
     });
   return plan;

@@ -58,6 +58,14 @@ const main = (page: Page) => page.getByRole('main');
 const section = (page: Page) => main(page).getByRole('region', { name: 'Isolation plan' });
 const nextStep = (page: Page) => section(page).getByRole('status');
 const card = (page: Page, code: string) => section(page).getByRole('article', { name: code, exact: true });
+const pointList = (page: Page) => section(page).getByRole('navigation', { name: 'Isolation points' });
+/** Opens a point's card from the list of points (the section shows one card at a time). */
+async function open(page: Page, code: string) {
+  await pointList(page)
+    .getByRole('button', { name: new RegExp(`^${code}: `) })
+    .click();
+  await expect(card(page, code)).toBeVisible();
+}
 
 test('a LOTO permit with three points goes from plan to Isolated and back to Closed on a phone', async ({
   browser,
@@ -111,31 +119,41 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(nextStep(i)).toContainText('Add the isolation points to the plan');
   await nextStep(i).getByRole('button', { name: 'Fill from the assets' }).click();
-  await expect(section(i).getByRole('article')).toHaveCount(3);
-  await expect(section(i).getByRole('heading', { level: 3 })).toHaveText(['E-1', 'H-1', 'H-2']);
+  // One card, the current point; the list names every point with its state.
+  await expect(section(i).getByRole('article')).toHaveCount(1);
+  await expect(pointList(i).getByRole('button')).toHaveText(['E-1: Pending', 'H-1: Pending', 'H-2: Pending']);
   // Order is changed with buttons (no drag-only control).
+  await open(i, 'H-2');
   await card(i, 'H-2').getByRole('button', { name: 'Move H-2 up' }).click();
-  await expect(section(i).getByRole('heading', { level: 3 })).toHaveText(['E-1', 'H-2', 'H-1']);
+  await expect(pointList(i).getByRole('button')).toHaveText(['E-1: Pending', 'H-2: Pending', 'H-1: Pending']);
   await expect(nextStep(i)).toContainText('Notify the affected employees');
   await expectNoSidewaysScroll(i, phone.width);
   await expectNoSeriousViolations(i);
   await saveScreenshot(i, testInfo, 'isolation-plan-filled-phone');
 
-  // The (d) steps in order: each next step is the big button on top.
+  // The plan-wide steps first: each is the big button on top.
   await nextStep(i).getByRole('button', { name: 'Affected employees notified' }).click();
   await expect(nextStep(i)).toContainText('Shut down the equipment');
   await nextStep(i).getByRole('button', { name: 'Equipment shut down' }).click();
+  // Then the card guides each point in turn: isolate it, then its lock (the tag goes on with it),
+  // or a tag-only point's tag.
+  const serials: string[] = [];
   for (const code of ['E-1', 'H-2', 'H-1']) {
-    await expect(nextStep(i)).toContainText(`Isolate ${code}`);
+    await expect(card(i, code)).toBeVisible();
     await card(i, code)
       .getByRole('button', { name: `Isolate ${code}` })
       .click();
     await expect(card(i, code)).toContainText('Isolated');
-  }
-  await expect(nextStep(i)).toContainText('Apply the lock and tag on E-1');
-  // The issuer's own locks: one on each lockable point (H-2 is tag-only).
-  const serials: string[] = [];
-  for (const code of ['E-1', 'H-1']) {
+    if (code === 'H-2') {
+      // Tag-only: no lock fits; the card hangs its tag.
+      await expect(card(i, code).getByLabel(`Lock for ${code}`)).toHaveCount(0);
+      await card(i, code)
+        .getByRole('button', { name: /^Hang tag / })
+        .click();
+      // Hung: the card moves on to the next point.
+      await expect(card(i, code)).toHaveCount(0);
+      continue;
+    }
     const picker = card(i, code).getByLabel(`Lock for ${code}`);
     // The picker no longer offers a lock just applied (its list refreshes after each apply).
     for (const applied of serials) await expect(picker.locator('option', { hasText: applied })).toHaveCount(0);
@@ -146,30 +164,27 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
     await card(i, code)
       .getByRole('button', { name: `Apply lock on ${code}` })
       .click();
-    await expect(card(i, code)).toContainText(`Lock ${serial} (applied by ${issuer.displayName})`);
     serials.push(serial);
+    // The card moves on by itself once the lock (and its tag) are on.
+    await expect(card(i, code)).toHaveCount(0);
   }
-  await expect(card(i, 'H-2').getByLabel('Lock for H-2')).toHaveCount(0);
-  await tagCommandAll(i, permitId, 'apply');
-  await i.reload();
-  await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
-  await expect(nextStep(i)).toContainText('Release stored energy');
-  await nextStep(i).getByRole('button', { name: 'Stored energy released' }).click();
+  for (const [n, code] of ['E-1', 'H-1'].entries()) {
+    await open(i, code);
+    await expect(card(i, code)).toContainText(`Lock ${serials[n]} (applied by ${issuer.displayName})`);
+    // The lock brought its tag: hung by the same person, with the lock's number.
+    await expect(card(i, code)).toContainText(`(applied by ${issuer.displayName} with lock ${serials[n]})`);
+  }
+  await expect(section(i).getByRole('article')).toContainText('Every point is locked and tagged');
+  await section(i).getByRole('article').getByRole('button', { name: 'Stored energy released' }).click();
   for (const code of ['E-1', 'H-2', 'H-1']) {
-    await expect(nextStep(i)).toContainText(`Verify ${code} (try-out)`);
-    await card(i, code)
-      .getByRole('button', { name: `Verify ${code}` })
-      .click();
-    await card(i, code).getByLabel('Result').fill('No movement; gauge at zero');
+    await expect(card(i, code)).toContainText('Try-out:');
     if (code === 'E-1') {
       await expectNoSidewaysScroll(i, phone.width);
       await expectNoSeriousViolations(i);
       await saveScreenshot(i, testInfo, 'isolation-plan-verify-phone');
     }
-    await card(i, code)
-      .getByRole('button', { name: `Record verification of ${code}` })
-      .click();
-    await expect(card(i, code)).toContainText('Verified by');
+    await card(i, code).getByRole('button', { name: 'Pass: zero energy' }).click();
+    await expect(pointList(i).getByRole('button', { name: `${code}: Verified` })).toBeVisible();
   }
   await expect(nextStep(i)).toContainText('Every point is verified: isolate the permit');
   await saveScreenshot(i, testInfo, 'isolation-plan-verified-phone');
@@ -196,6 +211,7 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   await expect(nextStep(i)).toContainText('Remove the locks and tags on E-1');
   // Only the applier removes a lock: the issuer takes off their own.
   for (const [n, code] of ['E-1', 'H-1'].entries()) {
+    await open(i, code);
     await card(i, code)
       .getByRole('button', { name: `Remove lock ${serials[n]}` })
       .click();
@@ -205,9 +221,12 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   await i.reload();
   await main(i).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
   for (const code of ['E-1', 'H-2', 'H-1']) {
+    await open(i, code);
     const button = card(i, code).getByRole('button', { name: new RegExp(`^(Restore|Release) ${code}$`) });
     await button.click();
-    await expect(card(i, code)).toContainText(/Restored|Released/);
+    await expect(
+      pointList(i).getByRole('button', { name: new RegExp(`^${code}: (Restored|Released)$`) }),
+    ).toBeVisible();
   }
   await expectNoSidewaysScroll(i, phone.width);
   await expectNoSeriousViolations(i);

@@ -106,7 +106,7 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
     for (const verb of planPointVerbs.filter((v) => v !== 'remove-point')) {
       const body =
         verb === 'verify-point' || verb === 're-verify'
-          ? { planPointId: point.ID, method: point.verificationMethod, result: 'Zero' }
+          ? { planPointId: point.ID, method: point.verificationMethod, outcome: 'pass' as const, result: 'Zero' }
           : { planPointId: point.ID };
       const ok = isolationPlanRefusal(plan, verb, body) === null && verb !== 'test-release';
       (ok ? forward : any).push(async (pick) => give(users[pick % users.length]!, verb, body)());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IsolationPlan, Permit } from '@hasp/contracts';
+import { pointProtected, type IsolationPlan, type LockApplication, type Permit } from '@hasp/contracts';
 import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
@@ -46,7 +46,7 @@ const point = (p: IsolationPlan, code: string) => p.points.find((x) => x.code ==
 const newPermit = (title: string) => newPressPermit(app, title, 4);
 
 /** Request and approve, fill, notify, shut down, isolate, lock and tag each point, release, verify. */
-async function isolateFully(permitId: number) {
+async function isolateFully(permitId: number, verify = true) {
   expect((await permitCommand('worker', permitId, 'request')).statusCode).toBe(200);
   expect((await permitCommand('supervisor', permitId, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
   await ok(await give('worker', permitId, 'fill'));
@@ -69,11 +69,12 @@ async function isolateFully(permitId: number) {
   }
   await ok(await give('supervisor', permitId, 'release-stored-energy'));
   p = await plan('supervisor', permitId);
-  for (const x of p.points)
+  for (const x of verify ? p.points : [])
     await ok(
       await give('supervisor', permitId, 'verify-point', {
         planPointId: x.ID,
         method: x.verificationMethod,
+        outcome: 'pass',
         result: 'Zero energy',
       }),
     );
@@ -190,6 +191,7 @@ describe('isolation plan', () => {
       await give('supervisor', first, 're-verify', {
         planPointId: point(a, 'H-1').ID,
         method: 'Gauge',
+        outcome: 'pass',
         result: '0 psi',
       }),
     );
@@ -329,6 +331,7 @@ describe('isolation plan', () => {
         await give('supervisor', id, 'verify-point', {
           planPointId: e1.ID,
           method: 'Try start',
+          outcome: 'pass',
           result: 'Did not start',
         })
       ).json<{ message: string }>().message,
@@ -356,6 +359,7 @@ describe('isolation plan', () => {
         await give('supervisor', id, 'verify-point', {
           planPointId: e1.ID,
           method: 'Try start',
+          outcome: 'pass',
           result: 'Did not start',
         })
       ).json<{ message: string }>().message,
@@ -369,6 +373,7 @@ describe('isolation plan', () => {
       await give('supervisor', id, 'verify-point', {
         planPointId: e1.ID,
         method: 'Try start',
+        outcome: 'pass',
         result: 'Did not start',
       }),
     );
@@ -390,6 +395,7 @@ describe('isolation plan', () => {
         await give('supervisor', id, 'verify-point', {
           planPointId: x.ID,
           method: x.verificationMethod,
+          outcome: 'pass',
           result: 'Zero',
         }),
       );
@@ -404,6 +410,101 @@ describe('isolation plan', () => {
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toContain('isolation-plan.verify-point');
+  });
+
+  it('applying a lock at a point hangs its tag in the same command: applier, time and serial on both, one audit chain', async () => {
+    const id = await newPermit('Lock and tag in one step');
+    expect((await permitCommand('worker', id, 'request')).statusCode).toBe(200);
+    expect((await permitCommand('supervisor', id, 'approve', { password: DEMO_PASSWORD })).statusCode).toBe(200);
+    await ok(await give('worker', id, 'fill'));
+    await ok(await give('supervisor', id, 'notify'));
+    await ok(await give('supervisor', id, 'shut-down'));
+    const x = (await plan('supervisor', id)).points.find((y) => y.lockable)!;
+    await ok(await give('supervisor', id, 'isolate-point', { planPointId: x.ID }));
+    const serial = `LT-${id}`;
+    const lockId = await newLock(db(), serial);
+    const applied = await call('supervisor', 'POST', `/api/permits/${id}/locks/commands/apply`, {
+      lockId,
+      planPointId: x.ID,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const application = applied.json<LockApplication>();
+    const after = point(await plan('supervisor', id), x.code);
+    expect(after.locks).toMatchObject([{ serial, appliedBy: { ID: ids.supervisor } }]);
+    expect(after.tags).toMatchObject([{ state: 'applied', appliedBy: { ID: ids.supervisor }, lockSerial: serial }]);
+    expect(pointProtected(after)).toBe(true);
+    const tag = await db()
+      .selectFrom('tags')
+      .select(['applied_at', 'applied_by', 'lock_serial'])
+      .where('id', '=', after.tags[0]!.ID)
+      .executeTakeFirstOrThrow();
+    expect({ ...tag, applied_at: tag.applied_at!.toISOString() }).toEqual({
+      applied_at: application.appliedAt,
+      applied_by: ids.supervisor,
+      lock_serial: serial,
+    });
+    // One command: the lock's row, then the tag's, chained one after the other under one request.
+    const rows = await db()
+      .selectFrom('audit_log')
+      .select(['id', 'action', 'request_id', 'prev_hash', 'row_hash'])
+      .where('request_id', '=', (q) =>
+        q
+          .selectFrom('audit_log')
+          .select('request_id')
+          .where('action', '=', 'lock.apply')
+          .where('entity_id', '=', String(lockId)),
+      )
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual(['lock.apply', 'tag.apply']);
+    expect(rows[1]!.prev_hash).toBe(rows[0]!.row_hash);
+    // The Tags tab still hangs a tag not tied to a lock; a second lock finds no tag left to hang.
+    const tagOnly = (await plan('supervisor', id)).points.find((y) => !y.lockable)!;
+    await ok(await give('supervisor', id, 'isolate-point', { planPointId: tagOnly.ID }));
+    await applyPointTag(t.app, tokens.supervisor!, id, tagOnly.ID);
+    expect(point(await plan('supervisor', id), tagOnly.code).tags).toMatchObject([
+      { state: 'applied', lockSerial: null },
+    ]);
+  });
+
+  it('records a failed try-out and leaves the point unverified; refuses a try-out without method or outcome', async () => {
+    const id = await newPermit('Try-out pass and fail');
+    await isolateFully(id, false);
+    const x = (await plan('supervisor', id)).points[0]!;
+    const tryOut = (body: object) => give('supervisor', id, 'verify-point', { planPointId: x.ID, ...body });
+    // The server stays strict: a method and an outcome, always.
+    expect((await tryOut({ method: ' ', outcome: 'pass' })).statusCode).toBe(400);
+    expect((await tryOut({ outcome: 'pass' })).statusCode).toBe(400);
+    expect((await tryOut({ method: 'Try start', result: 'Did not start' })).statusCode).toBe(400);
+    expect((await tryOut({ method: 'Try start', outcome: 'maybe' })).statusCode).toBe(400);
+    const failed = await ok(await tryOut({ method: x.verificationMethod || 'Try start', outcome: 'fail' }));
+    expect(point(failed, x.code)).toMatchObject({
+      state: 'isolated',
+      verified: null,
+      tryOutFailed: { by: { ID: ids.supervisor } },
+    });
+    expect(failed.nextStep).toBe(
+      `Try-out failed on ${x.code}: the energy is not isolated. Check the isolation and try again`,
+    );
+    // The read agrees with the command's answer.
+    expect(point(await plan('supervisor', id), x.code).tryOutFailed).toMatchObject({ by: { ID: ids.supervisor } });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity_type', '=', 'isolation-plan')
+      .where('entity_id', '=', String(id))
+      .where('action', '=', 'isolation-plan.verify-point')
+      .execute();
+    expect(audit.map((a) => a.after)).toEqual([
+      expect.objectContaining({ code: x.code, state: 'isolated', outcome: 'fail', result: 'Fail: energy not isolated' }),
+    ]);
+    const passed = await ok(await tryOut({ method: 'Try start', outcome: 'pass' }));
+    expect(point(passed, x.code)).toMatchObject({
+      state: 'verified',
+      verifyMethod: 'Try start',
+      verifyResult: 'Pass: zero energy',
+      tryOutFailed: null,
+    });
   });
 
   it('refuses types without a plan, other facilities and readers without permission', async () => {

@@ -8,7 +8,7 @@ import type { IsolationPlan, LockboxView, Permit, PermitHistoryEntry } from '@ha
 import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { callAs, newPressPermit, startIsolationPlanApp, type IsolationPlanApp } from './support/isolation-plan-app';
 import { answerStage, stageNeededBy } from './support/permit-answers';
-import { applyPointTag, newLock, removeTag } from './support/loto-fixtures';
+import { newLock, removeTag } from './support/loto-fixtures';
 import { signedBody } from './support/signing';
 
 /**
@@ -81,7 +81,7 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
         planPointId: point.ID,
       }),
     );
-    await applyPointTag(t.app, app.tokens.supervisor!, id, point.ID);
+    // The lock's command hung the point's tag with it.
     steps.push(
       [sam, `Lock ${serial} applied on ${point.code}`],
       [sam, `Tag ${point.tags[0]!.number} hung on ${point.code}`],
@@ -90,7 +90,7 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
   await plan('supervisor', 'release-stored-energy');
   steps.push([sam, 'Stored energy released']);
   for (const point of p.points) {
-    await plan('supervisor', 'verify-point', { planPointId: point.ID, method: 'Try start', result: 'Zero energy' });
+    await plan('supervisor', 'verify-point', { planPointId: point.ID, method: 'Try start', outcome: 'pass', result: 'Zero energy' });
     steps.push([sam, `${point.code} verified: Try start — Zero energy`]);
   }
   await command('supervisor', 'isolate');

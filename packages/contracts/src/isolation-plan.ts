@@ -76,11 +76,26 @@ export const isolationPlanVerbLabels: Record<IsolationPlanVerb, string> = {
 export const planEditStatuses: readonly PermitStatus[] = ['draft', 'requested', 'approved'];
 
 const pointRef = { planPointId: idSchema };
+
+/** A try-out's outcome: the energy stayed off (pass), or the equipment moved or read live (fail). */
+export const tryOutOutcomes = ['pass', 'fail'] as const;
+export type TryOutOutcome = (typeof tryOutOutcomes)[number];
+
+/**
+ * A try-out (verify-point, re-verify): the method (the plan's prefills it) and its outcome, both
+ * required; a note of what was seen is optional. A fail is recorded too (the point stays unverified):
+ * a safety record never stays silent.
+ */
 const verification = {
   planPointId: idSchema,
   method: z.string().check(z.trim(), z.minLength(1, 'Verification method is required'), z.maxLength(500)),
-  result: z.string().check(z.trim(), z.minLength(1, 'Verification result is required'), z.maxLength(2000)),
+  outcome: z.enum(tryOutOutcomes, { error: 'Try-out outcome: pass or fail' }),
+  result: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
 };
+
+/** What a try-out records as its result: the note when there is one, else the outcome in words. */
+export const tryOutResultText = (outcome: TryOutOutcome, note?: string | null) =>
+  note?.trim() || (outcome === 'pass' ? 'Pass: zero energy' : 'Fail: energy not isolated');
 
 /** Each verb's body; verbs not listed take `{}`. */
 export const isolationPlanInputSchemas = {
@@ -99,6 +114,7 @@ export type IsolationPlanInput = {
   planPointId?: number;
   planPointIds?: number[];
   method?: string;
+  outcome?: TryOutOutcome;
   result?: string;
 };
 
@@ -136,7 +152,34 @@ export const planPointSchema = z.object({
   locks: z.array(
     z.object({ applicationId: z.int(), lockId: z.int(), serial: z.string(), appliedBy: person, appliedAt: z.string() }),
   ),
-  tags: z.array(z.object({ ID: z.int(), number: z.string(), state: z.enum(tagStates), appliedBy: z.nullable(person) })),
+  tags: z.array(
+    z.object({
+      ID: z.int(),
+      number: z.string(),
+      state: z.enum(tagStates),
+      appliedBy: z.nullable(person),
+      /** The lock it was hung with (applying the lock hangs the point's tag), or null. */
+      lockSerial: z.optional(z.nullable(z.string())),
+    }),
+  ),
+  /**
+   * The component's energy sources (what this point isolates): type (a master-list item, shown by
+   * its caption), magnitude and unit. Optional: copies stored offline before it existed lack it.
+   */
+  energy: z.optional(
+    z.array(
+      z.object({
+        type: z.object({ ID: z.int(), caption: z.string() }),
+        magnitude: z.nullable(z.number()),
+        unit: z.string(),
+        storedEnergy: z.boolean(),
+      }),
+    ),
+  ),
+  /** The point's photo (`GET /api/assets/photos/:id`), or null. */
+  photoId: z.optional(z.nullable(z.int())),
+  /** The last failed try-out while the point is not verified (who and when), or null. */
+  tryOutFailed: z.optional(done),
 });
 export type PlanPoint = z.infer<typeof planPointSchema>;
 
@@ -407,6 +450,10 @@ export function allowedIsolationPlanVerbs(
   });
 }
 
+/** The next step after a failed try-out: the energy is still there, so the isolation is checked first. */
+export const tryOutFailedStep = (code: string) =>
+  `Try-out failed on ${code}: the energy is not isolated. Check the isolation and try again`;
+
 /** The last step of de-isolation, when nothing on the plan is left. */
 export const isolationPlanClosingStep = 'Close the permit';
 
@@ -445,6 +492,7 @@ export function isolationPlanNextStep(
       if (open) return open.lockable ? `Apply the lock and tag on ${open.code}` : `Apply the tag on ${open.code}`;
       if (!plan.storedEnergyReleased) return 'Release stored energy';
       const unverified = first((p) => p.state === 'isolated');
+      if (unverified?.tryOutFailed) return tryOutFailedStep(unverified.code);
       if (unverified) return `Verify ${unverified.code} (try-out)`;
       return 'Every point is verified: isolate the permit';
     }

@@ -392,6 +392,9 @@ export interface PermitIsolationPointTable {
   restored_at: When;
   restored_by: Who;
   version: Generated<number>;
+  // 2026-12-12T0900-lock-tag-and-try-out: the last failed try-out while not verified
+  try_out_failed_at: When;
+  try_out_failed_by: Who;
 }
 
 export interface LockboxTable {
@@ -454,6 +457,8 @@ export interface TagTable {
   // 2026-12-01T0900-printing: printed again (each reprint's reason is in the audit trail)
   reprint_count: Generated<number>;
   reprinted_at: When;
+  // 2026-12-12T0900-lock-tag-and-try-out: the lock it was hung with
+  lock_serial: string | null;
 }
 
 export interface AbandonedRemovalTable {

@@ -55,6 +55,30 @@ export const isolationPlanLabels = defineCaptions('Label', 'IsolationPlan', {
   chooseLock: 'Choose one of your locks',
   lockYours: '{{serial}} (yours)',
   lockAvailable: '{{serial}} (available)',
+  // The guided card of the current point (OSHA 1910.147 (d) order).
+  points: 'Isolation points',
+  pointOf: 'Point {{n}} of {{total}}',
+  pointSteps: 'Steps at {{code}}',
+  phaseIsolate: 'Isolate',
+  phaseLockTag: 'Lock and tag',
+  phaseRelease: 'Release stored energy',
+  phaseTryOut: 'Try-out',
+  doIsolate: 'Put the {{device}} to {{position}}, then confirm.',
+  doIsolateAnyPosition: 'Isolate the {{device}}, then confirm.',
+  doLockTag: 'Put your lock on {{code}}: tag {{number}} goes on with it.',
+  doLockOnly: 'Put your lock on {{code}}.',
+  doTagOnly: 'Hang tag {{number}} on {{code}}: {{measure}}',
+  doRelease: 'Every point is locked and tagged: release the stored energy (bleed, vent, block or discharge it).',
+  doTryOut: 'Try-out: {{method}}. Did the energy stay off?',
+  doTryOutNoMethod: 'Try-out: try to start or operate the equipment. Did the energy stay off?',
+  tryOutFailed: 'Try-out failed: the energy is not isolated. Check the isolation and try again.',
+  pointDone: '{{code}} is done for now.',
+  energy: 'Energy at {{code}}',
+  energyLine: '{{type}} {{magnitude}} {{unit}}',
+  energyStored: '{{type}} {{magnitude}} {{unit}} (stored)',
+  photoOf: 'Photo of {{code}}',
+  tagWithLock: 'Tag {{number}}: {{state}} (applied by {{name}} with lock {{serial}})',
+  pointListItem: '{{code}}: {{state}}',
 });
 
 export const isolationPlanButtons = defineCaptions('Button', 'IsolationPlan', {
@@ -65,4 +89,7 @@ export const isolationPlanButtons = defineCaptions('Button', 'IsolationPlan', {
   down: 'Down',
   removeLock: 'Remove lock {{serial}}',
   applyLock: 'Apply lock on {{code}}',
+  pass: 'Pass: zero energy',
+  fail: 'Fail: energy present',
+  hangTag: 'Hang tag {{number}}',
 });

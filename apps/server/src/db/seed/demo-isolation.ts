@@ -235,6 +235,7 @@ export class DemoIsolation {
       await this.give(ctx(-2 * 60_000), 'verify-point', {
         planPointId: point.ID,
         method: point.verificationMethod || 'Try start',
+        outcome: 'pass',
         result: 'No movement, zero energy',
       });
   }

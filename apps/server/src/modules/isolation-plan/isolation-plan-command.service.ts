@@ -4,6 +4,7 @@ import {
   isolationPlanRefusal,
   isolationPlanVerbs,
   planEditVerbs,
+  tryOutResultText,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
@@ -107,12 +108,15 @@ async function planAfterStep(
   const done = { by: { ID: by.ID, displayName: by.displayName }, at: change.at.toISOString() };
   const step = stepFields[change.verb];
   const pointChange = pointChanges[change.verb];
+  const { outcome, method, result } = change.input;
   const points = before.points.map((p) => {
     if (p.ID !== change.planPointId || !pointChange) return p;
+    // A failed try-out changes nothing but its record: the point stays as it was.
+    if (outcome === 'fail') return { ...p, tryOutFailed: done };
     const [state, field] = pointChange;
     const verified =
       state === 'verified'
-        ? { verifyMethod: change.input.method!.trim(), verifyResult: change.input.result!.trim() }
+        ? { verifyMethod: method!.trim(), verifyResult: tryOutResultText(outcome!, result), tryOutFailed: null }
         : {};
     return { ...p, state, [field]: done, ...verified };
   });
@@ -218,16 +222,27 @@ async function applyPlanCommand(
       await pointUpdate({ state: 'isolated', isolated_at: now, isolated_by: userId });
       break;
     case 'verify-point':
-    case 're-verify':
+    case 're-verify': {
+      const method = input.method!.trim();
+      const result = tryOutResultText(input.outcome!, input.result);
+      details = { outcome: input.outcome!, method, result };
+      // A failed try-out is recorded (here and in the audit row) and leaves the point unverified:
+      // the energy is still there, so the isolation is checked and the try-out done again.
+      if (input.outcome === 'fail') {
+        await pointUpdate({ try_out_failed_at: now, try_out_failed_by: userId });
+        break;
+      }
       await pointUpdate({
         state: 'verified',
         verified_at: now,
         verified_by: userId,
-        verify_method: input.method!.trim(),
-        verify_result: input.result!.trim(),
+        verify_method: method,
+        verify_result: result,
+        try_out_failed_at: null,
+        try_out_failed_by: null,
       });
-      details = { method: input.method!.trim(), result: input.result!.trim() };
       break;
+    }
     case 'test-release':
       await pointUpdate({ state: 'test_released', test_released_at: now, test_released_by: userId });
       break;

@@ -8,6 +8,7 @@ import {
   type PlanPoint,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { itemCaptionSql } from '../master-lists';
 import { findSectionPermit, type SectionPermit } from '../permits';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -110,6 +111,8 @@ export async function loadPlansForPermits(
       'pp.released_by',
       'pp.restored_at',
       'pp.restored_by',
+      'pp.try_out_failed_at',
+      'pp.try_out_failed_by',
       'ip.code',
       'ip.location',
       'ip.normal_position',
@@ -117,6 +120,7 @@ export async function loadPlansForPermits(
       'ip.lockable',
       'ip.tag_only_measure',
       'ip.verification_method',
+      'ip.photo_id',
       'd.value as device_type',
       'a.id as asset_id',
       'a.number as asset_number',
@@ -132,7 +136,8 @@ export async function loadPlansForPermits(
     .execute();
   const planPointIds = allRows.map((r) => r.id);
   const pointIds = [...new Set(allRows.map((r) => r.isolation_point_id))];
-  const [allHeld, allLocks, allTags] = await Promise.all([
+  const componentIds = [...new Set(allRows.map((r) => r.component_id))];
+  const [allHeld, allLocks, allTags, allEnergy] = await Promise.all([
     heldBy(db, facilityId, pointIds, permits.length === 1 ? permits[0]!.id : null),
     planPointIds.length
       ? db
@@ -147,9 +152,28 @@ export async function loadPlansForPermits(
     planPointIds.length
       ? db
           .selectFrom('tags')
-          .select(['id', 'plan_point_id', 'number', 'state', 'applied_by'])
+          .select(['id', 'plan_point_id', 'number', 'state', 'applied_by', 'lock_serial'])
           .where('plan_point_id', 'in', planPointIds)
           .orderBy('id')
+          .execute()
+      : [],
+    // What each point isolates: its component's active energy sources, the type by its caption.
+    componentIds.length
+      ? db
+          .selectFrom('energy_sources as e')
+          .innerJoin('master_list_items as m', 'm.id', 'e.energy_type_item_id')
+          .select([
+            'e.component_id',
+            'e.energy_type_item_id',
+            'e.magnitude',
+            'e.unit',
+            'e.stored_energy',
+            itemCaptionSql().as('type_caption'),
+          ])
+          .where('e.facility_id', '=', facilityId)
+          .where('e.component_id', 'in', componentIds)
+          .where('e.is_active', '=', true)
+          .orderBy('e.id')
           .execute()
       : [],
   ]);
@@ -167,7 +191,9 @@ export async function loadPlansForPermits(
       add(plan[key]);
   }
   for (const r of allRows)
-    [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by].forEach(add);
+    [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by, r.try_out_failed_by].forEach(
+      add,
+    );
   allLocks.forEach((l) => add(l.applied_by));
   allTags.forEach((t) => add(t.applied_by));
   const names = new Map(
@@ -183,6 +209,7 @@ export async function loadPlansForPermits(
   );
   const locksOf = groupBy(allLocks, (l) => l.plan_point_id);
   const tagsOf = groupBy(allTags, (t) => t.plan_point_id);
+  const energyOf = groupBy(allEnergy, (e) => e.component_id);
   const rowsOf = groupBy(allRows, (r) => r.permit_id);
   const planOf = new Map(plans.map((p) => [p.permit_id, p]));
   const person = (id: number) => ({ ID: id, displayName: names.get(id) ?? '' });
@@ -228,7 +255,17 @@ export async function loadPlansForPermits(
         number: t.number,
         state: t.state,
         appliedBy: t.applied_by === null ? null : person(t.applied_by),
+        lockSerial: t.lock_serial,
       })),
+      energy: (energyOf.get(r.component_id) ?? []).map((e) => ({
+        type: { ID: e.energy_type_item_id, caption: e.type_caption },
+        magnitude: e.magnitude === null ? null : Number(e.magnitude),
+        unit: e.unit,
+        storedEnergy: e.stored_energy,
+      })),
+      photoId: r.photo_id,
+      // Shown only while the point waits for a try-out that passes (a pass clears it).
+      tryOutFailed: r.state === 'verified' ? null : done(r.try_out_failed_by, r.try_out_failed_at),
     }));
     const view = {
       permitId: permit.id,

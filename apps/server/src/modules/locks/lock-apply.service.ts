@@ -3,6 +3,7 @@ import type { LockApplication, LockApplyInput, LockRemoveInput } from '@hasp/con
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand } from '../../platform';
+import { hangPointTagWithLock } from '../tags';
 import { applyLock, removeLock } from './lock-application.service';
 import { lockPermitTarget, locksPolicy, type LockPermitState } from './locks.policy';
 
@@ -31,7 +32,10 @@ export async function findLockApplication(
 
 /**
  * Applies a lock at a point of the permit's isolation plan: the permit row is locked first (the
- * LOTO lock order), then applyLock locks the lock row and refuses what the rules refuse.
+ * LOTO lock order), then applyLock locks the lock row and refuses what the rules refuse. The
+ * point's tag waiting to be hung goes on with it (audited `tag.apply`, with the lock's serial, the
+ * applier and the time): a worker puts on the lock and its tag in one step, and a refusal of either
+ * leaves neither on.
  */
 export const applyLockAtPoint = defineCommand<LockApplyInput, LockPermitState, LockApplication>({
   name: 'lock.apply',
@@ -56,6 +60,11 @@ export const applyLockAtPoint = defineCommand<LockApplyInput, LockPermitState, L
       before: null,
       after: { applicationId, permitId: permit.id, permitNumber: permit.number, planPointId: input.planPointId },
     });
+    const tagId = await hangPointTagWithLock(
+      trx,
+      { facilityId, planPointId: input.planPointId, lockSerial: application.lock.serial, userId, at: ctx.now },
+      run,
+    );
     run.event({
       name: 'lock.apply',
       entityType: 'lock',
@@ -66,6 +75,7 @@ export const applyLockAtPoint = defineCommand<LockApplyInput, LockPermitState, L
         applicationId,
         permitId: permit.id,
         planPointId: input.planPointId,
+        tagId,
       },
     });
     return application;

@@ -3,7 +3,7 @@ import { tagRefusal, tagTransitions } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordTagChange, type TagRecorder } from './tag-records';
-import { lockTag, updateTag, type TagRow } from './tags.repository';
+import { findUnhungPointTag, lockTag, updateTag, type TagRow } from './tags.repository';
 
 export interface ChangeTagInput {
   facilityId: number;
@@ -22,7 +22,7 @@ export interface ChangeTagInput {
 async function changeTag(
   trx: Transaction<Database>,
   command: 'apply' | 'remove' | 'void',
-  input: ChangeTagInput & { reason?: string },
+  input: ChangeTagInput & { reason?: string; lockSerial?: string },
   run: TagRecorder,
 ): Promise<TagRow> {
   const before = await lockTag(trx, input.facilityId, input.tagId);
@@ -40,7 +40,7 @@ async function changeTag(
     trx,
     before.id,
     command === 'apply'
-      ? { state: 'applied', applied_at: input.at, applied_by: input.userId }
+      ? { state: 'applied', applied_at: input.at, applied_by: input.userId, lock_serial: input.lockSerial ?? null }
       : command === 'remove'
         ? { state: 'removed', removed_at: input.at, removed_by: input.userId }
         : { state: 'voided', voided_at: input.at, voided_by: input.userId, void_reason: input.reason ?? '' },
@@ -57,6 +57,22 @@ export const applyTag = (trx: Transaction<Database>, input: ChangeTagInput, run:
 /** Removes an applied or verified tag in the caller's transaction; only its applier may. */
 export const removeTag = (trx: Transaction<Database>, input: ChangeTagInput, run: TagRecorder) =>
   changeTag(trx, 'remove', input, run);
+
+/**
+ * Hangs the point's waiting tag with the lock just applied there (same applier, time and the lock's
+ * serial on the tag), audited `tag.apply` in the lock's command; the tag's id, or null when the
+ * point has no tag waiting (one is hung already, or it was voided).
+ */
+export async function hangPointTagWithLock(
+  trx: Transaction<Database>,
+  input: Omit<ChangeTagInput, 'tagId'> & { planPointId: number; lockSerial: string },
+  run: TagRecorder,
+): Promise<number | null> {
+  const tagId = await findUnhungPointTag(trx, input.facilityId, input.planPointId);
+  if (tagId === undefined) return null;
+  await changeTag(trx, 'apply', { ...input, tagId }, run);
+  return tagId;
+}
 
 /** Voids a planned or printed tag (never hung) in the caller's transaction, with the reason on it. */
 export const voidTag = (trx: Transaction<Database>, input: ChangeTagInput & { reason: string }, run: TagRecorder) =>

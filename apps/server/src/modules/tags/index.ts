@@ -1,7 +1,7 @@
 // The tags module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
 export { planTag, type PlanTagInput } from './plan-tag';
-export { applyTag, removeTag, voidTag, type ChangeTagInput } from './change-tag';
+export { applyTag, hangPointTagWithLock, removeTag, voidTag, type ChangeTagInput } from './change-tag';
 export type { TagRecorder } from './tag-records';
 export { removeTagAbandoned } from './remove-tag-abandoned';
 export type { TagRow } from './tags.repository';

@@ -21,6 +21,8 @@ export interface TagRow {
   reason: string;
   state: TagState;
   appliedBy: number | null;
+  /** The lock it was hung with (applying a lock at the point hangs its tag), or null. */
+  lockSerial: string | null;
   statusTokenRevokedAt: Date | null;
   version: number;
 }
@@ -28,7 +30,7 @@ export interface TagRow {
 const tagColumns = sql<TagRow>`
   id, facility_id as "facilityId", permit_id as "permitId", number, plan_point_id as "planPointId",
   lock_application_id as "lockApplicationId", legend_item_id as "legendItemId", reason, state,
-  applied_by as "appliedBy", status_token_revoked_at as "statusTokenRevokedAt", version`;
+  applied_by as "appliedBy", lock_serial as "lockSerial", status_token_revoked_at as "statusTokenRevokedAt", version`;
 
 /**
  * On a tag on a personal lock still on: who applied the lock (contracts' TagFacts.lockApplierId),
@@ -168,4 +170,18 @@ export async function countTagReprint(trx: Transaction<Database>, facilityId: nu
     .where('facility_id', '=', facilityId)
     .where('id', '=', tagId)
     .execute();
+}
+
+/**
+ * The tag waiting to be hung on a plan point (planned or printed, on the point itself, not on a
+ * personal lock), when none is hung there yet: the one a lock applied at the point takes with it.
+ */
+export async function findUnhungPointTag(db: Db, facilityId: number, planPointId: number) {
+  const { rows } = await sql<{ id: number }>`
+    select t.id from tags t
+    where t.facility_id = ${facilityId} and t.plan_point_id = ${planPointId} and t.state in ('planned', 'printed')
+      and not exists (select 1 from tags h where h.facility_id = t.facility_id and h.plan_point_id = t.plan_point_id
+        and h.state in ('applied', 'verified'))
+    order by t.id limit 1`.execute(db);
+  return rows[0]?.id;
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -87,7 +87,16 @@ const deIsolation: IsolationPlan = {
 const approved: IsolationPlan = {
   ...deIsolation,
   permitStatus: 'approved',
-  points: [{ ...deIsolation.points[0]!, state: 'isolated', verified: null, verifyMethod: null, verifyResult: null }],
+  points: [
+    {
+      ...deIsolation.points[0]!,
+      state: 'isolated',
+      verified: null,
+      verifyMethod: null,
+      verifyResult: null,
+      energy: [{ type: { ID: 3, caption: 'Electrical' }, magnitude: 480, unit: 'V', storedEnergy: false }],
+    },
+  ],
   allowedVerbs: ['verify-point', 'isolate-point', 'release-stored-energy'],
 };
 let plan = deIsolation;
@@ -159,7 +168,7 @@ describe('the Isolation section speaks only in captions', () => {
     await setLanguage('en');
   });
 
-  it('steps, points with their locks and tags, held by, the add and lock pickers', async () => {
+  it('the card, steps, the point list, locks and tags, held by, the add and lock pickers', async () => {
     renderSection();
     await screen.findByRole('list', { name: '⟦Isolation steps⟧' });
     await screen.findByRole('button', { name: '⟦Apply lock on {{code}}⟧'.replace('{{code}}', 'E-101') });
@@ -168,12 +177,12 @@ describe('the Isolation section speaks only in captions', () => {
     expect(strays(data)).toEqual([]);
   });
 
-  it('the try-out form', async () => {
+  it('the try-out: Pass and Fail, the method from the plan', async () => {
     plan = approved;
     renderSection();
-    fireEvent.click(await screen.findByRole('button', { name: '⟦Verify⟧ E-101' }));
-    await screen.findByRole('button', { name: '⟦Record verification of E-101⟧' });
-    expect(screen.getByRole('textbox', { name: /⟦Verification method⟧/ })).toBeTruthy();
+    await screen.findByRole('button', { name: '⟦Pass: zero energy⟧' });
+    expect(screen.getByRole('button', { name: '⟦Fail: energy present⟧' })).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
     expect(strays([...data, 'Press start'])).toEqual([]);
   });
 

@@ -13,12 +13,16 @@ import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
 import { planKeys, useAssetPoints, useIsolationPlan, usePlanCommand } from '../api/plan';
 import { planSteps, planWideVerbs } from '../model/plan-steps';
+import { currentPoint, pointStep } from '../model/point-step';
 import { PointCard } from './PointCard';
+import { PointList } from './PointList';
 import classes from '../IsolationPlan.module.css';
 
 /**
- * The permit page's Isolation section (issue 16): the next step first and big, the (d) steps with
- * who and when, every point as a card with its next action, and the (e) checks during de-isolation.
+ * The permit page's Isolation section: the plan-wide step when one is due (notify, shut down), then
+ * ONE guided card for the current point (its next step and one primary button), the compact list
+ * of every point to open another, the (d) steps with who and when, and the (e) checks during
+ * de-isolation.
  */
 export function IsolationPlanSection({ permit }: { permit: Permit }) {
   const t = useCaptions();
@@ -30,6 +34,8 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   }, [client, permit.ID, permit.status]);
   const command = usePlanCommand(permit.ID);
   const [adding, setAdding] = useState('');
+  // The point the user opened from the list; none: the card follows the plan's current point.
+  const [openId, setOpenId] = useState<number>();
   const plan = query.data;
   const canAdd = !!plan?.allowedVerbs.includes('add-point');
   const choices = useAssetPoints(permit.ID, canAdd);
@@ -37,15 +43,22 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   if (!plan) return <Alert color="red">{t(L.loadFailed)}</Alert>;
 
   const give = (verb: IsolationPlanVerb, body: IsolationPlanInput = {}) =>
-    command.mutate({ verb, body, version: plan.version });
+    command.mutate({ verb, body, version: plan.version }, { onSuccess: () => setOpenId(undefined) });
   const refusal = command.error instanceof ApiRequestError ? command.error.message : null;
-  const wide = planWideVerbs.filter((verb) => plan.allowedVerbs.includes(verb));
+  const open = plan.points.find((p) => p.ID === openId) ?? currentPoint(plan);
+  const openIndex = open ? plan.points.indexOf(open) : -1;
+  // The card has a step to give at the open point: the sentence box above would only repeat it.
+  const guiding = !!open && !['other', 'done'].includes(pointStep(plan, open));
+  // The card gives the stored-energy release at its step; the box above keeps the rest.
+  const wide = planWideVerbs.filter(
+    (verb) => plan.allowedVerbs.includes(verb) && !(guiding && verb === 'release-stored-energy'),
+  );
   const onPlan = new Set(plan.points.map((p) => p.isolationPointId));
   const addable = (choices.data ?? []).filter((c) => !onPlan.has(c.ID));
 
   return (
     <section className={classes.section} aria-label={t(L.section)}>
-      {plan.nextStep && (
+      {plan.nextStep && (!guiding || wide.length > 0) && (
         <div className={classes.next} role="status">
           <Text size="sm" fw={700} tt="uppercase">
             {t(L.nextStep)}
@@ -74,6 +87,8 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
           {refusal}
         </Alert>
       )}
+      {open && <PointCard plan={plan} point={open} index={openIndex} busy={command.isPending} onCommand={give} />}
+      {plan.points.length > 1 && <PointList plan={plan} openId={open?.ID} onOpen={setOpenId} />}
       <ol className={classes.steps} aria-label={t(L.steps)}>
         {planSteps(plan, t).map((step) => (
           <li key={step.label} className={classes.step}>
@@ -88,9 +103,6 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
         ))}
       </ol>
       {plan.points.length === 0 && <Text>{t(L.noPoints)}</Text>}
-      {plan.points.map((point, index) => (
-        <PointCard key={point.ID} plan={plan} point={point} index={index} busy={command.isPending} onCommand={give} />
-      ))}
       {canAdd && addable.length > 0 && (
         <form
           className={classes.actions}

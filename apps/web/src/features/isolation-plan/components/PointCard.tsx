@@ -1,18 +1,22 @@
-import { Badge, Button, Text, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Button, Text } from '@mantine/core';
 import {
   isolationPlanButtons as B,
   isolationPlanLabels as L,
   isolationPlanVerbCaptions,
   planPointStateCaptions,
-  tagStateCaptions,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
   type PlanPoint,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { heldByText, planTime, pointVerbs } from '../model/plan-steps';
+import { ApiRequestError } from '../../../lib/http';
+import { useHangTag } from '../api/point-card';
+import { heldByText, pointVerbs } from '../model/plan-steps';
+import { pointStep, waitingTag } from '../model/point-step';
+import { PointDetails } from './PointDetails';
+import { PointFacts } from './PointFacts';
+import { PointPhases } from './PointPhases';
 import { PointLocks } from './PointLocks';
 import classes from '../IsolationPlan.module.css';
 
@@ -24,7 +28,7 @@ interface PointCardProps {
   onCommand: (verb: IsolationPlanVerb, body: IsolationPlanInput) => void;
 }
 
-const stateColor: Record<PlanPoint['state'], string> = {
+export const stateColor: Record<PlanPoint['state'], string> = {
   pending: 'gray.8',
   isolated: 'yellow.5',
   verified: 'teal.9',
@@ -33,155 +37,149 @@ const stateColor: Record<PlanPoint['state'], string> = {
   restored: 'blue.9',
 };
 
-/** One point: its code and location in large type, state, who holds it, its locks and tags, and its next action. */
+/**
+ * The guided card of one point: what to do now at it in OSHA 1910.147 (d) order (isolate → lock and
+ * tag → release stored energy → try-out), what it isolates (energy, photo, place) and ONE primary
+ * button for that step; its locks, tags and other buttons below.
+ */
 export function PointCard({ plan, point, index, busy, onCommand }: PointCardProps) {
   const t = useCaptions();
-  const [verifying, setVerifying] = useState<'verify-point' | 're-verify' | null>(null);
-  const [method, setMethod] = useState(point.verificationMethod);
-  const [result, setResult] = useState('');
-  const verbs = pointVerbs(plan, point);
+  const step = pointStep(plan, point);
   const held = heldByText(point, t);
-  const canReorder = plan.allowedVerbs.includes('reorder');
-  const ids = plan.points.map((p) => p.ID);
-  const move = (delta: number) => {
-    const next = [...ids];
-    [next[index], next[index + delta]] = [next[index + delta]!, next[index]!];
-    onCommand('reorder', { planPointIds: next });
-  };
   const headingId = `plan-point-${point.ID}`;
   return (
     <article className={classes.card} aria-labelledby={headingId}>
-      <h3 id={headingId} className={classes.code}>
-        {point.code}
-      </h3>
-      <p className={classes.location}>{point.location}</p>
-      <Badge size="lg" color={stateColor[point.state]} variant="filled" autoContrast>
-        {t(planPointStateCaptions[point.state])}
-      </Badge>
-      <Text size="sm" mt={4}>
-        {point.asset.number} · {point.component.number} {point.component.name} · {point.deviceType}
-        {point.isolatedPosition ? ` · ${t(L.isolatedPosition, { position: point.isolatedPosition })}` : ''}
+      <Text size="sm" fw={700}>
+        {t(L.pointOf, { n: index + 1, total: plan.points.length })}
       </Text>
-      {!point.lockable && <Text size="sm">{t(L.tagOnly, { measure: point.tagOnlyMeasure || t(L.noLockFits) })}</Text>}
+      <div className={classes.cardHead}>
+        <h3 id={headingId} className={classes.code}>
+          {point.code}
+        </h3>
+        <Badge size="lg" color={stateColor[point.state]} variant="filled" autoContrast>
+          {t(planPointStateCaptions[point.state])}
+        </Badge>
+      </div>
+      <p className={classes.location}>{point.location}</p>
+      {step !== 'other' && <PointPhases plan={plan} point={point} />}
+      <StepAction plan={plan} point={point} busy={busy} onCommand={onCommand} />
       {held && <p className={classes.held}>{held}</p>}
-      {point.locks.length > 0 && (
-        <ul className={classes.list} aria-label={t(L.locksOn, { code: point.code })}>
-          {point.locks.map((lock) => (
-            <li key={lock.applicationId}>
-              {t(L.lockLine, { serial: lock.serial, name: lock.appliedBy.displayName, at: planTime(lock.appliedAt) })}
-            </li>
-          ))}
-        </ul>
-      )}
-      <PointLocks plan={plan} point={point} />
-      {point.tags.length > 0 && (
-        <ul className={classes.list} aria-label={t(L.tagsOn, { code: point.code })}>
-          {point.tags.map((tag) => (
-            <li key={tag.ID}>
-              {tag.appliedBy
-                ? t(L.tagLineApplied, {
-                    number: tag.number,
-                    state: t(tagStateCaptions[tag.state]),
-                    name: tag.appliedBy.displayName,
-                  })
-                : t(L.tagLine, { number: tag.number, state: t(tagStateCaptions[tag.state]) })}
-            </li>
-          ))}
-        </ul>
-      )}
-      {point.verified && (
-        <Text size="sm" mt={4}>
-          {t(L.verifiedBy, {
-            name: point.verified.by.displayName,
-            at: planTime(point.verified.at),
-            method: point.verifyMethod ?? '',
-            result: point.verifyResult ?? '',
-          })}
-        </Text>
-      )}
-      {verifying ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onCommand(verifying, { planPointId: point.ID, method, result });
-          }}
-        >
-          <TextInput
-            label={t(L.verificationMethod)}
-            value={method}
-            onChange={(e) => setMethod(e.currentTarget.value)}
-            required
-            size="md"
-          />
-          <Textarea
-            label={t(L.result)}
-            value={result}
-            onChange={(e) => setResult(e.currentTarget.value)}
-            required
-            size="md"
-            autosize
-            minRows={2}
-          />
-          <div className={classes.actions}>
-            <Button
-              type="submit"
-              size="md"
-              className={classes.touch}
-              loading={busy}
-              disabled={!method.trim() || !result.trim()}
-            >
-              {t(B.recordVerification, { code: point.code })}
-            </Button>
-            <Button variant="default" size="md" className={classes.touch} onClick={() => setVerifying(null)}>
-              {t(B.back)}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className={classes.actions}>
-          {verbs.map((verb, i) => (
-            <Button
-              key={verb}
-              size={i === 0 ? 'lg' : 'md'}
-              className={classes.touch}
-              variant={verb === 'remove-point' ? 'outline' : i === 0 ? 'filled' : 'default'}
-              color={verb === 'remove-point' ? 'red' : undefined}
-              loading={busy}
-              onClick={() =>
-                verb === 'verify-point' || verb === 're-verify'
-                  ? setVerifying(verb)
-                  : onCommand(verb, { planPointId: point.ID })
-              }
-            >
-              {t(isolationPlanVerbCaptions[verb])} {point.code}
-            </Button>
-          ))}
-          {canReorder && (
-            <>
-              <Button
-                size="md"
-                variant="default"
-                className={classes.touch}
-                disabled={index === 0 || busy}
-                onClick={() => move(-1)}
-                aria-label={t(L.moveUp, { code: point.code })}
-              >
-                {t(B.up)}
-              </Button>
-              <Button
-                size="md"
-                variant="default"
-                className={classes.touch}
-                disabled={index === ids.length - 1 || busy}
-                onClick={() => move(1)}
-                aria-label={t(L.moveDown, { code: point.code })}
-              >
-                {t(B.down)}
-              </Button>
-            </>
-          )}
-        </div>
-      )}
+      <PointFacts point={point} />
+      <PointDetails plan={plan} point={point} index={index} busy={busy} onCommand={onCommand} />
     </article>
   );
+}
+
+/** The step to do now at this point: what to do, in words, and its one primary button. */
+function StepAction({ plan, point, busy, onCommand }: Omit<PointCardProps, 'index'>) {
+  const t = useCaptions();
+  const hang = useHangTag(plan.permitId);
+  const step = pointStep(plan, point);
+  const allowed = (verb: IsolationPlanVerb) => pointVerbs(plan, point).includes(verb);
+  const tag = waitingTag(point);
+  const hangError = hang.error instanceof ApiRequestError ? hang.error.message : null;
+  switch (step) {
+    case 'isolate':
+      return (
+        <div className={classes.doNow}>
+          <p className={classes.doText}>
+            {point.isolatedPosition
+              ? t(L.doIsolate, { device: point.deviceType, position: point.isolatedPosition })
+              : t(L.doIsolateAnyPosition, { device: point.deviceType })}
+          </p>
+          {allowed('isolate-point') && (
+            <Button
+              size="lg"
+              fullWidth
+              className={classes.primary}
+              loading={busy}
+              onClick={() => onCommand('isolate-point', { planPointId: point.ID })}
+            >
+              {t(isolationPlanVerbCaptions['isolate-point'])} {point.code}
+            </Button>
+          )}
+        </div>
+      );
+    case 'lock-tag':
+      return (
+        <div className={classes.doNow}>
+          <p className={classes.doText}>
+            {!point.lockable
+              ? t(L.doTagOnly, { number: tag?.number ?? '', code: point.code, measure: point.tagOnlyMeasure })
+              : tag
+                ? t(L.doLockTag, { code: point.code, number: tag.number })
+                : t(L.doLockOnly, { code: point.code })}
+          </p>
+          {point.lockable ? (
+            // The lock picker is the locks' own (which locks, scanning): the lock brings its tag.
+            <PointLocks plan={plan} point={point} />
+          ) : (
+            tag && (
+              <Button
+                size="lg"
+                fullWidth
+                className={classes.primary}
+                loading={hang.isPending}
+                onClick={() => hang.mutate(tag.ID)}
+              >
+                {t(B.hangTag, { number: tag.number })}
+              </Button>
+            )
+          )}
+          {hangError && (
+            <Alert color="red" role="alert" mt="xs">
+              {hangError}
+            </Alert>
+          )}
+        </div>
+      );
+    case 'release':
+      return (
+        <div className={classes.doNow}>
+          <p className={classes.doText}>{t(L.doRelease)}</p>
+          {plan.allowedVerbs.includes('release-stored-energy') && (
+            <Button
+              size="lg"
+              fullWidth
+              className={classes.primary}
+              loading={busy}
+              onClick={() => onCommand('release-stored-energy', {})}
+            >
+              {t(isolationPlanVerbCaptions['release-stored-energy'])}
+            </Button>
+          )}
+        </div>
+      );
+    case 'try-out': {
+      const verb = point.state === 'test_released' ? 're-verify' : 'verify-point';
+      const method = point.verificationMethod.trim();
+      const give = (outcome: 'pass' | 'fail') =>
+        // The method comes from the plan: nothing to type with gloves on.
+        onCommand(verb, { planPointId: point.ID, method: method || t(L.phaseTryOut), outcome });
+      return (
+        <div className={classes.doNow}>
+          {point.tryOutFailed && (
+            <Alert color="red" role="alert" mb="xs">
+              {t(L.tryOutFailed)}
+            </Alert>
+          )}
+          <p className={classes.doText}>{method ? t(L.doTryOut, { method }) : t(L.doTryOutNoMethod)}</p>
+          {allowed(verb) && (
+            <div className={classes.passFail}>
+              <Button size="xl" color="teal.9" className={classes.primary} loading={busy} onClick={() => give('pass')}>
+                {t(B.pass)}
+              </Button>
+              <Button size="xl" color="red.9" className={classes.primary} loading={busy} onClick={() => give('fail')}>
+                {t(B.fail)}
+              </Button>
+            </div>
+          )}
+        </div>
+      );
+    }
+    case 'done':
+      return <p className={classes.doText}>{t(L.pointDone, { code: point.code })}</p>;
+    default:
+      return null;
+  }
 }

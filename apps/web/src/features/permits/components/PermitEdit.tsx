@@ -174,7 +174,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
         <SsoSigningReturn permit={permit} />
       </div>
       <Tabs value={tabs.value} onChange={tabs.select} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List className={classes.tabList}>
           <Tabs.Tab value="permit" className={classes.touch}>
             {t(permitsLabels.tabPermit)}
           </Tabs.Tab>

@@ -21,13 +21,17 @@ const when = formatDateTime;
 export function PermitHeader({ permit }: { permit: Permit }) {
   const t = useCaptions();
   return (
-    <section className={classes.card} aria-label={t(permitsLabels.summary)}>
+    <section className={`${classes.card} ${classes.header}`} aria-label={t(permitsLabels.summary)}>
       <ReturnedBanner permit={permit} />
-      <Group gap="sm" mb="sm" wrap="wrap">
-        <TypeMark type={permit.permitType} />
+      {/* On a phone only this line shows, number and status: the section below starts on the first screen. */}
+      <Group gap="sm" wrap="wrap" className={classes.headerLine}>
+        <strong className={classes.headerNumber}>{permit.number}</strong>
+        <span className={classes.headerFull}>
+          <TypeMark type={permit.permitType} />
+        </span>
         <PermitStatusBadge status={permit.status} />
       </Group>
-      <dl className={classes.facts}>
+      <dl className={`${classes.facts} ${classes.headerFull}`}>
         <dt>{t(permitsLabels.number)}</dt>
         <dd data-testid="permit-number">{permit.number}</dd>
         <dt>{t(permitFieldCaptions.title)}</dt>
@@ -53,7 +57,7 @@ export function PermitHeader({ permit }: { permit: Permit }) {
           </>
         )}
       </dl>
-      <Group mt="sm">
+      <Group mt="sm" className={classes.headerFull}>
         <PermitPdfButton permit={permit} />
       </Group>
     </section>

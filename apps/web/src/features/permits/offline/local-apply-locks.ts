@@ -10,6 +10,7 @@ import {
   type LockApplication,
   type OfflinePermit,
   type PlanPoint,
+  type Tag,
 } from '@hasp/contracts';
 import { finishPlan, localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
 
@@ -57,6 +58,16 @@ export function applicableLocksOffline(data: OfflinePermit, locks: Lock[]): Lock
   return locks.filter((l) => l.status !== 'in_use' && !onPlan.has(l.ID));
 }
 
+/**
+ * The point's tags once a lock goes on: its first tag waiting to be hung (planned or printed) is
+ * hung with the lock, as the server's lock.apply does, when none is hung there yet.
+ */
+function hangWaitingTag(tags: PlanPoint['tags'], actor: LocalActor, lockSerial: string): PlanPoint['tags'] {
+  if (tags.some((t) => t.state === 'applied' || t.state === 'verified')) return tags;
+  const waiting = tags.find((t) => t.state === 'planned' || t.state === 'printed');
+  return tags.map((t) => (t === waiting ? { ...t, state: 'applied' as const, appliedBy: me(actor), lockSerial } : t));
+}
+
 /** Applies one of the user's locks at a plan point, or the rules' refusal. */
 export function applyLockOffline(
   data: OfflinePermit,
@@ -101,7 +112,9 @@ export function applyLockOffline(
     appliedAt,
     localId,
   };
-  const points = plan.points.map((p) => (p.ID === point.ID ? { ...p, locks: [...p.locks, entry] } : p));
+  const points = plan.points.map((p) =>
+    p.ID === point.ID ? { ...p, locks: [...p.locks, entry], tags: hangWaitingTag(p.tags, actor, lock.serial) } : p,
+  );
   const answer: LockApplication = {
     ID: entry.applicationId,
     permitId: data.permit.ID,
@@ -113,9 +126,18 @@ export function applyLockOffline(
     removedAt: null,
     removal: null,
   };
+  const next = withPoints(data, plan, points, actor);
+  // The Tags section shows the hung tag too (the server's numbers, its tag ID, stay).
+  const hung = points.find((p) => p.ID === point.ID)!.tags.find((t, i) => t !== point.tags[i]);
+  const tags = data.sections.tags as Tag[] | undefined;
+  if (hung && tags)
+    next.sections = {
+      ...next.sections,
+      tags: tags.map((t) => (t.ID === hung.ID ? { ...t, state: 'applied', appliedBy: me(actor), appliedAt } : t)),
+    };
   return {
     ok: true,
-    data: withPoints(data, plan, points, actor),
+    data: next,
     answer,
     appliedHere: true,
     // The confirmation of a second lock goes with it: the server asks the same at sync.

@@ -295,8 +295,19 @@ describe('the isolation plan and tags applied on the device', () => {
     expect(plan.points[0]).toMatchObject({ state: 'isolated', isolated: { by: { ID: 5 } } });
     expect(plan.nextStep).toBe('Apply the lock and tag on EV-1');
     // Verifying before the lock, the tag and stored energy: the rule's own sentence.
-    const early = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm', result: 'r' }, issuer, now);
+    const early = applyPlanCommand(
+      data,
+      'verify-point',
+      { planPointId: 71, method: 'm', outcome: 'pass', result: 'r' },
+      issuer,
+      now,
+    );
     expect(early).toEqual({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first.' });
+    // A try-out without its outcome (or method) is refused as the server refuses it.
+    const noOutcome = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm' }, issuer, now);
+    expect(noOutcome).toMatchObject({ ok: false, status: 422 });
+    const noMethod = applyPlanCommand(data, 'verify-point', { planPointId: 71, outcome: 'pass' }, issuer, now);
+    expect(noMethod).toMatchObject({ ok: false, status: 422 });
   });
 
   it('refuses a step out of order with the rule’s reason', () => {
@@ -364,6 +375,9 @@ describe('locks applied and removed on the device (decision 0064)', () => {
         localId: `local:${uuid}`,
       },
     ]);
+    // The point's waiting tag went on with the lock, as the server's lock.apply hangs it.
+    expect(point.tags[0]).toMatchObject({ state: 'applied', appliedBy: { ID: 8 }, lockSerial: 'L-061' });
+    expect((result.data.sections.tags as Tag[])[0]).toMatchObject({ state: 'applied', appliedBy: { ID: 8 } });
     expect(result.input).toEqual({ lockId: 61, planPointId: 71, localId: `local:${uuid}` });
     expect(result.answer).toMatchObject({ ID: localAlias(uuid), planPointId: 71, lock: { status: 'in_use' } });
     expect(result.locks.find((l) => l.ID === 61)!.status).toBe('in_use');

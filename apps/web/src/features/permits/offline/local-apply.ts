@@ -3,6 +3,7 @@ import {
   allowedIsolationPlanVerbs,
   allowedTagCommands,
   decide,
+  isolationPlanInputSchemas,
   isolationPlanNextStep,
   isolationPlanRefusal,
   offlineCommandNames,
@@ -12,6 +13,7 @@ import {
   tagPersonRefusal,
   tagRefusal,
   tagTransitions,
+  tryOutResultText,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
@@ -256,6 +258,11 @@ export function applyPlanCommand(
 ): LocalOutcome {
   const plan = data.sections['isolation-plan'] as IsolationPlan | undefined;
   if (!plan) return refuse(409, 'The isolation plan is not stored on this device: go online to change it.');
+  // A try-out's body is checked as the server checks it (a method and a pass or fail, always).
+  if (verb === 'verify-point' || verb === 're-verify') {
+    const body = isolationPlanInputSchemas[verb].safeParse(input);
+    if (!body.success) return refuse(422, body.error.issues[0]?.message ?? 'Try-out: method and outcome');
+  }
   const refusal = isolationPlanRefusal(plan, verb, input);
   if (refusal) return refuse(409, refusal);
   const stamp = done(actor, now);
@@ -287,14 +294,19 @@ export function applyPlanCommand(
       break;
     case 'verify-point':
     case 're-verify':
+      // As on the server: a failed try-out is recorded and the point stays unverified.
       next = {
         ...plan,
-        points: point({
-          state: 'verified',
-          verified: stamp,
-          verifyMethod: input.method?.trim() ?? null,
-          verifyResult: input.result?.trim() ?? null,
-        }),
+        points:
+          input.outcome === 'fail'
+            ? point({ tryOutFailed: stamp })
+            : point({
+                state: 'verified',
+                verified: stamp,
+                verifyMethod: input.method?.trim() ?? null,
+                verifyResult: tryOutResultText(input.outcome ?? 'pass', input.result),
+                tryOutFailed: null,
+              }),
       };
       break;
     case 'test-release':

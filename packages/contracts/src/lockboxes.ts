@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { saidSchema } from './said';
 import { tagStates } from './tags';
 import type { PermitStatus } from './permit-lifecycle';
 
@@ -112,6 +113,8 @@ export const lockboxViewSchema = z.object({
   allowed: z.array(z.enum(lockboxCommands)),
   /** Why the caller cannot sign on or off right now, when that is the case (shown under the big button). */
   blocked: z.nullable(z.string()),
+  /** `blocked` as a caption and its values (absent in pages stored before it). */
+  blockedSaid: z.optional(z.nullable(saidSchema)),
 });
 export type LockboxView = z.infer<typeof lockboxViewSchema>;
 

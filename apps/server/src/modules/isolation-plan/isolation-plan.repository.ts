@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   holdingPlanPointStates,
   isolationPlanClosingStep,
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
   type IsolationPlan,
   type IsolationPointChoice,
   type PlanPoint,
@@ -243,14 +243,14 @@ export async function loadPlansForPermits(
       releaseNotified: done(plan?.release_notified_by, plan?.release_notified_at),
       points,
     };
-    result.set(permit.id, { ...view, nextStep: isolationPlanNextStep(view) });
+    result.set(permit.id, { ...view, ...isolationPlanNextStepFields(view) });
   }
   // Only a plan whose next step would be to close asks who is still signed on: then the step names them.
   const closing = [...result].filter(([, plan]) => plan.nextStep === isolationPlanClosingStep).map(([id]) => id);
   const crew = await crewSignedOn(db, closing);
   for (const [id, names] of crew) {
     const plan = result.get(id)!;
-    result.set(id, { ...plan, nextStep: isolationPlanNextStep(plan, names) });
+    result.set(id, { ...plan, ...isolationPlanNextStepFields(plan, names) });
   }
   return result;
 }

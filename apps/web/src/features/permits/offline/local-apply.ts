@@ -3,7 +3,7 @@ import {
   allowedIsolationPlanVerbs,
   allowedTagCommands,
   decide,
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
@@ -239,7 +239,7 @@ export function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCod
   const allowed = allowedIsolationPlanVerbs(plan, permitTypeCode, actor.permissions).filter((verb) =>
     isOfflineCommand(`isolation-plan.${verb}`),
   );
-  return { ...plan, nextStep: isolationPlanNextStep(plan), allowedVerbs: allowed };
+  return { ...plan, ...isolationPlanNextStepFields(plan), allowedVerbs: allowed };
 }
 
 /**

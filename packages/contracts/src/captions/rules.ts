@@ -1,0 +1,55 @@
+import { registerSayable } from '../said';
+import { defineCaptions } from './define-captions';
+import { permitStatusCaptions } from './permits';
+
+// The words shared rules say (contracts' refusals and next steps; `say` in said.ts): the server
+// and the offline page decide with the same rules, and each reader reads the words in their own
+// language. A status a rule names is a term (the Permit_Status caption), never English filled in.
+
+/** Why the hazard analysis cannot change (hazard-analysis.ts `hazardEditProblem`). */
+export const hazardRuleCaptions = defineCaptions('Message', 'Rules_Hazard_Analysis', {
+  noPermission: 'You do not have permission to do this',
+  noAnalysis: 'This type of permit has no hazard analysis.',
+  needsCreate: 'You need the permission {{permission}} to change this hazard analysis.',
+  onlyRequester: 'Only the requester of the permit can change its hazard analysis.',
+  notEditable: 'The hazard analysis can change only while the permit is {{editable}}; this permit is {{status}}.',
+  draftOrRequested: 'Draft or Requested',
+});
+
+/** The isolation plan's next step (isolation-plan.ts `isolationPlanNextStep`). */
+export const planNextStepCaptions = defineCaptions('Message', 'Rules_Isolation_Next', {
+  addPoints: 'Add the isolation points to the plan',
+  notify: 'Notify the affected employees',
+  shutDown: 'Shut down the equipment',
+  isolate: 'Isolate {{point}}',
+  lockAndTag: 'Apply the lock and tag on {{point}}',
+  tag: 'Apply the tag on {{point}}',
+  releaseEnergy: 'Release stored energy',
+  verify: 'Verify {{point}} (try-out)',
+  allVerified: 'Every point is verified: isolate the permit',
+  reVerify: 'Re-verify {{point}} before the test ends',
+  inspect: 'Inspect the work area',
+  peopleClear: 'Make sure everyone is clear',
+  removeLocks: 'Remove the locks and tags on {{point}}',
+  release: 'Release {{point}} (Held by permits {{permits}})',
+  restore: 'Restore {{point}}',
+  notifyRelease: 'Notify the affected employees that the isolation is removed',
+  close: 'Close the permit',
+  crewOneSignedOn: '{{names}} is still signed on: they sign off before the permit can be closed',
+  crewSignedOn: '{{names}} are still signed on: they sign off before the permit can be closed',
+});
+
+/** Why the crew's sign-on or sign-off button cannot be pressed (lockbox-rules.ts `lockboxRefusal`). */
+export const lockboxRuleCaptions = defineCaptions('Message', 'Rules_Lockbox', {
+  keysNotDeposited:
+    'The isolation keys are not in the lockbox yet: the primary authorized employee records them first.',
+  lastMember:
+    'You are the last person signed on while the work is under way. The incoming crew member signs on first; then you can sign off.',
+  notSelf: 'Only the crew member who signed on can sign off: each person removes their own lock.',
+  alreadySignedOn: 'You are already signed on to this lockbox.',
+  signOnOpensIsolated: 'Sign-on opens once the permit is isolated.',
+  nobodySignsOn: 'Nobody signs on any more: the permit is {{status}}.',
+  notSignedOn: 'You are not signed on to this lockbox.',
+});
+
+registerSayable(hazardRuleCaptions, planNextStepCaptions, lockboxRuleCaptions, permitStatusCaptions);

@@ -110,7 +110,8 @@ export function lockboxRefusal(
       if (target.user.ID !== userId) return refuseSaying(403, say(words.notSelf));
       // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
       // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
-      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1) return refuseSaying(409, say(words.lastMember));
+      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1)
+        return refuseSaying(409, say(words.lastMember));
       return null;
     }
     case 'release': {

@@ -12,6 +12,8 @@ export const saidSchema = z.object({
   caption: z.string(),
   values: z.record(z.string(), z.string()),
   terms: z.record(z.string(), z.string()),
+  /** Values that are lists of captions (the fields an edit changed), said joined by commas. */
+  lists: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type Said = z.infer<typeof saidSchema>;
 
@@ -23,7 +25,8 @@ export const captionKey = (c: Pick<Caption, 'itemType' | 'formName' | 'controlNa
 
 /** Makes the captions of some catalogs sayable by rules (the catalogs of rules' words and the terms they use). */
 export function registerSayable(...catalogs: Readonly<Record<string, Caption>>[]): void {
-  for (const catalog of catalogs) for (const caption of Object.values(catalog)) sayable.set(captionKey(caption), caption);
+  for (const catalog of catalogs)
+    for (const caption of Object.values(catalog)) sayable.set(captionKey(caption), caption);
 }
 
 /** The caption a `Said` names, if any rule registered it. */
@@ -32,7 +35,7 @@ export const sayableCaption = (key: string): Caption | undefined => sayable.get(
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
 /** A caption's text with its placeholders filled (as the web's `translate` does). */
-export function fillCaption(text: string, values: Readonly<Record<string, string | number>>): string {
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string | number>>): string {
   return text.replace(PLACEHOLDER, (placeholder, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : placeholder,
   );
@@ -46,17 +49,23 @@ export function say(
   caption: Caption,
   values: Readonly<Record<string, string | number>> = {},
   terms: Readonly<Record<string, Caption>> = {},
+  lists: Readonly<Record<string, readonly Caption[]>> = {},
 ): { message: string; said: Said } {
   const text: Record<string, string> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
-  const english = { ...text, ...Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, t.defaultCaption])) };
-  sayable.set(captionKey(caption), caption);
-  for (const term of Object.values(terms)) sayable.set(captionKey(term), term);
+  const english = {
+    ...text,
+    ...Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, t.defaultCaption])),
+    ...Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.map((t) => t.defaultCaption).join(', ')])),
+  };
+  for (const c of [caption, ...Object.values(terms), ...Object.values(lists).flat()]) sayable.set(captionKey(c), c);
+  const listKeys = Object.entries(lists).map(([k, l]): [string, string[]] => [k, l.map(captionKey)]);
   return {
-    message: fillCaption(caption.defaultCaption, english),
+    message: fillPlaceholders(caption.defaultCaption, english),
     said: {
       caption: captionKey(caption),
       values: text,
       terms: Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, captionKey(t)])),
+      ...(listKeys.length ? { lists: Object.fromEntries(listKeys) } : {}),
     },
   };
 }
@@ -77,6 +86,11 @@ export function sayIn(
     const term = sayable.get(key);
     if (!term) return fallback;
     terms[name] = t(term);
+  }
+  for (const [name, keys] of Object.entries(said.lists ?? {})) {
+    const items = keys.map((key) => sayable.get(key));
+    if (items.some((item) => !item)) return fallback;
+    terms[name] = items.map((item) => t(item!)).join(', ');
   }
   return t(caption, { ...said.values, ...terms });
 }

@@ -1,6 +1,7 @@
-import { registerSayable } from '../said';
+import { fillPlaceholders, registerSayable, say } from '../said';
+import type { Caption } from './define-captions';
 import { defineCaptions } from './define-captions';
-import { permitStatusCaptions } from './permits';
+import { permitFieldCaptions, permitHistorySummaryCaptions, permitStatusCaptions } from './permits';
 
 // The words shared rules say (contracts' refusals and next steps; `say` in said.ts): the server
 // and the offline page decide with the same rules, and each reader reads the words in their own
@@ -52,4 +53,36 @@ export const lockboxRuleCaptions = defineCaptions('Message', 'Rules_Lockbox', {
   notSignedOn: 'You are not signed on to this lockbox.',
 });
 
-registerSayable(hazardRuleCaptions, planNextStepCaptions, lockboxRuleCaptions, permitStatusCaptions);
+/** The reason a tag planned with its point is given (modules/isolation-plan), kept on the tag as printed. */
+export const tagReasonCaptions = defineCaptions('Message', 'Rules_Tag_Reason', {
+  isolatedFor: 'Isolated for permit {{number}}',
+});
+
+/** The reason a tag planned with its point gets, in English as stored and printed. */
+export const plannedTagReason = (permitNumber: string) => say(tagReasonCaptions.isolatedFor, { number: permitNumber });
+
+/**
+ * A tag's reason in the reader's words: the reason a tag planned with its point gets is recognized
+ * by being exactly that text for the tag's own permit (the structured data: its number), and said
+ * again from its caption; a reason a person wrote is theirs, shown as written.
+ */
+export function tagReasonIn(
+  reason: string,
+  permitNumber: string,
+  t: (caption: Caption, values?: Record<string, string | number>) => string,
+): string {
+  const planned = tagReasonCaptions.isolatedFor;
+  return reason === fillPlaceholders(planned.defaultCaption, { number: permitNumber })
+    ? t(planned, { number: permitNumber })
+    : reason;
+}
+
+registerSayable(
+  tagReasonCaptions,
+  hazardRuleCaptions,
+  planNextStepCaptions,
+  lockboxRuleCaptions,
+  permitStatusCaptions,
+  permitHistorySummaryCaptions,
+  permitFieldCaptions,
+);

@@ -1,6 +1,7 @@
 import {
   isolationPlanClosingStep,
   isolationPlanNextStepFields,
+  plannedTagReason,
   isolationPlanRefusal,
   isolationPlanVerbs,
   planEditVerbs,
@@ -195,7 +196,7 @@ async function applyPlanCommand(
           facilityId,
           permitId: permit.id,
           planPointId: row.id,
-          reason: `Isolated for permit ${permit.number}`,
+          reason: plannedTagReason(permit.number).message,
           userId,
           at: now,
         });

@@ -1,4 +1,4 @@
-import { hazardRuleCaptions, lockboxRuleCaptions, planNextStepCaptions } from '@hasp/contracts';
+import { hazardRuleCaptions, lockboxRuleCaptions, planNextStepCaptions, tagReasonCaptions } from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
 /** What the shared rules say (refusals, the isolation plan's next step) in Spanish. */
@@ -44,4 +44,5 @@ export const rulesSpanish = [
     nobodySignsOn: 'Ya no se registra nadie: el permiso está en {{status}}.',
     notSignedOn: 'No está registrado en esta caja de bloqueo.',
   }),
+  ...translateCatalog(tagReasonCaptions, { isolatedFor: 'Aislado para el permiso {{number}}' }),
 ];

@@ -1,6 +1,13 @@
 import { Alert, Button, Loader, Select } from '@mantine/core';
 import { useState } from 'react';
-import { crewButtons as B, crewLabels as L, type LockboxCommand, type LockboxView, type Permit, sayIn } from '@hasp/contracts';
+import {
+  crewButtons as B,
+  crewLabels as L,
+  type LockboxCommand,
+  type LockboxView,
+  type Permit,
+  sayIn,
+} from '@hasp/contracts';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';

@@ -59,7 +59,7 @@ const data = [
     r.holder?.displayName ?? '',
     r.issuer?.displayName ?? '',
     r.area ? `${r.area.number} ${r.area.name}` : '',
-    ...[r.plannedStart, r.plannedEnd, r.createdAt, r.updatedAt].map(formatDateTime),
+    ...[r.plannedStart, r.plannedEnd, r.createdAt, r.updatedAt].map((at) => formatDateTime(at)),
   ]),
   'Lockout Tagout',
   'General Work',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/date-time';
 import { Alert, List, Text } from '@mantine/core';
 import { permitCommandCaptions, offlinePermitLabels as L, type Permit } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
@@ -34,8 +35,7 @@ export function OfflinePermitNotice({ permit }: { permit: Permit }) {
           <List size="sm">
             {waiting.map((item) => (
               <List.Item key={item.idempotencyKey}>
-                {commandName(item.name, t)} · {t(L.savedOffline)} ·{' '}
-                {new Date(item.deviceTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+                {commandName(item.name, t)} · {t(L.savedOffline)} · {formatDateTime(item.deviceTime, { parts: 'time' })}
               </List.Item>
             ))}
           </List>

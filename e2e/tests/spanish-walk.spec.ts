@@ -99,7 +99,7 @@ test('a Spanish-speaking user walks every tab of a rich permit and reads no Engl
           and 'isolation-plan' = any(t.sections)
         order by (select count(*) from lock_applications a where a.permit_id = p.id) > 0 desc,
                  ('gas-tests' = any(t.sections)) desc, ('crew-sign-on' = any(t.sections)) desc,
-                 (select count(*) from audit_log l where l.entity_type = 'permit' and l.entity_id = p.id) desc
+                 (select count(*) from audit_log l where l.entity_type = 'permit' and l.entity_id = p.id::text) desc
         limit 1`,
       [demo.northPlant.ID],
     );

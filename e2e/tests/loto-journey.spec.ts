@@ -388,8 +388,9 @@ test('a LOTO permit with three points and a two-person crew goes from isolation 
   for (const words of order) {
     const line = lines.filter({ hasText: words }).first();
     await expect(line).toBeVisible();
-    // Each step says when and who: "Nov 29, 2026, 4:33 PM · Pat issuer …".
-    await expect(line).toContainText(/\d{4}, \d{1,2}:\d\d\s[AP]M · \S/);
+    // Each step says when and who: "Nov 29, 2026, 4:33 PM · Pat issuer …" (the plant's zone named
+    // after the time when the browser's is another: "4:33 PM CST").
+    await expect(line).toContainText(/\d{4}, \d{1,2}:\d\d\s[AP]M( [^·]+)? · \S/);
     positions.push(await line.evaluate((el) => [...el.parentElement!.children].indexOf(el)));
   }
   expect(positions).toEqual([...positions].sort((x, y) => x - y));

@@ -52,8 +52,9 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
   const summary = main.getByRole('region', { name: 'Resumen del permiso' });
   await expect(summary).toContainText('Riesgo');
   await expect(summary).toContainText('Medio');
-  // Dates in the app's language too: "24 nov 2026, 16:56", not "Nov 24, 2026, 4:56 PM".
-  await expect(summary).toContainText(/\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2} –/);
+  // Dates in the app's language too: "24/11/2026, 16:56" (the plant's zone named after it when the
+  // browser's is another), not "Nov 24, 2026, 4:56 PM".
+  await expect(summary).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}( [^–]+)? –/);
   await expect(main.getByTestId('permit-time-left')).toHaveText(/^Empieza en 1 h 5\d min$|^Empieza en 2 h$/);
   const details = main.getByRole('region', { name: 'Detalles' });
   await expect(details.getByLabel('Título')).toHaveValue(title);

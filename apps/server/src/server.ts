@@ -7,7 +7,7 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
 import { prepareSchema } from './db/prepare-schema';
 import { assertApplicationRole } from './db/database-roles';
 import { seedDemo } from './db/seed/demo';
-import { registerAppCaptions } from './modules/translations';
+import { registerAppCaptions, registerStoredCaptions } from './modules/translations';
 import { buildApp } from './app';
 import { createLogger } from './plugins/logger';
 
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
       const seed =
         config.connections[index]?.seedDemo ?? (connection.name === 'Demo' && !config.connections[index]?.url);
       if (seed) await timed('seed', () => seedDemo(connection.db));
+      // Stored content the permit screens show as captions (permit type names), after the seed made them.
+      await timed('storedCaptions', () => registerStoredCaptions(connection.db));
       logger.info({ connection: connection.name, seeded: seed, ms }, 'connection ready');
     }
   } catch (error) {

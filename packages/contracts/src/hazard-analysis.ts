@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
-import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
+import { permitStatusCaptions } from './captions/permits';
+import { hazardRuleCaptions as hazardWords } from './captions/rules';
+import { type PermitStatus } from './permit-lifecycle';
+import { say, saidSchema, type Said } from './said';
 import { permitPermission } from './permissions';
 import { permitRiskLevels, type PermitRiskLevel } from './permits';
 
@@ -231,6 +234,8 @@ export const hazardAnalysisSchema = z.object({
   canEdit: z.boolean(),
   /** Why not, when they may not (null when they may). */
   editRefusal: z.nullable(z.string()),
+  /** `editRefusal` as a caption and its values (absent in pages stored before it). */
+  editRefusalSaid: z.optional(z.nullable(saidSchema)),
   /** What the request guard would name now (empty: nothing missing). */
   missing: z.array(z.string()),
 });
@@ -275,22 +280,21 @@ export function hazardEditProblem(
   permit: { typeCode: string; sections: readonly string[]; status: PermitStatus; requesterId: number },
   userId: number,
   permissions: ReadonlySet<string>,
-): { status: 403 | 409; message: string } | null {
+): { status: 403 | 409; message: string; said: Said } | null {
   if (!permissions.has(permitPermission('view', permit.typeCode)))
-    return { status: 403, message: 'You do not have permission to do this' };
-  if (!permit.sections.includes('hazard-analysis'))
-    return { status: 409, message: 'This type of permit has no hazard analysis.' };
+    return { status: 403, ...say(hazardWords.noPermission) };
+  if (!permit.sections.includes('hazard-analysis')) return { status: 409, ...say(hazardWords.noAnalysis) };
   const create = permitPermission('create', permit.typeCode);
-  if (!permissions.has(create))
-    return { status: 403, message: `You need the permission ${create} to change this hazard analysis.` };
-  if (permit.requesterId !== userId)
-    return { status: 403, message: 'Only the requester of the permit can change its hazard analysis.' };
-  if (!hazardAnalysisEditableStatuses.includes(permit.status)) {
-    const editable = hazardAnalysisEditableStatuses.map((x) => permitStatusLabels[x]).join(' or ');
+  if (!permissions.has(create)) return { status: 403, ...say(hazardWords.needsCreate, { permission: create }) };
+  if (permit.requesterId !== userId) return { status: 403, ...say(hazardWords.onlyRequester) };
+  if (!hazardAnalysisEditableStatuses.includes(permit.status))
     return {
       status: 409,
-      message: `The hazard analysis can change only while the permit is ${editable}; this permit is ${permitStatusLabels[permit.status]}.`,
+      ...say(
+        hazardWords.notEditable,
+        {},
+        { editable: hazardWords.draftOrRequested, status: permitStatusCaptions[permit.status] },
+      ),
     };
-  }
   return null;
 }

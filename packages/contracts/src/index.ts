@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './list-words';
+export * from './said';
 export * from './constants';
 export * from './errors';
 export * from './ids';

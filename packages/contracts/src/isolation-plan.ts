@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { planNextStepCaptions as planWords } from './captions/rules';
 import { groupedInWords, listInWords } from './list-words';
+import { say, saidSchema } from './said';
 import { permitStatuses, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 import { tagStates } from './tags';
@@ -198,6 +200,8 @@ export const isolationPlanSchema = z.object({
   points: z.array(planPointSchema),
   /** What to do next, as a sentence ("Shut down the equipment"), or null when nothing is due. */
   nextStep: z.nullable(z.string()),
+  /** `nextStep` as a caption and its values (absent in pages stored before it). */
+  nextStepSaid: z.optional(z.nullable(saidSchema)),
   /** The verbs the caller may give now (the buttons); per point: `pointActions`. */
   allowedVerbs: z.array(z.enum(isolationPlanVerbs)),
 });
@@ -450,12 +454,8 @@ export function allowedIsolationPlanVerbs(
   });
 }
 
-/** The next step after a failed try-out: the energy is still there, so the isolation is checked first. */
-export const tryOutFailedStep = (code: string) =>
-  `Try-out failed on ${code}: the energy is not isolated. Check the isolation and try again`;
-
 /** The last step of de-isolation, when nothing on the plan is left. */
-export const isolationPlanClosingStep = 'Close the permit';
+export const isolationPlanClosingStep = planWords.close.defaultCaption;
 
 /**
  * The closing step while crew are still signed on to the lockbox: they sign off, each removing their
@@ -463,56 +463,80 @@ export const isolationPlanClosingStep = 'Close the permit';
  * @example crewSignOffStep(['Ana Diaz', 'Ben Ode']) === 'Ana Diaz and Ben Ode are still signed on: they sign off before the permit can be closed'
  */
 export function crewSignOffStep(names: readonly string[]): string {
+  return crewSignOffSaid(names).message;
+}
+
+function crewSignOffSaid(names: readonly string[]) {
   return names.length === 1
-    ? `${names[0]} is still signed on: they sign off before the permit can be closed`
-    : `${listInWords(names)} are still signed on: they sign off before the permit can be closed`;
+    ? say(planWords.crewOneSignedOn, { names: names[0] ?? '' })
+    : say(planWords.crewSignedOn, { names: listInWords(names) });
 }
 
 /**
- * What to do next on the plan, as a sentence for the big card (null when nothing is due).
+ * What to do next on the plan, as a sentence for the big card (null when nothing is due), with its
+ * caption and values (`said`) so the card says it in the reader's language.
  * `crewSignedOn`: the names of the crew signed on to the permit's lockbox (the closing step names them).
  */
-export function isolationPlanNextStep(
-  plan: Omit<IsolationPlan, 'nextStep' | 'allowedVerbs'>,
+export function isolationPlanNextStepSaid(
+  plan: Omit<IsolationPlan, 'nextStep' | 'nextStepSaid' | 'allowedVerbs'>,
   crewSignedOn: readonly string[] = [],
-): string | null {
+): ReturnType<typeof say> | null {
   const points = plan.points;
   const first = (test: (p: PlanPoint) => boolean) => points.find(test);
   switch (plan.permitStatus) {
     case 'draft':
     case 'requested':
-      return points.length ? null : 'Add the isolation points to the plan';
+      return points.length ? null : say(planWords.addPoints);
     case 'approved': {
-      if (!points.length) return 'Add the isolation points to the plan';
-      if (!plan.notified) return 'Notify the affected employees';
-      if (!plan.shutDown) return 'Shut down the equipment';
+      if (!points.length) return say(planWords.addPoints);
+      if (!plan.notified) return say(planWords.notify);
+      if (!plan.shutDown) return say(planWords.shutDown);
       const pending = first((p) => p.state === 'pending');
-      if (pending) return `Isolate ${pending.code}`;
+      if (pending) return say(planWords.isolate, { point: pending.code });
       const open = first((p) => !pointProtected(p));
-      if (open) return open.lockable ? `Apply the lock and tag on ${open.code}` : `Apply the tag on ${open.code}`;
-      if (!plan.storedEnergyReleased) return 'Release stored energy';
+      if (open) return say(open.lockable ? planWords.lockAndTag : planWords.tag, { point: open.code });
+      if (!plan.storedEnergyReleased) return say(planWords.releaseEnergy);
       const unverified = first((p) => p.state === 'isolated');
-      if (unverified?.tryOutFailed) return tryOutFailedStep(unverified.code);
-      if (unverified) return `Verify ${unverified.code} (try-out)`;
-      return 'Every point is verified: isolate the permit';
+      if (unverified?.tryOutFailed) return say(planWords.tryOutFailed, { point: unverified.code });
+      if (unverified) return say(planWords.verify, { point: unverified.code });
+      return say(planWords.allVerified);
     }
     case 'live_for_test': {
       const released = first((p) => p.state === 'test_released');
-      return released ? `Re-verify ${released.code} before the test ends` : null;
+      return released ? say(planWords.reVerify, { point: released.code }) : null;
     }
     case 'de_isolation': {
-      if (!plan.areaInspected) return 'Inspect the work area';
-      if (!plan.peopleClear) return 'Make sure everyone is clear';
+      if (!plan.areaInspected) return say(planWords.inspect);
+      if (!plan.peopleClear) return say(planWords.peopleClear);
       const left = first((p) => p.state !== 'restored' && p.state !== 'released');
       if (left) {
         if (left.locks[0] || left.tags.some((t) => t.state === 'applied' || t.state === 'verified'))
-          return `Remove the locks and tags on ${left.code}`;
-        return left.heldBy.length ? `Release ${left.code} (${heldByText(left)})` : `Restore ${left.code}`;
+          return say(planWords.removeLocks, { point: left.code });
+        return left.heldBy.length
+          ? say(planWords.release, { point: left.code, permits: left.heldBy.map((h) => h.number).join(', ') })
+          : say(planWords.restore, { point: left.code });
       }
-      if (!plan.releaseNotified) return 'Notify the affected employees that the isolation is removed';
-      return crewSignedOn.length ? crewSignOffStep(crewSignedOn) : isolationPlanClosingStep;
+      if (!plan.releaseNotified) return say(planWords.notifyRelease);
+      return crewSignedOn.length ? crewSignOffSaid(crewSignedOn) : say(planWords.close);
     }
     default:
       return null;
   }
+}
+
+/** The plan's `nextStep` and `nextStepSaid`: the next step's English words and its caption. */
+export function isolationPlanNextStepFields(
+  plan: Omit<IsolationPlan, 'nextStep' | 'nextStepSaid' | 'allowedVerbs'>,
+  crewSignedOn: readonly string[] = [],
+): Pick<IsolationPlan, 'nextStep' | 'nextStepSaid'> {
+  const next = isolationPlanNextStepSaid(plan, crewSignedOn);
+  return { nextStep: next?.message ?? null, nextStepSaid: next?.said ?? null };
+}
+
+/** The next step's English words. */
+export function isolationPlanNextStep(
+  plan: Omit<IsolationPlan, 'nextStep' | 'nextStepSaid' | 'allowedVerbs'>,
+  crewSignedOn: readonly string[] = [],
+): string | null {
+  return isolationPlanNextStepSaid(plan, crewSignedOn)?.message ?? null;
 }

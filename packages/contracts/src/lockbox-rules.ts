@@ -7,7 +7,10 @@ import {
   type LockboxCommand,
   type LockboxMember,
 } from './lockboxes';
+import { lockboxRuleCaptions as words } from './captions/rules';
+import { permitStatusCaptions } from './captions/permits';
 import { listInWords } from './list-words';
+import { say, type Said } from './said';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 
@@ -28,9 +31,16 @@ export interface LockboxRuleState {
 export interface LockboxRefusal {
   status: 403 | 409 | 422;
   message: string;
+  /** The message as a caption and its values, where the crew section may show it. */
+  said?: Said;
 }
 
 const refuse = (status: LockboxRefusal['status'], message: string): LockboxRefusal => ({ status, message });
+/** A refusal the crew section shows to whoever cannot press its big button: said in their words. */
+const refuseSaying = (status: LockboxRefusal['status'], words: ReturnType<typeof say>): LockboxRefusal => ({
+  status,
+  ...words,
+});
 const label = (state: LockboxRuleState) => permitStatusLabels[state.permit.status];
 const isOpen = (state: LockboxRuleState) => Boolean(state.lockbox && !state.lockbox.releasedAt);
 
@@ -80,15 +90,15 @@ export function lockboxRefusal(
         return refuse(409, `Keys are deposited before the work is complete (the permit is ${label(state)}).`);
       return null;
     case 'sign-on':
-      if (!open.keysDepositedAt) return refuse(409, m.keysNotDeposited);
+      if (!open.keysDepositedAt) return refuseSaying(409, say(words.keysNotDeposited));
       if (!lockboxSignOnStatuses.includes(permit.status))
-        return refuse(
+        return refuseSaying(
           409,
           permit.status === 'approved'
-            ? 'Sign-on opens once the permit is isolated.'
-            : `Nobody signs on any more: the permit is ${label(state)}.`,
+            ? say(words.signOnOpensIsolated)
+            : say(words.nobodySignsOn, {}, { status: permitStatusCaptions[permit.status] }),
         );
-      if (members.some((x) => x.user.ID === userId)) return refuse(409, m.alreadySignedOn);
+      if (members.some((x) => x.user.ID === userId)) return refuseSaying(409, say(words.alreadySignedOn));
       return null;
     case 'sign-off': {
       const mine = members.find((x) => x.user.ID === userId);
@@ -96,11 +106,12 @@ export function lockboxRefusal(
         input?.applicationId === undefined ? mine : members.find((x) => x.applicationId === input.applicationId);
       if (input?.applicationId !== undefined && !target)
         return refuse(422, 'That lock is not signed on to this lockbox (it may have signed off already).');
-      if (!target) return refuse(409, 'You are not signed on to this lockbox.');
-      if (target.user.ID !== userId) return refuse(403, m.notSelf);
+      if (!target) return refuseSaying(409, say(words.notSignedOn));
+      if (target.user.ID !== userId) return refuseSaying(403, say(words.notSelf));
       // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
       // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
-      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1) return refuse(409, m.lastMember);
+      if (lockboxWorkStatuses.includes(permit.status) && members.length === 1)
+        return refuseSaying(409, say(words.lastMember));
       return null;
     }
     case 'release': {
@@ -129,11 +140,10 @@ export const allowedLockboxCommands = (state: LockboxRuleState, userId: number):
 export function lockboxCallerView(
   state: LockboxRuleState,
   userId: number,
-): { mySignOn: LockboxMember | null; allowed: LockboxCommand[]; blocked: string | null } {
+): { mySignOn: LockboxMember | null; allowed: LockboxCommand[]; blocked: string | null; blockedSaid: Said | null } {
   const mySignOn = signedOnMembers(state).find((x) => x.user.ID === userId) ?? null;
   const allowed = allowedLockboxCommands(state, userId);
   const mine = mySignOn ? 'sign-off' : 'sign-on';
-  const blocked =
-    isOpen(state) && !allowed.includes(mine) ? (lockboxRefusal(state, userId, mine)?.message ?? null) : null;
-  return { mySignOn, allowed, blocked };
+  const refusal = isOpen(state) && !allowed.includes(mine) ? lockboxRefusal(state, userId, mine) : null;
+  return { mySignOn, allowed, blocked: refusal?.message ?? null, blockedSaid: refusal?.said ?? null };
 }

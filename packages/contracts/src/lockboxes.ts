@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { saidSchema } from './said';
 import { tagStates } from './tags';
 import type { PermitStatus } from './permit-lifecycle';
 
@@ -48,7 +49,7 @@ export const lockboxWorkStatuses: readonly PermitStatus[] = ['issued', 'active',
 
 export const lockboxMessages = {
   lastMember:
-    'You are the last person signed on while the work is under way. The incoming crew member signs on first; then you can sign off.',
+    'You are the only person signed on while the work is under way: the lockbox is never left without a lock. Another crew member signs on first; then you can sign off.',
   notSelf: 'Only the crew member who signed on can sign off: each person removes their own lock.',
   notPrimary: (verb: string) => `Only the primary authorized employee can ${verb}.`,
   membersSignedOn: (names: string) => `The lockbox cannot be released while people are signed on: ${names}.`,
@@ -112,6 +113,8 @@ export const lockboxViewSchema = z.object({
   allowed: z.array(z.enum(lockboxCommands)),
   /** Why the caller cannot sign on or off right now, when that is the case (shown under the big button). */
   blocked: z.nullable(z.string()),
+  /** `blocked` as a caption and its values (absent in pages stored before it). */
+  blockedSaid: z.optional(z.nullable(saidSchema)),
 });
 export type LockboxView = z.infer<typeof lockboxViewSchema>;
 

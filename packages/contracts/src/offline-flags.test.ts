@@ -47,6 +47,7 @@ function base(lockbox: 'open' | 'released'): OfflinePermit {
         devices: [],
         allowed: [],
         blocked: 'nobody',
+        blockedSaid: null,
       },
       attachments: {
         attachments: [
@@ -122,6 +123,7 @@ describe('offlineFlags', () => {
       devices: [{ ID: 88, serial: 'BOX' }],
       allowed: ['open'],
       blocked: null,
+      blockedSaid: null,
     });
     expect(offlineFlags(inputs, viewer(3), context)['crew-sign-on']).toMatchObject({ devices: [], allowed: [] });
   });

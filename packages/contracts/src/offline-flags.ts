@@ -110,9 +110,9 @@ export interface OfflineFlags {
   tags: { ID: number; allowedCommands: TagCommand[] }[];
   'isolation-plan'?: Pick<IsolationPlan, 'allowedVerbs'>;
   questions?: { canAnswer: boolean };
-  'crew-sign-on'?: Pick<LockboxView, 'mySignOn' | 'myLocks' | 'devices' | 'allowed' | 'blocked'>;
+  'crew-sign-on'?: Pick<LockboxView, 'mySignOn' | 'myLocks' | 'devices' | 'allowed' | 'blocked' | 'blockedSaid'>;
   'gas-tests'?: Pick<GasTestsView, 'refusal' | 'canRecord' | 'canVoid'>;
-  'hazard-analysis'?: Pick<HazardAnalysis, 'canEdit' | 'editRefusal'>;
+  'hazard-analysis'?: Pick<HazardAnalysis, 'canEdit' | 'editRefusal' | 'editRefusalSaid'>;
   attachments: { canAttach: boolean; canRemove: { ID: number; canRemove: boolean }[] };
 }
 
@@ -158,7 +158,11 @@ export function offlineFlags(
     };
   if (inputs.sections.includes('hazard-analysis')) {
     const problem = hazardEditProblem({ ...permit, requesterId: facts.requesterId }, userId, permissions);
-    flags['hazard-analysis'] = { canEdit: problem === null, editRefusal: problem?.message ?? null };
+    flags['hazard-analysis'] = {
+      canEdit: problem === null,
+      editRefusal: problem?.message ?? null,
+      editRefusalSaid: problem?.said ?? null,
+    };
   }
   return flags;
 }
@@ -178,13 +182,14 @@ function crewFlags(
     members: open?.signedOn ?? [],
     permissions: viewer.permissions,
   };
-  const { mySignOn, allowed, blocked } = lockboxCallerView(state, viewer.userId);
+  const { mySignOn, allowed, blocked, blockedSaid } = lockboxCallerView(state, viewer.userId);
   return {
     mySignOn,
     myLocks: allowed.includes('sign-on') ? viewer.signOnLocks : [],
     devices: allowed.includes('open') ? context.freeLockboxDevices : [],
     allowed,
     blocked,
+    blockedSaid,
   };
 }
 

@@ -28,6 +28,7 @@ export type OfflineShared = z.infer<typeof offlineSharedSchema>;
 const sharedFields: readonly (readonly [section: string, field: string])[] = [
   ['hazard-analysis', 'matrix'],
   ['hazard-analysis', 'editRefusal'],
+  ['hazard-analysis', 'editRefusalSaid'],
   ['crew-sign-on', 'devices'],
 ];
 

@@ -4,6 +4,7 @@ import { permitCommands, permitStatuses } from './permit-lifecycle';
 import { permitSections } from './permit-types';
 import { permitHistoryStepSchema } from './permit-history';
 import { permitReturnSchema } from './permit-return';
+import { saidSchema } from './said';
 import { permitHandoverSchema } from './permit-handover';
 
 /**
@@ -94,6 +95,11 @@ export const permitSchema = z.object({
   assets: z.array(z.object({ ID: z.int(), number: z.string(), description: z.string() })),
   plannedStart: z.string(),
   plannedEnd: z.string(),
+  /**
+   * The facility's IANA time zone: the permit's screens say its times there. Optional only for
+   * copies a device stored before it was sent.
+   */
+  timeZone: z.optional(z.string()),
   requester: person,
   holder: z.nullable(person),
   issuer: z.nullable(person),
@@ -155,6 +161,8 @@ export const permitHistoryEntrySchema = z.object({
    * reader's language (`summary` holds the English words); null for the permit's own lifecycle rows.
    */
   step: z.nullable(permitHistoryStepSchema),
+  /** `summary` as a caption and its values, for the permit's own rows (absent where nothing is said or the words are a person's reason). */
+  said: z.optional(z.nullable(saidSchema)),
 });
 export const permitHistorySchema = z.array(permitHistoryEntrySchema);
 export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;

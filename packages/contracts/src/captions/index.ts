@@ -44,3 +44,4 @@ export * from './reports';
 export * from './printing';
 export * from './notification-templates';
 export * from './connect';
+export * from './rules';

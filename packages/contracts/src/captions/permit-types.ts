@@ -1,4 +1,4 @@
-import { defineCaptions } from './define-captions';
+import { defineCaptions, type Caption } from './define-captions';
 
 // Captions of Administrator › Permit types (route /admin/permit-types).
 
@@ -106,4 +106,17 @@ export const permitTypesMessages = defineCaptions('Message', 'Admin_PermitTypes'
   saveFailed: 'Not saved: {{reason}}',
   moveFailed: 'The new order was not saved: {{reason}}',
   saved: 'Saved. The left sidebar shows the change.',
+});
+
+/**
+ * A permit type's name as a caption (stored content, translated on the translations screen like
+ * any caption): keyed by the type's ID, its stored name the default. The server registers one per
+ * type at start (translations' `registerStoredCaptions`); a type added since shows its stored name.
+ * @example translate(permitTypeNameCaption({ ID: 3, name: 'Hot Work' })) // 'Trabajo en caliente' in Spanish
+ */
+export const permitTypeNameCaption = (type: { ID: number; name: string }): Caption => ({
+  itemType: 'Data',
+  formName: 'Permit_Type',
+  controlName: String(type.ID),
+  defaultCaption: type.name,
 });

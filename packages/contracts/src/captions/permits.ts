@@ -221,3 +221,18 @@ export const permitSectionCaptions = defineCaptions('Label', 'Permit_Section', {
 
 /** The isolation steps a permit's history names (permit-history.ts), keyed by kind: the History tab and the PDF. */
 export const permitHistoryStepCaptions = defineCaptions('Label', 'Permit_HistoryStep', permitHistoryStepLabels);
+
+/**
+ * What a permit's own history entry says under its action (modules/permits permit-history.ts),
+ * built from the audit row's data when read, so each reader reads it in their language.
+ */
+export const permitHistorySummaryCaptions = defineCaptions('Label', 'Permit_HistorySummary', {
+  created: 'Created {{number}}',
+  edited: '{{fields}}',
+  newHolder: 'New holder: {{holder}}',
+  handedOverWithNotes:
+    'New holder: {{holder}}. Abnormal conditions: {{abnormal}}. Work remaining: {{remaining}}. Locks staying on: {{locks}}',
+  noLocks: 'none',
+  acknowledged: 'Handover notes from {{name}} acknowledged',
+  simopsOverride: 'SIMOPS conflict with {{other}} overridden: {{reason}}',
+});

@@ -83,3 +83,19 @@ export function signatureMeaningOf(verb: Exclude<SignatureVerb, 'approve'>): Cap
   } as const;
   return signatureMeanings[control[verb]];
 }
+
+/** A signature's manifestation as a reader sees it: its meaning translated, who and when as signed. */
+export const signatureLineCaptions = defineCaptions('Label', 'Signatures_Line', {
+  line: '{{meaning}} by {{name}}, {{at}}',
+});
+
+/**
+ * Stored text a facility sets (an approval stage's name, its signatures' meaning) as a caption keyed
+ * by the text itself, so it is translated on the translations screen like any caption; text a
+ * caption cannot key (over 200 characters, or with a "|") has none and shows as stored.
+ * @example storedTextCaption('Approval_Stage', 'Area authority')?.controlName === 'Area authority'
+ */
+export function storedTextCaption(formName: 'Approval_Stage' | 'Signature_Meaning', text: string): Caption | null {
+  if (!text || text.length > 200 || text.includes('|')) return null;
+  return { itemType: 'Data', formName, controlName: text, defaultCaption: text };
+}

@@ -73,6 +73,7 @@ export async function hazardAnalysisView(
     suggestions,
     canEdit: refusal === null,
     editRefusal: refusal?.message ?? null,
+    editRefusalSaid: refusal?.said ?? null,
     missing: permit.hazardAnalysisRequired ? hazardAnalysisMissing(lines) : [],
   };
 }

@@ -1,6 +1,7 @@
 import {
   isolationPlanClosingStep,
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
+  plannedTagReason,
   isolationPlanRefusal,
   isolationPlanVerbs,
   planEditVerbs,
@@ -121,12 +122,12 @@ async function planAfterStep(
     return { ...p, state, [field]: done, ...verified };
   });
   const view = { ...before, ...(step ? { [step]: done } : {}), version: change.version, points };
-  const { nextStep: _stale, ...rest } = view;
-  let nextStep = isolationPlanNextStep(rest);
+  const { nextStep: _stale, nextStepSaid: _staleSaid, ...rest } = view;
+  let next = isolationPlanNextStepFields(rest);
   // The last plan step done: the crew still signed on are named instead of "Close the permit".
-  if (nextStep === isolationPlanClosingStep)
-    nextStep = isolationPlanNextStep(rest, (await crewSignedOn(trx, [permit.id])).get(permit.id));
-  const plan = { ...view, nextStep };
+  if (next.nextStep === isolationPlanClosingStep)
+    next = isolationPlanNextStepFields(rest, (await crewSignedOn(trx, [permit.id])).get(permit.id));
+  const plan = { ...view, ...next };
   return { ...plan, allowedVerbs: allowedVerbs(plan, permit.typeCode, permissions) };
 }
 
@@ -199,7 +200,7 @@ async function applyPlanCommand(
           facilityId,
           permitId: permit.id,
           planPointId: row.id,
-          reason: `Isolated for permit ${permit.number}`,
+          reason: plannedTagReason(permit.number).message,
           userId,
           at: now,
         });

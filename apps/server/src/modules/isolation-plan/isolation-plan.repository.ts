@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   holdingPlanPointStates,
   isolationPlanClosingStep,
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
   type IsolationPlan,
   type IsolationPointChoice,
   type PlanPoint,
@@ -191,9 +191,7 @@ export async function loadPlansForPermits(
       add(plan[key]);
   }
   for (const r of allRows)
-    [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by, r.try_out_failed_by].forEach(
-      add,
-    );
+    [r.isolated_by, r.verified_by, r.test_released_by, r.released_by, r.restored_by, r.try_out_failed_by].forEach(add);
   allLocks.forEach((l) => add(l.applied_by));
   allTags.forEach((t) => add(t.applied_by));
   const names = new Map(
@@ -280,14 +278,14 @@ export async function loadPlansForPermits(
       releaseNotified: done(plan?.release_notified_by, plan?.release_notified_at),
       points,
     };
-    result.set(permit.id, { ...view, nextStep: isolationPlanNextStep(view) });
+    result.set(permit.id, { ...view, ...isolationPlanNextStepFields(view) });
   }
   // Only a plan whose next step would be to close asks who is still signed on: then the step names them.
   const closing = [...result].filter(([, plan]) => plan.nextStep === isolationPlanClosingStep).map(([id]) => id);
   const crew = await crewSignedOn(db, closing);
   for (const [id, names] of crew) {
     const plan = result.get(id)!;
-    result.set(id, { ...plan, nextStep: isolationPlanNextStep(plan, names) });
+    result.set(id, { ...plan, ...isolationPlanNextStepFields(plan, names) });
   }
   return result;
 }

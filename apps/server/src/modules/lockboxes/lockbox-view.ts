@@ -43,7 +43,7 @@ export async function lockboxView(
       }
     : null;
   // Who looks: contracts' rule (the offline flags compute the same from stored inputs).
-  const { mySignOn, allowed, blocked } = lockboxCallerView(state, userId);
+  const { mySignOn, allowed, blocked, blockedSaid } = lockboxCallerView(state, userId);
   return {
     permitId: permit.id,
     tagPerPersonalLock: permit.tagPerPersonalLock,
@@ -53,5 +53,6 @@ export async function lockboxView(
     devices: allowed.includes('open') ? await lists.freeDevices() : [],
     allowed,
     blocked,
+    blockedSaid,
   };
 }

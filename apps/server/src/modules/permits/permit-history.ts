@@ -1,4 +1,13 @@
-import { permitStatuses, type PermitHandover, type PermitHistoryEntry, type PermitStatus } from '@hasp/contracts';
+import {
+  permitFieldCaptions,
+  permitHistorySummaryCaptions,
+  permitStatuses,
+  say,
+  type PermitHandover,
+  type PermitHistoryEntry,
+  type PermitStatus,
+  type Said,
+} from '@hasp/contracts';
 import { historyStepsOf, stepWords } from './permit-history-steps';
 import { listPermitAudit, type PermitAuditRow as AuditRow } from './permit-history.repository';
 type Stored = Record<string, unknown> & {
@@ -12,54 +21,71 @@ type Stored = Record<string, unknown> & {
   pendingHandover?: PermitHandover | null;
 };
 
-/** The core fields an edit can change, with the label the history names them by. */
-const editLabels: [string, string][] = [
-  ['title', 'Title'],
-  ['description', 'Description'],
-  ['workMethod', 'Work method'],
-  ['area', 'Area'],
-  ['assets', 'Assets'],
-  ['plannedStart', 'Planned start'],
-  ['plannedEnd', 'Planned end'],
-  ['holder', 'Holder'],
-  ['riskLevel', 'Risk'],
-];
+/** The core fields an edit can change (the history names them by their captions). */
+const editFields = [
+  'title',
+  'description',
+  'workMethod',
+  'area',
+  'assets',
+  'plannedStart',
+  'plannedEnd',
+  'holder',
+  'riskLevel',
+] as const satisfies readonly (keyof typeof permitFieldCaptions)[];
 
 const statusOf = (value: Stored | null): PermitStatus | null =>
   value && (permitStatuses as readonly string[]).includes(value.status ?? '') ? (value.status as PermitStatus) : null;
 
-/** What changed, in words: the edited fields, the reason, the new holder, the new planned end. */
-function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): string {
+type Summary = { summary: string; said: Said | null };
+const words = permitHistorySummaryCaptions;
+const plain = (summary: string): Summary => ({ summary, said: null });
+const said = (spoken: { message: string; said: Said }): Summary => ({ summary: spoken.message, said: spoken.said });
+
+/**
+ * What changed, in words (English, and as a caption with its values so each reader reads it in
+ * their language): the edited fields, the reason, the new holder, the new planned end. Built from
+ * the audit row's before and after whenever the history is read, so rows written before these
+ * captions existed read in the reader's language too. A reason is the person's own words.
+ */
+function summaryOf(row: AuditRow, before: Stored | null, after: Stored | null): Summary {
   switch (row.action) {
     case 'permit.create':
-      return `Created ${after?.number ?? ''}`.trim();
+      return after?.number ? said(say(words.created, { number: after.number })) : plain('');
     case 'permit.edit': {
-      const changed = editLabels
-        .filter(([key]) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
-        .map(([, label]) => label);
-      return changed.join(', ');
+      const changed = editFields
+        .filter((key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]))
+        .map((key) => permitFieldCaptions[key]);
+      return changed.length ? said(say(words.edited, {}, {}, { fields: changed })) : plain('');
     }
     case 'permit.suspend':
     case 'permit.cancel':
     case 'permit.reject':
-      return row.reason ?? '';
+      return plain(row.reason ?? '');
     case 'permit.hand-over': {
-      const holder = after?.holder ? `New holder: ${after.holder.displayName}` : '';
+      const holder = after?.holder?.displayName ?? '';
       const notes = after?.pendingHandover;
-      if (!notes) return holder;
+      if (!notes) return holder ? said(say(words.newHolder, { holder })) : plain('');
       // The (f)(4) notes as written at the hand-over (the audit row keeps the permit with them).
-      const locks = notes.locksStaying.map((lock) => lock.serial).join(', ') || 'none';
-      return `${holder}. Abnormal conditions: ${notes.abnormalConditions}. Work remaining: ${notes.workRemaining}. Locks staying on: ${locks}`;
+      const locks = notes.locksStaying.map((lock) => lock.serial).join(', ');
+      const values = { holder, abnormal: notes.abnormalConditions, remaining: notes.workRemaining };
+      return said(
+        locks
+          ? say(words.handedOverWithNotes, { ...values, locks })
+          : say(words.handedOverWithNotes, values, { locks: words.noLocks }),
+      );
     }
     case 'permit.accept':
-      return before?.pendingHandover ? `Handover notes from ${before.pendingHandover.by.displayName} acknowledged` : '';
+      return before?.pendingHandover
+        ? said(say(words.acknowledged, { name: before.pendingHandover.by.displayName }))
+        : plain('');
     case 'permit.extend':
-      return after?.plannedEnd ? `Planned end: ${after.plannedEnd}` : '';
+      return plain(after?.plannedEnd ? `Planned end: ${after.plannedEnd}` : '');
     // Recorded on both permits of the conflict (modules/simops): each names the other.
     case 'simops.override':
-      return `SIMOPS conflict with ${after?.otherNumber ?? ''} overridden: ${row.reason ?? ''}`;
+      return said(say(words.simopsOverride, { other: after?.otherNumber ?? '', reason: row.reason ?? '' }));
     default:
-      return '';
+      return plain('');
   }
 }
 
@@ -91,7 +117,7 @@ export function permitHistory(rows: AuditRow[]): PermitHistoryEntry[] {
         actor,
         fromStatus: statusOf(before),
         toStatus: statusOf(after),
-        summary: summaryOf(row, before, after),
+        ...summaryOf(row, before, after),
         plannedEnd: row.action === 'permit.extend' ? (after?.plannedEnd ?? null) : null,
         step: null,
       },

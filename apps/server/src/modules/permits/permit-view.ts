@@ -32,5 +32,9 @@ export function permitView(
   facts: PermitFacts = permitFacts(permit, caller.now),
 ): Permit {
   const actor = { userId: caller.userId, permissions: caller.permissions, isSystem: false };
-  return { ...storedPermit(permit), allowedCommands: allowedCommands(facts, actor, permitGuardHooks()) };
+  return {
+    ...storedPermit(permit),
+    timeZone: permit.facilityTimeZone,
+    allowedCommands: allowedCommands(facts, actor, permitGuardHooks()),
+  };
 }

@@ -33,6 +33,7 @@ import { reportsSpanish } from './reports';
 import { printingSpanish } from './printing';
 import { notificationTemplatesSpanish } from './notification-templates';
 import { connectScreenSpanish, connectSpanish } from './connect';
+import { rulesSpanish } from './rules';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, My work today, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -71,4 +72,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...notificationTemplatesSpanish,
   ...connectSpanish,
   ...connectScreenSpanish,
+  ...rulesSpanish,
 ];

@@ -1,4 +1,10 @@
-import { approvalStageLabels, signatureLabels, signatureMeanings, signatureMessages } from '@hasp/contracts';
+import {
+  approvalStageLabels,
+  signatureLabels,
+  signatureLineCaptions,
+  signatureMeanings,
+  signatureMessages,
+} from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
 /** The permit page's Approvals section and the approve dialog's signature in Spanish. */
@@ -61,4 +67,5 @@ export const signaturesSpanish = [
     noSealKeyOffline:
       'Este dispositivo aún no tiene clave de firma, así que no puede firmar sin conexión: conéctese y vuelva a descargar los permisos sin conexión; después firme.',
   }),
+  ...translateCatalog(signatureLineCaptions, { line: '{{meaning}} por {{name}}, {{at}}' }),
 ];

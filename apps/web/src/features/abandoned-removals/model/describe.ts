@@ -4,6 +4,7 @@ import {
   type AbandonedRemoval,
   type AbandonedRemovalCandidate,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { translate, type Translate } from '../../../lib/i18n';
 
 type Removed = Pick<AbandonedRemoval, 'lockSerial' | 'tagNumber'>;
@@ -26,8 +27,7 @@ export function whereWas(
   return item.onLockbox ? t(L.lockbox) : '—';
 }
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (iso: string) => when.format(new Date(iso));
+export const formatWhen = (iso: string) => formatDateTime(iso);
 
 /** One attempt to reach the applier, as a line: "24 Nov 2026, 07:30 · Phone · No answer". */
 export function attemptLine(a: AbandonedRemoval['attempts'][number], t: Translate = translate): string {

@@ -10,6 +10,7 @@ import {
   type HazardAnalysisVerb,
   type HazardLine,
   type Permit,
+  sayIn,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
@@ -128,7 +129,7 @@ export function HazardAnalysisSection({ permit }: { permit: Permit }) {
       )}
       {!analysis.canEdit && analysis.editRefusal && (
         <Text size="sm" c="dimmed">
-          {t(L.readOnly)}: {analysis.editRefusal}
+          {t(L.readOnly)}: {sayIn(analysis.editRefusalSaid, analysis.editRefusal, t)}
         </Text>
       )}
     </section>

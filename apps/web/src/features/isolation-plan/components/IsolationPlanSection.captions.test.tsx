@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Lock, Permit, PlanPoint } from '@hasp/contracts';
 import { setLanguage } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/date-time';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { IsolationPlanSection } from './IsolationPlanSection';
 
@@ -13,8 +14,8 @@ import { IsolationPlanSection } from './IsolationPlanSection';
  */
 
 const at = '2026-11-24T14:02:00.000Z';
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** As the section says a time: the app's one formatter, in the language shown when it is called. */
+const when = (iso: string) => formatDateTime(iso);
 const ann = { ID: 21, displayName: 'Ann Smith' };
 const by = { by: ann, at };
 

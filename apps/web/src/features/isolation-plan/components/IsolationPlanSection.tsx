@@ -8,6 +8,7 @@ import {
   type IsolationPlanInput,
   type IsolationPlanVerb,
   type Permit,
+  sayIn,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
@@ -63,7 +64,7 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
           <Text size="sm" fw={700} tt="uppercase">
             {t(L.nextStep)}
           </Text>
-          <p className={classes.nextText}>{plan.nextStep}</p>
+          <p className={classes.nextText}>{sayIn(plan.nextStepSaid, plan.nextStep, t)}</p>
           {wide.length > 0 && (
             <div className={classes.actions}>
               {wide.map((verb, i) => (

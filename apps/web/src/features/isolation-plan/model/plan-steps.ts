@@ -6,6 +6,7 @@ import {
   type IsolationPlanVerb,
   type PlanPoint,
 } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import type { Translate } from '../../../lib/i18n';
 
 export interface PlanStepLine {
@@ -15,9 +16,8 @@ export interface PlanStepLine {
   complete: boolean;
 }
 
-/** When a step or point was done, as the section says it everywhere: "24 Nov, 14:02". */
-export const planTime = (at: string) =>
-  new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** When a step or point was done, as every permit screen says it (the app's one formatter). */
+export const planTime = (at: string) => formatDateTime(at);
 const when = planTime;
 
 /** The plan's steps in OSHA 1910.147 (d) order, then the (e) steps once de-isolation has begun. */

@@ -1,6 +1,13 @@
 import { Alert, Button, Loader, Select } from '@mantine/core';
 import { useState } from 'react';
-import { crewButtons as B, crewLabels as L, type LockboxCommand, type LockboxView, type Permit } from '@hasp/contracts';
+import {
+  crewButtons as B,
+  crewLabels as L,
+  type LockboxCommand,
+  type LockboxView,
+  type Permit,
+  sayIn,
+} from '@hasp/contracts';
 import { PersonPicker } from '../../../components/PersonPicker';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
@@ -18,7 +25,8 @@ type Send = (verb: LockboxCommand, body?: object) => void;
 function MyStep({ view, send, pending }: { view: LockboxView; send: Send; pending: boolean }) {
   const t = useCaptions();
   const [lockId, setLockId] = useState<string | null>(null);
-  const { lockbox, mySignOn, myLocks, allowed, blocked } = view;
+  const { lockbox, mySignOn, myLocks, allowed } = view;
+  const blocked = view.blocked && sayIn(view.blockedSaid, view.blocked, t);
   if (!lockbox || lockbox.releasedAt) return null;
   if (mySignOn) {
     return (

@@ -1,8 +1,6 @@
-/** A sign-on or sign-off time as the crew reads it: the time today, else the date too. */
+import { dayOf, formatDateTime } from '../../../lib/date-time';
+
+/** A sign-on or sign-off time as the crew reads it: the time today, else the date too (the app's one formatter). */
 export function when(iso: string, now = new Date()): string {
-  const at = new Date(iso);
-  const sameDay = at.toDateString() === now.toDateString();
-  return sameDay
-    ? at.toLocaleTimeString(undefined, { timeStyle: 'short' })
-    : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso, { parts: dayOf(iso) === dayOf(now) ? 'time' : 'date-time' });
 }

@@ -60,7 +60,8 @@ const data = [
     r.holder?.displayName ?? '',
     r.issuer?.displayName ?? '',
     r.area ? `${r.area.number} ${r.area.name}` : '',
-    ...[r.plannedStart, r.plannedEnd, r.createdAt, r.updatedAt].map(formatDateTime),
+    // As the grid says them in the marker language ('xx'): the app's formatter in that language.
+    ...[r.plannedStart, r.plannedEnd, r.createdAt, r.updatedAt].map((at) => formatDateTime(at, { language: 'xx' })),
   ]),
   'Lockout Tagout',
   'General Work',

@@ -8,9 +8,10 @@ import {
   permitsLabels,
   type PermitCommand,
   type PermitHistoryEntry,
+  sayIn,
 } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
-import { currentLanguage, useCaptions, type Translate } from '../../../lib/i18n';
+import { useCaptions, type Translate } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitHistory } from '../api/get-permit-history';
 import { historySummary } from '../model/history-summary';
@@ -65,7 +66,9 @@ export function HistoryTab({ permitId }: { permitId: number }) {
             {/* A step's summary is its English words, already said above in the reader's language. */}
             {!entry.step && (entry.summary || entry.plannedEnd) && (
               <Text size="sm">
-                {historySummary(entry, currentLanguage(), undefined, t(permitFieldCaptions.plannedEnd))}
+                {entry.said
+                  ? sayIn(entry.said, entry.summary, t)
+                  : historySummary(entry, t(permitFieldCaptions.plannedEnd))}
               </Text>
             )}
           </li>

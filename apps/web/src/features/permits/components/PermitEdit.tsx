@@ -1,3 +1,4 @@
+import { showTimesIn } from '../../../lib/date-time';
 import { Alert, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState } from 'react';
@@ -67,6 +68,8 @@ export function PermitEdit({
       </Alert>
     );
   }
+  // Before its sections draw: every time on the permit's screens is said in its facility's zone.
+  showTimesIn(permit.data.timeZone);
   return <PermitView permit={permit.data} sections={sections} />;
 }
 

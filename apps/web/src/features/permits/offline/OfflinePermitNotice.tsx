@@ -1,6 +1,7 @@
 import { Alert, Button, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { permitCommandCaptions, offlinePermitGapLabels, offlinePermitLabels as L, type Permit } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { useDeviceCopy } from './use-offline-permit';
 
@@ -35,8 +36,7 @@ export function OfflinePermitNotice({ permit }: { permit: Permit }) {
           <List size="sm">
             {waiting.map((item) => (
               <List.Item key={item.idempotencyKey}>
-                {commandName(item.name, t)} · {t(L.savedOffline)} ·{' '}
-                {new Date(item.deviceTime).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+                {commandName(item.name, t)} · {t(L.savedOffline)} · {formatDateTime(item.deviceTime, { parts: 'time' })}
               </List.Item>
             ))}
           </List>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
   permitPermission,
   type IsolationPlan,
   type OfflinePermit,
@@ -85,7 +85,7 @@ export function draftPermit(
       points: [],
     };
     // Points come from the assets' isolation points on the server: added once it has the permit.
-    offlineSections['isolation-plan'] = { ...plan, nextStep: isolationPlanNextStep(plan), allowedVerbs: [] };
+    offlineSections['isolation-plan'] = { ...plan, ...isolationPlanNextStepFields(plan), allowedVerbs: [] };
     offlineSections.tags = [];
   }
   return { permit, sections: offlineSections, versions: {} };

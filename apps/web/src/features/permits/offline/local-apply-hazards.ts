@@ -51,6 +51,7 @@ function finish(view: HazardAnalysis, lines: StoredLine[], data: OfflinePermit, 
     riskLevel: highestRisk(lines.map((l) => l.residualRisk ?? l.risk)),
     canEdit: problem === null,
     editRefusal: problem?.message ?? null,
+    editRefusalSaid: problem?.said ?? null,
     missing: view.required ? hazardAnalysisMissing(lines) : [],
   };
 }

@@ -59,12 +59,8 @@ function finish(view: LockboxView, data: OfflinePermit, actor: LocalActor): Lock
   const mySignOn = signedOnMembers(state).find((x) => x.user.ID === actor.userId) ?? null;
   const mine = mySignOn ? 'sign-off' : 'sign-on';
   const open = view.lockbox && !view.lockbox.releasedAt;
-  return {
-    ...view,
-    mySignOn,
-    allowed,
-    blocked: open && !allowed.includes(mine) ? (lockboxRefusal(state, actor.userId, mine)?.message ?? null) : null,
-  };
+  const refusal = open && !allowed.includes(mine) ? lockboxRefusal(state, actor.userId, mine) : null;
+  return { ...view, mySignOn, allowed, blocked: refusal?.message ?? null, blockedSaid: refusal?.said ?? null };
 }
 
 /** The crew section of the stored permit, with what this user may do on it offline (opening needs the network). */

@@ -4,7 +4,7 @@ import {
   allowedTagCommands,
   decide,
   isolationPlanInputSchemas,
-  isolationPlanNextStep,
+  isolationPlanNextStepFields,
   isolationPlanRefusal,
   offlineCommandNames,
   permitEditSchema,
@@ -241,7 +241,7 @@ export function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCod
   const allowed = allowedIsolationPlanVerbs(plan, permitTypeCode, actor.permissions).filter((verb) =>
     isOfflineCommand(`isolation-plan.${verb}`),
   );
-  return { ...plan, nextStep: isolationPlanNextStep(plan), allowedVerbs: allowed };
+  return { ...plan, ...isolationPlanNextStepFields(plan), allowedVerbs: allowed };
 }
 
 /**

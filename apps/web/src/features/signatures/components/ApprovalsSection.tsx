@@ -3,6 +3,7 @@ import { permitRiskCaptions, signatureLabels as L, type Permit, type PermitAppro
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { usePermitApprovals } from '../api/get-approvals';
+import { signatureLine, storedText } from '../model/signature-words';
 import classes from '../Signatures.module.css';
 
 type Stage = PermitApprovals['stages'][number];
@@ -43,7 +44,7 @@ export function ApprovalsSection({ permit }: { permit: Permit }) {
           {stages.map((stage) => (
             <li key={stage.position} className={classes.stage}>
               <span className={classes.stageName}>
-                {stage.position}. {stage.name}
+                {stage.position}. {storedText('Approval_Stage', stage.name, t)}
               </span>
               <StageState stage={stage} next={nextStage?.position === stage.position} />
               <span className={classes.who}>
@@ -63,7 +64,7 @@ export function ApprovalsSection({ permit }: { permit: Permit }) {
           <ul className={classes.list}>
             {signatures.map((s) => (
               <li key={s.ID} className={`${classes.signature} ${s.valid ? '' : classes.invalid}`}>
-                <div className={classes.signatureText}>{s.text}</div>
+                <div className={classes.signatureText}>{signatureLine(s, t)}</div>
                 {!s.valid && <div className={classes.invalidNote}>{t(L.noLongerValid)}</div>}
               </li>
             ))}

@@ -6,6 +6,7 @@ import {
   simopsModeCaptions,
   type PermitStatus,
   type SimopsConflict,
+  permitTypeNameCaption,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../Simops.module.css';
@@ -33,7 +34,7 @@ export function ConflictList({ conflicts, timeZone }: { conflicts: SimopsConflic
             <dl className={classes.facts}>
               <dt>{t(L.type)}</dt>
               <dd>
-                {permit.type.name}
+                {t(permitTypeNameCaption(permit.type))}
                 {status && ` · ${t(status)}`}
               </dd>
               <dt>{t(L.window)}</dt>

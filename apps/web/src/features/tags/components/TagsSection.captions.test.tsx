@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Permit, Tag } from '@hasp/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
+import { formatDateTime } from '../../../lib/date-time';
 import { TagsSection } from './TagsSection';
 
 /** The Tags section speaks only in captions: nothing but the tags' own data may be left outside them. */
@@ -56,7 +57,8 @@ const tags = [
     allowedCommands: [],
   }),
 ];
-const when = new Date(at).toLocaleString();
+/** As the section says a time (the app's one formatter, English). */
+const when = formatDateTime(at, { language: 'en' });
 const data = [
   'TAG-0001',
   'TAG-0002',
@@ -75,7 +77,7 @@ async function renderSection() {
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <TagsSection permit={{ ID: 7 } as Permit} />
+        <TagsSection permit={{ ID: 7, number: 'LOTO-26-0007' } as Permit} />
       </QueryClientProvider>
     </MantineProvider>,
   );

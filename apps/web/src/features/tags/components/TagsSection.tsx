@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../lib/date-time';
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
@@ -7,6 +8,7 @@ import {
   type Permit,
   type Tag,
   type TagCommand,
+  tagReasonIn,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
@@ -30,9 +32,9 @@ const asksReason: Partial<Record<TagCommand, { required: boolean; label: Caption
   void: { required: true, label: L.askVoid },
   'report-missing': { required: false, label: L.askMissing },
 };
-const when = (at: string | null) => (at ? new Date(at).toLocaleString() : '');
+const when = (at: string | null) => (at ? formatDateTime(at) : '');
 
-function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
+function TagCard({ permitId, permitNumber, tag }: { permitId: number; permitNumber: string; tag: Tag }) {
   const t = useCaptions();
   const command = useTagCommand(permitId);
   const [asking, setAsking] = useState<TagCommand | null>(null);
@@ -65,7 +67,7 @@ function TagCard({ permitId, tag }: { permitId: number; tag: Tag }) {
           <Text className={classes.point}>{t(L.personalLock)}</Text>
         )}
         {tag.legend ? <Text fw={700}>{tag.legend.value}</Text> : null}
-        {tag.reason ? <Text>{t(L.reason, { reason: tag.reason })}</Text> : null}
+        {tag.reason ? <Text>{t(L.reason, { reason: tagReasonIn(tag.reason, permitNumber, t) })}</Text> : null}
         {tag.appliedBy ? (
           <Text data-testid="tag-applier">
             {t(L.appliedBy, { name: tag.appliedBy.displayName, at: when(tag.appliedAt) })}
@@ -139,7 +141,7 @@ export function TagsSection({ permit }: { permit: Permit }) {
   return (
     <Stack gap="md" data-testid="tags-section">
       {tags.data.map((tag) => (
-        <TagCard key={tag.ID} permitId={permit.ID} tag={tag} />
+        <TagCard key={tag.ID} permitId={permit.ID} permitNumber={permit.number} tag={tag} />
       ))}
     </Stack>
   );

@@ -1,0 +1,90 @@
+import { fillPlaceholders, registerSayable, say } from '../said';
+import type { Caption } from './define-captions';
+import { defineCaptions } from './define-captions';
+import { permitFieldCaptions, permitHistorySummaryCaptions, permitStatusCaptions } from './permits';
+
+// The words shared rules say (contracts' refusals and next steps; `say` in said.ts): the server
+// and the offline page decide with the same rules, and each reader reads the words in their own
+// language. A status a rule names is a term (the Permit_Status caption), never English filled in.
+
+/** Why the hazard analysis cannot change (hazard-analysis.ts `hazardEditProblem`). */
+export const hazardRuleCaptions = defineCaptions('Message', 'Rules_Hazard_Analysis', {
+  noPermission: 'You do not have permission to do this',
+  noAnalysis: 'This type of permit has no hazard analysis.',
+  needsCreate: 'You need the permission {{permission}} to change this hazard analysis.',
+  onlyRequester: 'Only the requester of the permit can change its hazard analysis.',
+  notEditable: 'The hazard analysis can change only while the permit is {{editable}}; this permit is {{status}}.',
+  draftOrRequested: 'Draft or Requested',
+});
+
+/** The isolation plan's next step (isolation-plan.ts `isolationPlanNextStep`). */
+export const planNextStepCaptions = defineCaptions('Message', 'Rules_Isolation_Next', {
+  addPoints: 'Add the isolation points to the plan',
+  notify: 'Notify the affected employees',
+  shutDown: 'Shut down the equipment',
+  isolate: 'Isolate {{point}}',
+  lockAndTag: 'Apply the lock and tag on {{point}}',
+  tag: 'Apply the tag on {{point}}',
+  releaseEnergy: 'Release stored energy',
+  verify: 'Verify {{point}} (try-out)',
+  allVerified: 'Every point is verified: isolate the permit',
+  // After a failed try-out the energy is still there: the isolation is checked before anything else.
+  tryOutFailed: 'Try-out failed on {{point}}: the energy is not isolated. Check the isolation and try again',
+  reVerify: 'Re-verify {{point}} before the test ends',
+  inspect: 'Inspect the work area',
+  peopleClear: 'Make sure everyone is clear',
+  removeLocks: 'Remove the locks and tags on {{point}}',
+  release: 'Release {{point}} (Held by permits {{permits}})',
+  restore: 'Restore {{point}}',
+  notifyRelease: 'Notify the affected employees that the isolation is removed',
+  close: 'Close the permit',
+  crewOneSignedOn: '{{names}} is still signed on: they sign off before the permit can be closed',
+  crewSignedOn: '{{names}} are still signed on: they sign off before the permit can be closed',
+});
+
+/** Why the crew's sign-on or sign-off button cannot be pressed (lockbox-rules.ts `lockboxRefusal`). */
+export const lockboxRuleCaptions = defineCaptions('Message', 'Rules_Lockbox', {
+  keysNotDeposited:
+    'The isolation keys are not in the lockbox yet: the primary authorized employee records them first.',
+  lastMember:
+    'You are the only person signed on while the work is under way: the lockbox is never left without a lock. Another crew member signs on first; then you can sign off.',
+  notSelf: 'Only the crew member who signed on can sign off: each person removes their own lock.',
+  alreadySignedOn: 'You are already signed on to this lockbox.',
+  signOnOpensIsolated: 'Sign-on opens once the permit is isolated.',
+  nobodySignsOn: 'Nobody signs on any more: the permit is {{status}}.',
+  notSignedOn: 'You are not signed on to this lockbox.',
+});
+
+/** The reason a tag planned with its point is given (modules/isolation-plan), kept on the tag as printed. */
+export const tagReasonCaptions = defineCaptions('Message', 'Rules_Tag_Reason', {
+  isolatedFor: 'Isolated for permit {{number}}',
+});
+
+/** The reason a tag planned with its point gets, in English as stored and printed. */
+export const plannedTagReason = (permitNumber: string) => say(tagReasonCaptions.isolatedFor, { number: permitNumber });
+
+/**
+ * A tag's reason in the reader's words: the reason a tag planned with its point gets is recognized
+ * by being exactly that text for the tag's own permit (the structured data: its number), and said
+ * again from its caption; a reason a person wrote is theirs, shown as written.
+ */
+export function tagReasonIn(
+  reason: string,
+  permitNumber: string,
+  t: (caption: Caption, values?: Record<string, string | number>) => string,
+): string {
+  const planned = tagReasonCaptions.isolatedFor;
+  return reason === fillPlaceholders(planned.defaultCaption, { number: permitNumber })
+    ? t(planned, { number: permitNumber })
+    : reason;
+}
+
+registerSayable(
+  tagReasonCaptions,
+  hazardRuleCaptions,
+  planNextStepCaptions,
+  lockboxRuleCaptions,
+  permitStatusCaptions,
+  permitHistorySummaryCaptions,
+  permitFieldCaptions,
+);

@@ -161,7 +161,12 @@ async function main() {
     );
     await timed('release-stored-energy', 1, () => call('supervisor', plan('release-stored-energy'), {}));
     await timed('verify-point', POINTS, (i) =>
-      call('supervisor', plan('verify-point'), { planPointId: planPoints[i]!.ID, method: 'Try start', outcome: 'pass', result: 'Zero' }),
+      call('supervisor', plan('verify-point'), {
+        planPointId: planPoints[i]!.ID,
+        method: 'Try start',
+        outcome: 'pass',
+        result: 'Zero',
+      }),
     );
     await timed('GET isolation-plan', 20, () => call('supervisor', `/permits/${permitId}/isolation-plan`));
     await timed('permit isolate (guard)', 1, () => call('supervisor', `/permits/${permitId}/commands/isolate`, {}));

@@ -496,7 +496,12 @@ describe('isolation plan', () => {
       .where('action', '=', 'isolation-plan.verify-point')
       .execute();
     expect(audit.map((a) => a.after)).toEqual([
-      expect.objectContaining({ code: x.code, state: 'isolated', outcome: 'fail', result: 'Fail: energy not isolated' }),
+      expect.objectContaining({
+        code: x.code,
+        state: 'isolated',
+        outcome: 'fail',
+        result: 'Fail: energy not isolated',
+      }),
     ]);
     const passed = await ok(await tryOut({ method: 'Try start', outcome: 'pass' }));
     expect(point(passed, x.code)).toMatchObject({

@@ -90,7 +90,12 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
   await plan('supervisor', 'release-stored-energy');
   steps.push([sam, 'Stored energy released']);
   for (const point of p.points) {
-    await plan('supervisor', 'verify-point', { planPointId: point.ID, method: 'Try start', outcome: 'pass', result: 'Zero energy' });
+    await plan('supervisor', 'verify-point', {
+      planPointId: point.ID,
+      method: 'Try start',
+      outcome: 'pass',
+      result: 'Zero energy',
+    });
     steps.push([sam, `${point.code} verified: Try start — Zero energy`]);
   }
   await command('supervisor', 'isolate');

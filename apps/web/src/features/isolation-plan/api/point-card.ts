@@ -33,7 +33,12 @@ export function usePointPhoto(photoId: number | null | undefined) {
     queryKey: ['asset-manage', 'photo', photoId],
     queryFn: async ({ signal }) =>
       toDataUrl(
-        await apiRequest(`assets/photos/${photoId}`, { read: 'blob', headers: { accept: 'image/*' }, signal, quiet: () => true }),
+        await apiRequest(`assets/photos/${photoId}`, {
+          read: 'blob',
+          headers: { accept: 'image/*' },
+          signal,
+          quiet: () => true,
+        }),
       ),
     enabled: photoId != null,
     staleTime: Infinity,

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IsolationPlan, Lock, Permit, PlanPoint } from '@hasp/contracts';
+import { authSession } from '../../../lib/auth-session';
 import { setLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/date-time';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
@@ -154,6 +155,13 @@ function renderSection() {
 describe('the Isolation section speaks only in captions', () => {
   beforeEach(() => {
     plan = deIsolation;
+    // Signed in as Ann, who applied P-017: her lock is hers to remove.
+    authSession.start({
+      token: 'token',
+      user: ann,
+      facility: { ID: 1, name: 'North Plant' },
+      connectionStringName: 'Demo',
+    } as unknown as Parameters<typeof authSession.start>[0]);
     return speakMarkerLanguage((url) =>
       url.pathname.endsWith('/asset-points')
         ? [choice]
@@ -166,6 +174,7 @@ describe('the Isolation section speaks only in captions', () => {
   });
   afterEach(async () => {
     cleanup();
+    authSession.reset();
     await setLanguage('en');
   });
 
@@ -194,6 +203,19 @@ describe('the Isolation section speaks only in captions', () => {
     expect(screen.getByRole('button', { name: 'Remove lock P-017' })).toBeTruthy();
     expect(screen.getByText('Held by permits LOTO-000999')).toBeTruthy();
     expect(screen.getByText(/^✓ Notify affected employees$/)).toBeTruthy();
+  });
+
+  it("offers Remove only on the user's own locks (the locks module refuses anyone else)", async () => {
+    await setLanguage('en');
+    authSession.start({
+      token: 'token',
+      user: { ID: 99, displayName: 'Bo Other' },
+      facility: { ID: 1, name: 'North Plant' },
+      connectionStringName: 'Demo',
+    } as unknown as Parameters<typeof authSession.start>[0]);
+    renderSection();
+    expect(await screen.findByText(/Lock P-017 \(applied by Ann Smith\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove lock P-017' })).toBeNull();
   });
 
   it('says when each point was verified and each lock applied, not only by whom', async () => {

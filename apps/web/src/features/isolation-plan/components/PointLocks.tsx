@@ -69,7 +69,8 @@ export function PointLocks({ plan, point }: { plan: IsolationPlan; point: PlanPo
 
   return (
     <div>
-      {point.locks.map((lock) => (
+      {/* Only the applier removes a lock (the locks module refuses anyone else): others' locks get no button to be refused by. */}
+      {mine.map((lock) => (
         <div key={lock.applicationId} className={classes.actions}>
           <Button
             size="md"

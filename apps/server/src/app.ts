@@ -46,7 +46,7 @@ import { groupManageRoutes } from './modules/group-manage';
 import { securityListsRoutes } from './modules/security-lists';
 import { numberingRoutes } from './modules/numbering';
 import { tagReportLinkRoutes } from './modules/tag-report-links';
-import { printListRoutes, printSettingsRoutes } from './modules/printing';
+import { lockLabelRoutes, printListRoutes, printSettingsRoutes } from './modules/printing';
 import { administratorRoutes } from './modules/administrator';
 import { assetRoutes } from './modules/assets';
 import { assetImportRoutes } from './modules/asset-import';
@@ -284,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         hazardAnalysisRoutes,
         abandonedRemovalRoutes,
         lockRoutes,
+        lockLabelRoutes,
         permitLockRoutes,
         lockboxRoutes,
         tagRoutes,

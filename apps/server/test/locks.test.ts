@@ -409,7 +409,7 @@ describe('scoping and permissions', () => {
   });
 
   it("prints a lock's QR label, or the listed locks' labels, only within the facility and for Lock Manage", async () => {
-    const lock = await registered('Unit-750');
+    const lock = await registered('Label-900');
     const one = await call('admin', 'GET', `/api/locks/labels?id=${lock.ID}`);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
@@ -417,8 +417,10 @@ describe('scoping and permissions', () => {
     // One page per label: the listed locks' labels follow the list's own filter.
     const pages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
     expect(pages(one.rawPayload)).toBe(1);
-    const listed = (await call('admin', 'GET', '/api/locks?q=Unit-7')).json<Lock[]>().length;
-    expect(pages((await call('admin', 'GET', '/api/locks/labels?q=Unit-7')).rawPayload)).toBe(listed);
+    await registered('Label-901');
+    const listed = (await call('admin', 'GET', '/api/locks?q=Label-9')).json<Lock[]>().length;
+    expect(listed).toBe(2);
+    expect(pages((await call('admin', 'GET', '/api/locks/labels?q=Label-9')).rawPayload)).toBe(listed);
     expect((await call('adminRiverside', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(404);
     expect((await call('worker', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(403);
   });

@@ -8,8 +8,6 @@ import {
   lockCommandFrom,
   lockCommandInputSchemas,
   lockInputSchema,
-  lockLabelQuerySchema,
-  LOCK_LABELS_MAX,
   lockListQuerySchema,
   lockListSchema,
   lockOptionsSchema,
@@ -25,7 +23,6 @@ import type { AppContext } from '../../app-context';
 import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, requirePermission } from '../../plugins/permissions';
-import { renderLockLabels, sendPdf } from '../printing';
 import { applyLockAtPoint, removeLockFromPoint } from './lock-apply.service';
 import { editLock, lockStatusCommandDefinitions, registerLock } from './lock-inventory.service';
 import { listApplicableLocks, listLocks, lockOptions } from './lock.repository';
@@ -52,36 +49,6 @@ export const lockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => listLocks(contextOf(request).connection.db, contextOf(request).actor.facilityId, request.query),
-  );
-
-  app.get(
-    '/locks/labels',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'The QR labels (PDF, one 2.5 × 1.25 in label a page) of the locks Lock Manage lists with the same filters, or of the one lock `id`: the lock picker scans them',
-        querystring: lockLabelQuerySchema,
-        response: { ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { connection, actor } = contextOf(request);
-      const { id, ...filters } = request.query;
-      const locks = (await listLocks(connection.db, actor.facilityId, filters)).filter(
-        (l) => id === undefined || l.ID === id,
-      );
-      if (!locks.length) throw new AppError('NOT_FOUND', 404, 'No lock of this facility matches: nothing to print.');
-      if (locks.length > LOCK_LABELS_MAX)
-        throw new AppError(
-          'VALIDATION_FAILED',
-          422,
-          `${locks.length} locks match: at most ${LOCK_LABELS_MAX} labels print at once. Filter the list first.`,
-        );
-      const serials = locks.map((l) => l.serial);
-      return sendPdf(reply, renderLockLabels(actor.facilityId, serials), 'lock-labels.pdf');
-    },
   );
 
   app.get(

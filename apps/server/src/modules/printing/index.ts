@@ -1,5 +1,5 @@
 // The printing module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
 // import only from here (eslint: server module boundaries, decision 0027).
-export { printListRoutes, printSettingsRoutes, sendPdf } from './printing.routes';
+export { printListRoutes, printSettingsRoutes } from './printing.routes';
 export { renderTagPdf, type PrintableTag } from './tag-pdf';
-export { renderLockLabels } from './lock-label-pdf';
+export { lockLabelRoutes } from './lock-label.routes';

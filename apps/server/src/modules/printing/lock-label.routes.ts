@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { lockLabelQuerySchema, LOCK_LABELS_MAX, rightNavPermission } from '@hasp/contracts';
+import type { AppContext } from '../../app-context';
+import { commandErrorResponses as errors, contextOf } from '../../platform';
+import { AppError } from '../../plugins/app-error';
+import { requirePermission } from '../../plugins/permissions';
+import { listLocks } from '../locks';
+import { renderLockLabels } from './lock-label-pdf';
+import { sendPdf } from './printing.routes';
+
+const tags = ['locks'];
+const security = [{ bearer: [] }];
+
+/**
+ * Lock Manage's QR labels. Here, not in the locks module: the PDFs are this module's, and the locks
+ * module must not reach printing (the permit PDF, printed here, lists a permit's locks).
+ */
+export const lockLabelRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.addHook('onRequest', ctx.requireAuth);
+  app.addHook('preHandler', requirePermission(rightNavPermission('lock-manage')));
+
+  app.get(
+    '/locks/labels',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The QR labels (PDF, one 2.5 × 1.25 in label a page) of the locks Lock Manage lists with the same filters, or of the one lock `id`: the lock picker scans them',
+        querystring: lockLabelQuerySchema,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { connection, actor } = contextOf(request);
+      const { id, ...filters } = request.query;
+      const locks = (await listLocks(connection.db, actor.facilityId, filters)).filter(
+        (l) => id === undefined || l.ID === id,
+      );
+      if (!locks.length) throw new AppError('NOT_FOUND', 404, 'No lock of this facility matches: nothing to print.');
+      if (locks.length > LOCK_LABELS_MAX)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          422,
+          `${locks.length} locks match: at most ${LOCK_LABELS_MAX} labels print at once. Filter the list first.`,
+        );
+      const serials = locks.map((l) => l.serial);
+      return sendPdf(reply, renderLockLabels(actor.facilityId, serials), 'lock-labels.pdf');
+    },
+  );
+};

@@ -93,8 +93,8 @@ async function permitWithWorkersLock(
     lockId: lock.id,
     planPointId: planPoint.ID,
   });
+  // The lock's command hung the point's tag with it (same applier, same time).
   const tag = planPoint.tags[0]!;
-  await post(w, `/api/permits/${permitId}/tags/commands/apply`, { tagId: tag.ID });
   await Promise.all([w.page.context().close(), s.page.context().close()]);
   return {
     permitId,

@@ -175,6 +175,9 @@ test.describe('asset manage', () => {
     await expect(screen.item('A-110')).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(screen.item('PR-001')).toHaveAttribute('aria-level', '3');
+    // The row says it is open (and keeps the focus) before the next key moves into it.
+    await expect(screen.item('A-110')).toHaveAttribute('aria-expanded', 'true');
+    await expect(screen.item('A-110')).toBeFocused();
     await page.keyboard.press('ArrowRight');
     const focused = screen.tree.locator('[role="treeitem"]:focus');
     await expect(focused).toHaveAttribute('aria-level', '3');

@@ -101,11 +101,12 @@ test('a supervisor arranges their dashboard and finds it kept after a reload, at
   });
   await saveScreenshot(page, testInfo, 'dashboards-desktop');
   // The bar chart's labels never overlap (a wrapped "Work complete" once ran into its neighbours).
-  const labelBoxes = await widget(page, 'Open permits by status')
-    .locator('.recharts-yAxis .recharts-cartesian-axis-tick text')
-    .evaluateAll((texts) =>
-      texts.map((text) => text.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
-    );
+  const labels = widget(page, 'Open permits by status').locator('.recharts-yAxis text');
+  // The chart loads on its own after the numbers: its labels are there first.
+  await expect.poll(() => labels.count()).toBeGreaterThan(3);
+  const labelBoxes = await labels.evaluateAll((texts) =>
+    texts.map((text) => text.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+  );
   expect(labelBoxes.length).toBeGreaterThan(3);
   for (const [index, box] of labelBoxes.slice(1).entries())
     expect(box.top, `label ${index + 1} overlaps the one above`).toBeGreaterThanOrEqual(labelBoxes[index]!.bottom - 1);

@@ -138,7 +138,7 @@ test('a two-person crew signs on at phone width, and hands over at shift change'
   await expectMyLock(d, dayLock);
   await crew(d).getByRole('button', { name: 'Sign on with my lock' }).click();
   await expect(crew(d).getByRole('heading', { name: 'You are signed on' })).toBeVisible();
-  await expect(crew(d)).toContainText('The incoming crew member signs on first; then you can sign off.');
+  await expect(crew(d)).toContainText('Another crew member signs on first; then you can sign off.');
   await expect(crew(d).getByRole('button', { name: 'Sign off' })).toHaveCount(0);
 
   // Night shift signs on: now two are protected.

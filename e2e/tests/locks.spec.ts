@@ -157,7 +157,7 @@ test('Lock Manage on a wide screen: a table that says where a lock in use is', a
   await expect(row).toContainText('applied by Alex Admin');
   // In use: the menu offers no status command but Edit.
   await row.getByRole('button', { name: `Actions for lock ${serial}` }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Edit']);
+  await expect(page.getByRole('menuitem')).toHaveText(['Edit', 'Print QR label']);
   await page.keyboard.press('Escape');
   await expectNoSeriousViolations(page);
   await shot(page, testInfo, 'locks-table-wide');

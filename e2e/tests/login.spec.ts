@@ -4,7 +4,7 @@ import { demo, loginScreen, signInWithForm, webStorage } from '../support/hasp';
 import { signOutThroughMenu } from '../support/shell';
 
 test.describe('login screen', () => {
-  test('signs in and lands on the home page (/ → announcements here) showing the user and the facility', async ({
+  test('signs in and lands on the home page (/ → My work today for an approver) showing the user and the facility', async ({
     page,
   }) => {
     // Hold the sign-in answer a moment to see the button's spinner.
@@ -31,7 +31,7 @@ test.describe('login screen', () => {
     const facility = topBar.getByText(demo.riverside.shown);
     await expect(facility).toHaveAttribute('title', demo.riverside.name);
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'My work today' })).toBeVisible();
 
     const storage = await webStorage(page);
     expect(storage.session).toMatchObject({

@@ -227,5 +227,7 @@ test('a hot-work permit through its sections on a phone, from the hazard analysi
   await r.reload();
   await expect(status(r)).toHaveText('Issued', { timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(main(r)).toContainText(title);
+  // The reload keeps the tab the requester was on (it is in the address): the people are on Permit.
+  await main(r).getByRole('tab', { name: 'Permit', exact: true }).click();
   await expect(main(r).getByTestId('permit-issuer')).toHaveText(authority.displayName);
 });

@@ -83,14 +83,14 @@ test('a Spanish-speaking user sees the permit page, a confirmation, the history 
   await expect(history).toContainText('Creado');
   await expect(history).toContainText('Solicitar: Borrador → Solicitado');
 
-  // The permit index too: its controls, and the permit's status in the grid.
+  // The permit index too: its controls, and the permit's status on its card (a phone lists cards).
   await page.goto(`/index?q=${encodeURIComponent(title)}`);
   await expect(main.getByRole('button', { name: 'Exportar CSV' })).toBeVisible({ timeout: FIRST_LOAD_TIMEOUT_MS });
   await expect(main.getByRole('button', { name: 'Todos los permisos' })).toBeVisible();
   await expect(main.getByText('1 permiso', { exact: true })).toBeVisible();
-  await expect(
-    main.getByRole('region', { name: 'Permisos' }).locator(`tr[data-permit-id="${permitId}"]`),
-  ).toContainText('Solicitado');
+  const card = main.getByRole('list', { name: 'Permisos' }).getByRole('link');
+  await expect(card).toHaveAttribute('href', `/Permit/Edit/${permitId}`);
+  await expect(card).toContainText('Solicitado');
   await expectNoSeriousViolations(page);
   await saveScreenshot(page, testInfo, 'permit-index-es-390');
 });

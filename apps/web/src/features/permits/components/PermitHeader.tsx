@@ -31,11 +31,12 @@ export function PermitHeader({ permit }: { permit: Permit }) {
         </span>
         <PermitStatusBadge status={permit.status} />
       </Group>
-      <dl className={`${classes.facts} ${classes.headerFull}`}>
+      {/* On a phone the facts fold to the title alone: what the permit is for stays in view. */}
+      <dl className={`${classes.facts} ${classes.headerFacts}`}>
         <dt>{t(permitsLabels.number)}</dt>
         <dd data-testid="permit-number">{permit.number}</dd>
         <dt>{t(permitFieldCaptions.title)}</dt>
-        <dd>{permit.title}</dd>
+        <dd className={classes.headerKeep}>{permit.title}</dd>
         <dt>{t(permitFieldCaptions.riskLevel)}</dt>
         <dd>{permit.riskLevel ? t(permitRiskCaptions[permit.riskLevel]) : t(permitsLabels.notAssessed)}</dd>
         <dt>{t(permitsLabels.validity)}</dt>
@@ -57,7 +58,8 @@ export function PermitHeader({ permit }: { permit: Permit }) {
           </>
         )}
       </dl>
-      <Group mt="sm" className={classes.headerFull}>
+      {/* The job-site copy is wanted on the floor too: it stays on a phone. */}
+      <Group mt="sm">
         <PermitPdfButton permit={permit} />
       </Group>
     </section>

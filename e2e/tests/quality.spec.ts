@@ -45,7 +45,8 @@ test.describe('quality', () => {
       await signIn({ facilityId: demo.riverside.ID });
       await page.goto('/');
       await expectSignedIn(page);
-      await expect(page.getByRole('heading', { level: 1, name: 'Announcements' })).toBeVisible();
+      // The admin approves and issues at Riverside: home is My work today.
+      await expect(page.getByRole('heading', { level: 1, name: 'My work today' })).toBeVisible();
       await saveScreenshot(page, testInfo, `home-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });

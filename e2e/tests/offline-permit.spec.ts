@@ -316,6 +316,11 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
   await main.getByRole('combobox', { name: `Lock for ${point.code}` }).selectOption(`${lock.id}`);
   await main.getByRole('button', { name: `Apply lock on ${point.code}` }).click();
   await expect(main.getByTestId('saved-offline')).toHaveText('1 change(s) saved offline — waiting to sync');
+  // The guided card moves on once the point is locked: the point is opened again from the list.
+  await main
+    .getByRole('navigation', { name: 'Isolation points' })
+    .getByRole('button', { name: new RegExp(`^${point.code}: `) })
+    .click();
   const remove = main.getByRole('button', { name: `Remove lock ${lock.serial}` });
   await expect(remove).toBeVisible();
   await expectNoSidewaysScroll(page, phone.width);

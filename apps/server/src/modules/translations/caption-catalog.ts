@@ -30,11 +30,15 @@ export function appCaptions(): Caption[] {
 }
 
 /**
- * Registers the app's captions in a connection at startup: new ones are added, a changed default
- * text is updated, and the shipped translations fill in only where nobody has saved their own.
+ * Registers captions in a connection: new ones are added, a changed default text is updated, and the
+ * shipped translations (Spanish) fill in only where nobody has saved their own. The app's captions
+ * and the stored content shown as captions (stored-captions.ts) both come through here.
  */
-export async function registerAppCaptions(db: Kysely<Database>): Promise<{ captions: number; translations: number }> {
-  const captions = appCaptions();
+export async function registerCaptions(
+  db: Kysely<Database>,
+  captions: readonly Caption[],
+  shipped: readonly { caption: Caption; text: string }[],
+): Promise<{ captions: number; translations: number }> {
   if (!captions.length) return { captions: 0, translations: 0 };
   await db
     .insertInto('captions')
@@ -55,10 +59,16 @@ export async function registerAppCaptions(db: Kysely<Database>): Promise<{ capti
     .execute();
 
   const spanish = await db.selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirst();
-  if (!spanish || !spanishTranslations.length) return { captions: captions.length, translations: 0 };
-  const ids = await db.selectFrom('captions').select(['id', 'item_type', 'form_name', 'control_name']).execute();
+  if (!spanish || !shipped.length) return { captions: captions.length, translations: 0 };
+  // Only the forms being registered: the stored content's few captions need not read the whole table.
+  const forms = [...new Set(shipped.map((s) => s.caption.formName))];
+  const ids = await db
+    .selectFrom('captions')
+    .select(['id', 'item_type', 'form_name', 'control_name'])
+    .where('form_name', 'in', forms)
+    .execute();
   const idOf = new Map(ids.map((r) => [`${r.item_type}|${r.form_name}|${r.control_name}`, r.id]));
-  const rows = spanishTranslations.flatMap(({ caption, text }) => {
+  const rows = shipped.flatMap(({ caption, text }) => {
     const id = idOf.get(`${caption.itemType}|${caption.formName}|${caption.controlName}`);
     return id === undefined ? [] : [{ caption_id: id, language_id: spanish.id, preferred_caption: text }];
   });
@@ -71,3 +81,6 @@ export async function registerAppCaptions(db: Kysely<Database>): Promise<{ capti
   }
   return { captions: captions.length, translations: rows.length };
 }
+
+/** The app's captions (every caption catalog contracts exports) and the translations Hasp ships, at startup. */
+export const registerAppCaptions = (db: Kysely<Database>) => registerCaptions(db, appCaptions(), spanishTranslations);

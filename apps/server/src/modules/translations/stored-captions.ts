@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { permitTypeNameCaption, storedTextCaption, type Caption } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { registerCaptions } from './caption-catalog';
 import { demoStoredTextsSpanish } from './spanish/stored-texts';
 
 /**
@@ -23,34 +24,9 @@ export async function registerStoredCaptions(db: Kysely<Database>): Promise<{ ca
   ])
     if (caption) byKey.set(`${caption.formName}|${caption.controlName}`, caption);
   const captions = [...byKey.values()];
-  if (!captions.length) return { captions: 0 };
-  const rows = await db
-    .insertInto('captions')
-    .values(
-      captions.map((c) => ({
-        item_type: c.itemType,
-        form_name: c.formName,
-        control_name: c.controlName,
-        default_caption: c.defaultCaption,
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['item_type', 'form_name', 'control_name'])
-        .doUpdateSet({ default_caption: (eb) => eb.ref('excluded.default_caption') }),
-    )
-    .returning(['id', 'default_caption'])
-    .execute();
-  const spanish = await db.selectFrom('languages').select('id').where('code', '=', 'es').executeTakeFirst();
-  const shipped = rows.flatMap((row) => {
-    const text = demoStoredTextsSpanish[row.default_caption];
-    return spanish && text ? [{ caption_id: row.id, language_id: spanish.id, preferred_caption: text }] : [];
+  const shipped = captions.flatMap((caption) => {
+    const text = demoStoredTextsSpanish[caption.defaultCaption];
+    return text ? [{ caption, text }] : [];
   });
-  if (shipped.length)
-    await db
-      .insertInto('caption_translations')
-      .values(shipped)
-      .onConflict((oc) => oc.columns(['caption_id', 'language_id']).doNothing())
-      .execute();
-  return { captions: rows.length };
+  return { captions: (await registerCaptions(db, captions, shipped)).captions };
 }

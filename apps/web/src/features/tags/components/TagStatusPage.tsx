@@ -3,25 +3,13 @@ import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { TAG_LINK_GONE_MESSAGE, tagStateLabels, type TagState } from '@hasp/contracts';
+import { formatDateTime } from '../../../lib/date-time';
 import { useTagStatus } from '../api/tags-api';
 import { tagStateColors } from './TagStateBadge';
 import classes from './Tags.module.css';
 
-/**
- * A time as read at the tag: in the facility's zone (where the tag hangs, whatever the phone's
- * setting), 24 h, with the zone's name ("30 Nov 2026, 07:08 CST").
- */
-const atFacility = (moment: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(new Date(moment));
+/** A time as read at the tag: in the facility's zone (where the tag hangs), named when the phone is elsewhere. */
+const atFacility = (moment: string, timeZone: string) => formatDateTime(moment, { timeZone });
 
 const stateOfLabel = (label: string) =>
   (Object.keys(tagStateLabels) as TagState[]).find((s) => tagStateLabels[s] === label);

@@ -92,10 +92,10 @@ test('a two-point plan is isolated from the guided card on a phone, in a few tap
   // The card is on the first screen: its primary button above the fold.
   const first = card(page).getByRole('button', { name: `Isolate ${codes[0]}` });
   await expect(first).toBeVisible();
+  await saveScreenshot(page, testInfo, 'isolation-floor-card-phone');
   expect((await first.boundingBox())!.y + 56).toBeLessThanOrEqual(phone.height);
   await expectNoSidewaysScroll(page, phone.width);
   await expectNoSeriousViolations(page);
-  await saveScreenshot(page, testInfo, 'isolation-floor-card-phone');
 
   const tap = tapCounter();
   // Each point: isolate it, put the lock on (its tag goes on with it).

@@ -321,6 +321,8 @@ test('the lockout step offline on a phone: a lock applied and removed on the dev
     .getByRole('navigation', { name: 'Isolation points' })
     .getByRole('button', { name: new RegExp(`^${point.code}: `) })
     .click();
+  // The opened point is in the address: the page drawn again keeps it.
+  await expect(page).toHaveURL(new RegExp(`[?&]point=${point.ID}(&|$)`));
   const remove = main.getByRole('button', { name: `Remove lock ${lock.serial}` });
   await expect(remove).toBeVisible();
   await expectNoSidewaysScroll(page, phone.width);

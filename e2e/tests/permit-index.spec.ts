@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { defaultPermitIndexColumns } from '@hasp/contracts';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
@@ -81,6 +82,12 @@ test('filters, sorts, keeps a column choice over a reload, and exports the filte
   test.setTimeout(150_000);
   const marker = `PIX${unique()}`;
   await makePermits(request, marker);
+  // The column choice is saved per user: start from the default, whatever an earlier run left.
+  const reset = await request.put('/api/permits/index-columns', {
+    headers: { authorization: `Bearer ${await signInThroughApi(request, demo.worker.userName)}` },
+    data: { columns: defaultPermitIndexColumns },
+  });
+  expect(reset.status()).toBe(200);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn({ user: demo.worker.userName });
   await openIndex(page, `q=${marker}`);

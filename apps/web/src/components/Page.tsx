@@ -14,6 +14,12 @@ interface PageProps {
   lead?: ReactNode;
   /** Buttons at the heading's end. */
   actions?: ReactNode;
+  /**
+   * "screen-reader" on a page whose own header repeats the heading (a permit's number): on a phone the
+   * heading is left to screen readers so the page's work starts on the first screen; the top bar's
+   * breadcrumb still shows it.
+   */
+  phoneHeading?: 'shown' | 'screen-reader';
   children?: ReactNode;
 }
 
@@ -21,14 +27,22 @@ interface PageProps {
  * A signed-in page: sets the titles the top bar shows (and the seed's session keys), the browser
  * tab title, and renders the page heading.
  */
-export function Page({ title, childTitle = '', permitType = null, lead, actions, children }: PageProps) {
+export function Page({
+  title,
+  childTitle = '',
+  permitType = null,
+  lead,
+  actions,
+  phoneHeading = 'shown',
+  children,
+}: PageProps) {
   useLayoutEffect(() => {
     pageTitleState.set({ title, childTitle, permitType, showTopbar: true });
   }, [title, childTitle, permitType]);
   return (
     <div className={classes.page}>
       <title>{documentTitle({ title, childTitle, permitType, showTopbar: true }, PRODUCT_NAME)}</title>
-      <div className={classes.header}>
+      <div className={phoneHeading === 'shown' ? classes.header : `${classes.header} ${classes.phoneHidden}`}>
         <div className={classes.headings}>
           {childTitle && <p className={classes.eyebrow}>{title}</p>}
           <h1 className={classes.title}>{childTitle || title}</h1>

@@ -85,7 +85,12 @@ export function PermitEditPage() {
   const id = permitPageId(permitId);
   const number = usePermitNumber(id);
   return (
-    <Page title={t(permitsTitles.page)} childTitle={number ?? t(permitsTitles.edit, { id: permitId })}>
+    <Page
+      title={t(permitsTitles.page)}
+      childTitle={number ?? t(permitsTitles.edit, { id: permitId })}
+      // The permit's header card names it again, one line below.
+      phoneHeading="screen-reader"
+    >
       {/* (e)(3): only for holders of loto:remove-abandoned, when others' locks or tags are on. */}
       <AbandonedRemovalEntry key={`abandoned-${id}`} permitId={id} />
       <CommandFieldsContext value={permitCommandFields}>

@@ -8,6 +8,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/date-time';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { IsolationPlanSection } from './IsolationPlanSection';
+import { MemoryRouter } from 'react-router';
 
 /**
  * The Isolation section (the floor screen) speaks only in captions: drawn in the marker language,
@@ -146,7 +147,9 @@ function renderSection() {
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <IsolationPlanSection permit={permit} />
+        <MemoryRouter initialEntries={['/Permit/Edit/7?tab=isolation-plan']}>
+          <IsolationPlanSection permit={permit} />
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, NativeSelect, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   isolationPlanButtons as B,
   isolationPlanLabels as L,
@@ -15,6 +16,7 @@ import { ApiRequestError } from '../../../lib/http';
 import { planKeys, useAssetPoints, useIsolationPlan, usePlanCommand } from '../api/plan';
 import { planSteps, planWideVerbs } from '../model/plan-steps';
 import { currentPoint, pointStep } from '../model/point-step';
+import { openPointOf, withOpenPoint } from '../model/open-point';
 import { PointCard } from './PointCard';
 import { PointList } from './PointList';
 import classes from '../IsolationPlan.module.css';
@@ -35,8 +37,12 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
   }, [client, permit.ID, permit.status]);
   const command = usePlanCommand(permit.ID);
   const [adding, setAdding] = useState('');
-  // The point the user opened from the list; none: the card follows the plan's current point.
-  const [openId, setOpenId] = useState<number>();
+  // The point the user opened from the list, kept in the URL (`?point=`) like the tab: the page drawn
+  // again (the network lost and back, a reload) keeps it. None: the card follows the plan's current point.
+  const [search, setSearch] = useSearchParams();
+  const openId = openPointOf(search);
+  const setOpenId = (id: number | undefined) =>
+    setSearch((now) => withOpenPoint(now, id), { replace: true, state: { skipLoader: true } });
   const plan = query.data;
   const canAdd = !!plan?.allowedVerbs.includes('add-point');
   const choices = useAssetPoints(permit.ID, canAdd);

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import type { IsolationPlan, Lock, Permit, PlanPoint } from '@hasp/contracts';
 import { setLanguage } from '../../../lib/i18n';
 import { speakMarkerLanguage } from '../../../test/caption-markers';
@@ -86,7 +87,9 @@ function renderSection() {
   return render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <IsolationPlanSection permit={{ ID: 7, status: 'approved' } as Permit} />
+        <MemoryRouter initialEntries={['/Permit/Edit/7?tab=isolation-plan']}>
+          <IsolationPlanSection permit={{ ID: 7, status: 'approved' } as Permit} />
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -30,6 +30,9 @@ export function useSavedColumns() {
 export function useSaveColumns() {
   const client = useQueryClient();
   return useMutation({
+    // One at a time, in the order chosen: a burst of clicks (tick, move up, up, up) sent at once
+    // could land out of order and save a choice the user had already moved past.
+    scope: { id: 'permit-index-columns' },
     mutationFn: (columns: PermitIndexColumn[]) =>
       apiRequest('permits/index-columns', { method: 'PUT', body: { columns }, schema: permitIndexColumnsSchema }),
     onSuccess: (saved) => client.setQueryData(permitIndexKeys.columns(), saved),

@@ -5,7 +5,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { useCommandRefusals } from '../api/command-refusals';
 import { buttonCommands, commandPlan } from '../model/command-plan';
 import type { PermitSectionEntry } from '../model/permit-sections';
-import { refusalSection, shownRefusals } from '../model/refusal-tabs';
+import { refusalSection, refusalsBesideTab, shownRefusals } from '../model/refusal-tabs';
 import classes from '../Permits.module.css';
 import { CommandDialog } from './CommandDialog';
 import { RefusalTabLink } from './RefusalTabLink';
@@ -18,17 +18,23 @@ interface CommandBarProps {
   /** The permit's shown sections, and how to open one: a refusal links to the tab that resolves it. */
   sections?: readonly PermitSectionEntry[];
   onOpenTab?: (id: string) => void;
+  /** The tab open now: a refusal resolved there is left to it. */
+  openTab?: string;
 }
 
 /**
  * The next steps the caller may take now (the server's allowedCommands), each behind a confirmation,
  * and where a step is not offered, why (the server's refusal, linked to the tab that resolves it).
  */
-export function CommandBar({ permit, blockedBy, onStale, sections = [], onOpenTab }: CommandBarProps) {
+export function CommandBar({ permit, blockedBy, onStale, sections = [], onOpenTab, openTab }: CommandBarProps) {
   const t = useCaptions();
   const [open, setOpen] = useState<PermitCommand | null>(null);
   const verbs = buttonCommands(permit.allowedCommands);
-  const refusals = shownRefusals(useCommandRefusals(permit.ID, permit.version).data?.refusals ?? []);
+  const refusals = refusalsBesideTab(
+    shownRefusals(useCommandRefusals(permit.ID, permit.version).data?.refusals ?? []),
+    sections,
+    openTab,
+  );
   if (verbs.length === 0 && refusals.length === 0) return null;
   return (
     <section className={classes.commandBar} aria-label={t(permitsLabels.nextSteps)}>

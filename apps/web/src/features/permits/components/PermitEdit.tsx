@@ -173,6 +173,7 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
           onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
           sections={shownSections}
           onOpenTab={tabs.select}
+          openTab={tabs.value}
         />
         <SsoSigningReturn permit={permit} />
       </div>

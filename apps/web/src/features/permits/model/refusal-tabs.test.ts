@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PermitCommandRefusal } from '@hasp/contracts';
 import { ApiRequestError } from '../../../lib/http';
 import type { PermitSectionEntry } from './permit-sections';
-import { refusalSection, refusalTabOf, shownRefusals } from './refusal-tabs';
+import { refusalSection, refusalTabOf, refusalsBesideTab, shownRefusals } from './refusal-tabs';
 
 const entry = (id: string): PermitSectionEntry => ({
   section: null,
@@ -36,6 +36,17 @@ describe('refusal tabs', () => {
       refusal({ command: 'accept', code: 'NOT_THE_RIGHT_PERSON' }),
     ]);
     expect(shown.map((r) => r.command)).toEqual(['approve', 'close']);
+  });
+
+  it('leaves a refusal to its own tab while that tab is open, and says the others', () => {
+    const refusals = [
+      refusal({ command: 'accept', tab: 'crew' }),
+      refusal({ command: 'close', tab: 'questions' }),
+      refusal({ command: 'approve', tab: 'none' }),
+    ];
+    expect(refusalsBesideTab(refusals, sections, 'crew-sign-on').map((r) => r.command)).toEqual(['close', 'approve']);
+    expect(refusalsBesideTab(refusals, sections, 'permit')).toHaveLength(3);
+    expect(refusalsBesideTab(refusals, sections, undefined)).toHaveLength(3);
   });
 
   it("reads the tab a refused command's answer names in its details", () => {

@@ -29,6 +29,18 @@ export function shownRefusals(refusals: readonly PermitCommandRefusal[]): Permit
   return refusals.filter((r) => buttons.has(r.command) && shownRefusalCodes.includes(r.code));
 }
 
+/**
+ * The refusals the command bar says while `openTab` is open: one resolved on that tab is left to
+ * it (its own card says what to do next there), so on a phone the tab's work stays on the first screen.
+ */
+export function refusalsBesideTab(
+  refusals: readonly PermitCommandRefusal[],
+  sections: readonly PermitSectionEntry[],
+  openTab: string | undefined,
+): PermitCommandRefusal[] {
+  return refusals.filter((r) => openTab === undefined || refusalSection(r.tab, sections)?.id !== openTab);
+}
+
 /** The tab a refused command's answer names (`details: [{ field: 'tab' }]`), else null. */
 export function refusalTabOf(error: unknown): PermitRefusalTab | null {
   if (!(error instanceof ApiRequestError)) return null;

@@ -102,8 +102,8 @@ test('adds a component with two energy sources and three isolation points, one t
   await expect(componentDrawer).toBeHidden();
   await expect(main.getByRole('heading', { level: 4, name: 'C-1 — Drive and take-up' })).toBeVisible();
 
-  await addEnergySource(page, 'C-1', { type: 'electrical', magnitude: '480', unit: 'V', stored: false });
-  await addEnergySource(page, 'C-1', { type: 'pneumatic', magnitude: '120', unit: 'psi', stored: true });
+  await addEnergySource(page, 'C-1', { type: 'Electrical', magnitude: '480', unit: 'V', stored: false });
+  await addEnergySource(page, 'C-1', { type: 'Pneumatic', magnitude: '120', unit: 'psi', stored: true });
 
   let drawer = await fillPoint(page, 'C-1', {
     code: 'E-1',

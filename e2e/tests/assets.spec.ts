@@ -198,7 +198,7 @@ test.describe('asset manage', () => {
     await screen.details.getByRole('link', { name: 'Open asset page' }).click();
     const main = shell(page).main;
     const press = main.getByRole('article', { name: 'C-1 Main drive' });
-    await expect(press.getByText('electrical 480 V')).toBeVisible();
+    await expect(press.getByText('Electrical 480 V')).toBeVisible();
     await expect(press.getByText('Stored energy')).toBeVisible();
     await expect(press.getByText(/Tag only: Valve handle removed/)).toBeVisible();
     await saveScreenshot(page, testInfo, 'asset-page-press-1280');

@@ -78,7 +78,7 @@ test('a requester builds a hazard analysis line on a phone and the permit takes 
   await form.getByRole('button', { name: 'Add control' }).first().click();
   const suggestions = form.getByRole('group', { name: 'Suggested from the energy sources' });
   await expect(suggestions).toContainText('Release or block stored energy');
-  await expect(suggestions).toContainText('From PR-001 Main drive: hydraulic');
+  await expect(suggestions).toContainText('From PR-001 Main drive: Hydraulic');
   await suggestions.getByRole('button', { name: 'Add: Release or block stored energy' }).click();
   await expect(form.getByRole('list', { name: 'Controls' }).getByRole('listitem')).toHaveText([
     'Block or pin raised parts',

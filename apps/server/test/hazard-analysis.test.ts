@@ -375,14 +375,14 @@ describe('hazard analysis', () => {
       {
         key: 'electrical',
         text: 'Isolate and lock out the electrical supply',
-        sources: ['PR-001 Main drive: electrical 480 V'],
+        sources: ['PR-001 Main drive: Electrical 480 V'],
       },
       {
         key: 'hydraulic',
         text: 'Isolate the hydraulic supply and relieve the pressure',
-        sources: ['PR-001 Main drive: hydraulic 3000 psi'],
+        sources: ['PR-001 Main drive: Hydraulic 3000 psi'],
       },
-      { key: 'stored-energy', text: 'Release or block stored energy', sources: ['PR-001 Main drive: hydraulic'] },
+      { key: 'stored-energy', text: 'Release or block stored energy', sources: ['PR-001 Main drive: Hydraulic'] },
     ]);
     // A suggestion is added as a control's text.
     const added = ok(await give('worker', id, 'add-line', line({ controls: [{ text: a.suggestions[2]!.text }] })));

@@ -3,8 +3,11 @@ import { MASTER_LIST_CAPTION_ITEM_TYPE, type MasterListKey } from '@hasp/contrac
 import type { Database } from '../schema';
 import { defaultAssetMasterLists } from './demo-assets';
 
-/** One seeded item: its value (also the English caption) and its Spanish caption. */
-type SeedItem = readonly [value: string, spanish: string];
+/** One seeded item: its value, its Spanish caption, and its English caption when not the value itself. */
+type SeedItem = readonly [value: string, spanish: string, english?: string];
+
+/** "electrical" → "Electrical": an energy type begins the line it is shown on ("Electrical 480 V"). */
+const sentenceCase = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 const spanishOfAssetLists: Record<string, string> = {
   electrical: 'eléctrica',
@@ -25,7 +28,10 @@ const spanishOfAssetLists: Record<string, string> = {
 
 /** Every master list as a facility starts with it (OSHA 1910.147 and HSG250 vocabulary). */
 export const demoMasterLists: Record<MasterListKey, readonly SeedItem[]> = {
-  'energy-types': defaultAssetMasterLists['energy-types'].map((v) => [v, spanishOfAssetLists[v] ?? 'otra'] as const),
+  // The value stays the key imports and reports match on; the caption is what people read.
+  'energy-types': defaultAssetMasterLists['energy-types'].map(
+    (v) => [v, sentenceCase(spanishOfAssetLists[v] ?? 'otra'), sentenceCase(v)] as const,
+  ),
   'device-types': defaultAssetMasterLists['device-types'].map((v) => [v, spanishOfAssetLists[v] ?? 'otro'] as const),
   'lock-colours': [
     ['Red', 'Rojo'],
@@ -137,11 +143,17 @@ export async function seedMasterLists(trx: Transaction<Database>, facilityIds: n
     .values(rows)
     .onConflict((c) => c.doNothing())
     .execute();
-  // Captions of items that have none yet (the asset lists existed before captions did).
+  // Captions of items that have none yet (the asset lists existed before captions did): the
+  // English caption where the list gives one, else the value.
+  const english = Object.entries(demoMasterLists).flatMap(([listKey, items]) =>
+    items.flatMap(([value, , text]) => (text ? [{ listKey, value, text }] : [])),
+  );
   await sql`
     insert into captions (item_type, form_name, control_name, default_caption)
-    select ${MASTER_LIST_CAPTION_ITEM_TYPE}, m.list_key, m.id::text, m.value
+    select ${MASTER_LIST_CAPTION_ITEM_TYPE}, m.list_key, m.id::text, coalesce(e.text, m.value)
     from master_list_items m
+    left join jsonb_to_recordset(${JSON.stringify(english)}::jsonb) as e("listKey" text, value text, text text)
+      on e."listKey" = m.list_key and e.value = m.value
     where m.facility_id = any(${facilityIds}::int[])
     on conflict (item_type, form_name, control_name) do nothing
   `.execute(trx);

@@ -9,7 +9,7 @@ import { E2E_PG_PORT, e2eDataDir } from './ports';
  * the server creates it only once it starts). Tests use it to make things happen that only the
  * server side can start, such as a new notification.
  */
-function e2eDatabaseUrl(database = 'hasp_demo'): string {
+export function e2eDatabaseUrl(database = 'hasp_demo'): string {
   const password = readFileSync(path.join(e2eDataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${E2E_PG_PORT}/${database}`;
 }

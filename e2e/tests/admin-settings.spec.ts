@@ -34,6 +34,8 @@ async function checkLayouts(page: Page, testInfo: Parameters<Parameters<typeof t
 test.describe('settings screens', () => {
   // One after another: the Settings Manager saves the whole form, prefixes included.
   test.describe.configure({ mode: 'default' });
+  // Riverside's settings change for a while: no other test runs meanwhile.
+  test.use({ changesFacilitySettings: true });
 
   test('Settings Manager: a bad timeout is named and kept; a saved module switch changes the top bar at once', async ({
     page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { loginMessages } from '@hasp/contracts';
 import { demo, loginScreen, signInWithForm, webStorage } from '../support/hasp';
 import { signOutThroughMenu } from '../support/shell';

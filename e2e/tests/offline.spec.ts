@@ -145,38 +145,6 @@ for (const viewport of [
   test.describe(`offline at ${viewport.width} px`, () => {
     test.use({ serviceWorkers: 'allow', viewport: { width: viewport.width, height: viewport.height } });
 
-    test('signing in and losing the network at once leads to a working offline dashboard', async ({
-      page,
-      context,
-    }) => {
-      await page.goto('/login');
-      await signInWithForm(page, demo.supervisor.userName, { facility: demo.northPlant.name });
-      await expect(page).not.toHaveURL(/\/login/, { timeout: FIRST_LOAD_TIMEOUT_MS });
-      // The code an offline user can reach starts loading with the login answer; the app marks when
-      // it is all here (on a quiet machine well within the first second). The network goes then.
-      await expect(page.locator('html')).toHaveAttribute('data-offline-code', 'ready', {
-        timeout: FIRST_LOAD_TIMEOUT_MS,
-      });
-      await context.setOffline(true);
-      try {
-        await expect(page).toHaveURL('/offline/dashboard');
-        const main = page.getByRole('main');
-        await expect(main.getByRole('heading', { name: 'Offline Dashboard' })).toBeVisible();
-        await expect(page.getByText(crashText)).toHaveCount(0);
-        await expect(main.getByTestId('offline-availability')).toBeVisible();
-        await shot(page, `at-once-dashboard-${viewport.name}`);
-        // The offline index of a type opens too (its code came with the preload).
-        await page.evaluate(() => {
-          window.history.pushState({}, '', '/offline/permit/LOTO/index');
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        });
-        await expect(main.getByRole('heading', { name: /^LOTO( Permit)? Index$/ })).toBeVisible();
-        await expect(page.getByText(crashText)).toHaveCount(0);
-      } finally {
-        await context.setOffline(false);
-      }
-    });
-
     test('permits taken offline after sign-in: dashboard, index, permit page, and a reload with no network', async ({
       page,
       context,

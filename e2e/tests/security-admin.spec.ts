@@ -100,6 +100,8 @@ test.describe('security administration', () => {
   // One after the other: the module switches turn Notifications off, and the first test needs its
   // stream open to see another session follow a security-list change live.
   test.describe.configure({ mode: 'serial' });
+  // North Plant's Translations switch and module switches change for a while: no other test runs meanwhile.
+  test.use({ changesFacilitySettings: true });
 
   test('an administrator creates a group, grants Translations and assigns a user; the user gets the entry; switching it off in the security lists hides it', async ({
     page,

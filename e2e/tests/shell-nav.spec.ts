@@ -171,6 +171,8 @@ test.describe('shell: right nav', () => {
 
   test.describe('per facility', () => {
     test.describe.configure({ mode: 'serial' });
+    // One of them switches Translations off at Riverside for a while.
+    test.use({ changesFacilitySettings: true });
 
     test('hides entries the facility switches off (Riverside: Import Manage, Hasp Connect)', async ({
       page,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { loginMessages } from '@hasp/contracts';
 import { withDatabase } from '../support/database';
 import { demo, loginScreen, webStorage } from '../support/hasp';

@@ -472,10 +472,11 @@ describe('isolation plan', () => {
     await isolateFully(id, false);
     const x = (await plan('supervisor', id)).points[0]!;
     const tryOut = (body: object) => give('supervisor', id, 'verify-point', { planPointId: x.ID, ...body });
-    // The server stays strict: a method and an outcome, always.
+    // A method and an outcome, always (or, from an earlier app, a typed result: see the next test).
     expect((await tryOut({ method: ' ', outcome: 'pass' })).statusCode).toBe(400);
     expect((await tryOut({ outcome: 'pass' })).statusCode).toBe(400);
-    expect((await tryOut({ method: 'Try start', result: 'Did not start' })).statusCode).toBe(400);
+    expect((await tryOut({ method: 'Try start' })).statusCode).toBe(400);
+    expect((await tryOut({ method: 'Try start', result: ' ' })).statusCode).toBe(400);
     expect((await tryOut({ method: 'Try start', outcome: 'maybe' })).statusCode).toBe(400);
     const failed = await ok(await tryOut({ method: x.verificationMethod || 'Try start', outcome: 'fail' }));
     expect(point(failed, x.code)).toMatchObject({
@@ -508,6 +509,21 @@ describe('isolation plan', () => {
       state: 'verified',
       verifyMethod: 'Try start',
       verifyResult: 'Pass: zero energy',
+      tryOutFailed: null,
+    });
+  });
+
+  it('applies a try-out queued offline by an earlier app (a typed result, no outcome) as the pass it was recorded as', async () => {
+    const id = await newPermit('Try-out from an earlier app');
+    await isolateFully(id, false);
+    const x = (await plan('supervisor', id)).points[0]!;
+    const verified = await ok(
+      await give('supervisor', id, 'verify-point', { planPointId: x.ID, method: 'Try start', result: 'Did not start' }),
+    );
+    expect(point(verified, x.code)).toMatchObject({
+      state: 'verified',
+      verifyMethod: 'Try start',
+      verifyResult: 'Did not start',
       tryOutFailed: null,
     });
   });

@@ -167,11 +167,15 @@ describe('tag commands', () => {
     expect(bySupervisor.statusCode).toBe(403);
     expect(bySupervisor.json().message).toContain('Only the person who applied this tag may remove it');
     const removed = await command('worker', permitId, 'remove', { tagId });
+    // A removed tag's link may still be revoked (its QR page says Removed meanwhile); no new label is printed for it.
     expect(removed.json()).toMatchObject({
       state: 'removed',
       removedBy: { displayName: 'Wren Worker' },
-      allowedCommands: ['revoke-link', 'renew-link'],
+      allowedCommands: ['revoke-link'],
     });
+    const renew = await command('worker', permitId, 'renew-link', { tagId });
+    expect(renew.statusCode).toBe(409);
+    expect(renew.json().message).toBe('New link: the tag is Removed; no new label is printed for it.');
     const audit = await db()
       .selectFrom('audit_log')
       .select('action')
@@ -357,6 +361,23 @@ describe('public tag status', () => {
     expect(fresh).not.toBe(token);
     expect((await publicStatus(fresh)).statusCode).toBe(200);
     expect((await publicStatus(token)).statusCode).toBe(404);
+  });
+
+  it("offers no link command on a closed permit's tags, and refuses one sent anyway", async () => {
+    const { permitId, tagId } = await plannedTag();
+    // The permit's whole day is not the point here: its record is simply closed.
+    await db().updateTable('permits').set({ status: 'closed' }).where('id', '=', permitId).execute();
+    const [tag] = (
+      await t.app.inject({
+        url: `/api/permits/${permitId}/tags`,
+        headers: { authorization: `Bearer ${tokens.worker}` },
+      })
+    ).json<{ allowedCommands: string[] }[]>();
+    expect(tag!.allowedCommands).not.toContain('revoke-link');
+    expect(tag!.allowedCommands).not.toContain('renew-link');
+    const revoke = await command('worker', permitId, 'revoke-link', { tagId });
+    expect(revoke.statusCode).toBe(409);
+    expect(revoke.json().message).toBe("Revoke link: the permit is closed; its tags' links stay as they are.");
   });
 
   it('is rate-limited per address', async () => {

@@ -88,12 +88,24 @@ export type TryOutOutcome = (typeof tryOutOutcomes)[number];
  * required; a note of what was seen is optional. A fail is recorded too (the point stays unverified):
  * a safety record never stays silent.
  */
-const verification = {
-  planPointId: idSchema,
-  method: z.string().check(z.trim(), z.minLength(1, 'Verification method is required'), z.maxLength(500)),
-  outcome: z.enum(tryOutOutcomes, { error: 'Try-out outcome: pass or fail' }),
-  result: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
-};
+const verification = z
+  .object({
+    planPointId: idSchema,
+    method: z.string().check(z.trim(), z.minLength(1, 'Verification method is required'), z.maxLength(500)),
+    outcome: z.optional(z.enum(tryOutOutcomes, { error: 'Try-out outcome: pass or fail' })),
+    result: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  })
+  .check(
+    // A try-out written before outcomes existed (queued offline by an earlier version of the app)
+    // carries only its typed result: it was recorded as verified, and is taken as a pass.
+    z.refine((v) => v.outcome !== undefined || !!v.result?.trim(), {
+      error: 'Try-out outcome: pass or fail',
+      path: ['outcome'],
+    }),
+  );
+
+/** A try-out's outcome: as sent, or a pass for one that carries only a typed result (see above). */
+export const tryOutOutcomeOf = (input: { outcome?: TryOutOutcome }): TryOutOutcome => input.outcome ?? 'pass';
 
 /** What a try-out records as its result: the note when there is one, else the outcome in words. */
 export const tryOutResultText = (outcome: TryOutOutcome, note?: string | null) =>
@@ -105,9 +117,9 @@ export const isolationPlanInputSchemas = {
   'remove-point': z.object(pointRef),
   reorder: z.object({ planPointIds: z.array(idSchema).check(z.minLength(1), z.maxLength(1000)) }),
   'isolate-point': z.object(pointRef),
-  'verify-point': z.object(verification),
+  'verify-point': verification,
   'test-release': z.object(pointRef),
-  're-verify': z.object(verification),
+  're-verify': verification,
   'restore-point': z.object(pointRef),
   'release-point': z.object(pointRef),
 } as const;

@@ -280,6 +280,8 @@ export function tagFactsOf(
     // The token is never null in the table: the section hides it once revoked.
     linkRevoked: tag.statusToken === null,
     lockApplierId: tag.lockApplicationId === null ? null : (lockAppliers.get(tag.lockApplicationId) ?? null),
+    // A closed permit is never changed on a device (it is not taken offline to work on).
+    permitClosed: false,
   };
 }
 

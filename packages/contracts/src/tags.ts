@@ -68,7 +68,12 @@ export interface TagFacts {
   linkRevoked: boolean;
   /** A tag on a personal lock still on: who applied that lock (the tag is theirs to hang). */
   lockApplierId?: number | null;
+  /** The tag's permit is closed: its record is final, its tags' links no longer change. */
+  permitClosed?: boolean;
 }
+
+/** Tags whose paper is finished with: nothing is printed for them again. */
+const doneTagStates: readonly TagState[] = ['removed', 'voided'];
 
 /**
  * Why a command is refused on this tag by this person, or null when it is allowed. The permission
@@ -84,6 +89,12 @@ export function tagRefusal(tag: TagFacts, userId: number | null, command: TagCom
     return 'Only the person who applied this tag may remove it (a supervisor uses abandoned removal).';
   }
   if (command === 'revoke-link' && tag.linkRevoked) return 'Revoke link: the link is already revoked.';
+  const link = command === 'revoke-link' || command === 'renew-link';
+  if (link && tag.permitClosed)
+    return `${tagCommandLabels[command]}: the permit is closed; its tags' links stay as they are.`;
+  if (command === 'renew-link' && doneTagStates.includes(tag.state)) {
+    return `New link: the tag is ${tagStateLabels[tag.state]}; no new label is printed for it.`;
+  }
   return null;
 }
 

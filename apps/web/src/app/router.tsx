@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { LoginPage } from '../features/auth';
+import { LoginPage, prepareBeforeSignIn } from '../features/auth';
+import { lazyPage } from '../lib/code-loading';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession, SignedOutOnly } from './guards';
@@ -10,8 +11,15 @@ import { authSession } from '../lib/auth-session';
 // The signed-in area (layout, navigation and every route table entry behind sign-in) loads on
 // demand so the login screen stays small: its budget is 150 KB gzip.
 // The public page of a tag's QR code: no sign-in, outside the signed-in shell, loaded on demand.
-const TagStatusPage = lazy(async () => ({ default: (await import('../features/tags')).TagStatusPage }));
-const SignedInRoutes = lazy(async () => ({ default: (await import('./signed-in/SignedInRoutes')).SignedInRoutes }));
+const TagStatusPage = lazyPage(async () => ({ default: (await import('../features/tags')).TagStatusPage }));
+const loadSignedInRoutes = () => import('./signed-in/SignedInRoutes');
+const SignedInRoutes = lazyPage(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
+
+// A sign-in waits for the signed-in shell and what it shows offline, fetched beside the login's own
+// answer (the password check takes as long): the network may go the moment the session starts.
+prepareBeforeSignIn(() =>
+  Promise.all([loadSignedInRoutes(), import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials())]),
+);
 
 // The moment a session starts (the login answer, or a resumed one), the code an offline user can
 // reach starts loading, beside the signed-in area's own: the network may go a second later (issue 18).

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { shellPages, shellPlatform } from '@hasp/contracts';
+import { isCodeLoadError } from '../lib/code-loading';
 import { translate } from '../lib/i18n';
 
 interface State {
@@ -19,8 +20,39 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     console.error(error, info.componentStack);
   }
 
+  override componentDidMount(): void {
+    window.addEventListener('online', this.retryCode);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retryCode);
+  }
+
+  /** The network is back: the code that could not be fetched loads now (lazyPage fetches again). */
+  private readonly retryCode = () => {
+    if (isCodeLoadError(this.state.error)) this.setState({ error: null });
+  };
+
   override render() {
     if (!this.state.error) return this.props.children;
+    // The signed-in app's code had not all arrived when the network went (a sign-in in a lift):
+    // not a crash, and Reload cannot help with no network. It goes on by itself when the network is back.
+    if (isCodeLoadError(this.state.error))
+      return (
+        <Center mih="100dvh" p="md">
+          <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role="status">
+            <Stack gap="sm">
+              <Title order={1} size="h3">
+                {translate(shellPlatform.waitingTitle)}
+              </Title>
+              <Text>{translate(shellPlatform.waitingText)}</Text>
+              {navigator.onLine && (
+                <Button onClick={() => this.setState({ error: null })}>{translate(shellPlatform.tryAgain)}</Button>
+              )}
+            </Stack>
+          </Paper>
+        </Center>
+      );
     return (
       <Center mih="100dvh" p="md">
         <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role="alert">

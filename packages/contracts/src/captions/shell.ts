@@ -60,6 +60,11 @@ export const shellPages = defineCaptions('Label', 'Shell_Pages', {
   plannedNote: 'This screen is not available yet; it arrives in a later release.',
   sessionNotice: 'Session notice',
   dismiss: 'Dismiss',
+  codeMissingTitle: 'This page is not on this device yet',
+  codeMissingText:
+    'It opens by itself when the network is back. What this device can do offline now is on the Offline Dashboard.',
+  openOfflineDashboard: 'Open the Offline Dashboard',
+  tryAgain: 'Try again',
 });
 
 export const shellServerStatus = defineCaptions('Label', 'Shell_ServerStatus', {
@@ -97,4 +102,8 @@ export const shellPlatform = defineCaptions('Label', 'Shell_Platform', {
   closeToast: 'Close',
   crashTitle: 'Something went wrong',
   crashText: 'The page could not be shown. Reloading usually fixes this.',
+  waitingTitle: 'Hasp needs the network once more',
+  waitingText:
+    'Part of the app had not reached this device when the network went. It goes on by itself when the network is back.',
+  tryAgain: 'Try again',
 });

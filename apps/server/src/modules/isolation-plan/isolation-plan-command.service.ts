@@ -5,6 +5,7 @@ import {
   isolationPlanRefusal,
   isolationPlanVerbs,
   planEditVerbs,
+  tryOutOutcomeOf,
   tryOutResultText,
   type IsolationPlan,
   type IsolationPlanInput,
@@ -109,7 +110,8 @@ async function planAfterStep(
   const done = { by: { ID: by.ID, displayName: by.displayName }, at: change.at.toISOString() };
   const step = stepFields[change.verb];
   const pointChange = pointChanges[change.verb];
-  const { outcome, method, result } = change.input;
+  const { method, result } = change.input;
+  const outcome = tryOutOutcomeOf(change.input);
   const points = before.points.map((p) => {
     if (p.ID !== change.planPointId || !pointChange) return p;
     // A failed try-out changes nothing but its record: the point stays as it was.
@@ -117,7 +119,7 @@ async function planAfterStep(
     const [state, field] = pointChange;
     const verified =
       state === 'verified'
-        ? { verifyMethod: method!.trim(), verifyResult: tryOutResultText(outcome!, result), tryOutFailed: null }
+        ? { verifyMethod: method!.trim(), verifyResult: tryOutResultText(outcome, result), tryOutFailed: null }
         : {};
     return { ...p, state, [field]: done, ...verified };
   });
@@ -225,11 +227,12 @@ async function applyPlanCommand(
     case 'verify-point':
     case 're-verify': {
       const method = input.method!.trim();
-      const result = tryOutResultText(input.outcome!, input.result);
-      details = { outcome: input.outcome!, method, result };
+      const outcome = tryOutOutcomeOf(input);
+      const result = tryOutResultText(outcome, input.result);
+      details = { outcome, method, result };
       // A failed try-out is recorded (here and in the audit row) and leaves the point unverified:
       // the energy is still there, so the isolation is checked and the try-out done again.
-      if (input.outcome === 'fail') {
+      if (outcome === 'fail') {
         await pointUpdate({ try_out_failed_at: now, try_out_failed_by: userId });
         break;
       }

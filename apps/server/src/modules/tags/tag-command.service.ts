@@ -116,6 +116,7 @@ const tagPolicy = (command: TagCommand): PolicyRule<TagState, TagCommandBody> =>
       appliedBy: state.tag.appliedBy,
       linkRevoked: state.tag.statusTokenRevokedAt !== null,
       lockApplierId: state.lockApplierId,
+      permitClosed: state.permit.status === 'closed',
     };
     const who = { userId: actor.system ? null : actor.userId, permissions: state.permissions };
     const reason = tagRefusal(facts, who.userId, command);

@@ -11,6 +11,7 @@ type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & {
   typeCode: string;
   issuerId: number | null;
   holderId: number | null;
+  permitClosed: boolean;
   lockApplierId: number | null;
 };
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -70,7 +71,7 @@ async function selectTags(
       ${iso('t.voided_at')} as "voidedAt", t.void_reason as "voidReason", ${iso('t.missing_at')} as "missingAt",
       t.replaces_tag_id as "replacesTagId", t.status_token as token,
       t.status_token_revoked_at is not null as revoked, t.version,
-      pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId",
+      pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId", p.status = 'closed' as "permitClosed",
       ${lockApplierColumn('t')} as "lockApplierId"
     from tags t
     join permits p on p.facility_id = t.facility_id and p.id = t.permit_id
@@ -84,11 +85,11 @@ async function selectTags(
     where t.facility_id = ${facilityId} and t.permit_id = any(${[...permitIds]}::int[])
       ${tagId === undefined ? sql`` : sql`and t.id = ${tagId}`}
     order by t.id`.execute(db);
-  return rows.map(({ token, revoked, typeCode, issuerId, holderId, lockApplierId, ...tag }) => ({
+  return rows.map(({ token, revoked, typeCode, issuerId, holderId, permitClosed, lockApplierId, ...tag }) => ({
     ...tag,
     statusToken: revoked ? null : token,
     allowedCommands: allowedTagCommands(
-      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked, lockApplierId },
+      { state: tag.state, appliedBy: tag.appliedBy?.ID ?? null, linkRevoked: revoked, lockApplierId, permitClosed },
       { typeCode, issuerId, holderId },
       viewer,
     ),

@@ -47,6 +47,7 @@ export interface TagPermitRow {
   typeCode: string;
   issuerId: number | null;
   holderId: number | null;
+  status: string;
 }
 
 /** The permit a tag belongs to (no lock: the caller locks the permit first, then the tag). */
@@ -67,7 +68,7 @@ export async function lockPermitForTags(
   permitId: number,
 ): Promise<TagPermitRow | undefined> {
   const { rows } = await sql<TagPermitRow>`
-    select p.id, t.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId"
+    select p.id, t.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId", p.status
     from permits p join permit_types t on t.id = p.permit_type_id
     where p.facility_id = ${facilityId} and p.id = ${permitId}
     for update of p`.execute(trx);

@@ -1,7 +1,8 @@
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { Outlet, useLocation, type Location } from 'react-router';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, Outlet, useLocation, type Location } from 'react-router';
 import { shellPages } from '@hasp/contracts';
+import { isCodeLoadError } from '../../lib/code-loading';
 import { translate } from '../../lib/i18n';
 import { ContentLoader } from '../../components/ContentLoader';
 import { navigationLoading, outletPageKey, showsLoader } from './navigation-loading';
@@ -27,8 +28,25 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unk
     console.error(error, info.componentStack);
   }
 
+  override componentDidMount(): void {
+    window.addEventListener('online', this.retryCode);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retryCode);
+  }
+
+  /** The network is back: a page whose code could not be fetched loads now (lazyPage fetches again). */
+  private readonly retryCode = () => {
+    if (isCodeLoadError(this.state.error)) this.setState({ error: null });
+  };
+
   override render() {
     if (!this.state.error) return this.props.children;
+    // A page whose code never reached this device, offline: no error, and no Reload (it cannot work
+    // with no network) — what the device can do now, and the page itself once the network is back.
+    if (isCodeLoadError(this.state.error))
+      return <CodeMissing offline={!navigator.onLine} onRetry={() => this.setState({ error: null })} />;
     return (
       <Stack p="xl" maw={560} role="alert">
         <Title order={1} size="h3">
@@ -41,6 +59,27 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unk
       </Stack>
     );
   }
+}
+
+function CodeMissing({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+  return (
+    <Stack p="xl" maw={560} role="status">
+      <Title order={1} size="h3">
+        {translate(shellPages.codeMissingTitle)}
+      </Title>
+      <Text>{translate(shellPages.codeMissingText)}</Text>
+      <Group>
+        <Button component={Link} to="/offline/dashboard">
+          {translate(shellPages.openOfflineDashboard)}
+        </Button>
+        {!offline && (
+          <Button variant="default" onClick={onRetry}>
+            {translate(shellPages.tryAgain)}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
 }
 
 /**

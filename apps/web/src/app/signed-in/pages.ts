@@ -1,5 +1,5 @@
-import { loadSyncPanel } from '../../features/sync';
-import { lazy } from 'react';
+import { loadSyncPanel, loadSyncRuntime } from '../../features/sync';
+import { lazyPage } from '../../lib/code-loading';
 
 // Each page is its own chunk, as real feature screens will be: the loading overlay covers the wait.
 const loadPlannedPage = () => import('../routes/PlannedPage');
@@ -7,118 +7,120 @@ const loadOfflinePages = () => import('../routes/OfflinePages');
 const loadAnnouncementsPage = () => import('../../features/announcements/components/AnnouncementsPage');
 const loadPermitPages = () => import('../routes/PermitPages');
 
-export const PlannedPage = lazy(async () => ({ default: (await loadPlannedPage()).PlannedPage }));
-export const TranslationsPage = lazy(async () => ({
+export const PlannedPage = lazyPage(async () => ({ default: (await loadPlannedPage()).PlannedPage }));
+export const TranslationsPage = lazyPage(async () => ({
   default: (await import('../../features/translations')).TranslationsPage,
 }));
-export const NotFoundPage = lazy(async () => ({ default: (await import('../routes/NotFoundPage')).NotFoundPage }));
-export const UserProfilePage = lazy(async () => ({
+export const NotFoundPage = lazyPage(async () => ({ default: (await import('../routes/NotFoundPage')).NotFoundPage }));
+export const UserProfilePage = lazyPage(async () => ({
   default: (await import('../routes/UserProfileRoute')).UserProfileRoute,
 }));
-export const OfflineDashboardPage = lazy(async () => ({ default: (await loadOfflinePages()).OfflineDashboardPage }));
-export const OfflinePermitIndexPage = lazy(async () => ({
+export const OfflineDashboardPage = lazyPage(async () => ({
+  default: (await loadOfflinePages()).OfflineDashboardPage,
+}));
+export const OfflinePermitIndexPage = lazyPage(async () => ({
   default: (await loadOfflinePages()).OfflinePermitIndexPage,
 }));
-export const OfflinePermitCreatePage = lazy(async () => ({
+export const OfflinePermitCreatePage = lazyPage(async () => ({
   default: (await loadOfflinePages()).OfflinePermitCreatePage,
 }));
-export const DashboardsPage = lazy(async () => ({
+export const DashboardsPage = lazyPage(async () => ({
   default: (await import('../dashboards/DashboardsPage')).DashboardsPage,
 }));
 // Offline too: `/my-work` shows the permits held from the device's copies (with the offline pages' code).
 const loadMyWorkRoute = () => import('../routes/MyWorkRoute');
-export const MyWorkPage = lazy(async () => ({ default: (await loadMyWorkRoute()).MyWorkRoute }));
-export const PermitIndexPage = lazy(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
-export const PermitCreatePage = lazy(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
-export const PermitEditPage = lazy(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
-export const AnnouncementsPage = lazy(async () => ({ default: (await loadAnnouncementsPage()).AnnouncementsPage }));
-export const AnnouncementManagerPage = lazy(async () => ({
+export const MyWorkPage = lazyPage(async () => ({ default: (await loadMyWorkRoute()).MyWorkRoute }));
+export const PermitIndexPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
+export const PermitCreatePage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
+export const PermitEditPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
+export const AnnouncementsPage = lazyPage(async () => ({ default: (await loadAnnouncementsPage()).AnnouncementsPage }));
+export const AnnouncementManagerPage = lazyPage(async () => ({
   default: (await import('../../features/announcements/components/AnnouncementManagerPage')).AnnouncementManagerPage,
 }));
-export const AdministratorPage = lazy(async () => ({
+export const AdministratorPage = lazyPage(async () => ({
   default: (await import('../../features/administrator')).AdministratorPage,
 }));
-export const UserManagePage = lazy(async () => ({
+export const UserManagePage = lazyPage(async () => ({
   default: (await import('../../features/user-manage/components/UserManagePage')).UserManagePage,
 }));
-export const UserManagementPage = lazy(async () => ({
+export const UserManagementPage = lazyPage(async () => ({
   default: (await import('../../features/user-management/components/UserManagementPage')).UserManagementPage,
 }));
-export const MustChangePasswordScreen = lazy(async () => ({
+export const MustChangePasswordScreen = lazyPage(async () => ({
   default: (await import('../../features/user-manage/components/MustChangePasswordScreen')).MustChangePasswordScreen,
 }));
-export const StandaloneAnnouncementManager = lazy(async () => ({
+export const StandaloneAnnouncementManager = lazyPage(async () => ({
   default: (await import('../routes/StandaloneAnnouncementManager')).StandaloneAnnouncementManager,
 }));
 
-export const GroupManagePage = lazy(async () => ({
+export const GroupManagePage = lazyPage(async () => ({
   default: (await import('../../features/group-manage')).GroupManagePage,
 }));
-export const SecurityListsPage = lazy(async () => ({
+export const SecurityListsPage = lazyPage(async () => ({
   default: (await import('../../features/security-lists')).SecurityListsPage,
 }));
-export const PrefixManagePage = lazy(async () => ({
+export const PrefixManagePage = lazyPage(async () => ({
   default: (await import('../../features/numbering')).PrefixManagePage,
 }));
-export const TagReportLinksPage = lazy(async () => ({
+export const TagReportLinksPage = lazyPage(async () => ({
   default: (await import('../../features/tag-report-links')).TagReportLinksPage,
 }));
-export const ReportSettingsPage = lazy(async () => ({
+export const ReportSettingsPage = lazyPage(async () => ({
   default: (await import('../../features/reports')).ReportSettingsPage,
 }));
-export const ConnectPage = lazy(async () => ({
+export const ConnectPage = lazyPage(async () => ({
   default: (await import('../../features/connect')).ConnectPage,
 }));
-export const ReportFilesPage = lazy(async () => ({
+export const ReportFilesPage = lazyPage(async () => ({
   default: (await import('../../features/reports')).ReportFilesPage,
 }));
-export const PrintListPage = lazy(async () => ({
+export const PrintListPage = lazyPage(async () => ({
   default: (await import('../../features/printing')).PrintListPage,
 }));
-export const PrintSettingsPage = lazy(async () => ({
+export const PrintSettingsPage = lazyPage(async () => ({
   default: (await import('../../features/printing')).PrintSettingsPage,
 }));
-export const NotificationTemplatesPage = lazy(async () => ({
+export const NotificationTemplatesPage = lazyPage(async () => ({
   default: (await import('../../features/notification-templates')).NotificationTemplatesPage,
 }));
-export const PermitTypesPage = lazy(async () => ({
+export const PermitTypesPage = lazyPage(async () => ({
   default: (await import('../routes/PermitTypesRoute')).PermitTypesRoute,
 }));
-export const GasConfigPage = lazy(async () => ({
+export const GasConfigPage = lazyPage(async () => ({
   default: (await import('../../features/gas-tests/components/GasConfigPage')).GasConfigPage,
 }));
-export const SimopsRulesPage = lazy(async () => ({
+export const SimopsRulesPage = lazyPage(async () => ({
   default: (await import('../../features/simops/components/SimopsRulesPage')).SimopsRulesPage,
 }));
-export const SettingsManagerPage = lazy(async () => ({
+export const SettingsManagerPage = lazyPage(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsManagerPage')).SettingsManagerPage,
 }));
-export const SettingsTablePage = lazy(async () => ({
+export const SettingsTablePage = lazyPage(async () => ({
   default: (await import('../../features/admin-settings/components/SettingsTablePage')).SettingsTablePage,
 }));
-export const ApprovalStagesPage = lazy(async () => ({
+export const ApprovalStagesPage = lazyPage(async () => ({
   default: (await import('../../features/signatures')).ApprovalStagesPage,
 }));
-export const FacilitySettingsPage = lazy(async () => ({
+export const FacilitySettingsPage = lazyPage(async () => ({
   default: (await import('../../features/facility-profile/components/FacilitySettingsPage')).FacilitySettingsPage,
 }));
-export const ComponentManagePage = lazy(async () => ({
+export const ComponentManagePage = lazyPage(async () => ({
   default: (await import('../../features/asset-components')).ComponentManagePage,
 }));
-export const AssetImportPage = lazy(async () => ({
+export const AssetImportPage = lazyPage(async () => ({
   default: (await import('../../features/asset-import')).AssetImportPage,
 }));
-export const LockManagePage = lazy(async () => ({
+export const LockManagePage = lazyPage(async () => ({
   default: (await import('../../features/locks')).LockManagePage,
 }));
-export const AssetManagePage = lazy(async () => ({
+export const AssetManagePage = lazyPage(async () => ({
   default: (await import('../../features/assets')).AssetManagePage,
 }));
-export const AssetPage = lazy(async () => ({ default: (await import('../../features/assets')).AssetPage }));
-export const MasterListManagePage = lazy(async () => ({
+export const AssetPage = lazyPage(async () => ({ default: (await import('../../features/assets')).AssetPage }));
+export const MasterListManagePage = lazyPage(async () => ({
   default: (await import('../routes/MasterListManageRoute')).MasterListManageRoute,
 }));
-export const QuestionManagePage = lazy(async () => ({
+export const QuestionManagePage = lazyPage(async () => ({
   default: (await import('../../features/questions')).QuestionManagePage,
 }));
 
@@ -143,6 +145,24 @@ export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
   () => import('../../offline-db'),
   () => import('dexie'),
 ];
+
+/**
+ * What the signed-in app needs before a session starts (the login waits for it beside its answer):
+ * the offline dashboard and its sync panel, the sync runtime and the browser database, the landing
+ * page of a worker, the not-found page. With these in memory, a network lost the moment the
+ * sign-in answer arrives still leaves the user on the offline dashboard, never an error page.
+ */
+export function loadSignedInEssentials(): Promise<unknown> {
+  return Promise.all([
+    loadOfflinePages(),
+    loadSyncPanel(),
+    loadSyncRuntime(),
+    loadMyWorkRoute(),
+    import('../routes/NotFoundPage'),
+    import('../../lib/toast-host'),
+    import('../../offline-db'),
+  ]);
+}
 
 let preloaded: Promise<void> | null = null;
 

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPage } from '../../lib/code-loading';
 
 /** The offline outbox and its sync with the server (issue 18): what other features and app/ may use. */
 export { deviceIdOf, queueCommand, type QueuedCommand } from './queue-command';
@@ -8,4 +8,6 @@ export { startSync, syncNow } from './sync-state';
 
 /** The offline changes panel as a section of a page (the offline dashboard): loaded on first use. */
 export const loadSyncPanel = () => import('./components/SyncPanel');
-export const SyncIssuesSection = lazy(async () => ({ default: (await loadSyncPanel()).SyncPanel }));
+/** The pusher's code (loaded on the first sync, or before a session starts). */
+export const loadSyncRuntime = () => import('./sync-runtime');
+export const SyncIssuesSection = lazyPage(async () => ({ default: (await loadSyncPanel()).SyncPanel }));

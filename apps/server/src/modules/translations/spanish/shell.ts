@@ -66,6 +66,11 @@ export const shellSpanish = [
     plannedNote: 'Esta pantalla aún no está disponible; llegará en una próxima versión.',
     sessionNotice: 'Aviso de sesión',
     dismiss: 'Descartar',
+    codeMissingTitle: 'Esta página aún no está en este dispositivo',
+    codeMissingText:
+      'Se abrirá sola cuando vuelva la red. Lo que este dispositivo puede hacer sin conexión está en el Panel sin conexión.',
+    openOfflineDashboard: 'Abrir el Panel sin conexión',
+    tryAgain: 'Reintentar',
   }),
   ...translateCatalog(shellServerStatus, {
     offline: 'Estado del servidor: no se comprueba sin conexión',
@@ -103,6 +108,10 @@ export const shellSpanish = [
     closeToast: 'Cerrar',
     crashTitle: 'Algo salió mal',
     crashText: 'No se pudo mostrar la página. Volver a cargarla suele resolverlo.',
+    waitingTitle: 'Hasp necesita la red una vez más',
+    waitingText:
+      'Una parte de la aplicación no había llegado a este dispositivo cuando se fue la red. Continuará sola cuando vuelva la red.',
+    tryAgain: 'Reintentar',
   }),
   ...translateCatalog(shellRightNavEntries, {
     administrator: 'Administrador',

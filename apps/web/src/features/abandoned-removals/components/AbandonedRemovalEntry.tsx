@@ -49,7 +49,8 @@ export function AbandonedRemovalEntry({ permitId }: { permitId: number }) {
         variant="outline"
         color="orange"
         size="md"
-        className={classes.touch}
+        // Its label may be long in another language: it wraps inside the button at 390 px.
+        classNames={{ root: `${classes.touch} ${classes.wrapping}`, label: classes.wrappingLabel }}
         onClick={() => setOpened(candidates.data ?? [])}
       >
         {t(B.open)}

@@ -10,7 +10,7 @@ import { REDIRECT_PARAM, safeRedirectTarget } from '../../../lib/redirect-target
 import { readLoggedOutFlag, writeLoggedOutFlag } from '../../../lib/storage';
 import { reloadFacilities, useFacilities } from '../api/get-facilities';
 import { useIdpSettings } from '../api/get-idp-settings';
-import { useLogin } from '../api/login';
+import { useLogin, warmUpSignIn } from '../api/login';
 import { toastAuthorizationFailed } from './authorization-failed';
 import { ssoLoginBody, ssoMode, ssoModeMessage, type SsoReturn } from './sso-login-state';
 import { useLoginMessage } from './use-login-message';
@@ -219,6 +219,8 @@ export function LoginForm({
       className={shaking ? `${classes.card} login-shake` : classes.card}
       aria-labelledby={titleId}
       noValidate
+      // The signed-in app's code loads once the user starts on the form, not with the login page.
+      onFocus={warmUpSignIn}
       onSubmit={handleSubmit}
       onAnimationEnd={(event) => {
         if (event.animationName === 'login-shake') setShaking(false);

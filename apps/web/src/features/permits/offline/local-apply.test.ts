@@ -303,7 +303,7 @@ describe('the isolation plan and tags applied on the device', () => {
       now,
     );
     expect(early).toEqual({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first.' });
-    // A try-out without its outcome (or method) is refused as the server refuses it.
+    // A try-out without its outcome (and no typed result of an earlier app) or method is refused as the server refuses it.
     const noOutcome = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm' }, issuer, now);
     expect(noOutcome).toMatchObject({ ok: false, status: 422 });
     const noMethod = applyPlanCommand(data, 'verify-point', { planPointId: 71, outcome: 'pass' }, issuer, now);

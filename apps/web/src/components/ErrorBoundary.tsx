@@ -1,38 +1,10 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { shellPages, shellPlatform } from '@hasp/contracts';
-import { isCodeLoadError } from '../lib/code-loading';
+import { CodeRetryingBoundary, isCodeLoadError } from '../lib/code-loading';
 import { translate } from '../lib/i18n';
 
-interface State {
-  error: unknown;
-}
-
 /** Last-resort screen for errors no page handled (a failed code download after a deploy, a bug). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: null };
-
-  static getDerivedStateFromError(error: unknown): State {
-    return { error };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(error, info.componentStack);
-  }
-
-  override componentDidMount(): void {
-    window.addEventListener('online', this.retryCode);
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retryCode);
-  }
-
-  /** The network is back: the code that could not be fetched loads now (lazyPage fetches again). */
-  private readonly retryCode = () => {
-    if (isCodeLoadError(this.state.error)) this.setState({ error: null });
-  };
-
+export class ErrorBoundary extends CodeRetryingBoundary {
   override render() {
     if (!this.state.error) return this.props.children;
     // The signed-in app's code had not all arrived when the network went (a sign-in in a lift):
@@ -46,9 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
                 {translate(shellPlatform.waitingTitle)}
               </Title>
               <Text>{translate(shellPlatform.waitingText)}</Text>
-              {navigator.onLine && (
-                <Button onClick={() => this.setState({ error: null })}>{translate(shellPlatform.tryAgain)}</Button>
-              )}
+              {navigator.onLine && <Button onClick={this.retry}>{translate(shellPlatform.tryAgain)}</Button>}
             </Stack>
           </Paper>
         </Center>

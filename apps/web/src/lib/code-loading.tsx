@@ -1,4 +1,12 @@
-import { lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  Component,
+  lazy,
+  type ComponentProps,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 
 /**
  * Whether an error is the browser failing to download a piece of the app's code (a page's chunk):
@@ -46,4 +54,34 @@ export function lazyPage<T extends ComponentType<any>>(
     return <Page {...props} />;
   }
   return LazyPage;
+}
+
+/**
+ * An error boundary that tries its children again when the network returns after a code download
+ * failed (lazyPage then fetches again); `render` is the subclass's, `retry()` its Try again.
+ */
+export abstract class CodeRetryingBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override componentDidMount(): void {
+    window.addEventListener('online', this.retryCode);
+  }
+
+  override componentWillUnmount(): void {
+    window.removeEventListener('online', this.retryCode);
+  }
+
+  protected readonly retry = () => this.setState({ error: null });
+
+  private readonly retryCode = () => {
+    if (isCodeLoadError(this.state.error)) this.retry();
+  };
 }

@@ -1,8 +1,8 @@
-import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, type Location } from 'react-router';
 import { shellPages } from '@hasp/contracts';
-import { isCodeLoadError } from '../../lib/code-loading';
+import { CodeRetryingBoundary, isCodeLoadError } from '../../lib/code-loading';
 import { translate } from '../../lib/i18n';
 import { ContentLoader } from '../../components/ContentLoader';
 import { navigationLoading, outletPageKey, showsLoader } from './navigation-loading';
@@ -16,37 +16,17 @@ function RouteRendered({ locationKey }: { locationKey: string }) {
 }
 
 /** Turns a page that failed to load or render into a message inside the layout. */
-class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: null as unknown };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
+class RouteErrorBoundary extends CodeRetryingBoundary {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     navigationLoading.end();
-    console.error(error, info.componentStack);
+    super.componentDidCatch(error, info);
   }
-
-  override componentDidMount(): void {
-    window.addEventListener('online', this.retryCode);
-  }
-
-  override componentWillUnmount(): void {
-    window.removeEventListener('online', this.retryCode);
-  }
-
-  /** The network is back: a page whose code could not be fetched loads now (lazyPage fetches again). */
-  private readonly retryCode = () => {
-    if (isCodeLoadError(this.state.error)) this.setState({ error: null });
-  };
 
   override render() {
     if (!this.state.error) return this.props.children;
     // A page whose code never reached this device, offline: no error, and no Reload (it cannot work
     // with no network) — what the device can do now, and the page itself once the network is back.
-    if (isCodeLoadError(this.state.error))
-      return <CodeMissing offline={!navigator.onLine} onRetry={() => this.setState({ error: null })} />;
+    if (isCodeLoadError(this.state.error)) return <CodeMissing offline={!navigator.onLine} onRetry={this.retry} />;
     return (
       <Stack p="xl" maw={560} role="alert">
         <Title order={1} size="h3">

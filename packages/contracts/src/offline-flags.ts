@@ -136,7 +136,10 @@ export function offlineFlags(
     },
     tags: inputs.tags.map((tag) => ({
       ID: tag.ID,
-      allowedCommands: allowedTagCommands(tag, tagPermit, { userId, permissions }),
+      allowedCommands: allowedTagCommands({ ...tag, permitClosed: facts.status === 'closed' }, tagPermit, {
+        userId,
+        permissions,
+      }),
     })),
     attachments: attachmentFlags(inputs, viewer),
   };
@@ -273,15 +276,13 @@ export function tagLockAppliers(crew: Pick<LockboxView, 'lockbox'> | undefined):
 export function tagFactsOf(
   tag: Pick<Tag, 'state' | 'appliedBy' | 'statusToken' | 'lockApplicationId'>,
   lockAppliers: ReadonlyMap<number, number>,
-): Required<TagFacts> {
+): Required<Omit<TagFacts, 'permitClosed'>> {
   return {
     state: tag.state,
     appliedBy: tag.appliedBy?.ID ?? null,
     // The token is never null in the table: the section hides it once revoked.
     linkRevoked: tag.statusToken === null,
     lockApplierId: tag.lockApplicationId === null ? null : (lockAppliers.get(tag.lockApplicationId) ?? null),
-    // A closed permit is never changed on a device (it is not taken offline to work on).
-    permitClosed: false,
   };
 }
 

@@ -20,6 +20,7 @@ import { requireAuth } from './plugins/auth';
 import { systemClock, type Clock } from './platform/clock';
 import { EventBus } from './platform/events/event-bus';
 import { registerContextChangedConsumer, CONTEXT_CHANNEL } from './modules/permissions';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerLoadShedding } from './plugins/load-shedding';
@@ -248,6 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(
     async (api) => {
+      // The API's answers only: the web app's files come precompressed from the build.
+      await registerCompression(api);
       for (const routes of [
         healthRoutes,
         loginRoutes,

@@ -2,9 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { apiGet, browseAs, permitCommand, userHeaders } from '../support/api-user';
 import { expect, test } from '../support/fixtures';
 import { withDatabase } from '../support/database';
-import { demo } from '../support/hasp';
+import { demo, loginScreen, signInWithForm } from '../support/hasp';
 import { isolatePlan, issueLock, myUserId, planCommand } from '../support/isolation';
-import { expectTouchTargets, openInApp, outboxOf, firstDownloadDone, seedDevice } from '../support/offline';
+import {
+  expectTouchTargets,
+  openInApp,
+  outboxItems,
+  outboxOf,
+  firstDownloadDone,
+  seedDevice,
+} from '../support/offline';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
@@ -212,6 +219,36 @@ test('a worker creates a LOTO permit offline: provisional number, queued create,
     { name: 'permit.create', targetId: localId, baseVersion: null, status: 'pending' },
     { name: 'permit.request', targetId: localId, baseVersion: 0, status: 'pending' },
   ]);
+
+  // The browser closed and opened again (its session gone, its storage kept): the login screen says
+  // whose changes wait here, and that person's sign-in sends them at once.
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/login');
+  await expect(page.getByRole('status').filter({ hasText: 'wait to be sent' })).toHaveText(
+    `2 changes saved on this device wait to be sent: sign in as ${worker.displayName} to send them.`,
+    { timeout: FIRST_LOAD_TIMEOUT_MS },
+  );
+  await page.screenshot({ path: `${shots}/offline-waiting-login-phone.png`, fullPage: true });
+  await signInWithForm(page, worker.userName, { facility: demo.northPlant.name });
+  await expect(page).not.toHaveURL(/\/login/, { timeout: FIRST_LOAD_TIMEOUT_MS });
+  // Both sent: the permit is on the server; its request, refused there (its request questions were
+  // never answered on this device), stays on the device with the server's reason, never silently lost.
+  await expect
+    .poll(async () => (await outboxOf(page)).map((i) => `${i.name} ${i.status}`), { timeout: FIRST_LOAD_TIMEOUT_MS })
+    .toEqual(['permit.request rejected']);
+  const [refused] = await outboxItems(page);
+  expect((refused!.error as { message: string }).message).toContain('must be answered before the permit is requested');
+  const sent = await withDatabase(
+    async (client) => (await client.query('select status from permits where title = $1', [title])).rows,
+  );
+  expect(sent).toEqual([{ status: 'draft' }]);
+  // Sent: the next visit to the login screen has nothing to say.
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/login');
+  await expect(loginScreen(page).submit).toBeVisible();
+  await expect(page.getByText('wait to be sent')).toHaveCount(0);
 });
 
 test('the lockout step offline on a phone: a lock applied and removed on the device, synced once when the network returns', async ({

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { localKeys, sessionKeys, userSchema } from '@hasp/contracts';
 import { loginResult } from '../test/fixtures';
 import {
+  readWaitingChanges,
+  writeWaitingChanges,
   clearSessionKeys,
   parseStoredId,
   parseStoredJson,
@@ -78,5 +80,28 @@ describe('session storage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     window.localStorage.setItem(localKeys.lastFacilityId, 'North Plant');
     expect(readLastLogin()).toEqual({ connectionStringName: null, facilityId: null });
+  });
+});
+
+describe('waiting changes (the login screen names them)', () => {
+  const wren = { connectionStringName: 'Demo', facilityId: 1, userId: 7, userName: 'wren', displayName: 'Wren Worker' };
+  const sam = { ...wren, userId: 8, userName: 'sam', displayName: 'Sam Supervisor' };
+
+  it("keeps one count per person, replaces it as the outbox changes, and forgets a person's once none wait", () => {
+    localStorage.removeItem(localKeys.waitingChanges);
+    writeWaitingChanges({ ...wren, count: 2 });
+    writeWaitingChanges({ ...sam, count: 1 });
+    writeWaitingChanges({ ...wren, count: 3 });
+    expect(readWaitingChanges()).toEqual([
+      { ...sam, count: 1 },
+      { ...wren, count: 3 },
+    ]);
+    writeWaitingChanges({ ...wren, count: 0 });
+    expect(readWaitingChanges()).toEqual([{ ...sam, count: 1 }]);
+  });
+
+  it('reads a damaged value as nothing waiting', () => {
+    localStorage.setItem(localKeys.waitingChanges, '{not json');
+    expect(readWaitingChanges()).toEqual([]);
   });
 });

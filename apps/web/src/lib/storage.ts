@@ -8,7 +8,7 @@ import {
   type SessionKey,
   type User,
 } from '@hasp/contracts';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** What the seed keeps in session storage about the signed-in user (never the tokens). */
 export interface StoredSession {
@@ -155,4 +155,44 @@ export function readLastLogin(): LastLogin {
 export function writeLastLogin(connectionStringName: string, facilityId: number): void {
   write('localStorage', localKeys.lastConnectionStringName, connectionStringName);
   write('localStorage', localKeys.lastFacilityId, String(facilityId));
+}
+
+/** Someone's changes waiting in this device's outbox: the login screen names them after a restart. */
+export interface WaitingChanges {
+  connectionStringName: string;
+  facilityId: number;
+  userId: number;
+  userName: string;
+  displayName: string;
+  count: number;
+}
+
+const waitingChangesSchema = z.array(
+  z.object({
+    connectionStringName: z.string(),
+    facilityId: z.number(),
+    userId: z.number(),
+    userName: z.string(),
+    displayName: z.string(),
+    count: z.number(),
+  }),
+);
+
+/** Everyone's waiting changes on this device, as the outbox last counted them. */
+export function readWaitingChanges(): WaitingChanges[] {
+  const key = localKeys.waitingChanges;
+  return parseStoredJson(key, read('localStorage', key), waitingChangesSchema) ?? [];
+}
+
+/**
+ * Keeps the count of one person's waiting changes (none: forgotten). A mirror of the outbox kept in
+ * web storage, so the login screen can say it without opening the browser database.
+ */
+export function writeWaitingChanges(entry: WaitingChanges): void {
+  const same = (e: WaitingChanges) =>
+    e.connectionStringName === entry.connectionStringName &&
+    e.facilityId === entry.facilityId &&
+    e.userId === entry.userId;
+  const others = readWaitingChanges().filter((e) => !same(e));
+  write('localStorage', localKeys.waitingChanges, JSON.stringify(entry.count > 0 ? [...others, entry] : others));
 }

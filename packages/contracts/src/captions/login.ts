@@ -17,6 +17,8 @@ export const loginLabels = defineCaptions('Label', 'Login', {
   loadingFacilities: 'Loading facilities…',
   signingIn: 'Signing in…',
   goingToIdentityProvider: 'Going to your organization’s sign-in page…',
+  waitingOne: 'One change saved on this device waits to be sent: sign in as {{name}} to send it.',
+  waitingMany: '{{count}} changes saved on this device wait to be sent: sign in as {{name}} to send them.',
 });
 
 export const loginButtons = defineCaptions('Button', 'Login', {

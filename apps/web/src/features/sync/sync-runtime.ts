@@ -2,6 +2,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { syncPushResponseSchema, type SyncCommand } from '@hasp/contracts';
 import { browserDatabase, type Owner } from '../../offline-db';
 import { authSession, type Session } from '../../lib/auth-session';
+import { writeWaitingChanges } from '../../lib/storage';
 import { apiRequest, toastForError } from '../../lib/http';
 import { networkState } from '../../lib/network-state';
 import { countPending, issuesOf } from './outbox-store';
@@ -107,6 +108,15 @@ export function startRuntime(): () => void {
     }).subscribe({
       next: (value) => {
         syncState.set({ ...value, loaded: true });
+        const user = authSession.getState().session?.user;
+        // After a restart the login screen says whose changes wait here, before anyone signs in.
+        if (user)
+          writeWaitingChanges({
+            ...owner,
+            userName: user.userName,
+            displayName: user.displayName,
+            count: value.pending,
+          });
         if (value.pending > 0) current.kick();
       },
       error: (error: unknown) => console.error('The outbox could not be read', error),

@@ -17,6 +17,9 @@ export const loginSpanish = [
     loadingFacilities: 'Cargando las instalaciones…',
     signingIn: 'Iniciando sesión…',
     goingToIdentityProvider: 'Abriendo la página de inicio de sesión de su organización…',
+    waitingOne: 'Un cambio guardado en este dispositivo espera a enviarse: inicie sesión como {{name}} para enviarlo.',
+    waitingMany:
+      '{{count}} cambios guardados en este dispositivo esperan a enviarse: inicie sesión como {{name}} para enviarlos.',
   }),
   ...translateCatalog(loginButtons, {
     login: 'Entrar',

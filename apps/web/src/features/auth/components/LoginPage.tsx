@@ -6,7 +6,7 @@ import { BrandMark } from '../../../components/BrandMark';
 import { FormMessage } from '../../../components/FormMessage';
 import { VersionLabel } from '../../../components/VersionLabel';
 import { useCaptions, useCaptionSource } from '../../../lib/i18n';
-import { readLastLogin } from '../../../lib/storage';
+import { readLastLogin, readWaitingChanges } from '../../../lib/storage';
 import { useFacilities } from '../api/get-facilities';
 import { useLoginPageData } from '../api/get-login-page-data';
 import { LoginForm } from './LoginForm';
@@ -50,6 +50,7 @@ export function LoginPage() {
           <BrandMark tone="onDark" size="lg" />
           <Text className={classes.tagline}>{t(loginLabels.tagline)}</Text>
         </header>
+        <WaitingChangesNotice />
         {content}
       </div>
     </main>
@@ -124,5 +125,27 @@ function ProblemCard({ message, onRetry }: { message: string; onRetry: () => voi
         {t(loginButtons.tryAgain)}
       </Button>
     </Card>
+  );
+}
+
+/**
+ * Changes kept on this device that have not reached the server (the browser was closed, the
+ * session ended): said before anyone signs in, naming whose they are, since only that person's
+ * sign-in sends them (it does at once).
+ */
+function WaitingChangesNotice() {
+  const t = useCaptions();
+  const [waiting] = useState(readWaitingChanges);
+  if (waiting.length === 0) return null;
+  return (
+    <div className={classes.waiting} role="status">
+      {waiting.map((w) => (
+        <Text key={`${w.connectionStringName}:${w.facilityId}:${w.userId}`} size="sm">
+          {w.count === 1
+            ? t(loginLabels.waitingOne, { name: w.displayName })
+            : t(loginLabels.waitingMany, { count: w.count, name: w.displayName })}
+        </Text>
+      ))}
+    </div>
   );
 }

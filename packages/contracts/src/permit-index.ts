@@ -217,7 +217,8 @@ const person = z.object({ ID: z.int(), displayName: z.string() });
 export const permitIndexRowSchema = z.object({
   ID: z.int(),
   number: z.string(),
-  permitType: z.object({ code: z.string(), name: z.string(), color: z.string() }),
+  // ID: the type's name is a stored caption keyed by it (said in the reader's language).
+  permitType: z.object({ ID: z.int(), code: z.string(), name: z.string(), color: z.string() }),
   status: z.enum(permitStatuses),
   title: z.string(),
   area: z.nullable(z.object({ ID: z.int(), number: z.string(), name: z.string() })),

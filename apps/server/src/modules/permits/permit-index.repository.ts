@@ -267,6 +267,7 @@ function displayQuery(db: Kysely<Database>) {
     'p.risk_level',
     'p.created_at',
     'p.updated_at',
+    't.id as type_id',
     't.code as type_code',
     't.name as type_name',
     't.color as type_color',
@@ -296,7 +297,7 @@ export function toIndexRow(row: IndexDbRow): PermitIndexRow {
   return {
     ID: row.id,
     number: row.number,
-    permitType: { code: row.type_code, name: row.type_name, color: row.type_color },
+    permitType: { ID: row.type_id, code: row.type_code, name: row.type_name, color: row.type_color },
     status: row.status,
     title: row.title,
     area: row.area_id === null ? null : { ID: row.area_id, number: row.area_number!, name: row.area_name! },

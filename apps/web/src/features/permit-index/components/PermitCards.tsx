@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { permitIndexLabels, permitStatusCaptions, type PermitIndexRow } from '@hasp/contracts';
+import { permitIndexLabels, permitStatusCaptions, permitTypeNameCaption, type PermitIndexRow } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import classes from '../PermitIndex.module.css';
@@ -24,7 +24,7 @@ export function PermitCards({ rows, busy }: { rows: readonly PermitIndexRow[]; b
             </span>
             <span className={classes.type}>
               <span className={classes.swatch} style={{ background: row.permitType.color }} aria-hidden />
-              {row.permitType.name}
+              {t(permitTypeNameCaption({ ID: row.permitType.ID, name: row.permitType.name }))}
             </span>
             <span className={classes.cardTitle}>{row.title}</span>
             <span className={classes.cardMeta}>

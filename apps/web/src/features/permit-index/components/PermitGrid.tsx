@@ -14,6 +14,7 @@ import {
   permitIndexLabels,
   permitRiskCaptions,
   permitStatusCaptions,
+  permitTypeNameCaption,
   type PermitIndexColumn,
   type PermitIndexRow,
 } from '@hasp/contracts';
@@ -39,7 +40,7 @@ const cells: Record<PermitIndexColumn, (row: PermitIndexRow) => React.ReactNode>
   permitType: (row) => (
     <span className={classes.type}>
       <span className={classes.swatch} style={{ background: row.permitType.color }} aria-hidden />
-      {row.permitType.name}
+      {translate(permitTypeNameCaption({ ID: row.permitType.ID, name: row.permitType.name }))}
     </span>
   ),
   status: (row) => (

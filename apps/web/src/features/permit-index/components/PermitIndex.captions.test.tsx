@@ -21,7 +21,7 @@ const rows: PermitIndexRow[] = [
   {
     ID: 7,
     number: 'LOTO-000777',
-    permitType: { code: 'LOTO', name: 'Lockout Tagout', color: '#1c5fa8' },
+    permitType: { ID: 1, code: 'LOTO', name: 'Lockout Tagout', color: '#1c5fa8' },
     status: 'active',
     title: 'Replace pump seal',
     area: { ID: 3, number: 'A1', name: 'North bay' },
@@ -37,7 +37,7 @@ const rows: PermitIndexRow[] = [
   {
     ID: 8,
     number: 'GEN-000012',
-    permitType: { code: 'GEN', name: 'General Work', color: '#2b6a4f' },
+    permitType: { ID: 2, code: 'GEN', name: 'General Work', color: '#2b6a4f' },
     status: 'draft',
     title: 'Paint the railings',
     area: null,

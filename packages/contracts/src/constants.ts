@@ -24,8 +24,6 @@ export type SessionKey = (typeof sessionKeys)[number];
 export const localKeys = {
   lastFacilityId: 'lastFacilityId',
   lastConnectionStringName: 'lastConnectionStringName',
-  /** Hasp's own: whose changes wait in this device's outbox, and how many (the login screen says so). */
-  waitingChanges: 'haspWaitingChanges',
 } as const;
 
 /** Truncates a facility name the way the top bar shows it. */

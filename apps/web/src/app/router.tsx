@@ -15,8 +15,8 @@ const TagStatusPage = lazyPage(async () => ({ default: (await import('../feature
 const loadSignedInRoutes = () => import('./signed-in/SignedInRoutes');
 const SignedInRoutes = lazyPage(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
 
-// A sign-in waits for the signed-in shell and what it shows offline, fetched beside the login's own
-// answer (the password check takes as long): the network may go the moment the session starts.
+// A sign-in sends its request only once the signed-in shell and what it shows offline are on the
+// device (loaded from the user's first touch of the form): the network may go as the session starts.
 prepareBeforeSignIn(() =>
   Promise.all([loadSignedInRoutes(), import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials())]),
 );

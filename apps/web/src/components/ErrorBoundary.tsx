@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { shellPages, shellPlatform } from '@hasp/contracts';
 import { CodeRetryingBoundary, isCodeLoadError } from '../lib/code-loading';
@@ -11,30 +12,44 @@ export class ErrorBoundary extends CodeRetryingBoundary {
     // not a crash, and Reload cannot help with no network. It goes on by itself when the network is back.
     if (isCodeLoadError(this.state.error))
       return (
-        <Center mih="100dvh" p="md">
-          <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role="status">
-            <Stack gap="sm">
-              <Title order={1} size="h3">
-                {translate(shellPlatform.waitingTitle)}
-              </Title>
-              <Text>{translate(shellPlatform.waitingText)}</Text>
-              {navigator.onLine && <Button onClick={this.retry}>{translate(shellPlatform.tryAgain)}</Button>}
-            </Stack>
-          </Paper>
-        </Center>
+        <LastResort
+          role="status"
+          title={translate(shellPlatform.waitingTitle)}
+          text={translate(shellPlatform.waitingText)}
+        >
+          {navigator.onLine && <Button onClick={this.retry}>{translate(shellPlatform.tryAgain)}</Button>}
+        </LastResort>
       );
     return (
-      <Center mih="100dvh" p="md">
-        <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role="alert">
-          <Stack gap="sm">
-            <Title order={1} size="h3">
-              {translate(shellPlatform.crashTitle)}
-            </Title>
-            <Text>{translate(shellPlatform.crashText)}</Text>
-            <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
-          </Stack>
-        </Paper>
-      </Center>
+      <LastResort role="alert" title={translate(shellPlatform.crashTitle)} text={translate(shellPlatform.crashText)}>
+        <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
+      </LastResort>
     );
   }
+}
+
+function LastResort({
+  role,
+  title,
+  text,
+  children,
+}: {
+  role: 'alert' | 'status';
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Center mih="100dvh" p="md">
+      <Paper withBorder shadow="sm" p="xl" maw={420} w="100%" role={role}>
+        <Stack gap="sm">
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          <Text>{text}</Text>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
 }

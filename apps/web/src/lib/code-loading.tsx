@@ -23,7 +23,7 @@ export function isCodeLoadError(error: unknown): boolean {
  * such a request waiting for minutes (a lost signal is not a refused connection), and the page
  * would show its loader all that time instead of saying the page is not on this device yet.
  */
-export function untilOffline<T>(loading: Promise<T>): Promise<T> {
+function untilOffline<T>(loading: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const lost = () =>
       reject(new TypeError('Failed to fetch dynamically imported module: the network went while it loaded'));

@@ -88,7 +88,7 @@ describe('waiting changes (the login screen names them)', () => {
   const sam = { ...wren, userId: 8, userName: 'sam', displayName: 'Sam Supervisor' };
 
   it("keeps one count per person, replaces it as the outbox changes, and forgets a person's once none wait", () => {
-    localStorage.removeItem(localKeys.waitingChanges);
+    localStorage.removeItem('haspWaitingChanges');
     writeWaitingChanges({ ...wren, count: 2 });
     writeWaitingChanges({ ...sam, count: 1 });
     writeWaitingChanges({ ...wren, count: 3 });
@@ -101,7 +101,7 @@ describe('waiting changes (the login screen names them)', () => {
   });
 
   it('reads a damaged value as nothing waiting', () => {
-    localStorage.setItem(localKeys.waitingChanges, '{not json');
+    localStorage.setItem('haspWaitingChanges', '{not json');
     expect(readWaitingChanges()).toEqual([]);
   });
 });

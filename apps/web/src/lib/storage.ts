@@ -167,6 +167,12 @@ export interface WaitingChanges {
   count: number;
 }
 
+/**
+ * Hasp's own local-storage key, beside the seed's two (localKeys): whose changes wait in this
+ * device's outbox, and how many.
+ */
+const WAITING_CHANGES_KEY = 'haspWaitingChanges';
+
 const waitingChangesSchema = z.array(
   z.object({
     connectionStringName: z.string(),
@@ -180,8 +186,7 @@ const waitingChangesSchema = z.array(
 
 /** Everyone's waiting changes on this device, as the outbox last counted them. */
 export function readWaitingChanges(): WaitingChanges[] {
-  const key = localKeys.waitingChanges;
-  return parseStoredJson(key, read('localStorage', key), waitingChangesSchema) ?? [];
+  return parseStoredJson(WAITING_CHANGES_KEY, read('localStorage', WAITING_CHANGES_KEY), waitingChangesSchema) ?? [];
 }
 
 /**
@@ -194,5 +199,5 @@ export function writeWaitingChanges(entry: WaitingChanges): void {
     e.facilityId === entry.facilityId &&
     e.userId === entry.userId;
   const others = readWaitingChanges().filter((e) => !same(e));
-  write('localStorage', localKeys.waitingChanges, JSON.stringify(entry.count > 0 ? [...others, entry] : others));
+  write('localStorage', WAITING_CHANGES_KEY, JSON.stringify(entry.count > 0 ? [...others, entry] : others));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TagState } from '@hasp/contracts';
+import type { PermitStatus, TagState } from '@hasp/contracts';
 import type { Database, TagTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
 
@@ -47,7 +47,7 @@ export interface TagPermitRow {
   typeCode: string;
   issuerId: number | null;
   holderId: number | null;
-  status: string;
+  status: PermitStatus;
 }
 
 /** The permit a tag belongs to (no lock: the caller locks the permit first, then the tag). */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet, useLocation, type Location } from 'react-router';
 import { shellPages } from '@hasp/contracts';
@@ -26,38 +26,50 @@ class RouteErrorBoundary extends CodeRetryingBoundary {
     if (!this.state.error) return this.props.children;
     // A page whose code never reached this device, offline: no error, and no Reload (it cannot work
     // with no network) — what the device can do now, and the page itself once the network is back.
-    if (isCodeLoadError(this.state.error)) return <CodeMissing offline={!navigator.onLine} onRetry={this.retry} />;
+    if (isCodeLoadError(this.state.error))
+      return (
+        <PageProblem
+          role="status"
+          title={translate(shellPages.codeMissingTitle)}
+          text={translate(shellPages.codeMissingText)}
+        >
+          <Button component={Link} to="/offline/dashboard">
+            {translate(shellPages.openOfflineDashboard)}
+          </Button>
+          {navigator.onLine && (
+            <Button variant="default" onClick={this.retry}>
+              {translate(shellPages.tryAgain)}
+            </Button>
+          )}
+        </PageProblem>
+      );
     return (
-      <Stack p="xl" maw={560} role="alert">
-        <Title order={1} size="h3">
-          {translate(shellPages.pageErrorTitle)}
-        </Title>
-        <Text>{translate(shellPages.pageErrorText)}</Text>
-        <div>
-          <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
-        </div>
-      </Stack>
+      <PageProblem role="alert" title={translate(shellPages.pageErrorTitle)} text={translate(shellPages.pageErrorText)}>
+        <Button onClick={() => window.location.reload()}>{translate(shellPages.reload)}</Button>
+      </PageProblem>
     );
   }
 }
 
-function CodeMissing({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
+/** What stands in a page's place when it cannot be shown: what happened, and what to do. */
+function PageProblem({
+  role,
+  title,
+  text,
+  children,
+}: {
+  role: 'alert' | 'status';
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
   return (
-    <Stack p="xl" maw={560} role="status">
+    <Stack p="xl" maw={560} role={role}>
       <Title order={1} size="h3">
-        {translate(shellPages.codeMissingTitle)}
+        {title}
       </Title>
-      <Text>{translate(shellPages.codeMissingText)}</Text>
-      <Group>
-        <Button component={Link} to="/offline/dashboard">
-          {translate(shellPages.openOfflineDashboard)}
-        </Button>
-        {!offline && (
-          <Button variant="default" onClick={onRetry}>
-            {translate(shellPages.tryAgain)}
-          </Button>
-        )}
-      </Group>
+      <Text>{text}</Text>
+      <Group>{children}</Group>
     </Stack>
   );
 }

@@ -125,44 +125,39 @@ export const QuestionManagePage = lazyPage(async () => ({
 }));
 
 /**
- * Everything a user may open with no network, loaded while the network is still there (issue 18):
- * the offline pages, the permit page with its sections and its lazy editor, the announcements `/`
- * leads to offline, the planned pages, and the browser database. The service worker precaches all
- * of it too, but it installs only once the app is stable (30 s at the latest): this covers the first
- * session. Each import is the very one the routes use, so it fills the same module cache.
+ * What the signed-in app needs before a session starts (a sign-in sends its request only once it is
+ * loaded): the offline dashboard and its sync panel, the sync runtime and the browser database, the
+ * landing page of a worker, the not-found page, the toasts an offline page may show. With these in
+ * memory, a network lost the moment the sign-in answer arrives still leaves the user on the offline
+ * dashboard, never an error page.
  */
-export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
+const signedInEssentials: ReadonlyArray<() => Promise<unknown>> = [
   loadOfflinePages,
-  loadPermitPages,
-  loadMyWorkRoute,
-  loadAnnouncementsPage,
-  loadPlannedPage,
-  () => import('../routes/NotFoundPage'),
-  // The offline dashboard's panel of changes needing attention, and the toasts an offline page may show.
   loadSyncPanel,
+  loadSyncRuntime,
+  loadMyWorkRoute,
+  () => import('../routes/NotFoundPage'),
   () => import('../../lib/toast-host'),
-  () => import('../../components/rich-text-editor/QuillEditor'),
   () => import('../../offline-db'),
-  () => import('dexie'),
 ];
 
+export const loadSignedInEssentials = (): Promise<unknown> => Promise.all(signedInEssentials.map((load) => load()));
+
 /**
- * What the signed-in app needs before a session starts (the login waits for it beside its answer):
- * the offline dashboard and its sync panel, the sync runtime and the browser database, the landing
- * page of a worker, the not-found page. With these in memory, a network lost the moment the
- * sign-in answer arrives still leaves the user on the offline dashboard, never an error page.
+ * Everything a user may open with no network, loaded while the network is still there (issue 18):
+ * the essentials above, the permit page with its sections and its lazy editor, the announcements `/`
+ * leads to offline, the planned pages, and Dexie. The service worker precaches all of it too, but it
+ * installs only once the app is stable (30 s at the latest): this covers the first session. Each
+ * import is the very one the routes use, so it fills the same module cache.
  */
-export function loadSignedInEssentials(): Promise<unknown> {
-  return Promise.all([
-    loadOfflinePages(),
-    loadSyncPanel(),
-    loadSyncRuntime(),
-    loadMyWorkRoute(),
-    import('../routes/NotFoundPage'),
-    import('../../lib/toast-host'),
-    import('../../offline-db'),
-  ]);
-}
+export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
+  ...signedInEssentials,
+  loadPermitPages,
+  loadAnnouncementsPage,
+  loadPlannedPage,
+  () => import('../../components/rich-text-editor/QuillEditor'),
+  () => import('dexie'),
+];
 
 let preloaded: Promise<void> | null = null;
 

@@ -72,9 +72,15 @@ export function strays(known: string[]): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   // Hidden from everyone (Mantine's measuring textarea): not the page's words.
   const hidden = (element: Element | null) => !!element?.closest('script, style, [aria-hidden="true"]');
+  // A sentence whose numbers are kept whole (components/WholeIdentifiers) is one text split over
+  // spans: read it as its element's text, once.
+  const sentences = new Set<Element>();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (hidden(node.parentElement)) continue;
-    const stray = strayWords(node.textContent ?? '', known);
+    const holder = node.parentElement?.closest(':has(> [data-whole])') ?? null;
+    if (holder && sentences.has(holder)) continue;
+    if (holder) sentences.add(holder);
+    const stray = strayWords((holder ?? node).textContent ?? '', known);
     if (stray) found.push(`text: ${stray}`);
   }
   for (const element of document.body.querySelectorAll('*')) {

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { strays, speakMarkerLanguage } from '../../../test/caption-markers';
 import { IsolationPlanSection } from './IsolationPlanSection';
 import { MemoryRouter } from 'react-router';
+import { sentence } from '../../../test/sentence';
 
 /**
  * The Isolation section (the floor screen) speaks only in captions: drawn in the marker language,
@@ -186,7 +187,7 @@ describe('the Isolation section speaks only in captions', () => {
     await screen.findByRole('list', { name: '⟦Isolation steps⟧' });
     await screen.findByRole('button', { name: '⟦Apply lock on {{code}}⟧'.replace('{{code}}', 'E-101') });
     await screen.findByRole('option', { name: data.at(-1) });
-    expect(screen.getByText('⟦Held by permits LOTO-000999⟧')).toBeTruthy();
+    expect(screen.getByText(sentence('⟦Held by permits LOTO-000999⟧'))).toBeTruthy();
     expect(strays(data)).toEqual([]);
   });
 
@@ -204,7 +205,7 @@ describe('the Isolation section speaks only in captions', () => {
     renderSection();
     expect(await screen.findByRole('button', { name: 'Work area inspected' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Remove lock P-017' })).toBeTruthy();
-    expect(screen.getByText('Held by permits LOTO-000999')).toBeTruthy();
+    expect(screen.getByText(sentence('Held by permits LOTO-000999'))).toBeTruthy();
     expect(screen.getByText(/^✓ Notify affected employees$/)).toBeTruthy();
   });
 

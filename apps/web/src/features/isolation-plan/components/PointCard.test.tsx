@@ -8,6 +8,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { speakMarkerLanguage } from '../../../test/caption-markers';
 import { currentPoint, pointStep } from '../model/point-step';
 import { IsolationPlanSection } from './IsolationPlanSection';
+import { sentence } from '../../../test/sentence';
 
 /** The guided card: the current point, its step in (d) order and one primary button for it. */
 
@@ -151,7 +152,7 @@ describe('the point card', () => {
   it('the lock and tag step offers the lock picker and says the tag goes on with the lock', async () => {
     plan = { ...base, points: [point(isolated), base.points[1]!] };
     renderSection();
-    expect(await screen.findByText('Put your lock on E-1: tag TAG-0051 goes on with it.')).toBeTruthy();
+    expect(await screen.findByText(sentence('Put your lock on E-1: tag TAG-0051 goes on with it.'))).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Apply lock on E-1' })).toBeTruthy();
   });
 

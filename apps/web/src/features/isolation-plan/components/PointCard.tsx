@@ -18,6 +18,7 @@ import { PointDetails } from './PointDetails';
 import { PointFacts } from './PointFacts';
 import { PointPhases } from './PointPhases';
 import { PointLocks } from './PointLocks';
+import { WholeIdentifiers } from '../../../components/WholeIdentifiers';
 import classes from '../IsolationPlan.module.css';
 
 interface PointCardProps {
@@ -63,7 +64,11 @@ export function PointCard({ plan, point, index, busy, onCommand }: PointCardProp
       <p className={classes.location}>{point.location}</p>
       {step !== 'other' && <PointPhases plan={plan} point={point} />}
       <StepAction plan={plan} point={point} busy={busy} onCommand={onCommand} />
-      {held && <p className={classes.held}>{held}</p>}
+      {held && (
+        <p className={classes.held}>
+          <WholeIdentifiers text={held} />
+        </p>
+      )}
       <PointFacts point={point} />
       <PointDetails plan={plan} point={point} index={index} busy={busy} onCommand={onCommand} />
     </article>
@@ -83,9 +88,13 @@ function StepAction({ plan, point, busy, onCommand }: Omit<PointCardProps, 'inde
       return (
         <div className={classes.doNow}>
           <p className={classes.doText}>
-            {point.isolatedPosition
-              ? t(L.doIsolate, { device: point.deviceType, position: point.isolatedPosition })
-              : t(L.doIsolateAnyPosition, { device: point.deviceType })}
+            <WholeIdentifiers
+              text={
+                point.isolatedPosition
+                  ? t(L.doIsolate, { device: point.deviceType, position: point.isolatedPosition })
+                  : t(L.doIsolateAnyPosition, { device: point.deviceType })
+              }
+            />
           </p>
           {allowed('isolate-point') && (
             <Button
@@ -104,11 +113,15 @@ function StepAction({ plan, point, busy, onCommand }: Omit<PointCardProps, 'inde
       return (
         <div className={classes.doNow}>
           <p className={classes.doText}>
-            {!point.lockable
-              ? t(L.doTagOnly, { number: tag?.number ?? '', code: point.code, measure: point.tagOnlyMeasure })
-              : tag
-                ? t(L.doLockTag, { code: point.code, number: tag.number })
-                : t(L.doLockOnly, { code: point.code })}
+            <WholeIdentifiers
+              text={
+                !point.lockable
+                  ? t(L.doTagOnly, { number: tag?.number ?? '', code: point.code, measure: point.tagOnlyMeasure })
+                  : tag
+                    ? t(L.doLockTag, { code: point.code, number: tag.number })
+                    : t(L.doLockOnly, { code: point.code })
+              }
+            />
           </p>
           {point.lockable ? (
             // The lock picker is the locks' own (which locks, scanning): the lock brings its tag.
@@ -163,7 +176,9 @@ function StepAction({ plan, point, busy, onCommand }: Omit<PointCardProps, 'inde
               {t(L.tryOutFailed)}
             </Alert>
           )}
-          <p className={classes.doText}>{method ? t(L.doTryOut, { method }) : t(L.doTryOutNoMethod)}</p>
+          <p className={classes.doText}>
+            <WholeIdentifiers text={method ? t(L.doTryOut, { method }) : t(L.doTryOutNoMethod)} />
+          </p>
           {allowed(verb) && (
             <div className={classes.passFail}>
               <Button size="xl" color="teal.9" className={classes.primary} loading={busy} onClick={() => give('pass')}>
@@ -178,7 +193,11 @@ function StepAction({ plan, point, busy, onCommand }: Omit<PointCardProps, 'inde
       );
     }
     case 'done':
-      return <p className={classes.doText}>{t(L.pointDone, { code: point.code })}</p>;
+      return (
+        <p className={classes.doText}>
+          <WholeIdentifiers text={t(L.pointDone, { code: point.code })} />
+        </p>
+      );
     default:
       return null;
   }

@@ -277,14 +277,15 @@ test('against the server: an edit made offline reaches the permit once; an inval
   await page.getByRole('button', { name: /^Notifications/ }).click();
   const inbox = page.getByRole('dialog', { name: 'Notifications' });
   await inbox
-    .getByRole('button', { name: /An offline change was rejected: permit\.edit/ })
+    .getByRole('button', { name: /An offline change was rejected: Edit the permit/ })
     .first()
     .click();
   // (Newest first: this one, unless a parallel spec's refusal for this user came in between.)
   await expect(page).toHaveURL(/\/offline\/dashboard\?issue=\d+$/);
   const linked = page.getByRole('main').locator('[data-linked]');
   await expect(linked).toHaveCount(1);
-  await expect(linked).toContainText('permit.edit');
+  await expect(linked).toContainText('Edit the permit');
+  await expect(linked).not.toContainText('permit.edit');
   await expect(linked).toContainText('Refused by the server');
   await expect(linked).toBeInViewport();
   await expect(linked).toBeFocused();

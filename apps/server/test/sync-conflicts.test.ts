@@ -20,6 +20,7 @@ const db = () => t.connections[0]!.db;
 let lotoId: number;
 const tokens: Record<string, string> = {};
 const userIds: Record<string, number> = {};
+const displayNames: Record<string, string> = {};
 const device = (username: string) => deviceOf(t.app, username, DEMO_PASSWORD);
 const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[as]}` }, ...(payload ? { payload } : {}) });
@@ -32,6 +33,9 @@ beforeAll(async () => {
     const { token, owner } = await signIn(t.app, username, DEMO_PASSWORD);
     tokens[username] = token;
     userIds[username] = owner.userId;
+    displayNames[username] = (
+      await db().selectFrom('users').select('display_name').where('id', '=', owner.userId).executeTakeFirstOrThrow()
+    ).display_name;
   }
   lotoId = await permitTypeIdOf(db(), 'LOTO');
 });
@@ -95,6 +99,9 @@ describe('R28: two devices edit one permit offline', () => {
           server: { version: permit.version + 1 },
           resolvedAt: null,
         });
+        // Who changed it on the server: the winner, at their change (not the loser's own record).
+        expect(issue.server!.changedBy).toEqual({ name: displayNames[order[0]], at: expect.any(String) });
+        expect(issue.error.message).not.toMatch(/version/i);
         expect(JSON.stringify(issue.device.input)).toContain(`${title} by ${order[1]}`);
         expect(JSON.stringify(issue.server!.state)).toContain(`${title} by ${order[0]}`);
         expect((await issuesOf(who)).map((i) => i.ID)).toContain(id);

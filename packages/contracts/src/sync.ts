@@ -238,8 +238,17 @@ export const syncIssueSchema = z.object({
   error: apiErrorSchema,
   /** The device's side: the command's input and the version it was based on. */
   device: z.object({ input: z.unknown(), baseVersion: z.nullable(z.number()) }),
-  /** The server's side at the time (conflicts): the record's version and its state. */
-  server: z.nullable(z.object({ version: z.number(), state: z.unknown() })),
+  /**
+   * The server's side at the time (conflicts): the record's version and its state, and who last
+   * changed the permit before the device's change arrived (its audit trail; null when none is found).
+   */
+  server: z.nullable(
+    z.object({
+      version: z.number(),
+      state: z.unknown(),
+      changedBy: z.nullable(z.object({ name: z.string(), at: z.string() })),
+    }),
+  ),
   /** When someone marked it dealt with, who, and what they wrote. */
   resolvedAt: z.nullable(z.string()),
   resolvedBy: z.nullable(z.object({ ID: z.number(), name: z.string() })),

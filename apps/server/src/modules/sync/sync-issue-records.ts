@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { offlineSupervisePermission, type ApiError } from '@hasp/contracts';
+import { offlineSupervisePermission, syncChangeCaptions, type ApiError } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { RequestContext } from '../../platform';
 import { recordAudit } from '../audit';
@@ -51,6 +51,10 @@ export async function recordIssue(
     at: ctx.now,
   });
   const supervisors = () => listPermitApprovers(trx, row.facility_id, offlineSupervisePermission);
+  // The change in words, as its maker reads it in the app (never the command's internal name).
+  const change = Object.hasOwn(syncChangeCaptions, row.name)
+    ? syncChangeCaptions[row.name as keyof typeof syncChangeCaptions].defaultCaption
+    : row.name;
   if (row.outcome === 'conflict') {
     // The template event `sync.conflict` (safety-critical): by default the user and the supervisors, in-app and by e-mail.
     await deliverNotice(
@@ -63,14 +67,14 @@ export async function recordIssue(
         actorId: null,
         permitId: row.permit_id ?? null,
         people: { subject: [row.user_id], approvers: supervisors },
-        values: { title: row.name, details: error.message },
+        values: { title: change, details: error.message },
         link: syncIssueLink(serverSeq),
       },
       channels,
     );
     return recorded;
   }
-  const title = `An offline change was rejected: ${row.name}`;
+  const title = `An offline change was rejected: ${change}`;
   for (const userId of new Set([row.user_id, ...(await supervisors())])) {
     await insertNotification(
       trx,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApiError, SyncIssue, SyncIssueQuery } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
@@ -40,6 +40,19 @@ const issues = (db: Db, scope: IssueScope) => {
       's.resolved_by',
       'r.display_name as resolver_name',
       's.resolution',
+      // Who changed the record last before the device's change arrived: the permit's own rows and
+      // its plan's (audited by the permit's id), or the command's own record (a tag, a lockbox).
+      // Both lookups go through the audit log's (entity_type, entity_id) index.
+      sql<{ name: string | null; at: Date } | null>`(
+        select json_build_object('name', u.display_name, 'at', l.occurred_at)
+        from audit_log l left join users u on u.id = l.user_id
+        where s.outcome = 'conflict' and l.facility_id = s.facility_id and l.occurred_at <= s.synced_at
+          and (
+            (l.entity_type in ('permit', 'isolation-plan') and l.entity_id = s.permit_id::text)
+            or (l.entity_type = split_part(s.name, '.', 1) and l.entity_id = s.target)
+          )
+        order by l.id desc limit 1
+      )`.as('changed_by'),
     ])
     .where('s.facility_id', '=', scope.facilityId)
     .where('s.outcome', '<>', 'applied');
@@ -63,7 +76,16 @@ function toIssue(row: IssueRow): SyncIssue {
       row.permit_id !== null && row.permit_number !== null ? { ID: row.permit_id, number: row.permit_number } : null,
     error: row.error as ApiError,
     device: { input: row.input, baseVersion: row.base_version },
-    server: row.server_version !== null ? { version: row.server_version, state: row.server_state } : null,
+    server:
+      row.server_version !== null
+        ? {
+            version: row.server_version,
+            state: row.server_state,
+            changedBy: row.changed_by
+              ? { name: row.changed_by.name ?? '', at: new Date(row.changed_by.at).toISOString() }
+              : null,
+          }
+        : null,
     resolvedAt: row.resolved_at ? row.resolved_at.toISOString() : null,
     resolvedBy: row.resolved_by !== null ? { ID: row.resolved_by, name: row.resolver_name ?? '' } : null,
     resolution: row.resolution,

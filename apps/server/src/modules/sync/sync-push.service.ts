@@ -411,7 +411,8 @@ async function recordConflict(
     const state = await definition.target.lock(trx, ctx.actor, targetId, ctx);
     const apiErr: ApiError = {
       code: 'CONFLICT',
-      message: `Someone changed this record before your offline change reached the server (yours was based on version ${base.base_version}, it is now at version ${state?.version ?? current}).`,
+      // In words, no version numbers: the panel shows the fields that differ and who changed them.
+      message: 'Someone changed this on the server after this device took its copy, so your change was not applied.',
       details: error.details ?? [],
     };
     const serverSide = {

@@ -6,6 +6,7 @@ import { permitTypeName, useNavigation } from '../../features/navigation';
 import {
   CommandFieldsContext,
   configureOfflinePermits,
+  EditConflictView,
   type CommandFieldsProps,
   OfflinePermitCreate,
   PermitCreate,
@@ -116,3 +117,6 @@ export function OfflinePermitCreatePage() {
     </Page>
   );
 }
+
+/** A permit edit's offline conflict in the sync panel (loaded with the permit pages' code, on first use). */
+export { EditConflictView as PermitEditConflictView };

@@ -12,6 +12,7 @@ import { DashboardsGate, RootRedirect } from '../routes/RootRedirect';
 import { SyncIssueRedirect } from '../routes/SyncIssueRedirect';
 import { plannedRoutes } from '../routes/planned-routes';
 import { AcknowledgementGate } from '../../features/abandoned-removals';
+import { ConflictViewsContext, type ConflictViews } from '../../features/sync';
 import {
   AdministratorPage,
   AssetManagePage,
@@ -45,6 +46,7 @@ import {
   OfflinePermitCreatePage,
   OfflinePermitIndexPage,
   PermitCreatePage,
+  PermitEditConflictView,
   PermitEditPage,
   PermitIndexPage,
   PlannedPage,
@@ -57,6 +59,11 @@ import {
   UserProfilePage,
 } from './pages';
 
+/** Each offline command's conflict view, from the domain that owns the command (the sync panel shows them). */
+const conflictViews: ConflictViews = {
+  'permit.edit': PermitEditConflictView,
+};
+
 /**
  * Every signed-in route (seed section 2), relative to `/`, and what holds for all of them: the
  * inactivity sign-out. This whole table loads after sign-in, so none of it weighs on the login route.
@@ -66,7 +73,9 @@ export function SignedInRoutes() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInArea />
+      <ConflictViewsContext.Provider value={conflictViews}>
+        <SignedInArea />
+      </ConflictViewsContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -33,6 +33,9 @@ export const MyWorkPage = lazyPage(async () => ({ default: (await loadMyWorkRout
 export const PermitIndexPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
 export const PermitCreatePage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
 export const PermitEditPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
+export const PermitEditConflictView = lazyPage(async () => ({
+  default: (await loadPermitPages()).PermitEditConflictView,
+}));
 export const AnnouncementsPage = lazyPage(async () => ({ default: (await loadAnnouncementsPage()).AnnouncementsPage }));
 export const AnnouncementManagerPage = lazyPage(async () => ({
   default: (await import('../../features/announcements/components/AnnouncementManagerPage')).AnnouncementManagerPage,

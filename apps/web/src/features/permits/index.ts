@@ -8,3 +8,5 @@ export { OfflinePermitCreate } from './offline/OfflinePermitCreate';
 export { permitPageId } from './offline/page-id';
 export { configureOfflinePermits } from './offline/outbox';
 export { CommandFieldsContext, type CommandFieldsProps, type CommandFieldsHandle } from './model/command-fields';
+/** A permit edit's offline conflict, field by field (the sync panel shows it; app/ composes it there). */
+export { EditConflictView } from './components/EditConflictView';

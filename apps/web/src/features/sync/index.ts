@@ -11,3 +11,5 @@ export const loadSyncPanel = () => import('./components/SyncPanel');
 /** The pusher's code (loaded on the first sync, or before a session starts). */
 export const loadSyncRuntime = () => import('./sync-runtime');
 export const SyncIssuesSection = lazyPage(async () => ({ default: (await loadSyncPanel()).SyncPanel }));
+/** The per-command conflict views app/ composes from the domains that own the commands. */
+export { ConflictViewsContext, type ConflictViewProps, type ConflictViews } from './model/conflict-views';

@@ -34,6 +34,7 @@ import { printingSpanish } from './printing';
 import { notificationTemplatesSpanish } from './notification-templates';
 import { connectScreenSpanish, connectSpanish } from './connect';
 import { rulesSpanish } from './rules';
+import { syncSpanish } from './sync';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, My work today, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -73,4 +74,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...connectSpanish,
   ...connectScreenSpanish,
   ...rulesSpanish,
+  ...syncSpanish,
 ];

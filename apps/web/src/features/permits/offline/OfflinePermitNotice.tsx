@@ -1,9 +1,16 @@
-import { Alert, Button, List, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { permitCommandCaptions, offlinePermitGapLabels, offlinePermitLabels as L, type Permit } from '@hasp/contracts';
+import {
+  offlinePermitGapLabels,
+  offlinePermitLabels as L,
+  syncChangeCaptions,
+  syncConflictButtons,
+  syncConflictLabels,
+  type Permit,
+} from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
-import { useDeviceCopy } from './use-offline-permit';
+import { useDeviceCopy, useDeviceIssues } from './use-offline-permit';
 
 /**
  * What the permit page says offline, above the same page as online: that it shows the device's
@@ -13,7 +20,7 @@ import { useDeviceCopy } from './use-offline-permit';
 export function OfflinePermitNotice({ permit }: { permit: Permit }) {
   const t = useCaptions();
   const { offline, copy } = useDeviceCopy(permit.ID);
-  if (!offline) return null;
+  if (!offline) return <DeviceIssuesNotice permitId={permit.ID} />;
   const items = copy?.items ?? [];
   const waiting = items.filter((i) => i.status === 'pending' || i.status === 'sending');
   const refused = items.filter((i) => i.status === 'conflict' || i.status === 'rejected');
@@ -70,11 +77,49 @@ export function NotStoredOffline() {
   );
 }
 
-/** A queued command's name as people read it: the lifecycle's caption, else its words. */
+/** A queued command's name as people read it (its caption; an older app's name in plain words). */
 function commandName(name: string, t: ReturnType<typeof useCaptions>): string {
-  const [prefix, verb = ''] = name.split('.');
-  if (prefix === 'permit' && verb in permitCommandCaptions)
-    return t(permitCommandCaptions[verb as keyof typeof permitCommandCaptions]);
-  const words = `${prefix} ${verb}`.replaceAll('-', ' ');
+  if (Object.hasOwn(syncChangeCaptions, name)) return t(syncChangeCaptions[name as keyof typeof syncChangeCaptions]);
+  const words = name.replace('.', ' ').replaceAll('-', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Online, the permit page says when a change this device saved offline for it is in conflict with
+ * the server or was refused (the user may not have opened the sync panel), with the way to it: the
+ * offline dashboard's changes that need attention, at that change.
+ */
+function DeviceIssuesNotice({ permitId }: { permitId: number }) {
+  const t = useCaptions();
+  const issues = useDeviceIssues(permitId);
+  if (issues.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" role="status" mb="sm" data-testid="device-change-issues">
+      <Stack gap="xs">
+        {issues.map((item) => {
+          const conflict = item.status === 'conflict';
+          const change = commandName(item.name, t);
+          return (
+            <Group key={item.idempotencyKey} gap="xs" justify="space-between" wrap="wrap">
+              <Text size="sm">
+                {conflict
+                  ? t(syncConflictLabels.onPermitPage, { change })
+                  : t(syncConflictLabels.refusedOnPermitPage, { change, reason: item.error?.message ?? '' })}
+              </Text>
+              <Button
+                component={Link}
+                to={item.conflictId ? `/offline/dashboard?issue=${item.conflictId}` : '/offline/dashboard'}
+                variant="light"
+                color="orange"
+                size="sm"
+                mih={44}
+              >
+                {t(conflict ? syncConflictButtons.open : syncConflictButtons.openRefused)}
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Alert>
+  );
 }

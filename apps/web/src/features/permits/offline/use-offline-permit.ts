@@ -5,7 +5,7 @@ import { useAuthState } from '../../../lib/auth-session';
 import { useNetwork } from '../../../lib/network-state';
 import { browserDatabase, type OutboxItem, type StoredPermit } from '../../../offline-db';
 import { installOfflinePermitSource } from './offline-source';
-import { findStoredPermit } from './stored-permit';
+import { findStoredPermit, storedKeyOf } from './stored-permit';
 
 /** Installs the offline data source before the page's first query is built (idempotent). */
 export function useOfflinePermitSource(): void {
@@ -46,4 +46,31 @@ export function useDeviceCopy(pageId: number): { offline: boolean; copy: DeviceC
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [offline, ownerKey, pageId]);
   return { offline, copy: offline ? copy : null };
+}
+
+/**
+ * This owner's changes about the permit that the server did not apply (a conflict or a refusal),
+ * live, in queue order: the permit page names them online too, not only in the sync panel.
+ */
+export function useDeviceIssues(permitId: number): OutboxItem[] {
+  const { session } = useAuthState();
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  const owner = session && {
+    connectionStringName: session.connectionStringName,
+    facilityId: session.facility.ID,
+    userId: session.user.ID,
+  };
+  const key = owner ? storedKeyOf(owner, permitId) : null;
+  useEffect(() => {
+    if (key === null || permitId < 0) return;
+    const subscription = liveQuery(async () =>
+      (await browserDatabase().outbox.where('permitKey').equals(key).toArray())
+        .filter((item) => item.userId === owner?.userId && (item.status === 'conflict' || item.status === 'rejected'))
+        .sort((a, b) => a.deviceSeq - b.deviceSeq),
+    ).subscribe({ next: setItems, error: () => setItems([]) });
+    return () => subscription.unsubscribe();
+    // The key names the owner and the permit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, permitId]);
+  return key === null ? [] : items;
 }

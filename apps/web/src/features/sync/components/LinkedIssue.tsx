@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/date-time';
 import { apiRequest } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
 import { useNetwork } from '../../../lib/network-state';
+import { changeWords, conflictInk } from '../model/conflict-views';
 
 /**
  * A notification about an offline change in conflict or refused links to `/offline/sync-issues/<id>`
@@ -86,13 +87,17 @@ export function LinkedServerIssue({ id, held }: { id: number; held: boolean }) {
       ref={ref}
       tabIndex={-1}
       role="group"
-      aria-label={`${data.name} #${data.ID}`}
+      aria-label={`${changeWords(data.name, t)} #${data.ID}`}
       mb="sm"
     >
       <Stack gap="xs">
         <Group gap="xs" justify="space-between" wrap="wrap">
-          <Text fw={600}>{data.name}</Text>
-          <Badge color={data.outcome === 'conflict' ? 'orange' : 'red'} variant="light">
+          <Text fw={600}>{changeWords(data.name, t)}</Text>
+          <Badge
+            color={data.outcome === 'conflict' ? 'orange' : 'red'}
+            variant="light"
+            c={data.outcome === 'conflict' ? conflictInk : undefined}
+          >
             {t(data.outcome === 'conflict' ? syncLabels.conflict : syncLabels.rejected)}
           </Badge>
         </Group>

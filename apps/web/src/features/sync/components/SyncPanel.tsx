@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { syncIssueSchema, syncLabels } from '@hasp/contracts';
+import { syncLabels } from '@hasp/contracts';
 import { browserDatabase, type OutboxItem } from '../../../offline-db';
 import { useAuthState } from '../../../lib/auth-session';
 import { formatDateTime } from '../../../lib/date-time';
-import { apiRequest } from '../../../lib/http';
 import { useCaptions } from '../../../lib/i18n';
 import { useNetwork } from '../../../lib/network-state';
 import { saveBlob } from '../../../lib/save-file';
@@ -15,6 +13,8 @@ import { syncStatusOf } from '../status-text';
 import { PERSISTENCE_KEY, formatBytes, storageUsage, type PersistenceRecord } from '../storage-quota';
 import { syncNow, useSyncState } from '../sync-state';
 import { useLive } from '../use-live';
+import { changeWords, conflictInk } from '../model/conflict-views';
+import { ConflictDetail } from './ConflictDetail';
 import {
   isLinkedItem,
   LinkedServerIssue,
@@ -24,66 +24,19 @@ import {
 } from './LinkedIssue';
 import classes from './SyncPanel.module.css';
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) ?? '';
-
-/** Both versions of a recorded conflict, as the server keeps them (GET /api/sync/conflicts/:id). */
-function ConflictVersions({ item }: { item: OutboxItem }) {
-  const t = useCaptions();
-  const conflict = useQuery({
-    queryKey: ['sync', 'conflicts', item.conflictId],
-    queryFn: () => apiRequest(`sync/conflicts/${item.conflictId}`, { schema: syncIssueSchema, quiet: () => true }),
-    enabled: item.conflictId !== undefined,
-  });
-  const version = (value: number | null | undefined) =>
-    value === null || value === undefined ? t(syncLabels.noVersion) : t(syncLabels.version, { version: value });
-  if (conflict.isPending && item.conflictId !== undefined) {
-    return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm">{t(syncLabels.loadingConflict)}</Text>
-      </Group>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      {conflict.error && (
-        <Text size="sm" c="red.8">
-          {t(syncLabels.conflictFailed, { message: conflict.error.message })}
-        </Text>
-      )}
-      <div className={classes.versions}>
-        <div>
-          <Text size="sm" fw={600}>
-            {t(syncLabels.yourVersion)} · {version(conflict.data?.device.baseVersion ?? item.baseVersion)}
-          </Text>
-          <pre className={classes.json}>{json(conflict.data?.device.input ?? item.input)}</pre>
-        </div>
-        {conflict.data?.server && (
-          <div>
-            <Text size="sm" fw={600}>
-              {t(syncLabels.serverVersion)} · {version(conflict.data.server.version)}
-            </Text>
-            <pre className={classes.json}>{json(conflict.data.server.state)}</pre>
-          </div>
-        )}
-      </div>
-    </Stack>
-  );
-}
-
 function IssueCard({ item, linked = false }: { item: OutboxItem; linked?: boolean }) {
   const t = useCaptions();
   // Opened from a notification about this very change (decision 0062): in view, focused, marked.
   const ref = useScrollToLinked<HTMLLIElement>(linked);
-  const [showVersions, setShowVersions] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const conflict = item.status === 'conflict';
+  const words = changeWords(item.name, t);
   return (
     <Card
       withBorder
       padding="sm"
       component="li"
-      aria-label={`${item.name} #${item.deviceSeq}`}
+      aria-label={`${words} #${item.deviceSeq}`}
       ref={ref}
       tabIndex={linked ? -1 : undefined}
       data-linked={linked || undefined}
@@ -92,25 +45,20 @@ function IssueCard({ item, linked = false }: { item: OutboxItem; linked?: boolea
     >
       <Stack gap="xs">
         <Group gap="xs" justify="space-between" wrap="wrap">
-          <Text fw={600}>{item.name}</Text>
-          <Badge color={conflict ? 'orange' : 'red'} variant="light">
+          <Text fw={600}>{words}</Text>
+          <Badge color={conflict ? 'orange' : 'red'} variant="light" c={conflict ? conflictInk : undefined}>
             {t(conflict ? syncLabels.conflict : syncLabels.rejected)}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           {t(syncLabels.queuedAt, { time: formatDateTime(item.deviceTime) })}
         </Text>
-        <Text size="sm">
-          <strong>{t(syncLabels.reason)}:</strong> {item.error?.message}
-        </Text>
-        {showVersions ? (
-          <ConflictVersions item={item} />
+        {conflict ? (
+          <ConflictDetail item={item} />
         ) : (
-          <Group>
-            <Button variant="default" size="sm" mih={44} onClick={() => setShowVersions(true)}>
-              {t(conflict ? syncLabels.showVersions : syncLabels.showChange)}
-            </Button>
-          </Group>
+          <Text size="sm">
+            <strong>{t(syncLabels.reason)}:</strong> {item.error?.message}
+          </Text>
         )}
         {confirming ? (
           <Stack gap="xs">

@@ -23,11 +23,11 @@ const get = (as: string, url: string) =>
  * once (`expandOfflinePermits`, as the device's storeDownload does, decision 0065): what the tests
  * below compare with the section routes is what a device stores.
  */
-async function download(as: string, type = 'LOTO'): Promise<OfflineDownload> {
+async function download(as: string, type = 'LOTO', scope = ''): Promise<OfflineDownload> {
   let after = 0;
   let whole: OfflineDownload | undefined;
   for (;;) {
-    const response = await get(as, `/api/offline/permits?type=${type}&after=${after}&limit=500`);
+    const response = await get(as, `/api/offline/permits?type=${type}&after=${after}&limit=500${scope}`);
     expect(response.statusCode, response.body).toBe(200);
     const wire = response.json<OfflineDownload>();
     const page = { ...wire, permits: expandOfflinePermits(wire.permits, wire.shared) };
@@ -142,6 +142,16 @@ describe('GET /api/offline/permits', () => {
     const other = await download('adminRiverside');
     expect(ids(other).has(riverside.ID)).toBe(true);
     for (const { permit } of other.permits) expect(byId.get(permit.ID)?.facility_id).toBe(2);
+
+    // `scope=mine` (the app's default): the worker's own work only, not another's under way; the
+    // same pages otherwise.
+    const own = await download('worker', 'LOTO', '&scope=mine');
+    expect(ids(own).has(mine.ID)).toBe(true);
+    expect(ids(own).has(othersActive.ID)).toBe(false);
+    expect(ids(own).has(myClosed.ID)).toBe(false);
+    expect(ids(own).size).toBeLessThan(ids(worker).size);
+    for (const id of ids(own)) expect(ids(worker).has(id)).toBe(true);
+    expect((await get('worker', '/api/offline/permits?type=LOTO&scope=everything')).statusCode).toBe(400);
   });
 
   it('answers each permit and section exactly as their GET routes do, with the versions they check', async () => {

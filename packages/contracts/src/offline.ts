@@ -53,11 +53,22 @@ export const OFFLINE_PAGE_MAX = 1000;
 export const OFFLINE_PAGE_DEVICE = 500;
 
 /**
- * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>`: the permit type's code; the page
- * after permit `after` (by ID, the previous page's `nextAfter`), at most `limit` permits.
+ * What a device keeps offline: `mine`, the permits the user is on (requester, holder, issuer, a
+ * standing approver, the lockbox's primary or a crew member signed on), the app's default; or
+ * `under-way`, those and every permit of the type whose work is under way in the facility (a crew
+ * member who signs on to permits they are not yet on chooses it).
+ */
+export const offlineScopes = ['mine', 'under-way'] as const;
+export type OfflineScope = (typeof offlineScopes)[number];
+
+/**
+ * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<mine|under-way>`: the permit
+ * type's code; the page after permit `after` (by ID, the previous page's `nextAfter`), at most
+ * `limit` permits, of the scope (`under-way` when not said, as before scopes existed).
  */
 export const offlineDownloadQuerySchema = z.object({
   type: z.string().check(z.minLength(1), z.maxLength(50)),
+  scope: z.optional(z.enum(offlineScopes)),
   after: z.optional(z.coerce.number<string>().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   limit: z.optional(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(OFFLINE_PAGE_MAX))),
 });

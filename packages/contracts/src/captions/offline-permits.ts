@@ -36,3 +36,22 @@ export const offlinePermitMessages = defineCaptions('Message', 'Permit_Offline',
   notSaved: 'Not saved: {{reason}}',
   createdOffline: '{{number}} is saved on this device and waits for the network to reach the server.',
 });
+
+/** What the device keeps offline (the offline dashboard): how much, when, and the user's choice of what. */
+export const offlineAvailabilityLabels = defineCaptions('Label', 'Offline_Availability', {
+  checking: 'Checking what is stored on this device…',
+  availableOne: 'Available offline: 1 permit{{updated}}',
+  availableMany: 'Available offline: {{count}} permits{{updated}}',
+  updated: ', updated {{time}}',
+  couldNotUpdate: ' (could not update: {{types}})',
+  keep: 'Keep on this device',
+  scopeMine: 'My work',
+  scopeUnderWay: 'All work under way',
+  scopeMineHint: 'The permits you are on: requested, held, issued, approved, or signed on to.',
+  scopeUnderWayHint:
+    'Also every permit being isolated or worked on in this facility: for a crew member who signs on to others’ permits. Takes longer and more space.',
+});
+
+export const offlineAvailabilityButtons = defineCaptions('Button', 'Offline_Availability', {
+  update: 'Update offline permits',
+});

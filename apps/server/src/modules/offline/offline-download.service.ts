@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   OFFLINE_DOWNLOAD_MAX,
   SIGNING_SEAL_KEY_REFERENCE,
+  type OfflineScope,
   type OfflinePermit,
   type Permit,
   type SigningSealKey,
@@ -165,7 +166,7 @@ export async function downloadOfflinePermits(
   db: Kysely<Database>,
   viewer: OfflineViewer,
   type: OfflineType,
-  page: { after: number; limit: number },
+  page: { after: number; limit: number; scope?: OfflineScope },
   onStoreError?: (error: unknown) => void,
 ): Promise<string> {
   // The first page's reference names the sealing key, made on first need (a write): before the
@@ -195,7 +196,7 @@ async function downloadPage(
   db: Kysely<Database>,
   viewer: OfflineViewer,
   type: OfflineType,
-  page: { after: number; limit: number },
+  page: { after: number; limit: number; scope?: OfflineScope },
   sealKey: SigningSealKey | null,
 ): Promise<{ text: string; toStore: PageCopiesToStore }> {
   const { facilityId, userId } = viewer.actor;
@@ -204,7 +205,7 @@ async function downloadPage(
   // later pages one more than asked: whether a next page exists, without a count.
   const found = await listOfflinePermitIds(
     db,
-    { facilityId, userId, permitTypeId: type.id },
+    { facilityId, userId, permitTypeId: type.id, ...(page.scope ? { take: page.scope } : {}) },
     { after: page.after, limit: first ? OFFLINE_DOWNLOAD_MAX : page.limit + 1 },
   );
   const ids = found.slice(0, page.limit);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { OFFLINE_DOWNLOAD_MAX, type PermitStatus } from '@hasp/contracts';
+import { OFFLINE_DOWNLOAD_MAX, type OfflineScope, type PermitStatus } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 /** An offline-enabled, active permit type of the facility. */
@@ -37,22 +37,23 @@ export const inProgressStatuses: readonly PermitStatus[] = [
 /**
  * The permits of one type a user takes offline (decision 0056): those they are on (requester,
  * holder, issuer, an approver whose approval stands, the lockbox's primary authorized employee or
- * a crew member who signed on) while not closed or cancelled, and every permit of the type whose
- * work is under way. Voided permits never. By ID, the page after `after`.
+ * a crew member who signed on) while not closed or cancelled, and with the `under-way` scope every
+ * permit of the type whose work is under way. Voided permits never. By ID, the page after `after`.
  */
 export async function listOfflinePermitIds(
   db: Kysely<Database>,
-  scope: { facilityId: number; userId: number; permitTypeId: number },
+  scope: { facilityId: number; userId: number; permitTypeId: number; take?: OfflineScope },
   page: { after: number; limit: number } = { after: 0, limit: OFFLINE_DOWNLOAD_MAX },
 ): Promise<number[]> {
   const { facilityId, userId, permitTypeId } = scope;
+  const underWay = (scope.take ?? 'under-way') === 'under-way';
   const { rows } = await sql<{ id: number }>`
     select p.id from permits p
     where p.facility_id = ${facilityId} and p.permit_type_id = ${permitTypeId} and p.voided_at is null
       and p.id > ${page.after}
       and (
-        p.status in (${sql.join(inProgressStatuses)})
-        or (p.status not in ('closed', 'cancelled') and (
+        ${underWay ? sql`p.status in (${sql.join(inProgressStatuses)}) or` : sql``}
+        (p.status not in ('closed', 'cancelled') and (
           p.requester_id = ${userId} or p.holder_id = ${userId} or p.issuer_id = ${userId}
           or exists (select 1 from permit_approvals a
                      where a.permit_id = p.id and a.user_id = ${userId} and a.cleared_at is null)

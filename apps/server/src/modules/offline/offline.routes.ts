@@ -25,7 +25,7 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         tags: ['offline'],
         security: [{ bearer: [] }],
         summary:
-          "A page (after, limit: 100 by default, at most 1000) of the caller's permits of an offline-enabled type (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
+          "A page (after, limit: 100 by default, at most 1000) of the caller's permits of an offline-enabled type (scope: mine, or under-way — also every permit whose work is under way, the default) (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
         querystring: offlineDownloadQuerySchema,
         response: {
           200: offlineDownloadSchema,
@@ -50,7 +50,11 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         throw AppError.validation([{ field: 'type', message }]);
       }
       const viewer = { actor, permissions: await permissionsOf(request), now };
-      const page = { after: request.query.after ?? 0, limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT };
+      const page = {
+        after: request.query.after ?? 0,
+        limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT,
+        ...(request.query.scope ? { scope: request.query.scope } : {}),
+      };
       // Assembled as text from the permits' stored copies (decision 0082): sent as it is.
       const text = await downloadOfflinePermits(connection.db, viewer, type, page, (error) =>
         request.log.warn({ err: error }, 'Offline download: storing the page’s copies failed'),

@@ -35,6 +35,7 @@ import { notificationTemplatesSpanish } from './notification-templates';
 import { connectScreenSpanish, connectSpanish } from './connect';
 import { rulesSpanish } from './rules';
 import { syncSpanish } from './sync';
+import { offlineSpanish } from './offline';
 
 /** The Spanish ('es') captions Hasp ships: the login, the shell, the announcements, the profile, Asset Manage, Component Manage, Import Manage, the permit page, the permit index, Dashboards, My work today, Lock Manage and the (e)(3) abandoned removals. */
 export const spanishTranslations: ShippedTranslation[] = [
@@ -75,4 +76,5 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...connectScreenSpanish,
   ...rulesSpanish,
   ...syncSpanish,
+  ...offlineSpanish,
 ];

@@ -1,4 +1,9 @@
-import { OFFLINE_PAGE_DEVICE, offlineDownloadPageSchema, type OfflineDownload } from '@hasp/contracts';
+import {
+  OFFLINE_PAGE_DEVICE,
+  offlineDownloadPageSchema,
+  type OfflineDownload,
+  type OfflineScope,
+} from '@hasp/contracts';
 import { ApiRequestError, authorizedFetch, toApiError, toastForError } from '../../../lib/http';
 
 /** A page of a download: as parsed (its frame and list columns checked), and its text as it came. */
@@ -10,19 +15,21 @@ export interface DownloadedPage {
 const path = 'offline/permits';
 
 /**
- * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>`: a page of the signed-in user's
- * permits of one offline-enabled type (the first page also says where every further page starts).
+ * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<…>`: a page of the signed-in
+ * user's permits of one offline-enabled type, of the scope they chose (the first page also says
+ * where every further page starts).
  * Only the page's frame and list columns are checked here (decision 0078): the text is stored as
  * it came and each permit is checked whole against the contract when it is opened.
  */
 export async function downloadOfflinePermits(
   type: string,
+  scope: OfflineScope,
   after = 0,
   signal?: AbortSignal,
   limit = OFFLINE_PAGE_DEVICE,
 ): Promise<DownloadedPage> {
   try {
-    const response = await authorizedFetch(path, { query: { type, after, limit }, signal });
+    const response = await authorizedFetch(path, { query: { type, after, limit, scope }, signal });
     if (!response.ok) throw await toApiError(response);
     const text = await response.text();
     const data: unknown = JSON.parse(text);

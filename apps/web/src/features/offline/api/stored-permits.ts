@@ -1,4 +1,4 @@
-import { permitStatusLabels, type PermitStatus } from '@hasp/contracts';
+import { permitStatusLabels, type OfflineScope, type PermitStatus } from '@hasp/contracts';
 import {
   storedPermitOf,
   storedSummariesOf,
@@ -12,7 +12,7 @@ import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/Offlin
 import { useLiveQuery } from '../model/live-query';
 import { newestFirst } from '../model/newest-first';
 import { availabilityKeyOf, scopeKey } from '../model/store-download';
-import type { OfflineAvailabilityState } from '../model/take-offline';
+import { offlineScopeOf, type OfflineAvailabilityState } from '../model/take-offline';
 import { useTakeOfflineStatus } from '../model/take-offline-state';
 
 export interface OfflinePermitType {
@@ -128,5 +128,14 @@ export function useOfflineAvailability(): { count: number; updatedAt: string | n
     [owner?.connectionStringName, owner?.facilityId, owner?.userId],
     // The count reads every stored page and permit row: after the download.
     { paused: useTakeOfflineStatus().running },
+  );
+}
+
+/** What the user chose to keep on this device (their own work until they choose otherwise), live. */
+export function useOfflineScope(): OfflineScope | undefined {
+  const owner = useOfflineOwner();
+  return useLiveQuery(
+    async (db) => (owner ? offlineScopeOf(db, owner) : 'mine'),
+    [owner?.connectionStringName, owner?.facilityId, owner?.userId],
   );
 }

@@ -9,6 +9,9 @@ export const referenceKeyOf = (owner: Owner, kind: string) => `${scopeKey(owner)
 /** The meta row that says what this user last took offline in this facility (`OfflineAvailabilityState`). */
 export const availabilityKeyOf = (owner: Owner) =>
   `offline-download:${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
+/** The meta row that says what this user chose to keep on this device in this facility (`OfflineScope`; absent: their own work). */
+export const scopeChoiceKeyOf = (owner: Owner) =>
+  `offline-scope:${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
 
 export interface StoreResult {
   /** Permits written (new or replacing an older copy). */

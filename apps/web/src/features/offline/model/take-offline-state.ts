@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { permitPermission } from '@hasp/contracts';
+import { permitPermission, type OfflineScope } from '@hasp/contracts';
 import type { Owner } from '../../../offline-db';
+import { scopeChoiceKeyOf } from './store-download';
 import { takePermitsOffline } from './take-offline';
 
 /** Whether a download runs now, and how the last one ended (this page load). */
@@ -41,6 +42,17 @@ export function takeOfflineNow(owner: Owner, types: readonly string[]): Promise<
     }
   })();
   return running;
+}
+
+/**
+ * The user chose what this device keeps: saved, then taken offline again with it (after a download
+ * already running, which used the choice before).
+ */
+export async function chooseOfflineScope(owner: Owner, scope: OfflineScope, types: readonly string[]): Promise<void> {
+  const { browserDatabase } = await import('../../../offline-db');
+  await browserDatabase().meta.put({ key: scopeChoiceKeyOf(owner), value: scope });
+  if (running) await running;
+  await takeOfflineNow(owner, types);
 }
 
 /** Right after sign-in (once per owner and page load): take the user's permits offline. */

@@ -1,6 +1,7 @@
-import type { Owner } from '../../../offline-db';
+import type { OfflineScope } from '@hasp/contracts';
+import type { HaspDatabase, Owner } from '../../../offline-db';
 import { downloadOfflinePermits, type DownloadedPage } from '../api/download-permits';
-import { availabilityKeyOf, removeStaleCopies, storeDownload } from './store-download';
+import { availabilityKeyOf, removeStaleCopies, scopeChoiceKeyOf, storeDownload } from './store-download';
 
 /** What the device holds for a user after a download: shown as "Available offline: N permits, updated <time>". */
 export interface OfflineAvailabilityState {
@@ -24,13 +25,14 @@ const PAGES_IN_FLIGHT = 2;
  */
 async function follow(
   type: string,
+  scope: OfflineScope,
   after: number | null,
   end: number | null,
   store: (page: DownloadedPage) => Promise<void>,
 ): Promise<void> {
   let cursor = after;
   while (cursor !== null && (end === null || cursor < end)) {
-    const downloaded = await downloadOfflinePermits(type, cursor);
+    const downloaded = await downloadOfflinePermits(type, scope, cursor);
     await store(downloaded);
     cursor = downloaded.page.nextAfter;
   }
@@ -45,10 +47,16 @@ async function inPool<T>(items: readonly T[], size: number, work: (item: T) => P
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-/** Takes the permits of each type offline, one type after another; resolves with the new state. */
+/** What the user chose to keep on this device: their own work unless they chose all work under way. */
+export async function offlineScopeOf(db: HaspDatabase, owner: Owner): Promise<OfflineScope> {
+  return (await db.meta.get(scopeChoiceKeyOf(owner)))?.value === 'under-way' ? 'under-way' : 'mine';
+}
+
+/** Takes the permits of each type offline, one type after another, of the user's chosen scope; resolves with the new state. */
 export async function takePermitsOffline(owner: Owner, types: readonly string[]): Promise<OfflineAvailabilityState> {
   const { browserDatabase } = await import('../../../offline-db');
   const db = browserDatabase();
+  const scope = await offlineScopeOf(db, owner);
   const counts: Record<string, number> = {};
   const failed: string[] = [];
   let kept = 0;
@@ -63,15 +71,17 @@ export async function takePermitsOffline(owner: Owner, types: readonly string[])
         if (result.pageKey) pages.add(result.pageKey);
         kept += result.kept;
       };
-      const firstPage = await downloadOfflinePermits(type, 0);
+      const firstPage = await downloadOfflinePermits(type, scope, 0);
       const first = firstPage.page;
       // The first page says where the others start: they are asked for a few at a time, so the
       // server reads one while the device stores another (decision 0065).
       const starts = first.pageStarts ?? [];
       const segments = starts.map((start, i) => ({ start, end: starts[i + 1] ?? null }));
       await Promise.all([
-        store(firstPage).then(() => (starts.length === 0 ? follow(type, first.nextAfter, null, store) : undefined)),
-        inPool(segments, PAGES_IN_FLIGHT, ({ start, end }) => follow(type, start, end, store)),
+        store(firstPage).then(() =>
+          starts.length === 0 ? follow(type, scope, first.nextAfter, null, store) : undefined,
+        ),
+        inPool(segments, PAGES_IN_FLIGHT, ({ start, end }) => follow(type, scope, start, end, store)),
       ]);
       await removeStaleCopies(db, owner, type, downloaded, pages);
       counts[type] = downloaded.size;

@@ -323,12 +323,29 @@ export type PermitGuard<F extends PermitFacts = PermitFacts> = (
  */
 export type PermitGuardHooks<F extends PermitFacts = PermitFacts> = Partial<Record<PermitCommand, PermitGuard<F>[]>>;
 
-/** A refusal: its code, and its words in English (`reason`) and as a caption (`said`). */
-export const deny = (code: PermitDenialCode, spoken: Spoken): Omit<PermitDenial, 'ok'> => ({
-  code,
-  reason: spoken.message,
-  said: spoken.said,
-});
+/**
+ * A refusal: its code, and its words in English (`reason`) and as a caption (`said`). Given as a
+ * function, the words are said only when read: the buttons ask only whether a guard refuses, for
+ * every row of thousands of permits at once (the offline download), and never read them.
+ */
+export const deny = (code: PermitDenialCode, spoken: Spoken | (() => Spoken)): Omit<PermitDenial, 'ok'> =>
+  typeof spoken === 'function' ? new UnsaidDenial(code, spoken) : { code, reason: spoken.message, said: spoken.said };
+
+/** A refusal whose words are said when first read (a class: its getters cost nothing to create). */
+class UnsaidDenial implements Omit<PermitDenial, 'ok'> {
+  private words: Spoken | undefined;
+  constructor(
+    readonly code: PermitDenialCode,
+    private readonly speak: () => Spoken,
+  ) {}
+  get reason(): string {
+    return (this.words ??= this.speak()).message;
+  }
+  get said(): Said {
+    return (this.words ??= this.speak()).said;
+  }
+}
+
 /** A command as a sentence names it ("close"), a term the reader's language says. */
 const verb = (c: PermitCommand): Record<'command', Caption> => ({ command: permitCommandVerbCaptions[c] });
 
@@ -340,25 +357,25 @@ const can =
   ({ facts, actor, command }) =>
     actor.permissions.has(permitPermission(action, facts.typeCode))
       ? null
-      : deny(
-          'FORBIDDEN',
+      : deny('FORBIDDEN', () =>
           say(words.needsPermission, { permission: permitPermission(action, facts.typeCode) }, verb(command)),
         );
 
 const isRequester: PermitGuard = ({ facts, actor, command }) =>
-  actor.userId === facts.requesterId ? null : deny('NOT_THE_RIGHT_PERSON', say(words.onlyRequester, {}, verb(command)));
+  actor.userId === facts.requesterId
+    ? null
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyRequester, {}, verb(command)));
 
 const isHolder: PermitGuard = ({ facts, actor, command }) =>
   facts.holderId !== null && actor.userId === facts.holderId
     ? null
-    : deny('NOT_THE_RIGHT_PERSON', say(words.onlyHolder, {}, verb(command)));
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyHolder, {}, verb(command)));
 
 const notRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.requesterId
     ? null
     : // Said to the requester (the one person it refuses), where the button would be.
-      deny(
-        'SEPARATION_OF_DUTIES',
+      deny('SEPARATION_OF_DUTIES', () =>
         command === 'approve' ? say(words.requesterApproves) : say(words.requesterMustNot, {}, verb(command)),
       );
 
@@ -367,8 +384,7 @@ const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
   actor.permissions.has(permitPermission('approve', facts.typeCode)) ||
   actor.permissions.has(permitPermission('issue', facts.typeCode))
     ? null
-    : deny(
-        'FORBIDDEN',
+    : deny('FORBIDDEN', () =>
         say(
           words.needsEitherPermission,
           { approve: permitPermission('approve', facts.typeCode), issue: permitPermission('issue', facts.typeCode) },
@@ -378,72 +394,73 @@ const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
 
 /** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
 const notHolder: PermitGuard = ({ facts, actor, command }) =>
-  actor.userId !== facts.holderId ? null : deny('SEPARATION_OF_DUTIES', say(words.holderMustNot, {}, verb(command)));
+  actor.userId !== facts.holderId
+    ? null
+    : deny('SEPARATION_OF_DUTIES', () => say(words.holderMustNot, {}, verb(command)));
 
 const holderIsNamed: PermitGuard = ({ facts }) =>
-  facts.holderId !== null ? null : deny('PRECONDITION_FAILED', say(words.nameHolder));
+  facts.holderId !== null ? null : deny('PRECONDITION_FAILED', () => say(words.nameHolder));
 
 /**
  * Nobody accepts a permit, and so starts work under it, before its validity starts: until then it
  * is Issued and awaiting its start (the page counts down to it).
  */
-const startReached: PermitGuard = ({ facts }) =>
-  facts.plannedStart === null || ms(facts.now) >= ms(facts.plannedStart)
-    ? null
-    : deny(
-        'PRECONDITION_FAILED',
-        say(words.validFrom, {
-          start: localTimeWithOffset(new Date(ms(facts.plannedStart)), facts.timeZone ?? 'UTC'),
-        }),
-      );
+const startReached: PermitGuard = ({ facts }) => {
+  const start = facts.plannedStart;
+  if (start === null || ms(facts.now) >= ms(start)) return null;
+  return deny('PRECONDITION_FAILED', () =>
+    say(words.validFrom, { start: localTimeWithOffset(new Date(ms(start)), facts.timeZone ?? 'UTC') }),
+  );
+};
 
 const holderNotIssuer: PermitGuard = ({ facts }) =>
-  facts.holderId !== facts.issuerId ? null : deny('SEPARATION_OF_DUTIES', say(words.holderIssued));
+  facts.holderId !== facts.issuerId ? null : deny('SEPARATION_OF_DUTIES', () => say(words.holderIssued));
 
 const requesterOrApprover: PermitGuard = (ctx) => {
   const { facts, actor } = ctx;
   if (actor.userId === facts.requesterId && actor.permissions.has(permitPermission('create', facts.typeCode)))
     return null;
   if (actor.permissions.has(permitPermission('approve', facts.typeCode))) return null;
-  return deny('FORBIDDEN', say(words.onlyRequesterOrApprover));
+  return deny('FORBIDDEN', () => say(words.onlyRequesterOrApprover));
 };
 
 /** Hand-over is started by the outgoing holder or by the issuing authority (not both the same). */
 const holderOrIssuer: PermitGuard = ({ facts, actor }) => {
   if (facts.holderId !== null && actor.userId === facts.holderId) return null;
   if (actor.permissions.has(permitPermission('issue', facts.typeCode))) return null;
-  return deny('NOT_THE_RIGHT_PERSON', say(words.onlyHolderOrIssuer));
+  return deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyHolderOrIssuer));
 };
 
 /** The incoming holder accepts only having confirmed the handover notes were read ((f)(4)). */
 const handoverAcknowledged: PermitGuard = ({ facts, input }) => {
   if (!input || facts.pendingHandoverId == null || input.acknowledgesHandover === true) return null;
-  return deny('INVALID_INPUT', say(words.readHandover));
+  return deny('INVALID_INPUT', () => say(words.readHandover));
 };
 
 const newHolderValid: PermitGuard = ({ facts, input }) => {
   if (!input) return null;
-  if (input.newHolderId === facts.holderId) return deny('INVALID_INPUT', say(words.newHolderIsHolder));
-  if (input.newHolderId === facts.issuerId) return deny('SEPARATION_OF_DUTIES', say(words.issuerCannotHold));
+  if (input.newHolderId === facts.holderId) return deny('INVALID_INPUT', () => say(words.newHolderIsHolder));
+  if (input.newHolderId === facts.issuerId) return deny('SEPARATION_OF_DUTIES', () => say(words.issuerCannotHold));
   return null;
 };
 
 const extensionsLeft: PermitGuard = ({ facts }) =>
   facts.extensionCount < facts.maxExtensions
     ? null
-    : deny('LIMIT_REACHED', say(words.extensionsUsed, { count: facts.extensionCount, max: facts.maxExtensions }));
+    : deny('LIMIT_REACHED', () => say(words.extensionsUsed, { count: facts.extensionCount, max: facts.maxExtensions }));
 
 const withinMaxValidity: PermitGuard = ({ facts, input }) => {
   if (!input?.plannedEnd) return null;
   const end = ms(input.plannedEnd);
-  if (facts.plannedEnd !== null && end <= ms(facts.plannedEnd)) return deny('INVALID_INPUT', say(words.extendLater));
+  if (facts.plannedEnd !== null && end <= ms(facts.plannedEnd))
+    return deny('INVALID_INPUT', () => say(words.extendLater));
   if (facts.plannedStart !== null && end > ms(facts.plannedStart) + facts.maxValidityHours * 3_600_000)
-    return deny('LIMIT_REACHED', say(words.beyondMaxValidity, { hours: facts.maxValidityHours }));
+    return deny('LIMIT_REACHED', () => say(words.beyondMaxValidity, { hours: facts.maxValidityHours }));
   return null;
 };
 
 const personOnly: PermitGuard = ({ actor, command }) =>
-  actor.isSystem ? deny('FORBIDDEN', say(words.systemCannot, {}, verb(command))) : null;
+  actor.isSystem ? deny('FORBIDDEN', () => say(words.systemCannot, {}, verb(command))) : null;
 
 /** The system may give the command whatever it holds; a person needs what `guard` asks. */
 const systemOr =
@@ -451,12 +468,13 @@ const systemOr =
   (ctx) =>
     ctx.actor.isSystem ? null : guard(ctx);
 
-const systemOnly: PermitGuard = ({ actor }) => (actor.isSystem ? null : deny('FORBIDDEN', say(words.onlyExpiryJob)));
+const systemOnly: PermitGuard = ({ actor }) =>
+  actor.isSystem ? null : deny('FORBIDDEN', () => say(words.onlyExpiryJob));
 
 const validityEnded: PermitGuard = ({ facts }) =>
   facts.plannedEnd !== null && ms(facts.now) >= ms(facts.plannedEnd)
     ? null
-    : deny('PRECONDITION_FAILED', say(words.validityNotEnded));
+    : deny('PRECONDITION_FAILED', () => say(words.validityNotEnded));
 
 export interface PermitTransition {
   from: PermitStatus;
@@ -615,11 +633,8 @@ export function runGuards<F extends PermitFacts>(
     if (firstOnly || denial.code !== 'PRECONDITION_FAILED') return denial;
     (unmet ??= []).push({ message: denial.reason, said: denial.said });
   }
-  // Each reason is a sentence of its own.
-  return (
-    unmet &&
-    (unmet.length === 1 ? deny('PRECONDITION_FAILED', unmet[0]!) : deny('PRECONDITION_FAILED', sayTogether(unmet)))
-  );
+  // Each reason is a sentence of its own: one said, the sentences after the first in its `then`.
+  return unmet && deny('PRECONDITION_FAILED', sayTogether(unmet));
 }
 
 /** The input schemas' messages by their English, as `decide` says them. */
@@ -678,7 +693,8 @@ export function decide<F extends PermitFacts>(
     parsed = result.data as AnyInput;
   }
   const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks, false);
-  if (denial) return { ok: false, ...denial };
+  // Read one by one: a refusal's words may be getters (`deny` given a function), which a spread skips.
+  if (denial) return { ok: false, code: denial.code, reason: denial.reason, said: denial.said };
   const to = row.staysWhile?.(facts) ? row.from : row.to;
   return { ok: true, from: facts.status, to, effects: effectsOf(facts, actor, row, parsed) };
 }

@@ -17,7 +17,7 @@ export interface LockboxFacts extends PermitFacts {
  */
 export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) =>
   facts.lockboxOpen
-    ? deny('PRECONDITION_FAILED', say(permitGuardCaptions.lockboxNotReleased, { number: facts.lockboxOpen }))
+    ? deny('PRECONDITION_FAILED', () => say(permitGuardCaptions.lockboxNotReleased, { number: facts.lockboxOpen! }))
     : null;
 
 /** Called once when the app is built (app.ts). */

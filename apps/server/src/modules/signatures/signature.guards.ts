@@ -69,7 +69,10 @@ const notSignedYet: PermitGuard<SignatureFacts> = ({ facts, actor }) =>
     ? deny(
         'SEPARATION_OF_DUTIES',
         // The stage's name is the facility's own (stored content): a value as written.
-        facts.nextStage ? say(words.alreadySigned, { stage: facts.nextStage.name }) : say(words.alreadySignedApproval),
+        () => {
+          const stage = facts.nextStage;
+          return stage ? say(words.alreadySigned, { stage: stage.name }) : say(words.alreadySignedApproval);
+        },
       )
     : null;
 
@@ -79,7 +82,7 @@ const mayDoNextStage: PermitGuard<SignatureFacts> = ({ facts, actor }) => {
   if (!stage || stage.memberIds === null) return null;
   return actor.userId !== null && stage.memberIds.includes(actor.userId)
     ? null
-    : deny('NOT_THE_RIGHT_PERSON', say(words.groupSigns, { stage: stage.name, group: stage.groupName ?? '' }));
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.groupSigns, { stage: stage.name, group: stage.groupName ?? '' }));
 };
 
 export function registerSignatureGuards(): void {

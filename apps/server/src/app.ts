@@ -5,6 +5,7 @@ import {
   serializerCompiler,
   validatorCompiler,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
@@ -185,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas registered with an id (contracts' `Said`) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

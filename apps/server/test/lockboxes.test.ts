@@ -258,9 +258,15 @@ describe('signing on', () => {
     );
     await ok(await signOn('contractor', permit.ID, casey.id));
     expect((await permitCommand('contractor', permit.ID, 'complete-work')).statusCode).toBe(200);
-    expect(refused(await signOn('worker', permit.ID), 409)).toBe(
-      'Nobody signs on any more: the permit is Work complete.',
-    );
+    const late = await signOn('worker', permit.ID);
+    expect(refused(late, 409)).toBe('Nobody signs on any more: the permit is Work complete.');
+    // Its caption and the status as a term: the crew section says it in the reader's language.
+    expect(late.json()).toMatchObject({
+      said: {
+        caption: 'Message|Rules_Lockbox|nobodySignsOn',
+        terms: { status: 'Label|Permit_Status|work_complete' },
+      },
+    });
   });
 
   it('replays a retried sign-on (Idempotency-Key) and refuses a stale If-Match', async () => {

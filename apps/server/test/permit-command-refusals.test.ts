@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IsolationPlan, PermitCommandRefusals } from '@hasp/contracts';
+import {
+  captionKey,
+  sayIn,
+  type Caption,
+  type IsolationPlan,
+  type PermitCommandRefusals,
+  type Said,
+} from '@hasp/contracts';
+import { spanishTranslations } from '../src/modules/translations/spanish';
 import { DEMO_PASSWORD } from './test-app';
 import { newLock, putLock } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';
@@ -19,6 +27,14 @@ const refusalsOf = async (as: string, permitId: number) => {
   return response.json<PermitCommandRefusals>().refusals;
 };
 
+/** A reader's caption function in the Spanish Hasp ships (what the web shows a Spanish user). */
+const spanish = new Map(spanishTranslations.map(({ caption, text }) => [captionKey(caption), text]));
+const es = (caption: Caption, values: Record<string, string | number> = {}) =>
+  (spanish.get(captionKey(caption)) ?? `[untranslated ${captionKey(caption)}]`).replace(
+    /\{\{(\w+)\}\}/g,
+    (_, k: string) => String(values[k] ?? `{{${k}}}`),
+  );
+
 beforeAll(async () => {
   app = await startIsolationPlanApp(['admin', 'supervisor', 'worker']);
 });
@@ -36,7 +52,16 @@ describe('command refusals', () => {
         { field: 'code', message: 'PRECONDITION_FAILED' },
         { field: 'tab', message: 'questions' },
       ],
+      said: {
+        caption: 'Message|Rules_Permit_Guards|questionMissing',
+        terms: { step: 'Label|Rules_Gas_Verb|requested' },
+      },
     });
+    // In Spanish, the question's own text quoted as written.
+    const { message, said } = refused.json<{ message: string; said: Said }>();
+    expect(sayIn(said, message, es)).toMatch(
+      /^La pregunta «.+» debe responderse antes de que el permiso quede solicitado\./,
+    );
   });
 
   it('tells the requester, where Approve would be, that another person approves their permit', async () => {
@@ -54,9 +79,14 @@ describe('command refusals', () => {
       command: 'approve',
       code: 'SEPARATION_OF_DUTIES',
       reason: 'You requested this permit: another person approves it.',
+      said: { caption: 'Message|Rules_Permit_Lifecycle|requesterApproves', values: {}, terms: {} },
       tab: 'none',
     });
-    expect(refused.json<{ message: string }>().message).toBe(approve!.reason);
+    // The refused command answers the same words, with the caption that says them (the web says it in Spanish).
+    const body = refused.json<{ message: string; said: Said }>();
+    expect(body.message).toBe(approve!.reason);
+    expect(body.said).toEqual(approve!.said);
+    expect(sayIn(body.said, body.message, es)).toBe('Usted solicitó este permiso: lo aprueba otra persona.');
     // Another approver is offered Approve, so it is no refusal of theirs.
     expect((await refusalsOf('admin', id)).map((r) => r.command)).not.toContain('approve');
   });
@@ -102,6 +132,7 @@ describe('command refusals', () => {
     const refused = await callAs(app, 'supervisor', 'POST', `/api/permits/${id}/commands/close`);
     expect(close).toMatchObject({ code: 'PRECONDITION_FAILED', tab: 'crew' });
     expect(close!.reason).toBe(refused.json<{ message: string }>().message);
+    expect(close!.said).toEqual(refused.json<{ said: Said }>().said);
     expect(close!.reason).toContain(`Signed on: ${worker.display_name}`);
     expect(refused.json()).toMatchObject({ details: [{ field: 'code' }, { field: 'tab', message: 'crew' }] });
   });

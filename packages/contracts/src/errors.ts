@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { saidSchema } from './said';
 
 /** Stable error codes: clients branch on these, never on message text. */
 export const errorCodes = [
@@ -34,6 +35,16 @@ export const apiErrorSchema = z.object({
     .check(z.describe('For VALIDATION_FAILED: one entry per invalid field')),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The failure of a command a shared rule refuses (the permit lifecycle's): the one shape, with the
+ * message also as a caption and its values (`said`), so the screen says it in the reader's language.
+ * Only such commands' routes answer with it: every other route's failure stays `apiErrorSchema`.
+ */
+export const apiRefusalSchema = z.extend(apiErrorSchema, {
+  said: z.optional(saidSchema),
+});
+export type ApiRefusal = z.infer<typeof apiRefusalSchema>;
 
 /** The code for an HTTP status when a failure carries none of its own. */
 export const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {

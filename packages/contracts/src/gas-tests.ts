@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { gasVerbCaptions, permitGuardCaptions as guardWords } from './captions/permit-guards';
 import { DEVICE_CLOCK_ALLOWANCE_MINUTES } from './constants';
+import { say, type Spoken } from './said';
 import { idParamSchema, idSchema, isoDaySchema } from './ids';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { gasTesterPermission, permitPermission } from './permissions';
@@ -299,7 +301,21 @@ export function gasTestRefusal(args: {
   now: Date;
   verb: 'issued' | 'accepted' | 'revalidated';
 }): string | null {
+  return gasTestRefusalSaid(args)?.message ?? null;
+}
+
+/**
+ * `gasTestRefusal` with its caption, so the lifecycle's refusal says it in the reader's language.
+ * The failing readings (gas, value, limit, time) stay as written: names, numbers and units.
+ */
+export function gasTestRefusalSaid(args: {
+  standing: GasTestStanding;
+  retestMinutes: number;
+  now: Date;
+  verb: 'issued' | 'accepted' | 'revalidated';
+}): Spoken | null {
   const { standing, retestMinutes, now, verb } = args;
+  const verbTerm = { verb: gasVerbCaptions[verb] };
   if (standing.failing.length) {
     const named = standing.failing.map(
       (t) =>
@@ -308,14 +324,13 @@ export function gasTestRefusal(args: {
           .filter((p): p is string => p !== null)
           .join('; ')} (measured ${gasMeasuredText(t.testedAt)})`,
     );
-    const them = named.length > 1 ? 'them' : 'it';
-    return `Gas test: ${named.join('; ')}. A passing re-test measured and recorded after ${them} must clear ${them} before the permit is ${verb}.`;
+    const caption = named.length > 1 ? guardWords.gasFailingMany : guardWords.gasFailingOne;
+    return say(caption, { failing: named.join('; ') }, verbTerm);
   }
   if (verb === 'accepted') return null;
-  if (!standing.lastPassAt) return `Gas test: record a gas test before the permit is ${verb}.`;
+  if (!standing.lastPassAt) return say(guardWords.gasNone, {}, verbTerm);
   const minutes = Math.floor((now.getTime() - Date.parse(standing.lastPassAt)) / 60_000);
-  if (minutes > retestMinutes)
-    return `Gas test: the latest test is ${age(minutes)} old; this permit type needs a test within ${retestMinutes} minutes. Test again.`;
+  if (minutes > retestMinutes) return say(guardWords.gasStale, { age: age(minutes), minutes: retestMinutes });
   return null;
 }
 

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { permitStatusCaptions } from './captions/permits';
+import { permitGuardCaptions as guardWords } from './captions/permit-guards';
 import { hazardRuleCaptions as hazardWords } from './captions/rules';
 import { type PermitStatus } from './permit-lifecycle';
-import { say, saidSchema, type Said } from './said';
+import { say, saidSchema, type Said, type Spoken } from './said';
 import { permitPermission } from './permissions';
 import { permitRiskLevels, type PermitRiskLevel } from './permits';
 
@@ -248,12 +249,19 @@ export type HazardAnalysis = z.infer<typeof hazardAnalysisSchema>;
 export function hazardAnalysisMissing(
   lines: readonly { jobStep: string; controls: readonly unknown[]; residualRisk: PermitRiskLevel | null }[],
 ): string[] {
-  if (!lines.length) return ['Hazard analysis: add at least one line before the permit is requested.'];
-  const missing: string[] = [];
+  return hazardAnalysisMissingSaid(lines).map((missing) => missing.message);
+}
+
+/** `hazardAnalysisMissing`, each sentence with its caption (the request guard's refusal says them). */
+export function hazardAnalysisMissingSaid(
+  lines: readonly { jobStep: string; controls: readonly unknown[]; residualRisk: PermitRiskLevel | null }[],
+): Spoken[] {
+  if (!lines.length) return [say(guardWords.hazardNoLines)];
+  const missing: Spoken[] = [];
   lines.forEach((line, index) => {
-    const name = `line ${index + 1} ("${line.jobStep}")`;
-    if (!line.controls.length) missing.push(`Hazard analysis: ${name} needs at least one control.`);
-    if (line.residualRisk === null) missing.push(`Hazard analysis: ${name} needs its residual risk.`);
+    const name = { line: index + 1, jobStep: line.jobStep };
+    if (!line.controls.length) missing.push(say(guardWords.hazardNoControl, name));
+    if (line.residualRisk === null) missing.push(say(guardWords.hazardNoResidual, name));
   });
   return missing;
 }

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandRefusals, type PermitRefusalTab } from './permit-command-refusals';
 import { crewSignOffStep, isolationPlanNextStep } from './isolation-plan';
+import { say } from './said';
+import { defineCaptions } from './captions/define-captions';
 import {
   allowedCommands,
   decide,
+  deny,
   permitStatuses,
   type PermitActor,
   type PermitFacts,
@@ -40,9 +43,14 @@ const facts = (status: PermitStatus, over: Partial<PermitFacts> = {}): PermitFac
 });
 
 // Plugin guards as the server registers them: each module's guard resolved on its tab.
-const crewSignedOn: PermitGuard = () => ({ code: 'PRECONDITION_FAILED', reason: 'Ana Diaz is still signed on.' });
-const questionsLeft: PermitGuard = () => ({ code: 'PRECONDITION_FAILED', reason: 'Answer question 3 first.' });
-const gasTestDue: PermitGuard = () => ({ code: 'PRECONDITION_FAILED', reason: 'Record a gas test first.' });
+const guardWords = defineCaptions('Message', 'Test_Refusal_Guards', {
+  crew: 'Ana Diaz is still signed on.',
+  questions: 'Answer question 3 first.',
+  gas: 'Record a gas test first.',
+});
+const crewSignedOn: PermitGuard = () => deny('PRECONDITION_FAILED', say(guardWords.crew));
+const questionsLeft: PermitGuard = () => deny('PRECONDITION_FAILED', say(guardWords.questions));
+const gasTestDue: PermitGuard = () => deny('PRECONDITION_FAILED', say(guardWords.gas));
 const tabs = new Map<PermitGuard, PermitRefusalTab>([
   [crewSignedOn, 'crew'],
   [questionsLeft, 'questions'],
@@ -70,6 +78,7 @@ describe('commandRefusals', () => {
       command: 'approve',
       code: 'SEPARATION_OF_DUTIES',
       reason: 'You requested this permit: another person approves it.',
+      said: { caption: 'Message|Rules_Permit_Lifecycle|requesterApproves', values: {}, terms: {} },
       tab: 'none',
     });
   });
@@ -96,7 +105,7 @@ describe('commandRefusals', () => {
             // Given valid input, as the dialog sends it: the refusal is then the command's, not the input's.
             const decision = decide(f, actor, r.command, validInput, h);
             // Refused as the server refuses it: same code, same words.
-            expect(decision).toEqual({ ok: false, code: r.code, reason: r.reason });
+            expect(decision).toEqual({ ok: false, code: r.code, reason: r.reason, said: r.said });
             expect(offered).not.toContain(r.command);
           }
           // Never a refusal for what is offered, never the expiry job's command.
@@ -114,6 +123,7 @@ describe('commandRefusals', () => {
       command: 'close',
       code: 'PRECONDITION_FAILED',
       reason: 'Ana Diaz is still signed on.',
+      said: say(guardWords.crew).said,
       tab: 'crew',
     });
     const issue = commandRefusals(facts('isolated', { holderId: 4 }), issuer, hooks, tabOf).find(

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { saidSchema, type Said } from './said';
 import {
   permitCommands,
   permitTransitions,
@@ -28,6 +29,8 @@ export interface PermitCommandRefusal {
   code: PermitDenialCode;
   /** The refusal `decide` would answer (without input: a missing reason or password is asked at submit). */
   reason: string;
+  /** The same refusal as a caption and its values: the permit page says it in the reader's language. */
+  said?: Said;
   /** Where it is resolved: the tab of the first guard that refuses and names one. */
   tab: PermitRefusalTab;
 }
@@ -49,6 +52,8 @@ export const permitCommandRefusalsSchema = z.object({
       command: z.enum(permitCommands),
       code: z.enum(denialCodes),
       reason: z.string(),
+      // Optional: an answer from a server older than the refusals' captions is said in English.
+      said: z.optional(saidSchema),
       tab: z.enum(permitRefusalTabs),
     }),
   ),
@@ -87,7 +92,7 @@ export function commandRefusals<F extends PermitFacts>(
     const denial = runGuards(row, { facts, actor, command: row.command, input: undefined }, hooks, false);
     if (!denial) continue;
     const tab = refusalTab(facts, actor, row.command, undefined, hooks, tabOf);
-    refusals.push({ command: row.command, code: denial.code, reason: denial.reason, tab });
+    refusals.push({ command: row.command, code: denial.code, reason: denial.reason, said: denial.said, tab });
   }
   return refusals;
 }

@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defineCaptions, type Caption } from './captions/define-captions';
+import {
+  permitCommandFromCaptions,
+  permitCommandVerbCaptions,
+  permitInputProblemCaptions,
+  permitLifecycleRuleCaptions,
+} from './captions/permit-lifecycle';
+import { captionKey, fillPlaceholders, say, sayableCaption, sayIn } from './said';
 import {
   allowedCommands,
   decide as decideWith,
+  deny,
+  permitCommandFromStates,
+  permitStatusCaptions,
+  permitStatusLabels,
   isSignedPermitCommand,
   permitCommands,
   permitStatuses,
@@ -29,6 +41,15 @@ const decide: typeof decideWith = (f, actor, command, input, hooks) =>
 
 /** A hand-over's notes for the incoming holder ((f)(4)). */
 const notes = { abnormalConditions: 'None', workRemaining: 'None', locksStaying: [] };
+
+// Plugin guards' words, as a module's guard says them.
+const testWords = defineCaptions('Message', 'Test_Lifecycle_Guards', {
+  crewSignedOn: '{{count}} crew members are still signed on.',
+  releaseEnergy: 'Release stored energy first.',
+  gasTest: 'Record a gas test first.',
+  answerQuestions: 'Answer the questions first.',
+  safetyGroup: 'Only the safety group signs this stage.',
+});
 
 const REQUESTER = 1;
 const APPROVER = 2;
@@ -187,6 +208,7 @@ describe('permit lifecycle: reject returns the permit to its requester for rewor
       ok: false,
       code: 'INVALID_INPUT',
       reason: 'Reject: Pick a rejection reason.',
+      said: expect.objectContaining({ caption: 'Message|Rules_Permit_Lifecycle|invalidInput' }),
     });
     expect(decide(facts('requested'), approver, 'reject', { reasonId: 7 })).toMatchObject({
       ok: true,
@@ -251,6 +273,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       ok: false,
       code: 'INVALID_INPUT',
       reason: 'Read the handover notes and confirm you have read them: the hand-over completes with your acceptance.',
+      said: expect.objectContaining({ caption: 'Message|Rules_Permit_Lifecycle|readHandover' }),
     });
     // The button is offered: the dialog shows the notes and asks for the acknowledgment.
     expect(allowedCommands(pending, holder)).toContain('accept');
@@ -425,7 +448,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       close: [
         ({ facts: f }: { facts: WithCrew }) =>
           f.crewSignedOn > 0
-            ? { code: 'PRECONDITION_FAILED' as const, reason: `${f.crewSignedOn} crew members are still signed on.` }
+            ? deny('PRECONDITION_FAILED', say(testWords.crewSignedOn, { count: f.crewSignedOn }))
             : null,
       ],
     };
@@ -434,38 +457,47 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
       ok: false,
       code: 'PRECONDITION_FAILED',
       reason: '2 crew members are still signed on.',
+      said: { caption: 'Message|Test_Lifecycle_Guards|crewSignedOn', values: { count: '2' }, terms: {} },
     });
     expect(allowedCommands(f, issuer, hooks)).toEqual([]);
     expect(decide({ ...f, crewSignedOn: 0 }, issuer, 'close', undefined, hooks)).toMatchObject({ ok: true });
   });
 
-  const unmet = (reason: string) => () => ({ code: 'PRECONDITION_FAILED' as const, reason });
+  const unmet = (reason: keyof typeof testWords) => () => deny('PRECONDITION_FAILED', say(testWords[reason]));
 
   it("a refusal names every unmet precondition, the table's and the plugins', in guard order", () => {
-    const hooks = { issue: [unmet('Release stored energy first.'), () => null, unmet('Record a gas test first.')] };
+    const hooks = { issue: [unmet('releaseEnergy'), () => null, unmet('gasTest')] };
     expect(decide(facts('isolated', { holderId: null }), issuer, 'issue', undefined, hooks)).toEqual({
       ok: false,
       code: 'PRECONDITION_FAILED',
       reason:
         'Name the holder (performing authority) before issuing the permit. Release stored energy first. Record a gas test first.',
+      // One sentence each, the first said with the others after it.
+      said: {
+        caption: 'Message|Rules_Permit_Lifecycle|nameHolder',
+        values: {},
+        terms: {},
+        then: [
+          { caption: 'Message|Test_Lifecycle_Guards|releaseEnergy', values: {}, terms: {} },
+          { caption: 'Message|Test_Lifecycle_Guards|gasTest', values: {}, terms: {} },
+        ],
+      },
     });
   });
 
   it('a refusal of who may act comes first and alone, even when a precondition failed before it', () => {
     const hooks = {
-      approve: [
-        unmet('Answer the questions first.'),
-        () => ({ code: 'NOT_THE_RIGHT_PERSON' as const, reason: 'Only the safety group signs this stage.' }),
-      ],
+      approve: [unmet('answerQuestions'), () => deny('NOT_THE_RIGHT_PERSON', say(testWords.safetyGroup))],
     };
     expect(decide(facts('requested'), approver, 'approve', { password: 'x' }, hooks)).toEqual({
       ok: false,
       code: 'NOT_THE_RIGHT_PERSON',
       reason: 'Only the safety group signs this stage.',
+      said: say(testWords.safetyGroup).said,
     });
     // A missing permission is the table's first guard: named alone, the preconditions not asked.
     const forbidden = decide(facts('isolated', { holderId: null }), approver, 'issue', undefined, {
-      issue: [unmet('Release stored energy first.')],
+      issue: [unmet('releaseEnergy')],
     });
     expect(forbidden).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(forbidden.ok || forbidden.reason).not.toMatch(/holder|stored energy/);
@@ -475,7 +507,7 @@ describe('permit lifecycle: forbidden transitions and their reasons', () => {
     let asked = 0;
     const hooks = {
       issue: [
-        unmet('Release stored energy first.'),
+        unmet('releaseEnergy'),
         () => {
           asked += 1;
           return null;
@@ -623,4 +655,86 @@ describe('permit lifecycle: random command sequences by random users (fast-check
     // A thousand sequences of up to 80 steps: 4–5 s on a quiet 2-core machine, past vitest's 5 s
     // default on a loaded one.
   }, 60_000);
+});
+
+describe('permit lifecycle: refusals in the reader’s language', () => {
+  // A reader's caption function with the few Spanish captions these refusals use (the server ships the same).
+  const spanish = new Map<string, string>([
+    [
+      captionKey(permitLifecycleRuleCaptions.onlyHolder),
+      'Solo el titular designado del permiso puede {{command}} este permiso.',
+    ],
+    [
+      captionKey(permitLifecycleRuleCaptions.nameHolder),
+      'Designe al titular (autoridad ejecutante) antes de emitir el permiso.',
+    ],
+    [captionKey(permitLifecycleRuleCaptions.noLongerChanges), 'El permiso está en {{status}}: ya no puede cambiar.'],
+    [captionKey(permitCommandVerbCaptions.close), 'cerrar'],
+    [captionKey(permitStatusCaptions.closed), 'Cerrado'],
+    [captionKey(testWords.releaseEnergy), 'Libere primero la energía almacenada.'],
+  ]);
+  const es = (caption: Caption, values: Record<string, string | number> = {}) =>
+    (spanish.get(captionKey(caption)) ?? caption.defaultCaption).replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
+      String(values[k] ?? `{{${k}}}`),
+    );
+
+  it('a refusal keeps its English reason and says the command as a translated term', () => {
+    const refused = decide(facts('active'), issuer, 'complete-work');
+    if (refused.ok) throw new Error('expected a refusal');
+    expect(refused.reason).toBe("Only the permit's named holder can complete work it.");
+    expect(refused.said).toEqual({
+      caption: 'Message|Rules_Permit_Lifecycle|onlyHolder',
+      values: {},
+      terms: { command: 'Label|Rules_Permit_Verb|complete-work' },
+    });
+    const close = decide(facts('closed'), issuer, 'close');
+    if (close.ok) throw new Error('expected a refusal');
+    expect(close.reason).toBe('The permit is Closed: it can no longer change.');
+    expect(sayIn(close.said, close.reason, es)).toBe('El permiso está en Cerrado: ya no puede cambiar.');
+  });
+
+  it('every unmet precondition is said in Spanish, the plugins’ too', () => {
+    const hooks = { issue: [() => deny('PRECONDITION_FAILED', say(testWords.releaseEnergy))] };
+    const refused = decide(facts('isolated', { holderId: null }), issuer, 'issue', undefined, hooks);
+    if (refused.ok) throw new Error('expected a refusal');
+    expect(refused.reason).toBe(
+      'Name the holder (performing authority) before issuing the permit. Release stored energy first.',
+    );
+    expect(sayIn(refused.said, refused.reason, es)).toBe(
+      'Designe al titular (autoridad ejecutante) antes de emitir el permiso. Libere primero la energía almacenada.',
+    );
+  });
+
+  it('every caption a refusal names is sayable: the web can say it', () => {
+    const actors = [requester, approver, issuer, holder, system, person(OTHER)];
+    for (const status of permitStatuses)
+      for (const actor of actors)
+        for (const command of permitCommands) {
+          const decision = decide(facts(status), actor, command, {});
+          if (decision.ok) continue;
+          const { said } = decision;
+          for (const key of [said.caption, ...Object.values(said.terms)]) expect(sayableCaption(key)).toBeDefined();
+          // The English said again from the caption is the reason, word for word.
+          expect(sayIn(said, 'unknown', (c, v) => fillPlaceholders(c.defaultCaption, v ?? {}))).toBe(decision.reason);
+        }
+  });
+
+  it('the statuses a refusal lists for a command are the table’s', () => {
+    for (const command of permitCommands)
+      expect(permitCommandFromCaptions[command].defaultCaption).toBe(
+        permitCommandFromStates(command)
+          .map((s) => permitStatusLabels[s])
+          .join(' or '),
+      );
+  });
+
+  it('the input schemas’ own messages are terms', () => {
+    const refused = decide(facts('active'), issuer, 'suspend', { reason: ' ' });
+    if (refused.ok) throw new Error('expected a refusal');
+    expect(refused.reason).toBe('Suspend: Reason is required.');
+    expect(refused.said.terms).toEqual({
+      command: 'Button|Permit_Command|suspend',
+      problem: captionKey(permitInputProblemCaptions.reasonRequired),
+    });
+  });
 });

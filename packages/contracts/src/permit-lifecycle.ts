@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import { PG_INT_MAX, idSchema } from './ids';
 import { permitPermission, type PermitTypeAction } from './permissions';
+import { defineCaptions, type Caption } from './captions/define-captions';
+import {
+  permitCommandFromCaptions,
+  permitCommandVerbCaptions,
+  permitInputProblemCaptions,
+  permitLifecycleRuleCaptions as words,
+} from './captions/permit-lifecycle';
+import { say, sayTogether, type Said, type Spoken } from './said';
 import { sealedSignatureSchema } from './signature-seal';
 import { localTimeWithOffset } from './wall-clock';
 
@@ -44,6 +52,12 @@ export const permitStatusLabels: Record<PermitStatus, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
 };
+
+/**
+ * The statuses as captions, keyed by the stored value. Defined here, beside their labels, since the
+ * lifecycle's refusals name them as terms (captions/permits.ts exports them with the permit page's).
+ */
+export const permitStatusCaptions = defineCaptions('Label', 'Permit_Status', permitStatusLabels);
 
 /** Terminal statuses: nothing changes a closed or cancelled permit. */
 export const terminalPermitStatuses: readonly PermitStatus[] = ['closed', 'cancelled'];
@@ -91,6 +105,9 @@ export const permitCommandLabels: Record<PermitCommand, string> = {
   cancel: 'Cancel',
   expire: 'Expire',
 };
+
+/** The commands as the buttons and the history name them, keyed by verb (captions as `permitStatusCaptions`). */
+export const permitCommandCaptions = defineCaptions('Button', 'Permit_Command', permitCommandLabels);
 
 const reasonSchema = z.string().check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000));
 /** Approving signs a stage: the signer types their password again (issue 17, decision 0051). Never trimmed. */
@@ -267,7 +284,10 @@ export const permitDenialHttpStatus: Record<PermitDenialCode, 403 | 409 | 422> =
 export interface PermitDenial {
   ok: false;
   code: PermitDenialCode;
+  /** In English, for the API's callers and a screen whose captions have not loaded. */
   reason: string;
+  /** The same words as a caption and its values, so each reader reads them in their language. */
+  said: Said;
 }
 
 /** What the use case must apply besides `status = to`. */
@@ -303,8 +323,31 @@ export type PermitGuard<F extends PermitFacts = PermitFacts> = (
  */
 export type PermitGuardHooks<F extends PermitFacts = PermitFacts> = Partial<Record<PermitCommand, PermitGuard<F>[]>>;
 
-const deny = (code: PermitDenialCode, reason: string) => ({ code, reason });
-const verb = (c: PermitCommand) => permitCommandLabels[c].toLowerCase();
+/**
+ * A refusal: its code, and its words in English (`reason`) and as a caption (`said`). Given as a
+ * function, the words are said only when read: the buttons ask only whether a guard refuses, for
+ * every row of thousands of permits at once (the offline download), and never read them.
+ */
+export const deny = (code: PermitDenialCode, spoken: Spoken | (() => Spoken)): Omit<PermitDenial, 'ok'> =>
+  typeof spoken === 'function' ? new UnsaidDenial(code, spoken) : { code, reason: spoken.message, said: spoken.said };
+
+/** A refusal whose words are said when first read (a class: its getters cost nothing to create). */
+class UnsaidDenial implements Omit<PermitDenial, 'ok'> {
+  private words: Spoken | undefined;
+  constructor(
+    readonly code: PermitDenialCode,
+    private readonly speak: () => Spoken,
+  ) {}
+  get reason(): string {
+    return (this.words ??= this.speak()).message;
+  }
+  get said(): Said {
+    return (this.words ??= this.speak()).said;
+  }
+}
+
+/** A command as a sentence names it ("close"), a term the reader's language says. */
+const verb = (c: PermitCommand): Record<'command', Caption> => ({ command: permitCommandVerbCaptions[c] });
 
 // ---- Guards (each reads like its name in the table below) ----
 
@@ -314,30 +357,26 @@ const can =
   ({ facts, actor, command }) =>
     actor.permissions.has(permitPermission(action, facts.typeCode))
       ? null
-      : deny(
-          'FORBIDDEN',
-          `You need the permission ${permitPermission(action, facts.typeCode)} to ${verb(command)} this permit.`,
+      : deny('FORBIDDEN', () =>
+          say(words.needsPermission, { permission: permitPermission(action, facts.typeCode) }, verb(command)),
         );
 
 const isRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId === facts.requesterId
     ? null
-    : deny('NOT_THE_RIGHT_PERSON', `Only the permit's requester can ${verb(command)} it.`);
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyRequester, {}, verb(command)));
 
 const isHolder: PermitGuard = ({ facts, actor, command }) =>
   facts.holderId !== null && actor.userId === facts.holderId
     ? null
-    : deny('NOT_THE_RIGHT_PERSON', `Only the permit's named holder can ${verb(command)} it.`);
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyHolder, {}, verb(command)));
 
 const notRequester: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.requesterId
     ? null
     : // Said to the requester (the one person it refuses), where the button would be.
-      deny(
-        'SEPARATION_OF_DUTIES',
-        command === 'approve'
-          ? 'You requested this permit: another person approves it.'
-          : `You requested this permit: another person must ${verb(command)} it.`,
+      deny('SEPARATION_OF_DUTIES', () =>
+        command === 'approve' ? say(words.requesterApproves) : say(words.requesterMustNot, {}, verb(command)),
       );
 
 /** Those who judge a permit before work (its approvers and issuing authorities) may send it back. */
@@ -345,98 +384,83 @@ const approverOrIssuer: PermitGuard = ({ facts, actor, command }) =>
   actor.permissions.has(permitPermission('approve', facts.typeCode)) ||
   actor.permissions.has(permitPermission('issue', facts.typeCode))
     ? null
-    : deny(
-        'FORBIDDEN',
-        `You need the permission ${permitPermission('approve', facts.typeCode)} or ${permitPermission('issue', facts.typeCode)} to ${verb(command)} this permit.`,
+    : deny('FORBIDDEN', () =>
+        say(
+          words.needsEitherPermission,
+          { approve: permitPermission('approve', facts.typeCode), issue: permitPermission('issue', facts.typeCode) },
+          verb(command),
+        ),
       );
 
 /** The issuing authority never holds the permit it issues (HSG250: issuer ≠ holder). */
 const notHolder: PermitGuard = ({ facts, actor, command }) =>
   actor.userId !== facts.holderId
     ? null
-    : deny(
-        'SEPARATION_OF_DUTIES',
-        `The holder of a permit cannot ${verb(command)} it: the issuing authority must be another person.`,
-      );
+    : deny('SEPARATION_OF_DUTIES', () => say(words.holderMustNot, {}, verb(command)));
 
 const holderIsNamed: PermitGuard = ({ facts }) =>
-  facts.holderId !== null
-    ? null
-    : deny('PRECONDITION_FAILED', 'Name the holder (performing authority) before issuing the permit.');
+  facts.holderId !== null ? null : deny('PRECONDITION_FAILED', () => say(words.nameHolder));
 
 /**
  * Nobody accepts a permit, and so starts work under it, before its validity starts: until then it
  * is Issued and awaiting its start (the page counts down to it).
  */
-const startReached: PermitGuard = ({ facts }) =>
-  facts.plannedStart === null || ms(facts.now) >= ms(facts.plannedStart)
-    ? null
-    : deny(
-        'PRECONDITION_FAILED',
-        `The permit is valid from ${localTimeWithOffset(new Date(ms(facts.plannedStart)), facts.timeZone ?? 'UTC')}: it can be accepted, and work can start, from then.`,
-      );
+const startReached: PermitGuard = ({ facts }) => {
+  const start = facts.plannedStart;
+  if (start === null || ms(facts.now) >= ms(start)) return null;
+  return deny('PRECONDITION_FAILED', () =>
+    say(words.validFrom, { start: localTimeWithOffset(new Date(ms(start)), facts.timeZone ?? 'UTC') }),
+  );
+};
 
 const holderNotIssuer: PermitGuard = ({ facts }) =>
-  facts.holderId !== facts.issuerId
-    ? null
-    : deny('SEPARATION_OF_DUTIES', 'The holder cannot accept a permit they issued: another person must issue it.');
+  facts.holderId !== facts.issuerId ? null : deny('SEPARATION_OF_DUTIES', () => say(words.holderIssued));
 
 const requesterOrApprover: PermitGuard = (ctx) => {
   const { facts, actor } = ctx;
   if (actor.userId === facts.requesterId && actor.permissions.has(permitPermission('create', facts.typeCode)))
     return null;
   if (actor.permissions.has(permitPermission('approve', facts.typeCode))) return null;
-  return deny('FORBIDDEN', 'Only the requester or someone who may approve this type of permit can cancel it.');
+  return deny('FORBIDDEN', () => say(words.onlyRequesterOrApprover));
 };
 
 /** Hand-over is started by the outgoing holder or by the issuing authority (not both the same). */
 const holderOrIssuer: PermitGuard = ({ facts, actor }) => {
   if (facts.holderId !== null && actor.userId === facts.holderId) return null;
   if (actor.permissions.has(permitPermission('issue', facts.typeCode))) return null;
-  return deny('NOT_THE_RIGHT_PERSON', 'Only the current holder or the issuing authority can hand over the permit.');
+  return deny('NOT_THE_RIGHT_PERSON', () => say(words.onlyHolderOrIssuer));
 };
 
 /** The incoming holder accepts only having confirmed the handover notes were read ((f)(4)). */
 const handoverAcknowledged: PermitGuard = ({ facts, input }) => {
   if (!input || facts.pendingHandoverId == null || input.acknowledgesHandover === true) return null;
-  return deny(
-    'INVALID_INPUT',
-    'Read the handover notes and confirm you have read them: the hand-over completes with your acceptance.',
-  );
+  return deny('INVALID_INPUT', () => say(words.readHandover));
 };
 
 const newHolderValid: PermitGuard = ({ facts, input }) => {
   if (!input) return null;
-  if (input.newHolderId === facts.holderId)
-    return deny('INVALID_INPUT', 'The new holder must be someone other than the current holder.');
-  if (input.newHolderId === facts.issuerId)
-    return deny('SEPARATION_OF_DUTIES', 'The issuer of a permit cannot become its holder.');
+  if (input.newHolderId === facts.holderId) return deny('INVALID_INPUT', () => say(words.newHolderIsHolder));
+  if (input.newHolderId === facts.issuerId) return deny('SEPARATION_OF_DUTIES', () => say(words.issuerCannotHold));
   return null;
 };
 
 const extensionsLeft: PermitGuard = ({ facts }) =>
   facts.extensionCount < facts.maxExtensions
     ? null
-    : deny(
-        'LIMIT_REACHED',
-        `This permit has been extended ${facts.extensionCount} times, the most its type allows (${facts.maxExtensions}).`,
-      );
+    : deny('LIMIT_REACHED', () => say(words.extensionsUsed, { count: facts.extensionCount, max: facts.maxExtensions }));
 
 const withinMaxValidity: PermitGuard = ({ facts, input }) => {
   if (!input?.plannedEnd) return null;
   const end = ms(input.plannedEnd);
   if (facts.plannedEnd !== null && end <= ms(facts.plannedEnd))
-    return deny('INVALID_INPUT', 'An extension must move the planned end later than it is now.');
+    return deny('INVALID_INPUT', () => say(words.extendLater));
   if (facts.plannedStart !== null && end > ms(facts.plannedStart) + facts.maxValidityHours * 3_600_000)
-    return deny(
-      'LIMIT_REACHED',
-      `The planned end cannot be more than ${facts.maxValidityHours} hours after the planned start (the type's maximum validity).`,
-    );
+    return deny('LIMIT_REACHED', () => say(words.beyondMaxValidity, { hours: facts.maxValidityHours }));
   return null;
 };
 
 const personOnly: PermitGuard = ({ actor, command }) =>
-  actor.isSystem ? deny('FORBIDDEN', `The system cannot ${verb(command)} a permit: a person must.`) : null;
+  actor.isSystem ? deny('FORBIDDEN', () => say(words.systemCannot, {}, verb(command))) : null;
 
 /** The system may give the command whatever it holds; a person needs what `guard` asks. */
 const systemOr =
@@ -445,14 +469,12 @@ const systemOr =
     ctx.actor.isSystem ? null : guard(ctx);
 
 const systemOnly: PermitGuard = ({ actor }) =>
-  actor.isSystem
-    ? null
-    : deny('FORBIDDEN', 'Only the scheduled expiry job can expire a permit, when its validity has ended.');
+  actor.isSystem ? null : deny('FORBIDDEN', () => say(words.onlyExpiryJob));
 
 const validityEnded: PermitGuard = ({ facts }) =>
   facts.plannedEnd !== null && ms(facts.now) >= ms(facts.plannedEnd)
     ? null
-    : deny('PRECONDITION_FAILED', "The permit's validity has not ended yet.");
+    : deny('PRECONDITION_FAILED', () => say(words.validityNotEnded));
 
 export interface PermitTransition {
   from: PermitStatus;
@@ -555,8 +577,9 @@ export const permitCommandAction: Record<
 const findTransition = (from: PermitStatus, command: PermitCommand) =>
   permitTransitions.find((row) => row.from === from && row.command === command);
 
-const fromStates = (command: PermitCommand) =>
-  permitTransitions.filter((row) => row.command === command).map((row) => permitStatusLabels[row.from]);
+/** The statuses a command is given from, in the table's order. */
+export const permitCommandFromStates = (command: PermitCommand): PermitStatus[] =>
+  permitTransitions.filter((row) => row.command === command).map((row) => row.from);
 
 function effectsOf(facts: PermitFacts, actor: PermitActor, row: PermitTransition, input: AnyInput): PermitEffects {
   switch (row.command) {
@@ -597,22 +620,25 @@ export function runGuards<F extends PermitFacts>(
 ): Omit<PermitDenial, 'ok'> | null {
   // The table's guards, then the plugins': two loops, without a list of both built for every call,
   // and no array until a precondition fails (the offline download asks for 10,000 permits' buttons at once).
-  let unmet: string[] | null = null;
+  let unmet: Spoken[] | null = null;
   for (const guard of row.guards as PermitGuard<F>[]) {
     const denial = guard(ctx);
     if (!denial) continue;
     if (firstOnly || denial.code !== 'PRECONDITION_FAILED') return denial;
-    (unmet ??= []).push(denial.reason);
+    (unmet ??= []).push({ message: denial.reason, said: denial.said });
   }
   for (const guard of hooks?.[row.command] ?? []) {
     const denial = guard(ctx);
     if (!denial) continue;
     if (firstOnly || denial.code !== 'PRECONDITION_FAILED') return denial;
-    (unmet ??= []).push(denial.reason);
+    (unmet ??= []).push({ message: denial.reason, said: denial.said });
   }
-  // Each reason is a sentence of its own.
-  return unmet && deny('PRECONDITION_FAILED', unmet.join(' '));
+  // Each reason is a sentence of its own: one said, the sentences after the first in its `then`.
+  return unmet && deny('PRECONDITION_FAILED', sayTogether(unmet));
 }
+
+/** The input schemas' messages by their English, as `decide` says them. */
+const inputProblems = new Map(Object.values(permitInputProblemCaptions).map((c) => [c.defaultCaption, c]));
 
 /**
  * May this actor run this command on this permit now? `ok` carries the new status and the effects
@@ -625,18 +651,21 @@ export function decide<F extends PermitFacts>(
   input?: unknown,
   hooks?: PermitGuardHooks<F>,
 ): PermitDecision {
-  const status = permitStatusLabels[facts.status];
+  const status = { status: permitStatusCaptions[facts.status] };
   if (terminalPermitStatuses.includes(facts.status))
-    return { ok: false, code: 'NOT_ALLOWED_FROM_STATE', reason: `The permit is ${status}: it can no longer change.` };
+    return { ok: false, ...deny('NOT_ALLOWED_FROM_STATE', say(words.noLongerChanges, {}, status)) };
   const row = findTransition(facts.status, command);
   if (!row) {
-    const from = fromStates(command);
+    // Every command has a row from some status: the table's statuses, said whole (permitCommandFromCaptions).
+    const from = { ...status, from: permitCommandFromCaptions[command] };
     return {
       ok: false,
-      code: 'NOT_ALLOWED_FROM_STATE',
-      reason:
-        `A permit that is ${status} cannot be ${command === 'edit' ? 'edited' : `given the command "${permitCommandLabels[command]}"`}` +
-        (from.length ? `; only a permit that is ${from.join(' or ')} can.` : '.'),
+      ...deny(
+        'NOT_ALLOWED_FROM_STATE',
+        command === 'edit'
+          ? say(words.cannotBeEdited, {}, from)
+          : say(words.cannotBeGiven, {}, { ...from, command: permitCommandCaptions[command] }),
+      ),
     };
   }
   let parsed: AnyInput = {};
@@ -645,12 +674,27 @@ export function decide<F extends PermitFacts>(
     const result = schema.safeParse(input ?? {});
     if (!result.success) {
       const message = result.error.issues[0]?.message ?? 'invalid';
-      return { ok: false, code: 'INVALID_INPUT', reason: `${permitCommandLabels[command]}: ${message}.` };
+      // The schemas' own messages are terms; zod's (a value of the wrong type) stay as written.
+      const known = inputProblems.get(message);
+      return {
+        ok: false,
+        ...deny(
+          'INVALID_INPUT',
+          say(
+            words.invalidInput,
+            known ? {} : { problem: message },
+            known
+              ? { command: permitCommandCaptions[command], problem: known }
+              : { command: permitCommandCaptions[command] },
+          ),
+        ),
+      };
     }
     parsed = result.data as AnyInput;
   }
   const denial = runGuards(row, { facts, actor, command, input: parsed }, hooks, false);
-  if (denial) return { ok: false, ...denial };
+  // Read one by one: a refusal's words may be getters (`deny` given a function), which a spread skips.
+  if (denial) return { ok: false, code: denial.code, reason: denial.reason, said: denial.said };
   const to = row.staysWhile?.(facts) ? row.from : row.to;
   return { ok: true, from: facts.status, to, effects: effectsOf(facts, actor, row, parsed) };
 }

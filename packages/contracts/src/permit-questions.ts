@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { listInWords } from './list-words';
+import { saidSchema } from './said';
 import type { PermitCommand, PermitStatus } from './permit-lifecycle';
 import { QUESTION_ANSWER_MAX, questionStages, questionVersionSchema, type QuestionStage } from './questions';
 
@@ -98,6 +99,8 @@ export const permitQuestionStageSchema = z.object({
   isOpen: z.boolean(),
   /** What stops the stage's command now, each naming the question (empty when nothing does). */
   problems: z.array(z.string()),
+  /** The same problems as captions and values, one each (the lifecycle's refusal says them in the reader's language). */
+  problemsSaid: z.optional(z.array(saidSchema)),
   questions: z.array(permitQuestionSchema),
 });
 export type PermitQuestionStage = z.infer<typeof permitQuestionStageSchema>;

@@ -6,6 +6,8 @@ import {
   type QuestionVersion,
 } from './questions';
 import { questionYesNoCaptions } from './captions/questions';
+import { gasVerbCaptions, permitGuardCaptions } from './captions/permit-guards';
+import { say, type Spoken } from './said';
 import { permitPermission } from './permissions';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { questionStageSteps, questionStageWindows, stageWindowWords } from './permit-questions';
@@ -107,17 +109,34 @@ export function stageProblems(
   stage: QuestionStage,
   asked: { question: QuestionVersion; answer: { value: string } | null }[],
 ): string[] {
-  const step = questionStageSteps[stage];
+  return stageProblemsSaid(stage, asked).map((problem) => problem.message);
+}
+
+/**
+ * `stageProblems` with each sentence's caption (the lifecycle's refusal says them): the question's
+ * text is the facility's own, as written; the step and a Yes/No/N.A. answer are terms.
+ */
+export function stageProblemsSaid(
+  stage: QuestionStage,
+  asked: { question: QuestionVersion; answer: { value: string } | null }[],
+): Spoken[] {
+  const step = { step: gasVerbCaptions[questionStageSteps[stage] as keyof typeof gasVerbCaptions] };
   const { problems } = evaluateAnswers(
     asked.map((a) => a.question),
     asked.flatMap((a) => (a.answer ? [{ questionVersionID: a.question.ID, answer: a.answer.value }] : [])),
   );
   return problems.map((problem) => {
     const entry = asked.find((a) => a.question.ID === problem.questionVersionID)!;
-    const text = entry.question.text;
-    if (problem.kind === 'missing') return `Question "${text}" must be answered before the permit is ${step}.`;
-    const answer = shownAnswer(entry.question, entry.answer?.value ?? '');
-    return `Question "${text}" is answered "${answer}": this answer stops the permit from being ${step}.`;
+    const question = entry.question.text;
+    if (problem.kind === 'missing') return say(permitGuardCaptions.questionMissing, { question }, step);
+    const value = entry.answer?.value ?? '';
+    const yesNo =
+      entry.question.answerType === 'yes_no_na'
+        ? questionYesNoCaptions[value as keyof typeof questionYesNoCaptions]
+        : undefined;
+    return yesNo
+      ? say(permitGuardCaptions.questionBlocks, { question }, { ...step, answer: yesNo })
+      : say(permitGuardCaptions.questionBlocks, { question, answer: shownAnswer(entry.question, value) }, step);
   });
 }
 

@@ -7,15 +7,35 @@ import type { Caption } from './captions/define-captions';
  * API's callers and for a screen whose captions have not loaded. `terms` are values that are
  * themselves captions (a status's label), translated before they are filled in.
  */
-export const saidSchema = z.object({
+const saidShape = {
   /** The caption's key, `itemType|formName|controlName` (caption parts never hold a `|`). */
   caption: z.string(),
   values: z.record(z.string(), z.string()),
   terms: z.record(z.string(), z.string()),
   /** Values that are lists of captions (the fields an edit changed), said joined by commas. */
   lists: z.optional(z.record(z.string(), z.array(z.string()))),
+};
+/** A phrase said inside a sentence ("E-1 and P-2 are Isolated"): a caption with its values, no deeper. */
+const phraseSchema = z.object(saidShape);
+const sentenceShape = {
+  ...saidShape,
+  /**
+   * Values that are themselves phrases with words of their own (each group of points and the state
+   * they are in), each said in the reader's words and joined by semicolons.
+   */
+  phrases: z.optional(z.record(z.string(), z.array(phraseSchema))),
+};
+export const saidSchema = z.object({
+  ...sentenceShape,
+  /**
+   * The sentences said after this one, each a sentence of its own (a refusal naming everything that
+   * blocks a command, one sentence per thing), joined by spaces.
+   */
+  then: z.optional(z.array(z.object(sentenceShape))),
 });
 export type Said = z.infer<typeof saidSchema>;
+// One component of the OpenAPI document (`Said`), referred to by every answer that carries one.
+z.globalRegistry.add(saidSchema, { id: 'Said' });
 
 /** Every caption a rule may say, by key: the web translates a `Said` with the caption it names. */
 const sayable = new Map<string, Caption>();
@@ -29,6 +49,9 @@ export function registerSayable(...catalogs: Readonly<Record<string, Caption>>[]
     for (const caption of Object.values(catalog)) sayable.set(captionKey(caption), caption);
 }
 
+/** Every caption registered as sayable (the translations' test holds each to a Spanish one). */
+export const sayableCaptions = (): Caption[] => [...sayable.values()];
+
 /** The caption a `Said` names, if any rule registered it. */
 export const sayableCaption = (key: string): Caption | undefined => sayable.get(key);
 
@@ -41,8 +64,18 @@ export function fillPlaceholders(text: string, values: Readonly<Record<string, s
   );
 }
 
+/** Words a rule says: their English and what names them (`say`'s answer). */
+export interface Spoken {
+  message: string;
+  said: Said;
+}
+
+/** Joins the phrases a sentence names, as `say` and `sayIn` both do. */
+const PHRASE_SEPARATOR = '; ';
+
 /**
- * What a rule says: the caption with its values, and its English words.
+ * What a rule says: the caption with its values, and its English words. `phrases` are values that
+ * are said themselves (with `say`), in the reader's words, joined by semicolons.
  * @example say(c.notEditable, {}, { status: permitStatusCaptions.closed }).message === 'The hazard analysis … this permit is Closed.'
  */
 export function say(
@@ -50,15 +83,22 @@ export function say(
   values: Readonly<Record<string, string | number>> = {},
   terms: Readonly<Record<string, Caption>> = {},
   lists: Readonly<Record<string, readonly Caption[]>> = {},
-): { message: string; said: Said } {
+  phrases: Readonly<Record<string, readonly Spoken[]>> = {},
+): Spoken {
   const text: Record<string, string> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
   const english = {
     ...text,
     ...Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, t.defaultCaption])),
     ...Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.map((t) => t.defaultCaption).join(', ')])),
+    ...Object.fromEntries(Object.entries(phrases).map(([k, p]) => [k, p.map((x) => x.message).join(PHRASE_SEPARATOR)])),
   };
   for (const c of [caption, ...Object.values(terms), ...Object.values(lists).flat()]) sayable.set(captionKey(c), c);
   const listKeys = Object.entries(lists).map(([k, l]): [string, string[]] => [k, l.map(captionKey)]);
+  const phraseSaids = Object.entries(phrases).map(([k, p]): [string, Said[]] => [
+    k,
+    // A phrase is one level deep: its own phrases and sentences are not carried.
+    p.map(({ said: { phrases: _deeper, then: _after, ...phrase } }) => phrase),
+  ]);
   return {
     message: fillPlaceholders(caption.defaultCaption, english),
     said: {
@@ -66,7 +106,28 @@ export function say(
       values: text,
       terms: Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, captionKey(t)])),
       ...(listKeys.length ? { lists: Object.fromEntries(listKeys) } : {}),
+      ...(phraseSaids.length ? { phrases: Object.fromEntries(phraseSaids) } : {}),
     },
+  };
+}
+
+/**
+ * Sentences said one after another (a refusal naming everything that blocks): their English joined
+ * by spaces, and the first sentence's `said` carrying the others as `then`.
+ * @example sayTogether([say(a), say(b)]).message === `${say(a).message} ${say(b).message}`
+ */
+export function sayTogether(sentences: readonly Spoken[]): Spoken {
+  const [first, ...rest] = sentences;
+  if (!first) throw new Error('sayTogether needs a sentence');
+  const flat = (s: Said): Said[] => {
+    const { then, ...sentence } = s;
+    return [sentence, ...(then ?? [])];
+  };
+  const after = [...(first.said.then ?? []), ...rest.flatMap((s) => flat(s.said))];
+  const { then: _then, ...head } = first.said;
+  return {
+    message: sentences.map((s) => s.message).join(' '),
+    said: after.length ? { ...head, then: after } : head,
   };
 }
 
@@ -79,18 +140,33 @@ export function sayIn(
   fallback: string,
   t: (caption: Caption, values?: Record<string, string | number>) => string,
 ): string {
-  const caption = said ? sayable.get(said.caption) : undefined;
-  if (!said || !caption) return fallback;
+  if (!said) return fallback;
+  const sentences = [said, ...(said.then ?? [])].map((s) => sayOne(s, t));
+  return sentences.some((s) => s === null) ? fallback : sentences.join(' ');
+}
+
+/** One sentence (or phrase) in the reader's words; null when it names a caption this build does not know. */
+function sayOne(
+  said: Omit<Said, 'then'>,
+  t: (caption: Caption, values?: Record<string, string | number>) => string,
+): string | null {
+  const caption = sayable.get(said.caption);
+  if (!caption) return null;
   const terms: Record<string, string> = {};
   for (const [name, key] of Object.entries(said.terms)) {
     const term = sayable.get(key);
-    if (!term) return fallback;
+    if (!term) return null;
     terms[name] = t(term);
   }
   for (const [name, keys] of Object.entries(said.lists ?? {})) {
     const items = keys.map((key) => sayable.get(key));
-    if (items.some((item) => !item)) return fallback;
+    if (items.some((item) => !item)) return null;
     terms[name] = items.map((item) => t(item!)).join(', ');
+  }
+  for (const [name, phrases] of Object.entries(said.phrases ?? {})) {
+    const spoken = phrases.map((phrase) => sayOne(phrase, t));
+    if (spoken.some((p) => p === null)) return null;
+    terms[name] = spoken.join(PHRASE_SEPARATOR);
   }
   return t(caption, { ...said.values, ...terms });
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@hasp/contracts';
+import type { ErrorCode, Said } from '@hasp/contracts';
 
 /** The one error type: a stable code, an HTTP status and a message safe to show the user. */
 export class AppError extends Error {
@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: { field: string; message: string }[],
     readonly headers?: Record<string, string>,
+    /** The message as a shared rule says it (caption and values), for a screen in another language. */
+    readonly said?: Said,
   ) {
     super(message);
   }

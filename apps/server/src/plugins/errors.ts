@@ -1,17 +1,19 @@
 import { extname } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorCodeByStatus, type ApiError } from '@hasp/contracts';
+import { errorCodeByStatus, type ApiRefusal } from '@hasp/contracts';
 import { AppError } from './app-error';
 import { databaseDataError } from './database-errors';
 
-/** Every failure leaves as `{ code, message, details? }`; 5xx text never leaves the server. */
+/** Every failure leaves as `{ code, message, details?, said? }`; 5xx text never leaves the server. */
 export function registerErrorHandling(app: FastifyInstance, servesWebApp: boolean): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: ApiError = { code: error.code, message: error.message };
+      // `said` leaves only where the route's failure schema is apiRefusalSchema (the serializer keeps what its schema names).
+      const body: ApiRefusal = { code: error.code, message: error.message };
       if (error.details) body.details = error.details;
+      if (error.said) body.said = error.said;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,9 +1,10 @@
 import {
-  apiErrorSchema,
+  apiRefusalSchema,
   errorCodeByStatus,
   loginResultSchema,
+  sayIn,
   shellPlatform,
-  type ApiError,
+  type ApiRefusal,
   type ErrorCode,
   type LoginResult,
 } from '@hasp/contracts';
@@ -40,7 +41,7 @@ export class ApiRequestError extends Error {
 
   constructor(
     readonly status: number,
-    readonly error: ApiError,
+    readonly error: ApiRefusal,
     /** The raw body when it was not the standard error shape (the toast falls back to it). */
     readonly body?: unknown,
     /** The message the server itself sent, when it sent one. */
@@ -224,7 +225,8 @@ export async function toApiError(response: Response): Promise<ApiRequestError> {
   } catch {
     // Not JSON: keep the text.
   }
-  const parsed = apiErrorSchema.safeParse(body);
+  // The refusal's shape is the error's with `said`: every failure reads with it.
+  const parsed = apiRefusalSchema.safeParse(body);
   if (parsed.success) return new ApiRequestError(response.status, parsed.data, body, parsed.data.message);
   const said = (body as { message?: unknown } | null)?.message;
   const serverMessage = typeof said === 'string' && said ? said : undefined;
@@ -446,10 +448,13 @@ export async function authorizedFetch(path: string, options: RequestOptions = {}
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** What the toast says: the server's message, else the error body, else the error's own message. */
+/**
+ * What the toast says: the server's message (a shared rule's refusal in the reader's language, by
+ * its `said`), else the error body, else the error's own message.
+ */
 export function toastTextFor(error: unknown): string {
   if (error instanceof ApiRequestError) {
-    if (error.serverMessage) return error.serverMessage;
+    if (error.serverMessage) return sayIn(error.error.said, error.serverMessage, translate);
     if (error.body !== undefined && error.body !== '') {
       return typeof error.body === 'string' ? error.body : JSON.stringify(error.body);
     }

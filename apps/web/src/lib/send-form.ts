@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
+import { sayIn } from '@hasp/contracts';
 import { ApiRequestError, apiRequest, type RequestOptions } from './http';
+import type { Translate } from './i18n';
 
 /** Field → message, as the server's VALIDATION_FAILED details list them. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -31,6 +33,15 @@ export const statusIn =
 export function reasonOf(error: unknown): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? error.error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * `reasonOf` in the reader's language: a shared rule's refusal (the permit lifecycle's) carries its
+ * caption and values (`said`), said with the reader's captions; any other reason as the server said it.
+ */
+export function reasonIn(error: unknown, t: Translate): string {
+  const said = error instanceof ApiRequestError ? error.error.said : undefined;
+  return sayIn(said, reasonOf(error), t);
 }
 
 /** A refusal that names no field of the form (a stale version, a record gone): its reason, else null. */

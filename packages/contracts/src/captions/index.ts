@@ -44,4 +44,6 @@ export * from './reports';
 export * from './printing';
 export * from './notification-templates';
 export * from './connect';
+export * from './permit-lifecycle';
+export * from './permit-guards';
 export * from './rules';

@@ -1,5 +1,6 @@
 import { isolationPlanVerbLabels, planPointStateLabels } from '../isolation-plan';
 import { tagStateLabels } from '../tags';
+import { registerSayable } from '../said';
 import { defineCaptions } from './define-captions';
 
 // Captions of the permit page's Isolation section (features/isolation-plan). The English defaults
@@ -10,6 +11,8 @@ export const isolationPlanVerbCaptions = defineCaptions('Button', 'IsolationPlan
 
 /** A plan point's states, keyed by the stored value. */
 export const planPointStateCaptions = defineCaptions('Label', 'IsolationPlan_PointState', planPointStateLabels);
+// The lifecycle's guards name points by their state (a term): the web says them from the start.
+registerSayable(planPointStateCaptions);
 
 /** A tag's states (contracts' tags.ts), keyed by the stored value: the Isolation and Tags sections share them. */
 export const tagStateCaptions = defineCaptions('Label', 'Tag_State', tagStateLabels);

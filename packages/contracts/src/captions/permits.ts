@@ -1,4 +1,3 @@
-import { permitCommandLabels, permitStatusLabels } from '../permit-lifecycle';
 import { permitHistoryStepLabels } from '../permit-history';
 import { permitCommandNotifyTexts, permitRiskLabels } from '../permits';
 import { defineCaptions } from './define-captions';
@@ -13,11 +12,11 @@ export const permitsTitles = defineCaptions('Title', 'Permit', {
   edit: 'Edit {{id}}',
 });
 
-/** The lifecycle's statuses (permit-lifecycle.ts), keyed by the stored value. */
-export const permitStatusCaptions = defineCaptions('Label', 'Permit_Status', permitStatusLabels);
-
-/** The lifecycle's commands as the buttons and the history name them, keyed by verb. */
-export const permitCommandCaptions = defineCaptions('Button', 'Permit_Command', permitCommandLabels);
+/**
+ * The lifecycle's statuses, keyed by the stored value, and its commands as the buttons and the
+ * history name them, keyed by verb: defined in permit-lifecycle.ts, whose refusals name them.
+ */
+export { permitCommandCaptions, permitStatusCaptions } from '../permit-lifecycle';
 
 /** The risk levels, keyed by the stored value. */
 export const permitRiskCaptions = defineCaptions('Label', 'Permit_Risk', permitRiskLabels);

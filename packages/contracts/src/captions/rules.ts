@@ -1,7 +1,19 @@
 import { fillPlaceholders, registerSayable, say } from '../said';
 import type { Caption } from './define-captions';
 import { defineCaptions } from './define-captions';
-import { permitFieldCaptions, permitHistorySummaryCaptions, permitStatusCaptions } from './permits';
+import {
+  permitCommandCaptions,
+  permitFieldCaptions,
+  permitHistorySummaryCaptions,
+  permitStatusCaptions,
+} from './permits';
+import {
+  permitCommandFromCaptions,
+  permitCommandVerbCaptions,
+  permitInputProblemCaptions,
+  permitLifecycleRuleCaptions,
+} from './permit-lifecycle';
+import { gasVerbCaptions, permitGuardCaptions, pointGroupCaptions } from './permit-guards';
 
 // The words shared rules say (contracts' refusals and next steps; `say` in said.ts): the server
 // and the offline page decide with the same rules, and each reader reads the words in their own
@@ -87,4 +99,12 @@ registerSayable(
   permitStatusCaptions,
   permitHistorySummaryCaptions,
   permitFieldCaptions,
+  permitLifecycleRuleCaptions,
+  permitGuardCaptions,
+  pointGroupCaptions,
+  gasVerbCaptions,
+  permitCommandVerbCaptions,
+  permitCommandFromCaptions,
+  permitInputProblemCaptions,
+  permitCommandCaptions,
 );

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  gasTestRefusal,
+  deny,
+  gasTestRefusalSaid,
   gasTestStanding,
   type GasTestForRule,
   type GasTestStanding,
@@ -25,13 +26,13 @@ const gasTestsClear =
   (verb: 'issued' | 'accepted' | 'revalidated'): PermitGuard<GasTestFacts> =>
   ({ facts }) => {
     if (!facts.gasTestsApply) return null;
-    const reason = gasTestRefusal({
+    const refusal = gasTestRefusalSaid({
       standing: facts.gasStanding,
       retestMinutes: facts.gasRetestMinutes,
       now: new Date(facts.now),
       verb,
     });
-    return reason ? { code: 'PRECONDITION_FAILED', reason } : null;
+    return refusal ? deny('PRECONDITION_FAILED', refusal) : null;
   };
 
 const noTests: GasTestStanding = { failing: [], lastPassAt: null };

@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { hazardAnalysisMissing, type PermitFacts, type PermitGuard } from '@hasp/contracts';
+import {
+  deny,
+  hazardAnalysisMissingSaid,
+  sayTogether,
+  type PermitFacts,
+  type PermitGuard,
+  type Spoken,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
 import { loadLines, loadLinesForPermits } from './hazard-analysis.repository';
@@ -9,14 +16,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** What the request guard reads, loaded with the permit's lifecycle facts (after the permit's lock). */
 export interface HazardFacts extends PermitFacts {
   /** What is missing for the type's "hazard analysis required before Requested" (empty when not required). */
-  hazardAnalysisMissing?: string[];
+  hazardAnalysisMissing?: Spoken[];
 }
 
 async function loadHazardFacts(db: Db, permit: PermitRecord): Promise<Omit<HazardFacts, keyof PermitFacts>> {
   if (!permit.permitType.sections.includes('hazard-analysis')) return { hazardAnalysisMissing: [] };
   // The type's flag comes with the permit's read (decision 0066): no statement of its own.
   if (!permit.hazardAnalysisRequired) return { hazardAnalysisMissing: [] };
-  return { hazardAnalysisMissing: hazardAnalysisMissing(await loadLines(db, permit.ID)) };
+  return { hazardAnalysisMissing: hazardAnalysisMissingSaid(await loadLines(db, permit.ID)) };
 }
 
 /** loadHazardFacts for many permits at once (the offline download's page), by permit ID. */
@@ -45,7 +52,7 @@ async function loadHazardFactsForPermits(
     judged.map((p) => p.ID),
   );
   for (const permit of judged) {
-    facts.set(permit.ID, { hazardAnalysisMissing: hazardAnalysisMissing(lines.get(permit.ID) ?? []) });
+    facts.set(permit.ID, { hazardAnalysisMissing: hazardAnalysisMissingSaid(lines.get(permit.ID) ?? []) });
   }
   return facts;
 }
@@ -55,9 +62,7 @@ async function loadHazardFactsForPermits(
  * Facts read without the plugins (a new permit's first view) carry none: nothing to refuse there.
  */
 const analysisComplete: PermitGuard<HazardFacts> = ({ facts }) =>
-  facts.hazardAnalysisMissing?.length
-    ? { code: 'PRECONDITION_FAILED', reason: facts.hazardAnalysisMissing.join(' ') }
-    : null;
+  facts.hazardAnalysisMissing?.length ? deny('PRECONDITION_FAILED', sayTogether(facts.hazardAnalysisMissing)) : null;
 
 /**
  * The signed content of the analysis (seam 2): its lines, sorted by ID — job step, hazard, ratings,

@@ -35,7 +35,8 @@ export const hazardTarget: CommandTarget<HazardState> = {
 export function editRefusal(permit: HazardPermit, userId: number, permissions: ReadonlySet<string>): AppError | null {
   const problem = hazardEditProblem(permit, userId, permissions);
   if (!problem) return null;
-  return new AppError(problem.status === 403 ? 'FORBIDDEN' : 'CONFLICT', problem.status, problem.message);
+  const code = problem.status === 403 ? 'FORBIDDEN' : 'CONFLICT';
+  return new AppError(code, problem.status, problem.message, undefined, undefined, problem.said);
 }
 
 /** One row per verb, all alike: the refusal above decides. */

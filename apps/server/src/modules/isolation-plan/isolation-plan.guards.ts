@@ -1,10 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
-  groupedInWords,
-  planPointStateLabels,
+  deny as denyFor,
+  listInWords,
+  permitGuardCaptions as words,
+  planPointStateCaptions,
+  pointGroupCaptions,
+  say,
   type PermitFacts,
   type PermitGuard,
   type PlanPointState,
+  type Spoken,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitGuards, type PermitRecord } from '../permits';
@@ -155,57 +160,77 @@ async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Pro
   return byPermit;
 }
 
-const deny = (reason: string) => ({ code: 'PRECONDITION_FAILED' as const, reason });
+const deny = (spoken: () => Spoken) => denyFor('PRECONDITION_FAILED', spoken);
 
-/** Every point that fails `ok`, grouped by its state in plan order: "E-201 and P-201 are Isolated; T-3 is Pending". */
-function pointsNot(facts: IsolationFacts, ok: (state: PlanPointState) => boolean): string | null {
-  const open = facts.planPoints.filter((p) => !ok(p.state));
-  return open.length ? groupedInWords(open.map((p) => [p.code, planPointStateLabels[p.state]])) : null;
+/**
+ * Every point that fails `ok`, grouped by its state in plan order: "E-201 and P-201 are Isolated;
+ * T-3 is Pending" (as groupedInWords), each group a phrase whose state is a term. Null when every
+ * point passes; else the phrases, said only when the refusal's words are read.
+ */
+function pointsNot(facts: IsolationFacts, ok: (state: PlanPointState) => boolean): (() => { points: Spoken[] }) | null {
+  if (facts.planPoints.every((p) => ok(p.state))) return null;
+  return () => {
+    const groups = new Map<PlanPointState, string[]>();
+    for (const p of facts.planPoints) {
+      if (ok(p.state)) continue;
+      const codes = groups.get(p.state);
+      if (codes) codes.push(p.code);
+      else groups.set(p.state, [p.code]);
+    }
+    return {
+      points: [...groups].map(([state, codes]) =>
+        say(
+          codes.length > 1 ? pointGroupCaptions.many : pointGroupCaptions.one,
+          { points: listInWords(codes) },
+          { state: planPointStateCaptions[state] },
+        ),
+      ),
+    };
+  };
 }
 
 // Isolate: a plan, stored energy released and every point verified (OSHA 1910.147 (d)(5)–(6)). One
 // guard each, so a refusal names all that is left (the lifecycle joins them).
 const planHasPoints: PermitGuard<IsolationFacts> = ({ facts }) =>
-  facts.usesPlan && !facts.planPoints.length ? deny('Add the isolation points to the plan first.') : null;
+  facts.usesPlan && !facts.planPoints.length ? deny(() => say(words.addPoints)) : null;
 
 /** Without points there is nothing to release yet: adding them is the one thing to do. */
 const storedEnergyReleased: PermitGuard<IsolationFacts> = ({ facts }) =>
   facts.usesPlan && facts.planPoints.length && !facts.storedEnergyReleased
-    ? deny('Release stored energy first.')
+    ? deny(() => say(words.releaseEnergy))
     : null;
 
 const pointsVerified: PermitGuard<IsolationFacts> = ({ facts }) => {
   const open = facts.usesPlan && pointsNot(facts, (state) => state === 'verified');
-  return open ? deny(`Verify every isolation point first: ${open}.`) : null;
+  return open ? deny(() => say(words.verifyPoints, {}, {}, {}, open())) : null;
 };
 
 /** End of a live test: every point released for the test is verified again. */
 const testPointsReverified: PermitGuard<IsolationFacts> = ({ facts }) => {
   const open = pointsNot(facts, (state) => state !== 'test_released');
-  return open ? deny(`Re-verify every point released for the test first: ${open}.`) : null;
+  return open ? deny(() => say(words.reVerifyPoints, {}, {}, {}, open())) : null;
 };
 
 // Close, for plan types: the (e)(1)–(2) checks, every point restored or released and the (e)(3)
 // notice, one guard each (all that is left is named).
 const areaInspected: PermitGuard<IsolationFacts> = ({ facts }) =>
-  facts.usesPlan && !facts.areaInspected ? deny('Inspect the work area first.') : null;
+  facts.usesPlan && !facts.areaInspected ? deny(() => say(words.inspect)) : null;
 
 const peopleClear: PermitGuard<IsolationFacts> = ({ facts }) =>
-  facts.usesPlan && !facts.peopleClear ? deny('Make sure everyone is clear first.') : null;
+  facts.usesPlan && !facts.peopleClear ? deny(() => say(words.peopleClear)) : null;
 
 const pointsReleased: PermitGuard<IsolationFacts> = ({ facts }) => {
   const open = facts.usesPlan && pointsNot(facts, (state) => state === 'restored' || state === 'released');
-  return open ? deny(`Restore or release every isolation point first: ${open}.`) : null;
+  return open ? deny(() => say(words.restorePoints, {}, {}, {}, open())) : null;
 };
 
 const releaseNotified: PermitGuard<IsolationFacts> = ({ facts }) =>
-  facts.usesPlan && !facts.releaseNotified
-    ? deny('Notify the affected employees that the isolation is removed first.')
-    : null;
+  facts.usesPlan && !facts.releaseNotified ? deny(() => say(words.notifyRelease)) : null;
 
 /** Close, for every type: nothing of this permit's is still on the equipment or the lockbox. */
 const nothingInPlace: PermitGuard<IsolationFacts> = ({ facts }) =>
-  facts.inPlace.length ? deny(`The permit cannot close while these are in place: ${facts.inPlace.join('; ')}.`) : null;
+  // Each line is built by the database in English (lock, point, person, tag and its state): a value as written.
+  facts.inPlace.length ? deny(() => say(words.inPlace, { things: facts.inPlace.join('; ') })) : null;
 
 /** Registers the isolation plan's guards on the permit lifecycle (idempotent: one registration by name). */
 export function registerIsolationPlanGuards(): void {

@@ -1,4 +1,4 @@
-import type { PermitFacts, PermitGuard } from '@hasp/contracts';
+import { deny, permitGuardCaptions, say, type PermitFacts, type PermitGuard } from '@hasp/contracts';
 import { registerPermitGuards } from '../permits';
 import { lockboxClosingFacts, lockboxClosingFactsForPermits } from './lockbox.repository';
 
@@ -17,10 +17,7 @@ export interface LockboxFacts extends PermitFacts {
  */
 export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) =>
   facts.lockboxOpen
-    ? {
-        code: 'PRECONDITION_FAILED',
-        reason: `Lockbox ${facts.lockboxOpen} is not released: its primary authorized employee releases it before the permit closes.`,
-      }
+    ? deny('PRECONDITION_FAILED', () => say(permitGuardCaptions.lockboxNotReleased, { number: facts.lockboxOpen! }))
     : null;
 
 /** Called once when the app is built (app.ts). */

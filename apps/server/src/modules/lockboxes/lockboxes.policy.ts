@@ -1,4 +1,4 @@
-import { lockboxCommands, type LockboxCommand } from '@hasp/contracts';
+import { lockboxCommands, type LockboxCommand, type Said } from '@hasp/contracts';
 import { actorPermissions, type CommandTarget, type PolicyRule } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { findLatestLockbox, findLockboxPermit, listLockboxMembers } from './lockbox.repository';
@@ -31,8 +31,8 @@ export const lockboxTarget: CommandTarget<LockboxState> = {
 const codes = { 403: 'FORBIDDEN', 409: 'CONFLICT', 422: 'VALIDATION_FAILED' } as const;
 
 /** A refusal as the API answers it. */
-export function lockboxError(refusal: { status: 403 | 409 | 422; message: string }): AppError {
-  return new AppError(codes[refusal.status], refusal.status, refusal.message);
+export function lockboxError(refusal: { status: 403 | 409 | 422; message: string; said?: Said }): AppError {
+  return new AppError(codes[refusal.status], refusal.status, refusal.message, undefined, undefined, refusal.said);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type * as z from 'zod/mini';
 import {
+  apiRefusalSchema,
   lockboxCommandInputSchemas,
   lockboxCommandLabels,
   lockboxCommands,
@@ -81,7 +82,8 @@ export const lockboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
           summary: `${lockboxCommandLabels[command]} (${whoMay[command]}). If-Match: the lockbox version; Idempotency-Key makes a retry safe.`,
           params: lockboxParamsSchema,
           ...(body ? { body } : {}),
-          response: { 200: lockboxViewSchema, ...commandErrorResponses },
+          // The crew rules' refusals carry their words as a caption too (`said`, lockbox-rules.ts).
+          response: { 200: lockboxViewSchema, ...commandErrorResponses, 403: apiRefusalSchema, 409: apiRefusalSchema },
         },
       },
       async (request, reply) =>

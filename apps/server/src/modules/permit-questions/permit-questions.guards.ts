@@ -1,10 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  deny,
   questionStageCommands,
+  sayTogether,
   type PermitCommand,
   type PermitFacts,
   type PermitGuard,
   type QuestionStage,
+  type Spoken,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
@@ -14,8 +17,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the questions guards read about a permit: each stage's problems, for a type that asks questions. */
 export interface QuestionFacts extends PermitFacts {
-  questionProblems: Partial<Record<QuestionStage, string[]>>;
+  questionProblems: Partial<Record<QuestionStage, Spoken[]>>;
 }
+
+/** A stage's problems with their captions (the stage view carries both, one for one). */
+const spokenProblems = (stage: { problems: string[]; problemsSaid?: Spoken['said'][] }): Spoken[] =>
+  stage.problems.map((message, i) => ({ message, said: stage.problemsSaid![i]! }));
 
 async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<QuestionFacts, keyof PermitFacts>> {
   if (!permit.permitType.sections.includes('questions')) return { questionProblems: {} };
@@ -29,7 +36,7 @@ async function loadQuestionFacts(db: Db, permit: PermitRecord): Promise<Omit<Que
     sections: permit.permitType.sections,
     holderId: permit.holder?.ID ?? null,
   });
-  return { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) };
+  return { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, spokenProblems(s)])) };
 }
 
 /** loadQuestionFacts for many permits (of one facility) at once, by permit ID. */
@@ -55,7 +62,7 @@ async function loadQuestionFactsForPermits(
   );
   for (const permit of asking) {
     const stages = stagesOf.get(permit.ID)!;
-    facts.set(permit.ID, { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, s.problems])) });
+    facts.set(permit.ID, { questionProblems: Object.fromEntries(stages.map((s) => [s.stage, spokenProblems(s)])) });
   }
   return facts;
 }
@@ -71,7 +78,7 @@ const stageAnswered =
     if (input === undefined) return null;
     // Every question that stops the stage, in form order: one sentence each.
     const problems = facts.questionProblems[stage] ?? [];
-    return problems.length ? { code: 'PRECONDITION_FAILED', reason: problems.join(' ') } : null;
+    return problems.length ? deny('PRECONDITION_FAILED', sayTogether(problems)) : null;
   };
 
 /** The request-stage answers as signed (decision 0046): each with the wording it answered, by question. */

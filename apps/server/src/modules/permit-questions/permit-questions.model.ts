@@ -1,7 +1,7 @@
 import {
   questionStageWindows,
   questionStages,
-  stageProblems,
+  stageProblemsSaid,
   type PermitQuestionStage,
   type PermitStatus,
   type QuestionStage,
@@ -51,11 +51,13 @@ export function buildStages(
       .filter((a) => !askedIds.has(a.questionId))
       .map((answer) => ({ question: answeredVersions.get(answer.questionVersionId)!, answer }));
     if (!current.length && !former.length) return [];
+    const problems = stageProblemsSaid(stage, current);
     return [
       {
         stage,
         isOpen: questionStageWindows[stage].includes(status),
-        problems: stageProblems(stage, current),
+        problems: problems.map((p) => p.message),
+        problemsSaid: problems.map((p) => p.said),
         questions: [...current, ...former].map((q) => ({
           question: q.question,
           answer: q.answer && toAnswer(q.answer),

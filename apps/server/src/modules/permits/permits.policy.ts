@@ -96,16 +96,21 @@ export function decidePermit(state: PermitState, actor: Actor, command: PermitCo
 const refusalCodes = { 403: 'FORBIDDEN', 409: 'CONFLICT', 422: 'VALIDATION_FAILED' } as const;
 
 /**
- * A refusal as the API answers it: the lifecycle's status and reason, its code in details (`field:
- * 'code'`), and the permit page's tab that resolves it (`field: 'tab'`) when a tab does.
+ * A refusal as the API answers it: the lifecycle's status and reason (`said` too, for the reader's
+ * language), its code in details (`field: 'code'`), and the permit page's tab that resolves it
+ * (`field: 'tab'`) when a tab does.
  */
 export function permitRefusal(decision: PermitDecision, tab: PermitRefusalTab = 'none'): AppError | null {
   if (decision.ok) return null;
   const status = permitDenialHttpStatus[decision.code];
-  return new AppError(refusalCodes[status], status, decision.reason, [
-    { field: 'code', message: decision.code },
-    ...(tab === 'none' ? [] : [{ field: 'tab', message: tab }]),
-  ]);
+  return new AppError(
+    refusalCodes[status],
+    status,
+    decision.reason,
+    [{ field: 'code', message: decision.code }, ...(tab === 'none' ? [] : [{ field: 'tab', message: tab }])],
+    undefined,
+    decision.said,
+  );
 }
 
 /** A person's refusal with the tab that resolves it (the web links it there). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   apiErrorSchema,
+  apiRefusalSchema,
   commandRefusals,
   idParamsSchema,
   permitCommandAction,
@@ -66,6 +67,8 @@ const errors = {
   422: apiErrorSchema,
 };
 const signingErrors = { 429: apiErrorSchema, 503: apiErrorSchema };
+/** A lifecycle command's refusals (403, 409, 422) carry the lifecycle's words as a caption too (`said`). */
+const refusals = { 403: apiRefusalSchema, 409: apiRefusalSchema, 422: apiRefusalSchema };
 
 /**
  * Permits of the signed-in facility. The permission depends on the permit's type
@@ -198,7 +201,12 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
           params: idParamsSchema,
           ...(body ? { body } : {}),
           // Approving signs: too many wrong passwords (429), the directory unreachable (503).
-          response: { 200: permitSchema, ...errors, ...(command === 'approve' ? signingErrors : {}) },
+          response: {
+            200: permitSchema,
+            ...errors,
+            ...refusals,
+            ...(command === 'approve' ? signingErrors : {}),
+          },
         },
       },
       async (request, reply) =>

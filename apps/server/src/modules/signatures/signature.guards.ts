@@ -1,5 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { approvalLevelOf, type ApprovalStage, type PermitFacts, type PermitGuard } from '@hasp/contracts';
+import {
+  approvalLevelOf,
+  deny,
+  permitGuardCaptions as words,
+  say,
+  type ApprovalStage,
+  type PermitFacts,
+  type PermitGuard,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { permitContentHash, registerPermitGuards, type PermitRecord } from '../permits';
 import { groupMemberIds, stagesOfLevel } from './approval-stages.repository';
@@ -58,10 +66,14 @@ async function loadSignatureFacts(db: Db, permit: PermitRecord): Promise<Partial
 /** One person signs at most one stage of the same permit revision. */
 const notSignedYet: PermitGuard<SignatureFacts> = ({ facts, actor }) =>
   actor.userId !== null && facts.signerIds?.includes(actor.userId)
-    ? {
-        code: 'SEPARATION_OF_DUTIES',
-        reason: `You have already signed a stage of this permit: another person must sign the stage "${facts.nextStage?.name ?? 'Approval'}".`,
-      }
+    ? deny(
+        'SEPARATION_OF_DUTIES',
+        // The stage's name is the facility's own (stored content): a value as written.
+        () => {
+          const stage = facts.nextStage;
+          return stage ? say(words.alreadySigned, { stage: stage.name }) : say(words.alreadySignedApproval);
+        },
+      )
     : null;
 
 /** The next stage is signed by a member of its group (stages in order: a later stage's signer waits). */
@@ -70,10 +82,7 @@ const mayDoNextStage: PermitGuard<SignatureFacts> = ({ facts, actor }) => {
   if (!stage || stage.memberIds === null) return null;
   return actor.userId !== null && stage.memberIds.includes(actor.userId)
     ? null
-    : {
-        code: 'NOT_THE_RIGHT_PERSON',
-        reason: `The next approval stage is "${stage.name}": only members of the group "${stage.groupName ?? ''}" can sign it.`,
-      };
+    : deny('NOT_THE_RIGHT_PERSON', () => say(words.groupSigns, { stage: stage.name, group: stage.groupName ?? '' }));
 };
 
 export function registerSignatureGuards(): void {

@@ -12,7 +12,7 @@ import { PersonPicker } from '../../../components/PersonPicker';
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
 import type { PickedPerson } from '../../../lib/people-lookup';
-import { reasonOf } from '../../../lib/send-form';
+import { reasonIn, reasonOf } from '../../../lib/send-form';
 import { useLockbox } from '../api/get-lockbox';
 import { useLockboxCommand } from '../api/send-lockbox-command';
 import classes from '../Lockboxes.module.css';
@@ -214,7 +214,7 @@ export function CrewSection({ permit }: { permit: Permit }) {
     <div className={classes.section}>
       {command.isError && (
         <Alert color="red" variant="light" role="alert" title={t(L.notDone)}>
-          {reasonOf(command.error)}
+          {reasonIn(command.error, t)}
         </Alert>
       )}
       {!view.lockbox && view.allowed.includes('open') && <OpenLockbox {...props} />}

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
-import { permitsLabels, type Permit, type PermitCommand } from '@hasp/contracts';
+import { permitsLabels, sayIn, type Permit, type PermitCommand } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { useCommandRefusals } from '../api/command-refusals';
 import { buttonCommands, commandPlan } from '../model/command-plan';
@@ -69,7 +69,8 @@ export function CommandBar({ permit, blockedBy, onStale, sections = [], onOpenTa
             return (
               <li key={refusal.command}>
                 <Text size="sm">
-                  <strong>{commandPlan(permit, refusal.command, t).label}:</strong> {refusal.reason}
+                  <strong>{commandPlan(permit, refusal.command, t).label}:</strong>{' '}
+                  {sayIn(refusal.said, refusal.reason, t)}
                 </Text>
                 {section && onOpenTab && <RefusalTabLink section={section} onOpen={onOpenTab} />}
               </li>

@@ -27,7 +27,7 @@ import {
   type PermitCommand,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { reasonOf } from '../../../lib/send-form';
+import { reasonIn, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { usePermitType } from '../api/get-permit-type';
 import { useRejectionReasons } from '../api/rejection-reasons';
@@ -314,7 +314,7 @@ export function CommandDialog({ permit, verb, onClose, onStale, sections = [], o
         )}
         {command.isError && (
           <Alert color="red" variant="light" role="alert">
-            {isStale(command.error) ? t(permitsMessages.stale) : reasonOf(command.error)}
+            {isStale(command.error) ? t(permitsMessages.stale) : reasonIn(command.error, t)}
             {resolvedIn && onOpenTab && (
               <div>
                 <RefusalTabLink

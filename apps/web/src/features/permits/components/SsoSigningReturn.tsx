@@ -13,7 +13,7 @@ import {
   type SsoSigningRefusalCode,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { reasonOf } from '../../../lib/send-form';
+import { reasonIn } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { passLeaveGuard } from '../model/leave-guard';
 import { usePermitCommand } from '../api/send-command';
@@ -89,7 +89,7 @@ export function SsoSigningReturn({ permit }: { permit: Permit }) {
       </Group>
     );
   }
-  const problem = refused ?? (command.isError ? reasonOf(command.error) : null);
+  const problem = refused ?? (command.isError ? reasonIn(command.error, t) : null);
   if (!problem) return null;
   return (
     <Alert color="red" variant="light" role="alert" title={t(signatureLabels.ssoSigningFailed)}>

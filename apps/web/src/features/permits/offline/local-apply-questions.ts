@@ -2,7 +2,7 @@ import {
   answerValueProblem,
   permitAnswerProblem,
   permitQuestionInputSchemas,
-  stageProblems,
+  stageProblemsSaid,
   type AnswerQuestionInput,
   type ChangeAnswerInput,
   type OfflinePermit,
@@ -86,9 +86,11 @@ export function answerQuestionOffline(
   const questions = stage.questions.map((q) => (q === entry ? { ...q, answer: given } : q));
   const next: PermitQuestions = {
     ...view,
-    stages: view.stages.map((s) =>
-      s === stage ? { ...s, questions, problems: stageProblems(s.stage, questions) } : s,
-    ),
+    stages: view.stages.map((s) => {
+      if (s !== stage) return s;
+      const problems = stageProblemsSaid(s.stage, questions);
+      return { ...s, questions, problems: problems.map((p) => p.message), problemsSaid: problems.map((p) => p.said) };
+    }),
   };
   return {
     ok: true,

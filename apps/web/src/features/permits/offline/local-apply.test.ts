@@ -236,6 +236,12 @@ describe('the lifecycle applied on the device', () => {
       ok: false,
       status: 409,
       reason: 'The permit is valid from 2026-11-25 00:23 +00:00: it can be accepted, and work can start, from then.',
+      // The same words as a caption, so the refusal reads in the user's language offline too.
+      said: {
+        caption: 'Message|Rules_Permit_Lifecycle|validFrom',
+        values: { start: '2026-11-25 00:23 +00:00' },
+        terms: {},
+      },
     });
     expect(offlinePermitCommands(data.permit, holder, early)).not.toContain('accept');
     const atStart = applyPermitCommand(data, 'accept', sealed, holder, names, new Date('2026-11-25T00:23:00Z'));

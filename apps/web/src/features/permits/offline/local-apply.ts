@@ -28,6 +28,7 @@ import {
   type PermitHandover,
   type Tag,
   type TagCommand,
+  type Said,
 } from '@hasp/contracts';
 
 /**
@@ -54,7 +55,7 @@ export interface NameBook {
 
 export type LocalOutcome =
   | { ok: true; data: OfflinePermit; answer: unknown; appliedHere: boolean }
-  | { ok: false; status: 403 | 404 | 409 | 422; reason: string };
+  | { ok: false; status: 403 | 404 | 409 | 422; reason: string; said?: Said };
 
 const offlineNames: ReadonlySet<string> = new Set(offlineCommandNames);
 export const isOfflineCommand = (name: string): name is OfflineCommandName => offlineNames.has(name);
@@ -103,7 +104,12 @@ const person = (id: number, names: NameBook, actor: LocalActor) => ({
 });
 
 export type LocalRefusal = Extract<LocalOutcome, { ok: false }>;
-export const refuse = (status: LocalRefusal['status'], reason: string): LocalRefusal => ({ ok: false, status, reason });
+export const refuse = (status: LocalRefusal['status'], reason: string, said?: Said): LocalRefusal => ({
+  ok: false,
+  status,
+  reason,
+  ...(said ? { said } : {}),
+});
 
 /** The permit with the lifecycle command applied (its status, effects and buttons), or the state machine's refusal. */
 export function applyPermitCommand(
@@ -125,6 +131,7 @@ export function applyPermitCommand(
           ? 409
           : 403,
       decision.reason,
+      decision.said,
     );
   const { effects } = decision;
   let next: Permit = { ...permit, status: decision.to, updatedAt: now.toISOString() };

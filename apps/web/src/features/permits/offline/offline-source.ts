@@ -15,6 +15,7 @@ import {
   type PermitCommand,
   type PermitQuestionVerb,
   type TagCommand,
+  type Said,
 } from '@hasp/contracts';
 import { ApiRequestError, setOfflineSource, type RequestOptions } from '../../../lib/http';
 import { translate } from '../../../lib/i18n';
@@ -56,10 +57,14 @@ const sectionOfPath: Record<string, string> = { lockbox: 'crew-sign-on' };
 const permitRoute = /^permits\/(-?\d+)(?:\/(.*))?$/;
 
 /** Refusals and gaps explained where they happen (the sections show the reason); 409 is what they already explain. */
-const localError = (status: number, message: string) =>
+const localError = (status: number, message: string, said?: Said) =>
   new ApiRequestError(
     status,
-    { code: status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'CONFLICT', message },
+    {
+      code: status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'CONFLICT',
+      message,
+      ...(said ? { said } : {}),
+    },
     undefined,
     // As the server's own words: sections that show the server's message show this one.
     message,
@@ -153,7 +158,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
             crypto.randomUUID(),
           )
         : removeLockOffline(data, command.body as { applicationId: number }, actor, locks, now);
-    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data, () =>
       saveDeviceLocks(db, owner, outcome.locks),
     );
@@ -163,7 +168,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     const locks = await deviceLocksOf(db, owner);
     const verb = command.verb as LockboxCommand;
     const outcome = lockboxCommandOffline(data, verb, command.body, actor, locks, new Date(), crypto.randomUUID());
-    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
     const nextLocks = outcome.locks;
     await saveOffline(
       owner,
@@ -187,7 +192,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
     };
     const verb = command.verb as HazardAnalysisVerb;
     const outcome = hazardCommandOffline(data, verb, command.body, actor, items, new Date(), crypto.randomUUID());
-    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;
   }
@@ -195,7 +200,7 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
   if (command.section === 'questions') {
     const verb = command.verb as PermitQuestionVerb;
     const outcome = answerQuestionOffline(data, verb, command.body, actor, new Date(), crypto.randomUUID());
-    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;
   }
@@ -204,12 +209,12 @@ async function answerPermit(client: QueryClient, pageId: number, rest: string, o
       command.verb === 'void'
         ? voidGasTestOffline(data, command.body, actor, new Date())
         : recordGasTestOffline(data, command.body, actor, new Date(), crypto.randomUUID());
-    if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+    if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
     await saveOffline(owner, row.key, targetIdOf(row), { ...command, body: outcome.input }, outcome, data);
     return outcome.answer;
   }
   const outcome = applyLocally(data, command, actor, names);
-  if (!outcome.ok) throw localError(outcome.status, outcome.reason);
+  if (!outcome.ok) throw localError(outcome.status, outcome.reason, outcome.said);
   // A signed verb's password is sealed for this one queued command before anything is saved; the
   // outbox never holds it (decision 0102).
   const idempotencyKey = crypto.randomUUID();

@@ -1,0 +1,54 @@
+import { defineCaptions } from './define-captions';
+
+// The words of the guards server modules plug into the permit lifecycle (and the contracts' rules
+// they call: gas tests, hazard analysis, questions). A leaf: it imports nothing of the rules, so the
+// rules' modules can import it whatever the order the lifecycle's modules load in.
+
+/**
+ * Why a module's guard on the permit lifecycle refuses a command (the server's guard plugins:
+ * isolation plan, lockbox, approval stages, hazard analysis, gas tests).
+ */
+export const permitGuardCaptions = defineCaptions('Message', 'Rules_Permit_Guards', {
+  addPoints: 'Add the isolation points to the plan first.',
+  releaseEnergy: 'Release stored energy first.',
+  verifyPoints: 'Verify every isolation point first: {{points}}.',
+  reVerifyPoints: 'Re-verify every point released for the test first: {{points}}.',
+  inspect: 'Inspect the work area first.',
+  peopleClear: 'Make sure everyone is clear first.',
+  restorePoints: 'Restore or release every isolation point first: {{points}}.',
+  notifyRelease: 'Notify the affected employees that the isolation is removed first.',
+  inPlace: 'The permit cannot close while these are in place: {{things}}.',
+  lockboxNotReleased:
+    'Lockbox {{number}} is not released: its primary authorized employee releases it before the permit closes.',
+  alreadySigned: 'You have already signed a stage of this permit: another person must sign the stage "{{stage}}".',
+  alreadySignedApproval:
+    'You have already signed a stage of this permit: another person must sign the stage "Approval".',
+  groupSigns: 'The next approval stage is "{{stage}}": only members of the group "{{group}}" can sign it.',
+  hazardNoLines: 'Hazard analysis: add at least one line before the permit is requested.',
+  hazardNoControl: 'Hazard analysis: line {{line}} ("{{jobStep}}") needs at least one control.',
+  hazardNoResidual: 'Hazard analysis: line {{line}} ("{{jobStep}}") needs its residual risk.',
+  gasFailingOne:
+    'Gas test: {{failing}}. A passing re-test measured and recorded after it must clear it before the permit is {{verb}}.',
+  gasFailingMany:
+    'Gas test: {{failing}}. A passing re-test measured and recorded after them must clear them before the permit is {{verb}}.',
+  gasNone: 'Gas test: record a gas test before the permit is {{verb}}.',
+  gasStale:
+    'Gas test: the latest test is {{age}} old; this permit type needs a test within {{minutes}} minutes. Test again.',
+  questionMissing: 'Question "{{question}}" must be answered before the permit is {{step}}.',
+  questionBlocks: 'Question "{{question}}" is answered "{{answer}}": this answer stops the permit from being {{step}}.',
+});
+
+/** A group of isolation points in one state, as a guard's refusal names it ("E-1 and P-2 are Isolated"). */
+export const pointGroupCaptions = defineCaptions('Message', 'Rules_Point_Group', {
+  one: '{{points}} is {{state}}',
+  many: '{{points}} are {{state}}',
+});
+
+/** What a gas test or a question's refusal says the permit waits to be ("before the permit is issued"). */
+export const gasVerbCaptions = defineCaptions('Label', 'Rules_Gas_Verb', {
+  issued: 'issued',
+  accepted: 'accepted',
+  revalidated: 'revalidated',
+  requested: 'requested',
+  closed: 'closed',
+});

@@ -14,10 +14,13 @@
  *      (bundled for the page, decision 0078): one strict read-write transaction a page, the outbox
  *      read for queued changes, one row for the page (its text and list columns) and the reference
  *      rows; the first page, then the pages it names two at a time (HASP_BENCH_OFFLINE_IN_FLIGHT)
- *      as take-offline.ts asks them.
- * Prints both parts and the browser's wall time against the 1 s goal.
+ *      as take-offline.ts asks them;
+ *   3. what a sign-in takes offline by scope (the user's own work, the default, or all work under
+ *      way) for a worker and the administrator: permits, JSON and brotli bytes.
+ * Prints the parts and the browser's wall time against the 1 s goal.
  */
 import { writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -167,6 +170,47 @@ async function printStatements(db: DemoDb, permits: number) {
   }
 }
 
+/**
+ * What a sign-in takes offline, by the scope the user chose (the app's default `mine`, or
+ * `under-way`): every page of LOTO for a worker and for the administrator, its permits, its JSON
+ * and what the wire carries (the API's brotli at quality 4, decision 0110).
+ */
+async function printSignInBytes(base: string) {
+  for (const username of ['worker', 'admin']) {
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ connectionStringName: 'Demo', facilityId: 1, username, password: DEMO_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    for (const scope of ['mine', 'under-way'] as const) {
+      const total = { permits: 0, pages: 0, json: 0, wire: 0 };
+      let after: number | null = 0;
+      while (after !== null) {
+        const response = await fetch(
+          `${base}/api/offline/permits?type=LOTO&scope=${scope}&limit=${PAGE}&after=${after}`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
+        const text = await response.text();
+        if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
+        const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null };
+        const bytes = Buffer.from(text);
+        total.permits += page.permits.length;
+        total.pages += 1;
+        total.json += bytes.length;
+        total.wire += brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+        after = page.nextAfter;
+      }
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      log(
+        `sign-in download, ${username}, scope ${scope}: ${total.permits} permits in ${total.pages} pages, ${kb(total.json)} JSON, ${kb(total.wire)} on the wire (br 4)`,
+      );
+    }
+  }
+}
+
 async function main() {
   const server = await startDemoServer({ log, prepare: insertPermits });
   // CPU time (ms) of the server (this process) and of PostgreSQL, read from /proc around each part.
@@ -221,6 +265,7 @@ async function main() {
     const serverRun = server_[1]!;
     if (CPU_PROFILE) await cpuProfiler.stop(CPU_PROFILE);
     if (PROFILE_PG) await printStatements(server.db, serverRun.permits);
+    await printSignInBytes(server.base);
 
     // 2. The browser: the app signed in (its refresh cookie), Dexie loaded as the app loads it.
     // The rebuild script is added inline (bypassing the app's CSP, bench only).

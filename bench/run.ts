@@ -27,7 +27,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config/config';
 import { embeddedDatabaseName, openConnections, type ConnectionRegistry } from '../apps/server/src/db/connections';
 import { startEmbeddedServer } from '../apps/server/src/db/embedded-server';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { prepareSchema } from '../apps/server/src/db/prepare-schema';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/demo';
 import { printAssetBench, runAssetBench } from './asset-import';
 import { printCommandBench, runCommandBench, type CommandBenchResult } from './commands';
@@ -457,8 +457,10 @@ async function startApp(version: string, withDatabase: boolean): Promise<Running
     registry = await openConnections(config.connections, embedded);
     const connections = registry;
     cleanups.push({ name: 'connection pools', run: () => connections.close() });
-    const db = registry.all()[0]!.db;
-    await withTimeout(migrateToLatest(db as never), 120_000, 'Migrating');
+    const connection = registry.all()[0]!;
+    const db = connection.db;
+    // As `npm start` does: the schema as the owner role, the seed and requests as the application role.
+    await withTimeout(prepareSchema(connection), 120_000, 'Migrating');
     await withTimeout(seedDemo(db), 120_000, 'Seeding');
     databaseUrl = embedded.urlFor(embeddedDatabaseName('Demo'));
   } else {

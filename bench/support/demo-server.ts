@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { openConnections } from '../../apps/server/src/db/connections';
 import type { Database } from '../../apps/server/src/db/schema';
 import { startEmbeddedServer } from '../../apps/server/src/db/embedded-server';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import { prepareSchema } from '../../apps/server/src/db/prepare-schema';
 import { seedDemo } from '../../apps/server/src/db/seed/demo';
 
 export const freePort = () =>
@@ -81,8 +81,10 @@ export async function startDemoServer(options: {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const db = registry.all()[0]!.db;
-    await migrateToLatest(db as never);
+    const connection = registry.all()[0]!;
+    const db = connection.db;
+    // As `npm start` does: the schema as the owner role, the seed and requests as the application role.
+    await prepareSchema(connection);
     await seedDemo(db);
     await options.prepare?.(db);
     app = await buildApp({

@@ -17,9 +17,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startDemoServer } from './support/demo-server';
+import { measureWithRetry, medianRun, printTable, seconds, type FormFactor, type Run } from './support/lighthouse-run';
 
 const TARGET_SCORE = 90;
 const RUNS = Number(process.env.HASP_BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -27,88 +26,9 @@ const FORM_FACTORS = (process.env.HASP_BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,
   .split(',')
   .map((name) => name.trim())
   .filter((name): name is FormFactor => name === 'mobile' || name === 'desktop');
-type FormFactor = 'mobile' | 'desktop';
 const reportDir = path.join(import.meta.dirname, '..', 'reports');
 const log = (message: string) => process.stderr.write(`bench lighthouse: ${message}\n`);
 
-interface Run {
-  /** Lighthouse's whole report, kept for the median run (reports/lighthouse-<form factor>.json). */
-  report: string;
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  speedIndex: number;
-  cls: number;
-  /** Bytes over the wire for the whole page load. */
-  transferred: number;
-  /** Of which scripts. */
-  scriptBytes: number;
-  requests: number;
-  /** Simulated durations of the main-thread tasks over 50 ms (what TBT counts above 50 ms). */
-  longTasks: number[];
-  /** Points of the score each weighted metric loses: weight × (1 − its score). */
-  pointsLost: [string, number][];
-}
-
-/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART): such a run is tried again, twice at most. */
-async function measureWithRetry(url: string, port: number, formFactor: FormFactor): Promise<Run> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await measure(url, port, formFactor);
-    } catch (error) {
-      if (attempt === 3) throw error;
-      log(`${formFactor} run failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
-async function measure(url: string, port: number, formFactor: FormFactor): Promise<Run> {
-  const result = await lighthouse(
-    url,
-    { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error('Lighthouse returned no result');
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  for (const warning of lhr.runWarnings) log(`warning: ${warning}`);
-  const value = (id: string) => {
-    const numeric = lhr.audits[id]?.numericValue;
-    if (numeric === undefined) throw new Error(`Lighthouse reported no ${id}`);
-    return numeric;
-  };
-  const resources = (lhr.audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined)?.items ?? [];
-  const longTasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
-  const performance = lhr.categories.performance;
-  const pointsLost = (performance?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0)
-    .map((ref): [string, number] => [ref.acronym ?? ref.id, ref.weight * (1 - (lhr.audits[ref.id]?.score ?? 0))]);
-  return {
-    report: typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
-    score: Math.round((performance?.score ?? 0) * 100),
-    fcp: value('first-contentful-paint'),
-    lcp: value('largest-contentful-paint'),
-    tbt: value('total-blocking-time'),
-    speedIndex: value('speed-index'),
-    cls: value('cumulative-layout-shift'),
-    transferred: value('total-byte-weight'),
-    scriptBytes: resources.find((row) => row.resourceType === 'script')?.transferSize ?? 0,
-    requests: resources.find((row) => row.resourceType === 'total')?.requestCount ?? 0,
-    longTasks: longTasks.map((task) => Math.round(task.duration)).filter((duration) => duration > 50),
-    pointsLost,
-  };
-}
-
-interface ResourceRow {
-  resourceType: string;
-  requestCount: number;
-  transferSize: number;
-}
-
-/** The run with the median score (Lighthouse's advice for a few runs). */
-const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
 async function main(): Promise<void> {
@@ -166,12 +86,7 @@ async function main(): Promise<void> {
       `${(run.scriptBytes / 1000).toFixed(1)} KB`,
       String(run.requests),
     ]);
-    // Each column as wide as its widest cell (the scores of many runs make a long one).
-    const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)) + 2);
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('');
-    console.log(line(header));
-    for (const row of table) console.log(line(row));
+    printTable(header, table);
     for (const [formFactor, run] of rows) {
       const lost = run.pointsLost
         .filter(([, points]) => points >= 0.05)

@@ -20,6 +20,8 @@ export const offlinePermitLabels = defineCaptions('Label', 'Permit_Offline', {
   noType:
     'This permit type is not stored on this device: take its permits offline (or go online) before creating one offline.',
   checking: 'Reading this device’s copy…',
+  keptHere: 'Kept on this device and shown here; the server checks it when the network returns.',
+  keptForServer: 'Kept on this device; it shows on the permit once the server has applied it.',
 });
 
 /** The permit page offline when the device holds no copy of it: the user stays on it (its URL) and may go to the offline dashboard. */

@@ -52,7 +52,9 @@ export function OfflinePermitNotice({ permit }: { permit: Permit }) {
       {refused.map((item) => (
         <Text key={item.idempotencyKey} size="sm" c="red.9" mt={4}>
           {commandName(item.name, t)}:{' '}
-          {t(item.status === 'conflict' ? L.conflict : L.rejected, { reason: item.error?.message ?? '' })}
+          {item.status === 'conflict'
+            ? t(L.conflict, { reason: t(syncConflictLabels.conflictLead) })
+            : t(L.rejected, { reason: item.error?.message ?? '' })}
         </Text>
       ))}
       {wouldApprove && (

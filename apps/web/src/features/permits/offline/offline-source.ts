@@ -362,9 +362,7 @@ async function saveOffline(
   showToast({
     // Only now: the strict transaction has resolved, the change is on disk.
     title: translate(offlinePermitLabels.savedOffline),
-    message: outcome.appliedHere
-      ? 'Kept on this device and shown here; the server checks it when the network returns.'
-      : 'Kept on this device; it shows on the permit once the server has applied it.',
+    message: translate(outcome.appliedHere ? offlinePermitLabels.keptHere : offlinePermitLabels.keptForServer),
     tone: 'success',
   });
 }

@@ -2,13 +2,12 @@ import {
   offlineAvailabilityButtons,
   offlineAvailabilityLabels,
   offlinePermitButtons,
-  offlinePermitGapLabels,
   offlinePermitLabels,
   offlinePermitMessages,
 } from '@hasp/contracts';
 import { translateCatalog } from './translate-catalog';
 
-/** What the device keeps offline (the offline dashboard) and the permit page offline, in Spanish. */
+/** What the device keeps offline (the offline dashboard) and the permit page offline, in Spanish (the gap notice is My work's). */
 export const offlineSpanish = [
   ...translateCatalog(offlinePermitLabels, {
     offlineCopy: 'Sin conexión: está trabajando en la copia de este permiso guardada en este dispositivo.',
@@ -29,11 +28,6 @@ export const offlineSpanish = [
     checking: 'Leyendo la copia de este dispositivo…',
     keptHere: 'Guardado en este dispositivo y mostrado aquí; el servidor lo comprueba cuando vuelva la red.',
     keptForServer: 'Guardado en este dispositivo; aparece en el permiso cuando el servidor lo haya aplicado.',
-  }),
-  ...translateCatalog(offlinePermitGapLabels, {
-    notStored:
-      'No tiene conexión y este permiso no está guardado en este dispositivo: se abre aquí cuando vuelva a tener conexión.',
-    openOfflineDashboard: 'Abrir el panel sin conexión',
   }),
   ...translateCatalog(offlinePermitButtons, {
     saveOffline: 'Guardar sin conexión',

@@ -13,7 +13,9 @@
  * Budgets (the issue's): first screen ≤ 300 KB of script before the largest paint, CSS ≤ 60 KB,
  * mobile score ≥ 90, CLS < 0.1.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { sql } from 'kysely';
@@ -28,6 +30,8 @@ const FORM_FACTORS = (process.env.HASP_BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,
   .filter((name): name is FormFactor => name === 'mobile' || name === 'desktop');
 const BUDGET = { script: 300_000, css: 60_000, mobile: 90, cls: 0.1 };
 const log = (message: string) => process.stderr.write(`bench lighthouse signed in: ${message}\n`);
+/** The median run's whole report per screen and form factor: reports/lighthouse-signed-in-<screen>-<form factor>.json. */
+const reportDir = path.join(import.meta.dirname, '..', 'reports');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
@@ -63,7 +67,11 @@ async function main(): Promise<void> {
               `script before LCP ${kb(run.scriptBeforeLcp)} (load average ${os.loadavg()[0]!.toFixed(1)})`,
           );
         }
-        results.push({ screen, formFactor, run: medianRun(runs), runs });
+        const median = medianRun(runs);
+        results.push({ screen, formFactor, run: median, runs });
+        const name = screen.replace(/^\//, '').replace(/\W+/g, '-').toLowerCase();
+        await mkdir(reportDir, { recursive: true });
+        await writeFile(path.join(reportDir, `lighthouse-signed-in-${name}-${formFactor}.json`), median.report);
       }
     }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { gasVerbCaptions, permitGuardCaptions as guardWords } from './captions/permit-guards';
 import { DEVICE_CLOCK_ALLOWANCE_MINUTES } from './constants';
-import { say, type Spoken } from './said';
+import { say, saidSchema, type Spoken } from './said';
 import { idParamSchema, idSchema, isoDaySchema } from './ids';
 import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { gasTesterPermission, permitPermission } from './permissions';
@@ -152,6 +152,8 @@ export const gasTestsViewSchema = z.object({
   retestMinutes: z.int(),
   /** The lifecycle's words on the latest test ("Gas test: H2S 12 ppm is above …"), null when it allows issue. */
   refusal: z.nullable(z.string()),
+  /** The same words as a caption, said in the reader's language (absent in a copy stored before it existed). */
+  refusalSaid: z.optional(z.nullable(saidSchema)),
   parameters: z.array(gasParameterSchema),
   instruments: z.array(gasInstrumentSchema),
   tests: z.array(gasTestSchema),
@@ -345,11 +347,27 @@ export function gasTestsSectionRefusal(args: {
   retestMinutes: number;
   now: Date;
 }): string | null {
+  return gasTestsSectionRefusalSaid(args)?.message ?? null;
+}
+
+/** `gasTestsSectionRefusal` with its caption: the section's `refusal` and `refusalSaid`. */
+export function gasTestsSectionRefusalSaid(args: {
+  permit: { sections: readonly string[]; status: PermitStatus };
+  standing: GasTestStanding;
+  retestMinutes: number;
+  now: Date;
+}): Spoken | null {
   const { permit, standing, retestMinutes, now } = args;
   if (!permit.sections.includes('gas-tests')) return null;
   const verb = permit.status === 'suspended' ? 'revalidated' : 'issued';
-  return gasTestRefusal({ standing, retestMinutes, now, verb });
+  return gasTestRefusalSaid({ standing, retestMinutes, now, verb });
 }
+
+/** The section's refusal fields from the rule's words. */
+export const gasTestsRefusalFields = (spoken: Spoken | null): Pick<GasTestsView, 'refusal' | 'refusalSaid'> => ({
+  refusal: spoken?.message ?? null,
+  refusalSaid: spoken?.said ?? null,
+});
 
 /** "Tested at: at most 5 minutes ahead of …": a measured time beyond the device clock allowance, or null. */
 export function gasTestedAtProblem(testedAt: Date, now: Date): string | null {

@@ -4,7 +4,8 @@ import {
   gasTestCommandProblem,
   gasTestStanding,
   gasTestStandingSchema,
-  gasTestsSectionRefusal,
+  gasTestsRefusalFields,
+  gasTestsSectionRefusalSaid,
   type GasTestsView,
 } from './gas-tests';
 import { hazardEditProblem, type HazardAnalysis } from './hazard-analysis';
@@ -111,7 +112,7 @@ export interface OfflineFlags {
   'isolation-plan'?: Pick<IsolationPlan, 'allowedVerbs'>;
   questions?: { canAnswer: boolean };
   'crew-sign-on'?: Pick<LockboxView, 'mySignOn' | 'myLocks' | 'devices' | 'allowed' | 'blocked' | 'blockedSaid'>;
-  'gas-tests'?: Pick<GasTestsView, 'refusal' | 'canRecord' | 'canVoid'>;
+  'gas-tests'?: Pick<GasTestsView, 'refusal' | 'refusalSaid' | 'canRecord' | 'canVoid'>;
   'hazard-analysis'?: Pick<HazardAnalysis, 'canEdit' | 'editRefusal' | 'editRefusalSaid'>;
   attachments: { canAttach: boolean; canRemove: { ID: number; canRemove: boolean }[] };
 }
@@ -150,12 +151,14 @@ export function offlineFlags(
   if (inputs.crew) flags['crew-sign-on'] = crewFlags(inputs.crew, permit, viewer, context);
   if (inputs.gas)
     flags['gas-tests'] = {
-      refusal: gasTestsSectionRefusal({
-        permit,
-        standing: inputs.gas.standing,
-        retestMinutes: inputs.gas.retestMinutes,
-        now,
-      }),
+      ...gasTestsRefusalFields(
+        gasTestsSectionRefusalSaid({
+          permit,
+          standing: inputs.gas.standing,
+          retestMinutes: inputs.gas.retestMinutes,
+          now,
+        }),
+      ),
       canRecord: gasTestCommandProblem(permit, permissions, userId, 'record') === null,
       canVoid: gasTestCommandProblem(permit, permissions, userId, 'void') === null,
     };

@@ -21,10 +21,11 @@ prepareBeforeSignIn(() =>
   Promise.all([loadSignedInRoutes(), import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials())]),
 );
 
-// The moment a session starts (the login answer, or a resumed one), the code an offline user can
-// reach starts loading, beside the signed-in area's own: the network may go a second later (issue 18).
+// The moment a session starts (a resumed one too), what the signed-in app shows offline starts
+// loading beside the first screen: the network may go a second later. The rest of the offline code
+// waits for the first screen (MainLayout).
 authSession.subscribe(() => {
-  if (authSession.getState().session) void import('./signed-in/pages').then((pages) => pages.preloadOfflinePages());
+  if (authSession.getState().session) void import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials());
 });
 
 /**

@@ -1,4 +1,4 @@
-import { gasTestStanding, gasTestsSectionRefusal, type GasTestsView } from '@hasp/contracts';
+import { gasTestStanding, gasTestsRefusalFields, gasTestsSectionRefusalSaid, type GasTestsView } from '@hasp/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { listGasInstruments, listGasParameters } from './gas-config.repository';
@@ -22,12 +22,14 @@ export async function gasTestsView(
     permitId: permit.id,
     version: state.version,
     retestMinutes: permit.retestMinutes,
-    refusal: gasTestsSectionRefusal({
-      permit,
-      standing: gasTestStanding(tests),
-      retestMinutes: permit.retestMinutes,
-      now,
-    }),
+    ...gasTestsRefusalFields(
+      gasTestsSectionRefusalSaid({
+        permit,
+        standing: gasTestStanding(tests),
+        retestMinutes: permit.retestMinutes,
+        now,
+      }),
+    ),
     parameters,
     instruments,
     tests,

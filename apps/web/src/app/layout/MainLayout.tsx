@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
+import { useIsFetching } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { shellLabels, SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
@@ -11,6 +12,7 @@ import { networkState, useNetwork } from '../../lib/network-state';
 import { loginPathFor } from '../../lib/redirect-target';
 import { useCaptions, useCaptionSource } from '../../lib/i18n';
 import { useSessionContext } from '../../lib/session-context';
+import { whenIdle } from '../../lib/when-idle';
 import { PasswordChangeGate } from '../session/PasswordChangeGate';
 import { preloadOfflinePages } from '../signed-in/pages';
 import { RouteOutlet } from './RouteOutlet';
@@ -69,11 +71,15 @@ function Shell({ session }: { session: Session }) {
   useOfflineRedirect(networkOnline, session.token !== '' && networkState.onlineAtLoad());
 
   const offlineMode = context.data?.facilitySettings.moduleSettings.OfflineMode === true;
-  // From the first render after sign-in: going offline opens the offline dashboard whatever the
-  // module setting, so its code (and the permit page's) must be here before the network goes.
+  // Going offline opens the offline dashboard whatever the module setting: its code came before the
+  // session started (router.tsx). The rest an offline user can reach (the permit page with its
+  // sections and editor, the announcements, the planned pages) loads once the first screen has what
+  // it shows and the browser is idle: the first screen never waits behind it.
+  const screenLoading = useIsFetching() > 0;
   useEffect(() => {
-    if (networkOnline) void preloadOfflinePages();
-  }, [networkOnline]);
+    if (!networkOnline || screenLoading) return;
+    return whenIdle(() => void preloadOfflinePages());
+  }, [networkOnline, screenLoading]);
   useTakeOfflineOnSignIn();
 
   // A new page starts at its top, and focus moves to it so keyboard and screen-reader users start there.

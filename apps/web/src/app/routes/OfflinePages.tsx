@@ -75,6 +75,3 @@ export function OfflinePermitIndexPage() {
     </Page>
   );
 }
-
-/** `/offline/permit/:permitType/create`: the permit page's offline create (features/permits, decision 0058). */
-export { OfflinePermitCreatePage } from './PermitPages';

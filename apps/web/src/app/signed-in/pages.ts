@@ -21,8 +21,10 @@ export const OfflineDashboardPage = lazyPage(async () => ({
 export const OfflinePermitIndexPage = lazyPage(async () => ({
   default: (await loadOfflinePages()).OfflinePermitIndexPage,
 }));
+// With the permit pages' code, not the offline dashboard's: the dashboard is loaded before a session
+// starts, and must not bring the permit pages with it.
 export const OfflinePermitCreatePage = lazyPage(async () => ({
-  default: (await loadOfflinePages()).OfflinePermitCreatePage,
+  default: (await loadPermitPages()).OfflinePermitCreatePage,
 }));
 export const DashboardsPage = lazyPage(async () => ({
   default: (await import('../dashboards/DashboardsPage')).DashboardsPage,

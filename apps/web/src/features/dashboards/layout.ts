@@ -56,6 +56,20 @@ export const sameLayout = (a: DashboardLayout, b: DashboardLayout) =>
 export const stacked = (layout: DashboardLayout): DashboardWidgetKind[] =>
   [...layout.items].sort(byPlace).map((i) => i.widget);
 
+/** The grid's row height and gap (px): a widget `h` rows high is `h × 72 + (h − 1) × 16` px tall. */
+export const GRID_ROW_PX = 72;
+export const GRID_GAP_PX = 16;
+
+/**
+ * A widget's height in the grid, which the phone's stacked column keeps as each card's least
+ * height: a card is as tall before its data comes as after, so the cards below never jump down
+ * while the page loads (its content may still make it taller).
+ */
+export const widgetHeightPx = (layout: DashboardLayout, kind: DashboardWidgetKind): number => {
+  const h = layout.items.find((i) => i.widget === kind)?.h ?? 1;
+  return h * GRID_ROW_PX + (h - 1) * GRID_GAP_PX;
+};
+
 /** The widgets the layout does not hold yet ("Add widget"'s menu). */
 export const missingWidgets = (layout: DashboardLayout): DashboardWidgetKind[] =>
   dashboardWidgetKinds.filter((kind) => !layout.items.some((i) => i.widget === kind));

@@ -25,6 +25,9 @@ import {
   sameLayout,
   SINGLE_COLUMN_BELOW_PX,
   stacked,
+  GRID_GAP_PX,
+  GRID_ROW_PX,
+  widgetHeightPx,
   toGrid,
 } from '../layout';
 import { arrange, whereIs, type ArrangeStep } from '../arrange';
@@ -144,14 +147,21 @@ function WidgetGrid({
         {!mounted ? null : single ? (
           <div className={classes.stack}>
             {stacked(layout).map((kind) => (
-              <div key={kind}>{card(kind)}</div>
+              <div key={kind} className={classes.stackItem} style={{ minHeight: widgetHeightPx(layout, kind) }}>
+                {card(kind)}
+              </div>
             ))}
           </div>
         ) : (
           <ReactGridLayout
             width={width}
             layout={toGrid(layout)}
-            gridConfig={{ cols: DASHBOARD_COLUMNS, rowHeight: 72, margin: [16, 16], containerPadding: [0, 0] }}
+            gridConfig={{
+              cols: DASHBOARD_COLUMNS,
+              rowHeight: GRID_ROW_PX,
+              margin: [GRID_GAP_PX, GRID_GAP_PX],
+              containerPadding: [0, 0],
+            }}
             dragConfig={{ enabled: editing, handle: '.widget-handle', cancel: '.widget-no-drag' }}
             resizeConfig={{ enabled: editing }}
             compactor={verticalCompactor}

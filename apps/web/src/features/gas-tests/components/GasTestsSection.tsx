@@ -1,6 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import { useRef } from 'react';
-import { gasTestLabels as L, type GasTestCommand, type Permit } from '@hasp/contracts';
+import { gasTestLabels as L, sayIn, type GasTestCommand, type Permit } from '@hasp/contracts';
 import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
@@ -42,7 +42,7 @@ export function GasTestsSection({ permit }: { permit: Permit }) {
     <div className={classes.section}>
       {view.refusal ? (
         <Alert color="yellow" variant="light" title={`⚠ ${t(L.blocked)}`} role="status">
-          {view.refusal}
+          {sayIn(view.refusalSaid, view.refusal, t)}
         </Alert>
       ) : (
         latest && (

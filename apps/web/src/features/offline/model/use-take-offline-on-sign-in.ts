@@ -1,32 +1,10 @@
 import { useEffect } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useNetwork } from '../../../lib/network-state';
+import { whenIdle } from '../../../lib/when-idle';
 import { useSessionContext } from '../../../lib/session-context';
 import { useOfflineOwner } from '../api/stored-permits';
 import { takeOfflineOnce, typesToTake } from './take-offline-state';
-
-/**
- * Runs `work` once the page has loaded and the browser is idle (at most `within` ms after that),
- * unless cancelled first.
- */
-function whenIdle(work: () => void, within = 2_000): () => void {
-  let cancel = () => {};
-  const start = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(work, { timeout: within });
-      cancel = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(work, 200);
-      cancel = () => window.clearTimeout(id);
-    }
-  };
-  if (document.readyState === 'complete') start();
-  else {
-    window.addEventListener('load', start, { once: true });
-    cancel = () => window.removeEventListener('load', start);
-  }
-  return () => cancel();
-}
 
 /**
  * After sign-in, while online and with the facility's offline mode on, the user's permits of each

@@ -163,18 +163,22 @@ function PermitView({ permit, sections }: { permit: Permit; sections: readonly P
       <OfflinePermitNotice permit={permit} />
       <div className={classes.grid}>
         <PermitHeader permit={permit} />
-        {shownSections.map(
-          (entry) =>
-            entry.notice && <Fragment key={entry.id}>{entry.notice(permit, () => tabs.select(entry.id))}</Fragment>,
-        )}
-        <CommandBar
-          permit={permit}
-          blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
-          onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
-          sections={shownSections}
-          onOpenTab={tabs.select}
-          openTab={tabs.value}
-        />
+        {/* The notices and the command bar share the header's row on a wide screen: a notice that
+            arrives after the page (SIMOPS) moves the bar down within it, not to the next row. */}
+        <div className={classes.besideHeader}>
+          {shownSections.map(
+            (entry) =>
+              entry.notice && <Fragment key={entry.id}>{entry.notice(permit, () => tabs.select(entry.id))}</Fragment>,
+          )}
+          <CommandBar
+            permit={permit}
+            blockedBy={dirty ? t(permitsLabels.blockedByEdits) : null}
+            onStale={() => void client.invalidateQueries({ queryKey: permitKeys.permit(permit.ID) })}
+            sections={shownSections}
+            onOpenTab={tabs.select}
+            openTab={tabs.value}
+          />
+        </div>
         <SsoSigningReturn permit={permit} />
       </div>
       <Tabs value={tabs.value} onChange={tabs.select} keepMounted={false}>

@@ -4,7 +4,8 @@ import {
   gasTestCommandProblem,
   gasTestRecordSchema,
   gasTestedAtProblem,
-  gasTestsSectionRefusal,
+  gasTestsRefusalFields,
+  gasTestsSectionRefusalSaid,
   gasTestStanding,
   gasTestVoidSchema,
   type GasTest,
@@ -146,11 +147,13 @@ function withTests(view: GasTestsView, tests: GasTestsView['tests'], data: Offli
   return {
     ...view,
     tests,
-    refusal: gasTestsSectionRefusal({
-      permit: { sections: data.permit.permitType.sections, status: data.permit.status },
-      standing: gasTestStanding(tests),
-      retestMinutes: view.retestMinutes,
-      now,
-    }),
+    ...gasTestsRefusalFields(
+      gasTestsSectionRefusalSaid({
+        permit: { sections: data.permit.permitType.sections, status: data.permit.status },
+        standing: gasTestStanding(tests),
+        retestMinutes: view.retestMinutes,
+        now,
+      }),
+    ),
   };
 }

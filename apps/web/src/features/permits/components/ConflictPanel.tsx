@@ -1,13 +1,8 @@
-import { Alert, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { permitsButtons, permitsLabels } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import {
-  changedFields,
-  conflictsWith,
-  describeValue,
-  permitFieldLabels,
-  type PermitFormValues,
-} from '../model/permit-form';
+import { changedFields, conflictsWith, describeValue, type PermitFormValues } from '../model/permit-form';
+import { FieldDifferences } from './FieldDifferences';
 import classes from '../Permits.module.css';
 
 interface ConflictPanelProps {
@@ -33,26 +28,19 @@ export function ConflictPanel({ base, mine, latest, onReapply, onDiscard }: Conf
         {t(permitsLabels.conflictText)}
       </Text>
       {fields.length > 0 && (
-        <Table className={classes.conflictTable} withTableBorder aria-label={t(permitsLabels.conflictTable)}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t(permitsLabels.conflictField)}</Table.Th>
-              <Table.Th scope="col">{t(permitsLabels.conflictSavedNow)}</Table.Th>
-              <Table.Th scope="col">{t(permitsLabels.conflictYours)}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field}>
-                <Table.Th scope="row">{t(permitFieldLabels[field])}</Table.Th>
-                <Table.Td data-testid={`theirs-${field}`}>{describeValue(latest, field, t)}</Table.Td>
-                <Table.Td data-testid={`mine-${field}`}>
-                  {edited.has(field) ? describeValue(mine, field, t) : t(permitsLabels.conflictNotChanged)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FieldDifferences
+          label={t(permitsLabels.conflictTable)}
+          fieldHeading={t(permitsLabels.conflictField)}
+          fields={fields}
+          columns={[
+            { heading: t(permitsLabels.conflictSavedNow), testId: 'theirs', value: (f) => describeValue(latest, f, t) },
+            {
+              heading: t(permitsLabels.conflictYours),
+              testId: 'mine',
+              value: (f) => (edited.has(f) ? describeValue(mine, f, t) : t(permitsLabels.conflictNotChanged)),
+            },
+          ]}
+        />
       )}
       <Group mt="sm">
         <Button size="md" className={classes.touch} onClick={onReapply}>

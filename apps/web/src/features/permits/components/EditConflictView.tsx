@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { syncConflictButtons, syncConflictLabels as L, type SyncIssue } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import {
@@ -11,7 +11,7 @@ import {
   serverPermitOf,
 } from '../model/edit-conflict';
 import { describeValue, permitFieldLabels, valuesFromPermit, type PermitField } from '../model/permit-form';
-import classes from '../Permits.module.css';
+import { FieldDifferences } from './FieldDifferences';
 
 interface EditConflictViewProps {
   issue: SyncIssue;
@@ -51,24 +51,15 @@ export function EditConflictView({ issue, deviceCopy, busy, onMerge }: EditConfl
 
   return (
     <Stack gap="xs">
-      <Table className={classes.conflictTable} withTableBorder aria-label={t(L.differences)}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t(L.field)}</Table.Th>
-            <Table.Th scope="col">{t(L.yours)}</Table.Th>
-            <Table.Th scope="col">{t(L.theirs)}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((field) => (
-            <Table.Tr key={field}>
-              <Table.Th scope="row">{t(permitFieldLabels[field])}</Table.Th>
-              <Table.Td data-testid={`mine-${field}`}>{describeValue(mine, field, t)}</Table.Td>
-              <Table.Td data-testid={`theirs-${field}`}>{describeValue(theirs, field, t)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FieldDifferences
+        label={t(L.differences)}
+        fieldHeading={t(L.field)}
+        fields={fields}
+        columns={[
+          { heading: t(L.yours), testId: 'mine', value: (f) => describeValue(mine, f, t) },
+          { heading: t(L.theirs), testId: 'theirs', value: (f) => describeValue(theirs, f, t) },
+        ]}
+      />
       {choosing ? (
         <Stack gap="xs" role="group" aria-label={t(L.choose)}>
           <Text size="sm" fw={600}>

@@ -64,6 +64,35 @@ describe('captions', () => {
     expect(translate(captions.greeting)).toBe('Good day');
   });
 
+  it('asks again for a new language’s captions when the server could not answer, until they come', async () => {
+    serveCaptions({ en: { Label: { Test: { greeting: 'Good day' } } } });
+    await loadCaptions('Demo', 'en');
+    vi.useFakeTimers();
+    try {
+      let busy = 2;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          if (busy-- > 0) return new Response(JSON.stringify({ code: 'INTERNAL', message: 'Busy' }), { status: 500 });
+          return new Response(JSON.stringify({ Label: { Test: { greeting: 'Buenos días' } } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }),
+      );
+      await setLanguage('fr-test');
+      expect(translate(captions.greeting)).toBe('Hello');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(translate(captions.greeting)).toBe('Hello');
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(translate(captions.greeting)).toBe('Buenos días');
+    } finally {
+      vi.useRealTimers();
+      serveCaptions({ en: { Label: { Test: { greeting: 'Good day' } } } });
+      await setLanguage('en');
+    }
+  });
+
   it('asks the server once when the page and its form name the same connection, and shows the answer', async () => {
     const fetchMock = serveCaptions({ en: { Label: { Test: { greeting: 'Welcome aboard' } } } });
     function Greeting() {

@@ -145,10 +145,26 @@ export async function setLanguage(language: string): Promise<void> {
   try {
     await loadCaptions(connection, language);
   } catch (error) {
-    // Offline or a server hiccup: the cached (or default) captions stay on screen.
+    // Offline or a server hiccup: the cached (or default) captions stay on screen, and the
+    // language's own are asked for again (a busy server's one refusal must not leave a Spanish
+    // reader in English for the whole session).
     console.warn('Could not load captions', error);
     changeLanguage(language);
+    if (!cached) retryCaptions(connection, language);
   }
+}
+
+/** Waits before each new try of a language's captions (ms); then it stops until the next change of language. */
+const CAPTION_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+
+/** Asks again for a language's captions while it is still the one shown, with the waits above. */
+function retryCaptions(connection: string, language: string, attempt = 0): void {
+  const wait = CAPTION_RETRY_MS[attempt];
+  if (wait === undefined) return;
+  setTimeout(() => {
+    if (currentLanguage() !== language || currentConnection !== connection || captionsByLanguage.has(language)) return;
+    loadCaptions(connection, language).catch(() => retryCaptions(connection, language, attempt + 1));
+  }, wait);
 }
 
 /** After a preferred caption was saved: fetch the current language's captions again. */

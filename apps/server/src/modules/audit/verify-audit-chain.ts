@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AuditBrokenRow, AuditVerification } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { listChainHeads, listChainRowsAfter, listChainsWithRows } from './audit-chain.repository';
 import type { AuditAnchor } from './audit-anchor';
 import { GENESIS_HASH, hashChainedRow } from './audit-hash';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 const BATCH = 2000;
 
@@ -66,8 +66,22 @@ async function verifyChain(
  * @example const { ok, firstBroken } = await verifyAuditChains(db, { facilityIds: [null, 1] });
  */
 export async function verifyAuditChains(
-  db: Db,
+  db: Kysely<Database>,
   options: { facilityIds?: (number | null)[]; now?: Date; anchor?: AuditAnchor } = {},
+): Promise<AuditVerification> {
+  // The heads and every chain's rows as of one instant: read one after another, a command that
+  // writes between the heads and the walk adds a row past the head, and a busy facility's intact
+  // log would read as tampered with.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => verifyInSnapshot(trx, options));
+}
+
+async function verifyInSnapshot(
+  db: Db,
+  options: { facilityIds?: (number | null)[]; now?: Date; anchor?: AuditAnchor },
 ): Promise<AuditVerification> {
   const anchored = options.anchor?.load() ?? null;
   const heads = new Map((await listChainHeads(db)).map((h) => [h.chain, h]));

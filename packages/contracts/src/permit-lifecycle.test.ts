@@ -531,9 +531,13 @@ describe('permit lifecycle: random command sequences by random users (fast-check
     ['view', 'create', 'approve', 'issue'],
   ];
   // The permit's own people (with the permissions their role has) and random others, so sequences
-  // get deep into the lifecycle instead of being refused in Draft.
+  // get deep into the lifecycle instead of being refused in Draft. The holder twice: accept and
+  // complete work are theirs alone, and the states past Issued were reached only a few times a run.
   const actorArb: fc.Arbitrary<PermitActor> = fc.oneof(
-    { arbitrary: fc.constantFrom(requester, approver, issuer, holder, person(OTHER, 'view'), system), weight: 4 },
+    {
+      arbitrary: fc.constantFrom(requester, approver, issuer, holder, holder, person(OTHER, 'view'), system),
+      weight: 4,
+    },
     fc.record({
       userId: fc.integer({ min: 1, max: 5 }),
       permissions: fc.constantFrom(...actionSets).map((a) => all(...a)),
@@ -597,10 +601,13 @@ describe('permit lifecycle: random command sequences by random users (fast-check
           for (const step of steps) {
             nowHours += step.advanceHours;
             f = { ...f, now: new Date(Date.parse('2026-01-01T00:00:00Z') + nowHours * 3_600_000).toISOString() };
-            // Picks by state skip cancel, edit and reject (they would end or rewind most runs early);
-            // the any-command picks still try them.
+            // Picks by state skip cancel, edit and reject, and de-isolate while only Isolated (they
+            // would end or rewind most runs early); the any-command picks still try them.
             const rows = permitTransitions.filter(
-              (r) => r.from === f.status && !['cancel', 'edit', 'reject'].includes(r.command),
+              (r) =>
+                r.from === f.status &&
+                !['cancel', 'edit', 'reject'].includes(r.command) &&
+                !(r.from === 'isolated' && r.command === 'de-isolate'),
             );
             const pick = step.commandPick;
             const command: PermitCommand =
@@ -648,7 +655,9 @@ describe('permit lifecycle: random command sequences by random users (fast-check
           }
         },
       ),
-      { numRuns: 1000 },
+      // A fixed seed, as the server's lifecycle property has: the coverage check below must not
+      // depend on the draw (about one random seed in twenty never reached Work complete).
+      { numRuns: 1000, seed: 20261130 },
     );
     // The property is only worth something if random sequences reach the whole lifecycle.
     expect([...reached].sort()).toEqual([...permitStatuses].sort());

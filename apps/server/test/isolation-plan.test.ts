@@ -207,7 +207,7 @@ describe('isolation plan', () => {
         '^Inspect the work area first\\. Make sure everyone is clear first\\. ' +
           'Restore or release every isolation point first: E-1, H-1 and H-2 are Verified\\. ' +
           'Notify the affected employees that the isolation is removed first\\. ' +
-          `The permit cannot close while these are in place: Lock L-${first}-E-1 on E-1 \\(applied by [^)]+\\); .*Tag \\S+ on H-2 \\(applied\\)\\.$`,
+          `The permit cannot close while these are in place: Lock L-${first}-E-1 on E-1 \\(applied by [^)]+\\); .*Tag \\S+ on H-2 \\(Applied\\)\\.$`,
       ),
     );
     expect(
@@ -261,7 +261,7 @@ describe('isolation plan', () => {
       await db().selectFrom('users').select('display_name').where('id', '=', ids.worker!).executeTakeFirstOrThrow()
     ).display_name;
     expect(refused.json<{ message: string }>().message).toBe(
-      `The permit cannot close while these are in place: Signed on: ${workerName} (lock L-CREW-${first}); Tag ${late.number} on H-2 (planned). ` +
+      `The permit cannot close while these are in place: Signed on: ${workerName} (lock L-CREW-${first}); Tag ${late.number} on H-2 (Planned). ` +
         `Lockbox LB-${first} is not released: its primary authorized employee releases it before the permit closes.`,
     );
     expect((await call('supervisor', 'GET', `/api/permits/${first}`)).json<Permit>().allowedCommands).not.toContain(

@@ -226,7 +226,7 @@ describe('signing on', () => {
     await ok(await lockbox('supervisor', permit.ID, 'open', { primaryUserId: ids.supervisor, lockId: null }));
     expect(refused(await signOn('worker', permit.ID), 409)).toBe(lockboxMessages.keysNotDeposited);
     expect(refused(await lockbox('worker', permit.ID, 'deposit-keys'), 403)).toBe(
-      lockboxMessages.notPrimary('record the keys in the lockbox'),
+      lockboxMessages.notPrimary('depositKeys'),
     );
     await ok(await lockbox('supervisor', permit.ID, 'deposit-keys'));
     expect(refused(await signOn('worker', permit.ID), 409)).toBe('Sign-on opens once the permit is isolated.');
@@ -470,13 +470,11 @@ describe('releasing the lockbox and closing the permit', () => {
     await ok(await signOn('worker', permit.ID, lock.id));
     // Both block: the refusal names both.
     expect(refused(await lockbox('supervisor', permit.ID, 'release'), 409)).toBe(
-      `${lockboxMessages.membersSignedOn(`Wren Worker (lock ${lock.serial})`)} ${lockboxMessages.workUnderWay}`,
+      `The lockbox cannot be released while people are signed on: Wren Worker (lock ${lock.serial}). ${lockboxMessages.workUnderWay}`,
     );
     await permitCommand('contractor', permit.ID, 'complete-work');
     await ok(await lockbox('worker', permit.ID, 'sign-off', { applicationId: await mine('worker', permit.ID) }));
-    expect(refused(await lockbox('worker', permit.ID, 'release'), 403)).toBe(
-      lockboxMessages.notPrimary('release the lockbox'),
-    );
+    expect(refused(await lockbox('worker', permit.ID, 'release'), 403)).toBe(lockboxMessages.notPrimary('release'));
     const released = await ok(await lockbox('supervisor', permit.ID, 'release'));
     expect(released.lockbox!.releasedBy).toMatchObject({ displayName: 'Sam Supervisor' });
     expect(released.lockbox!.past).toHaveLength(1);

@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { gasVerbCaptions, permitGuardCaptions as guardWords } from './captions/permit-guards';
+import {
+  gasAgeCaptions as ageWords,
+  gasFailingReadingCaptions as readingWords,
+  gasVerbCaptions,
+  permitGuardCaptions as guardWords,
+} from './captions/permit-guards';
 import { DEVICE_CLOCK_ALLOWANCE_MINUTES } from './constants';
 import { say, saidSchema, type Spoken } from './said';
 import { idParamSchema, idSchema, isoDaySchema } from './ids';
@@ -214,6 +219,22 @@ export function gasReadingProblem(
   return null;
 }
 
+/** A failing test's readings out of their limits, in the reader's words; the last says when it was measured. */
+function failingReadingsSaid(t: { testedAt: string; readings: GasTestForRule['readings'] }): Spoken[] {
+  const out = t.readings.filter((r) => gasReadingProblem(r) !== null);
+  return out.map((r, i) => {
+    const below = r.lowLimit !== null && r.value < r.lowLimit;
+    const values = {
+      code: r.code,
+      value: withUnit(r.value, r.unit),
+      limit: withUnit((below ? r.lowLimit : r.highLimit)!, r.unit),
+    };
+    if (i < out.length - 1) return say(below ? readingWords.below : readingWords.above, values);
+    const at = gasMeasuredText(t.testedAt);
+    return say(below ? readingWords.belowMeasured : readingWords.aboveMeasured, { ...values, at });
+  });
+}
+
 /** "19.5–23.5 %", "≤ 10 ppm", "≥ 19.5 %". */
 export function gasLimitsText(p: { lowLimit: number | null; highLimit: number | null; unit: string }): string {
   if (p.lowLimit !== null && p.highLimit !== null) return `${fmt(p.lowLimit)}–${withUnit(p.highLimit, p.unit)}`;
@@ -222,11 +243,12 @@ export function gasLimitsText(p: { lowLimit: number | null; highLimit: number | 
 }
 
 /** "45 minutes", "2 h 5 min". */
-function age(minutes: number): string {
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const h = Math.floor(minutes / 60);
+/** A test's age in the reader's words: "1 minute", "40 minutes", "2 h", "2 h 5 min". */
+function age(minutes: number): Spoken {
+  if (minutes < 60) return say(minutes === 1 ? ageWords.minute : ageWords.minutes, { count: minutes });
+  const hours = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  return m ? say(ageWords.hoursMinutes, { hours, minutes: m }) : say(ageWords.hours, { hours });
 }
 
 const ruleReadingSchema = z.object({
@@ -307,8 +329,9 @@ export function gasTestRefusal(args: {
 }
 
 /**
- * `gasTestRefusal` with its caption, so the lifecycle's refusal says it in the reader's language.
- * The failing readings (gas, value, limit, time) stay as written: names, numbers and units.
+ * `gasTestRefusal` with its caption, so the lifecycle's refusal says it in the reader's language:
+ * each failing reading and the test's age are phrases of their own; gas codes, numbers, units and
+ * the UTC time stay as written.
  */
 export function gasTestRefusalSaid(args: {
   standing: GasTestStanding;
@@ -319,20 +342,14 @@ export function gasTestRefusalSaid(args: {
   const { standing, retestMinutes, now, verb } = args;
   const verbTerm = { verb: gasVerbCaptions[verb] };
   if (standing.failing.length) {
-    const named = standing.failing.map(
-      (t) =>
-        `${t.readings
-          .map(gasReadingProblem)
-          .filter((p): p is string => p !== null)
-          .join('; ')} (measured ${gasMeasuredText(t.testedAt)})`,
-    );
-    const caption = named.length > 1 ? guardWords.gasFailingMany : guardWords.gasFailingOne;
-    return say(caption, { failing: named.join('; ') }, verbTerm);
+    const caption = standing.failing.length > 1 ? guardWords.gasFailingMany : guardWords.gasFailingOne;
+    return say(caption, {}, verbTerm, {}, { failing: standing.failing.flatMap(failingReadingsSaid) });
   }
   if (verb === 'accepted') return null;
   if (!standing.lastPassAt) return say(guardWords.gasNone, {}, verbTerm);
   const minutes = Math.floor((now.getTime() - Date.parse(standing.lastPassAt)) / 60_000);
-  if (minutes > retestMinutes) return say(guardWords.gasStale, { age: age(minutes), minutes: retestMinutes });
+  if (minutes > retestMinutes)
+    return say(guardWords.gasStale, { minutes: retestMinutes }, {}, {}, { age: [age(minutes)] });
   return null;
 }
 

@@ -481,7 +481,7 @@ export function crewSignOffStep(names: readonly string[]): string {
 function crewSignOffSaid(names: readonly string[]) {
   return names.length === 1
     ? say(planWords.crewOneSignedOn, { names: names[0] ?? '' })
-    : say(planWords.crewSignedOn, { names: listInWords(names) });
+    : say(planWords.crewSignedOn, { names });
 }
 
 /**

@@ -1,17 +1,15 @@
 import {
   lockboxCommands,
-  lockboxMessages as m,
   lockboxOpenStatuses,
   lockboxSignOnStatuses,
   lockboxWorkStatuses,
   type LockboxCommand,
   type LockboxMember,
 } from './lockboxes';
-import { lockboxRuleCaptions as words } from './captions/rules';
+import { lockboxPrimaryVerbCaptions as primaryVerbs, lockboxRuleCaptions as words } from './captions/rules';
 import { permitStatusCaptions } from './captions/permits';
-import { listInWords } from './list-words';
-import { say, type Said } from './said';
-import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
+import { fillPlaceholders, say, sayTogether, type Said } from './said';
+import type { PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 
 /**
@@ -35,14 +33,26 @@ export interface LockboxRefusal {
   said?: Said;
 }
 
-const refuse = (status: LockboxRefusal['status'], message: string): LockboxRefusal => ({ status, message });
-/** A refusal the crew section shows to whoever cannot press its big button: said in their words. */
-const refuseSaying = (status: LockboxRefusal['status'], words: ReturnType<typeof say>): LockboxRefusal => ({
+/** A refusal in the reader's words (the crew section shows it; the API answers it with `said`). */
+const refuse = (status: LockboxRefusal['status'], words: ReturnType<typeof say>): LockboxRefusal => ({
   status,
   ...words,
 });
-const label = (state: LockboxRuleState) => permitStatusLabels[state.permit.status];
+const statusOf = (state: LockboxRuleState) => ({ status: permitStatusCaptions[state.permit.status] });
 const isOpen = (state: LockboxRuleState) => Boolean(state.lockbox && !state.lockbox.releasedAt);
+
+/** The lockbox refusals' English, for callers that compare messages (the captions' default words). */
+export const lockboxMessages = {
+  lastMember: words.lastMember.defaultCaption,
+  notSelf: words.notSelf.defaultCaption,
+  notPrimary: (verb: keyof typeof primaryVerbs) =>
+    fillPlaceholders(words.notPrimary.defaultCaption, { verb: primaryVerbs[verb].defaultCaption }),
+  workUnderWay: words.workUnderWay.defaultCaption,
+  keysNotDeposited: words.keysNotDeposited.defaultCaption,
+  alreadySignedOn: words.alreadySignedOn.defaultCaption,
+  noOpenLockbox: words.noOpenLockbox.defaultCaption,
+  alreadyOpen: words.alreadyOpen.defaultCaption,
+} as const;
 
 /** The open lockbox's members signed on now. */
 export const signedOnMembers = (state: LockboxRuleState) =>
@@ -62,68 +72,72 @@ export function lockboxRefusal(
 ): LockboxRefusal | null {
   const { permit, lockbox } = state;
   const view = permitPermission('view', permit.typeCode);
-  if (!state.permissions.has(view)) return refuse(403, `You need the permission ${view} to use this permit's lockbox.`);
-  if (!permit.sections.includes('crew-sign-on'))
-    return refuse(409, `${permit.typeCode} permits have no crew sign-on: their type does not use a group lockbox.`);
+  if (!state.permissions.has(view)) return refuse(403, say(words.needsView, { permission: view }));
+  if (!permit.sections.includes('crew-sign-on')) return refuse(409, say(words.noCrewSignOn, { type: permit.typeCode }));
   const open = lockbox && !lockbox.releasedAt ? lockbox : undefined;
 
   if (command === 'open') {
     const issue = permitPermission('issue', permit.typeCode);
-    if (!state.permissions.has(issue)) return refuse(403, `You need the permission ${issue} to open a lockbox.`);
-    if (open) return refuse(409, m.alreadyOpen);
-    if (!lockboxOpenStatuses.includes(permit.status))
-      return refuse(
-        409,
-        `A lockbox is opened once the permit is approved and before the work is complete (it is ${label(state)}).`,
-      );
+    if (!state.permissions.has(issue)) return refuse(403, say(words.needsIssue, { permission: issue }));
+    if (open) return refuse(409, say(words.alreadyOpen));
+    if (!lockboxOpenStatuses.includes(permit.status)) return refuse(409, say(words.openWindow, {}, statusOf(state)));
     return null;
   }
-  if (!open) return refuse(409, m.noOpenLockbox);
+  if (!open) return refuse(409, say(words.noOpenLockbox));
   const isPrimary = open.primary.ID === userId;
   const members = signedOnMembers(state);
 
   switch (command) {
     case 'deposit-keys':
-      if (!isPrimary) return refuse(403, m.notPrimary('record the keys in the lockbox'));
-      if (open.keysDepositedAt) return refuse(409, 'The keys are already recorded in the lockbox.');
+      if (!isPrimary) return refuse(403, say(words.notPrimary, {}, { verb: primaryVerbs.depositKeys }));
+      if (open.keysDepositedAt) return refuse(409, say(words.keysAlreadyIn));
       if (!lockboxOpenStatuses.includes(permit.status))
-        return refuse(409, `Keys are deposited before the work is complete (the permit is ${label(state)}).`);
+        return refuse(409, say(words.depositWindow, {}, statusOf(state)));
       return null;
     case 'sign-on':
-      if (!open.keysDepositedAt) return refuseSaying(409, say(words.keysNotDeposited));
+      if (!open.keysDepositedAt) return refuse(409, say(words.keysNotDeposited));
       if (!lockboxSignOnStatuses.includes(permit.status))
-        return refuseSaying(
+        return refuse(
           409,
           permit.status === 'approved'
             ? say(words.signOnOpensIsolated)
             : say(words.nobodySignsOn, {}, { status: permitStatusCaptions[permit.status] }),
         );
-      if (members.some((x) => x.user.ID === userId)) return refuseSaying(409, say(words.alreadySignedOn));
+      if (members.some((x) => x.user.ID === userId)) return refuse(409, say(words.alreadySignedOn));
       return null;
     case 'sign-off': {
       const mine = members.find((x) => x.user.ID === userId);
       const target =
         input?.applicationId === undefined ? mine : members.find((x) => x.applicationId === input.applicationId);
-      if (input?.applicationId !== undefined && !target)
-        return refuse(422, 'That lock is not signed on to this lockbox (it may have signed off already).');
-      if (!target) return refuseSaying(409, say(words.notSignedOn));
-      if (target.user.ID !== userId) return refuseSaying(403, say(words.notSelf));
+      if (input?.applicationId !== undefined && !target) return refuse(422, say(words.notThisLockbox));
+      if (!target) return refuse(409, say(words.notSignedOn));
+      if (target.user.ID !== userId) return refuse(403, say(words.notSelf));
       // The tag on the lock comes off with it (signOffPersonalLock: only its applier, audited tag.remove).
       // OSHA (f)(4): during the work the lockbox is never left without a crew member's lock.
       if (lockboxWorkStatuses.includes(permit.status) && members.length === 1)
-        return refuseSaying(409, say(words.lastMember));
+        return refuse(409, say(words.lastMember));
       return null;
     }
     case 'release': {
-      if (!isPrimary) return refuse(403, m.notPrimary('release the lockbox'));
+      if (!isPrimary) return refuse(403, say(words.notPrimary, {}, { verb: primaryVerbs.release }));
       // Everyone still signed on, and the work still under way: both named when both block.
       const unmet = [
         ...(members.length
-          ? [m.membersSignedOn(listInWords(members.map((x) => `${x.user.displayName} (lock ${x.lock.serial})`)))]
+          ? [
+              say(
+                words.membersSignedOn,
+                {},
+                {},
+                {},
+                {
+                  members: members.map((x) => say(words.member, { person: x.user.displayName, serial: x.lock.serial })),
+                },
+              ),
+            ]
           : []),
-        ...(lockboxWorkStatuses.includes(permit.status) ? [m.workUnderWay] : []),
+        ...(lockboxWorkStatuses.includes(permit.status) ? [say(words.workUnderWay)] : []),
       ];
-      return unmet.length ? refuse(409, unmet.join(' ')) : null;
+      return unmet.length ? refuse(409, sayTogether(unmet)) : null;
     }
   }
 }

@@ -47,20 +47,6 @@ export const lockboxSignOnStatuses: readonly PermitStatus[] = [
  */
 export const lockboxWorkStatuses: readonly PermitStatus[] = ['issued', 'active', 'suspended', 'live_for_test'];
 
-export const lockboxMessages = {
-  lastMember:
-    'You are the only person signed on while the work is under way: the lockbox is never left without a lock. Another crew member signs on first; then you can sign off.',
-  notSelf: 'Only the crew member who signed on can sign off: each person removes their own lock.',
-  notPrimary: (verb: string) => `Only the primary authorized employee can ${verb}.`,
-  membersSignedOn: (names: string) => `The lockbox cannot be released while people are signed on: ${names}.`,
-  workUnderWay: 'The lockbox stays until the work is complete: release it after Complete work.',
-  keysNotDeposited:
-    'The isolation keys are not in the lockbox yet: the primary authorized employee records them first.',
-  alreadySignedOn: 'You are already signed on to this lockbox.',
-  noOpenLockbox: 'This permit has no open lockbox.',
-  alreadyOpen: 'This permit already has an open lockbox.',
-} as const;
-
 const person = z.object({ ID: z.int(), displayName: z.string() });
 const lockRef = z.object({ ID: z.int(), serial: z.string() });
 

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import type { Caption } from './captions/define-captions';
+import { listWordCaptions } from './captions/list-words';
+import { listInWords } from './list-words';
 
 /**
  * Words a shared rule says (a refusal, a next step), as the caption that says them and its values,
@@ -14,6 +16,8 @@ const saidShape = {
   terms: z.record(z.string(), z.string()),
   /** Values that are lists of captions (the fields an edit changed), said joined by commas. */
   lists: z.optional(z.record(z.string(), z.array(z.string()))),
+  /** Values that are lists of names as written (point codes, people), joined by the reader's "and". */
+  items: z.optional(z.record(z.string(), z.array(z.string()))),
 };
 /** A phrase said inside a sentence ("E-1 and P-2 are Isolated"): a caption with its values, no deeper. */
 const phraseSchema = z.object(saidShape);
@@ -70,6 +74,9 @@ export interface Spoken {
   said: Said;
 }
 
+/** A value of a rule's words: text as written, a number, or a list of names said as "A, B and C". */
+export type SaidValue = string | number | readonly string[];
+
 /** Joins the phrases a sentence names, as `say` and `sayIn` both do. */
 const PHRASE_SEPARATOR = '; ';
 
@@ -80,14 +87,20 @@ const PHRASE_SEPARATOR = '; ';
  */
 export function say(
   caption: Caption,
-  values: Readonly<Record<string, string | number>> = {},
+  values: Readonly<Record<string, SaidValue>> = {},
   terms: Readonly<Record<string, Caption>> = {},
   lists: Readonly<Record<string, readonly Caption[]>> = {},
   phrases: Readonly<Record<string, readonly Spoken[]>> = {},
 ): Spoken {
-  const text: Record<string, string> = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+  const text: Record<string, string> = {};
+  const items: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (Array.isArray(v)) items[k] = [...(v as readonly string[])];
+    else text[k] = String(v);
+  }
   const english = {
     ...text,
+    ...Object.fromEntries(Object.entries(items).map(([k, l]) => [k, listInWords(l)])),
     ...Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, t.defaultCaption])),
     ...Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, l.map((t) => t.defaultCaption).join(', ')])),
     ...Object.fromEntries(Object.entries(phrases).map(([k, p]) => [k, p.map((x) => x.message).join(PHRASE_SEPARATOR)])),
@@ -106,6 +119,7 @@ export function say(
       values: text,
       terms: Object.fromEntries(Object.entries(terms).map(([k, t]) => [k, captionKey(t)])),
       ...(listKeys.length ? { lists: Object.fromEntries(listKeys) } : {}),
+      ...(Object.keys(items).length ? { items } : {}),
       ...(phraseSaids.length ? { phrases: Object.fromEntries(phraseSaids) } : {}),
     },
   };
@@ -163,6 +177,7 @@ function sayOne(
     if (items.some((item) => !item)) return null;
     terms[name] = items.map((item) => t(item!)).join(', ');
   }
+  for (const [name, names] of Object.entries(said.items ?? {})) terms[name] = namesIn(names, t);
   for (const [name, phrases] of Object.entries(said.phrases ?? {})) {
     const spoken = phrases.map((phrase) => sayOne(phrase, t));
     if (spoken.some((p) => p === null)) return null;
@@ -170,3 +185,15 @@ function sayOne(
   }
   return t(caption, { ...said.values, ...terms });
 }
+
+/** Names joined as the reader's language joins a list: "E-1, P-2 and T-3", "E-1, P-2 y T-3". */
+function namesIn(
+  names: readonly string[],
+  t: (caption: Caption, values?: Record<string, string | number>) => string,
+): string {
+  if (names.length < 2) return names[0] ?? '';
+  return t(listWordCaptions.and, { first: names.slice(0, -1).join(', '), last: names[names.length - 1]! });
+}
+
+// The list's joining words are said by every reader of a rule's list, whichever rule said it.
+registerSayable(listWordCaptions);

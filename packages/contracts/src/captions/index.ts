@@ -1,6 +1,7 @@
 // Caption catalogs, one file per feature. The server registers every catalog exported from these
 // files at startup (modules/translations/caption-catalog.ts), so export only catalogs from them.
 export * from './define-captions';
+export * from './list-words';
 export * from './login';
 export * from './shell';
 export * from './notifications';

@@ -11,11 +11,11 @@ export const isolationPlanVerbCaptions = defineCaptions('Button', 'IsolationPlan
 
 /** A plan point's states, keyed by the stored value. */
 export const planPointStateCaptions = defineCaptions('Label', 'IsolationPlan_PointState', planPointStateLabels);
-// The lifecycle's guards name points by their state (a term): the web says them from the start.
-registerSayable(planPointStateCaptions);
 
 /** A tag's states (contracts' tags.ts), keyed by the stored value: the Isolation and Tags sections share them. */
 export const tagStateCaptions = defineCaptions('Label', 'Tag_State', tagStateLabels);
+// The lifecycle's guards name points and tags by their state (a term): the web says them from the start.
+registerSayable(planPointStateCaptions, tagStateCaptions);
 
 export const isolationPlanLabels = defineCaptions('Label', 'IsolationPlan', {
   section: 'Isolation plan',

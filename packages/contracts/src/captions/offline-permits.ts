@@ -57,3 +57,27 @@ export const offlineAvailabilityLabels = defineCaptions('Label', 'Offline_Availa
 export const offlineAvailabilityButtons = defineCaptions('Button', 'Offline_Availability', {
   update: 'Update offline permits',
 });
+
+/** The offline dashboard and a type's offline index: the permits kept on this device, by permit type. */
+export const offlineDashboardLabels = defineCaptions('Label', 'Offline_Dashboard', {
+  dashboardTitle: 'Offline Dashboard',
+  dashboardLead:
+    'Permits kept on this device for work without a network, by permit type. Each is kept until the server has confirmed it.',
+  indexTitle: 'Offline Permits',
+  indexOf: '{{type}} Index',
+  typesAllowed: 'Permit types this facility allows offline',
+  typeNotOffline: '{{type}} permits cannot be used offline in this facility.',
+  noneStored: 'No permits are stored on this device for offline use.',
+  openIndex: 'Open the offline index',
+  stored: '{{count}} stored',
+});
+
+/** The columns of the permits kept on this device (offline dashboard and index). */
+export const offlineColumnLabels = defineCaptions('Label', 'Offline_Column', {
+  permitNumber: 'Permit No.',
+  title: 'Title',
+  status: 'Status',
+  validity: 'Valid',
+  holder: 'Holder',
+  savedAt: 'Saved on this device',
+});

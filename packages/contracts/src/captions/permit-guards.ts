@@ -38,6 +38,34 @@ export const permitGuardCaptions = defineCaptions('Message', 'Rules_Permit_Guard
   questionBlocks: 'Question "{{question}}" is answered "{{answer}}": this answer stops the permit from being {{step}}.',
 });
 
+/** One thing still in place, as the close refusal lists it (a phrase of `inPlace`). */
+export const inPlaceCaptions = defineCaptions('Message', 'Rules_In_Place', {
+  lockOnPoint: 'Lock {{serial}} on {{point}} (applied by {{person}})',
+  signedOn: 'Signed on: {{person}} (lock {{serial}})',
+  tagOnPoint: 'Tag {{tag}} on {{point}} ({{state}})',
+  tagOnLock: 'Tag {{tag}} on personal lock {{serial}} ({{state}})',
+  tagOnLockbox: 'Tag {{tag}} on the lockbox ({{state}})',
+});
+
+/**
+ * A failing reading still standing, as the gas guard names it (phrases of `gasFailingOne`/`Many`):
+ * the last reading of each test says when it was measured ("… (measured 2026-01-01 08:00 UTC)").
+ */
+export const gasFailingReadingCaptions = defineCaptions('Message', 'Rules_Gas_Failing_Reading', {
+  below: '{{code}} {{value}} is below the limit of {{limit}}',
+  above: '{{code}} {{value}} is above the limit of {{limit}}',
+  belowMeasured: '{{code}} {{value}} is below the limit of {{limit}} (measured {{at}})',
+  aboveMeasured: '{{code}} {{value}} is above the limit of {{limit}} (measured {{at}})',
+});
+
+/** How old the latest gas test is, as the stale-test refusal says it (a phrase of `gasStale`). */
+export const gasAgeCaptions = defineCaptions('Message', 'Rules_Gas_Age', {
+  minute: '{{count}} minute',
+  minutes: '{{count}} minutes',
+  hours: '{{hours}} h',
+  hoursMinutes: '{{hours}} h {{minutes}} min',
+});
+
 /** A group of isolation points in one state, as a guard's refusal names it ("E-1 and P-2 are Isolated"). */
 export const pointGroupCaptions = defineCaptions('Message', 'Rules_Point_Group', {
   one: '{{points}} is {{state}}',

@@ -13,7 +13,14 @@ import {
   permitInputProblemCaptions,
   permitLifecycleRuleCaptions,
 } from './permit-lifecycle';
-import { gasVerbCaptions, permitGuardCaptions, pointGroupCaptions } from './permit-guards';
+import {
+  gasAgeCaptions,
+  gasFailingReadingCaptions,
+  gasVerbCaptions,
+  inPlaceCaptions,
+  permitGuardCaptions,
+  pointGroupCaptions,
+} from './permit-guards';
 
 // The words shared rules say (contracts' refusals and next steps; `say` in said.ts): the server
 // and the offline page decide with the same rules, and each reader reads the words in their own
@@ -65,6 +72,25 @@ export const lockboxRuleCaptions = defineCaptions('Message', 'Rules_Lockbox', {
   signOnOpensIsolated: 'Sign-on opens once the permit is isolated.',
   nobodySignsOn: 'Nobody signs on any more: the permit is {{status}}.',
   notSignedOn: 'You are not signed on to this lockbox.',
+  needsView: "You need the permission {{permission}} to use this permit's lockbox.",
+  noCrewSignOn: '{{type}} permits have no crew sign-on: their type does not use a group lockbox.',
+  needsIssue: 'You need the permission {{permission}} to open a lockbox.',
+  alreadyOpen: 'This permit already has an open lockbox.',
+  openWindow: 'A lockbox is opened once the permit is approved and before the work is complete (it is {{status}}).',
+  noOpenLockbox: 'This permit has no open lockbox.',
+  notPrimary: 'Only the primary authorized employee can {{verb}}.',
+  keysAlreadyIn: 'The keys are already recorded in the lockbox.',
+  depositWindow: 'Keys are deposited before the work is complete (the permit is {{status}}).',
+  notThisLockbox: 'That lock is not signed on to this lockbox (it may have signed off already).',
+  membersSignedOn: 'The lockbox cannot be released while people are signed on: {{members}}.',
+  member: '{{person}} (lock {{serial}})',
+  workUnderWay: 'The lockbox stays until the work is complete: release it after Complete work.',
+});
+
+/** What only the lockbox's primary authorized employee does (a term of `notPrimary`). */
+export const lockboxPrimaryVerbCaptions = defineCaptions('Label', 'Rules_Lockbox_Primary', {
+  depositKeys: 'record the keys in the lockbox',
+  release: 'release the lockbox',
 });
 
 /** The reason a tag planned with its point is given (modules/isolation-plan), kept on the tag as printed. */
@@ -96,12 +122,16 @@ registerSayable(
   hazardRuleCaptions,
   planNextStepCaptions,
   lockboxRuleCaptions,
+  lockboxPrimaryVerbCaptions,
   permitStatusCaptions,
   permitHistorySummaryCaptions,
   permitFieldCaptions,
   permitLifecycleRuleCaptions,
   permitGuardCaptions,
   pointGroupCaptions,
+  inPlaceCaptions,
+  gasAgeCaptions,
+  gasFailingReadingCaptions,
   gasVerbCaptions,
   permitCommandVerbCaptions,
   permitCommandFromCaptions,

@@ -1,15 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   deny as denyFor,
-  listInWords,
+  inPlaceCaptions as inPlaceWords,
   permitGuardCaptions as words,
   planPointStateCaptions,
   pointGroupCaptions,
   say,
+  tagStateCaptions,
   type PermitFacts,
   type PermitGuard,
   type PlanPointState,
   type Spoken,
+  type TagState,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { registerPermitGuards, type PermitRecord } from '../permits';
@@ -26,7 +28,21 @@ export interface IsolationFacts extends PermitFacts {
   peopleClear: boolean;
   releaseNotified: boolean;
   /** What is still on the equipment or the lockbox, as the close refusal lists it. */
-  inPlace: string[];
+  inPlace: InPlace[];
+}
+
+/**
+ * One thing of the permit's still on the equipment or the lockbox: a lock on a point, a crew
+ * member's lock on the lockbox, or a tag (on a point, a personal lock or the lockbox) with its
+ * state. Facts, not English: the refusal says each in the reader's words.
+ */
+export interface InPlace {
+  kind: 'lock' | 'signed-on' | 'tag';
+  serial: string | null;
+  point: string | null;
+  person: string | null;
+  tag: string | null;
+  tagState: TagState | null;
 }
 
 /** The isolation facts in one statement (one round trip per permit command; decision 0061). */
@@ -38,7 +54,7 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
     clear: boolean | null;
     notified: boolean | null;
     points: { code: string; state: PlanPointState }[];
-    in_place: string[];
+    in_place: InPlace[];
   }>`
     select plan.stored_energy_released_at is not null as released,
       plan.area_inspected_at is not null as inspected,
@@ -50,7 +66,11 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
         join isolation_points ip on ip.id = pp.isolation_point_id
         where pp.permit_id = ${permit.ID} and pp.removed_at is null
       ), '[]'::json) as points,
-      coalesce((select json_agg(x.line order by x.k, x.o) from (${inPlaceLines([permit.ID])}) x), '[]'::json) as in_place
+      coalesce((
+        select json_agg(json_build_object('kind', x.kind, 'serial', x.serial, 'point', x.point,
+          'person', x.person, 'tag', x.tag, 'tagState', x.tag_state) order by x.k, x.o)
+        from (${inPlaceRows([permit.ID])}) x
+      ), '[]'::json) as in_place
     from (select 1) one
     left join permit_isolation_plans plan on plan.permit_id = ${permit.ID}`.execute(db);
   const row = rows[0]!;
@@ -65,12 +85,21 @@ async function loadIsolationFacts(db: Db, permit: PermitRecord): Promise<Omit<Is
   };
 }
 
-/** The closing guard's lines of these permits, each with its permit and sort keys `k` (locks, then tags) and `o`. */
-const inPlaceLines = (permitIds: readonly number[]) => sql<{ permit_id: number; k: number; o: number; line: string }>`
+/** The closing guard's things of these permits, each with its permit and sort keys `k` (locks, then tags) and `o`. */
+const inPlaceRows = (permitIds: readonly number[]) => sql<{
+  permit_id: number;
+  k: number;
+  o: number;
+  kind: InPlace['kind'];
+  serial: string | null;
+  point: string | null;
+  person: string | null;
+  tag: string | null;
+  tag_state: TagState | null;
+}>`
   select la.permit_id, 1 as k, la.id as o,
-    case when la.plan_point_id is not null
-      then 'Lock ' || l.serial || ' on ' || ip.code || ' (applied by ' || u.display_name || ')'
-      else 'Signed on: ' || u.display_name || ' (lock ' || l.serial || ')' end as line
+    case when la.plan_point_id is not null then 'lock' else 'signed-on' end as kind,
+    l.serial, ip.code as point, u.display_name as person, null::text as tag, null::text as tag_state
   from lock_applications la
   join locks l on l.id = la.lock_id
   join users u on u.id = la.applied_by
@@ -78,8 +107,7 @@ const inPlaceLines = (permitIds: readonly number[]) => sql<{ permit_id: number; 
   left join isolation_points ip on ip.id = pp.isolation_point_id
   where la.permit_id = any(${[...permitIds]}::int[]) and la.removed_at is null
   union all
-  select t.permit_id, 2, t.id,
-    'Tag ' || t.number || ' on ' || coalesce(ip.code, 'personal lock ' || l.serial, 'the lockbox') || ' (' || t.state || ')'
+  select t.permit_id, 2, t.id, 'tag', l.serial, ip.code, null, t.number, t.state::text
   from tags t
   left join permit_isolation_points pp on pp.id = t.plan_point_id
   left join isolation_points ip on ip.id = pp.isolation_point_id
@@ -138,27 +166,43 @@ async function loadIsolationFactsForPermits(
 }
 
 /**
- * The closing guard's list (issue 16 item 7), for every permit type: open lock applications (on
- * points: "Lock L-0042 on E-1 (applied by Ann Smith)"; on the lockbox: "Signed on: Bob Jones (lock P-017)") and
- * tags not yet removed, voided or missing ("Tag T-2026-00012 on E-1 (applied)"). Read from the
- * shared tables directly, in the permit command's transaction after the permit's lock.
+ * The closing guard's list, for every permit type: open lock applications (on points: "Lock L-0042
+ * on E-1 (applied by Ann Smith)"; on the lockbox: "Signed on: Bob Jones (lock P-017)") and tags not
+ * yet removed, voided or missing ("Tag T-2026-00012 on E-1 (Applied)"). Read from the shared tables
+ * directly, in the permit command's transaction after the permit's lock.
  */
-export async function stillInPlace(db: Db, permitId: number): Promise<string[]> {
+export async function stillInPlace(db: Db, permitId: number): Promise<InPlace[]> {
   return (await stillInPlaceForPermits(db, [permitId])).get(permitId) ?? [];
 }
 
 /** stillInPlace for many permits in one statement, by permit ID (nothing in place: absent). */
-async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, string[]>> {
-  const { rows } = await sql<{ permit_id: number; line: string }>`
-    select permit_id, line from (${inPlaceLines(permitIds)}) x order by k, o`.execute(db);
-  const byPermit = new Map<number, string[]>();
-  for (const r of rows) {
-    const list = byPermit.get(r.permit_id);
-    if (list) list.push(r.line);
-    else byPermit.set(r.permit_id, [r.line]);
+async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, InPlace[]>> {
+  const { rows } = await sql<{ permit_id: number } & Omit<InPlace, 'tagState'> & { tag_state: TagState | null }>`
+    select permit_id, kind, serial, point, person, tag, tag_state from (${inPlaceRows(permitIds)}) x
+    order by k, o`.execute(db);
+  const byPermit = new Map<number, InPlace[]>();
+  for (const { permit_id, tag_state, ...thing } of rows) {
+    const list = byPermit.get(permit_id);
+    const item = { ...thing, tagState: tag_state };
+    if (list) list.push(item);
+    else byPermit.set(permit_id, [item]);
   }
   return byPermit;
 }
+
+/** One thing in place in the reader's words (the close refusal's phrases). */
+function inPlaceSaid(thing: InPlace): Spoken {
+  const { serial = '', point = '', person = '', tag = '' } = nonNull(thing);
+  if (thing.kind === 'lock') return say(inPlaceWords.lockOnPoint, { serial, point, person });
+  if (thing.kind === 'signed-on') return say(inPlaceWords.signedOn, { serial, person });
+  const state = { state: tagStateCaptions[thing.tagState ?? 'planned'] };
+  if (thing.point) return say(inPlaceWords.tagOnPoint, { tag, point }, state);
+  if (thing.serial) return say(inPlaceWords.tagOnLock, { tag, serial }, state);
+  return say(inPlaceWords.tagOnLockbox, { tag }, state);
+}
+
+const nonNull = (thing: InPlace) =>
+  Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== null)) as Partial<Record<keyof InPlace, string>>;
 
 const deny = (spoken: () => Spoken) => denyFor('PRECONDITION_FAILED', spoken);
 
@@ -181,7 +225,7 @@ function pointsNot(facts: IsolationFacts, ok: (state: PlanPointState) => boolean
       points: [...groups].map(([state, codes]) =>
         say(
           codes.length > 1 ? pointGroupCaptions.many : pointGroupCaptions.one,
-          { points: listInWords(codes) },
+          { points: codes },
           { state: planPointStateCaptions[state] },
         ),
       ),
@@ -229,8 +273,7 @@ const releaseNotified: PermitGuard<IsolationFacts> = ({ facts }) =>
 
 /** Close, for every type: nothing of this permit's is still on the equipment or the lockbox. */
 const nothingInPlace: PermitGuard<IsolationFacts> = ({ facts }) =>
-  // Each line is built by the database in English (lock, point, person, tag and its state): a value as written.
-  facts.inPlace.length ? deny(() => say(words.inPlace, { things: facts.inPlace.join('; ') })) : null;
+  facts.inPlace.length ? deny(() => say(words.inPlace, {}, {}, {}, { things: facts.inPlace.map(inPlaceSaid) })) : null;
 
 /** Registers the isolation plan's guards on the permit lifecycle (idempotent: one registration by name). */
 export function registerIsolationPlanGuards(): void {

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import { OfflineAvailability, OfflinePermitTypeList, useStoredOfflinePermits } from '../../features/offline';
 import { SyncIssuesSection } from '../../features/sync';
+import { offlineDashboardLabels as L } from '@hasp/contracts';
+import { useCaptions } from '../../lib/i18n';
 import { useSessionContext } from '../../lib/session-context';
 import { ContentLoader } from '../../components/ContentLoader';
 import { Page } from '../../components/Page';
@@ -26,18 +28,16 @@ function useOfflinePermitTypes() {
 export function OfflineDashboardPage() {
   const { types } = useOfflinePermitTypes();
   const { isPending, groups } = useStoredOfflinePermits(types);
+  const t = useCaptions();
   return (
-    <Page
-      title="Offline Dashboard"
-      lead="Permits kept on this device for work without a network, by permit type. Each is kept until the server has confirmed it."
-    >
+    <Page title={t(L.dashboardTitle)} lead={t(L.dashboardLead)}>
       <OfflineAvailability />
       {isPending ? <ContentLoader /> : <OfflinePermitTypeList groups={groups} />}
       <SyncIssuesSection />
       {types.length > 0 && (
         <div>
           <Text fw={600} size="sm" mb={4}>
-            Permit types this facility allows offline
+            {t(L.typesAllowed)}
           </Text>
           <List size="sm">
             {types.map((type) => (
@@ -63,14 +63,15 @@ export function OfflinePermitIndexPage() {
   const { isPending, groups } = useStoredOfflinePermits(type ? [type] : []);
   const group = groups.find((g) => g.code === permitType);
   const name = type?.name ?? group?.name ?? permitTypeName(navigation.data, permitType) ?? permitType;
+  const t = useCaptions();
   return (
-    <Page title="Offline Permits" childTitle={`${name} Index`} permitType={permitType}>
+    <Page title={t(L.indexTitle)} childTitle={t(L.indexOf, { type: name })} permitType={permitType}>
       {isPending ? (
         <ContentLoader />
       ) : type || group || !known ? (
         <OfflinePermitTypeList groups={group ? [group] : []} linkToIndex={false} />
       ) : (
-        <Text className={classes.note}>{name} permits cannot be used offline in this facility.</Text>
+        <Text className={classes.note}>{t(L.typeNotOffline, { type: name })}</Text>
       )}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { offlinePermitLabels, permitIndexTitles, permitsTitles } from '@hasp/contracts';
+import { offlineDashboardLabels, offlinePermitLabels, permitIndexTitles, permitsTitles } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
 import { permitTypeName, useNavigation } from '../../features/navigation';
 import {
@@ -108,7 +108,7 @@ export function OfflinePermitCreatePage() {
   const t = useCaptions();
   return (
     <Page
-      title="Offline Permits"
+      title={t(offlineDashboardLabels.indexTitle)}
       childTitle={t(offlinePermitLabels.newOffline, { type: name })}
       permitType={permitType}
       lead={t(offlinePermitLabels.createLead)}

@@ -1,8 +1,6 @@
 /** The offline feature's public face: what app/ composes and the permit page reads. */
 export {
   OfflinePermitTypeList,
-  defaultOfflineColumns,
-  noStoredPermitsMessage,
   type OfflineColumn,
   type OfflinePermitTypeGroup,
 } from './components/OfflinePermitTypeList';

@@ -1,6 +1,8 @@
 import {
   offlineAvailabilityButtons,
   offlineAvailabilityLabels,
+  offlineColumnLabels,
+  offlineDashboardLabels,
   offlinePermitButtons,
   offlinePermitLabels,
   offlinePermitMessages,
@@ -51,5 +53,25 @@ export const offlineSpanish = [
   }),
   ...translateCatalog(offlineAvailabilityButtons, {
     update: 'Actualizar los permisos sin conexión',
+  }),
+  ...translateCatalog(offlineDashboardLabels, {
+    dashboardTitle: 'Panel sin conexión',
+    dashboardLead:
+      'Permisos guardados en este dispositivo para trabajar sin red, por tipo de permiso. Cada uno se guarda hasta que el servidor lo confirma.',
+    indexTitle: 'Permisos sin conexión',
+    indexOf: 'Índice de {{type}}',
+    typesAllowed: 'Tipos de permiso que esta instalación permite sin conexión',
+    typeNotOffline: 'Los permisos {{type}} no se pueden usar sin conexión en esta instalación.',
+    noneStored: 'No hay permisos guardados en este dispositivo para usar sin conexión.',
+    openIndex: 'Abrir el índice sin conexión',
+    stored: '{{count}} guardados',
+  }),
+  ...translateCatalog(offlineColumnLabels, {
+    permitNumber: 'N.º de permiso',
+    title: 'Título',
+    status: 'Estado',
+    validity: 'Vigencia',
+    holder: 'Titular',
+    savedAt: 'Guardado en este dispositivo',
   }),
 ];

@@ -4,9 +4,20 @@ import {
   decide,
   permitCommands,
   permitStatuses,
+  gasTestRefusalSaid,
+  inPlaceCaptions,
+  lockboxCommands,
+  lockboxRefusal,
+  permitGuardCaptions,
+  planPointStateCaptions,
+  pointGroupCaptions,
+  say,
   sayableCaptions,
+  tagStateCaptions,
   sayIn,
   type Caption,
+  type LockboxMember,
+  type LockboxRuleState,
   type PermitActor,
   type PermitFacts,
 } from '@hasp/contracts';
@@ -66,5 +77,122 @@ describe('what the shared rules say, in Spanish', () => {
           said += 1;
         }
     expect(said).toBeGreaterThan(100);
+  });
+});
+
+describe('lists and things in place, in Spanish', () => {
+  it('a list of names is joined by the reader’s “y”, and the close refusal names each thing in Spanish', () => {
+    const refusal = say(
+      permitGuardCaptions.inPlace,
+      {},
+      {},
+      {},
+      {
+        things: [
+          say(inPlaceCaptions.lockOnPoint, { serial: 'L-1', point: 'E-1', person: 'Ana Diaz' }),
+          say(inPlaceCaptions.signedOn, { serial: 'P-7', person: 'Ben Ode' }),
+          say(inPlaceCaptions.tagOnPoint, { tag: 'T-9', point: 'H-2' }, { state: tagStateCaptions.applied }),
+        ],
+      },
+    );
+    expect(refusal.message).toBe(
+      'The permit cannot close while these are in place: Lock L-1 on E-1 (applied by Ana Diaz); Signed on: Ben Ode (lock P-7); Tag T-9 on H-2 (Applied).',
+    );
+    expect(sayIn(refusal.said, refusal.message, es)).toBe(
+      'El permiso no se puede cerrar mientras siga puesto lo siguiente: Candado L-1 en E-1 (puesto por Ana Diaz); Registrado: Ben Ode (candado P-7); Etiqueta T-9 en H-2 (Colocada).',
+    );
+    const points = say(
+      pointGroupCaptions.many,
+      { points: ['E-1', 'P-2', 'T-3'] },
+      { state: planPointStateCaptions.isolated },
+    );
+    expect(points.message).toBe('E-1, P-2 and T-3 are Isolated');
+    expect(sayIn(points.said, points.message, es)).toMatch(/^E-1, P-2 y T-3 están en /);
+  });
+});
+
+describe('the group lockbox’s refusals, in Spanish', () => {
+  it('every refusal of every lockbox command is said, and reads in Spanish', () => {
+    const member = (userId: number, serial: string): LockboxMember => ({
+      applicationId: userId * 10,
+      user: { ID: userId, displayName: `Person ${userId}` },
+      lock: { ID: userId, serial },
+      signedOnAt: '2026-01-01T08:00:00Z',
+      signedOffAt: null,
+      removal: null,
+      tag: null,
+    });
+    const lockboxes: LockboxRuleState['lockbox'][] = [
+      undefined,
+      { primary: { ID: 1 }, keysDepositedAt: null, releasedAt: null },
+      { primary: { ID: 1 }, keysDepositedAt: '2026-01-01T08:00:00Z', releasedAt: null },
+    ];
+    const permissionSets = [
+      new Set<string>(),
+      new Set(['permit:view:LOTO']),
+      new Set(['permit:view:LOTO', 'permit:issue:LOTO']),
+    ];
+    let said = 0;
+    for (const status of permitStatuses)
+      for (const sections of [['crew-sign-on'], []])
+        for (const lockbox of lockboxes)
+          for (const members of [[], [member(2, 'P-2')], [member(2, 'P-2'), member(3, 'P-3')]])
+            for (const permissions of permissionSets)
+              for (const userId of [1, 2, 4])
+                for (const command of lockboxCommands)
+                  for (const input of [undefined, { applicationId: 99 }]) {
+                    const state = { permit: { typeCode: 'LOTO', sections, status }, lockbox, members, permissions };
+                    const refusal = lockboxRefusal(state, userId, command, input);
+                    if (!refusal) continue;
+                    expect(refusal.said, refusal.message).toBeDefined();
+                    const words = sayIn(refusal.said, refusal.message, es);
+                    expect(words, refusal.message).not.toBe(refusal.message);
+                    expect(words.replace(/permit:\w+:\w+/g, '')).not.toMatch(/\b(the|lockbox|only|cannot|is|lock)\b/i);
+                    said += 1;
+                  }
+    expect(said).toBeGreaterThan(500);
+  });
+});
+
+describe('the gas guard, in Spanish', () => {
+  it('a failing reading and a stale test read in Spanish, gas codes and numbers as written', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const reading = (code: string, value: number, lowLimit: number | null, highLimit: number | null) => ({
+      code,
+      unit: code === 'H2S' ? 'ppm' : '%',
+      value,
+      lowLimit,
+      highLimit,
+    });
+    const failing = gasTestRefusalSaid({
+      standing: {
+        failing: [
+          {
+            testedAt: '2026-01-01T10:00:00Z',
+            readings: [reading('O2', 18.2, 19.5, 23.5), reading('H2S', 12, null, 10)],
+          },
+        ],
+        lastPassAt: null,
+      },
+      retestMinutes: 120,
+      now,
+      verb: 'issued',
+    })!;
+    expect(failing.message).toMatch(
+      /^Gas test: O2 18\.2 % is below the limit of 19\.5 %; H2S 12 ppm is above the limit of 10 ppm \(measured 2026-01-01 10:00 UTC\)\./,
+    );
+    expect(sayIn(failing.said, failing.message, es)).toContain(
+      'O2 18.2 % está por debajo del límite de 19.5 %; H2S 12 ppm está por encima del límite de 10 ppm (medido 2026-01-01 10:00 UTC)',
+    );
+    const stale = gasTestRefusalSaid({
+      standing: { failing: [], lastPassAt: '2026-01-01T09:55:00Z' },
+      retestMinutes: 120,
+      now,
+      verb: 'issued',
+    })!;
+    expect(stale.message).toContain('the latest test is 2 h 5 min old');
+    const words = sayIn(stale.said, stale.message, es);
+    expect(words).toContain('2 h 5 min');
+    expect(words).not.toMatch(/\b(the|latest|old|test)\b/i);
   });
 });

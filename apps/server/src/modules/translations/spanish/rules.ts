@@ -1,6 +1,11 @@
 import {
   gasVerbCaptions,
   hazardRuleCaptions,
+  gasAgeCaptions,
+  gasFailingReadingCaptions,
+  inPlaceCaptions,
+  listWordCaptions,
+  lockboxPrimaryVerbCaptions,
   lockboxRuleCaptions,
   permitCommandFromCaptions,
   permitCommandVerbCaptions,
@@ -57,6 +62,24 @@ export const rulesSpanish = [
     signOnOpensIsolated: 'El registro se abre cuando el permiso está aislado.',
     nobodySignsOn: 'Ya no se registra nadie: el permiso está en {{status}}.',
     notSignedOn: 'No está registrado en esta caja de bloqueo.',
+    needsView: 'Necesita el permiso {{permission}} para usar la caja de bloqueo de este permiso.',
+    noCrewSignOn: 'Los permisos {{type}} no tienen registro de cuadrilla: su tipo no usa una caja de bloqueo de grupo.',
+    needsIssue: 'Necesita el permiso {{permission}} para abrir una caja de bloqueo.',
+    alreadyOpen: 'Este permiso ya tiene una caja de bloqueo abierta.',
+    openWindow:
+      'Una caja de bloqueo se abre cuando el permiso está aprobado y antes de que el trabajo termine (está en {{status}}).',
+    noOpenLockbox: 'Este permiso no tiene una caja de bloqueo abierta.',
+    notPrimary: 'Solo el empleado autorizado principal puede {{verb}}.',
+    keysAlreadyIn: 'Las llaves ya están registradas en la caja de bloqueo.',
+    depositWindow: 'Las llaves se depositan antes de que el trabajo termine (el permiso está en {{status}}).',
+    notThisLockbox: 'Ese candado no está registrado en esta caja de bloqueo (puede que ya se haya retirado).',
+    membersSignedOn: 'La caja de bloqueo no se puede liberar mientras haya personas registradas: {{members}}.',
+    member: '{{person}} (candado {{serial}})',
+    workUnderWay: 'La caja de bloqueo se queda hasta que el trabajo termine: libérela después de Terminar el trabajo.',
+  }),
+  ...translateCatalog(lockboxPrimaryVerbCaptions, {
+    depositKeys: 'registrar las llaves en la caja de bloqueo',
+    release: 'liberar la caja de bloqueo',
   }),
   ...translateCatalog(tagReasonCaptions, { isolatedFor: 'Aislado para el permiso {{number}}' }),
   ...translateCatalog(permitLifecycleRuleCaptions, {
@@ -159,6 +182,26 @@ export const rulesSpanish = [
     questionBlocks:
       'La pregunta «{{question}}» tiene la respuesta «{{answer}}»: esta respuesta impide que el permiso quede {{step}}.',
   }),
+  ...translateCatalog(inPlaceCaptions, {
+    lockOnPoint: 'Candado {{serial}} en {{point}} (puesto por {{person}})',
+    signedOn: 'Registrado: {{person}} (candado {{serial}})',
+    tagOnPoint: 'Etiqueta {{tag}} en {{point}} ({{state}})',
+    tagOnLock: 'Etiqueta {{tag}} en el candado personal {{serial}} ({{state}})',
+    tagOnLockbox: 'Etiqueta {{tag}} en la caja de bloqueo ({{state}})',
+  }),
+  ...translateCatalog(gasFailingReadingCaptions, {
+    below: '{{code}} {{value}} está por debajo del límite de {{limit}}',
+    above: '{{code}} {{value}} está por encima del límite de {{limit}}',
+    belowMeasured: '{{code}} {{value}} está por debajo del límite de {{limit}} (medido {{at}})',
+    aboveMeasured: '{{code}} {{value}} está por encima del límite de {{limit}} (medido {{at}})',
+  }),
+  ...translateCatalog(gasAgeCaptions, {
+    minute: '{{count}} minuto',
+    minutes: '{{count}} minutos',
+    hours: '{{hours}} h',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+  }),
+  ...translateCatalog(listWordCaptions, { and: '{{first}} y {{last}}' }),
   ...translateCatalog(pointGroupCaptions, {
     one: '{{points}} está en {{state}}',
     many: '{{points}} están en {{state}}',

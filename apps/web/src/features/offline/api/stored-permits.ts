@@ -1,4 +1,4 @@
-import { permitStatusLabels, type OfflineScope, type PermitStatus } from '@hasp/contracts';
+import { offlineColumnLabels, permitStatusCaptions, type OfflineScope, type PermitStatus } from '@hasp/contracts';
 import {
   storedPermitOf,
   storedSummariesOf,
@@ -8,6 +8,7 @@ import {
 } from '../../../offline-db';
 import { useAuthState } from '../../../lib/auth-session';
 import { formatDateTime } from '../../../lib/date-time';
+import { useCaptions, type Translate } from '../../../lib/i18n';
 import type { OfflineColumn, OfflinePermitTypeGroup } from '../components/OfflinePermitTypeList';
 import { useLiveQuery } from '../model/live-query';
 import { newestFirst } from '../model/newest-first';
@@ -32,26 +33,22 @@ export function useOfflineOwner(): Owner | null {
 }
 
 /** The columns of a stored permit in the offline lists. */
-export const offlinePermitColumns: OfflineColumn[] = [
-  { key: 'permitNumber', label: 'Permit No.' },
-  { key: 'title', label: 'Title' },
-  { key: 'status', label: 'Status' },
-  { key: 'validity', label: 'Valid' },
-  { key: 'holder', label: 'Holder' },
-  { key: 'savedAt', label: 'Saved on this device' },
-];
+export const offlinePermitColumns: OfflineColumn[] = (
+  ['permitNumber', 'title', 'status', 'validity', 'holder', 'savedAt'] as const
+).map((key) => ({ key, label: offlineColumnLabels[key] }));
 
 /** The permit page of a stored permit: the same page as online (it reads the stored copy offline). */
 export const storedPermitPath = (stored: Pick<StoredPermit, 'key' | 'connectionStringName' | 'facilityId'>) =>
   `/Permit/Edit/${encodeURIComponent(stored.key.slice(scopeKey(stored).length))}`;
 
-function row(owner: Owner, stored: StoredSummary) {
+function row(owner: Owner, stored: StoredSummary, t: Translate) {
   return {
     id: stored.key,
     href: storedPermitPath({ ...owner, key: stored.key }),
     permitNumber: stored.provisionalNumber ?? stored.number,
     title: stored.title,
-    status: permitStatusLabels[stored.status as PermitStatus] ?? stored.status,
+    status:
+      stored.status in permitStatusCaptions ? t(permitStatusCaptions[stored.status as PermitStatus]) : stored.status,
     validity: `${formatDateTime(stored.plannedStart)} – ${formatDateTime(stored.plannedEnd)}`,
     holder: stored.holder,
     savedAt: formatDateTime(stored.updatedAt),
@@ -86,6 +83,7 @@ export function useStoredOfflinePermits(types: readonly OfflinePermitType[]): {
 } {
   const owner = useOfflineOwner();
   const stored = useOwnStoredPermits(owner);
+  const t = useCaptions();
   const byType = new Map<string, OfflinePermitTypeGroup>();
   for (const type of types) byType.set(type.code, { ...type, columns: offlinePermitColumns, permits: [] });
   for (const permit of owner ? (stored ?? []) : []) {
@@ -96,7 +94,7 @@ export function useStoredOfflinePermits(types: readonly OfflinePermitType[]): {
     }
     // With no network since the reload, the navigation never came: the stored copy knows the name.
     if (group.name === group.code) group.name = permit.typeName;
-    group.permits.push(row(owner!, permit));
+    group.permits.push(row(owner!, permit, t));
   }
   return { isPending: stored === undefined, groups: [...byType.values()] };
 }

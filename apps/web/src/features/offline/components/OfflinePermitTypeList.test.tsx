@@ -2,7 +2,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
+import { defineCaptions } from '@hasp/contracts';
 import { OfflinePermitTypeList, type OfflinePermitTypeGroup } from './OfflinePermitTypeList';
+
+const columns = defineCaptions('Label', 'Test_Offline_Column', { permitNumber: 'Permit No.', asset: 'Asset' });
 
 function renderList(groups: OfflinePermitTypeGroup[]) {
   return render(
@@ -23,15 +26,20 @@ describe('OfflinePermitTypeList', () => {
         code: 'LOTO',
         name: 'LOTO Permit',
         columns: [
-          { key: 'permitNumber', label: 'Permit No.' },
-          { key: 'asset', label: 'Asset' },
+          { key: 'permitNumber', label: columns.permitNumber },
+          { key: 'asset', label: columns.asset },
         ],
         permits: [
           { id: 'a', permitNumber: 'LOTO-0001', asset: 'Boiler feed pump' },
           { id: 'b', permitNumber: 'LOTO-0002', asset: 'Conveyor 3' },
         ],
       },
-      { code: 'GEN', name: 'General Work', columns: [{ key: 'permitNumber', label: 'Permit No.' }], permits: [] },
+      {
+        code: 'GEN',
+        name: 'General Work',
+        columns: [{ key: 'permitNumber', label: columns.permitNumber }],
+        permits: [],
+      },
     ]);
     const loto = screen.getByRole('region', { name: /LOTO Permit/ });
     expect(within(loto).getByLabelText('2 stored')).toBeTruthy();

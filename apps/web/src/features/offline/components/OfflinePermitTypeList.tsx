@@ -1,10 +1,13 @@
 import { Badge, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { offlineDashboardLabels as L, type Caption } from '@hasp/contracts';
+import { useCaptions } from '../../../lib/i18n';
 import classes from './OfflinePermitTypeList.module.css';
 
 export interface OfflineColumn {
   key: string;
-  label: string;
+  /** Said in the reader's language. */
+  label: Caption;
 }
 
 /** One offline-enabled permit type with the permits stored on this device, in its own columns. */
@@ -15,16 +18,6 @@ export interface OfflinePermitTypeGroup {
   /** Each permit's cells by column key; `href`, when given, makes its first cell a link to its page. */
   permits: Array<{ id: string; href?: string } & Record<string, string>>;
 }
-
-/** The columns a stored permit shows when its type defines none. */
-export const defaultOfflineColumns: OfflineColumn[] = [
-  { key: 'permitNumber', label: 'Permit No.' },
-  { key: 'description', label: 'Description' },
-  { key: 'status', label: 'Status' },
-  { key: 'savedAt', label: 'Saved on this device' },
-];
-
-export const noStoredPermitsMessage = 'No permits are stored on this device for offline use.';
 
 /**
  * The offline dashboard's list: each offline-enabled type that has stored permits, with its count
@@ -38,11 +31,12 @@ export function OfflinePermitTypeList({
   /** False on the type's own offline index (a link to the page it is on helps nobody). */
   linkToIndex?: boolean;
 }) {
+  const t = useCaptions();
   const withPermits = groups.filter((g) => g.permits.length > 0);
   if (withPermits.length === 0) {
     return (
       <Text className={classes.empty} role="status">
-        {noStoredPermitsMessage}
+        {t(L.noneStored)}
       </Text>
     );
   }
@@ -53,13 +47,13 @@ export function OfflinePermitTypeList({
           <div className={classes.groupHeader}>
             <Title order={2} size="h4" id={`offline-type-${group.code}`}>
               {group.name}{' '}
-              <Badge variant="light" color="steel" aria-label={`${group.permits.length} stored`}>
+              <Badge variant="light" color="steel" aria-label={t(L.stored, { count: group.permits.length })}>
                 {group.permits.length}
               </Badge>
             </Title>
             {linkToIndex && (
               <Link to={`/offline/permit/${encodeURIComponent(group.code)}/index`} className={classes.more}>
-                Open the offline index
+                {t(L.openIndex)}
               </Link>
             )}
           </div>
@@ -69,7 +63,7 @@ export function OfflinePermitTypeList({
               <Table.Tr>
                 {group.columns.map((column) => (
                   <Table.Th key={column.key} scope="col">
-                    {column.label}
+                    {t(column.label)}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -78,7 +72,7 @@ export function OfflinePermitTypeList({
               {group.permits.map((permit) => (
                 <Table.Tr key={permit.id}>
                   {group.columns.map((column, index) => (
-                    <Table.Td key={column.key} data-label={column.label}>
+                    <Table.Td key={column.key} data-label={t(column.label)}>
                       {index === 0 && permit.href ? (
                         <Link to={permit.href} className={classes.permitLink}>
                           {permit[column.key] ?? ''}

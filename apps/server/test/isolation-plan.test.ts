@@ -223,7 +223,7 @@ describe('isolation plan', () => {
     // Every lock and tag on the point, not the first.
     const e1 = point(a, 'E-1');
     expect(locked.json<{ message: string }>().message).toBe(
-      `Remove lock L-${first}-E-1 (applied by ${e1.locks[0]!.appliedBy.displayName}) and tag ${e1.tags[0]!.number} on E-1 first.`,
+      `Remove lock L-${first}-E-1 (applied by ${e1.locks[0]!.appliedBy.displayName}); tag ${e1.tags[0]!.number} on E-1 first.`,
     );
     for (const x of firstApplied) {
       if (x.applicationId !== null) await takeLock(db(), first, x.applicationId, ids.supervisor!);

@@ -40,6 +40,7 @@ export * from './permit-command-refusals';
 export * from './locks';
 export * from './lock-labels';
 export * from './isolation-plan';
+export * from './isolation-plan-rules';
 export * from './hazard-analysis';
 export * from './tags';
 export * from './printing';

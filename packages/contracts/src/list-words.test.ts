@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedInWords, listInWords } from './list-words';
+import { listInWords } from './list-words';
 
 describe('listInWords: a list as a sentence says it', () => {
   it('joins the last two with "and", the others with commas', () => {
@@ -11,18 +11,5 @@ describe('listInWords: a list as a sentence says it', () => {
 
   it('says "or" when asked', () => {
     expect(listInWords(['Draft', 'Requested', 'Approved'], 'or')).toBe('Draft, Requested or Approved');
-  });
-});
-
-describe('groupedInWords: items grouped by what is wrong, in first-appearance order', () => {
-  it('names every item, each group with its own verb', () => {
-    expect(
-      groupedInWords([
-        ['E-1', 'Isolated'],
-        ['T-3', 'Pending'],
-        ['P-2', 'Isolated'],
-      ]),
-    ).toBe('E-1 and P-2 are Isolated; T-3 is Pending');
-    expect(groupedInWords([['E-1', 'Isolated']])).toBe('E-1 is Isolated');
   });
 });

@@ -9,21 +9,3 @@ export function listInWords(items: readonly string[], conjunction: 'and' | 'or' 
   if (items.length < 2) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
-
-/**
- * Items grouped by what is wrong with each, in the order each group first appears (plan order):
- * "E-1 and P-2 are Isolated; T-3 is Pending". Groups are parted by semicolons, since a group's own
- * list already uses "and".
- * @example groupedInWords([['E-1', 'Isolated'], ['T-3', 'Pending'], ['P-2', 'Isolated']]) === 'E-1 and P-2 are Isolated; T-3 is Pending'
- */
-export function groupedInWords(items: readonly (readonly [name: string, what: string])[]): string {
-  const groups = new Map<string, string[]>();
-  for (const [name, what] of items) {
-    const names = groups.get(what);
-    if (names) names.push(name);
-    else groups.set(what, [name]);
-  }
-  return [...groups]
-    .map(([what, names]) => `${listInWords(names)} ${names.length > 1 ? 'are' : 'is'} ${what}`)
-    .join('; ');
-}

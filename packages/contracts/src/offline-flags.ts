@@ -9,7 +9,8 @@ import {
   type GasTestsView,
 } from './gas-tests';
 import { hazardEditProblem, type HazardAnalysis } from './hazard-analysis';
-import { allowedIsolationPlanVerbs, isolationPlanSchema, type IsolationPlan } from './isolation-plan';
+import { isolationPlanSchema, type IsolationPlan } from './isolation-plan';
+import { allowedIsolationPlanVerbs } from './isolation-plan-rules';
 import { lockboxCallerView, type LockboxRuleState } from './lockbox-rules';
 import { lockboxMemberSchema, type LockboxView } from './lockboxes';
 import type { OfflinePermit } from './offline';

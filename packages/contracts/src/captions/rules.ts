@@ -36,6 +36,39 @@ export const hazardRuleCaptions = defineCaptions('Message', 'Rules_Hazard_Analys
   draftOrRequested: 'Draft or Requested',
 });
 
+/** Why an isolation plan step cannot be given now (contracts' isolation-plan-rules.ts). */
+export const isolationPlanRuleCaptions = defineCaptions('Message', 'Rules_Isolation_Plan', {
+  changeBeforeIsolation: 'The plan can only be changed before isolation (Draft, Requested or Approved).',
+  stepWhile: 'This step is done while the permit is {{status}}.',
+  notOnPlan: 'That point is not on this plan.',
+  shutDownNoChange: 'The equipment is shut down: the plan can no longer change.',
+  onlyPendingRemoved: 'Only a pending point can be removed: {{point}}.',
+  reorderEvery: 'Reorder: list every point of the plan once.',
+  alreadyNotified: 'The affected employees were already notified.',
+  notifyFirst: 'Notify the affected employees first.',
+  alreadyShutDown: 'The equipment was already shut down.',
+  shutDownFirst: 'Shut down first.',
+  already: '{{point}} already.',
+  alreadyReleased: 'Stored energy was already released.',
+  isolateEvery: 'Isolate every point first: {{points}}.',
+  lockAndTagOn: 'Apply the lock and tag on {{points}} first.',
+  tagOn: 'Apply the tag on {{points}} first.',
+  isolateFirst: 'Isolate {{point}} first.',
+  onlyVerifiedTested: 'Only a verified point can be released for test: {{point}}.',
+  onlyTestReleasedReverified: 'Only a test-released point is re-verified: {{point}}.',
+  alreadyInspected: 'The work area was already inspected.',
+  alreadyClear: 'People were already confirmed clear.',
+  heldCannotRestore: 'Held by permits {{permits}} — cannot restore.',
+  noOtherHolds: 'No other permit holds {{point}}: restore it.',
+  removeOn: 'Remove {{things}} on {{point}} first.',
+  lockOf: 'lock {{serial}} (applied by {{person}})',
+  tagOf: 'tag {{number}}',
+  restoreEvery: 'Restore or release every point first: {{points}}.',
+  pointRetired: '{{point}} is no longer in use.',
+  alreadyOnPlan: '{{point}} is already on the plan.',
+  stillApplied: 'A lock or tag is still applied on {{point}}: remove it first.',
+});
+
 /** The isolation plan's next step (isolation-plan.ts `isolationPlanNextStep`). */
 export const planNextStepCaptions = defineCaptions('Message', 'Rules_Isolation_Next', {
   addPoints: 'Add the isolation points to the plan',
@@ -123,6 +156,7 @@ registerSayable(
   planNextStepCaptions,
   lockboxRuleCaptions,
   lockboxPrimaryVerbCaptions,
+  isolationPlanRuleCaptions,
   permitStatusCaptions,
   permitHistorySummaryCaptions,
   permitFieldCaptions,

@@ -2,7 +2,10 @@ import {
   isolationPlanClosingStep,
   isolationPlanNextStepFields,
   plannedTagReason,
-  isolationPlanRefusal,
+  say,
+  captionKey,
+  isolationPlanRefusalSaid,
+  isolationPlanRuleCaptions,
   isolationPlanVerbs,
   planEditVerbs,
   tryOutOutcomeOf,
@@ -11,6 +14,7 @@ import {
   type IsolationPlanInput,
   type IsolationPlanVerb,
   type PlanPoint,
+  type Spoken,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
@@ -41,7 +45,8 @@ const planSteps: Partial<Record<IsolationPlanVerb, Parameters<typeof recordPlanS
   'notify-release': 'release_notified',
 };
 
-const refused = (message: string) => new AppError('CONFLICT', 409, message);
+/** A plan step refused by the rules: its English and its words in the reader's language (`said`). */
+const refused = ({ message, said }: Spoken) => new AppError('CONFLICT', 409, message, undefined, undefined, said);
 
 /** The plan as the caller sees it now (with the buttons they may press). */
 export async function planView(
@@ -147,10 +152,10 @@ async function applyPlanCommand(
   const now = ctx.now;
   if (sharedPointVerbs.includes(verb)) await lockIsolationPoints(trx, facilityId, permit.id);
   const before = await loadPlan(trx, permit);
-  const refusal = isolationPlanRefusal(before, verb, input);
+  const refusal = isolationPlanRefusalSaid(before, verb, input)?.();
   if (refusal) {
-    if (verb === 'reorder' && refusal.startsWith('Reorder:'))
-      throw AppError.validation([{ field: 'planPointIds', message: refusal }]);
+    if (verb === 'reorder' && refusal.said.caption === captionKey(isolationPlanRuleCaptions.reorderEvery))
+      throw AppError.validation([{ field: 'planPointIds', message: refusal.message }]);
     throw refused(refusal);
   }
   const point = before.points.find((p) => p.ID === input.planPointId);
@@ -171,9 +176,9 @@ async function applyPlanCommand(
       } else {
         const found = await findIsolationPoint(trx, facilityId, input.isolationPointId!);
         if (!found) throw AppError.notFound('Isolation point');
-        if (!found.is_active) throw refused(`${found.code} is no longer in use.`);
+        if (!found.is_active) throw refused(say(isolationPlanRuleCaptions.pointRetired, { point: found.code }));
         if (before.points.some((p) => p.isolationPointId === found.id))
-          throw refused(`${found.code} is already on the plan.`);
+          throw refused(say(isolationPlanRuleCaptions.alreadyOnPlan, { point: found.code }));
         candidates = [{ ID: found.id, code: found.code }];
       }
       const onPlan = new Set(before.points.map((p) => p.isolationPointId));
@@ -253,7 +258,7 @@ async function applyPlanCommand(
     case 'restore-point':
       // Any permit's lock or tag still on the point keeps it isolated (read under the point's lock).
       if (await pointHasAppliedLockOrTag(trx, point!.isolationPointId))
-        throw refused(`A lock or tag is still applied on ${point!.code}: remove it first.`);
+        throw refused(say(isolationPlanRuleCaptions.stillApplied, { point: point!.code }));
       await pointUpdate({ state: 'restored', restored_at: now, restored_by: userId });
       break;
     case 'release-point':

@@ -3,8 +3,7 @@ import {
   deny as denyFor,
   inPlaceCaptions as inPlaceWords,
   permitGuardCaptions as words,
-  planPointStateCaptions,
-  pointGroupCaptions,
+  pointGroups,
   say,
   tagStateCaptions,
   type PermitFacts,
@@ -207,30 +206,13 @@ const nonNull = (thing: InPlace) =>
 const deny = (spoken: () => Spoken) => denyFor('PRECONDITION_FAILED', spoken);
 
 /**
- * Every point that fails `ok`, grouped by its state in plan order: "E-201 and P-201 are Isolated;
- * T-3 is Pending" (as groupedInWords), each group a phrase whose state is a term. Null when every
- * point passes; else the phrases, said only when the refusal's words are read.
+ * Every point that fails `ok`, grouped by its state in plan order ("E-201 and P-201 are Isolated;
+ * T-3 is Pending"). Null when every point passes; else the phrases, said only when the refusal's
+ * words are read.
  */
 function pointsNot(facts: IsolationFacts, ok: (state: PlanPointState) => boolean): (() => { points: Spoken[] }) | null {
   if (facts.planPoints.every((p) => ok(p.state))) return null;
-  return () => {
-    const groups = new Map<PlanPointState, string[]>();
-    for (const p of facts.planPoints) {
-      if (ok(p.state)) continue;
-      const codes = groups.get(p.state);
-      if (codes) codes.push(p.code);
-      else groups.set(p.state, [p.code]);
-    }
-    return {
-      points: [...groups].map(([state, codes]) =>
-        say(
-          codes.length > 1 ? pointGroupCaptions.many : pointGroupCaptions.one,
-          { points: codes },
-          { state: planPointStateCaptions[state] },
-        ),
-      ),
-    };
-  };
+  return () => ({ points: pointGroups(facts.planPoints.filter((p) => !ok(p.state))) });
 }
 
 // Isolate: a plan, stored energy released and every point verified (OSHA 1910.147 (d)(5)–(6)). One

@@ -6,6 +6,8 @@ import {
   permitStatuses,
   gasTestRefusalSaid,
   inPlaceCaptions,
+  isolationPlanRefusalSaid,
+  isolationPlanVerbs,
   lockboxCommands,
   lockboxRefusal,
   permitGuardCaptions,
@@ -16,10 +18,13 @@ import {
   tagStateCaptions,
   sayIn,
   type Caption,
+  type IsolationPlan,
   type LockboxMember,
   type LockboxRuleState,
   type PermitActor,
   type PermitFacts,
+  type PlanPoint,
+  type PlanPointState,
 } from '@hasp/contracts';
 import { spanishTranslations } from '.';
 
@@ -194,5 +199,66 @@ describe('the gas guard, in Spanish', () => {
     const words = sayIn(stale.said, stale.message, es);
     expect(words).toContain('2 h 5 min');
     expect(words).not.toMatch(/\b(the|latest|old|test)\b/i);
+  });
+});
+
+describe('the isolation plan’s refusals, in Spanish', () => {
+  it('every refusal of every plan step is said, and reads in Spanish', () => {
+    const stamp = { at: '2026-01-01T08:00:00Z', by: { ID: 1, displayName: 'Ana Diaz' } };
+    const point = (ID: number, state: PlanPointState, extra: Partial<PlanPoint> = {}): PlanPoint =>
+      ({
+        ID,
+        code: `E-${ID}`,
+        state,
+        lockable: ID !== 3,
+        heldBy: [],
+        locks: [],
+        tags: [],
+        ...extra,
+      }) as unknown as PlanPoint;
+    const locked = {
+      locks: [{ applicationId: 1, lockId: 1, serial: 'L-1', appliedBy: stamp.by, appliedAt: stamp.at }],
+    };
+    const pointSets = [
+      [],
+      [point(1, 'pending'), point(2, 'isolated'), point(3, 'isolated')],
+      [point(1, 'verified', locked), point(2, 'test_released'), point(3, 'restored')],
+      [point(1, 'verified', { ...locked, heldBy: [{ ID: 9, number: 'LOTO-9' }] }), point(2, 'released')],
+    ];
+    const flags = [null, stamp];
+    let said = 0;
+    for (const permitStatus of permitStatuses)
+      for (const points of pointSets)
+        for (const done of flags)
+          for (const verb of isolationPlanVerbs)
+            for (const input of [
+              {},
+              { planPointId: 1 },
+              { planPointId: 2 },
+              { planPointId: 3 },
+              { planPointIds: [1] },
+            ]) {
+              const plan = {
+                permitId: 1,
+                permitNumber: 'LOTO-1',
+                permitStatus,
+                version: 1,
+                notified: done,
+                shutDown: done,
+                storedEnergyReleased: null,
+                areaInspected: done,
+                peopleClear: null,
+                releaseNotified: null,
+                points,
+                nextStep: null,
+              } as unknown as Omit<IsolationPlan, 'allowedVerbs'>;
+              const refusal = isolationPlanRefusalSaid(plan, verb, input)?.();
+              if (!refusal) continue;
+              const words = sayIn(refusal.said, refusal.message, es);
+              expect(words, refusal.message).not.toBe(refusal.message);
+              expect(words).not.toMatch(/\b(the|first|already|only|point|is|are|and|lock|tag)\b/i);
+              said += 1;
+            }
+    expect(said).toBeGreaterThan(1000);
   });
 });

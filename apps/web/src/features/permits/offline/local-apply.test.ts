@@ -308,7 +308,7 @@ describe('the isolation plan and tags applied on the device', () => {
       issuer,
       now,
     );
-    expect(early).toEqual({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first.' });
+    expect(early).toMatchObject({ ok: false, status: 409, reason: 'Apply the lock and tag on EV-1 first.' });
     // A try-out without its outcome (and no typed result of an earlier app) or method is refused as the server refuses it.
     const noOutcome = applyPlanCommand(data, 'verify-point', { planPointId: 71, method: 'm' }, issuer, now);
     expect(noOutcome).toMatchObject({ ok: false, status: 422 });
@@ -318,7 +318,7 @@ describe('the isolation plan and tags applied on the device', () => {
 
   it('refuses a step out of order with the rule’s reason', () => {
     const result = applyPlanCommand(offline(), 'shut-down', {}, issuer, now);
-    expect(result).toEqual({ ok: false, status: 409, reason: 'Notify the affected employees first.' });
+    expect(result).toMatchObject({ ok: false, status: 409, reason: 'Notify the affected employees first.' });
   });
 
   it('applies a tag forward only and shows it on the plan point', () => {

@@ -5,7 +5,7 @@ import {
   decide,
   isolationPlanInputSchemas,
   isolationPlanNextStepFields,
-  isolationPlanRefusal,
+  isolationPlanRefusalSaid,
   offlineCommandNames,
   permitEditSchema,
   tagFactsOf,
@@ -270,8 +270,8 @@ export function applyPlanCommand(
     const body = isolationPlanInputSchemas[verb].safeParse(input);
     if (!body.success) return refuse(422, body.error.issues[0]?.message ?? 'Try-out: method and outcome');
   }
-  const refusal = isolationPlanRefusal(plan, verb, input);
-  if (refusal) return refuse(409, refusal);
+  const refusal = isolationPlanRefusalSaid(plan, verb, input)?.();
+  if (refusal) return refuse(409, refusal.message, refusal.said);
   const stamp = done(actor, now);
   const point = (change: Partial<IsolationPlan['points'][number]>) =>
     plan.points.map((p) => (p.ID === input.planPointId ? { ...p, ...change } : p));

@@ -127,15 +127,19 @@ export function isolationPlanRefusalSaid(
   if (planPointVerbs.includes(verb) && !point) return no(words.notOnPlan);
   const p = point!;
   const points = plan.points;
-  const already = () => no(words.already, {}, {}, {}, { point: [pointInState(p)] });
+  // The point in its state is a phrase: built with the words, only when they are read.
+  const aboutPoint =
+    (caption: (typeof words)[keyof typeof words]): Refusal =>
+    () =>
+      say(caption, {}, {}, {}, { point: [pointInState(p)] });
+  const already = () => aboutPoint(words.already);
   switch (verb) {
     case 'fill':
     case 'add-point':
     case 'reorder':
     case 'remove-point':
       if (plan.shutDown) return no(words.shutDownNoChange);
-      if (verb === 'remove-point' && p.state !== 'pending')
-        return no(words.onlyPendingRemoved, {}, {}, {}, { point: [pointInState(p)] });
+      if (verb === 'remove-point' && p.state !== 'pending') return aboutPoint(words.onlyPendingRemoved);
       if (verb === 'reorder') {
         const ids = input.planPointIds ?? [];
         const same =
@@ -171,10 +175,9 @@ export function isolationPlanRefusalSaid(
       if (p.state !== 'isolated') return already();
       return protectionMissing(p) ?? (plan.storedEnergyReleased ? null : no(guardWords.releaseEnergy));
     case 'test-release':
-      return p.state === 'verified' ? null : no(words.onlyVerifiedTested, {}, {}, {}, { point: [pointInState(p)] });
+      return p.state === 'verified' ? null : aboutPoint(words.onlyVerifiedTested);
     case 're-verify':
-      if (p.state !== 'test_released')
-        return no(words.onlyTestReleasedReverified, {}, {}, {}, { point: [pointInState(p)] });
+      if (p.state !== 'test_released') return aboutPoint(words.onlyTestReleasedReverified);
       return protectionMissing(p);
     case 'inspect-area':
       return plan.areaInspected ? no(words.alreadyInspected) : null;
@@ -209,7 +212,7 @@ export function isolationPlanRefusalSaid(
     case 'notify-release': {
       if (!plan.peopleClear) return plan.areaInspected ? no(guardWords.peopleClear) : no(guardWords.inspect);
       const left = points.filter((x) => x.state !== 'restored' && x.state !== 'released');
-      if (left.length) return no(words.restoreEvery, {}, {}, {}, { points: pointGroups(left) });
+      if (left.length) return () => say(words.restoreEvery, {}, {}, {}, { points: pointGroups(left) });
       return plan.releaseNotified ? no(words.alreadyNotified) : null;
     }
   }

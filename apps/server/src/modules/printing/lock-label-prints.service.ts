@@ -41,12 +41,12 @@ export async function lockLabelsPdf(
 export const LOCK_MANAGE_REPRINT_REASON = 'Printed again from Lock Manage';
 
 /**
- * Records Lock Manage's labels printed through the print list's own commands, right after they were
- * drawn: a lock waiting is marked printed (with the serial its label shows), a printed one counts a
+ * Records lock labels printed (Lock Manage's, right after they were drawn; the demo's) through the
+ * print list's own commands: a lock waiting is marked printed (with the serial its label shows), a printed one counts a
  * reprint. Lost and retired locks are in no queue and are not recorded. Each lock is its own
  * command: a lock changed in between (a serial edited) is refused and left waiting.
  */
-export async function recordLockManageLabels(
+export async function recordLockLabelsPrinted(
   events: EventBus,
   ctx: RequestContext,
   locks: readonly { ID: number; serial: string; status: string }[],

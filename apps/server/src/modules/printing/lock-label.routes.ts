@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/app-error';
 import { requirePermission } from '../../plugins/permissions';
 import { listLocks } from '../locks';
 import { renderLockLabels } from './lock-label-pdf';
-import { recordLockManageLabels } from './lock-label-prints.service';
+import { recordLockLabelsPrinted } from './lock-label-prints.service';
 import { sendPdf } from './printing.routes';
 
 const tags = ['locks'];
@@ -49,7 +49,7 @@ export const lockLabelRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
           422,
           `${locks.length} locks match: at most ${LOCK_LABELS_MAX} labels print at once. Filter the list first.`,
         );
-      await recordLockManageLabels(ctx.events, context, locks);
+      await recordLockLabelsPrinted(ctx.events, context, locks);
       const serials = locks.map((l) => l.serial);
       return sendPdf(reply, renderLockLabels(actor.facilityId, serials), 'lock-labels.pdf');
     },

@@ -49,7 +49,8 @@ const list = async (who: string, query: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ items: Item[] }>().items;
 };
-const find = async (who: string, query: string, id: number) => (await list(who, query)).find((i) => i.ID === id && i.kind === 'lock');
+const find = async (who: string, query: string, id: number) =>
+  (await list(who, query)).find((i) => i.ID === id && i.kind === 'lock');
 
 async function registered(serial: string) {
   const response = await call('supervisor', 'POST', '/api/locks', { serial, kind: 'hasp', colourId: null, note: '' });
@@ -92,7 +93,10 @@ describe('lock labels on the print list', () => {
     const kinds = new Set((await list('supervisor', 'kind=tag')).map((i) => i.kind));
     expect(kinds.has('lock')).toBe(false);
     for (const filter of ['permitId=1', 'areaId=1', 'kind=lock&permitId=1'])
-      expect((await list('supervisor', filter)).some((i) => i.kind === 'lock'), filter).toBe(false);
+      expect(
+        (await list('supervisor', filter)).some((i) => i.kind === 'lock'),
+        filter,
+      ).toBe(false);
     expect(await find('supervisor', 'queue=printed&kind=lock', lock.ID)).toBeUndefined();
   });
 
@@ -134,7 +138,9 @@ describe('lock labels on the print list', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const waiting = await find('supervisor', 'kind=lock', lock.ID);
     expect(waiting).toMatchObject({ number: 'PL-LOCK-2B' });
-    expect((await markPrinted('supervisor', [lock.ID], [stamp])).json<{ refused: unknown[] }>().refused).toHaveLength(1);
+    expect((await markPrinted('supervisor', [lock.ID], [stamp])).json<{ refused: unknown[] }>().refused).toHaveLength(
+      1,
+    );
     expect((await markPrinted('supervisor', [lock.ID], [waiting!.stamp])).json()).toEqual({
       printed: [lock.ID],
       refused: [],
@@ -144,7 +150,11 @@ describe('lock labels on the print list', () => {
   it("prints Lock Manage's very label (the same QR payload) and Lock Manage's print records it printed, then reprinted", async () => {
     const lock = await registered('PL-LOCK-3');
     const { stamp } = (await find('supervisor', 'kind=lock', lock.ID))!;
-    const fromList = await call('supervisor', 'POST', '/api/print-list/pdf', { kind: 'lock', ids: [lock.ID], stamps: [stamp] });
+    const fromList = await call('supervisor', 'POST', '/api/print-list/pdf', {
+      kind: 'lock',
+      ids: [lock.ID],
+      stamps: [stamp],
+    });
     expect(fromList.statusCode, fromList.body).toBe(200);
     expect(fromList.headers['content-type']).toBe('application/pdf');
     // Drawing the PDF does not mark it printed: "Mark printed" does, once it is out of the printer.
@@ -195,7 +205,11 @@ describe('lock labels on the print list', () => {
       expect(refused.statusCode).toBe(403);
       const marked = (await markPrinted('supervisor', [lock.ID], [stamp])).json<{ refused: unknown[] }>();
       expect(marked.refused).toHaveLength(1);
-      const reprint = await call('supervisor', 'POST', '/api/print-list/reprint', { kind: 'lock', id: lock.ID, reason: 'x' });
+      const reprint = await call('supervisor', 'POST', '/api/print-list/reprint', {
+        kind: 'lock',
+        id: lock.ID,
+        reason: 'x',
+      });
       expect(reprint.statusCode).toBe(403);
     });
     expect(await auditOf(lock.ID)).toEqual([]);

@@ -78,5 +78,10 @@ export async function lockLockForPrint(db: Db, facilityId: number, lockId: numbe
     .where('id', '=', lockId)
     .forUpdate()
     .executeTakeFirst();
-  return lock && { lock: lock as typeof lock & { kind: LockKind }, record: await findPrintRecord(db, facilityId, 'lock', lockId) };
+  return (
+    lock && {
+      lock: lock as typeof lock & { kind: LockKind },
+      record: await findPrintRecord(db, facilityId, 'lock', lockId),
+    }
+  );
 }

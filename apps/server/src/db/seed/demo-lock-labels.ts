@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Connection } from '../connections';
 import type { Database } from '../schema';
-import { EventBus, type RequestContext } from '../../platform';
+import { demoCommandContext } from './demo-command-context';
+import { EventBus } from '../../platform';
 import { recordLockLabelsPrinted } from '../../modules/printing';
 
 /** The step that records the demo locks' labels printed (test templates leave it out, like the print list's). */
@@ -23,15 +23,7 @@ export async function seedDemoLockLabels(db: Kysely<Database>, facilityIds: numb
   if (facilityId === undefined) return;
   const supervisor = await db.selectFrom('users').select('id').where('user_name', '=', 'supervisor').executeTakeFirst();
   if (!supervisor) return;
-  const connection: Connection = { name: 'demo-seed', db, url: '' };
-  const ctx: RequestContext = {
-    actor: { userId: supervisor.id, facilityId, sessionId: 'demo-seed', deviceId: null },
-    connection,
-    requestId: 'demo-seed-lock-labels',
-    address: '',
-    now: new Date(Date.now()),
-    expiresAt: Number.POSITIVE_INFINITY,
-  };
+  const ctx = demoCommandContext(db, { userId: supervisor.id, facilityId, requestId: 'demo-seed-lock-labels' });
   const { rows: locks } = await sql<{ ID: number; serial: string; status: string }>`
     select l.id as "ID", l.serial, l.status from locks l
     where l.facility_id = ${facilityId} and not ${DEMO_NEW_LOCK_SERIALS}

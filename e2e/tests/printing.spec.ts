@@ -193,6 +193,75 @@ test("a permit's job-site copy waiting on the print list is printed and marked p
   await expect(list.locator(`[data-number="${number}"]`)).toContainText(/Printed .+ by /);
 });
 
+test("a new lock's QR label waits on the print list, is printed to Lock Manage's label and marked printed, at 390 and 1280 px", async ({
+  browser,
+}, testInfo) => {
+  mkdirSync(shots, { recursive: true });
+  // Whoever manages locks prints their labels (the locks policy): a supervisor-like user does both.
+  const printer = await createUserLike('supervisor', 'lock-printer');
+  for (const [name, viewport] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
+    const { page, token } = await signedInPage(browser, printer, { viewport });
+    const serial = `E2E-${name.slice(0, 1).toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+    const lock = await apiPost<{ ID: number }>({ page, token }, '/api/locks', {
+      serial,
+      kind: 'padlock',
+      colourId: null,
+      note: '',
+    });
+
+    // Registered just now: its label waits, a lock row (no permit), among the lock labels only.
+    await page.goto('/printlist');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print List', { timeout: FIRST_LOAD_TIMEOUT_MS });
+    await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Lock labels' });
+    // A lock label is of no permit nor area: those filters go away.
+    await expect(page.getByLabel('Permit', { exact: true })).toHaveCount(0);
+    const list = page.getByRole('list', { name: 'Print List' });
+    const card = list.locator(`[data-kind="lock"][data-number="${serial}"]`);
+    await expect(card).toContainText('Padlock · No colour · No owner');
+    await card.getByRole('checkbox').check();
+    await expect(page.getByText('1 selected')).toBeVisible();
+    if (viewport === phone) await expectNoSidewaysScroll(page, phone.width);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `${shots}/print-list-lock-${name}.png`, fullPage: true });
+    await saveScreenshot(page, testInfo, `print-list-lock-${name}`);
+
+    // One PDF of lock labels: Lock Manage's 2.5 × 1.25 in label with the serial beside its QR code.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Print to PDF (1)' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^hasp-lock-labels-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const file = await (await download).path();
+    // The serial may wrap at a hyphen on the narrow label.
+    expect(execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s/g, '')).toBe(serial);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+180 x 90 pts/);
+    await closeToast(page, 'is downloaded.');
+
+    // Out of the printer: marked printed, it leaves the waiting queue for Printed, with by whom.
+    await page.getByRole('button', { name: 'Mark printed (1)' }).click();
+    await expect(page.getByText('1 marked printed.')).toBeVisible();
+    await closeToast(page, 'marked printed.');
+    await expect(card).toHaveCount(0);
+    await page.getByText('Printed', { exact: true }).click();
+    await expect(card).toContainText(/Printed .+ by /);
+    if (viewport === desktop) {
+      // Peeled off: reprinted with a reason, counted like a tag's reprint.
+      await card.getByRole('button', { name: 'Reprint' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Why is it printed again?').fill('Label peeled off');
+      const again = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: 'Reprint and download' }).click();
+      expect((await again).suggestedFilename()).toMatch(/^hasp-lock-labels-/);
+      await expect(card).toContainText('Reprinted 1 times');
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: `${shots}/print-list-lock-printed-desktop.png`, fullPage: true });
+    }
+    expect(lock.ID).toBeGreaterThan(0);
+    await page.context().close();
+  }
+});
+
 test('print settings show the server-drawn preview of each tag layout', async ({ browser }, testInfo) => {
   mkdirSync(shots, { recursive: true });
   for (const viewport of [phone, desktop]) {

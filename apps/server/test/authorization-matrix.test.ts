@@ -340,7 +340,7 @@ const matrix: Record<string, Rule> = {
   // Lock Manage (issue 16): the inventory (the sample is a North Plant lock, walked through its statuses).
   'GET /api/locks': holds('rightnav:lock-manage'),
   'GET /api/locks/options': holds('rightnav:lock-manage'),
-  'GET /api/locks/labels': holds('rightnav:lock-manage'),
+  'POST /api/locks/labels': holds('rightnav:lock-manage'),
   'POST /api/locks': holds('rightnav:lock-manage'),
   'PUT /api/locks/:id': both(inSample, holds('rightnav:lock-manage')),
   'POST /api/locks/:id/commands/issue': both(inSample, holds('rightnav:lock-manage')),

@@ -142,7 +142,7 @@ describe('demo permits', () => {
     expect(soon.rows[0]!.n).toBeGreaterThan(0);
   });
 
-  it('leaves the supervisor a print list: planned tags, permits in force and a lockbox label', async () => {
+  it('leaves the supervisor a print list: planned tags, permits in force, a lockbox label and new locks', async () => {
     const kinds = new Map<string, number>();
     const response = await t.app.inject({
       method: 'GET',
@@ -155,6 +155,18 @@ describe('demo permits', () => {
     expect(kinds.get('tag')).toBeGreaterThanOrEqual(2);
     expect(kinds.get('permit')).toBeGreaterThanOrEqual(1);
     expect(kinds.get('lockbox')).toBe(1);
+    // Lock labels: only the spare green padlocks (new locks) wait; the retired one is in no queue.
+    const locks = response
+      .json<{ items: { kind: string; number: string }[] }>()
+      .items.filter((i) => i.kind === 'lock')
+      .map((i) => i.number);
+    expect(locks).toEqual(['GRN-001', 'GRN-002', 'GRN-003', 'GRN-004']);
+    const printed = await t.app.inject({
+      method: 'GET',
+      url: '/api/print-list?queue=printed&kind=lock',
+      headers: { authorization: `Bearer ${tokens.supervisor}` },
+    });
+    expect(printed.json<{ items: { number: string }[] }>().items.map((i) => i.number)).toContain('RED-001');
     // Given through the commands: each planned tag and the lockbox have their audit rows.
     const audited = await sql<{ action: string }>`
       select distinct action from audit_log where action in ('isolation-plan.fill', 'lockbox.open')`.execute(db());

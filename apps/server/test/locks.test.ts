@@ -410,7 +410,7 @@ describe('scoping and permissions', () => {
 
   it("prints a lock's QR label, or the listed locks' labels, only within the facility and for Lock Manage", async () => {
     const lock = await registered('Label-900');
-    const one = await call('admin', 'GET', `/api/locks/labels?id=${lock.ID}`);
+    const one = await call('admin', 'POST', `/api/locks/labels?id=${lock.ID}`);
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
     expect(one.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -420,9 +420,9 @@ describe('scoping and permissions', () => {
     await registered('Label-901');
     const listed = (await call('admin', 'GET', '/api/locks?q=Label-9')).json<Lock[]>().length;
     expect(listed).toBe(2);
-    expect(pages((await call('admin', 'GET', '/api/locks/labels?q=Label-9')).rawPayload)).toBe(listed);
-    expect((await call('adminRiverside', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(404);
-    expect((await call('worker', 'GET', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(403);
+    expect(pages((await call('admin', 'POST', '/api/locks/labels?q=Label-9')).rawPayload)).toBe(listed);
+    expect((await call('adminRiverside', 'POST', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(404);
+    expect((await call('worker', 'POST', `/api/locks/labels?id=${lock.ID}`)).statusCode).toBe(403);
   });
 
   it('the inventory needs rightnav:lock-manage; applying needs permit:view of the type', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
+import { lockKinds } from './locks';
 import { printLayouts } from './tag-report-links';
 
 /*
@@ -69,11 +70,13 @@ export type TagLayoutInput = z.infer<typeof tagLayoutInputSchema>;
 /**
  * The kinds of item the print list holds. Each kind has its own source and its own PDF (decision
  * 0074): tags (Planned → Printed), the job-site copy of permits in force (`permit`, from
- * `permit-pdf`) and group lockout lockbox labels (`lockbox`). One PDF holds one kind: each goes to
- * its own stock (tag card, paper, label).
+ * `permit-pdf`), group lockout lockbox labels (`lockbox`) and locks' QR labels (`lock`, Lock Manage's
+ * label, decision 0115). One PDF holds one kind: each goes to its own stock (tag card, paper, label).
  */
-export const printItemKinds = ['tag', 'permit', 'lockbox'] as const;
+export const printItemKinds = ['tag', 'permit', 'lockbox', 'lock'] as const;
 export type PrintItemKind = (typeof printItemKinds)[number];
+/** The kinds printed for a permit (they carry it); a lock's label is of no permit. */
+export const permitPrintItemKinds = ['tag', 'permit', 'lockbox'] as const;
 
 /**
  * Waiting: not printed yet (tags: Planned; a permit issued or active whose current revision, validity
@@ -91,11 +94,29 @@ export const printListQuerySchema = z.object({
 });
 export type PrintListQuery = z.infer<typeof printListQuerySchema>;
 
-/** One line of the print list. */
-export const printListItemSchema = z.object({
-  kind: z.enum(printItemKinds),
+/** What every line of the print list has, whatever its kind. */
+const printItemShared = {
   ID: z.int(),
+  /** A tag's, permit's or lockbox's number; a lock's serial. */
   number: z.string(),
+  printedAt: z.nullable(z.string()),
+  /** Who marked it printed (permits, lockbox and lock labels; a tag's printer is in its audit trail). */
+  printedBy: z.nullable(z.string()),
+  reprintCount: z.int(),
+  version: z.int(),
+  /**
+   * What the item prints as now (a permit's revision, validity and holder; a lockbox label's keys; a
+   * lock label's serial; a tag's number, legend, point, permit, applier, reason and QR code), opaque.
+   * The print list sends it with the PDF and with "Mark printed": a change in between is refused
+   * instead of being recorded as printed when the paper shows the older copy.
+   */
+  stamp: z.string(),
+};
+
+/** A line printed for a permit: a tag, a permit's job-site copy or a lockbox label. */
+export const permitPrintItemSchema = z.object({
+  kind: z.enum(permitPrintItemKinds),
+  ...printItemShared,
   permit: z.object({ ID: z.int(), number: z.string(), title: z.string() }),
   area: z.nullable(z.object({ ID: z.int(), name: z.string() })),
   /** What it is on: the point's code and location. */
@@ -103,19 +124,26 @@ export const printListItemSchema = z.object({
   legend: z.nullable(z.string()),
   /** What else tells it apart: a permit's type and status, a lockbox's primary and the locks it holds. */
   detail: z.nullable(z.string()),
-  printedAt: z.nullable(z.string()),
-  /** Who marked it printed (permits and lockbox labels; a tag's printer is in its audit trail). */
-  printedBy: z.nullable(z.string()),
-  reprintCount: z.int(),
-  version: z.int(),
-  /**
-   * What the item prints as now (a permit's revision, validity and holder; a lockbox label's keys; a
-   * tag's number, legend, point, permit, applier, reason and QR code), opaque. The print list sends it
-   * with the PDF and with "Mark printed": a change in between is refused instead of being recorded as
-   * printed when the paper shows the older copy.
-   */
-  stamp: z.string(),
 });
+export type PermitPrintItem = z.infer<typeof permitPrintItemSchema>;
+
+/** A lock's QR label (decision 0115): of no permit nor area; the lock as Lock Manage lists it. */
+export const lockPrintItemSchema = z.object({
+  kind: z.literal('lock'),
+  ...printItemShared,
+  lock: z.object({
+    serial: z.string(),
+    kind: z.enum(lockKinds),
+    /** The caption of its `lock-colours` item, or null. */
+    colour: z.nullable(z.string()),
+    /** Whose personal lock it is, or null (a spare or a board lock). */
+    owner: z.nullable(z.string()),
+  }),
+});
+export type LockPrintItem = z.infer<typeof lockPrintItemSchema>;
+
+/** One line of the print list, by `kind`. */
+export const printListItemSchema = z.discriminatedUnion('kind', [permitPrintItemSchema, lockPrintItemSchema]);
 export type PrintListItem = z.infer<typeof printListItemSchema>;
 
 /** GET /api/print-list: the items, and the permits and areas they are on (the filters' choices). */
@@ -192,6 +220,9 @@ export type ReprintResult = z.infer<typeof reprintResultSchema>;
 export const permitPrintWaitingStatuses = ['issued', 'active'] as const;
 /** Permit statuses whose printed copy is still in use (listed under Printed, may be reprinted). */
 export const permitPrintInForceStatuses = ['issued', 'active', 'suspended', 'live_for_test'] as const;
+
+/** Lock statuses whose label does not print (the lock is out of use): they leave both queues. */
+export const lockLabelOutOfUseStatuses = ['lost', 'retired'] as const;
 
 /** A lockbox label's page: width × height in inches (landscape, a standard 4 × 3 label). */
 export const LOCKBOX_LABEL_SIZE = { width: 4, height: 3 } as const;

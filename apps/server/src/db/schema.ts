@@ -1216,13 +1216,14 @@ export interface SyncLocalRecordTable {
 
 export interface PrintRecordTable {
   facility_id: number;
-  kind: 'permit' | 'lockbox';
+  kind: 'permit' | 'lockbox' | 'lock';
   subject_id: number;
-  permit_id: number;
+  /** The permit printed for; null for a lock label (2026-12-13T1000-lock-label-prints). */
+  permit_id: number | null;
   printed_revision: number | null;
   printed_extension_count: number | null;
   printed_holder_id: number | null;
-  /** A lockbox label: the lock serials it listed (whose keys are in the box); null for a permit. */
+  /** A lockbox label: the lock serials it listed (whose keys are in the box); a lock label: its serial; null for a permit. */
   printed_keys: string[] | null;
   printed_at: Timestamp;
   printed_by: number;

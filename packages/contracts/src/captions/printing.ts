@@ -12,7 +12,7 @@ export const printingTitles = defineCaptions('Title', 'PrintManage', {
 
 export const printingLabels = defineCaptions('Label', 'PrintManage', {
   listLead:
-    'Tags, permits and lockbox labels waiting to print. Print them to one PDF per kind, then mark them printed once they are out of the printer.',
+    'Tags, permits, lockbox labels and lock labels waiting to print. Print them to one PDF per kind, then mark them printed once they are out of the printer.',
   settingsLead:
     'How each tag size prints: its colours, legend and fields. Each tag type uses the layout its tag report link names.',
   queue: 'Show',
@@ -23,6 +23,12 @@ export const printingLabels = defineCaptions('Label', 'PrintManage', {
   'kind::tag': 'Tags',
   'kind::permit': 'Permits',
   'kind::lockbox': 'Lockbox labels',
+  'kind::lock': 'Lock labels',
+  /** On a lock label's line: the lock's kind, colour and owner (a lock is of no permit). */
+  lockFacts: '{{kind}} · {{colour}} · {{owner}}',
+  noColour: 'No colour',
+  noOwner: 'No owner',
+  notForLocks: 'Lock labels are of no permit or area: these filters leave them out.',
   printedBy: 'Printed {{at}} by {{name}}',
   permit: 'Permit',
   allPermits: 'All permits',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Connection } from '../connections';
 import type { Database } from '../schema';
-import { EventBus, runCommand, type RequestContext } from '../../platform';
+import { demoCommandContext } from './demo-command-context';
+import { EventBus, runCommand } from '../../platform';
 import { isolationPlanCommands } from '../../modules/isolation-plan';
 import { lockboxCommandDefinitions } from '../../modules/lockboxes';
 
@@ -20,15 +20,7 @@ export async function seedDemoPrintList(db: Kysely<Database>, facilityIds: numbe
   if (facilityId === undefined) return;
   const supervisor = await db.selectFrom('users').select('id').where('user_name', '=', 'supervisor').executeTakeFirst();
   if (!supervisor) return;
-  const connection: Connection = { name: 'demo-seed', db, url: '' };
-  const ctx: RequestContext = {
-    actor: { userId: supervisor.id, facilityId, sessionId: 'demo-seed', deviceId: null },
-    connection,
-    requestId: 'demo-seed-print-list',
-    address: '',
-    now: new Date(Date.now()),
-    expiresAt: Number.POSITIVE_INFINITY,
-  };
+  const ctx = demoCommandContext(db, { userId: supervisor.id, facilityId, requestId: 'demo-seed-print-list' });
   const events = new EventBus(() => {});
 
   const approved = await permitsWith(db, facilityId, 'approved', 'isolation-plan', 2);

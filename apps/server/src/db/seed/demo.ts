@@ -12,6 +12,7 @@ import { seedDemoPlantAssets } from './demo-permit-work';
 import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoSimopsRules } from './demo-simops';
 import { DEMO_PRINT_LIST_STEP, seedDemoPrintList } from './demo-print-list';
+import { DEMO_LOCK_LABELS_STEP, seedDemoLockLabels } from './demo-lock-labels';
 import { seedDemoIsolationPoints } from './demo-isolation';
 import { seedDemoLotoPermissions } from './demo-loto-permissions';
 import { seedDemoLocks } from './demo-locks';
@@ -296,6 +297,10 @@ const steps: {
   {
     name: DEMO_AREA_SUPERVISORS_STEP,
     runOutside: async (db) => seedDemoAreaSupervisors(db, await db.transaction().execute(demoFacilityIds)),
+  },
+  {
+    name: DEMO_LOCK_LABELS_STEP,
+    runOutside: async (db) => seedDemoLockLabels(db, await db.transaction().execute(demoFacilityIds)),
   },
 ];
 

@@ -3,6 +3,7 @@ import {
   captionsOf,
   PRINT_PERMIT_PDF_LIMIT,
   lockboxLabelCaptions,
+  printItemKinds,
   type MarkPrintedResult,
   type PrintItemKind,
   type PrintListItem,
@@ -15,6 +16,8 @@ import { captionTextsForFacility, captionTextsForUsers } from '../translations';
 import { listTagPrintRows, tagPrintStamp } from '../tags';
 import { findFacilityUserById } from '../users';
 import { renderLockboxLabels } from './lockbox-label-pdf';
+import { listQueuedLocks } from './lock-label-prints.repository';
+import { lockLabelsPdf } from './lock-label-prints.service';
 import { listQueuedTags } from './print-list.repository';
 import { markTagsPrinted, reprintCommandOf, tagPdf } from './print-list.service';
 import { checkStamps, refuseChangedStamps } from './print-stamps';
@@ -37,7 +40,7 @@ type Db = Kysely<Database>;
  */
 const sources: Record<
   PrintItemKind,
-  (db: Db, facilityId: number, filter: PrintListFilter) => Promise<PrintListItem[]>
+  (db: Db, facilityId: number, filter: PrintListFilter & { managesLocks: boolean }) => Promise<PrintListItem[]>
 > = {
   tag: async (db, facilityId, filter) => {
     const tags = await listQueuedTags(db, facilityId, filter);
@@ -51,15 +54,21 @@ const sources: Record<
   },
   permit: listQueuedPermits,
   lockbox: listQueuedLockboxes,
+  // A lock label is of no permit nor area: a permit or area filter leaves it out, as it does a
+  // caller who does not manage locks (the locks policy's, decision 0115).
+  lock: async (db, facilityId, filter) =>
+    filter.managesLocks && filter.permitId === undefined && filter.areaId === undefined
+      ? listQueuedLocks(db, facilityId, filter.queue)
+      : [],
 };
 
-/** The queue of one kind, or of every kind (tags, then permits, then lockbox labels). */
+/** The queue of one kind, or of every kind (tags, then permits, lockbox labels, lock labels). */
 export async function listPrintItems(
   db: Db,
   facilityId: number,
-  filter: PrintListFilter & { kind?: PrintItemKind },
+  filter: PrintListFilter & { kind?: PrintItemKind; managesLocks: boolean },
 ): Promise<PrintListItem[]> {
-  const kinds = filter.kind ? [filter.kind] : (['tag', 'permit', 'lockbox'] as const);
+  const kinds = filter.kind ? [filter.kind] : printItemKinds;
   const lists = [];
   for (const kind of kinds) lists.push(await sources[kind](db, facilityId, filter));
   return lists.flat();
@@ -98,6 +107,7 @@ export async function printItemsPdf(
   const db = ctx.connection.db;
   const facilityId = ctx.actor.facilityId;
   checkStamps(ids, stamps);
+  if (kind === 'lock') return lockLabelsPdf(db, { facilityId, permissions: request.permissions, ids, stamps });
   if (kind === 'tag') return tagPdf(db, facilityId, { tagIds: ids, typeCodes, origin, now: ctx.now, stamps });
   if (stamps) await refuseChanged(db, facilityId, kind, ids, stamps);
   if (kind === 'permit') {

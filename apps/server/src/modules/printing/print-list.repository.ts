@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { PRINT_LIST_LIMIT, type PrintListItem, type PrintQueue } from '@hasp/contracts';
+import { PRINT_LIST_LIMIT, type PermitPrintItem, type PrintQueue } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { tagPointJoins } from '../tags';
 
@@ -19,8 +19,8 @@ export async function listQueuedTags(
   db: Db,
   facilityId: number,
   filter: { queue: PrintQueue; permitId?: number; areaId?: number; typeCodes: readonly string[] },
-): Promise<Omit<PrintListItem, 'stamp'>[]> {
-  const { rows } = await sql<Omit<PrintListItem, 'stamp'>>`
+): Promise<Omit<PermitPrintItem, 'stamp'>[]> {
+  const { rows } = await sql<Omit<PermitPrintItem, 'stamp'>>`
     select 'tag' as kind, t.id as "ID", t.number,
       json_build_object('ID', p.id, 'number', p.number, 'title', p.title) as permit,
       case when a.id is null then null else json_build_object('ID', a.id, 'name', a.name) end as area,

@@ -1,4 +1,6 @@
 import {
+  lockLabelOutOfUseStatuses,
+  lockStatusLabels,
   permitPermission,
   permitPrintInForceStatuses,
   permitPrintWaitingStatuses,
@@ -9,6 +11,7 @@ import {
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type CommandTarget } from '../../platform';
+import { lockLockForPrint } from './lock-label-prints.repository';
 import {
   countReprint,
   lockboxStamp,
@@ -16,29 +19,35 @@ import {
   lockPermitForPrint,
   permitStamp,
   savePrintRecord,
+  type PrintRecordKind,
   type PrintRecordRow,
 } from './print-records.repository';
 
 /**
- * The print commands of permits and lockbox labels (decision 0074). Printing never changes the
- * permit or the lockbox: each command locks its subject (so what is printed cannot change under
- * it), writes the subject's print record, and the runner adds the version check, the hash-chained
- * audit row (with the reason of a reprint), the event and the idempotency key. The version is the
- * print record's (0 before the first print).
+ * The print commands of permits, lockbox labels (decision 0074) and lock labels (decision 0115).
+ * Printing never changes the permit, the lockbox or the lock: each command locks its subject (so
+ * what is printed cannot change under it), writes the subject's print record, and the runner adds
+ * the version check, the hash-chained audit row (with the reason of a reprint), the event and the
+ * idempotency key. The version is the print record's (0 before the first print).
  */
-type PrintKind = 'permit' | 'lockbox';
+type PrintKind = PrintRecordKind;
 
 interface PrintState {
   version: number;
   kind: PrintKind;
   id: number;
   number: string;
-  permitId: number;
-  typeCode: string;
+  /** The permit it is printed for; a lock label: null (of no permit). */
+  permitId: number | null;
+  /** The permit's type (permit:view:<CODE>); a lock label: null. */
+  typeCode: string | null;
   record: PrintRecordRow | null;
   /** A permit: what its copy prints now (revision, validity, holder); a lockbox: null. */
   stamp: { revision: number; extensionCount: number; holderId: number | null } | null;
-  /** A lockbox: the serials of the locks whose keys are in the box now (what its label lists); a permit: null. */
+  /**
+   * A lockbox: the serials of the locks whose keys are in the box now (what its label lists); a lock:
+   * its serial (what its label prints); a permit: null.
+   */
   keys: string[] | null;
   /** What it prints as now (PrintListItem.stamp). */
   printStamp: string;
@@ -119,14 +128,48 @@ const lockboxTarget: CommandTarget<PrintState> = {
   bump: async (_trx, _id, state) => state.version + 1,
 };
 
-const nouns: Record<PrintKind, string> = { permit: 'permit', lockbox: 'lockbox label' };
-const prefixes: Record<PrintKind, string> = { permit: 'permit-print', lockbox: 'lockbox-label' };
+const lockTarget: CommandTarget<PrintState> = {
+  noun: 'Lock',
+  staleMessage: 'Someone printed this lock label first. Reload the list and try again.',
+  async lock(trx, actor, id) {
+    const found = await lockLockForPrint(trx, actor.facilityId, id);
+    if (!found) return undefined;
+    const { lock, record } = found;
+    return {
+      version: record?.version ?? 0,
+      kind: 'lock',
+      id: lock.id,
+      number: lock.serial,
+      permitId: null,
+      typeCode: null,
+      record: record ?? null,
+      stamp: null,
+      keys: [lock.serial],
+      printStamp: lockboxStamp([lock.serial]),
+      notInUse: (lockLabelOutOfUseStatuses as readonly string[]).includes(lock.status)
+        ? `Lock ${lock.serial} is ${lockStatusLabels[lock.status]}: its label is no longer printed.`
+        : null,
+      notWaiting: null,
+      // The label prints the serial: an edited serial makes the label on the lock wrong.
+      current: record !== undefined && record.printedKeys?.length === 1 && record.printedKeys[0] === lock.serial,
+    };
+  },
+  bump: async (_trx, _id, state) => state.version + 1,
+};
 
-/** Both need the print list and the permit's type (permit:view:<CODE>), like the tag's reprint. */
-const permissions = (_input: unknown, state: PrintState) => [
-  permitPermission('view', state.typeCode),
-  rightNavPermission('print-list'),
-];
+const nouns: Record<PrintKind, string> = { permit: 'permit', lockbox: 'lockbox label', lock: 'lock label' };
+const prefixes: Record<PrintKind, string> = { permit: 'permit-print', lockbox: 'lockbox-label', lock: 'lock-label' };
+
+/**
+ * A permit's copy and a lockbox label need the print list and the permit's type (permit:view:<CODE>),
+ * like the tag's reprint. A lock label is the locks policy's: whoever manages locks (lock.register,
+ * lock.edit) prints their labels, from Lock Manage or from the print list (whose route asks for the
+ * print list as well).
+ */
+const permissions = (_input: unknown, state: PrintState) =>
+  state.typeCode === null
+    ? [rightNavPermission('lock-manage')]
+    : [permitPermission('view', state.typeCode), rightNavPermission('print-list')];
 
 /** What the audit row keeps of the record and its subject. */
 const audited = (state: PrintState, record: object | null) => ({
@@ -243,4 +286,5 @@ export const printRecordCommands = {
     markPrinted: markPrintedCommand('lockbox', lockboxTarget),
     reprint: reprintCommand('lockbox', lockboxTarget),
   },
+  lock: { markPrinted: markPrintedCommand('lock', lockTarget), reprint: reprintCommand('lock', lockTarget) },
 };

@@ -129,6 +129,9 @@ export async function currentStamps(
   return new Map(rows.map((r) => [r.id, r.stamp]));
 }
 
+/** The kinds that keep a print record (a tag keeps its printed state on itself, decision 0071). */
+export type PrintRecordKind = 'permit' | 'lockbox' | 'lock';
+
 /** A print record as the print commands read and write it. */
 export interface PrintRecordRow {
   printedRevision: number | null;
@@ -182,10 +185,11 @@ export async function lockLockboxForPrint(db: Db, facilityId: number, lockboxId:
   return lockbox && { lockbox, record: await findPrintRecord(db, facilityId, 'lockbox', lockboxId) };
 }
 
-async function findPrintRecord(
+/** The print record of one subject, locked (FOR UPDATE): the command's version is its. */
+export async function findPrintRecord(
   db: Db,
   facilityId: number,
-  kind: 'permit' | 'lockbox',
+  kind: PrintRecordKind,
   subjectId: number,
 ): Promise<PrintRecordRow | undefined> {
   return db
@@ -212,11 +216,12 @@ export async function savePrintRecord(
   db: Db,
   row: {
     facilityId: number;
-    kind: 'permit' | 'lockbox';
+    kind: PrintRecordKind;
     subjectId: number;
-    permitId: number;
+    /** Null for a lock label: of no permit. */
+    permitId: number | null;
     stamp: { revision: number; extensionCount: number; holderId: number | null } | null;
-    /** A lockbox label: the lock serials it lists. */
+    /** A lockbox label: the lock serials it lists; a lock label: its one serial. */
     keys: string[] | null;
     at: Date;
     by: number;
@@ -248,7 +253,7 @@ export async function savePrintRecord(
 /** Counts a reprint of a printed item. */
 export async function countReprint(
   db: Db,
-  row: { facilityId: number; kind: 'permit' | 'lockbox'; subjectId: number; at: Date },
+  row: { facilityId: number; kind: PrintRecordKind; subjectId: number; at: Date },
 ): Promise<void> {
   await db
     .updateTable('print_records')

@@ -27,6 +27,7 @@ import {
   reprintCommandFor,
   tagReprintCount,
 } from './print-items.service';
+import { LOCK_LABEL_PERMISSION } from './lock-label-prints.service';
 import { previewPdf, viewableTypeCodes } from './print-list.service';
 import { checkTagLayoutInput, listTagLayouts, saveTagLayout } from './tag-layouts.service';
 
@@ -126,15 +127,21 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       schema: {
         tags,
         security,
-        summary: `The print queue (waiting or printed) of permits whose types the caller may view; at most ${PRINT_LIST_LIMIT}`,
+        summary:
+          `The print queue (waiting or printed): items of permits whose types the caller may view, and lock labels ` +
+          `for whoever manages locks (not under a permit or area filter); at most ${PRINT_LIST_LIMIT}`,
         querystring: printListQuerySchema,
         response: { 200: printListSchema, ...errors },
       },
     },
     async (request) => {
       const { connection, actor } = contextOf(request);
-      const typeCodes = viewableTypeCodes(await permissionsOf(request));
-      const items = await listPrintItems(connection.db, actor.facilityId, { ...request.query, typeCodes });
+      const permissions = await permissionsOf(request);
+      const items = await listPrintItems(connection.db, actor.facilityId, {
+        ...request.query,
+        typeCodes: viewableTypeCodes(permissions),
+        managesLocks: permissions.has(LOCK_LABEL_PERMISSION),
+      });
       return { items: items.slice(0, PRINT_LIST_LIMIT), truncated: items.length > PRINT_LIST_LIMIT };
     },
   );
@@ -147,8 +154,9 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary:
           "The chosen items of one kind as one PDF: tags a page each at their layout's size, permits' job-site copies, " +
-          "4 × 3 in lockbox labels (printing does not mark them). With the print list's stamps, items changed since " +
-          'the list showed them are refused (409 naming them)',
+          "4 × 3 in lockbox labels, Lock Manage's 2.5 × 1.25 in lock labels (rightnav:lock-manage); printing does " +
+          "not mark them. With the print list's stamps, items changed since the list showed them are refused " +
+          '(409 naming them)',
         body: printPdfInputSchema,
         response: { ...errors, 409: apiErrorSchema },
       },
@@ -175,7 +183,7 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary:
           'Mark the items printed, each by its own command (tag.mark-printed, permit-print.mark-printed, ' +
-          'lockbox-label.mark-printed); the refused ones are listed with why. stamps (required): the stamp each ' +
+          'lockbox-label.mark-printed, lock-label.mark-printed); the refused ones are listed with why. stamps (required): the stamp each ' +
           "item's PDF was drawn from; an item that prints otherwise now is refused, so the record is what is on paper",
         body: markPrintedInputSchema,
         response: { 200: markPrintedResultSchema, ...errors },
@@ -193,7 +201,7 @@ export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary:
           'Record that a printed item is printed again, with the reason (audited tag.reprint, permit-print.reprint, ' +
-          'lockbox-label.reprint); then ask for its PDF',
+          'lockbox-label.reprint, lock-label.reprint); then ask for its PDF',
         body: reprintInputSchema,
         response: { 200: reprintResultSchema, ...commandErrorResponses },
       },

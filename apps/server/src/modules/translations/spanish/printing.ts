@@ -19,7 +19,7 @@ export const printingSpanish = [
   }),
   ...translateCatalog(printingLabels, {
     listLead:
-      'Etiquetas, permisos y rótulos de caja de bloqueo pendientes de imprimir. Imprímalos en un PDF por tipo y márquelos como impresos cuando salgan de la impresora.',
+      'Etiquetas, permisos, rótulos de caja de bloqueo y rótulos de candado pendientes de imprimir. Imprímalos en un PDF por tipo y márquelos como impresos cuando salgan de la impresora.',
     settingsLead:
       'Cómo se imprime cada tamaño de etiqueta: colores, leyenda y campos. Cada tipo de etiqueta usa el formato que indica su vínculo de informe.',
     queue: 'Mostrar',
@@ -30,6 +30,11 @@ export const printingSpanish = [
     'kind::tag': 'Etiquetas',
     'kind::permit': 'Permisos',
     'kind::lockbox': 'Rótulos de caja de bloqueo',
+    'kind::lock': 'Rótulos de candado',
+    lockFacts: '{{kind}} · {{colour}} · {{owner}}',
+    noColour: 'Sin color',
+    noOwner: 'Sin dueño',
+    notForLocks: 'Los rótulos de candado no son de ningún permiso ni área: estos filtros los dejan fuera.',
     printedBy: 'Impreso {{at}} por {{name}}',
     permit: 'Permiso',
     allPermits: 'Todos los permisos',

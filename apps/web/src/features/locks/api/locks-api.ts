@@ -79,7 +79,13 @@ export function useLockCommand() {
 export function usePrintLockLabels() {
   return useMutation({
     mutationFn: async (query: LockLabelQuery) => {
-      const pdf = await apiRequest('locks/labels', { query, read: 'blob', headers: { accept: 'application/pdf' } });
+      // A POST: the server records the labels it draws printed (the print list's lock labels).
+      const pdf = await apiRequest('locks/labels', {
+        method: 'POST',
+        query,
+        read: 'blob',
+        headers: { accept: 'application/pdf' },
+      });
       saveBlob(pdf, 'lock-labels.pdf');
     },
   });

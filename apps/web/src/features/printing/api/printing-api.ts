@@ -43,7 +43,12 @@ export function usePrintList(filter: PrintListFilter) {
 }
 
 /** The file name of each kind's PDF (one kind per PDF: each goes to its own stock). */
-const fileNames: Record<PrintItemKind, string> = { tag: 'tags', permit: 'permits', lockbox: 'lockbox-labels' };
+const fileNames: Record<PrintItemKind, string> = {
+  tag: 'tags',
+  permit: 'permits',
+  lockbox: 'lockbox-labels',
+  lock: 'lock-labels',
+};
 
 /**
  * Downloads the chosen items of one kind as one PDF; returns the file's name. `part` numbers one of

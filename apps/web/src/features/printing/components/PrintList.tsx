@@ -10,7 +10,6 @@ import {
   type PrintItemKind,
   type PrintListItem,
 } from '@hasp/contracts';
-import { formatDateTime } from '../../../lib/date-time';
 import { useCaptions } from '../../../lib/i18n';
 import { reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
@@ -24,30 +23,15 @@ import {
 } from '../api/printing-api';
 import classes from '../Printing.module.css';
 import { pdfParts } from '../print-parts';
+import { choicesOf, keyOf, permitFiltersApply } from '../print-items';
+import { kindCaptions, PrintItemFacts } from './PrintItemFacts';
 import { ReprintDialog } from './ReprintDialog';
 
 const l = printingLabels;
 const b = printingButtons;
 const m = printingMessages;
-const kindCaptions = { tag: l['kind::tag'], permit: l['kind::permit'], lockbox: l['kind::lockbox'] } as const;
 const kindOf = (value: string): PrintItemKind | undefined =>
   (printItemKinds as readonly string[]).includes(value) ? (value as PrintItemKind) : undefined;
-
-/** Distinct choices of the filter selects, from the unfiltered queue. */
-function choicesOf(items: readonly PrintListItem[]) {
-  const permits = new Map<number, string>();
-  const areas = new Map<number, string>();
-  for (const item of items) {
-    permits.set(item.permit.ID, `${item.permit.number} — ${item.permit.title}`);
-    if (item.area) areas.set(item.area.ID, item.area.name);
-  }
-  const sorted = (map: Map<number, string>) =>
-    [...map].sort((a, z) => a[1].localeCompare(z[1])).map(([value, label]) => ({ value: String(value), label }));
-  return { permits: sorted(permits), areas: sorted(areas) };
-}
-
-/** An item's key in the selection: IDs repeat across kinds (tag 5, permit 5). */
-const keyOf = (item: PrintListItem) => `${item.kind}:${item.ID}`;
 
 /**
  * The chosen items grouped by kind, in the list's order (one PDF and one request per kind), with
@@ -66,8 +50,8 @@ function selectionOf(
 }
 
 /**
- * The print queue of tags, permits and lockbox labels: filter, select, print to one PDF per kind,
- * mark printed; printed items can be reprinted with a reason.
+ * The print queue of tags, permits, lockbox labels and lock labels: filter, select, print to one PDF
+ * per kind, mark printed; printed items can be reprinted with a reason.
  */
 export function PrintList() {
   const t = useCaptions();
@@ -167,21 +151,34 @@ export function PrintList() {
             { value: '', label: t(l.allKinds) },
             ...printItemKinds.map((kind) => ({ value: kind, label: t(kindCaptions[kind]) })),
           ]}
-          onChange={(event) => change({ kind: kindOf(event.currentTarget.value) })}
+          onChange={(event) => {
+            const kind = kindOf(event.currentTarget.value);
+            // Lock labels are of no permit nor area: a permit or area chosen before would hide them all.
+            change(permitFiltersApply(kind) ? { kind } : { kind, permitId: undefined, areaId: undefined });
+          }}
         />
-        <NativeSelect
-          label={t(l.permit)}
-          value={filter.permitId === undefined ? '' : String(filter.permitId)}
-          data={[{ value: '', label: t(l.allPermits) }, ...choices.permits]}
-          onChange={(event) => change({ permitId: Number(event.currentTarget.value) || undefined })}
-        />
-        <NativeSelect
-          label={t(l.area)}
-          value={filter.areaId === undefined ? '' : String(filter.areaId)}
-          data={[{ value: '', label: t(l.allAreas) }, ...choices.areas]}
-          onChange={(event) => change({ areaId: Number(event.currentTarget.value) || undefined })}
-        />
+        {permitFiltersApply(filter.kind) && (
+          <>
+            <NativeSelect
+              label={t(l.permit)}
+              value={filter.permitId === undefined ? '' : String(filter.permitId)}
+              data={[{ value: '', label: t(l.allPermits) }, ...choices.permits]}
+              onChange={(event) => change({ permitId: Number(event.currentTarget.value) || undefined })}
+            />
+            <NativeSelect
+              label={t(l.area)}
+              value={filter.areaId === undefined ? '' : String(filter.areaId)}
+              data={[{ value: '', label: t(l.allAreas) }, ...choices.areas]}
+              onChange={(event) => change({ areaId: Number(event.currentTarget.value) || undefined })}
+            />
+          </>
+        )}
       </div>
+      {filter.kind === undefined && (filter.permitId !== undefined || filter.areaId !== undefined) && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t(l.notForLocks)}
+        </Text>
+      )}
 
       {list.isPending ? (
         <Center py="xl">
@@ -231,32 +228,7 @@ export function PrintList() {
                     </Button>
                   )}
                 </div>
-                <p className={classes.facts}>
-                  <span className={classes.kind}>{t(kindCaptions[item.kind])}</span>
-                  {item.detail && ` · ${item.detail}`}
-                </p>
-                <p className={classes.facts}>
-                  {item.permit.number} — {item.permit.title}
-                  {item.area && ` · ${item.area.name}`}
-                </p>
-                {item.point && (
-                  <p className={classes.facts}>
-                    {t(l.point)}: {item.point}
-                  </p>
-                )}
-                {item.legend && (
-                  <p className={classes.facts}>
-                    {t(l.legend)}: {item.legend}
-                  </p>
-                )}
-                {item.printedAt && item.printedBy && (
-                  <p className={classes.facts}>
-                    {t(l.printedBy, { at: formatDateTime(item.printedAt), name: item.printedBy })}
-                  </p>
-                )}
-                {item.reprintCount > 0 && (
-                  <p className={classes.facts}>{t(l.reprints, { count: item.reprintCount })}</p>
-                )}
+                <PrintItemFacts item={item} />
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@ import { fieldErrorsOf, reasonOf } from '../../../lib/send-form';
 import { showToast } from '../../../lib/toast';
 import { useReprint } from '../api/printing-api';
 
-/** A printed item (tag, permit, lockbox label) printed again: the reason is required (the server audits it), then its PDF downloads. */
+/** A printed item (tag, permit, lockbox or lock label) printed again: the reason is required (the server audits it), then its PDF downloads. */
 export function ReprintDialog({ item, onClose }: { item: PrintListItem; onClose: () => void }) {
   const t = useCaptions();
   const reprint = useReprint();

@@ -39,7 +39,8 @@ async function newLock(
       kind: values.kind ?? 'padlock',
       owner_id: values.ownerId ?? null,
       status: values.status ?? 'available',
-      assigned_permit_id: values.assignedPermitId !== undefined ? values.assignedPermitId : values.ownerId ? null : permitId,
+      assigned_permit_id:
+        values.assignedPermitId !== undefined ? values.assignedPermitId : values.ownerId ? null : permitId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -200,7 +201,11 @@ describe('applyLock and removeLock', () => {
       said: { caption: 'Message|Rules_Lock_Apply|notAssigned', values: { serial: nowhere.serial } },
     });
     const elsewhere = await newLock({ assignedPermitId: otherPermitId });
-    const other = await db().selectFrom('permits').select('number').where('id', '=', otherPermitId).executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom('permits')
+      .select('number')
+      .where('id', '=', otherPermitId)
+      .executeTakeFirstOrThrow();
     await expect(apply({ lockId: elsewhere.id })).rejects.toMatchObject({
       message: `Lock ${elsewhere.serial} is not assigned to this permit: it is assigned to permit ${other.number}`,
     });

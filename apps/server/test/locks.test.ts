@@ -342,8 +342,8 @@ describe('locks at plan points', () => {
         planPointId: planPoints.isolated,
         ...(secondLock === undefined ? {} : { secondLock }),
       });
-    expect((await applyAs(first!.ID)).statusCode).toBe(200);
-    const unconfirmed = await applyAs(second!.ID);
+    expect((await applyAs(first.ID)).statusCode).toBe(200);
+    const unconfirmed = await applyAs(second.ID);
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({
       message: expect.stringMatching(
@@ -351,8 +351,8 @@ describe('locks at plan points', () => {
       ),
       details: [{ field: 'secondLock' }],
     });
-    expect((await applyAs(second!.ID, true)).statusCode).toBe(200);
-    const refused = await applyAs(third!.ID, true);
+    expect((await applyAs(second.ID, true)).statusCode).toBe(200);
+    const refused = await applyAs(third.ID, true);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: expect.stringMatching(
@@ -361,7 +361,7 @@ describe('locks at plan points', () => {
       details: [{ field: 'planPointId' }],
     });
     // Another person's first lock on the same point is theirs alone: no question asked.
-    expect((await apply('worker', third!.ID)).statusCode).toBe(200);
+    expect((await apply('worker', third.ID)).statusCode).toBe(200);
     const open = await db()
       .selectFrom('lock_applications')
       .select(['id', 'applied_by'])
@@ -419,8 +419,9 @@ describe('pool locks assigned to a permit', () => {
       (await call(as, 'GET', `/api/permits/${permitId}/locks/applicable`)).json<Lock[]>().map((l) => l.serial);
     expect(await serials('worker')).toContain('Pool-101');
     expect(await serials('worker')).not.toContain('Pool-100');
-    const number = (await db().selectFrom('permits').select('number').where('id', '=', permitId).executeTakeFirstOrThrow())
-      .number;
+    const number = (
+      await db().selectFrom('permits').select('number').where('id', '=', permitId).executeTakeFirstOrThrow()
+    ).number;
     expect((await refusal(await apply('worker', lock.ID))).message).toBe(
       'Lock Pool-100 is not assigned to this permit: it is assigned to no permit. Whoever issues the permit assigns it first',
     );
@@ -436,7 +437,9 @@ describe('pool locks assigned to a permit', () => {
     expect(applied.statusCode, applied.body).toBe(200);
     // On a point it stays the permit's: released only once its applier removes it.
     const busy = await refusal(await assignment('supervisor', 'unassign', lock.ID));
-    expect(busy.message).toMatch(/^Lock Pool-100 is in use on permit .+: it is released from the permit once its applier removes it$/);
+    expect(busy.message).toMatch(
+      /^Lock Pool-100 is in use on permit .+: it is released from the permit once its applier removes it$/,
+    );
     await call('worker', 'POST', `/api/permits/${permitId}/locks/commands/remove`, {
       applicationId: applied.json<LockApplication>().ID,
     });
@@ -486,7 +489,9 @@ describe('pool locks assigned to a permit', () => {
     );
     // A cancelled permit gets no locks, and its assignments are over: the lock is free to hand on.
     await db().updateTable('permits').set({ status: 'cancelled' }).where('id', '=', otherPermit.ID).execute();
-    const ended = await refusal(await assignment('supervisor', 'assign', (await registered('Pool-205')).ID, otherPermit.ID));
+    const ended = await refusal(
+      await assignment('supervisor', 'assign', (await registered('Pool-205')).ID, otherPermit.ID),
+    );
     expect(ended).toMatchObject({
       message: `Permit ${otherPermit.number} is Cancelled: it gets no more locks`,
       said: { caption: 'Message|Rules_Lock_Assign|permitEnded' },

@@ -185,10 +185,19 @@ describe('GET /api/offline/permits', () => {
       .values({ facility_id: 1, serial, kind: 'padlock', assigned_permit_id: planned })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db().insertInto('locks').values({ facility_id: 1, serial: `${serial}-FREE`, kind: 'padlock' }).execute();
+    await db()
+      .insertInto('locks')
+      .values({ facility_id: 1, serial: `${serial}-FREE`, kind: 'padlock' })
+      .execute();
     const again = await download('supervisor');
-    const supervisorId = (await db().selectFrom('users').select('id').where('user_name', '=', 'supervisor').executeTakeFirstOrThrow()).id;
-    const carried = again.reference[`applicable-locks:${supervisorId}`] as { ID: number; serial: string; assignedPermit: unknown }[];
+    const supervisorId = (
+      await db().selectFrom('users').select('id').where('user_name', '=', 'supervisor').executeTakeFirstOrThrow()
+    ).id;
+    const carried = again.reference[`applicable-locks:${supervisorId}`] as {
+      ID: number;
+      serial: string;
+      assignedPermit: unknown;
+    }[];
     expect(carried.find((l) => l.ID === pool.id)).toMatchObject({ assignedPermit: { ID: planned } });
     expect(carried.map((l) => l.serial)).not.toContain(`${serial}-FREE`);
     const online = await get('supervisor', `/api/permits/${planned}/locks/applicable`);

@@ -288,7 +288,8 @@ export function lockUnassignRefusal(
   whereInUse = 'a permit',
 ): Spoken | null {
   const w = lockAssignRuleCaptions;
-  if (lock.assignedPermitId !== permit.id) return say(w.notAssignedHere, { serial: lock.serial, number: permit.number });
+  if (lock.assignedPermitId !== permit.id)
+    return say(w.notAssignedHere, { serial: lock.serial, number: permit.number });
   if (lock.status === 'in_use') return say(w.unassignInUse, { serial: lock.serial, where: whereInUse });
   return null;
 }

@@ -94,7 +94,9 @@ export interface SignOnLockRef extends LockRef {
 
 /** The locks of `signOnLocksOf`'s list that may go on this permit's lockbox (as the crew section lists them). */
 export const signOnLocksFor = (locks: readonly SignOnLockRef[], permitId: number): LockRef[] =>
-  locks.filter((l) => l.assignedPermitId === null || l.assignedPermitId === permitId).map(({ ID, serial }) => ({ ID, serial }));
+  locks
+    .filter((l) => l.assignedPermitId === null || l.assignedPermitId === permitId)
+    .map(({ ID, serial }) => ({ ID, serial }));
 
 /** Who looks, and when; `signOnLocks`: their locks they could sign on with (`listSignOnLocks`), for any permit. */
 export interface OfflineFlagViewer {

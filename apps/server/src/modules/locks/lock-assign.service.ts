@@ -1,11 +1,5 @@
 import type { Transaction } from 'kysely';
-import {
-  lockAssignRefusal,
-  lockUnassignRefusal,
-  type Lock,
-  type LockAssignInput,
-  type Spoken,
-} from '@hasp/contracts';
+import { lockAssignRefusal, lockUnassignRefusal, type Lock, type LockAssignInput, type Spoken } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
@@ -32,7 +26,14 @@ async function changeAssignment(
   const refusal: Spoken | null =
     verb === 'assign' ? lockAssignRefusal(lock, permit, where) : lockUnassignRefusal(lock, permit, where);
   if (refusal)
-    throw new AppError('CONFLICT', 409, refusal.message, [{ field: 'lockId', message: refusal.message }], undefined, refusal.said);
+    throw new AppError(
+      'CONFLICT',
+      409,
+      refusal.message,
+      [{ field: 'lockId', message: refusal.message }],
+      undefined,
+      refusal.said,
+    );
   await setAssignedPermit(trx, facilityId, lock.id, verb === 'assign' ? permit.id : null, ctx.now);
   const permitWords = { permitId: permit.id, permitNumber: permit.number };
   run.audit({

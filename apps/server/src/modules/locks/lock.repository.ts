@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { LOCKS_LIST_MAX, lockAssignmentEndedStatuses, type Lock, type LockListQuery, type LockOptions } from '@hasp/contracts';
+import {
+  LOCKS_LIST_MAX,
+  lockAssignmentEndedStatuses,
+  type Lock,
+  type LockListQuery,
+  type LockOptions,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
 
@@ -61,8 +67,7 @@ const toLock = (r: LockRow): Lock => ({
           appliedAt: r.appliedAt!.toISOString(),
         }
       : null,
-  assignedPermit:
-    r.assignedPermitId !== null ? { ID: r.assignedPermitId, number: r.assignedPermitNumber ?? '' } : null,
+  assignedPermit: r.assignedPermitId !== null ? { ID: r.assignedPermitId, number: r.assignedPermitNumber ?? '' } : null,
 });
 
 /**

@@ -29,7 +29,13 @@ import { assertPermission, requirePermission } from '../../plugins/permissions';
 import { applyLockAtPoint, removeLockFromPoint } from './lock-apply.service';
 import { editLock, lockStatusCommandDefinitions, registerLock } from './lock-inventory.service';
 import { assignLockToPermit, unassignLockFromPermit } from './lock-assign.service';
-import { listApplicableLocks, listAssignableLocks, listLocks, listLocksAssignedTo, lockOptions } from './lock.repository';
+import {
+  listApplicableLocks,
+  listAssignableLocks,
+  listLocks,
+  listLocksAssignedTo,
+  lockOptions,
+} from './lock.repository';
 
 const tags = ['locks'];
 const security = [{ bearer: [] }];

@@ -91,15 +91,22 @@ describe('what the shared rules say, in Spanish', () => {
     expect(lockApplyRefusal(pool, 4, { id: 9 })).toBeNull();
     const point = lockPointRefusal('P-7', { code: 'E-1', state: 'pending' })!;
     expect(sayIn(point.said, point.message, es)).toMatch(/^El punto E-1 está en Pendiente: /);
-    const remove = lockRemoveRefusal({ serial: 'P-7', removed: false, appliedBy: 3, applierName: 'Ann' }, 4, 'removed')!;
+    const remove = lockRemoveRefusal(
+      { serial: 'P-7', removed: false, appliedBy: 3, applierName: 'Ann' },
+      4,
+      'removed',
+    )!;
     expect(sayIn(remove.said, remove.message, es)).toBe('El candado P-7 lo puso Ann: solo esa persona lo quita');
     const third = pointLockCountRefusal({ code: 'E-1' }, ['A', 'B'], 'C', true)!;
     expect(sayIn(third.said, third.message, es)).toMatch(/^Ya tiene 2 candados en el punto E-1 \(A, B\)/);
-    const ended = lockAssignRefusal({ ...pool, assignedPermitId: null, assignedPermitNumber: null }, {
-      id: 9,
-      number: 'LOTO-000009',
-      status: 'closed',
-    })!;
+    const ended = lockAssignRefusal(
+      { ...pool, assignedPermitId: null, assignedPermitNumber: null },
+      {
+        id: 9,
+        number: 'LOTO-000009',
+        status: 'closed',
+      },
+    )!;
     expect(sayIn(ended.said, ended.message, es)).toBe('El permiso LOTO-000009 está en Cerrado: ya no recibe candados');
   });
 });

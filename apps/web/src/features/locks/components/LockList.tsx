@@ -65,7 +65,14 @@ function Where({ lock }: { lock: Lock }) {
 }
 
 /** Edit and the status commands the lock's status allows: a menu opened by a tap (nothing on hover). */
-function Actions({ lock, onEdit, onCommand, onPrintLabel, onRelease, wide }: LockListProps & { lock: Lock; wide?: boolean }) {
+function Actions({
+  lock,
+  onEdit,
+  onCommand,
+  onPrintLabel,
+  onRelease,
+  wide,
+}: LockListProps & { lock: Lock; wide?: boolean }) {
   const t = useCaptions();
   return (
     <Menu position="bottom-end" withinPortal>

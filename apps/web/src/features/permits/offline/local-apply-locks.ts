@@ -59,10 +59,7 @@ const mayLock = (data: OfflinePermit, actor: LocalActor) =>
 export function applicableLocksOffline(data: OfflinePermit, locks: Lock[]): Lock[] {
   const onPlan = new Set(planOf(data)?.points.flatMap((p) => p.locks.map((l) => l.lockId)) ?? []);
   return locks.filter(
-    (l) =>
-      l.status !== 'in_use' &&
-      !onPlan.has(l.ID) &&
-      (l.owner !== null || l.assignedPermit?.ID === data.permit.ID),
+    (l) => l.status !== 'in_use' && !onPlan.has(l.ID) && (l.owner !== null || l.assignedPermit?.ID === data.permit.ID),
   );
 }
 

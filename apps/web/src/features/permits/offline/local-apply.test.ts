@@ -416,7 +416,10 @@ describe('locks applied and removed on the device (decision 0064)', () => {
       status: 409,
       reason:
         'Point EV-2 is Pending: lock L-061 goes on a point once it is isolated and before it is restored or released',
-      said: { caption: 'Message|Rules_Lock_Apply|pointNotHolding', terms: { state: 'Label|IsolationPlan_PointState|pending' } },
+      said: {
+        caption: 'Message|Rules_Lock_Apply|pointNotHolding',
+        terms: { state: 'Label|IsolationPlan_PointState|pending' },
+      },
     });
     expect(applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, worker, locks, now, uuid)).toMatchObject({
       ok: false,

@@ -33,14 +33,15 @@ export function AssignedLocks({ plan }: { plan: IsolationPlan }) {
       <Text fw={700}>{t(L.title)}</Text>
       <Text size="sm">{t(L.lead)}</Text>
       {locks.length === 0 && <Text size="sm">{t(L.none)}</Text>}
-      <ul aria-label={t(L.title)}>
+      <ul aria-label={t(L.title)} className={classes.steps}>
         {locks.map((lock) => (
-          <li key={lock.ID} className={classes.actions}>
+          <li key={lock.ID} className={classes.assignedLock}>
             <span>{lock.status === 'in_use' ? t(L.onPoint, { serial: lock.serial }) : lock.serial}</span>
             {issuer && lock.status !== 'in_use' && (
               <Button
-                size="xs"
+                size="md"
                 variant="default"
+                className={classes.touch}
                 loading={mutation.isPending}
                 onClick={() => mutation.mutate({ verb: 'unassign', lockId: lock.ID })}
               >

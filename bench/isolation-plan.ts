@@ -3,7 +3,7 @@
  * (issue 16 "Speed": each command p95 ≤ 30 ms). The real app (buildApp, API only) over a fresh
  * embedded PostgreSQL (demo-seeded) plus one bench asset with HASP_BENCH_PLAN_POINTS (200) isolation
  * points and as many locks. One LOTO permit is requested and approved, then, one command at a time:
- * add-point × 200, notify, shut-down, isolate-point × 200, lock apply × 200, tag apply × 200,
+ * add-point × 200, notify, shut-down, isolate-point × 200, lock assign × 200, lock apply × 200, tag apply × 200,
  * release-stored-energy, verify-point × 200, and the permit's isolate (the guard facts). A second
  * permit is filled with the same points in one command (fill). Prints p50/p95/max per command, the
  * mean of the first and last 20 of each repeated command (does it grow with the plan?) and the
@@ -149,6 +149,10 @@ async function main() {
     await timed('shut-down', 1, () => call('supervisor', plan('shut-down'), {}));
     await timed('isolate-point', POINTS, (i) =>
       call('supervisor', plan('isolate-point'), { planPointId: planPoints[i]!.ID }),
+    );
+    // The board's pool locks are handed to the permit first (decision 0114): only its people apply them.
+    await timed('lock assign', POINTS, (i) =>
+      call('supervisor', `/permits/${permitId}/locks/commands/assign`, { lockId: lockIds[i] }),
     );
     await timed('lock apply', POINTS, (i) =>
       call('supervisor', `/permits/${permitId}/locks/commands/apply`, {

@@ -39,19 +39,28 @@ export async function myUserId(user: ApiUser): Promise<number> {
 }
 
 /**
- * A new padlock issued to its owner, through Lock Manage's commands (register, then issue) by a user
- * who manages locks (a supervisor): the inventory's screen is the locks spec's. Its id and serial.
+ * A new pool padlock (no owner) of the lock cabinet, registered through Lock Manage by a user who
+ * manages locks: nobody applies it until a permit's issuer assigns it to that permit. Its id and serial.
  */
-export async function issueLock(manager: ApiUser, ownerId: number): Promise<{ id: number; serial: string }> {
-  const serial = `P-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+export async function registerPoolLock(manager: ApiUser, prefix = 'P'): Promise<{ id: number; serial: string }> {
+  const serial = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const lock = await apiPost<{ ID: number }>(manager, '/api/locks', {
     serial,
     kind: 'padlock',
     colourId: null,
     note: '',
   });
-  await apiPost(manager, `/api/locks/${lock.ID}/commands/issue`, { ownerId });
   return { id: lock.ID, serial };
+}
+
+/**
+ * A new padlock issued to its owner, through Lock Manage's commands (register, then issue) by a user
+ * who manages locks (a supervisor): the inventory's screen is the locks spec's. Its id and serial.
+ */
+export async function issueLock(manager: ApiUser, ownerId: number): Promise<{ id: number; serial: string }> {
+  const lock = await registerPoolLock(manager);
+  await apiPost(manager, `/api/locks/${lock.id}/commands/issue`, { ownerId });
+  return lock;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiPost, browseAs, permitCommand } from '../support/api-user';
 import { withDatabase } from '../support/database';
 import { expect, test } from '../support/fixtures';
-import { issueLock, myUserId, planCommand, readPlan } from '../support/isolation';
+import { issueLock, myUserId, planCommand, readPlan, registerPoolLock } from '../support/isolation';
 import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
@@ -81,9 +81,12 @@ test('a two-point plan is isolated from the guided card on a phone, in a few tap
   await planCommand(i, permitId, 'shut-down');
   const codes = (await readPlan(i, permitId)).points.map((p) => p.code);
   expect(codes).toHaveLength(2);
-  // The worker's own locks, issued to them.
+  // The worker's own lock, issued to them, and two pool locks of the cabinet: the issuer hands one to
+  // this permit (decision 0114); the other stays in the cabinet and no picker of this permit offers it.
   const me = await myUserId(i);
-  const locks = [await issueLock(i, me), await issueLock(i, me)];
+  const pool = await registerPoolLock(i, 'POOL');
+  const stray = await registerPoolLock(i, 'STRAY');
+  const locks = [await issueLock(i, me), pool];
 
   const page = i.page;
   await page.goto(`/Permit/Edit/${permitId}`);
@@ -97,14 +100,31 @@ test('a two-point plan is isolated from the guided card on a phone, in a few tap
   await expectNoSidewaysScroll(page, phone.width);
   await expectNoSeriousViolations(page);
 
+  // The issuer assigns a pool lock to the permit from the Isolation tab.
+  const assigned = section(page).getByRole('region', { name: 'Locks assigned to this permit' });
+  await expect(assigned).toContainText('No pool lock is assigned to this permit yet.');
+  await assigned.getByLabel('Assign a pool lock').selectOption({ label: pool.serial });
+  await assigned.getByRole('button', { name: 'Assign lock' }).click();
+  await expect(assigned.getByRole('button', { name: `Release ${pool.serial}` })).toBeVisible();
+  await expect(assigned.getByLabel('Assign a pool lock').locator('option', { hasText: pool.serial })).toHaveCount(0);
+  await saveScreenshot(page, testInfo, 'isolation-floor-assigned-locks-phone');
+
   const tap = tapCounter();
   // Each point: isolate it, put the lock on (its tag goes on with it).
   for (const [n, code] of codes.entries()) {
     await expect(card(page).getByRole('heading', { level: 3 })).toHaveText(code);
     await tap.click(code, card(page).getByRole('button', { name: `Isolate ${code}` }));
     await expect(card(page)).toContainText(`Put your lock on ${code}: tag `);
-    if (n === 0) await saveScreenshot(page, testInfo, 'isolation-floor-lock-phone');
-    await tap.choose(code, card(page).getByLabel(`Lock for ${code}`), `${locks[n]!.serial} (yours)`);
+    if (n === 0) {
+      await saveScreenshot(page, testInfo, 'isolation-floor-lock-phone');
+      // The picker: the user's own lock and the permit's assigned pool lock, never the cabinet's other one.
+      const options = card(page).getByLabel(`Lock for ${code}`).locator('option');
+      await expect(options.filter({ hasText: pool.serial })).toHaveText(`${pool.serial} (assigned to this permit)`);
+      await expect(options.filter({ hasText: locks[0]!.serial })).toHaveText(`${locks[0]!.serial} (yours)`);
+      await expect(options.filter({ hasText: stray.serial })).toHaveCount(0);
+    }
+    const label = n === 0 ? `${locks[0]!.serial} (yours)` : `${pool.serial} (assigned to this permit)`;
+    await tap.choose(code, card(page).getByLabel(`Lock for ${code}`), label);
     await tap.click(code, card(page).getByRole('button', { name: `Apply lock on ${code}` }));
     await expect(section(page).getByRole('button', { name: `${code}: Isolated` })).toBeVisible();
   }

@@ -140,9 +140,16 @@ test('Lock Manage on a wide screen: a table that says where a lock in use is', a
     data: { serial, kind: 'padlock', colourId: null, note: '' },
   });
   expect(lock.status()).toBe(200);
+  const lockId = ((await lock.json()) as { ID: number }).ID;
+  // A pool lock goes on only the permit it is assigned to (decision 0114): the issuer hands it over first.
+  const assigned = await page.request.post(`/api/permits/${permitId}/locks/commands/assign`, {
+    headers,
+    data: { lockId },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
   const applied = await page.request.post(`/api/permits/${permitId}/locks/commands/apply`, {
     headers,
-    data: { lockId: ((await lock.json()) as { ID: number }).ID, planPointId },
+    data: { lockId, planPointId },
   });
   expect(applied.status(), await applied.text()).toBe(200);
 

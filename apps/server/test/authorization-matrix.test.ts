@@ -352,6 +352,11 @@ const matrix: Record<string, Rule> = {
   'GET /api/permits/:permitId/locks/applicable': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/locks/commands/apply': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/locks/commands/remove': both(inSample, named('admin')),
+  // Pool locks handed to the sample permit: seen by whoever sees it, handed and taken back by its issuers.
+  'GET /api/permits/:permitId/locks/assigned': both(inSample, holds('permit:view:LOTO')),
+  'GET /api/permits/:permitId/locks/assignable': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/locks/commands/assign': both(inSample, holds('permit:issue:LOTO')),
+  'POST /api/permits/:permitId/locks/commands/unassign': both(inSample, holds('permit:issue:LOTO')),
   // Group lockout (issue 16): the sample permit's type permission; the sample is a draft, so every
   // command is refused by state (the rules: lockboxes.test.ts), never for another facility's caller.
   'GET /api/permits/:permitId/lockbox': both(inSample, holds('permit:view:LOTO')),
@@ -1198,13 +1203,14 @@ async function lockSamples(
   adminId: number,
   sampleUserId: number,
 ) {
-  const lock = (serial: string) =>
+  // Pool locks are handed to the sample permit (decision 0114), except the one the assign cell hands.
+  const lock = (serial: string, assigned: number | null = permitId) =>
     demo
       .insertInto('locks')
-      .values({ facility_id: 1, serial, kind: 'padlock' })
+      .values({ facility_id: 1, serial, kind: 'padlock', assigned_permit_id: assigned })
       .returning('id')
       .executeTakeFirstOrThrow();
-  samples.locks = (await lock('MATRIX-L1')).id;
+  samples.locks = (await lock('MATRIX-L1', null)).id;
   // Another point than the tag sample's (a point is on a plan once).
   const point = await demo
     .selectFrom('isolation_points')
@@ -1244,6 +1250,8 @@ async function lockSamples(
       planPointId: planPoint.id,
     },
     'POST /api/permits/:permitId/locks/commands/remove': { applicationId: application.id },
+    'POST /api/permits/:permitId/locks/commands/assign': { lockId: (await lock('MATRIX-L4', null)).id },
+    'POST /api/permits/:permitId/locks/commands/unassign': { lockId: (await lock('MATRIX-L5')).id },
   });
 }
 

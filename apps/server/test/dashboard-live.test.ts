@@ -5,6 +5,7 @@ import { DASHBOARD_SIGNAL_MS } from '../src/modules/notifications/dashboard-sign
 import { insertNotification } from '../src/modules/notifications/notification.repository';
 import { recordEvent } from '../src/platform/events/record-event';
 import { openStream } from './support/event-stream';
+import { assignLock } from './support/loto-fixtures';
 import { permitDraft } from './support/permit-draft';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { startSecondInstance } from './support/second-instance';
@@ -88,6 +89,7 @@ beforeAll(async () => {
   });
   expect(registered.statusCode, registered.body).toBe(200);
   lock = registered.json<Lock>();
+  await assignLock(db(), lock.ID, permitId);
   // Another process, started after the setup's commits: it hears only what the tests do from here.
   ({ app: second, url: secondUrl } = await startSecondInstance(t));
 });

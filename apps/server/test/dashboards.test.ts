@@ -259,13 +259,13 @@ describe('dashboard widgets', () => {
     await putLock(
       db(),
       { permitId: b, planPointId: pointB! },
-      await newLock(db(), `DW-${process.pid}-1`),
+      await newLock(db(), `DW-${process.pid}-1`, b),
       users.supervisor!,
     );
     await putLock(
       db(),
       { permitId: a, planPointId: pointA! },
-      await newLock(db(), `DW-${process.pid}-2`),
+      await newLock(db(), `DW-${process.pid}-2`, a),
       users.worker!,
     );
     await putTag(db(), a, pointA!, users.supervisor!);

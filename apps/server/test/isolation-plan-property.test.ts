@@ -32,7 +32,17 @@ let t: TestApp;
 let tokens: Record<User, string>;
 let ids: Record<User, number>;
 const db = () => t.connections[0]!.db;
-const lockPool: number[] = [];
+/** Each permit's pool locks, handed to it from the cabinet when it first needs one (decision 0114). */
+const lockPools = new Map<number, number[]>();
+async function lockPoolOf(permitId: number): Promise<number[]> {
+  let pool = lockPools.get(permitId);
+  if (!pool) {
+    pool = [];
+    for (let n = 0; n < 8; n += 1) pool.push(await newLock(db(), `PROP-${permitId}-${n}`, permitId));
+    lockPools.set(permitId, pool);
+  }
+  return pool;
+}
 
 const call = (as: User, url: string, payload?: object) => callAs(app, as, payload ? 'POST' : 'GET', url, payload);
 const planOf = async (permitId: number) =>
@@ -114,6 +124,7 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
     const holding = ['isolated', 'verified', 'test_released'].includes(point.state);
     const needsLock = holding && point.lockable && !point.locks.length && plan.permitStatus === 'approved';
     const applyLock: Action = async (pick) => {
+      const lockPool = await lockPoolOf(permitId);
       const lockId = lockPool[pick % lockPool.length]!;
       await call(users[pick % users.length]!, `/api/permits/${permitId}/locks/commands/apply`, {
         lockId,
@@ -160,11 +171,12 @@ async function actionsFor(permitId: number): Promise<{ forward: Action[]; any: A
     // Up to two members sign on while the work is on (a forward step), anyone may try at any time.
     const off = users.filter((u) => !members.some((m) => m.applied_by === ids[u]));
     const crewWanted = working && !!openBox.keys_deposited_at && members.length < 2 && off.length > 0;
-    (crewWanted ? forward : any).push((pick) =>
-      box((crewWanted ? off : users)[pick % (crewWanted ? off : users).length]!, 'sign-on', {
+    (crewWanted ? forward : any).push(async (pick) => {
+      const lockPool = await lockPoolOf(permitId);
+      return box((crewWanted ? off : users)[pick % (crewWanted ? off : users).length]!, 'sign-on', {
         lockId: lockPool[pick % lockPool.length]!,
-      }),
-    );
+      });
+    });
     for (const member of members) {
       // The member's own sign-off goes forward once the work is done; anyone else's is refused.
       const owner = users.find((u) => ids[u] === member.applied_by) ?? 'supervisor';
@@ -261,7 +273,6 @@ async function checkInvariants(label: string) {
 beforeAll(async () => {
   app = await startIsolationPlanApp(users);
   ({ t, tokens, ids } = app as IsolationPlanApp & { tokens: Record<User, string>; ids: Record<User, number> });
-  for (let n = 0; n < 8; n += 1) lockPool.push(await newLock(db(), `PROP-${n}`));
 });
 afterAll(async () => t?.close());
 

@@ -60,7 +60,7 @@ async function isolateFully(permitId: number, verify = true) {
       ? await putLock(
           db(),
           { permitId, planPointId: x.ID },
-          await newLock(db(), `L-${permitId}-${x.code}`),
+          await newLock(db(), `L-${permitId}-${x.code}`, permitId),
           ids.supervisor!,
         )
       : null;
@@ -252,7 +252,7 @@ describe('isolation plan', () => {
     const signOn = await putLock(
       db(),
       { permitId: first, lockboxId: lockbox.id },
-      await newLock(db(), `L-CREW-${first}`),
+      await newLock(db(), `L-CREW-${first}`, first),
       ids.worker!,
     );
     const refused = await permitCommand('supervisor', first, 'close');
@@ -345,7 +345,7 @@ describe('isolation plan', () => {
         await putLock(
           db(),
           { permitId: id, planPointId: x.ID },
-          await newLock(db(), `L-ORD-${x.code}`),
+          await newLock(db(), `L-ORD-${x.code}`, id),
           ids.supervisor!,
         );
     }
@@ -422,7 +422,7 @@ describe('isolation plan', () => {
     const x = (await plan('supervisor', id)).points.find((y) => y.lockable)!;
     await ok(await give('supervisor', id, 'isolate-point', { planPointId: x.ID }));
     const serial = `LT-${id}`;
-    const lockId = await newLock(db(), serial);
+    const lockId = await newLock(db(), serial, id);
     const applied = await call('supervisor', 'POST', `/api/permits/${id}/locks/commands/apply`, {
       lockId,
       planPointId: x.ID,
@@ -600,7 +600,7 @@ describe('an isolate refusal names everything that blocks, not the first', () =>
       await putLock(
         db(),
         { permitId: id, planPointId: x.ID },
-        await newLock(db(), `L-ALL-${id}-${x.code}`),
+        await newLock(db(), `L-ALL-${id}-${x.code}`, id),
         ids.supervisor!,
       );
       await applyPointTag(t.app, tokens.supervisor!, id, x.ID);

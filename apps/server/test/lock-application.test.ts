@@ -21,8 +21,14 @@ let otherPermitPoint: number;
 const at = new Date('2026-12-01T09:00:00Z');
 let serialNo = 0;
 
+/** A lock; a pool lock (no owner) is handed to the permit under test unless `assignedPermitId` says otherwise. */
 async function newLock(
-  values: { status?: 'available' | 'issued' | 'lost' | 'retired'; ownerId?: number; kind?: 'padlock' | 'lockbox' } = {},
+  values: {
+    status?: 'available' | 'issued' | 'lost' | 'retired';
+    ownerId?: number;
+    kind?: 'padlock' | 'lockbox';
+    assignedPermitId?: number | null;
+  } = {},
 ) {
   const serial = `T-${++serialNo}`;
   const { id } = await db()
@@ -33,6 +39,8 @@ async function newLock(
       kind: values.kind ?? 'padlock',
       owner_id: values.ownerId ?? null,
       status: values.status ?? 'available',
+      assigned_permit_id:
+        values.assignedPermitId !== undefined ? values.assignedPermitId : values.ownerId ? null : permitId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -183,6 +191,45 @@ describe('applyLock and removeLock', () => {
     const box = await newLock({ kind: 'lockbox' });
     await expect(apply({ lockId: box.id })).rejects.toMatchObject({ statusCode: 409 });
     expect((await statusOf(lost.id)).status).toBe('lost');
+  });
+
+  it('applies a pool lock only on the permit it is assigned to, naming where it is assigned (said too)', async () => {
+    const nowhere = await newLock({ assignedPermitId: null });
+    await expect(apply({ lockId: nowhere.id })).rejects.toMatchObject({
+      statusCode: 409,
+      message: `Lock ${nowhere.serial} is not assigned to this permit: it is assigned to no permit. Whoever issues the permit assigns it first`,
+      said: { caption: 'Message|Rules_Lock_Apply|notAssigned', values: { serial: nowhere.serial } },
+    });
+    const elsewhere = await newLock({ assignedPermitId: otherPermitId });
+    const other = await db()
+      .selectFrom('permits')
+      .select('number')
+      .where('id', '=', otherPermitId)
+      .executeTakeFirstOrThrow();
+    await expect(apply({ lockId: elsewhere.id })).rejects.toMatchObject({
+      message: `Lock ${elsewhere.serial} is not assigned to this permit: it is assigned to permit ${other.number}`,
+    });
+    expect((await statusOf(elsewhere.id)).status).toBe('available');
+    // On the permit it was handed to, it goes on.
+    await apply({ lockId: elsewhere.id, permitId: otherPermitId, planPointId: otherPermitPoint });
+    expect((await statusOf(elsewhere.id)).status).toBe('in_use');
+  });
+
+  it('an assignment to a closed or cancelled permit is over: its pool lock applies nowhere else until handed on', async () => {
+    const closedPermit = await db()
+      .selectFrom('permits')
+      .select(['id', 'status'])
+      .where('id', '=', otherPermitId)
+      .executeTakeFirstOrThrow();
+    const lock = await newLock({ assignedPermitId: otherPermitId });
+    await db().updateTable('permits').set({ status: 'closed' }).where('id', '=', otherPermitId).execute();
+    try {
+      await expect(apply({ lockId: lock.id })).rejects.toMatchObject({
+        message: `Lock ${lock.serial} is not assigned to this permit: it is assigned to no permit. Whoever issues the permit assigns it first`,
+      });
+    } finally {
+      await db().updateTable('permits').set({ status: closedPermit.status }).where('id', '=', otherPermitId).execute();
+    }
   });
 
   it("an owner's lock goes back to Issued on removal", async () => {

@@ -34,6 +34,29 @@ const registered = async (serial: string) => {
   expect(response.statusCode).toBe(200);
   return response.json<Lock>();
 };
+/** A LOTO draft of the worker's. */
+async function newDraftPermit(title: string): Promise<Permit> {
+  const type = await db()
+    .selectFrom('permit_types')
+    .select('id')
+    .where('facility_id', '=', 1)
+    .where('code', '=', 'LOTO')
+    .executeTakeFirstOrThrow();
+  const created = await call('worker', 'POST', '/api/permits', {
+    permitTypeId: type.id,
+    title,
+    description: '',
+    workMethod: '',
+    areaId: null,
+    assetIds: [],
+    plannedStart: '2026-12-01T08:00:00Z',
+    plannedEnd: '2026-12-01T12:00:00Z',
+    holderId: null,
+    riskLevel: null,
+  });
+  expect(created.statusCode).toBe(200);
+  return created.json<Permit>();
+}
 const audits = (lockId: number) =>
   db()
     .selectFrom('audit_log')
@@ -61,26 +84,7 @@ beforeAll(async () => {
   red = (await item('lock-colours', 'Red')).id;
   energyItem = (await item('energy-types', 'electrical')).id;
 
-  const type = await db()
-    .selectFrom('permit_types')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('code', '=', 'LOTO')
-    .executeTakeFirstOrThrow();
-  const created = await call('worker', 'POST', '/api/permits', {
-    permitTypeId: type.id,
-    title: 'Locks test',
-    description: '',
-    workMethod: '',
-    areaId: null,
-    assetIds: [],
-    plannedStart: '2026-12-01T08:00:00Z',
-    plannedEnd: '2026-12-01T12:00:00Z',
-    holderId: null,
-    riskLevel: null,
-  });
-  expect(created.statusCode).toBe(200);
-  permitId = created.json<Permit>().ID;
+  permitId = (await newDraftPermit('Locks test')).ID;
   const points = await db()
     .selectFrom('isolation_points')
     .select('id')
@@ -212,6 +216,17 @@ describe('lock inventory', () => {
   });
 });
 
+/** Hands a pool lock to the permit, or takes it back (the issuer's commands; decision 0114). */
+const assignment = (as: string, verb: 'assign' | 'unassign', lockId: number, onPermit = permitId) =>
+  call(as, 'POST', `/api/permits/${onPermit}/locks/commands/${verb}`, { lockId });
+/** A registered pool lock handed to the permit under test. */
+async function assignedLock(serial: string): Promise<Lock> {
+  const lock = await registered(serial);
+  const assigned = await assignment('supervisor', 'assign', lock.ID);
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return assigned.json<Lock>();
+}
+
 describe('locks at plan points', () => {
   const apply = (as: string, lockId: number, planPointId = planPoints.isolated!) =>
     call(as, 'POST', `/api/permits/${permitId}/locks/commands/apply`, { lockId, planPointId });
@@ -289,7 +304,7 @@ describe('locks at plan points', () => {
   });
 
   it('refuses a point not isolated, restored or released, off the plan, or on another permit; lost and retired locks', async () => {
-    const lock = await registered('Unit-600');
+    const lock = await assignedLock('Unit-600');
     for (const state of ['pending', 'restored'] as const) {
       const refused = await apply('worker', lock.ID, planPoints[state]);
       expect(refused.statusCode, state).toBe(409);
@@ -318,15 +333,17 @@ describe('locks at plan points', () => {
     });
   });
   it("one person's second lock on a point needs their confirmation; a third is refused, saying why", async () => {
-    const [first, second, third] = await Promise.all(['Unit-750', 'Unit-751', 'Unit-752'].map(registered));
+    const first = await assignedLock('Unit-750');
+    const second = await assignedLock('Unit-751');
+    const third = await assignedLock('Unit-752');
     const applyAs = (lockId: number, secondLock?: boolean) =>
       call('supervisor', 'POST', `/api/permits/${permitId}/locks/commands/apply`, {
         lockId,
         planPointId: planPoints.isolated,
         ...(secondLock === undefined ? {} : { secondLock }),
       });
-    expect((await applyAs(first!.ID)).statusCode).toBe(200);
-    const unconfirmed = await applyAs(second!.ID);
+    expect((await applyAs(first.ID)).statusCode).toBe(200);
+    const unconfirmed = await applyAs(second.ID);
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({
       message: expect.stringMatching(
@@ -334,8 +351,8 @@ describe('locks at plan points', () => {
       ),
       details: [{ field: 'secondLock' }],
     });
-    expect((await applyAs(second!.ID, true)).statusCode).toBe(200);
-    const refused = await applyAs(third!.ID, true);
+    expect((await applyAs(second.ID, true)).statusCode).toBe(200);
+    const refused = await applyAs(third.ID, true);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       message: expect.stringMatching(
@@ -344,7 +361,7 @@ describe('locks at plan points', () => {
       details: [{ field: 'planPointId' }],
     });
     // Another person's first lock on the same point is theirs alone: no question asked.
-    expect((await apply('worker', third!.ID)).statusCode).toBe(200);
+    expect((await apply('worker', third.ID)).statusCode).toBe(200);
     const open = await db()
       .selectFrom('lock_applications')
       .select(['id', 'applied_by'])
@@ -358,7 +375,7 @@ describe('locks at plan points', () => {
   });
 
   it("a crew member's lock on the lockbox is not removed through the point route", async () => {
-    const lock = await registered('Unit-650');
+    const lock = await assignedLock('Unit-650');
     const lockbox = await db()
       .insertInto('lockboxes')
       .values({ facility_id: 1, permit_id: permitId, number: 'LB-T650', primary_user_id: users.worker! })
@@ -383,6 +400,114 @@ describe('locks at plan points', () => {
     expect(refused.json()).toMatchObject({
       message: 'Lock Unit-650 is a sign-on to the lockbox: sign off from the crew list to remove it',
     });
+  });
+});
+
+describe('pool locks assigned to a permit', () => {
+  const apply = (as: string, lockId: number) =>
+    call(as, 'POST', `/api/permits/${permitId}/locks/commands/apply`, { lockId, planPointId: planPoints.isolated });
+  const refusal = async (answer: Awaited<ReturnType<typeof call>>) => {
+    expect(answer.statusCode, answer.body).toBe(409);
+    return answer.json<{ message: string; said: { caption: string } }>();
+  };
+
+  it('the issuer hands a pool lock to the permit (audited); only then its people apply it, and the picker lists it', async () => {
+    const lock = await registered('Pool-100');
+    const mine = await registered('Pool-101');
+    await command('admin', mine.ID, 'issue', { ownerId: users.worker });
+    const serials = async (as: string) =>
+      (await call(as, 'GET', `/api/permits/${permitId}/locks/applicable`)).json<Lock[]>().map((l) => l.serial);
+    expect(await serials('worker')).toContain('Pool-101');
+    expect(await serials('worker')).not.toContain('Pool-100');
+    const number = (
+      await db().selectFrom('permits').select('number').where('id', '=', permitId).executeTakeFirstOrThrow()
+    ).number;
+    expect((await refusal(await apply('worker', lock.ID))).message).toBe(
+      'Lock Pool-100 is not assigned to this permit: it is assigned to no permit. Whoever issues the permit assigns it first',
+    );
+    const assigned = await assignment('supervisor', 'assign', lock.ID);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json<Lock>()).toMatchObject({ assignedPermit: { ID: permitId, number }, version: 1 });
+    expect(await serials('worker')).toEqual(expect.arrayContaining(['Pool-100', 'Pool-101']));
+    const onPermit = (await call('worker', 'GET', `/api/permits/${permitId}/locks/assigned`)).json<Lock[]>();
+    expect(onPermit.map((l) => l.serial)).toContain('Pool-100');
+    const listed = (await call('admin', 'GET', '/api/locks?q=Pool-100')).json<Lock[]>()[0]!;
+    expect(listed.assignedPermit).toEqual({ ID: permitId, number });
+    const applied = await apply('worker', lock.ID);
+    expect(applied.statusCode, applied.body).toBe(200);
+    // On a point it stays the permit's: released only once its applier removes it.
+    const busy = await refusal(await assignment('supervisor', 'unassign', lock.ID));
+    expect(busy.message).toMatch(
+      /^Lock Pool-100 is in use on permit .+: it is released from the permit once its applier removes it$/,
+    );
+    await call('worker', 'POST', `/api/permits/${permitId}/locks/commands/remove`, {
+      applicationId: applied.json<LockApplication>().ID,
+    });
+    const released = await assignment('supervisor', 'unassign', lock.ID);
+    expect(released.json<Lock>()).toMatchObject({ assignedPermit: null, status: 'available' });
+    expect((await audits(lock.ID)).map((a) => a.action)).toEqual([
+      'lock.register',
+      'lock.assign',
+      'lock.apply',
+      'lock.remove',
+      'lock.unassign',
+    ]);
+  });
+
+  it('refuses a personal, lost, retired or lockbox lock, one assigned to another permit (naming it), and an ended permit', async () => {
+    const personal = await registered('Pool-200');
+    await command('admin', personal.ID, 'issue', { ownerId: users.worker });
+    expect((await refusal(await assignment('supervisor', 'assign', personal.ID))).message).toBe(
+      'Lock Pool-200 is issued to Wren Worker: a personal lock is not assigned to a permit',
+    );
+    const lost = await registered('Pool-201');
+    await command('admin', lost.ID, 'report-lost');
+    expect((await refusal(await assignment('supervisor', 'assign', lost.ID))).message).toBe(
+      'Lock Pool-201 is lost: it cannot be assigned',
+    );
+    const retired = await registered('Pool-202');
+    await command('admin', retired.ID, 'retire');
+    expect((await refusal(await assignment('supervisor', 'assign', retired.ID))).message).toBe(
+      'Lock Pool-202 is retired: it cannot be assigned',
+    );
+    const box = await register('Pool-203', 'admin', { kind: 'lockbox' });
+    expect((await refusal(await assignment('supervisor', 'assign', box.json<Lock>().ID))).message).toBe(
+      'Lock Pool-203 is a lockbox: it holds keys, it is not assigned as a lock',
+    );
+    // Another open permit holds it: the refusal names that permit, and it cannot be applied here.
+    const otherPermit = await newDraftPermit('Another permit');
+    const elsewhere = await registered('Pool-204');
+    expect((await assignment('supervisor', 'assign', elsewhere.ID, otherPermit.ID)).statusCode).toBe(200);
+    expect((await refusal(await assignment('supervisor', 'assign', elsewhere.ID))).message).toBe(
+      `Lock Pool-204 is assigned to permit ${otherPermit.number}: release it from there first`,
+    );
+    expect((await refusal(await apply('worker', elsewhere.ID))).message).toBe(
+      `Lock Pool-204 is not assigned to this permit: it is assigned to permit ${otherPermit.number}`,
+    );
+    expect((await refusal(await assignment('supervisor', 'unassign', elsewhere.ID))).message).toMatch(
+      /^Lock Pool-204 is not assigned to permit /,
+    );
+    // A cancelled permit gets no locks, and its assignments are over: the lock is free to hand on.
+    await db().updateTable('permits').set({ status: 'cancelled' }).where('id', '=', otherPermit.ID).execute();
+    const ended = await refusal(
+      await assignment('supervisor', 'assign', (await registered('Pool-205')).ID, otherPermit.ID),
+    );
+    expect(ended).toMatchObject({
+      message: `Permit ${otherPermit.number} is Cancelled: it gets no more locks`,
+      said: { caption: 'Message|Rules_Lock_Assign|permitEnded' },
+    });
+    expect((await assignment('supervisor', 'assign', elsewhere.ID)).statusCode).toBe(200);
+  });
+
+  it('only whoever may issue permits of the type hands locks to a permit or takes them back', async () => {
+    const lock = await registered('Pool-300');
+    expect((await assignment('worker', 'assign', lock.ID)).statusCode).toBe(403);
+    expect((await call('worker', 'GET', `/api/permits/${permitId}/locks/assignable`)).statusCode).toBe(403);
+    const assignable = (await call('supervisor', 'GET', `/api/permits/${permitId}/locks/assignable`)).json<Lock[]>();
+    expect(assignable.map((l) => l.serial)).toContain('Pool-300');
+    expect((await assignment('adminRiverside', 'assign', lock.ID)).statusCode).toBe(404);
+    expect((await assignment('supervisor', 'assign', lock.ID)).statusCode).toBe(200);
+    expect((await assignment('worker', 'unassign', lock.ID)).statusCode).toBe(403);
   });
 });
 

@@ -82,7 +82,12 @@ describe('my work today', () => {
     const closed = await permit('closed', 'worker');
     // The worker is signed on to the complete permit's lockbox, and leads an active one whose keys are not in.
     const box = await lockbox(complete, 'supervisor', true);
-    await putLock(db(), { permitId: complete, lockboxId: box }, await newLock(db(), `MW-C-${complete}`), users.worker!);
+    await putLock(
+      db(),
+      { permitId: complete, lockboxId: box },
+      await newLock(db(), `MW-C-${complete}`, complete),
+      users.worker!,
+    );
     await lockbox(notMine, 'worker', false);
     // A lock of the worker's on an isolation point of the complete permit.
     const point = await db()
@@ -97,7 +102,12 @@ describe('my work today', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const serial = `MW-P-${complete}`;
-    await putLock(db(), { permitId: complete, planPointId: planPoint.id }, await newLock(db(), serial), users.worker!);
+    await putLock(
+      db(),
+      { permitId: complete, planPointId: planPoint.id },
+      await newLock(db(), serial, complete),
+      users.worker!,
+    );
 
     const work = await myWork('worker');
     const mine = new Set([toAccept, active, complete, notMine, closed]);

@@ -177,6 +177,32 @@ describe('GET /api/offline/permits', () => {
       expect((reference[`master-list:${list}`] as unknown[]).length).toBeGreaterThan(0);
     }
 
+    // The lock picker offline: each pool lock names the permit it is assigned to, the device keeps to
+    // the permit's own (local-apply-locks.ts); a pool lock of no open permit is not carried at all.
+    const serial = `OFF-POOL-${planned}`;
+    const pool = await db()
+      .insertInto('locks')
+      .values({ facility_id: 1, serial, kind: 'padlock', assigned_permit_id: planned })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('locks')
+      .values({ facility_id: 1, serial: `${serial}-FREE`, kind: 'padlock' })
+      .execute();
+    const again = await download('supervisor');
+    const supervisorId = (
+      await db().selectFrom('users').select('id').where('user_name', '=', 'supervisor').executeTakeFirstOrThrow()
+    ).id;
+    const carried = again.reference[`applicable-locks:${supervisorId}`] as {
+      ID: number;
+      serial: string;
+      assignedPermit: unknown;
+    }[];
+    expect(carried.find((l) => l.ID === pool.id)).toMatchObject({ assignedPermit: { ID: planned } });
+    expect(carried.map((l) => l.serial)).not.toContain(`${serial}-FREE`);
+    const online = await get('supervisor', `/api/permits/${planned}/locks/applicable`);
+    expect(online.json<{ serial: string }[]>().map((l) => l.serial)).toContain(serial);
+
     const routes: Record<string, string> = {
       'isolation-plan': 'isolation-plan',
       tags: 'tags',

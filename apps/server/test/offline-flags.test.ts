@@ -73,7 +73,12 @@ async function crewAtWork() {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await putLock(db(), { permitId, lockboxId: box.id }, await newLock(db(), `FLAGS-${permitId}`), supervisorId);
+  await putLock(
+    db(),
+    { permitId, lockboxId: box.id },
+    await newLock(db(), `FLAGS-${permitId}`, permitId),
+    supervisorId,
+  );
   await addStates(permitId);
 }
 

@@ -123,7 +123,12 @@ describe('command refusals', () => {
       .select('display_name')
       .where('id', '=', app.ids.worker!)
       .executeTakeFirstOrThrow();
-    await putLock(db(), { permitId: id, lockboxId: lockbox.id }, await newLock(db(), `CREW-${id}`), app.ids.worker!);
+    await putLock(
+      db(),
+      { permitId: id, lockboxId: lockbox.id },
+      await newLock(db(), `CREW-${id}`, id),
+      app.ids.worker!,
+    );
 
     expect((await plan()).nextStep).toBe(
       `${worker.display_name} is still signed on: they sign off before the permit can be closed`,

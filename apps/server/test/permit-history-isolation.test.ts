@@ -74,7 +74,7 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
   }
   for (const point of p.points) {
     const serial = `H-${id}-${point.code}`;
-    const lockId = await newLock(db(), serial);
+    const lockId = await newLock(db(), serial, id);
     await ok(
       await callAs(app, 'supervisor', 'POST', `/api/permits/${id}/locks/commands/apply`, {
         lockId,
@@ -107,7 +107,7 @@ async function journey(): Promise<{ permit: Permit; steps: [string, string][] }>
   const box = (await get<LockboxView>('supervisor', `/api/permits/${id}/lockbox`)).lockbox!.number;
   await lockbox('supervisor', 'deposit-keys');
   const personal = `P-${id}`;
-  const mine = await lockbox('worker', 'sign-on', { lockId: await newLock(db(), personal) });
+  const mine = await lockbox('worker', 'sign-on', { lockId: await newLock(db(), personal, id) });
   steps.push([sam, `Lockbox ${box} opened`], [sam, `Keys deposited in lockbox ${box}`]);
   steps.push([wes, `Signed on: ${wes} (lock ${personal})`]);
   // A type that tags each personal lock hangs and takes off the member's tag with it.

@@ -82,7 +82,7 @@ async function lockedOutPermit(): Promise<{ permit: Permit; plan: IsolationPlan;
       await putLock(
         db(),
         { permitId: id, planPointId: point.ID },
-        await newLock(db(), `PDF-${id}-${point.code}`),
+        await newLock(db(), `PDF-${id}-${point.code}`, id),
         app.ids.supervisor!,
       );
     await applyPointTag(t.app, tokens.supervisor!, id, point.ID);

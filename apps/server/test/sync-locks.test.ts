@@ -54,7 +54,7 @@ const lockStatus = async (lockId: number) =>
 describe('locks applied and removed offline', () => {
   it('applies a lock and removes it by its local id in one push; the same push again changes nothing', async () => {
     const { permitId, points, version } = await isolatedPermit();
-    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`);
+    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`, permitId);
     const d = await device('worker');
     const id = local();
     const deviceTime = new Date(Date.now() - 3_600_000);
@@ -103,7 +103,7 @@ describe('locks applied and removed offline', () => {
 
   it('a lock command after a permit command of the same device is the next link of the permit chain', async () => {
     const { permitId, points, version } = await isolatedPermit();
-    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`);
+    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`, permitId);
     const d = await device('worker');
     const permit = (
       await t.app.inject({
@@ -136,7 +136,7 @@ describe('locks applied and removed offline', () => {
 
   it("another device's change first: the lock command is a conflict record with both sides; nothing applied", async () => {
     const { permitId, points, version } = await isolatedPermit();
-    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`);
+    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`, permitId);
     const [mine, other] = [await device('worker'), await device('worker')];
     const permit = (
       await t.app.inject({
@@ -179,7 +179,7 @@ describe('locks applied and removed offline', () => {
 
   it('the rules decide at sync: a lock another device applied first, a remove by someone else, a remove of an apply never made', async () => {
     const { permitId, points, version } = await isolatedPermit();
-    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`);
+    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`, permitId);
     const first = await device('worker');
     const second = await device('supervisor');
     const mineId = local();
@@ -213,7 +213,7 @@ describe('locks applied and removed offline', () => {
 
   it('R30: the permit taken from the user while offline: apply and remove rejected with the reason, none dropped', async () => {
     const { permitId, points, version } = await isolatedPermit();
-    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`);
+    const lockId = await newLock(db(), `SL-${++serial}-${randomUUID().slice(0, 6)}`, permitId);
     const d = await device('worker');
     const id = local();
     d.queue('lock.apply', permitId, { lockId, planPointId: points[0], localId: id }, version);

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { holdingPlanPointStates, type PlanPointState } from './isolation-plan';
+import { planPointStateCaptions } from './captions/isolation-plan';
+import { lockApplyRuleCaptions, lockAssignRuleCaptions, lockRemoveRuleCaptions } from './captions/lock-rules';
+import { permitStatusCaptions, type PermitStatus } from './permit-lifecycle';
+import { say, type Spoken } from './said';
 
 /**
  * Locks (issue 16, module `locks`): the facility's lock inventory and where each lock is applied.
@@ -103,6 +107,8 @@ export const lockSchema = z.object({
   updatedAt: z.string(),
   /** Set while the lock is In use. */
   where: z.nullable(lockWhereSchema),
+  /** The open permit a pool lock is assigned to (only that permit's people apply it); null for none. */
+  assignedPermit: z.nullable(z.object({ ID: z.int(), number: z.string() })),
 });
 export type Lock = z.infer<typeof lockSchema>;
 export const lockListSchema = z.array(lockSchema);
@@ -168,6 +174,24 @@ export const lockApplyInputSchema = z.object({
   secondLock: z.optional(z.boolean()),
 });
 export type LockApplyInput = z.infer<typeof lockApplyInputSchema>;
+/**
+ * Assign a pool lock to the permit, or release it from the permit (`POST
+ * /api/permits/:permitId/locks/commands/assign|unassign`, audited `lock.assign` / `lock.unassign`).
+ */
+export const lockAssignInputSchema = z.object({ lockId: idSchema });
+export type LockAssignInput = z.infer<typeof lockAssignInputSchema>;
+
+/** The facts of a lock as the list answers it, for the shared rules. */
+export const lockFactsOf = (lock: Lock): LockFacts => ({
+  serial: lock.serial,
+  kind: lock.kind,
+  status: lock.status,
+  ownerId: lock.owner?.ID ?? null,
+  ownerName: lock.owner?.displayName ?? null,
+  assignedPermitId: lock.assignedPermit?.ID ?? null,
+  assignedPermitNumber: lock.assignedPermit?.number ?? null,
+});
+
 /** Remove a lock application (only its applier may). */
 export const lockRemoveInputSchema = z.object({ applicationId: idSchema });
 export type LockRemoveInput = z.infer<typeof lockRemoveInputSchema>;
@@ -187,40 +211,97 @@ export const lockApplicationSchema = z.object({
 export type LockApplication = z.infer<typeof lockApplicationSchema>;
 
 // ---- The application rules: one pure function the server decides with and the offline page applies with ----
+// Each refusal is said (caption and values) beside its English, so every reader reads it in their
+// own language (decision 0113); "where" a lock is applied is a value the server words in English.
 
-/** What the rules need of a lock (its owner by id and by name, for the refusal's words). */
+/** What the rules need of a lock (its owner by id and by name, and the permit it is assigned to, for the refusal's words). */
 export interface LockFacts {
   serial: string;
   kind: LockKind;
   status: LockStatus;
   ownerId: number | null;
   ownerName: string | null;
+  /** A pool lock's open permit (an assignment to a closed or cancelled permit reads as none: decision 0114). */
+  assignedPermitId: number | null;
+  assignedPermitNumber: string | null;
 }
 
+/** The permit statuses whose lock assignments are over: such a permit gets no locks and holds none assigned. */
+export const lockAssignmentEndedStatuses: readonly PermitStatus[] = ['closed', 'cancelled'];
+
 /**
- * Why `userId` cannot apply this lock now (null: they may), naming the serial: lost or retired, in
- * use (`whereInUse` says where: "permit LOTO-0042 at point E-101"), a lockbox device, or issued to
- * someone else. A lock is on one point or lockbox at a time.
+ * Why `userId` cannot apply this lock on `permit` now (null: they may), naming the serial: lost or
+ * retired, in use (`whereInUse` says where: "permit LOTO-0042 at point E-101"), a lockbox device,
+ * issued to someone else, or a pool lock not assigned to this permit (naming where it is). A lock
+ * is on one point or lockbox at a time.
  */
 export function lockApplyRefusal(
   lock: LockFacts,
   userId: number,
+  permit: { id: number },
   whereInUse = 'somewhere no record shows',
-): string | null {
-  const name = `Lock ${lock.serial}`;
-  if (lock.status === 'lost' || lock.status === 'retired')
-    return `${name} is ${lockStatusLabels[lock.status].toLowerCase()}: it cannot be applied`;
-  if (lock.status === 'in_use') return `${name} is already applied on ${whereInUse}`;
-  if (lock.kind === 'lockbox') return `${name} is a lockbox: it holds keys, it is not applied as a lock`;
-  if (lock.ownerId !== null && lock.ownerId !== userId)
-    return `${name} is issued to ${lock.ownerName}: only they apply it`;
+): Spoken | null {
+  const w = lockApplyRuleCaptions;
+  const serial = lock.serial;
+  if (lock.status === 'lost' || lock.status === 'retired') return say(w[lock.status], { serial });
+  if (lock.status === 'in_use') return say(w.inUse, { serial, where: whereInUse });
+  if (lock.kind === 'lockbox') return say(w.lockbox, { serial });
+  if (lock.ownerId !== null)
+    return lock.ownerId === userId ? null : say(w.issuedToOther, { serial, owner: lock.ownerName ?? '' });
+  // A pool lock goes only on the permit a supervisor handed it to from the lock cabinet.
+  if (lock.assignedPermitId === permit.id) return null;
+  return lock.assignedPermitNumber === null
+    ? say(w.notAssigned, { serial })
+    : say(w.assignedElsewhere, { serial, number: lock.assignedPermitNumber });
+}
+
+/**
+ * Why this lock cannot be assigned to `permit` (null: it can): only a free pool lock goes to an
+ * open permit, and to one permit at a time. The server decides with it; Lock Manage offers its button by it.
+ */
+export function lockAssignRefusal(
+  lock: LockFacts,
+  permit: { id: number; number: string; status: PermitStatus },
+  whereInUse = 'a permit',
+): Spoken | null {
+  const w = lockAssignRuleCaptions;
+  const serial = lock.serial;
+  if (lockAssignmentEndedStatuses.includes(permit.status))
+    return say(w.permitEnded, { number: permit.number }, { status: permitStatusCaptions[permit.status] });
+  if (lock.kind === 'lockbox') return say(w.lockbox, { serial });
+  if (lock.ownerId !== null) return say(w.personal, { serial, owner: lock.ownerName ?? '' });
+  if (lock.status === 'lost' || lock.status === 'retired') return say(w[lock.status], { serial });
+  if (lock.assignedPermitId === permit.id) return say(w.alreadyAssigned, { serial, number: permit.number });
+  if (lock.assignedPermitNumber !== null)
+    return say(w.assignedElsewhere, { serial, number: lock.assignedPermitNumber });
+  if (lock.status === 'in_use') return say(w.inUse, { serial, where: whereInUse });
+  return null;
+}
+
+/**
+ * Why this lock cannot be released from `permit` (null: it can): it must be assigned there, and not
+ * on a point or lockbox of it (the lock stays the permit's while it holds an isolation).
+ */
+export function lockUnassignRefusal(
+  lock: LockFacts,
+  permit: { id: number; number: string },
+  whereInUse = 'a permit',
+): Spoken | null {
+  const w = lockAssignRuleCaptions;
+  if (lock.assignedPermitId !== permit.id)
+    return say(w.notAssignedHere, { serial: lock.serial, number: permit.number });
+  if (lock.status === 'in_use') return say(w.unassignInUse, { serial: lock.serial, where: whereInUse });
   return null;
 }
 
 /** Why a lock cannot go on this plan point (null: it can): the point must hold its isolation. */
-export function lockPointRefusal(serial: string, point: { code: string; state: PlanPointState }): string | null {
+export function lockPointRefusal(serial: string, point: { code: string; state: PlanPointState }): Spoken | null {
   if (holdingPlanPointStates.includes(point.state)) return null;
-  return `Point ${point.code} is ${point.state.replace('_', ' ')}: lock ${serial} goes on a point once it is isolated and before it is restored or released`;
+  return say(
+    lockApplyRuleCaptions.pointNotHolding,
+    { code: point.code, serial },
+    { state: planPointStateCaptions[point.state] },
+  );
 }
 
 /**
@@ -240,18 +321,21 @@ export function pointLockCountRefusal(
   mine: readonly string[],
   serial: string,
   secondLock = false,
-): { confirm: boolean; message: string } | null {
+): ({ confirm: boolean } & Spoken) | null {
   if (mine.length === 0) return null;
   if (mine.length >= PERSON_POINT_LOCKS_MAX)
     return {
       confirm: false,
-      message: `You already have ${mine.length} locks on point ${point.code} (${mine.join(', ')}): lock ${serial} would be more than the ${PERSON_POINT_LOCKS_MAX} a person may put on one point`,
+      ...say(lockApplyRuleCaptions.tooManyOnPoint, {
+        count: mine.length,
+        code: point.code,
+        serials: mine.join(', '),
+        serial,
+        max: PERSON_POINT_LOCKS_MAX,
+      }),
     };
   if (secondLock) return null;
-  return {
-    confirm: true,
-    message: `You already have lock ${mine[0]} on point ${point.code}: confirm to apply lock ${serial} as a second lock`,
-  };
+  return { confirm: true, ...say(lockApplyRuleCaptions.confirmSecond, { mine: mine[0]!, code: point.code, serial }) };
 }
 
 /**
@@ -263,10 +347,13 @@ export function lockRemoveRefusal(
   application: { serial: string; removed: boolean; appliedBy: number; applierName: string },
   userId: number,
   removal: LockRemoval,
-): { status: 403 | 409; message: string } | null {
-  const name = `Lock ${application.serial}`;
-  if (application.removed) return { status: 409, message: `${name} was already removed from there` };
+): ({ status: 403 | 409 } & Spoken) | null {
+  const serial = application.serial;
+  if (application.removed) return { status: 409, ...say(lockRemoveRuleCaptions.alreadyRemoved, { serial }) };
   if (removal !== 'abandoned' && application.appliedBy !== userId)
-    return { status: 403, message: `${name} was applied by ${application.applierName}: only they remove it` };
+    return {
+      status: 403,
+      ...say(lockRemoveRuleCaptions.notApplier, { serial, applier: application.applierName }),
+    };
   return null;
 }

@@ -87,7 +87,7 @@ const viewer = (userId: number, permissions = view) => ({
   userId,
   permissions,
   now: new Date('2026-11-28T10:00:00.000Z'),
-  signOnLocks: [{ ID: 77, serial: 'MINE' }],
+  signOnLocks: [{ ID: 77, serial: 'MINE', assignedPermitId: null }],
 });
 const context = { freeLockboxDevices: [{ ID: 88, serial: 'BOX' }], hooks: {} };
 

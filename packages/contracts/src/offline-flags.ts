@@ -88,12 +88,23 @@ export const offlineFlagInputsSchema = z.object({
 });
 export type OfflineFlagInputs = z.infer<typeof offlineFlagInputsSchema>;
 
-/** Who looks, and when; `signOnLocks`: their locks they could sign on with (`listSignOnLocks`). */
+/** A lock someone could sign on with: their own (`assignedPermitId` null), or a pool lock assigned to that permit. */
+export interface SignOnLockRef extends LockRef {
+  assignedPermitId: number | null;
+}
+
+/** The locks of `signOnLocksOf`'s list that may go on this permit's lockbox (as the crew section lists them). */
+export const signOnLocksFor = (locks: readonly SignOnLockRef[], permitId: number): LockRef[] =>
+  locks
+    .filter((l) => l.assignedPermitId === null || l.assignedPermitId === permitId)
+    .map(({ ID, serial }) => ({ ID, serial }));
+
+/** Who looks, and when; `signOnLocks`: their locks they could sign on with (`listSignOnLocks`), for any permit. */
 export interface OfflineFlagViewer {
   userId: number;
   permissions: ReadonlySet<string>;
   now: Date;
-  signOnLocks: LockRef[];
+  signOnLocks: SignOnLockRef[];
 }
 
 /**
@@ -149,7 +160,7 @@ export function offlineFlags(
     flags['isolation-plan'] = { allowedVerbs: allowedIsolationPlanVerbs(inputs.plan, facts.typeCode, permissions) };
   if (inputs.sections.includes('questions'))
     flags.questions = { canAnswer: mayAnswerPermitQuestions(facts.typeCode, permissions) || userId === facts.holderId };
-  if (inputs.crew) flags['crew-sign-on'] = crewFlags(inputs.crew, permit, viewer, context);
+  if (inputs.crew) flags['crew-sign-on'] = crewFlags(inputs.crew, { ...permit, ID: inputs.permitId }, viewer, context);
   if (inputs.gas)
     flags['gas-tests'] = {
       ...gasTestsRefusalFields(
@@ -176,7 +187,7 @@ export function offlineFlags(
 
 function crewFlags(
   crew: NonNullable<OfflineFlagInputs['crew']>,
-  permit: LockboxRuleState['permit'],
+  permit: LockboxRuleState['permit'] & { ID: number },
   viewer: OfflineFlagViewer,
   context: OfflineFlagContext,
 ): NonNullable<OfflineFlags['crew-sign-on']> {
@@ -192,7 +203,7 @@ function crewFlags(
   const { mySignOn, allowed, blocked, blockedSaid } = lockboxCallerView(state, viewer.userId);
   return {
     mySignOn,
-    myLocks: allowed.includes('sign-on') ? viewer.signOnLocks : [],
+    myLocks: allowed.includes('sign-on') ? signOnLocksFor(viewer.signOnLocks, permit.ID) : [],
     devices: allowed.includes('open') ? context.freeLockboxDevices : [],
     allowed,
     blocked,

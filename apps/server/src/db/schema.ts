@@ -344,6 +344,8 @@ export interface LockTable {
   kind: 'padlock' | 'hasp' | 'lockbox' | 'valve' | 'breaker';
   colour_item_id: number | null;
   owner_id: number | null;
+  /** A pool lock handed to one permit of the facility (2026-12-13T0900-assigned-locks); void once it ends. */
+  assigned_permit_id: number | null;
   status: Generated<'available' | 'issued' | 'in_use' | 'lost' | 'retired'>;
   note: Generated<string>;
   version: Generated<number>;

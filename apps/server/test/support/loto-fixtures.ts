@@ -8,10 +8,11 @@ import { applyLock, removeLock } from '../../src/modules/locks';
  * functions (each in its transaction, the permit row locked first as its routes do) and, for tags,
  * the rows the tags module writes.
  */
-export async function newLock(db: Kysely<Database>, serial: string): Promise<number> {
+/** A pool padlock of facility 1, handed to `assignedPermitId` when given (only that permit's people apply it). */
+export async function newLock(db: Kysely<Database>, serial: string, assignedPermitId?: number): Promise<number> {
   const row = await db
     .insertInto('locks')
-    .values({ facility_id: 1, serial, kind: 'padlock' })
+    .values({ facility_id: 1, serial, kind: 'padlock', assigned_permit_id: assignedPermitId ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -116,4 +117,12 @@ export async function removeTag(app: App, token: string, permitId: number, tagId
     headers: { authorization: `Bearer ${token}` },
     payload: { tagId },
   });
+}
+
+/**
+ * Hands a pool lock to a permit as a supervisor does from the lock cabinet (the `lock.assign`
+ * command's write, for tests that are about something else): only that permit's people apply it.
+ */
+export async function assignLock(db: Kysely<Database>, lockId: number, permitId: number): Promise<void> {
+  await db.updateTable('locks').set({ assigned_permit_id: permitId }).where('id', '=', lockId).execute();
 }

@@ -63,7 +63,7 @@ export async function richPermit(t: TestApp, title: string): Promise<number> {
   await putLock(
     t.connections[0]!.db,
     { permitId: id, lockboxId: box.id },
-    await newLock(t.connections[0]!.db, `BULK-${id}`),
+    await newLock(t.connections[0]!.db, `BULK-${id}`, id),
     workerId,
   );
   // Two current approvals (in the order given) and a cleared one, as the approval commands store them.

@@ -27,6 +27,7 @@ export * from './permit-index';
 export * from './dashboards';
 export * from './my-work';
 export * from './isolation-plan';
+export * from './lock-rules';
 export * from './permit-questions';
 export * from './hazard-analysis';
 export * from './lockboxes';

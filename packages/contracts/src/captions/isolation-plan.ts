@@ -57,7 +57,7 @@ export const isolationPlanLabels = defineCaptions('Label', 'IsolationPlan', {
   lockFor: 'Lock for {{code}}',
   chooseLock: 'Choose one of your locks',
   lockYours: '{{serial}} (yours)',
-  lockAvailable: '{{serial}} (available)',
+  lockAvailable: '{{serial}} (assigned to this permit)',
   // The guided card of the current point (OSHA 1910.147 (d) order).
   points: 'Isolation points',
   pointOf: 'Point {{n}} of {{total}}',
@@ -95,4 +95,20 @@ export const isolationPlanButtons = defineCaptions('Button', 'IsolationPlan', {
   pass: 'Pass: zero energy',
   fail: 'Fail: energy present',
   hangTag: 'Hang tag {{number}}',
+});
+
+/** The permit's pool locks (decision 0114): the issuer hands them from the lock cabinet; only this permit's people apply them. */
+export const assignedLocksLabels = defineCaptions('Label', 'IsolationPlan_AssignedLocks', {
+  title: 'Locks assigned to this permit',
+  lead: "Pool locks from the lock cabinet: besides their own locks, this permit's people apply only these.",
+  none: 'No pool lock is assigned to this permit yet.',
+  onPoint: '{{serial}} (on a point)',
+  chooseLock: 'Assign a pool lock',
+  choose: 'Choose a lock',
+  noneFree: 'No pool lock is free to assign.',
+});
+
+export const assignedLocksButtons = defineCaptions('Button', 'IsolationPlan_AssignedLocks', {
+  assign: 'Assign lock',
+  release: 'Release {{serial}}',
 });

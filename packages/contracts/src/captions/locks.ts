@@ -42,6 +42,9 @@ export const lockManageLabels = defineCaptions('Label', 'Lock_Manage', {
   wherePointAt: '{{permit}} · point {{code}} ({{location}})',
   whereLockbox: '{{permit}} · lockbox {{number}}',
   appliedBy: ' · applied by {{name}}',
+  // A pool lock handed to one permit (decision 0114): only that permit's people apply it.
+  assignedTo: 'Assigned to',
+  assignedPermit: 'Permit {{number}}',
   // The form (register or edit).
   formRegister: 'Register a lock',
   formEdit: 'Edit lock {{serial}}',
@@ -74,6 +77,7 @@ export const lockManageButtons = defineCaptions('Button', 'Lock_Manage', {
   save: 'Save',
   registerSubmit: 'Register',
   dismiss: 'Dismiss',
+  releaseFromPermit: 'Release from permit {{number}}',
 });
 
 export const lockManageMessages = defineCaptions('Message', 'Lock_Manage', {

@@ -63,6 +63,7 @@ import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
 import * as signatureDeviceTime from './2026-12-10T1000-signature-device-time';
 import * as permitHandovers from './2026-12-11T0900-permit-handovers';
 import * as lockTagAndTryOut from './2026-12-12T0900-lock-tag-and-try-out';
+import * as assignedLocks from './2026-12-13T0900-assigned-locks';
 import * as lockLabelPrints from './2026-12-13T1000-lock-label-prints';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
@@ -131,5 +132,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T1000-signature-device-time': signatureDeviceTime,
   '2026-12-11T0900-permit-handovers': permitHandovers,
   '2026-12-12T0900-lock-tag-and-try-out': lockTagAndTryOut,
+  '2026-12-13T0900-assigned-locks': assignedLocks,
   '2026-12-13T1000-lock-label-prints': lockLabelPrints,
 };

@@ -216,6 +216,13 @@ export class DemoIsolation {
         const lockId = await this.pool().take(this.db);
         await this.db.transaction().execute(async (trx) => {
           await sql`select id from permits where id = ${this.permitId} for update`.execute(trx);
+          // The board's padlocks are pool locks: the permit is handed them from the cabinet first (decision 0114).
+          await trx
+            .updateTable('locks')
+            .set({ assigned_permit_id: this.permitId })
+            .where('facility_id', '=', this.facilityId)
+            .where('id', '=', lockId)
+            .execute();
           await applyLock(trx, {
             facilityId: this.facilityId,
             lockId,
@@ -256,6 +263,13 @@ export class DemoIsolation {
             at: c.now,
             removal: 'removed',
           });
+          // Back to the cabinet: the next demo permit is handed it.
+          await trx
+            .updateTable('locks')
+            .set({ assigned_permit_id: null })
+            .where('facility_id', '=', this.facilityId)
+            .where('id', '=', lock.lockId)
+            .execute();
         });
         await this.pool().give(lock.lockId);
       }

@@ -1,4 +1,4 @@
-import type { Lockbox, LockboxView } from '@hasp/contracts';
+import { signOnLocksFor, type Lockbox, type LockboxView } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Kysely, Transaction } from 'kysely';
 import { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';
@@ -49,7 +49,7 @@ export async function lockboxView(
     tagPerPersonalLock: permit.tagPerPersonalLock,
     lockbox: view,
     mySignOn,
-    myLocks: allowed.includes('sign-on') ? await lists.signOnLocks() : [],
+    myLocks: allowed.includes('sign-on') ? signOnLocksFor(await lists.signOnLocks(), permit.id) : [],
     devices: allowed.includes('open') ? await lists.freeDevices() : [],
     allowed,
     blocked,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LockboxMember, PermitSection, PermitStatus } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { assignedPermitJoin } from '../locks';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -237,24 +238,22 @@ export async function listLockboxMembersForLockboxes(
 }
 
 /**
- * The locks a person could sign on with: those issued to them first, then the facility's available
- * padlocks nobody owns (a crew member without a personal lock takes one from the board).
+ * The locks a person could sign on with: those issued to them first, then the available padlocks
+ * nobody owns that a permit was handed (a crew member without a personal lock takes one of the permit's).
  */
 export async function listSignOnLocks(db: Db, facilityId: number, userId: number) {
-  return db
-    .selectFrom('locks')
-    .select(['id as ID', 'serial'])
-    .where('facility_id', '=', facilityId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('owner_id', '=', userId), eb('status', '=', 'issued')]),
-        eb.and([eb('owner_id', 'is', null), eb('status', '=', 'available'), eb('kind', '=', 'padlock')]),
-      ]),
-    )
-    .orderBy(sql`owner_id is null`)
-    .orderBy(sql`lower(serial)`)
-    .limit(20)
-    .execute();
+  // A pool padlock signs on only to the open permit it is assigned to (decision 0114): each names it,
+  // and the crew section keeps the permit's own (signOnLocksFor).
+  const { rows } = await sql<{ ID: number; serial: string; assignedPermitId: number | null }>`
+    select l.id as "ID", l.serial, case when l.owner_id is null then ap.id end as "assignedPermitId"
+    from locks l
+    ${assignedPermitJoin('l')}
+    where l.facility_id = ${facilityId}
+      and (l.owner_id = ${userId} and l.status = 'issued'
+        or l.owner_id is null and l.status = 'available' and l.kind = 'padlock' and ap.id is not null)
+    order by l.owner_id is null, lower(l.serial)
+    limit 200`.execute(db);
+  return rows;
 }
 
 /** Lockbox devices of the inventory that could hold a new lockbox's keys (not lost, retired or holding another's). */

@@ -13,4 +13,4 @@ export {
 export { holdLockboxDevice, releaseLockboxDevice, type LockboxDeviceInput } from './lockbox-device.service';
 export { lockRoutes, permitLockRoutes } from './locks.routes';
 // The offline download carries the user's applicable locks (decision 0064).
-export { listApplicableLocks, listLocks, listLocksOnPermit } from './lock.repository';
+export { assignedPermitJoin, listApplicableLocks, listLocks, listLocksOnPermit } from './lock.repository';

@@ -8,9 +8,11 @@ import {
   type LockKind,
   type LockRemoval,
   type LockStatus,
+  type Said,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import { assignedPermitJoin } from './lock.repository';
 
 type Trx = Transaction<Database>;
 
@@ -57,25 +59,30 @@ interface LockedLock {
   status: LockStatus;
   ownerId: number | null;
   ownerName: string | null;
+  assignedPermitId: number | null;
+  assignedPermitNumber: string | null;
 }
 
 /**
  * The lock row, FOR UPDATE (lock order: permit, isolation points, locks, lockbox — LOTO.md): every
  * apply and remove of one lock runs one after the other, and the refusal is read under that lock.
  */
-async function lockLockRow(trx: Trx, facilityId: number, lockId: number): Promise<LockedLock | undefined> {
+export async function lockLockRow(trx: Trx, facilityId: number, lockId: number): Promise<LockedLock | undefined> {
   const { rows } = await sql<LockedLock>`
-    select l.id, l.serial, l.kind, l.status, l.owner_id as "ownerId", u.display_name as "ownerName"
+    select l.id, l.serial, l.kind, l.status, l.owner_id as "ownerId", u.display_name as "ownerName",
+      ap.id as "assignedPermitId", ap.number as "assignedPermitNumber"
     from locks l left join users u on u.id = l.owner_id
+    ${assignedPermitJoin('l')}
     where l.facility_id = ${facilityId} and l.id = ${lockId}
     for update of l`.execute(trx);
   return rows[0];
 }
 
-const conflict = (message: string, field = 'lockId') => new AppError('CONFLICT', 409, message, [{ field, message }]);
+const conflict = (message: string, field = 'lockId', said?: Said) =>
+  new AppError('CONFLICT', 409, message, [{ field, message }], undefined, said);
 
 /** Where an open application holds a lock now, in words: "permit LOTO-0042 at point E-101". */
-async function whereApplied(trx: Trx, facilityId: number, lockId: number): Promise<string> {
+export async function whereApplied(trx: Trx, facilityId: number, lockId: number): Promise<string> {
   const { rows } = await sql<{ number: string; point: string | null; lockbox: string | null }>`
     select p.number, ip.code as point, lb.number as lockbox
     from lock_applications a
@@ -108,9 +115,14 @@ async function checkPlace(trx: Trx, input: ApplyLockInput, serial: string): Prom
     }
     const refusal = lockPointRefusal(serial, point);
     if (refusal) {
-      throw new AppError('CONFLICT', 409, refusal, [
-        { field: 'planPointId', message: `Point ${point.code} is not isolated` },
-      ]);
+      throw new AppError(
+        'CONFLICT',
+        409,
+        refusal.message,
+        [{ field: 'planPointId', message: `Point ${point.code} is not isolated` }],
+        undefined,
+        refusal.said,
+      );
     }
     if (!input.transfer) await checkPersonPointLocks(trx, input, point.code, serial);
     return;
@@ -150,9 +162,14 @@ async function checkPersonPointLocks(trx: Trx, input: ApplyLockInput, code: stri
     input.secondLock,
   );
   if (refusal)
-    throw new AppError('CONFLICT', 409, refusal.message, [
-      { field: refusal.confirm ? 'secondLock' : 'planPointId', message: refusal.message },
-    ]);
+    throw new AppError(
+      'CONFLICT',
+      409,
+      refusal.message,
+      [{ field: refusal.confirm ? 'secondLock' : 'planPointId', message: refusal.message }],
+      undefined,
+      refusal.said,
+    );
 }
 
 /**
@@ -168,8 +185,8 @@ export async function applyLock(trx: Trx, input: ApplyLockInput): Promise<number
   const name = `Lock ${lock.serial}`;
   // The rule is contracts' (the offline page applies the same one); only "where" needs the database.
   const where = lock.status === 'in_use' ? await whereApplied(trx, input.facilityId, lock.id) : undefined;
-  const refusal = lockApplyRefusal(lock, input.userId, where);
-  if (refusal) throw conflict(refusal);
+  const refusal = lockApplyRefusal(lock, input.userId, { id: input.permitId }, where);
+  if (refusal) throw conflict(refusal.message, 'lockId', refusal.said);
   await checkPlace(trx, input, lock.serial);
   try {
     const { id } = await trx
@@ -231,11 +248,16 @@ export async function removeLock(trx: Trx, input: RemoveLockInput): Promise<Remo
     input.userId,
     input.removal,
   );
-  if (refusal?.status === 409) throw conflict(refusal.message, 'applicationId');
+  if (refusal?.status === 409) throw conflict(refusal.message, 'applicationId', refusal.said);
   if (refusal) {
-    throw new AppError('FORBIDDEN', 403, refusal.message, [
-      { field: 'applicationId', message: `Only ${application.applierName} removes lock ${lock.serial}` },
-    ]);
+    throw new AppError(
+      'FORBIDDEN',
+      403,
+      refusal.message,
+      [{ field: 'applicationId', message: `Only ${application.applierName} removes lock ${lock.serial}` }],
+      undefined,
+      refusal.said,
+    );
   }
   await trx
     .updateTable('lock_applications')
@@ -267,6 +289,14 @@ export type TransferLockInput = Omit<RemoveLockInput, 'removal'> & {
  */
 export async function transferLock(trx: Trx, input: TransferLockInput): Promise<number> {
   const removed = await removeLock(trx, { ...input, removal: 'transferred' });
+  // A pool lock goes with its isolation: the permit that keeps holding the point is now the one it is assigned to.
+  await trx
+    .updateTable('locks')
+    .set({ assigned_permit_id: input.toPermitId })
+    .where('facility_id', '=', input.facilityId)
+    .where('id', '=', removed.lockId)
+    .where('owner_id', 'is', null)
+    .execute();
   const place: LockPlace =
     input.planPointId !== undefined ? { planPointId: input.planPointId } : { lockboxId: input.lockboxId };
   const id = await applyLock(trx, {

@@ -196,7 +196,13 @@ async function applyStatusCommand(
   const next = nextOf(command, state, input);
   await trx
     .updateTable('locks')
-    .set({ status: next.status, owner_id: next.ownerId, updated_at: ctx.now })
+    .set({
+      status: next.status,
+      owner_id: next.ownerId,
+      updated_at: ctx.now,
+      // A lock issued to a person is theirs, a retired one nobody's: neither stays handed to a permit.
+      ...(command === 'issue' || command === 'retire' ? { assigned_permit_id: null } : {}),
+    })
     .where('facility_id', '=', facilityId)
     .where('id', '=', state.id)
     .execute();

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { LOCKS_LIST_MAX, type Lock, type LockListQuery, type LockOptions } from '@hasp/contracts';
+import {
+  LOCKS_LIST_MAX,
+  lockAssignmentEndedStatuses,
+  type Lock,
+  type LockListQuery,
+  type LockOptions,
+} from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
 
@@ -26,7 +32,17 @@ interface LockRow {
   appliedById: number | null;
   appliedByName: string | null;
   appliedAt: Date | null;
+  assignedPermitId: number | null;
+  assignedPermitNumber: string | null;
 }
+
+/**
+ * The open permit a pool lock is assigned to, joined as `ap`: an assignment to a closed or
+ * cancelled permit is over and reads as none (decision 0114), so the permit's end needs no write here.
+ */
+export const assignedPermitJoin = (lock: string) =>
+  sql.raw(`left join permits ap on ap.facility_id = ${lock}.facility_id and ap.id = ${lock}.assigned_permit_id
+    and ap.status not in (${lockAssignmentEndedStatuses.map((s) => `'${s}'`).join(', ')})`);
 
 const toLock = (r: LockRow): Lock => ({
   ID: r.ID,
@@ -51,6 +67,7 @@ const toLock = (r: LockRow): Lock => ({
           appliedAt: r.appliedAt!.toISOString(),
         }
       : null,
+  assignedPermit: r.assignedPermitId !== null ? { ID: r.assignedPermitId, number: r.assignedPermitNumber ?? '' } : null,
 });
 
 /**
@@ -63,8 +80,10 @@ async function selectLocks(db: Db, facilityId: number, where: ReturnType<typeof 
       l.owner_id as "ownerId", o.display_name as "ownerName", l.status, l.note, l.version, l.updated_at as "updatedAt",
       a.id as "applicationId", a.permit_id as "permitId", p.number as "permitNumber",
       ip.code as "pointCode", ip.location as "pointLocation", lb.number as "lockboxNumber",
-      a.applied_by as "appliedById", ab.display_name as "appliedByName", a.applied_at as "appliedAt"
+      a.applied_by as "appliedById", ab.display_name as "appliedByName", a.applied_at as "appliedAt",
+      ap.id as "assignedPermitId", ap.number as "assignedPermitNumber"
     from locks l
+    ${assignedPermitJoin('l')}
     left join master_list_items m on m.facility_id = l.facility_id and m.id = l.colour_item_id
     left join users o on o.id = l.owner_id
     left join lock_applications a on a.facility_id = l.facility_id and a.lock_id = l.id and a.removed_at is null
@@ -137,13 +156,32 @@ export async function isLockColour(db: Db, facilityId: number, itemId: number): 
   return row !== undefined;
 }
 
-/** Locks a person may apply: issued to them, or available and unowned; never a lockbox device. */
-export function listApplicableLocks(db: Db, facilityId: number, userId: number): Promise<Lock[]> {
+/**
+ * Locks a person may apply on a permit: issued to them, or available, unowned and assigned to that
+ * permit; never a lockbox device. Without a permit (the offline download), the pool locks assigned
+ * to any open permit, each naming its permit: the device keeps to the permit's own.
+ */
+export function listApplicableLocks(db: Db, facilityId: number, userId: number, permitId?: number): Promise<Lock[]> {
+  const assigned = permitId !== undefined ? sql`ap.id = ${permitId}` : sql`ap.id is not null`;
   return selectLocks(
     db,
     facilityId,
-    sql`l.kind <> 'lockbox' and (l.owner_id = ${userId} and l.status = 'issued' or l.owner_id is null and l.status = 'available')`,
+    sql`l.kind <> 'lockbox' and (l.owner_id = ${userId} and l.status = 'issued' or l.owner_id is null and l.status = 'available' and ${assigned})`,
   );
+}
+
+/** The facility's pool locks an issuer may assign to a permit now: available, unowned, no lockbox, assigned nowhere open. */
+export function listAssignableLocks(db: Db, facilityId: number): Promise<Lock[]> {
+  return selectLocks(
+    db,
+    facilityId,
+    sql`l.kind <> 'lockbox' and l.owner_id is null and l.status = 'available' and ap.id is null`,
+  );
+}
+
+/** The pool locks assigned to a permit (in use on it or not), by serial. */
+export function listLocksAssignedTo(db: Db, facilityId: number, permitId: number): Promise<Lock[]> {
+  return selectLocks(db, facilityId, sql`ap.id = ${permitId}`);
 }
 
 /** The locks on a permit now (on its points or its lockbox), by serial: what a hand-over can say stays on. */

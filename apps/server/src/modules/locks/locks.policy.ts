@@ -7,6 +7,7 @@ import {
   type LockKind,
   type LockStatus,
   type LockStatusCommand,
+  type PermitStatus,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { policyTable, type CommandTarget } from '../../platform';
@@ -65,6 +66,7 @@ export interface LockPermitState {
   id: number;
   number: string;
   typeCode: string;
+  status: PermitStatus;
   /** The permit's own version: applying a lock does not change the permit, so it stays. */
   version: number;
 }
@@ -73,7 +75,7 @@ export const lockPermitTarget: CommandTarget<LockPermitState> = {
   noun: 'Permit',
   async lock(trx, actor, id) {
     const { rows } = await sql<LockPermitState>`
-      select p.id, p.number, t.code as "typeCode", p.version
+      select p.id, p.number, t.code as "typeCode", p.status, p.version
       from permits p join permit_types t on t.id = p.permit_type_id
       where p.facility_id = ${actor.facilityId} and p.id = ${id}
       for update of p`.execute(trx);
@@ -110,6 +112,14 @@ const onPermit = {
   permissions: (_input: unknown, permit: LockPermitState) => [permitPermission('view', permit.typeCode)],
 };
 
+/**
+ * Who hands pool locks to a permit and takes them back: whoever may issue permits of its type (the
+ * issuer answers for the permit's isolation; decision 0114). The lock's own refusals are the use case's.
+ */
+const onIssuedPermit = {
+  permissions: (_input: unknown, permit: LockPermitState) => [permitPermission('issue', permit.typeCode)],
+};
+
 /** Who may do what to locks: the inventory is Lock Manage's; applying is the permit's people's. */
 export const locksPolicy = {
   ...policyTable<{ facilityId: number; version: number }>()({ 'lock.register': { permissions: manage } }),
@@ -121,5 +131,10 @@ export const locksPolicy = {
     'lock.found': statusRule('found'),
     'lock.retire': statusRule('retire'),
   }),
-  ...policyTable<LockPermitState>()({ 'lock.apply': onPermit, 'lock.remove': onPermit }),
+  ...policyTable<LockPermitState>()({
+    'lock.apply': onPermit,
+    'lock.remove': onPermit,
+    'lock.assign': onIssuedPermit,
+    'lock.unassign': onIssuedPermit,
+  }),
 };

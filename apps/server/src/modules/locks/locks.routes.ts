@@ -1,10 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  apiRefusalSchema,
   idParamSchema,
   idParamsSchema,
   lockApplicationSchema,
   lockApplyInputSchema,
+  lockAssignInputSchema,
   lockCommandFrom,
   lockCommandInputSchemas,
   lockInputSchema,
@@ -25,7 +28,14 @@ import { AppError } from '../../plugins/app-error';
 import { assertPermission, requirePermission } from '../../plugins/permissions';
 import { applyLockAtPoint, removeLockFromPoint } from './lock-apply.service';
 import { editLock, lockStatusCommandDefinitions, registerLock } from './lock-inventory.service';
-import { listApplicableLocks, listLocks, lockOptions } from './lock.repository';
+import { assignLockToPermit, unassignLockFromPermit } from './lock-assign.service';
+import {
+  listApplicableLocks,
+  listAssignableLocks,
+  listLocks,
+  listLocksAssignedTo,
+  lockOptions,
+} from './lock.repository';
 
 const tags = ['locks'];
 const security = [{ bearer: [] }];
@@ -128,6 +138,21 @@ const permitParams = z.object({ permitId: idParamSchema });
 export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
 
+  /** The permit of the path in the actor's facility (404 otherwise), once the caller holds `action` on its type. */
+  const permitFor = async (request: FastifyRequest<{ Params: { permitId: number } }>, action: 'view' | 'issue') => {
+    const { connection, actor } = contextOf(request);
+    const permit = await connection.db
+      .selectFrom('permits')
+      .innerJoin('permit_types', 'permit_types.id', 'permits.permit_type_id')
+      .select(['permits.id', 'permit_types.code'])
+      .where('permits.facility_id', '=', actor.facilityId)
+      .where('permits.id', '=', request.params.permitId)
+      .executeTakeFirst();
+    if (!permit) throw AppError.notFound('Permit');
+    await assertPermission(request, permitPermission(action, permit.code));
+    return { db: connection.db, facilityId: actor.facilityId, userId: actor.userId, permitId: permit.id };
+  };
+
   app.get(
     '/permits/:permitId/locks/applicable',
     {
@@ -135,25 +160,75 @@ export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         tags,
         security,
         summary:
-          'The locks the signed-in user may apply on this permit (permit:view:<CODE>): issued to them, or available and unowned',
+          'The locks the signed-in user may apply on this permit (permit:view:<CODE>): issued to them, or available pool locks assigned to this permit',
         params: permitParams,
         response: { 200: lockListSchema, ...errors },
       },
     },
     async (request) => {
-      const { connection, actor } = contextOf(request);
-      const permit = await connection.db
-        .selectFrom('permits')
-        .innerJoin('permit_types', 'permit_types.id', 'permits.permit_type_id')
-        .select('permit_types.code')
-        .where('permits.facility_id', '=', actor.facilityId)
-        .where('permits.id', '=', request.params.permitId)
-        .executeTakeFirst();
-      if (!permit) throw AppError.notFound('Permit');
-      await assertPermission(request, permitPermission('view', permit.code));
-      return listApplicableLocks(connection.db, actor.facilityId, actor.userId);
+      const { db, facilityId, userId, permitId } = await permitFor(request, 'view');
+      return listApplicableLocks(db, facilityId, userId, permitId);
     },
   );
+
+  app.get(
+    '/permits/:permitId/locks/assigned',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The pool locks assigned to this permit, on a point or not (permit:view:<CODE>)',
+        params: permitParams,
+        response: { 200: lockListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { db, facilityId, permitId } = await permitFor(request, 'view');
+      return listLocksAssignedTo(db, facilityId, permitId);
+    },
+  );
+
+  app.get(
+    '/permits/:permitId/locks/assignable',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The facility's pool locks that can be assigned to a permit now (permit:issue:<CODE>): available, no owner, assigned to no open permit",
+        params: permitParams,
+        response: { 200: lockListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { db, facilityId } = await permitFor(request, 'issue');
+      return listAssignableLocks(db, facilityId);
+    },
+  );
+
+  for (const [verb, command] of [
+    ['assign', assignLockToPermit],
+    ['unassign', unassignLockFromPermit],
+  ] as const) {
+    app.post(
+      `/permits/:permitId/locks/commands/${verb}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            verb === 'assign'
+              ? 'Assign a pool lock to this open permit (permit:issue:<CODE>): only its people apply it from then on'
+              : 'Release a pool lock from this permit (permit:issue:<CODE>), once no one has it on a point or lockbox',
+          params: permitParams,
+          body: lockAssignInputSchema,
+          response: { 200: lockSchema, ...errors, 409: apiRefusalSchema },
+        },
+      },
+      async (request, reply) =>
+        sendCommand(ctx.events, request, reply, command, { targetId: request.params.permitId, input: request.body }),
+    );
+  }
 
   app.post(
     '/permits/:permitId/locks/commands/apply',
@@ -165,7 +240,7 @@ export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
           "Apply a lock at a point of the permit's plan (permit:view:<CODE>): the point isolated, the lock free or issued to you; you become its applier",
         params: permitParams,
         body: lockApplyInputSchema,
-        response: { 200: lockApplicationSchema, ...errors },
+        response: { 200: lockApplicationSchema, ...errors, 409: apiRefusalSchema },
       },
     },
     async (request, reply) =>
@@ -184,7 +259,7 @@ export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: 'Remove a lock applied on this permit (permit:view:<CODE>); only the person who applied it may',
         params: permitParams,
         body: lockRemoveInputSchema,
-        response: { 200: lockApplicationSchema, ...errors },
+        response: { 200: lockApplicationSchema, ...errors, 403: apiRefusalSchema, 409: apiRefusalSchema },
       },
     },
     async (request, reply) =>

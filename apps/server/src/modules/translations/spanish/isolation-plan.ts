@@ -1,4 +1,6 @@
 import {
+  assignedLocksButtons,
+  assignedLocksLabels,
   isolationPlanButtons,
   isolationPlanLabels,
   isolationPlanVerbCaptions,
@@ -84,7 +86,7 @@ export const isolationPlanSpanish = [
     lockFor: 'Candado para {{code}}',
     chooseLock: 'Elija uno de sus candados',
     lockYours: '{{serial}} (suyo)',
-    lockAvailable: '{{serial}} (disponible)',
+    lockAvailable: '{{serial}} (asignado a este permiso)',
     points: 'Puntos de aislamiento',
     pointOf: 'Punto {{n}} de {{total}}',
     pointSteps: 'Pasos en {{code}}',
@@ -121,5 +123,18 @@ export const isolationPlanSpanish = [
     pass: 'Correcto: sin energía',
     fail: 'Falla: hay energía',
     hangTag: 'Colgar la etiqueta {{number}}',
+  }),
+  ...translateCatalog(assignedLocksLabels, {
+    title: 'Candados asignados a este permiso',
+    lead: 'Candados del armario de candados: además de sus propios candados, el personal de este permiso solo pone estos.',
+    none: 'Aún no hay ningún candado asignado a este permiso.',
+    onPoint: '{{serial}} (en un punto)',
+    chooseLock: 'Asignar un candado del armario',
+    choose: 'Elija un candado',
+    noneFree: 'No hay ningún candado libre para asignar.',
+  }),
+  ...translateCatalog(assignedLocksButtons, {
+    assign: 'Asignar candado',
+    release: 'Liberar {{serial}}',
   }),
 ];

@@ -54,6 +54,8 @@ export const locksSpanish = [
     nobody: 'Nadie',
     where: 'Dónde',
     whereNow: 'Dónde está ahora',
+    assignedTo: 'Asignado a',
+    assignedPermit: 'Permiso {{number}}',
     actions: 'Acciones',
     actionsFor: 'Acciones del candado {{serial}}',
     wherePoint: '{{permit}} · punto {{code}}',
@@ -89,6 +91,7 @@ export const locksSpanish = [
     save: 'Guardar',
     registerSubmit: 'Registrar',
     dismiss: 'Cerrar',
+    releaseFromPermit: 'Liberar del permiso {{number}}',
   }),
   ...translateCatalog(lockManageMessages, {
     toastTitle: 'Candado {{serial}}',

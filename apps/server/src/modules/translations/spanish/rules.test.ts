@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   captionKey,
   decide,
+  lockApplyRefusal,
+  lockAssignRefusal,
+  lockPointRefusal,
+  lockRemoveRefusal,
   permitCommands,
+  pointLockCountRefusal,
   permitStatuses,
   gasTestRefusalSaid,
   inPlaceCaptions,
@@ -82,6 +87,43 @@ describe('what the shared rules say, in Spanish', () => {
           said += 1;
         }
     expect(said).toBeGreaterThan(100);
+  });
+
+  it('the lock rules refuse in Spanish: a pool lock not assigned to this permit names where it is', () => {
+    const pool = {
+      serial: 'P-7',
+      kind: 'padlock' as const,
+      status: 'available' as const,
+      ownerId: null,
+      ownerName: null,
+      assignedPermitId: 9,
+      assignedPermitNumber: 'LOTO-000009',
+    };
+    const elsewhere = lockApplyRefusal(pool, 4, { id: 7 })!;
+    expect(elsewhere.message).toBe('Lock P-7 is not assigned to this permit: it is assigned to permit LOTO-000009');
+    expect(sayIn(elsewhere.said, elsewhere.message, es)).toBe(
+      'El candado P-7 no está asignado a este permiso: está asignado al permiso LOTO-000009',
+    );
+    expect(lockApplyRefusal(pool, 4, { id: 9 })).toBeNull();
+    const point = lockPointRefusal('P-7', { code: 'E-1', state: 'pending' })!;
+    expect(sayIn(point.said, point.message, es)).toMatch(/^El punto E-1 está en Pendiente: /);
+    const remove = lockRemoveRefusal(
+      { serial: 'P-7', removed: false, appliedBy: 3, applierName: 'Ann' },
+      4,
+      'removed',
+    )!;
+    expect(sayIn(remove.said, remove.message, es)).toBe('El candado P-7 lo puso Ann: solo esa persona lo quita');
+    const third = pointLockCountRefusal({ code: 'E-1' }, ['A', 'B'], 'C', true)!;
+    expect(sayIn(third.said, third.message, es)).toMatch(/^Ya tiene 2 candados en el punto E-1 \(A, B\)/);
+    const ended = lockAssignRefusal(
+      { ...pool, assignedPermitId: null, assignedPermitNumber: null },
+      {
+        id: 9,
+        number: 'LOTO-000009',
+        status: 'closed',
+      },
+    )!;
+    expect(sayIn(ended.said, ended.message, es)).toBe('El permiso LOTO-000009 está en Cerrado: ya no recibe candados');
   });
 });
 

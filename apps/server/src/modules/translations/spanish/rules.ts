@@ -6,8 +6,11 @@ import {
   inPlaceCaptions,
   isolationPlanRuleCaptions,
   listWordCaptions,
+  lockApplyRuleCaptions,
+  lockAssignRuleCaptions,
   lockboxPrimaryVerbCaptions,
   lockboxRuleCaptions,
+  lockRemoveRuleCaptions,
   permitCommandFromCaptions,
   permitCommandVerbCaptions,
   permitInputProblemCaptions,
@@ -255,5 +258,38 @@ export const rulesSpanish = [
     workRemaining: 'Trabajo pendiente: diga qué queda por hacer, o escriba Ninguno',
     workRemainingTooLong: 'Trabajo pendiente: 2000 caracteres como máximo',
     locksStayingTooMany: 'Candados que siguen puestos: 500 como máximo',
+  }),
+  ...translateCatalog(lockApplyRuleCaptions, {
+    lost: 'El candado {{serial}} está perdido: no se puede poner',
+    retired: 'El candado {{serial}} está retirado: no se puede poner',
+    inUse: 'El candado {{serial}} ya está puesto en {{where}}',
+    lockbox: 'El candado {{serial}} es una caja de bloqueo: guarda llaves, no se pone como candado',
+    issuedToOther: 'El candado {{serial}} está entregado a {{owner}}: solo esa persona lo pone',
+    notAssigned:
+      'El candado {{serial}} no está asignado a este permiso: no está asignado a ningún permiso. Quien emite el permiso lo asigna primero',
+    assignedElsewhere: 'El candado {{serial}} no está asignado a este permiso: está asignado al permiso {{number}}',
+    pointNotHolding:
+      'El punto {{code}} está en {{state}}: el candado {{serial}} se pone en un punto una vez aislado y antes de restablecerlo o liberarlo',
+    tooManyOnPoint:
+      'Ya tiene {{count}} candados en el punto {{code}} ({{serials}}): el candado {{serial}} superaría los {{max}} que una persona puede poner en un punto',
+    confirmSecond:
+      'Ya tiene el candado {{mine}} en el punto {{code}}: confirme para poner el candado {{serial}} como segundo candado',
+  }),
+  ...translateCatalog(lockRemoveRuleCaptions, {
+    alreadyRemoved: 'El candado {{serial}} ya se quitó de ahí',
+    notApplier: 'El candado {{serial}} lo puso {{applier}}: solo esa persona lo quita',
+  }),
+  ...translateCatalog(lockAssignRuleCaptions, {
+    personal: 'El candado {{serial}} está entregado a {{owner}}: un candado personal no se asigna a un permiso',
+    lost: 'El candado {{serial}} está perdido: no se puede asignar',
+    retired: 'El candado {{serial}} está retirado: no se puede asignar',
+    inUse: 'El candado {{serial}} está en uso en {{where}}: no se puede asignar hasta que quien lo puso lo quite',
+    lockbox: 'El candado {{serial}} es una caja de bloqueo: guarda llaves, no se asigna como candado',
+    assignedElsewhere: 'El candado {{serial}} está asignado al permiso {{number}}: libérelo de allí primero',
+    alreadyAssigned: 'El candado {{serial}} ya está asignado al permiso {{number}}',
+    permitEnded: 'El permiso {{number}} está en {{status}}: ya no recibe candados',
+    notAssignedHere: 'El candado {{serial}} no está asignado al permiso {{number}}',
+    unassignInUse:
+      'El candado {{serial}} está en uso en {{where}}: se libera del permiso cuando quien lo puso lo quite',
   }),
 ];

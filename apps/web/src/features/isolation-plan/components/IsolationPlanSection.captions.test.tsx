@@ -116,6 +116,7 @@ const lock: Lock = {
   version: 1,
   updatedAt: at,
   where: null,
+  assignedPermit: null,
 };
 const choice = { ID: 103, code: 'H-3', location: 'Hydraulic unit', assetNumber: 'P-101', componentNumber: 'M-1' };
 

@@ -17,6 +17,7 @@ import { planKeys, useAssetPoints, useIsolationPlan, usePlanCommand } from '../a
 import { planSteps, planWideVerbs } from '../model/plan-steps';
 import { currentPoint, pointStep } from '../model/point-step';
 import { openPointOf, withOpenPoint } from '../model/open-point';
+import { AssignedLocks } from './AssignedLocks';
 import { PointCard } from './PointCard';
 import { PointList } from './PointList';
 import classes from '../IsolationPlan.module.css';
@@ -110,6 +111,7 @@ export function IsolationPlanSection({ permit }: { permit: Permit }) {
         ))}
       </ol>
       {plan.points.length === 0 && <Text>{t(L.noPoints)}</Text>}
+      <AssignedLocks plan={plan} />
       {canAdd && addable.length > 0 && (
         <form
           className={classes.actions}

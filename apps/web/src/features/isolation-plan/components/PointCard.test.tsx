@@ -80,6 +80,7 @@ const lock: Lock = {
   version: 1,
   updatedAt: at,
   where: null,
+  assignedPermit: null,
 };
 let plan = base;
 

@@ -42,6 +42,7 @@ const lock = (ID: number, serial: string): Lock => ({
   version: 1,
   updatedAt: at,
   where: null,
+  assignedPermit: null,
 });
 const sent: unknown[] = [];
 

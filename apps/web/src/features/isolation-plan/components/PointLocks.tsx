@@ -14,6 +14,7 @@ import {
 import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
+import { reasonIn } from '../../../lib/send-form';
 import { useApplicableLocks, usePointLock } from '../api/point-locks';
 import classes from '../IsolationPlan.module.css';
 import { ScanLockModal } from './ScanLockModal';
@@ -37,7 +38,8 @@ export function PointLocks({ plan, point }: { plan: IsolationPlan; point: PlanPo
   const [scanning, setScanning] = useState(false);
   const [askSecond, setAskSecond] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const error = mutation.error instanceof ApiRequestError ? mutation.error.message : null;
+  // A refusal of the shared lock rules (not assigned to this permit, someone else's) in the reader's words.
+  const error = mutation.error instanceof ApiRequestError ? reasonIn(mutation.error, t) : null;
   if (!canApply && !point.locks.length) return null;
 
   const mine = point.locks.filter((l) => l.appliedBy.ID === session?.user.ID);

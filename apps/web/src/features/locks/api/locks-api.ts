@@ -75,6 +75,24 @@ export function useLockCommand() {
   });
 }
 
+/**
+ * Releases a pool lock from the permit it is assigned to (`lock.unassign`, the permit's command:
+ * whoever may issue permits of its type; anyone else's refusal is toasted in their words).
+ */
+export function useReleaseLock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lock: Lock) =>
+      apiRequest(`permits/${lock.assignedPermit!.ID}/locks/commands/unassign`, {
+        method: 'POST',
+        body: { lockId: lock.ID },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        schema: lockSchema,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: lockKeys.all }),
+  });
+}
+
 /** The QR labels the lock picker scans, as a PDF download: the listed locks' (same filters) or one lock's. */
 export function usePrintLockLabels() {
   return useMutation({

@@ -23,6 +23,19 @@ interface LockListProps {
   onCommand: (lock: Lock, verb: LockStatusCommand) => void;
   /** Its QR label, the one the lock picker scans. */
   onPrintLabel: (lock: Lock) => void;
+  /** Back to the lock cabinet from the permit it is assigned to. */
+  onRelease: (lock: Lock) => void;
+}
+
+/** The permit a pool lock is assigned to, linked to its page (where its issuer assigns and releases). */
+function Assigned({ lock }: { lock: Lock }) {
+  const t = useCaptions();
+  if (!lock.assignedPermit) return null;
+  return (
+    <Link to={`/Permit/Edit/${lock.assignedPermit.ID}`}>
+      {t(L.assignedPermit, { number: lock.assignedPermit.number })}
+    </Link>
+  );
 }
 
 /** A colour's swatch when its name is a CSS colour (the text beside it says the colour either way). */
@@ -52,7 +65,14 @@ function Where({ lock }: { lock: Lock }) {
 }
 
 /** Edit and the status commands the lock's status allows: a menu opened by a tap (nothing on hover). */
-function Actions({ lock, onEdit, onCommand, onPrintLabel, wide }: LockListProps & { lock: Lock; wide?: boolean }) {
+function Actions({
+  lock,
+  onEdit,
+  onCommand,
+  onPrintLabel,
+  onRelease,
+  wide,
+}: LockListProps & { lock: Lock; wide?: boolean }) {
   const t = useCaptions();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -73,6 +93,11 @@ function Actions({ lock, onEdit, onCommand, onPrintLabel, wide }: LockListProps 
         <Menu.Item className={classes.touch} onClick={() => onPrintLabel(lock)}>
           {t(B.printLabel)}
         </Menu.Item>
+        {lock.assignedPermit && lock.status !== 'in_use' && (
+          <Menu.Item className={classes.touch} onClick={() => onRelease(lock)}>
+            {t(B.releaseFromPermit, { number: lock.assignedPermit.number })}
+          </Menu.Item>
+        )}
         {allowedLockCommands(lock.status).map((verb) => (
           <Menu.Item key={verb} className={classes.touch} onClick={() => onCommand(lock, verb)}>
             {verb === 'issue' && lock.status === 'issued' ? t(B.issueToSomeoneElse) : t(lockCommandCaptions[verb])}
@@ -108,6 +133,14 @@ export function LockList(props: LockListProps) {
               </dd>
               <dt>{t(L.owner)}</dt>
               <dd>{lock.owner?.displayName ?? t(L.nobody)}</dd>
+              {lock.assignedPermit && (
+                <>
+                  <dt>{t(L.assignedTo)}</dt>
+                  <dd>
+                    <Assigned lock={lock} />
+                  </dd>
+                </>
+              )}
               {lock.where && (
                 <>
                   <dt>{t(L.where)}</dt>
@@ -133,6 +166,7 @@ export function LockList(props: LockListProps) {
             <th scope="col">{t(L.colour)}</th>
             <th scope="col">{t(L.owner)}</th>
             <th scope="col">{t(L.status)}</th>
+            <th scope="col">{t(L.assignedTo)}</th>
             <th scope="col">{t(L.whereNow)}</th>
             <th scope="col">
               <span className={classes.visuallyHidden}>{t(L.actions)}</span>
@@ -154,6 +188,9 @@ export function LockList(props: LockListProps) {
                 <span className={classes.status} data-status={lock.status}>
                   {t(lockStatusCaptions[lock.status])}
                 </span>
+              </td>
+              <td>
+                <Assigned lock={lock} />
               </td>
               <td>
                 <Where lock={lock} />

@@ -33,6 +33,7 @@ const lock = (over: Partial<Lock>): Lock => ({
     appliedBy: ann,
     appliedAt: '2026-11-24T09:15:00.000Z',
   },
+  assignedPermit: null,
   ...over,
 });
 const locks = [
@@ -63,7 +64,7 @@ describe('Lock Manage speaks only in captions', () => {
   });
 
   it('the list (kinds, statuses, where a lock is, its actions)', async () => {
-    await renderScreen(<LockList locks={locks} onEdit={noop} onCommand={noop} onPrintLabel={noop} />);
+    await renderScreen(<LockList locks={locks} onEdit={noop} onCommand={noop} onPrintLabel={noop} onRelease={noop} />);
     expect(screen.getAllByText('⟦In use⟧').length).toBeGreaterThan(0);
     expect(screen.getByText('⟦LOTO-0042 · point E-101 (MCC room)⟧')).toBeTruthy();
     expect(strays(data)).toEqual([]);

@@ -18,7 +18,7 @@ import {
 import { Page } from '../../../components/Page';
 import { RightNavGate } from '../../../components/RightNavGate';
 import { useCaptions } from '../../../lib/i18n';
-import { useLockOptions, useLocks, usePrintLockLabels } from '../api/locks-api';
+import { useLockOptions, useLocks, usePrintLockLabels, useReleaseLock } from '../api/locks-api';
 import { readLockFilters, writeLockFilters } from '../model/lock-filters';
 import { LockCommandModal } from './LockCommandModal';
 import { LockFormModal } from './LockFormModal';
@@ -48,6 +48,7 @@ function LockManage() {
   const locks = useLocks(query);
   const options = useLockOptions();
   const labels = usePrintLockLabels();
+  const release = useReleaseLock();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   // The URL is the filter: reload and a shared link show the same locks. No page loader on a change.
@@ -131,6 +132,7 @@ function LockManage() {
           onEdit={(lock) => setDialog({ kind: 'form', lock })}
           onCommand={(lock, verb) => setDialog({ kind: 'command', lock, verb })}
           onPrintLabel={(lock) => labels.mutate({ id: lock.ID })}
+          onRelease={(lock) => release.mutate(lock)}
         />
       )}
       {dialog?.kind === 'form' && (

@@ -1,6 +1,7 @@
 import {
   freeLockStatus,
   lockApplyRefusal,
+  lockFactsOf,
   lockPointRefusal,
   lockRemoveRefusal,
   permitPermission,
@@ -50,12 +51,16 @@ const mayLock = (data: OfflinePermit, actor: LocalActor) =>
   actor.permissions.has(permitPermission('view', data.permit.permitType.code));
 
 /**
- * The locks the user may apply on this permit now, from the device's list: not in use, and not on a
- * point of this plan (a lock applied here before the list was downloaded again).
+ * The locks the user may apply on this permit now, from the device's list: their own, or pool locks
+ * assigned to this permit (the list carries the pool locks of every open permit, each naming its
+ * permit); not in use, and not on a point of this plan (a lock applied here before the list was
+ * downloaded again).
  */
 export function applicableLocksOffline(data: OfflinePermit, locks: Lock[]): Lock[] {
   const onPlan = new Set(planOf(data)?.points.flatMap((p) => p.locks.map((l) => l.lockId)) ?? []);
-  return locks.filter((l) => l.status !== 'in_use' && !onPlan.has(l.ID));
+  return locks.filter(
+    (l) => l.status !== 'in_use' && !onPlan.has(l.ID) && (l.owner !== null || l.assignedPermit?.ID === data.permit.ID),
+  );
 }
 
 /**
@@ -92,15 +97,12 @@ export function applyLockOffline(
   const status = heldHere ? 'in_use' : lock.status;
   const where = heldHere ? `permit ${data.permit.number} at point ${heldHere.code}` : 'another permit';
   const refusal =
-    lockApplyRefusal(
-      { ...lock, status, ownerId: lock.owner?.ID ?? null, ownerName: lock.owner?.displayName ?? null },
-      actor.userId,
-      where,
-    ) ?? lockPointRefusal(lock.serial, point);
-  if (refusal) return refuse(409, refusal);
+    lockApplyRefusal({ ...lockFactsOf(lock), status }, actor.userId, { id: data.permit.ID }, where) ??
+    lockPointRefusal(lock.serial, point);
+  if (refusal) return refuse(409, refusal.message, refusal.said);
   const mine = point.locks.filter((l) => l.appliedBy.ID === actor.userId).map((l) => l.serial);
   const tooMany = pointLockCountRefusal(point, mine, lock.serial, input.secondLock);
-  if (tooMany) return refuse(409, tooMany.message);
+  if (tooMany) return refuse(409, tooMany.message, tooMany.said);
 
   const localId = `local:${localUuid}`;
   const appliedAt = now.toISOString();
@@ -165,7 +167,7 @@ export function removeLockOffline(
     actor.userId,
     'removed',
   );
-  if (refusal) return refuse(refusal.status, refusal.message);
+  if (refusal) return refuse(refusal.status, refusal.message, refusal.said);
 
   const points = plan.points.map((p) =>
     p.ID === point.ID ? { ...p, locks: p.locks.filter((l) => l.applicationId !== entry.applicationId) } : p,

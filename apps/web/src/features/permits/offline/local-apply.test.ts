@@ -345,6 +345,8 @@ const lockOf = (over: Partial<Lock> = {}): Lock => ({
   version: 1,
   updatedAt: '2026-11-24T06:00:00Z',
   where: null,
+  // A pool lock handed to the permit under test (decision 0114).
+  assignedPermit: { ID: permitOf().ID, number: 'LOTO-000042' },
   ...over,
 });
 const worker: LocalActor = { userId: 8, displayName: 'Wren Worker', permissions: new Set(['permit:view:LOTO']) };
@@ -393,7 +395,7 @@ describe('locks applied and removed on the device (decision 0064)', () => {
 
     // A lock on one point at a time: the rule's own words, naming where it is.
     const twice = applyLockOffline(result.data, { lockId: 61, planPointId: 71 }, worker, result.locks, now, uuid);
-    expect(twice).toEqual({
+    expect(twice).toMatchObject({
       ok: false,
       status: 409,
       reason: 'Lock L-061 is already applied on permit LOTO-000042 at point EV-1',
@@ -409,22 +411,40 @@ describe('locks applied and removed on the device (decision 0064)', () => {
   });
 
   it('refuses what the server’s rules refuse: a pending point, a lock issued to someone else, another’s removal', () => {
-    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 72 }, worker, locks, now, uuid)).toEqual({
+    expect(applyLockOffline(isolated(), { lockId: 61, planPointId: 72 }, worker, locks, now, uuid)).toMatchObject({
       ok: false,
       status: 409,
       reason:
-        'Point EV-2 is pending: lock L-061 goes on a point once it is isolated and before it is restored or released',
+        'Point EV-2 is Pending: lock L-061 goes on a point once it is isolated and before it is restored or released',
+      said: {
+        caption: 'Message|Rules_Lock_Apply|pointNotHolding',
+        terms: { state: 'Label|IsolationPlan_PointState|pending' },
+      },
     });
-    expect(applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, worker, locks, now, uuid)).toEqual({
+    expect(applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, worker, locks, now, uuid)).toMatchObject({
       ok: false,
       status: 409,
       reason: 'Lock L-062 is issued to Ivo Issuer: only they apply it',
+    });
+    // A pool lock of another permit, or of none: not offered here, and refused naming where it is assigned.
+    const elsewhere = lockOf({ ID: 63, serial: 'L-063', assignedPermit: { ID: 999, number: 'LOTO-000999' } });
+    const nowhere = lockOf({ ID: 64, serial: 'L-064', assignedPermit: null });
+    const withPool = [...locks, elsewhere, nowhere];
+    expect(applicableLocksOffline(isolated(), withPool).map((l) => l.ID)).toEqual([61, 62]);
+    expect(applyLockOffline(isolated(), { lockId: 63, planPointId: 71 }, worker, withPool, now, uuid)).toMatchObject({
+      ok: false,
+      status: 409,
+      reason: 'Lock L-063 is not assigned to this permit: it is assigned to permit LOTO-000999',
+    });
+    expect(applyLockOffline(isolated(), { lockId: 64, planPointId: 71 }, worker, withPool, now, uuid)).toMatchObject({
+      reason:
+        'Lock L-064 is not assigned to this permit: it is assigned to no permit. Whoever issues the permit assigns it first',
     });
     const mine = applyLockOffline(isolated(), { lockId: 62, planPointId: 71 }, issuer, locks, now, uuid);
     expect(mine.ok).toBe(true);
     if (!mine.ok) return;
     // Only the applier removes: the server's 403 and sentence.
-    expect(removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, worker, mine.locks, now)).toEqual({
+    expect(removeLockOffline(mine.data, { applicationId: localAlias(uuid) }, worker, mine.locks, now)).toMatchObject({
       ok: false,
       status: 403,
       reason: 'Lock L-062 was applied by Ivo Issuer: only they remove it',

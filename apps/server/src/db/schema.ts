@@ -752,6 +752,10 @@ export interface UserTable {
   failed_login_count: Generated<number>;
   /** When the account was locked after too many failed sign-ins; null when it is not locked. */
   locked_at: Timestamp | null;
+  /** 2026-12-13T1100: the department or crew a tag names beside its applier; null when not given. */
+  department: string | null;
+  /** 2026-12-13T1100: how to reach the user at work (phone, radio channel), printed on their tags. */
+  contact: string | null;
 }
 
 export interface GroupTable {

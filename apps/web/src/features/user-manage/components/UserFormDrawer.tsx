@@ -5,6 +5,10 @@ import {
   userManageLabels,
   userManageMessages,
   userManageTitles,
+  userReachLabels,
+  userReachMessages,
+  USER_CONTACT_MAX,
+  USER_DEPARTMENT_MAX,
   type ManagedUser,
   type UserManageOptions,
 } from '@hasp/contracts';
@@ -31,7 +35,15 @@ interface UserFormDrawerProps {
   onSaved: (user: ManagedUser, created: boolean) => void;
 }
 
-const fieldOrder: UserField[] = ['userName', 'displayName', 'email', 'groupIDs', 'facilityIDs'];
+const fieldOrder: UserField[] = [
+  'userName',
+  'displayName',
+  'email',
+  'department',
+  'contact',
+  'groupIDs',
+  'facilityIDs',
+];
 
 /** Creates or edits a user in a side drawer; what was typed stays when saving fails. */
 export function UserFormDrawer(props: UserFormDrawerProps) {
@@ -76,7 +88,12 @@ function UserForm({
   };
   const errorOf = (field: UserField) => {
     const problem = problems[field];
-    return problem ? t(userManageMessages[problem]) : serverErrors[field];
+    if (!problem) return serverErrors[field];
+    return t(
+      problem in userManageMessages
+        ? userManageMessages[problem as keyof typeof userManageMessages]
+        : userReachMessages[problem as keyof typeof userReachMessages],
+    );
   };
   const focusFirst = (fields: Partial<Record<UserField, unknown>>) => {
     const first = fieldOrder.find((field) => fields[field]);
@@ -144,6 +161,26 @@ function UserForm({
           value={values.email}
           error={errorOf('email')}
           onChange={(event) => set('email', event.currentTarget.value)}
+        />
+        <TextInput
+          id="user-department"
+          label={t(userReachLabels.department)}
+          description={t(userReachLabels['department::description'])}
+          autoComplete="off"
+          maxLength={USER_DEPARTMENT_MAX}
+          value={values.department}
+          error={errorOf('department')}
+          onChange={(event) => set('department', event.currentTarget.value)}
+        />
+        <TextInput
+          id="user-contact"
+          label={t(userReachLabels.contact)}
+          description={t(userReachLabels['contact::description'])}
+          autoComplete="off"
+          maxLength={USER_CONTACT_MAX}
+          value={values.contact}
+          error={errorOf('contact')}
+          onChange={(event) => set('contact', event.currentTarget.value)}
         />
         <Checkbox
           label={t(userManageLabels.isActiveDirectoryUser)}

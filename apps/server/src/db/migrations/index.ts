@@ -63,7 +63,7 @@ import * as signingSealKeys from './2026-12-10T0900-signing-seal-keys';
 import * as signatureDeviceTime from './2026-12-10T1000-signature-device-time';
 import * as permitHandovers from './2026-12-11T0900-permit-handovers';
 import * as lockTagAndTryOut from './2026-12-12T0900-lock-tag-and-try-out';
-import * as userDepartmentContact from './2026-12-13T1100-user-department-contact';
+import * as tagApplierPrefill from './2026-12-13T1100-tag-applier-prefill';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -131,5 +131,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T1000-signature-device-time': signatureDeviceTime,
   '2026-12-11T0900-permit-handovers': permitHandovers,
   '2026-12-12T0900-lock-tag-and-try-out': lockTagAndTryOut,
-  '2026-12-13T1100-user-department-contact': userDepartmentContact,
+  '2026-12-13T1100-tag-applier-prefill': tagApplierPrefill,
 };

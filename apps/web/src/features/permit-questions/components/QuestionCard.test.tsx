@@ -47,28 +47,28 @@ describe('a question answered from the record', () => {
 
   it('offers the record’s value, says where it came from, and saves only when the user confirms or corrects it', () => {
     renderCard(locks());
-    const field = screen.getByRole('textbox', { name: 'Locks on the isolation points' });
-    expect((field as HTMLInputElement).value).toBe('4');
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Locks on the isolation points' });
+    expect(field.value).toBe('4');
     expect(screen.getByTestId('question-from-record').textContent).toBe('From the isolation record: 4');
-    const save = screen.getByRole('button', { name: 'Save the answer to “Locks on the isolation points”' });
-    expect((save as HTMLButtonElement).disabled).toBe(false);
+    const save = screen.getByRole<HTMLButtonElement>('button', {
+      name: 'Save the answer to “Locks on the isolation points”',
+    });
+    expect(save.disabled).toBe(false);
     fireEvent.change(field, { target: { value: '3' } });
-    expect((field as HTMLInputElement).value).toBe('3');
+    expect(field.value).toBe('3');
   });
 
   it('shows the answer given, not the offer, once answered (the record’s value stays beside it)', () => {
     renderCard(
       locks({ answer: { ID: 1, value: '3', answeredBy: { ID: 2, displayName: 'Wren Worker' }, answeredAt: at } }),
     );
-    expect((screen.getByRole('textbox', { name: 'Locks on the isolation points' }) as HTMLInputElement).value).toBe(
-      '3',
-    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Locks on the isolation points' }).value).toBe('3');
     expect(screen.getByTestId('question-from-record').textContent).toBe('From the isolation record: 4');
   });
 
   it('offers nothing without a value from the record (the offline copy has none)', () => {
     renderCard(locks({ prefill: undefined }));
-    expect((screen.getByRole('textbox', { name: 'Locks on the isolation points' }) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Locks on the isolation points' }).value).toBe('');
     expect(screen.queryByTestId('question-from-record')).toBeNull();
   });
 });

@@ -4,13 +4,11 @@ import {
   profileButtons,
   profileLabels,
   profileMessages,
-  userReachLabels,
   userReachMessages,
   userReachProblems,
-  USER_CONTACT_MAX,
-  USER_DEPARTMENT_MAX,
   type Profile,
 } from '@hasp/contracts';
+import { UserReachFields } from '../../../components/UserReachFields';
 import { currentLanguage, useCaptions } from '../../../lib/i18n';
 import { useLanguages } from '../../../lib/languages';
 import { fieldErrorsOf } from '../../../lib/send-form';
@@ -148,30 +146,13 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
             edited('email');
           }}
         />
-        <TextInput
-          id="profile-department"
-          label={t(userReachLabels.department)}
-          description={t(userReachLabels['department::description'])}
-          autoComplete="organization-title"
-          maxLength={USER_DEPARTMENT_MAX}
-          value={department}
-          error={messageOf('department')}
-          onChange={(event) => {
-            setDepartment(event.currentTarget.value);
-            edited('department');
-          }}
-        />
-        <TextInput
-          id="profile-contact"
-          label={t(userReachLabels.contact)}
-          description={t(userReachLabels['contact::description'])}
-          autoComplete="tel"
-          maxLength={USER_CONTACT_MAX}
-          value={contact}
-          error={messageOf('contact')}
-          onChange={(event) => {
-            setContact(event.currentTarget.value);
-            edited('contact');
+        <UserReachFields
+          idPrefix="profile"
+          values={{ department, contact }}
+          errors={{ department: messageOf('department'), contact: messageOf('contact') }}
+          onChange={(field, value) => {
+            (field === 'department' ? setDepartment : setContact)(value);
+            edited(field);
           }}
         />
         <NativeSelect

@@ -5,13 +5,11 @@ import {
   userManageLabels,
   userManageMessages,
   userManageTitles,
-  userReachLabels,
   userReachMessages,
-  USER_CONTACT_MAX,
-  USER_DEPARTMENT_MAX,
   type ManagedUser,
   type UserManageOptions,
 } from '@hasp/contracts';
+import { UserReachFields } from '../../../components/UserReachFields';
 import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/send-form';
 import { useSaveUser } from '../api/save-user';
@@ -162,25 +160,11 @@ function UserForm({
           error={errorOf('email')}
           onChange={(event) => set('email', event.currentTarget.value)}
         />
-        <TextInput
-          id="user-department"
-          label={t(userReachLabels.department)}
-          description={t(userReachLabels['department::description'])}
-          autoComplete="off"
-          maxLength={USER_DEPARTMENT_MAX}
-          value={values.department}
-          error={errorOf('department')}
-          onChange={(event) => set('department', event.currentTarget.value)}
-        />
-        <TextInput
-          id="user-contact"
-          label={t(userReachLabels.contact)}
-          description={t(userReachLabels['contact::description'])}
-          autoComplete="off"
-          maxLength={USER_CONTACT_MAX}
-          value={values.contact}
-          error={errorOf('contact')}
-          onChange={(event) => set('contact', event.currentTarget.value)}
+        <UserReachFields
+          idPrefix="user"
+          values={values}
+          errors={{ department: errorOf('department'), contact: errorOf('contact') }}
+          onChange={set}
         />
         <Checkbox
           label={t(userManageLabels.isActiveDirectoryUser)}

@@ -55,6 +55,9 @@ test('answers a LOTO permit’s request questions on a phone; a blocking answer 
   await expect(request).toContainText('Answered before the permit is requested.');
   // Closed stages say so; the request stage lists what stops the request now.
   await expect(stage(page, 'Close-out questions')).toContainText('Closed for answers now.');
+  // The lockbox question is offered the record's count, saying where it came from (nobody has signed on yet).
+  const onBox = card(page, 'Personal locks on the group lockbox', 'Acceptance questions');
+  await expect(onBox.getByTestId('question-from-record')).toHaveText('From the group lockbox: 0');
   await expect(request.getByRole('alert')).toContainText(
     `Question "${notified}" must be answered before the permit is requested.`,
   );

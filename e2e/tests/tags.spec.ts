@@ -36,6 +36,15 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   // The isolating authority (issue permission) applies the tag; as its applier they remove it and revoke its link.
   const tagger = await createUserLike('supervisor', 'tagger');
   const { page, token } = await signedInPage(browser, tagger);
+  // The tagger says on their own profile how the tags they hang reach them.
+  await page.goto('/user-profile');
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByRole('textbox', { name: /^Department or crew/ }).fill('Electrical crew B', {
+    timeout: FIRST_LOAD_TIMEOUT_MS,
+  });
+  await details.getByRole('textbox', { name: /^Contact/ }).fill('Radio ch. 4');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByRole('status')).toHaveText('Your details were saved.');
   const { permitId, statusToken, number } = await permitWithTag(page, token, `Tag QR ${Date.now().toString(36)}`);
 
   // The permit's Tags tab on a phone: the card with the QR code of the full address.
@@ -76,8 +85,12 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   await card.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(card.getByTestId('tag-state')).toHaveText('Applied');
   await expect(card.getByTestId('tag-applier')).toContainText(`Applied by ${tagger.displayName}`);
+  await expect(card.getByTestId('tag-applier-department')).toHaveText('Department or crew: Electrical crew B');
+  await expect(card.getByTestId('tag-applier-contact')).toHaveText('Contact: Radio ch. 4');
   await expect(state).toHaveText('Applied');
   await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${tagger.displayName}`);
+  await expect(scanner.getByTestId('tag-status-department')).toHaveText('Department or crew: Electrical crew B');
+  await expect(scanner.getByTestId('tag-status-contact')).toHaveText('Contact: Radio ch. 4');
   await expectNoSidewaysScroll(scanner, phone.width);
   await expectNoSeriousViolations(scanner);
   await scanner.screenshot({ path: `${shots}/tag-status-applied-phone.png`, fullPage: true });

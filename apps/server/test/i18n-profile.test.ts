@@ -80,6 +80,44 @@ describe('user profile', () => {
     expect(bad.json().details).toEqual([{ field: 'email', message: 'Enter a valid e-mail address' }]);
   });
 
+  it('sets my own department and contact through an audited command, naming a bad contact and refusing a stale version', async () => {
+    const { token } = await signIn('worker');
+    const me = (await call(token, 'GET', '/api/profile')).json();
+    const body = { displayName: me.displayName, email: me.email, languageCode: me.languageCode };
+    const saved = await call(token, 'PUT', '/api/profile', {
+      ...body,
+      department: 'Electrical crew',
+      contact: 'Radio 7',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ department: 'Electrical crew', contact: 'Radio 7' });
+    const userId = me.ID as number;
+    const audit = await t.connections[0]!.db.selectFrom('audit_log')
+      .select(['action', 'user_id', 'after'])
+      .where('entity_type', '=', 'user')
+      .where('entity_id', '=', String(userId))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      action: 'user.profile.update',
+      user_id: userId,
+      after: { department: 'Electrical crew', contact: 'Radio 7' },
+    });
+    const bad = await call(token, 'PUT', '/api/profile', { ...body, contact: 'ring me; now!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(['contact']);
+    // Left out: unchanged.
+    expect((await call(token, 'PUT', '/api/profile', body)).json()).toMatchObject({ contact: 'Radio 7' });
+    // The version it was read at (If-Match): another device's save in between is a conflict, not lost.
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}`, 'if-match': '"0"' },
+      payload: { ...body, contact: '+1 555 0000' },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
   it('changes the password only with the current one and under the policy, and signs other devices out', async () => {
     const laptop = await signIn('contractor');
     const phone = await signIn('contractor');

@@ -7,6 +7,7 @@ import type {
   QuestionInput,
   QuestionStage,
 } from '@hasp/contracts';
+import { countPermitFacts } from '../src/modules/permit-questions';
 import { permitContentHash } from '../src/modules/permits';
 import { findPermit } from '../src/modules/permits/permit.repository';
 import { permitCore } from './support/permit-draft';
@@ -419,6 +420,96 @@ describe('questions on a permit', () => {
       { 'if-match': '"1"' },
     );
     expect(stale.statusCode).toBe(409);
+  });
+
+  it('offers the value of the fact a question is answered from; the answer saved is the user’s, audited beside it', async () => {
+    // Only a number question is answered from a count.
+    const refused = await call('admin', 'POST', '/api/questions', {
+      ...yesNo('Lockbox checked?', null),
+      fact: 'personal-locks-on-lockbox',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.map((d: { field: string }) => d.field)).toEqual(['fact']);
+    const created = await call('admin', 'POST', '/api/questions', {
+      ...yesNo('Personal locks on the group lockbox (confirm at the box)', null, false),
+      answerType: 'number',
+      fact: 'personal-locks-on-lockbox',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    q.onBox = created.json<QuestionDetail>();
+    expect(q.onBox.current.fact).toBe('personal-locks-on-lockbox');
+    const form = (keys: string[]) =>
+      call('admin', 'PUT', '/api/questions/form', {
+        permitTypeId: gen,
+        stage: 'request',
+        questionIDs: keys.map((k) => q[k]!.ID),
+      });
+    expect((await form(['barricaded', 'extinguisher', 'onBox'])).statusCode).toBe(200);
+    try {
+      const id = await draft();
+      expect(answerOf(await section('worker', id), 'onBox').prefill).toEqual({
+        fact: 'personal-locks-on-lockbox',
+        value: 0,
+      });
+      // Three personal locks on the permit's group lockbox, of two people; a fourth taken off.
+      const lockbox = await db()
+        .insertInto('lockboxes')
+        .values({ facility_id: 1, permit_id: id, number: `QB-${id}`, primary_user_id: ids.worker! })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const people = [ids.worker!, ids.worker!, ids.contractor!, ids.contractor!];
+      for (const [i, person] of people.entries()) {
+        const lock = await db()
+          .insertInto('locks')
+          .values({ facility_id: 1, serial: `Q-${id}-${i}`, kind: 'padlock', owner_id: person })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const removed = i === 3 ? { removed_at: new Date(), removed_by: person, removal: 'removed' as const } : {};
+        await db()
+          .insertInto('lock_applications')
+          .values({
+            facility_id: 1,
+            lock_id: lock.id,
+            permit_id: id,
+            lockbox_id: lockbox.id,
+            applied_by: person,
+            applied_at: new Date(),
+            ...removed,
+          })
+          .execute();
+      }
+      const shown = answerOf(await section('worker', id), 'onBox');
+      expect(shown.prefill).toEqual({ fact: 'personal-locks-on-lockbox', value: 3 });
+      expect(shown.answer).toBeNull();
+      expect(await countPermitFacts(db(), 1, id)).toMatchObject({
+        'personal-locks-on-lockbox': 3,
+        'crew-signed-on': 2,
+      });
+      // Another facility's count never reaches into this permit's record.
+      expect(await countPermitFacts(db(), 2, id)).toEqual({
+        'locks-on-points': 0,
+        'points-isolated': 0,
+        'personal-locks-on-lockbox': 0,
+        'crew-signed-on': 0,
+      });
+      // The worker counts two at the box: their answer is recorded, the record's value beside it in the audit.
+      const saved = await expectOk(await answer('worker', id, 'onBox', 'request', '2'));
+      expect(answerOf(saved, 'onBox').answer).toMatchObject({ value: '2', answeredBy: { ID: ids.worker } });
+      expect(answerOf(saved, 'onBox').prefill).toEqual({ fact: 'personal-locks-on-lockbox', value: 3 });
+      const audit = await db()
+        .selectFrom('audit_log')
+        .select(['action', 'after'])
+        .where('entity_type', '=', 'permit-questions')
+        .where('entity_id', '=', String(id))
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({
+        action: 'permit-questions.answer',
+        after: { answer: '2', fromRecord: { fact: 'personal-locks-on-lockbox', value: 3 } },
+      });
+    } finally {
+      expect((await form(['barricaded', 'extinguisher'])).statusCode).toBe(200);
+    }
   });
 
   it('is scoped by facility and by the type’s sections', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planTag } from '../src/modules/tags';
+import { listTagPrintRows, planTag, tagPrintStamp } from '../src/modules/tags';
 import { createTestApp, login, type TestApp } from './test-app';
 import { permitCore } from './support/permit-draft';
 import { lotoPermit, planPoints } from './support/tag-fixtures';
@@ -159,6 +159,39 @@ describe('the tag PDF', () => {
     // one for the time it is hung.
     expect(second).toMatch(/Applied by: _{10,}/);
     expect(second).toMatch(/Applied: _{10,}/);
+  });
+
+  it("prints the applier's department or crew and contact, a line to write them on when unknown, and a changed contact makes the paper stale", async () => {
+    await linkIsolationTags('tag-standard-3x5');
+    const { permitId, tagIds } = await plannedTags(2);
+    expect(
+      (await call('supervisor', 'POST', `/api/permits/${permitId}/tags/commands/apply`, { tagId: tagIds[0] }))
+        .statusCode,
+    ).toBe(200);
+    // What the print list and "mark printed" compare the paper with.
+    const stampOf = async (id: number) => tagPrintStamp((await listTagPrintRows(db(), 1, [id]))[0]!);
+    const before = await stampOf(tagIds[0]!);
+    const [first, second] = pdftotext((await pdfOf('supervisor', tagIds)).rawPayload)
+      .split('\f')
+      .map((p) => p.replace(/\s+/g, ' '));
+    // The demo supervisor's, as User Manage or their profile set them.
+    expect(first).toContain('Department/crew: Operations — Shift A');
+    expect(first).toContain('Contact: Radio ch. 2 / +1 555 0142');
+    // Nobody known yet: whoever hangs it writes theirs by hand.
+    expect(second).toMatch(/Department\/crew: _{10,}/);
+    expect(second).toMatch(/Contact: _{10,}/);
+    // The reason and the QR code still fit below them on the 3 × 5 in tag.
+    expect(first).toContain('Reason: Belt change');
+    expect(first).toContain('Scan for live status');
+    // The paper names a number that no longer reaches them: the print list's stamp says so.
+    const supervisor = await userId('supervisor');
+    await db().updateTable('users').set({ contact: '+1 555 0143' }).where('id', '=', supervisor).execute();
+    expect(await stampOf(tagIds[0]!)).not.toBe(before);
+    await db()
+      .updateTable('users')
+      .set({ contact: 'Radio ch. 2 / +1 555 0142' })
+      .where('id', '=', supervisor)
+      .execute();
   });
 
   it('wraps a long reason inside the tag and encodes the live status address in the QR code', async () => {

@@ -289,6 +289,8 @@ describe('public tag status', () => {
       [
         'appliedAt',
         'appliedByName',
+        'appliedByDepartment',
+        'appliedByContact',
         'facilityName',
         'lastChangedAt',
         'legend',
@@ -307,6 +309,9 @@ describe('public tag status', () => {
       stateLabel: 'Planned',
       permitStatusLabel: 'Draft',
       appliedByName: null,
+      // Nobody has hung it: nobody to name or call.
+      appliedByDepartment: null,
+      appliedByContact: null,
       pointCode: expect.stringMatching(/^TP-/),
       // What a tag at the equipment stands for, where, and until when, in the facility's zone.
       legend: expect.stringMatching(/DANGER/),
@@ -315,10 +320,35 @@ describe('public tag status', () => {
       plannedEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     await command('worker', permitId, 'apply', { tagId });
+    // Whoever scans it can reach the person who hung it (the demo worker's department and contact).
     expect((await publicStatus(token)).json()).toMatchObject({
       stateLabel: 'Applied',
       appliedByName: 'Wren Worker',
+      appliedByDepartment: 'Maintenance — Electrical crew',
+      appliedByContact: 'Radio ch. 4 / +1 555 0177',
       appliedAt: expect.any(String),
+    });
+    // Their contact as it is now, not as it was when the tag went on.
+    await db().updateTable('users').set({ contact: 'Radio ch. 9' }).where('user_name', '=', 'worker').execute();
+    expect((await publicStatus(token)).json()).toMatchObject({ appliedByContact: 'Radio ch. 9' });
+    await db()
+      .updateTable('users')
+      .set({ contact: 'Radio ch. 4 / +1 555 0177' })
+      .where('user_name', '=', 'worker')
+      .execute();
+    // The permit's tag card names them the same way.
+    const card = (
+      await t.app.inject({
+        url: `/api/permits/${permitId}/tags`,
+        headers: { authorization: `Bearer ${tokens.worker}` },
+      })
+    )
+      .json<{ ID: number; appliedBy: unknown }[]>()
+      .find((tag) => tag.ID === tagId);
+    expect(card?.appliedBy).toMatchObject({
+      displayName: 'Wren Worker',
+      department: 'Maintenance — Electrical crew',
+      contact: 'Radio ch. 4 / +1 555 0177',
     });
     await command('worker', permitId, 'remove', { tagId });
     expect((await publicStatus(token)).json()).toMatchObject({ stateLabel: 'Removed' });

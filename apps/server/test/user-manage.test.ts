@@ -165,6 +165,51 @@ describe('user manage', () => {
     expect((await auditOf(created.ID)).map((a) => a.action)).toEqual(['user.create', 'user.update']);
   });
 
+  it('sets a department or crew and a contact, audited; a bad contact is named; left out keeps them; empty clears', async () => {
+    const created = await createUser({
+      userName: 'reach-me',
+      department: 'Maintenance — Crew B',
+      contact: '+1 555 0101',
+    });
+    expect((await asAdmin('GET', `/api/security/users/${created.ID}`)).json()).toMatchObject({
+      department: 'Maintenance — Crew B',
+      contact: '+1 555 0101',
+    });
+    const bad = await asAdmin(
+      'PUT',
+      `/api/security/users/${created.ID}`,
+      input({ userName: 'reach-me', contact: 'call <script>', department: 'x'.repeat(101) }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['contact', 'department']);
+    // A client that does not send them (an older page) leaves them as they are.
+    const kept = await asAdmin('PUT', `/api/security/users/${created.ID}`, input({ userName: 'reach-me' }));
+    expect(kept.json()).toMatchObject({ department: 'Maintenance — Crew B', contact: '+1 555 0101' });
+    const changed = await asAdmin(
+      'PUT',
+      `/api/security/users/${created.ID}`,
+      input({ userName: 'reach-me', department: '', contact: 'Radio ch. 4' }),
+    );
+    expect(changed.json()).toMatchObject({ department: null, contact: 'Radio ch. 4' });
+    const audit = await auditOf(created.ID);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'user.update',
+      before: { department: 'Maintenance — Crew B', contact: '+1 555 0101' },
+      after: { department: null, contact: 'Radio ch. 4' },
+    });
+    // A user without User Manage cannot set anyone's: the route refuses before reading the body.
+    const worker = await call(tokens.worker!, 'PUT', `/api/security/users/${created.ID}`, input({ contact: '1' }));
+    expect(worker.statusCode).toBe(403);
+    // Another facility's administrator does not see this user at all.
+    const riverside = await call(tokens.adminRiverside!, 'PUT', `/api/security/users/${created.ID}`, input());
+    expect(riverside.statusCode).toBe(404);
+  });
+
   it('refuses an administrator changing their own groups or facilities (privilege escalation)', async () => {
     const own = (await asAdmin('GET', `/api/security/users/${adminId}`)).json();
     const mine = own.groups.map((g: { ID: number }) => g.ID);

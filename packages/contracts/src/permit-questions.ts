@@ -3,7 +3,13 @@ import { idParamSchema, idSchema } from './ids';
 import { listInWords } from './list-words';
 import { saidSchema } from './said';
 import type { PermitCommand, PermitStatus } from './permit-lifecycle';
-import { QUESTION_ANSWER_MAX, questionStages, questionVersionSchema, type QuestionStage } from './questions';
+import {
+  QUESTION_ANSWER_MAX,
+  questionFacts,
+  questionStages,
+  questionVersionSchema,
+  type QuestionStage,
+} from './questions';
 
 /**
  * The checklist questions on a permit (issue 17 part 2, decision 0048): the questions the
@@ -90,6 +96,12 @@ export type PermitAnswer = z.infer<typeof permitAnswerSchema>;
 export const permitQuestionSchema = z.object({
   question: questionVersionSchema,
   answer: z.nullable(permitAnswerSchema),
+  /**
+   * The value of the fact the question is answered from, read from the record when the section was
+   * read: offered to confirm or correct, never an answer itself. Absent when the question names no
+   * fact, and in the device's offline copy (the record there may be older than the question).
+   */
+  prefill: z.optional(z.object({ fact: z.enum(questionFacts), value: z.int() })),
 });
 export type PermitQuestion = z.infer<typeof permitQuestionSchema>;
 

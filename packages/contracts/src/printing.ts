@@ -27,7 +27,18 @@ export const tagLayoutSizes: Record<TagLayoutKey, { width: number; height: numbe
 };
 
 /** What a layout may show, in the order the tag prints them (the legend band always prints). */
-export const tagLayoutFields = ['logo', 'number', 'point', 'permit', 'applier', 'date', 'reason', 'qr'] as const;
+export const tagLayoutFields = [
+  'logo',
+  'number',
+  'point',
+  'permit',
+  'applier',
+  'department',
+  'contact',
+  'date',
+  'reason',
+  'qr',
+] as const;
 export type TagLayoutField = (typeof tagLayoutFields)[number];
 
 const hexColour = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Expected a colour such as #B91C1C'));

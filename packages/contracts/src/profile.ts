@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { userContactSchema, userDepartmentSchema } from './user-manage';
 
 /** The password policy, shown to the user in these words. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -15,6 +16,8 @@ export const profileSchema = z.object({
   email: z.nullable(z.string()),
   languageCode: z.nullable(z.string()),
   isActiveDirectoryUser: z.boolean(),
+  department: z.nullable(z.string()),
+  contact: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -22,6 +25,10 @@ export const updateProfileSchema = z.object({
   displayName: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
   email: z.nullable(z.email('Enter a valid e-mail address').check(z.maxLength(320))),
   languageCode: z.nullable(z.string().check(z.maxLength(20))),
+  department: z
+    .optional(z.nullable(userDepartmentSchema))
+    .check(z.describe('Left out: unchanged; empty or null: none')),
+  contact: z.optional(z.nullable(userContactSchema)).check(z.describe('Left out: unchanged; empty or null: none')),
 });
 
 export const changePasswordSchema = z.object({

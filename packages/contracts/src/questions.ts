@@ -21,6 +21,19 @@ export type AnswerType = (typeof answerTypes)[number];
 export const yesNoAnswers = ['yes', 'no', 'na'] as const;
 export type YesNoAnswer = (typeof yesNoAnswers)[number];
 
+/**
+ * The facts of the permit's record a number question may be answered from: the permit's questions
+ * show the fact's value now, for the person answering to confirm or correct (their answer is what
+ * is recorded). Each is a count the isolation record or the group lockbox already holds.
+ */
+export const questionFacts = [
+  'locks-on-points',
+  'points-isolated',
+  'personal-locks-on-lockbox',
+  'crew-signed-on',
+] as const;
+export type QuestionFact = (typeof questionFacts)[number];
+
 export const QUESTION_TEXT_MAX = 500;
 export const QUESTION_CHOICE_MAX = 100;
 export const QUESTION_CHOICES_MAX = 20;
@@ -60,8 +73,11 @@ export const questionInputSchema = z.object({
   /** For a number question: answers outside [minValue, maxValue] block the step. */
   minValue: z.nullable(z.number()),
   maxValue: z.nullable(z.number()),
+  /** For a number question: the fact of the record its answer is offered from; null (or left out): none. */
+  fact: z._default(z.nullable(z.enum(questionFacts, 'Answered from: choose one of the listed facts')), null),
 });
-export type QuestionInput = z.infer<typeof questionInputSchema>;
+/** As sent: a question saved before facts existed (the demo, a test) may leave the fact out. */
+export type QuestionInput = z.input<typeof questionInputSchema>;
 
 /** One immutable version of a question. `caption` names its text in the translations system. */
 export const questionVersionSchema = z.object({
@@ -75,6 +91,8 @@ export const questionVersionSchema = z.object({
   blockingAnswer: z.nullable(z.string()),
   minValue: z.nullable(z.number()),
   maxValue: z.nullable(z.number()),
+  /** Left out by copies saved before facts existed (the device's offline copy). */
+  fact: z.optional(z.nullable(z.enum(questionFacts))),
   createdBy: z.string(),
   createdAt: z.string(),
 });

@@ -209,6 +209,12 @@ export interface TagCommandInput {
 export const tagParamsSchema = z.object({ permitId: idParamSchema });
 
 const person = z.object({ ID: z.int(), displayName: z.string() });
+/** Who hung a tag and how to reach them, as the tag names them (left out by copies saved before). */
+const applier = z.object({
+  ...person.shape,
+  department: z.optional(z.nullable(z.string())),
+  contact: z.optional(z.nullable(z.string())),
+});
 const instant = z.nullable(z.string());
 
 /** A tag as the permit's Tags section shows it (GET /api/permits/:permitId/tags). */
@@ -223,7 +229,7 @@ export const tagSchema = z.object({
   state: z.enum(tagStates),
   point: z.nullable(z.object({ code: z.string(), location: z.string() })),
   printedAt: instant,
-  appliedBy: z.nullable(person),
+  appliedBy: z.nullable(applier),
   appliedAt: instant,
   verifiedBy: z.nullable(person),
   verifiedAt: instant,
@@ -266,6 +272,10 @@ export const publicTagStatusSchema = z.object({
   permitNumber: z.string(),
   permitStatusLabel: z.string(),
   appliedByName: z.nullable(z.string()),
+  appliedByDepartment: z
+    .nullable(z.string())
+    .check(z.describe("The applier's department or crew; null before it is hung")),
+  appliedByContact: z.nullable(z.string()).check(z.describe('How to reach the applier (phone, radio channel)')),
   appliedAt: instant,
   plannedEnd: z.string(),
   lastChangedAt: z.string(),

@@ -9,6 +9,44 @@ export type UserStatusFilter = (typeof userStatusFilters)[number];
 
 const namedRef = z.object({ ID: z.int(), name: z.string() });
 
+export const USER_DEPARTMENT_MAX = 100;
+export const USER_CONTACT_MAX = 60;
+
+/**
+ * The department or crew a danger tag names beside its applier: free text, since an account serves
+ * every facility of the connection and a contractor's crew is on no facility's list. Empty clears it.
+ */
+export const userDepartmentSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(USER_DEPARTMENT_MAX, `Department or crew: at most ${USER_DEPARTMENT_MAX} characters`),
+    z.regex(/^[^\p{Cc}]*$/u, 'Department or crew: use printable characters only'),
+  );
+
+/**
+ * What is wrong with a department or contact as typed (the forms say it before sending; the server
+ * checks the same schemas): the key of its message in userReachMessages.
+ */
+export function userReachProblems(values: { department: string; contact: string }) {
+  return {
+    department: userDepartmentSchema.safeParse(values.department).success ? undefined : ('departmentInvalid' as const),
+    contact: userContactSchema.safeParse(values.contact).success ? undefined : ('contactInvalid' as const),
+  };
+}
+
+/** How to reach the user at work, printed on their tags: a phone number or radio channel. Empty clears it. */
+export const userContactSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(USER_CONTACT_MAX, `Contact: at most ${USER_CONTACT_MAX} characters`),
+    z.regex(
+      /^[\p{L}\p{N} +()\-./#,:*]*$/u,
+      'Contact: use letters, digits, spaces and + ( ) - . / # , : * only (a phone number or radio channel)',
+    ),
+  );
+
 export const managedUserSchema = z.object({
   ID: z.int(),
   userName: z.string(),
@@ -21,6 +59,8 @@ export const managedUserSchema = z.object({
   hasPassword: z.boolean().check(z.describe('False until a password is set (reset) or for directory users')),
   groups: z.array(namedRef).check(z.describe("The user's groups in the caller's facility")),
   facilityIDs: z.array(z.int()).check(z.describe('Facilities the user may sign in to')),
+  department: z.nullable(z.string()).check(z.describe('Department or crew, printed beside the user on their tags')),
+  contact: z.nullable(z.string()).check(z.describe('Phone or radio channel, printed on their tags')),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -65,6 +105,10 @@ export const userInputSchema = z.object({
   facilityIDs: z
     .array(idSchema)
     .check(z.maxLength(500), z.describe("Facilities the user may sign in to; the caller's facility is always added")),
+  department: z
+    .optional(z.nullable(userDepartmentSchema))
+    .check(z.describe('Left out: unchanged; empty or null: none')),
+  contact: z.optional(z.nullable(userContactSchema)).check(z.describe('Left out: unchanged; empty or null: none')),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 

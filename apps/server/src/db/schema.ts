@@ -754,6 +754,10 @@ export interface UserTable {
   failed_login_count: Generated<number>;
   /** When the account was locked after too many failed sign-ins; null when it is not locked. */
   locked_at: Timestamp | null;
+  /** 2026-12-13T1100-tag-applier-prefill: the department or crew a tag names beside its applier; null when not given. */
+  department: string | null;
+  /** 2026-12-13T1100-tag-applier-prefill: how to reach the user at work (phone, radio channel), printed on their tags. */
+  contact: string | null;
 }
 
 export interface GroupTable {
@@ -954,6 +958,8 @@ export interface QuestionVersionTable {
   /** numeric: PostgreSQL sends it as a string. */
   min_value: ColumnType<string | null, number | null, never>;
   max_value: ColumnType<string | null, number | null, never>;
+  /** 2026-12-13T1100-tag-applier-prefill: the system fact a number question is answered from (contracts' questionFacts); null: none. */
+  fact: ColumnType<string | null, string | null, never>;
   created_by: number;
   created_at: CreatedAt;
 }

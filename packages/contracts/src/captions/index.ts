@@ -8,6 +8,7 @@ export * from './notifications';
 export * from './announcements';
 export * from './translations';
 export * from './profile';
+export * from './user-reach';
 export * from './group-manage';
 export * from './user-manage';
 export * from './admin-settings';

@@ -37,6 +37,10 @@ export const questionManageLabels = defineCaptions('Label', 'MasterList_Question
   minValue: 'Minimum',
   maxValue: 'Maximum',
   'range::description': 'An answer outside this range stops the step. Leave empty for no limit.',
+  fact: 'Answered from the record',
+  'fact::description':
+    'Optional. The permit’s questions show this count now, for the person answering to confirm or correct.',
+  noFact: 'Not answered from the record',
   version: 'Version {{version}}',
   current: 'Current',
   inactive: 'Inactive',
@@ -112,4 +116,12 @@ export const questionManageMessages = defineCaptions('Message', 'MasterList_Ques
   activated: 'Question active again.',
   formSaved: 'Permit form saved.',
   textRequired: 'Question is required',
+});
+
+/** The facts a number question may be answered from, as Question Manage names them. */
+export const questionFactCaptions = defineCaptions('Label', 'MasterList_QuestionManage_Fact', {
+  'locks-on-points': 'Locks on the permit’s isolation points',
+  'points-isolated': 'Isolation points isolated or verified',
+  'personal-locks-on-lockbox': 'Personal locks on the group lockbox',
+  'crew-signed-on': 'People signed on to the group lockbox',
 });

@@ -14,6 +14,8 @@ export const tagsLabels = defineCaptions('Label', 'Tags', {
   personalLock: 'Personal lock',
   reason: 'Reason: {{reason}}',
   appliedBy: 'Applied by {{name}}, {{at}}',
+  applierDepartment: 'Department or crew: {{department}}',
+  applierContact: 'Contact: {{contact}}',
   verifiedBy: 'Verified by {{name}}, {{at}}',
   removedBy: 'Removed by {{name}}, {{at}}',
   voided: 'Voided: {{reason}}',

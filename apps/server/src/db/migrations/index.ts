@@ -65,6 +65,7 @@ import * as permitHandovers from './2026-12-11T0900-permit-handovers';
 import * as lockTagAndTryOut from './2026-12-12T0900-lock-tag-and-try-out';
 import * as assignedLocks from './2026-12-13T0900-assigned-locks';
 import * as lockLabelPrints from './2026-12-13T1000-lock-label-prints';
+import * as tagApplierPrefill from './2026-12-13T1100-tag-applier-prefill';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12T0900-lock-tag-and-try-out': lockTagAndTryOut,
   '2026-12-13T0900-assigned-locks': assignedLocks,
   '2026-12-13T1000-lock-label-prints': lockLabelPrints,
+  '2026-12-13T1100-tag-applier-prefill': tagApplierPrefill,
 };

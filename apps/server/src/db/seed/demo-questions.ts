@@ -70,6 +70,8 @@ const demoQuestions: DemoQuestion[] = [
       blockingAnswer: null,
       minValue: 1,
       maxValue: null,
+      // The holder sees the lockbox's count, offered to confirm at the box, not typed from memory.
+      fact: 'personal-locks-on-lockbox',
     },
     spanish: 'Candados personales en la caja de bloqueo grupal',
     askedAt: at(loto, 'acceptance'),

@@ -40,6 +40,8 @@ export const demoUsers = [
     userName: 'admin',
     displayName: 'Alex Admin',
     email: 'admin@hasp.example',
+    department: 'Site safety',
+    contact: '+1 555 0100',
     group: 'Administrators',
     facilities: 'all',
   },
@@ -47,6 +49,8 @@ export const demoUsers = [
     userName: 'supervisor',
     displayName: 'Sam Supervisor',
     email: 'supervisor@hasp.example',
+    department: 'Operations — Shift A',
+    contact: 'Radio ch. 2 / +1 555 0142',
     group: 'Supervisors',
     facilities: 'all',
   },
@@ -54,10 +58,20 @@ export const demoUsers = [
     userName: 'worker',
     displayName: 'Wren Worker',
     email: 'worker@hasp.example',
+    department: 'Maintenance — Electrical crew',
+    contact: 'Radio ch. 4 / +1 555 0177',
     group: 'Authorized Workers',
     facilities: 'first',
   },
-  { userName: 'contractor', displayName: 'Casey Contractor', email: null, group: 'Contractors', facilities: 'first' },
+  {
+    userName: 'contractor',
+    displayName: 'Casey Contractor',
+    email: null,
+    department: 'Acme Mechanical — Crew B',
+    contact: '+1 555 0199',
+    group: 'Contractors',
+    facilities: 'first',
+  },
 ] as const;
 
 /** Facilities, groups and users (matched by name; an existing user's password is never reset). */
@@ -98,6 +112,15 @@ async function seedCore(trx: Transaction<Database>): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // What their tags print: given to a demo account seeded before these existed, never overwritten.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({
+        department: eb.fn.coalesce('department', eb.val(user.department)),
+        contact: eb.fn.coalesce('contact', eb.val(user.contact)),
+      }))
+      .where('id', '=', row.id)
+      .execute();
     const userFacilities = user.facilities === 'all' ? facilityIds : facilityIds.slice(0, 1);
     await trx
       .insertInto('user_facilities')

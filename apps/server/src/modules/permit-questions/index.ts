@@ -4,4 +4,5 @@ export { permitQuestionRoutes } from './permit-questions.routes';
 export { permitQuestionCommands } from './permit-questions-command.service';
 export { registerPermitQuestionGuards } from './permit-questions.guards';
 export { loadPermitQuestionStages } from './permit-questions.view';
+export { countPermitFacts } from './question-facts.repository';
 export { readPermitQuestionsSection, readPermitQuestionsSectionsForPermits } from './permit-questions-section';

@@ -14,6 +14,7 @@ import { findVersions, listCurrentQuestions } from '../questions';
 import { permitQuestionsPolicy, questionsTarget, type QuestionsState } from './permit-questions.policy';
 import { insertPermitAnswer, listCurrentAnswers } from './permit-questions.repository';
 import { permitQuestionsView } from './permit-questions.view';
+import { countPermitFacts } from './question-facts.repository';
 
 const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 
@@ -69,7 +70,7 @@ async function applyAnswer(
       );
     if (current.value === answer) {
       run.unchanged();
-      return permitQuestionsView(trx, permit, { userId, permissions });
+      return permitQuestionsView(trx, permit, { userId, permissions }, { prefill: true });
     }
   }
 
@@ -86,13 +87,17 @@ async function applyAnswer(
     at: ctx.now,
   });
   const about = { question: version.text, questionVersion: version.version, stage: input.stage };
+  // What the record said when they answered: whoever reads the trail sees a confirmed value from a corrected one.
+  const offered = version.fact
+    ? { fromRecord: { fact: version.fact, value: (await countPermitFacts(trx, facilityId, permit.id))[version.fact] } }
+    : {};
   run.audit({
     action: `permit-questions.${verb}`,
     // Its own entity type: the permit's History tab tells the lifecycle (like the isolation plan's rows).
     entityType: 'permit-questions',
     entityId: permit.id,
     before: current ? { ...about, answer: current.value } : null,
-    after: { ...about, answer },
+    after: { ...about, answer, ...offered },
   });
   run.event({
     name: `permit-questions.${verb}`,
@@ -100,7 +105,7 @@ async function applyAnswer(
     entityId: permit.id,
     payload: { permitId: permit.id, number: permit.number, questionId: input.questionId, stage: input.stage, answerId },
   });
-  return permitQuestionsView(trx, permit, { userId, permissions });
+  return permitQuestionsView(trx, permit, { userId, permissions }, { prefill: true });
 }
 
 /** `permit-questions.answer` and `permit-questions.change-answer`, on the permit's row. */

@@ -35,7 +35,7 @@ export const permitQuestionRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         tags,
         security,
         summary:
-          "A permit's questions by stage (permit:view:<CODE>): each as the version answered (else the current one), its answer, and what stops the stage's command",
+          "A permit's questions by stage (permit:view:<CODE>): each as the version answered (else the current one), its answer, the value now of the fact it is answered from (if any), and what stops the stage's command",
         params: permitQuestionsParamsSchema,
         response: { 200: permitQuestionsSchema, ...commandErrorResponses },
       },
@@ -47,10 +47,12 @@ export const permitQuestionRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       await assertPermission(request, permitPermission('view', permit.typeCode));
       if (!permit.sections.includes('questions'))
         throw new AppError('NOT_FOUND', 404, 'This type of permit asks no questions.');
-      const view = await permitQuestionsView(connection.db, permit, {
-        userId: actor.userId,
-        permissions: await permissionsOf(request),
-      });
+      const view = await permitQuestionsView(
+        connection.db,
+        permit,
+        { userId: actor.userId, permissions: await permissionsOf(request) },
+        { prefill: true },
+      );
       void reply.header('etag', `"${view.version}"`);
       return view;
     },

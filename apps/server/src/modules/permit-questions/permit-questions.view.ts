@@ -10,6 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { findVersions } from '../questions';
 import { buildStages } from './permit-questions.model';
+import { withFactPrefills } from './question-facts.repository';
 import {
   answersVersion,
   answersVersionsForPermits,
@@ -99,16 +100,21 @@ export async function loadStagesForPermits(
 /** Whether the caller may answer this permit's questions: its requester side or its issuers. */
 export const mayAnswer = mayAnswerPermitQuestions;
 
-/** The Questions section as the caller sees it. */
+/**
+ * The Questions section as the caller sees it; with `prefill` (the section read or answered
+ * online), each question that names a fact offers its value now.
+ */
 export async function permitQuestionsView(
   db: Db,
   permit: QuestionsPermit,
   caller: { userId: number; permissions: ReadonlySet<string> },
+  options: { prefill?: boolean } = {},
 ): Promise<PermitQuestions> {
-  const [stages, version] = await Promise.all([
+  const [loaded, version] = await Promise.all([
     loadStages(db, permit),
     answersVersion(db, permit.facilityId, permit.id),
   ]);
+  const stages = options.prefill ? await withFactPrefills(db, permit.facilityId, permit.id, loaded) : loaded;
   return {
     permitId: permit.id,
     version,

@@ -11,6 +11,9 @@ export interface PrintableTag {
   permitNumber: string;
   /** Who applied it, or will: null prints a line to write the name on. */
   applier: string | null;
+  /** That person's department or crew and how to reach them: null prints a line to write it on. */
+  applierDepartment: string | null;
+  applierContact: string | null;
   /** Hung: "Applied by" and its time. Not yet: "To be applied by", and a line to write the time on. */
   applied: boolean;
   /** When it was hung, as the facility reads it; null before. */
@@ -137,6 +140,9 @@ function drawTag(doc: PDFKit.PDFDocument, tag: PrintableTag, layout: TagLayout, 
   const blank = '______________________';
   // Before it is hung the paper never says "Applied by": at the equipment that reads as a statement.
   if (shows('applier')) line(text(tag.applied || !tag.applier ? W.appliedBy : W.toBeAppliedBy), tag.applier ?? blank);
+  // Whoever finds the tag must be able to reach its applier: unknown here, they are written by hand.
+  if (shows('department')) line(text(W.department), tag.applierDepartment ?? blank);
+  if (shows('contact')) line(text(W.contact), tag.applierContact ?? blank);
   if (shows('date')) {
     line(text(W.date), tag.appliedAt ?? blank);
     line(text(W.expectedEnd), tag.expectedEnd);

@@ -21,7 +21,7 @@ export interface OwnAccountState {
 }
 
 /** The user row of the actor, in the actor's facility; anyone else's account is not found. */
-const ownAccount: CommandTarget<OwnAccountState> = {
+export const ownAccount: CommandTarget<OwnAccountState> = {
   async lock(trx, actor, id) {
     if (id !== actor.userId) return undefined;
     const row = await trx
@@ -52,8 +52,12 @@ const ownAccount: CommandTarget<OwnAccountState> = {
   },
 };
 
-/** Who may change a password: any signed-in user their own, unless the directory manages it. */
+/**
+ * Who may change a password: any signed-in user their own, unless the directory manages it. Their
+ * name, e-mail, language, department and contact: any signed-in user their own.
+ */
 export const profilePolicy = policyTable<OwnAccountState>()({
+  'profile.update': { permissions: [] },
   'profile.change-password': {
     permissions: [],
     refuse: (account) =>

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Profile, UserSession } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findProfile(db: Db, userId: number): Promise<Profile | undefined> {
   const row = await db
@@ -14,6 +14,8 @@ export async function findProfile(db: Db, userId: number): Promise<Profile | und
       'users.display_name',
       'users.email',
       'users.is_active_directory_user',
+      'users.department',
+      'users.contact',
       'languages.code',
     ])
     .where('users.id', '=', userId)
@@ -26,6 +28,8 @@ export async function findProfile(db: Db, userId: number): Promise<Profile | und
       email: row.email,
       languageCode: row.code,
       isActiveDirectoryUser: row.is_active_directory_user,
+      department: row.department,
+      contact: row.contact,
     }
   );
 }
@@ -33,11 +37,23 @@ export async function findProfile(db: Db, userId: number): Promise<Profile | und
 export async function updateProfileRow(
   db: Db,
   userId: number,
-  values: { displayName: string; email: string | null; languageId: number | null },
+  values: {
+    displayName: string;
+    email: string | null;
+    languageId: number | null;
+    department?: string | null;
+    contact?: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ display_name: values.displayName, email: values.email, language_id: values.languageId })
+    .set({
+      display_name: values.displayName,
+      email: values.email,
+      language_id: values.languageId,
+      ...(values.department !== undefined ? { department: values.department } : {}),
+      ...(values.contact !== undefined ? { contact: values.contact } : {}),
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -5,9 +5,9 @@ import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
 import { contextOf, sendCommand, commandErrorResponses } from '../../platform';
 import { insertAuthEvent, revokeRefreshFamily } from '../auth';
-import { findLanguageByCode } from '../translations';
 import { changeOwnPassword } from './change-password';
-import { familyBelongsToUser, findProfile, listUserSessions, updateProfileRow } from './profile.repository';
+import { updateOwnProfile } from './update-profile';
+import { familyBelongsToUser, findProfile, listUserSessions } from './profile.repository';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -34,30 +34,16 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       schema: {
         tags,
         security,
-        summary: 'Update my name, e-mail and language',
+        summary: 'Update my name, e-mail, language, department or crew and contact (audited; If-Match optional)',
         body: updateProfileSchema,
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      const { db } = auth.connection;
-      let languageId: number | null = null;
-      if (request.body.languageCode) {
-        const language = await findLanguageByCode(db, request.body.languageCode);
-        if (!language)
-          throw new AppError('VALIDATION_FAILED', 400, 'Unknown language', [
-            { field: 'languageCode', message: 'Choose one of the languages' },
-          ]);
-        languageId = language.id;
-      }
-      await updateProfileRow(db, auth.actor.userId, {
-        displayName: request.body.displayName,
-        email: request.body.email,
-        languageId,
-      });
-      return (await findProfile(db, auth.actor.userId))!;
-    },
+    (request, reply) =>
+      sendCommand(ctx.events, request, reply, updateOwnProfile, {
+        targetId: contextOf(request).actor.userId,
+        input: request.body,
+      }),
   );
 
   app.post(

@@ -9,7 +9,8 @@ export interface FieldProblem {
  * The rules a question must keep across its fields, each refusal naming its field: choices only
  * (and at least two, none twice) for a choice question; a blocking answer only for yes/no/N.A.
  * (one of those) and choice questions (one of its choices); a minimum and maximum only for a
- * number question, the minimum not above the maximum.
+ * number question, the minimum not above the maximum; a fact to answer from only for a number
+ * question (every fact is a count).
  */
 export function questionInputProblems(input: QuestionInput): FieldProblem[] {
   const problems: FieldProblem[] = [];
@@ -42,6 +43,8 @@ export function questionInputProblems(input: QuestionInput): FieldProblem[] {
       problems.push({ field: 'minValue', message: 'Minimum applies only to number questions' });
     if (input.maxValue !== null)
       problems.push({ field: 'maxValue', message: 'Maximum applies only to number questions' });
+    if ((input.fact ?? null) !== null)
+      problems.push({ field: 'fact', message: 'Answered from: only a number question is answered from a count' });
   } else if (input.minValue !== null && input.maxValue !== null && input.minValue > input.maxValue) {
     problems.push({ field: 'maxValue', message: 'Maximum must not be below the minimum' });
   }
@@ -50,7 +53,11 @@ export function questionInputProblems(input: QuestionInput): FieldProblem[] {
 
 /** The input as stored: an empty blocking answer is none. */
 export function normalizeQuestionInput(input: QuestionInput): QuestionInput {
-  return { ...input, blockingAnswer: input.blockingAnswer === '' ? null : input.blockingAnswer };
+  return {
+    ...input,
+    blockingAnswer: input.blockingAnswer === '' ? null : input.blockingAnswer,
+    fact: input.fact ?? null,
+  };
 }
 
 /** Whether saving the input would change nothing in the version (then no new version is made). */
@@ -62,6 +69,7 @@ export function isSameAsVersion(input: QuestionInput, version: QuestionVersion):
     input.blockingAnswer === version.blockingAnswer &&
     input.minValue === version.minValue &&
     input.maxValue === version.maxValue &&
+    (input.fact ?? null) === (version.fact ?? null) &&
     input.choices.length === version.choices.length &&
     input.choices.every((choice, index) => choice === version.choices[index])
   );

@@ -21,6 +21,7 @@ const versionColumns = [
   'v.blocking_answer',
   'v.min_value',
   'v.max_value',
+  'v.fact',
   'v.created_at',
   'u.display_name as created_by_name',
 ] as const;
@@ -36,6 +37,7 @@ interface VersionRow {
   blocking_answer: string | null;
   min_value: string | null;
   max_value: string | null;
+  fact: string | null;
   created_at: Date;
   created_by_name: string;
 }
@@ -54,6 +56,7 @@ function toVersion(r: VersionRow): QuestionVersion {
     blockingAnswer: r.blocking_answer,
     minValue: numberOrNull(r.min_value),
     maxValue: numberOrNull(r.max_value),
+    fact: r.fact as QuestionVersion['fact'],
     createdBy: r.created_by_name,
     createdAt: r.created_at.toISOString(),
   };
@@ -262,6 +265,7 @@ export async function insertVersion(
       blocking_answer: input.blockingAnswer,
       min_value: input.minValue,
       max_value: input.maxValue,
+      fact: input.fact ?? null,
       created_by: userId,
     })
     .returning('id')

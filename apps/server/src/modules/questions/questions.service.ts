@@ -63,6 +63,7 @@ const auditedVersion = (v: QuestionVersion | QuestionInput, version: number) => 
   blockingAnswer: v.blockingAnswer,
   minValue: v.minValue,
   maxValue: v.maxValue,
+  fact: v.fact ?? null,
 });
 
 /**

@@ -21,6 +21,9 @@ export interface TagPrintRow {
   point: string | null;
   permitNumber: string;
   applier: string | null;
+  /** The applier's department or crew and how to reach them (their account's, as it reads now). */
+  applierDepartment: string | null;
+  applierContact: string | null;
   /** Hung: `applier` applied it. Not yet: `applier` is who will (the paper must not say it is done). */
   applied: boolean;
   appliedAt: Date | null;
@@ -36,6 +39,7 @@ export interface TagPrintRow {
  * The tags' print facts (facility-scoped; with `typeCodes`, tags on permits of other types are left
  * out). The applier printed: who applied it; before it is hung, the person whose personal lock it
  * goes with, else the permit's holder (the authorized employee); else none (a line to write on).
+ * Their department and contact are that same person's.
  */
 export async function listTagPrintRows(
   db: Db,
@@ -47,7 +51,8 @@ export async function listTagPrintRows(
   const { rows } = await sql<TagPrintRow>`
     select t.id, t.number, t.permit_id as "permitId", t.state, l.value as legend,
       case when ip.id is null then null else concat_ws(' — ', ip.code, nullif(ip.location, '')) end as point,
-      p.number as "permitNumber", coalesce(ua.display_name, ul.display_name, uh.display_name) as applier,
+      p.number as "permitNumber", ap.display_name as applier,
+      ap.department as "applierDepartment", ap.contact as "applierContact",
       t.applied_by is not null as applied, t.applied_at as "appliedAt", p.planned_end as "plannedEnd", t.reason, t.status_token as token,
       t.status_token_revoked_at is not null as revoked, t.lock_application_id is not null as "lockTag"
     from tags t
@@ -58,6 +63,7 @@ export async function listTagPrintRows(
     left join users ua on ua.id = t.applied_by
     left join users ul on ul.id = la.applied_by
     left join users uh on uh.id = p.holder_id
+    left join users ap on ap.id = coalesce(ua.id, ul.id, uh.id)
     where t.facility_id = ${facilityId} and t.id = any(${[...tagIds]}::int[])
       ${typeCodes === undefined ? sql`` : sql`and pt.code = any(${[...typeCodes]}::text[])`}`.execute(db);
   return rows;
@@ -74,6 +80,9 @@ export const printedFacts = (row: TagPrintRow) => ({
   permitNumber: row.permitNumber,
   applier: row.applier,
   applied: row.applied,
+  // Only when given: a tag printed before its applier had either still matches its paper.
+  ...(row.applierDepartment !== null ? { applierDepartment: row.applierDepartment } : {}),
+  ...(row.applierContact !== null ? { applierContact: row.applierContact } : {}),
   appliedAt: row.appliedAt?.toISOString() ?? null,
   plannedEnd: row.plannedEnd.toISOString(),
   reason: row.reason,
@@ -82,7 +91,7 @@ export const printedFacts = (row: TagPrintRow) => ({
 
 /**
  * A tag's stamp (PrintListItem.stamp): what it prints as now, compact — its number, legend, point,
- * permit number, applier (and whether it is hung, and when), expected end, reason and QR code (the
+ * permit number, applier (their department and contact, whether it is hung, and when), expected end, reason and QR code (the
  * status token, or "revoked"). Any of these changed after the PDF was drawn makes the paper wrong: a
  * hand-over names another applier, an extension another end, a new link leaves the printed QR code
  * leading nowhere. The layout (a facility setting) is left out like the permit copy's template.

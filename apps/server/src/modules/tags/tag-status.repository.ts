@@ -14,6 +14,8 @@ export interface TagStatusRow {
   permitNumber: string;
   permitStatus: string;
   appliedByName: string | null;
+  appliedByDepartment: string | null;
+  appliedByContact: string | null;
   appliedAt: Date | null;
   plannedEnd: Date;
   lastChangedAt: Date;
@@ -30,6 +32,7 @@ const tagStatusStatement = {
   text: `
     select t.status_token as token, t.number, t.state, ip.code as "pointCode", ip.location as "pointLocation",
       p.number as "permitNumber", p.status as "permitStatus", u.display_name as "appliedByName",
+      u.department as "appliedByDepartment", u.contact as "appliedByContact",
       t.applied_at as "appliedAt", p.planned_end as "plannedEnd", f.name as "facilityName", f.time_zone as "timeZone",
       -- The tag's own legend, else the facility's first (as the paper prints it).
       coalesce(l.value, (select d.value from master_list_items d

@@ -28,7 +28,7 @@ export const tagStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       schema: {
         tags: ['tags'],
         summary:
-          "A tag's live status for its QR address (no sign-in; rate-limited): number, state, point, permit number and status, applier, times",
+          "A tag's live status for its QR address (no sign-in; rate-limited): number, state, point, permit number and status, applier (their department or crew and contact), times",
         params: tagTokenParamsSchema,
         response: { 200: publicTagStatusSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -61,6 +61,8 @@ export const tagStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         permitNumber: found.permitNumber,
         permitStatusLabel: permitStatusLabels[found.permitStatus as PermitStatus] ?? found.permitStatus,
         appliedByName: found.appliedByName,
+        appliedByDepartment: found.appliedByDepartment,
+        appliedByContact: found.appliedByContact,
         appliedAt: found.appliedAt?.toISOString() ?? null,
         plannedEnd: found.plannedEnd.toISOString(),
         lastChangedAt: found.lastChangedAt.toISOString(),

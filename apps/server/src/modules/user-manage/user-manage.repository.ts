@@ -62,6 +62,8 @@ function selectManaged(db: Db, scope: FacilityScope, filter: Omit<UserFilter, 'p
     'users.is_active',
     'users.locked_at',
     'users.must_change_password',
+    'users.department',
+    'users.contact',
     sql<boolean>`users.password_hash is not null`.as('has_password'),
     (eb) =>
       eb
@@ -101,6 +103,8 @@ function toManagedUser(row: ManagedRow): ManagedUser {
     hasPassword: row.has_password,
     groups: row.groups ?? [],
     facilityIDs: row.facility_ids ?? [],
+    department: row.department,
+    contact: row.contact,
   };
 }
 

@@ -35,6 +35,17 @@ const auditView = (user: ManagedUser) => ({
   mustChangePassword: user.mustChangePassword,
   groupIDs: user.groups.map((g) => g.ID),
   facilityIDs: user.facilityIDs,
+  department: user.department,
+  contact: user.contact,
+});
+
+/**
+ * The department and contact to store: a field left out stays as it is (a client that does not know
+ * them yet never clears them); empty text is none.
+ */
+export const reachFields = (input: { department?: string | null; contact?: string | null }) => ({
+  ...(input.department !== undefined ? { department: input.department || null } : {}),
+  ...(input.contact !== undefined ? { contact: input.contact || null } : {}),
 });
 
 async function load(db: Db | Transaction<Database>, caller: Caller, id: number): Promise<ManagedUser> {
@@ -74,6 +85,7 @@ export async function createUser(db: Db, caller: Caller, input: UserInput): Prom
         email: input.email,
         password_hash: null,
         is_active_directory_user: input.isActiveDirectoryUser,
+        ...reachFields(input),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -129,7 +141,9 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
     input.userName !== before.userName ||
     input.displayName !== before.displayName ||
     input.email !== before.email ||
-    input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
+    input.isActiveDirectoryUser !== before.isActiveDirectoryUser ||
+    // The account's, like its name: every facility's tags print them.
+    Object.entries(reachFields(input)).some(([key, value]) => before[key as 'department' | 'contact'] !== value);
   // A new sign-in name (one the caller holds at the identity provider) or method hands the sign-in over.
   const signInChanged =
     input.userName !== before.userName || input.isActiveDirectoryUser !== before.isActiveDirectoryUser;
@@ -145,6 +159,7 @@ export async function editUser(db: Db, caller: Caller, id: number, input: UserIn
         display_name: input.displayName,
         email: input.email,
         is_active_directory_user: input.isActiveDirectoryUser,
+        ...reachFields(input),
         // A directory user has no local password.
         ...(input.isActiveDirectoryUser ? { password_hash: null, must_change_password: false } : {}),
       })

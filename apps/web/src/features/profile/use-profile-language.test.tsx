@@ -21,6 +21,8 @@ const profile = (languageCode: string | null): Profile => ({
   email: null,
   languageCode,
   isActiveDirectoryUser: false,
+  department: null,
+  contact: null,
 });
 
 function renderWithQueries() {

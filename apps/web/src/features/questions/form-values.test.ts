@@ -40,6 +40,7 @@ describe('question form values', () => {
       blockingAnswer: null,
       minValue: 19.5,
       maxValue: 23.5,
+      fact: 'points-isolated',
       createdBy: 'A',
       createdAt: '',
     };
@@ -51,6 +52,14 @@ describe('question form values', () => {
       blockingAnswer: null,
       minValue: 19.5,
       maxValue: 23.5,
+      fact: 'points-isolated',
     });
+  });
+
+  it('sends the fact a question is answered from only for a number question', () => {
+    const number = { ...emptyQuestionValues, answerType: 'number' as const, fact: 'crew-signed-on' as const };
+    expect(inputOf(number).fact).toBe('crew-signed-on');
+    expect(inputOf({ ...number, fact: '' }).fact).toBeNull();
+    expect(inputOf({ ...number, answerType: 'yes_no_na' }).fact).toBeNull();
   });
 });

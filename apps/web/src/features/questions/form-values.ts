@@ -1,4 +1,10 @@
-import { yesNoAnswers, type AnswerType, type QuestionInput, type QuestionVersion } from '@hasp/contracts';
+import {
+  yesNoAnswers,
+  type AnswerType,
+  type QuestionFact,
+  type QuestionInput,
+  type QuestionVersion,
+} from '@hasp/contracts';
 
 /** What the question dialog edits: text fields as typed, turned into a QuestionInput on save. */
 export interface QuestionFormValues {
@@ -11,6 +17,8 @@ export interface QuestionFormValues {
   blockingAnswer: string;
   minValue: string;
   maxValue: string;
+  /** '' for none: the fact of the record a number question is answered from. */
+  fact: QuestionFact | '';
 }
 
 export const emptyQuestionValues: QuestionFormValues = {
@@ -21,6 +29,7 @@ export const emptyQuestionValues: QuestionFormValues = {
   blockingAnswer: '',
   minValue: '',
   maxValue: '',
+  fact: '',
 };
 
 export function valuesOf(version: QuestionVersion): QuestionFormValues {
@@ -32,6 +41,7 @@ export function valuesOf(version: QuestionVersion): QuestionFormValues {
     blockingAnswer: version.blockingAnswer ?? '',
     minValue: version.minValue === null ? '' : String(version.minValue),
     maxValue: version.maxValue === null ? '' : String(version.maxValue),
+    fact: version.fact ?? '',
   };
 }
 
@@ -57,7 +67,7 @@ export function blockingOptions(values: QuestionFormValues): string[] {
 
 /**
  * What is sent: fields that do not apply to the answer type are left out (choices only for a choice
- * question, a blocking answer only where one can be given, a range only for a number question).
+ * question, a blocking answer only where one can be given, a range and a fact only for a number question).
  * @example inputOf({ ...emptyQuestionValues, text: 'Area barricaded?', blockingAnswer: 'no' }).blockingAnswer === 'no'
  */
 export function inputOf(values: QuestionFormValues): QuestionInput {
@@ -71,5 +81,6 @@ export function inputOf(values: QuestionFormValues): QuestionInput {
     blockingAnswer: options.includes(values.blockingAnswer) ? values.blockingAnswer : null,
     minValue: isNumber ? numberOf(values.minValue) : null,
     maxValue: isNumber ? numberOf(values.maxValue) : null,
+    fact: isNumber && values.fact !== '' ? values.fact : null,
   };
 }

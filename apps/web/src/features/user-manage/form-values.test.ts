@@ -12,6 +12,8 @@ describe('user form values', () => {
       userName: 'jo',
       displayName: 'Jo',
       email: null,
+      department: null,
+      contact: null,
       isActiveDirectoryUser: false,
       groupIDs: [4],
       facilityIDs: [1],
@@ -23,6 +25,15 @@ describe('user form values', () => {
       userName: 'userNameSpaces',
       displayName: 'nameRequired',
       email: 'emailInvalid',
+    });
+  });
+
+  it('sends a department and contact trimmed, empty as none, and names characters a contact cannot hold', () => {
+    const values = { ...formValuesOf(null, 1), department: ' Crew B ', contact: ' Radio ch. 4 ' };
+    expect(inputOf(values)).toMatchObject({ department: 'Crew B', contact: 'Radio ch. 4' });
+    expect(inputOf({ ...values, department: ' ', contact: '' })).toMatchObject({ department: null, contact: null });
+    expect(userFormProblems({ ...values, displayName: 'Jo', userName: 'jo', contact: 'call <me>' })).toEqual({
+      contact: 'contactInvalid',
     });
   });
 });

@@ -7,6 +7,7 @@ import { loginSpanish } from './login';
 import { masterListsSpanish } from './master-lists';
 import { numberingSpanish } from './numbering';
 import { profileSpanish } from './profile';
+import { userReachSpanish } from './user-reach';
 import { shellSpanish } from './shell';
 import { tagReportLinksSpanish } from './tag-report-links';
 import { questionsSpanish } from './questions';
@@ -43,6 +44,7 @@ export const spanishTranslations: ShippedTranslation[] = [
   ...shellSpanish,
   ...announcementsSpanish,
   ...profileSpanish,
+  ...userReachSpanish,
   ...assetComponentsSpanish,
   ...assetImportSpanish,
   ...assetsSpanish,

@@ -1,5 +1,6 @@
 import {
   questionAnswerTypeCaptions,
+  questionFactCaptions,
   questionManageButtons,
   questionManageLabels,
   questionManageMessages,
@@ -43,6 +44,10 @@ export const questionsSpanish = [
     minValue: 'Mínimo',
     maxValue: 'Máximo',
     'range::description': 'Una respuesta fuera de este rango detiene el paso. Déjelo vacío si no hay límite.',
+    fact: 'Respondida desde el registro',
+    'fact::description':
+      'Opcional. Las preguntas del permiso muestran este recuento actual para que quien responde lo confirme o corrija.',
+    noFact: 'No se responde desde el registro',
     version: 'Versión {{version}}',
     current: 'Actual',
     inactive: 'Inactiva',
@@ -78,6 +83,12 @@ export const questionsSpanish = [
     'close-out': 'Cierre',
   }),
   ...translateCatalog(questionYesNoCaptions, { yes: 'Sí', no: 'No', na: 'N. A.' }),
+  ...translateCatalog(questionFactCaptions, {
+    'locks-on-points': 'Candados en los puntos de aislamiento del permiso',
+    'points-isolated': 'Puntos de aislamiento aislados o verificados',
+    'personal-locks-on-lockbox': 'Candados personales en la caja de bloqueo grupal',
+    'crew-signed-on': 'Personas registradas en la caja de bloqueo grupal',
+  }),
   ...translateCatalog(questionManageButtons, {
     newQuestion: 'Nueva pregunta',
     edit: 'Editar',

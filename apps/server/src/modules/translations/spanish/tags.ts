@@ -21,6 +21,8 @@ export const tagsSpanish = [
     personalLock: 'Candado personal',
     reason: 'Motivo: {{reason}}',
     appliedBy: 'Colocada por {{name}}, {{at}}',
+    applierDepartment: 'Departamento o cuadrilla: {{department}}',
+    applierContact: 'Contacto: {{contact}}',
     verifiedBy: 'Verificada por {{name}}, {{at}}',
     removedBy: 'Retirada por {{name}}, {{at}}',
     voided: 'Anulada: {{reason}}',

@@ -31,9 +31,13 @@ interface QuestionCardProps {
 export function QuestionCard({ permitId, stage, entry, editable }: QuestionCardProps) {
   const t = useCaptions();
   const id = useId();
-  const { question, answer } = entry;
+  const { question, answer, prefill } = entry;
   const saved = answer?.value ?? '';
-  const [draft, setDraft] = useState(saved);
+  const [typed, setTyped] = useState<string | null>(null);
+  // Unanswered and not yet typed in: the record's value now is offered, to confirm with Save or correct.
+  const draft = typed ?? (answer || !prefill ? saved : String(prefill.value));
+  const setDraft = (value: string) => setTyped(value);
+  const fromRecord = prefill ? t(L[`fromRecord::${prefill.fact}`], { value: prefill.value }) : null;
   // One Idempotency-Key per value the user tries to save: a retry of that save applies once.
   const [attempt, setAttempt] = useState<{ value: string; key: string } | null>(null);
   const command = useAnswerCommand(permitId);
@@ -161,6 +165,11 @@ export function QuestionCard({ permitId, stage, entry, editable }: QuestionCardP
         {range && (
           <Text size="sm" id={`${id}-range`}>
             {range}
+          </Text>
+        )}
+        {fromRecord && (
+          <Text size="sm" data-testid="question-from-record">
+            {fromRecord}
           </Text>
         )}
         {input ??

@@ -9,9 +9,11 @@ export interface ProfileChanges {
   displayName: string;
   email: string | null;
   languageCode: string | null;
+  department: string | null;
+  contact: string | null;
 }
 
-/** Saves the user's name, e-mail and preferred language; answers with the saved profile. */
+/** Saves the user's name, e-mail, preferred language, department and contact; answers with the saved profile. */
 export function updateProfile(changes: ProfileChanges): Promise<Profile> {
   return sendForm('profile', { method: 'PUT', body: changes, schema: profileSchema });
 }

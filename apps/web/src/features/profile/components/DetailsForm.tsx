@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { profileButtons, profileLabels, profileMessages, type Profile } from '@hasp/contracts';
+import {
+  profileButtons,
+  profileLabels,
+  profileMessages,
+  userReachMessages,
+  userReachProblems,
+  type Profile,
+} from '@hasp/contracts';
+import { UserReachFields } from '../../../components/UserReachFields';
 import { currentLanguage, useCaptions } from '../../../lib/i18n';
 import { useLanguages } from '../../../lib/languages';
 import { fieldErrorsOf } from '../../../lib/send-form';
@@ -15,17 +23,21 @@ interface DetailsFormProps {
   connection: string;
 }
 
-type Field = 'displayName' | 'email' | 'languageCode';
+const fields = ['displayName', 'email', 'department', 'contact', 'languageCode'] as const;
+type Field = (typeof fields)[number];
+type ReachMessage = keyof typeof userReachMessages;
 /** A field's problem: our own caption, or the server's words when it found one we did not. */
-type Problem = { caption: ProfileMessage } | { text: string };
+type Problem = { caption: ProfileMessage } | { reach: ReachMessage } | { text: string };
 
-/** Name, e-mail and preferred language. A saved language applies to the whole app at once. */
+/** Name, e-mail, department or crew, contact and preferred language. A saved language applies to the whole app at once. */
 export function DetailsForm({ profile, connection }: DetailsFormProps) {
   const t = useCaptions();
   const languages = useLanguages(connection);
   const update = useUpdateProfile();
   const [displayName, setDisplayName] = useState(profile.displayName);
   const [email, setEmail] = useState(profile.email ?? '');
+  const [department, setDepartment] = useState(profile.department ?? '');
+  const [contact, setContact] = useState(profile.contact ?? '');
   const [languageCode, setLanguageCode] = useState(profile.languageCode ?? currentLanguage());
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [saved, setSaved] = useState(false);
@@ -38,11 +50,12 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
   const messageOf = (field: Field) => {
     const problem = problems[field];
     if (!problem) return undefined;
-    return 'caption' in problem ? t(profileMessages[problem.caption]) : problem.text;
+    if ('caption' in problem) return t(profileMessages[problem.caption]);
+    return 'reach' in problem ? t(userReachMessages[problem.reach]) : problem.text;
   };
 
   const focusFirstProblem = (found: Partial<Record<Field, unknown>>) => {
-    const first = (['displayName', 'email', 'languageCode'] as const).find((field) => found[field]);
+    const first = fields.find((field) => found[field]);
     if (first) document.getElementById(`profile-${first}`)?.focus();
   };
 
@@ -52,6 +65,9 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
     const ownProblems: Partial<Record<Field, Problem>> = {};
     if (found.displayName) ownProblems.displayName = { caption: found.displayName };
     if (found.email) ownProblems.email = { caption: found.email };
+    const reach = userReachProblems({ department, contact });
+    if (reach.department) ownProblems.department = { reach: reach.department };
+    if (reach.contact) ownProblems.contact = { reach: reach.contact };
     setProblems(ownProblems);
     setSaved(false);
     if (Object.keys(ownProblems).length) {
@@ -59,7 +75,13 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
       return;
     }
     update.mutate(
-      { displayName: displayName.trim(), email: email.trim() || null, languageCode: languageCode || null },
+      {
+        displayName: displayName.trim(),
+        email: email.trim() || null,
+        languageCode: languageCode || null,
+        department: department.trim() || null,
+        contact: contact.trim() || null,
+      },
       {
         onSuccess: (result) => {
           setSaved(true);
@@ -69,8 +91,7 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
           // What the user typed stays in the fields; the server's word goes beside the one it is about.
           const serverProblems: Partial<Record<Field, Problem>> = {};
           for (const [field, text] of Object.entries(fieldErrorsOf(error))) {
-            if (text && (field === 'displayName' || field === 'email' || field === 'languageCode'))
-              serverProblems[field] = { text };
+            if (text && (fields as readonly string[]).includes(field)) serverProblems[field as Field] = { text };
           }
           setProblems(serverProblems);
           focusFirstProblem(serverProblems);
@@ -123,6 +144,15 @@ export function DetailsForm({ profile, connection }: DetailsFormProps) {
           onChange={(event) => {
             setEmail(event.currentTarget.value);
             edited('email');
+          }}
+        />
+        <UserReachFields
+          idPrefix="profile"
+          values={{ department, contact }}
+          errors={{ department: messageOf('department'), contact: messageOf('contact') }}
+          onChange={(field, value) => {
+            (field === 'department' ? setDepartment : setContact)(value);
+            edited(field);
           }}
         />
         <NativeSelect

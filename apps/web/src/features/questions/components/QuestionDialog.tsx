@@ -3,6 +3,8 @@ import { Alert, Modal, NativeSelect, Stack, Switch, Textarea, TextInput } from '
 import {
   answerTypes,
   questionAnswerTypeCaptions,
+  questionFactCaptions,
+  questionFacts,
   questionManageButtons,
   questionManageLabels,
   questionManageMessages,
@@ -63,6 +65,7 @@ function QuestionForm({ question, onDone }: { question: QuestionSummary | null; 
     'blockingAnswer',
     'minValue',
     'maxValue',
+    'fact',
   ]);
   const unplaced = Object.keys(fieldErrors).some((field) => !shownFields.has(field));
 
@@ -170,6 +173,19 @@ function QuestionForm({ question, onDone }: { question: QuestionSummary | null; 
             />
             <p className={classes.rangeHint}>{t(l['range::description'])}</p>
           </div>
+        )}
+        {values.answerType === 'number' && (
+          <NativeSelect
+            label={t(l.fact)}
+            description={t(l['fact::description'])}
+            value={values.fact}
+            onChange={(event) => set({ fact: event.currentTarget.value as QuestionFormValues['fact'] })}
+            data={[
+              { value: '', label: t(l.noFact) },
+              ...questionFacts.map((fact) => ({ value: fact, label: t(questionFactCaptions[fact]) })),
+            ]}
+            error={fieldErrors.fact}
+          />
         )}
         <FormButtons
           cancelLabel={t(questionManageButtons.cancel)}

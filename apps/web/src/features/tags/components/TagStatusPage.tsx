@@ -74,6 +74,16 @@ function TagStatus() {
               {status.data.appliedAt ? `, ${atFacility(status.data.appliedAt, status.data.timeZone)}` : ''}
             </Text>
           ) : null}
+          {status.data.appliedByDepartment ? (
+            <Text size="xl" data-testid="tag-status-department">
+              Department or crew: {status.data.appliedByDepartment}
+            </Text>
+          ) : null}
+          {status.data.appliedByContact ? (
+            <Text size="xl" data-testid="tag-status-contact">
+              Contact: <ContactLink contact={status.data.appliedByContact} />
+            </Text>
+          ) : null}
           <Text size="xl" data-testid="tag-status-expected-end">
             Expected end {atFacility(status.data.plannedEnd, status.data.timeZone)}
           </Text>
@@ -82,4 +92,10 @@ function TagStatus() {
       )}
     </main>
   );
+}
+
+/** A phone number opens the phone's dialler from the scanned page; a radio channel is plain text. */
+function ContactLink({ contact }: { contact: string }) {
+  const digits = contact.replace(/[\s().-]/g, '');
+  return /^\+?\d{6,15}$/.test(digits) ? <a href={`tel:${digits}`}>{contact}</a> : <>{contact}</>;
 }

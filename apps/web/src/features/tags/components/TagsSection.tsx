@@ -73,6 +73,14 @@ function TagCard({ permitId, permitNumber, tag }: { permitId: number; permitNumb
             {t(L.appliedBy, { name: tag.appliedBy.displayName, at: when(tag.appliedAt) })}
           </Text>
         ) : null}
+        {tag.appliedBy?.department ? (
+          <Text data-testid="tag-applier-department">
+            {t(L.applierDepartment, { department: tag.appliedBy.department })}
+          </Text>
+        ) : null}
+        {tag.appliedBy?.contact ? (
+          <Text data-testid="tag-applier-contact">{t(L.applierContact, { contact: tag.appliedBy.contact })}</Text>
+        ) : null}
         {tag.verifiedBy ? (
           <Text>{t(L.verifiedBy, { name: tag.verifiedBy.displayName, at: when(tag.verifiedAt) })}</Text>
         ) : null}

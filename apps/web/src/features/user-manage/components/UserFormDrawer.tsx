@@ -5,9 +5,11 @@ import {
   userManageLabels,
   userManageMessages,
   userManageTitles,
+  userReachMessages,
   type ManagedUser,
   type UserManageOptions,
 } from '@hasp/contracts';
+import { UserReachFields } from '../../../components/UserReachFields';
 import { useCaptions } from '../../../lib/i18n';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/send-form';
 import { useSaveUser } from '../api/save-user';
@@ -31,7 +33,15 @@ interface UserFormDrawerProps {
   onSaved: (user: ManagedUser, created: boolean) => void;
 }
 
-const fieldOrder: UserField[] = ['userName', 'displayName', 'email', 'groupIDs', 'facilityIDs'];
+const fieldOrder: UserField[] = [
+  'userName',
+  'displayName',
+  'email',
+  'department',
+  'contact',
+  'groupIDs',
+  'facilityIDs',
+];
 
 /** Creates or edits a user in a side drawer; what was typed stays when saving fails. */
 export function UserFormDrawer(props: UserFormDrawerProps) {
@@ -76,7 +86,12 @@ function UserForm({
   };
   const errorOf = (field: UserField) => {
     const problem = problems[field];
-    return problem ? t(userManageMessages[problem]) : serverErrors[field];
+    if (!problem) return serverErrors[field];
+    return t(
+      problem in userManageMessages
+        ? userManageMessages[problem as keyof typeof userManageMessages]
+        : userReachMessages[problem as keyof typeof userReachMessages],
+    );
   };
   const focusFirst = (fields: Partial<Record<UserField, unknown>>) => {
     const first = fieldOrder.find((field) => fields[field]);
@@ -144,6 +159,12 @@ function UserForm({
           value={values.email}
           error={errorOf('email')}
           onChange={(event) => set('email', event.currentTarget.value)}
+        />
+        <UserReachFields
+          idPrefix="user"
+          values={values}
+          errors={{ department: errorOf('department'), contact: errorOf('contact') }}
+          onChange={set}
         />
         <Checkbox
           label={t(userManageLabels.isActiveDirectoryUser)}

@@ -2,7 +2,12 @@ import * as z from 'zod/mini';
 import { idParamSchema, idSchema } from './ids';
 import { holdingPlanPointStates, type PlanPointState } from './isolation-plan';
 import { planPointStateCaptions } from './captions/isolation-plan';
-import { lockApplyRuleCaptions, lockAssignRuleCaptions, lockRemoveRuleCaptions } from './captions/lock-rules';
+import {
+  lockApplyRuleCaptions,
+  lockAssignRuleCaptions,
+  lockRemoveRuleCaptions,
+  lockWhereCaptions,
+} from './captions/lock-rules';
 import { permitStatusCaptions, type PermitStatus } from './permit-lifecycle';
 import { say, type Spoken } from './said';
 
@@ -239,12 +244,12 @@ export function lockApplyRefusal(
   lock: LockFacts,
   userId: number,
   permit: { id: number },
-  whereInUse = 'somewhere no record shows',
+  whereInUse: Spoken = say(lockWhereCaptions.unknown),
 ): Spoken | null {
   const w = lockApplyRuleCaptions;
   const serial = lock.serial;
   if (lock.status === 'lost' || lock.status === 'retired') return say(w[lock.status], { serial });
-  if (lock.status === 'in_use') return say(w.inUse, { serial, where: whereInUse });
+  if (lock.status === 'in_use') return say(w.inUse, { serial }, {}, {}, { where: [whereInUse] });
   if (lock.kind === 'lockbox') return say(w.lockbox, { serial });
   if (lock.ownerId !== null)
     return lock.ownerId === userId ? null : say(w.issuedToOther, { serial, owner: lock.ownerName ?? '' });
@@ -262,7 +267,7 @@ export function lockApplyRefusal(
 export function lockAssignRefusal(
   lock: LockFacts,
   permit: { id: number; number: string; status: PermitStatus },
-  whereInUse = 'a permit',
+  whereInUse: Spoken = say(lockWhereCaptions.aPermit),
 ): Spoken | null {
   const w = lockAssignRuleCaptions;
   const serial = lock.serial;
@@ -274,7 +279,7 @@ export function lockAssignRefusal(
   if (lock.assignedPermitId === permit.id) return say(w.alreadyAssigned, { serial, number: permit.number });
   if (lock.assignedPermitNumber !== null)
     return say(w.assignedElsewhere, { serial, number: lock.assignedPermitNumber });
-  if (lock.status === 'in_use') return say(w.inUse, { serial, where: whereInUse });
+  if (lock.status === 'in_use') return say(w.inUse, { serial }, {}, {}, { where: [whereInUse] });
   return null;
 }
 
@@ -285,12 +290,12 @@ export function lockAssignRefusal(
 export function lockUnassignRefusal(
   lock: LockFacts,
   permit: { id: number; number: string },
-  whereInUse = 'a permit',
+  whereInUse: Spoken = say(lockWhereCaptions.aPermit),
 ): Spoken | null {
   const w = lockAssignRuleCaptions;
   if (lock.assignedPermitId !== permit.id)
     return say(w.notAssignedHere, { serial: lock.serial, number: permit.number });
-  if (lock.status === 'in_use') return say(w.unassignInUse, { serial: lock.serial, where: whereInUse });
+  if (lock.status === 'in_use') return say(w.unassignInUse, { serial: lock.serial }, {}, {}, { where: [whereInUse] });
   return null;
 }
 

@@ -41,4 +41,13 @@ export const lockAssignRuleCaptions = defineCaptions('Message', 'Rules_Lock_Assi
   unassignInUse: 'Lock {{serial}} is in use on {{where}}: it is released from the permit once its applier removes it',
 });
 
-registerSayable(lockApplyRuleCaptions, lockRemoveRuleCaptions, lockAssignRuleCaptions);
+/** Where a lock in use is, as its refusals name it (a phrase of `inUse`). */
+export const lockWhereCaptions = defineCaptions('Message', 'Rules_Lock_Where', {
+  atPoint: 'permit {{number}} at point {{point}}',
+  onLockbox: 'permit {{number}}, lockbox {{lockbox}}',
+  unknown: 'somewhere no record shows',
+  anotherPermit: 'another permit',
+  aPermit: 'a permit',
+});
+
+registerSayable(lockApplyRuleCaptions, lockRemoveRuleCaptions, lockAssignRuleCaptions, lockWhereCaptions);

@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import {
   freeLockStatus,
+  lockWhereCaptions,
+  say,
   lockApplyRefusal,
   lockPointRefusal,
   lockRemoveRefusal,
@@ -9,6 +11,7 @@ import {
   type LockRemoval,
   type LockStatus,
   type Said,
+  type Spoken,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
@@ -81,8 +84,8 @@ export async function lockLockRow(trx: Trx, facilityId: number, lockId: number):
 const conflict = (message: string, field = 'lockId', said?: Said) =>
   new AppError('CONFLICT', 409, message, [{ field, message }], undefined, said);
 
-/** Where an open application holds a lock now, in words: "permit LOTO-0042 at point E-101". */
-export async function whereApplied(trx: Trx, facilityId: number, lockId: number): Promise<string> {
+/** Where an open application holds a lock now, in the reader's words: "permit LOTO-0042 at point E-101". */
+export async function whereApplied(trx: Trx, facilityId: number, lockId: number): Promise<Spoken> {
   const { rows } = await sql<{ number: string; point: string | null; lockbox: string | null }>`
     select p.number, ip.code as point, lb.number as lockbox
     from lock_applications a
@@ -92,10 +95,10 @@ export async function whereApplied(trx: Trx, facilityId: number, lockId: number)
     left join lockboxes lb on lb.facility_id = a.facility_id and lb.id = a.lockbox_id
     where a.facility_id = ${facilityId} and a.lock_id = ${lockId} and a.removed_at is null`.execute(trx);
   const row = rows[0];
-  if (!row) return 'somewhere no record shows';
+  if (!row) return say(lockWhereCaptions.unknown);
   return row.point !== null
-    ? `permit ${row.number} at point ${row.point}`
-    : `permit ${row.number}, lockbox ${row.lockbox}`;
+    ? say(lockWhereCaptions.atPoint, { number: row.number, point: row.point })
+    : say(lockWhereCaptions.onLockbox, { number: row.number, lockbox: row.lockbox ?? '' });
 }
 
 /** Refuses a place that is not this permit's: a plan point must be on its plan and hold the isolation. */

@@ -14,6 +14,7 @@ import {
   isolationPlanRefusalSaid,
   isolationPlanVerbs,
   lockboxCommands,
+  lockWhereCaptions,
   lockboxRefusal,
   permitGuardCaptions,
   planPointStateCaptions,
@@ -302,5 +303,28 @@ describe('the isolation plan’s refusals, in Spanish', () => {
               said += 1;
             }
     expect(said).toBeGreaterThan(1000);
+  });
+});
+
+describe('where a lock is in use, in Spanish', () => {
+  it('names the permit and point in the reader’s words', () => {
+    const inUse = lockApplyRefusal(
+      {
+        serial: 'L-1',
+        kind: 'padlock',
+        status: 'in_use',
+        ownerId: null,
+        ownerName: null,
+        assignedPermitId: 7,
+        assignedPermitNumber: 'LOTO-7',
+      },
+      4,
+      { id: 7 },
+      say(lockWhereCaptions.atPoint, { number: 'LOTO-9', point: 'E-1' }),
+    )!;
+    expect(inUse.message).toBe('Lock L-1 is already applied on permit LOTO-9 at point E-1');
+    expect(sayIn(inUse.said, inUse.message, es)).toBe(
+      'El candado L-1 ya está puesto en el permiso LOTO-9 en el punto E-1',
+    );
   });
 });

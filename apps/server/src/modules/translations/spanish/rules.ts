@@ -8,6 +8,7 @@ import {
   listWordCaptions,
   lockApplyRuleCaptions,
   lockAssignRuleCaptions,
+  lockWhereCaptions,
   lockboxPrimaryVerbCaptions,
   lockboxRuleCaptions,
   lockRemoveRuleCaptions,
@@ -235,6 +236,13 @@ export const rulesSpanish = [
     pointRetired: '{{point}} ya no está en uso.',
     alreadyOnPlan: '{{point}} ya está en el plan.',
     stillApplied: 'Todavía hay un candado o una etiqueta en {{point}}: quítelo primero.',
+  }),
+  ...translateCatalog(lockWhereCaptions, {
+    atPoint: 'el permiso {{number}} en el punto {{point}}',
+    onLockbox: 'el permiso {{number}}, caja de bloqueo {{lockbox}}',
+    unknown: 'un lugar que ningún registro muestra',
+    anotherPermit: 'otro permiso',
+    aPermit: 'un permiso',
   }),
   ...translateCatalog(listWordCaptions, { and: '{{first}} y {{last}}' }),
   ...translateCatalog(pointGroupCaptions, {

@@ -1,5 +1,7 @@
 import {
   freeLockStatus,
+  lockWhereCaptions,
+  say,
   lockApplyRefusal,
   lockFactsOf,
   lockPointRefusal,
@@ -95,7 +97,9 @@ export function applyLockOffline(
     );
   const heldHere = plan.points.find((p) => p.locks.some((l) => l.lockId === lock.ID));
   const status = heldHere ? 'in_use' : lock.status;
-  const where = heldHere ? `permit ${data.permit.number} at point ${heldHere.code}` : 'another permit';
+  const where = heldHere
+    ? say(lockWhereCaptions.atPoint, { number: data.permit.number, point: heldHere.code })
+    : say(lockWhereCaptions.anotherPermit);
   const refusal =
     lockApplyRefusal({ ...lockFactsOf(lock), status }, actor.userId, { id: data.permit.ID }, where) ??
     lockPointRefusal(lock.serial, point);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lockApplicationSchema, lockListSchema, type LockApplyInput } from '@hasp/contracts';
+import { useActionKey } from '../../../lib/action-key';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 import { planKeys } from './plan';
 
@@ -18,15 +19,17 @@ const explainedHere = (error: unknown) =>
 /** Applies or removes a lock at a plan point (the locks module's commands); the plan is read again after. */
 export function usePointLock(permitId: number) {
   const client = useQueryClient();
+  const key = useActionKey();
   return useMutation({
     mutationFn: (what: { apply: LockApplyInput } | { remove: { applicationId: number } }) =>
       apiRequest(`permits/${permitId}/locks/commands/${'apply' in what ? 'apply' : 'remove'}`, {
         method: 'POST',
         body: 'apply' in what ? what.apply : what.remove,
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers: { 'idempotency-key': key.keyFor(what) },
         schema: lockApplicationSchema,
         quiet: explainedHere,
       }),
+    onSuccess: () => key.done(),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: planKeys.plan(permitId) });
       void client.invalidateQueries({ queryKey: ['isolation-plan', permitId, 'applicable-locks'] });

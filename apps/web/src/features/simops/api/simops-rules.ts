@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { simopsRulesSchema, type SimopsRuleInput } from '@hasp/contracts';
+import { useActionKey } from '../../../lib/action-key';
 import { apiRequest } from '../../../lib/http';
 import { statusIn } from '../../../lib/send-form';
 import { simopsKeys } from './keys';
@@ -15,17 +16,19 @@ export function useSimopsRules() {
 /** Sets the rule of a pair (`none` removes it); the answer is every rule, which replaces the cached ones. */
 export function useSetSimopsRule() {
   const client = useQueryClient();
+  const key = useActionKey();
   return useMutation({
     mutationFn: (body: SimopsRuleInput) =>
       apiRequest('simops-rules', {
         method: 'PUT',
         body,
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers: { 'idempotency-key': key.keyFor(body) },
         schema: simopsRulesSchema,
         // The screen shows the refusal where the rule is: no toast on top.
         quiet: statusIn(400, 403, 409, 422),
       }),
     onSuccess: (rules) => {
+      key.done();
       client.setQueryData(simopsKeys.rules(), rules);
       // A conflict's rule is shown on the permit page.
       void client.invalidateQueries({ queryKey: ['simops', 'permit'] });

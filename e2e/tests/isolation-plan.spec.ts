@@ -113,6 +113,20 @@ test('a LOTO permit with three points goes from plan to Isolated and back to Clo
   const permitId = ((await created.json()) as { ID: number }).ID;
   await command(r, permitId, 'request');
   await command(a, permitId, 'approve');
+  // Two pool locks from the cabinet, handed to this permit by its issuer (decision 0114): the card's
+  // picker offers the issuer's own locks and this permit's, never another job's.
+  for (const n of [1, 2]) {
+    const lock = await i.request.post('/api/locks', {
+      headers: auth(i),
+      data: { serial: `ISO-${Date.now().toString(36)}-${n}`.toUpperCase(), kind: 'padlock', colourId: null, note: '' },
+    });
+    expect(lock.status(), await lock.text()).toBe(200);
+    const assigned = await i.request.post(`/api/permits/${permitId}/locks/commands/assign`, {
+      headers: auth(i),
+      data: { lockId: ((await lock.json()) as { ID: number }).ID },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+  }
 
   // The issuer on the phone: the Isolation tab, an empty plan, one tap fills it.
   await i.goto(`/Permit/Edit/${permitId}`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { createPermitViaApi } from '../support/api-permit';
 import { withDatabase } from '../support/database';
 import { demo } from '../support/hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
@@ -111,30 +112,25 @@ test('Lock Manage on a wide screen: a table that says where a lock in use is', a
   const serial = `E2E-${unique()}`;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn();
-  // A lock applied at an isolated point of a North Plant permit (the point put on the plan directly:
-  // the plan's own screen is the isolation plan's), through the API as the admin.
+  // A lock applied at an isolated point of this test's own North Plant permit (the point put on the
+  // plan directly: the plan's own screen is the isolation plan's), through the API as the admin. Its
+  // own permit: a demo permit may be closed by a parallel spec, and a closed permit gets no locks.
+  const token = await signInThroughApi(page, demo.admin);
+  const headers = { authorization: `Bearer ${token}` };
+  const permit = await createPermitViaApi(page, token, { type: 'LOTO', title: `Lock Manage table ${serial}` });
   const { permitId, number, planPointId, code } = await withDatabase(async (client) => {
-    const permit = (
-      await client.query<{ id: number; number: string }>(
-        'select id, number from permits where facility_id = 1 order by id limit 1',
-      )
-    ).rows[0]!;
     const point = (
       await client.query<{ id: number; code: string }>(
-        `select ip.id, ip.code from isolation_points ip where ip.facility_id = 1 and not exists (
-           select 1 from permit_isolation_points pp where pp.permit_id = $1 and pp.isolation_point_id = ip.id
-             and pp.removed_at is null) order by ip.id limit 1`,
-        [permit.id],
+        'select ip.id, ip.code from isolation_points ip where ip.facility_id = 1 order by ip.id limit 1',
       )
     ).rows[0]!;
     const planPoint = await client.query<{ id: number }>(
       `insert into permit_isolation_points (facility_id, permit_id, isolation_point_id, position, state)
        values (1, $1, $2, 99, 'isolated') returning id`,
-      [permit.id, point.id],
+      [permit.ID, point.id],
     );
-    return { permitId: permit.id, number: permit.number, planPointId: planPoint.rows[0]!.id, code: point.code };
+    return { permitId: permit.ID, number: permit.number, planPointId: planPoint.rows[0]!.id, code: point.code };
   });
-  const headers = { authorization: `Bearer ${await signInThroughApi(page, demo.admin)}` };
   const lock = await page.request.post('/api/locks', {
     headers,
     data: { serial, kind: 'padlock', colourId: null, note: '' },

@@ -76,6 +76,18 @@ describe('demo permits', () => {
       .where('status', '=', 'in_use')
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(held);
+    // The board's pool locks were handed to each permit and taken back through the assign commands:
+    // every lock on a point of a permit has its lock.assign audit row for that permit.
+    const unaudited = await sql<{ serial: string }>`
+      select distinct l.serial from lock_applications a join locks l on l.id = a.lock_id
+      where a.plan_point_id is not null and not exists (
+        select 1 from audit_log x where x.action = 'lock.assign' and x.entity_id = l.id::text
+          and (x.after ->> 'permitId')::int = a.permit_id)`.execute(db());
+    expect(unaudited.rows).toEqual([]);
+    const released = await sql<{
+      n: number;
+    }>`select count(*)::int as n from audit_log where action = 'lock.unassign'`.execute(db());
+    expect(released.rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('got each status from a lifecycle command: the last audit row of every permit names it', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../schema';
 import type { EventBus, RequestContext } from '../../platform';
 import { runCommand } from '../../platform';
 import { isolationPlanCommands } from '../../modules/isolation-plan';
-import { applyLock, removeLock } from '../../modules/locks';
+import { applyLock, assignLockToPermit, removeLock, unassignLockFromPermit } from '../../modules/locks';
 import { tagCommandDefinitions } from '../../modules/tags';
 import { DEMO_ISOLATION_LOCK_PREFIX } from './demo-locks';
 
@@ -181,6 +181,15 @@ export class DemoIsolation {
     return result;
   }
 
+  /** Hands a pool lock to this permit or takes it back (the locks module's assign commands). */
+  private async assignment(ctx: RequestContext, definition: typeof assignLockToPermit, lockId: number): Promise<void> {
+    await runCommand(this.events, ctx, definition, {
+      name: definition.name,
+      targetId: this.permitId,
+      input: { lockId },
+    });
+  }
+
   /** A tag command (the tags module's), on this permit's tag. */
   private async tag(ctx: RequestContext, verb: 'apply' | 'remove', tagId: number): Promise<void> {
     const definition = tagCommandDefinitions[verb];
@@ -214,15 +223,10 @@ export class DemoIsolation {
     for (const point of plan.points) {
       if (point.lockable) {
         const lockId = await this.pool().take(this.db);
+        // The board's padlocks are pool locks: the issuer hands the permit each from the cabinet first (decision 0114).
+        await this.assignment(c, assignLockToPermit, lockId);
         await this.db.transaction().execute(async (trx) => {
           await sql`select id from permits where id = ${this.permitId} for update`.execute(trx);
-          // The board's padlocks are pool locks: the permit is handed them from the cabinet first (decision 0114).
-          await trx
-            .updateTable('locks')
-            .set({ assigned_permit_id: this.permitId })
-            .where('facility_id', '=', this.facilityId)
-            .where('id', '=', lockId)
-            .execute();
           await applyLock(trx, {
             facilityId: this.facilityId,
             lockId,
@@ -263,14 +267,9 @@ export class DemoIsolation {
             at: c.now,
             removal: 'removed',
           });
-          // Back to the cabinet: the next demo permit is handed it.
-          await trx
-            .updateTable('locks')
-            .set({ assigned_permit_id: null })
-            .where('facility_id', '=', this.facilityId)
-            .where('id', '=', lock.lockId)
-            .execute();
         });
+        // Back to the cabinet: the next demo permit is handed it.
+        await this.assignment(c, unassignLockFromPermit, lock.lockId);
         await this.pool().give(lock.lockId);
       }
       for (const tag of point.tags.filter((t) => t.state === 'applied' || t.state === 'verified'))

@@ -141,8 +141,9 @@ async function seedCore(trx: Transaction<Database>): Promise<void> {
   }
 }
 
-async function demoFacilityIds(trx: Transaction<Database>): Promise<number[]> {
-  const rows = await trx
+/** The demo facilities' IDs, in `demoFacilities` order (a read: inside a step's transaction or not). */
+async function demoFacilityIds(db: Kysely<Database> | Transaction<Database>): Promise<number[]> {
+  const rows = await db
     .selectFrom('facilities')
     .select(['id', 'name'])
     .where(
@@ -299,7 +300,7 @@ const steps: {
   },
   {
     name: DEMO_PERMIT_STORIES_STEP,
-    runOutside: async (db) => seedDemoPermitStories(db, await db.transaction().execute(demoFacilityIds)),
+    runOutside: async (db) => seedDemoPermitStories(db, await demoFacilityIds(db)),
   },
   {
     // After the stories: they put hot work and confined space entries in the same area at the same
@@ -311,19 +312,19 @@ const steps: {
   { name: 'demo-2026-11-27-risk-matrices', run: async (trx) => seedRiskMatrices(trx, await demoFacilityIds(trx)) },
   {
     name: DEMO_HAZARD_LINES_STEP,
-    runOutside: async (db) => seedDemoHazardLines(db, await db.transaction().execute(demoFacilityIds)),
+    runOutside: async (db) => seedDemoHazardLines(db, await demoFacilityIds(db)),
   },
   {
     name: DEMO_PRINT_LIST_STEP,
-    runOutside: async (db) => seedDemoPrintList(db, await db.transaction().execute(demoFacilityIds)),
+    runOutside: async (db) => seedDemoPrintList(db, await demoFacilityIds(db)),
   },
   {
     name: DEMO_AREA_SUPERVISORS_STEP,
-    runOutside: async (db) => seedDemoAreaSupervisors(db, await db.transaction().execute(demoFacilityIds)),
+    runOutside: async (db) => seedDemoAreaSupervisors(db, await demoFacilityIds(db)),
   },
   {
     name: DEMO_LOCK_LABELS_STEP,
-    runOutside: async (db) => seedDemoLockLabels(db, await db.transaction().execute(demoFacilityIds)),
+    runOutside: async (db) => seedDemoLockLabels(db, await demoFacilityIds(db)),
   },
 ];
 

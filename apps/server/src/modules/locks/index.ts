@@ -10,6 +10,8 @@ export {
   type RemovedLock,
   type LockPlace,
 } from './lock-application.service';
+// The assign commands: the demo seed hands its board's pool locks to each permit through them.
+export { assignLockToPermit, unassignLockFromPermit } from './lock-assign.service';
 export { holdLockboxDevice, releaseLockboxDevice, type LockboxDeviceInput } from './lockbox-device.service';
 export { lockRoutes, permitLockRoutes } from './locks.routes';
 // The offline download carries the user's applicable locks (decision 0064).

@@ -295,7 +295,7 @@ export async function transferLock(trx: Trx, input: TransferLockInput): Promise<
   // A pool lock goes with its isolation: the permit that keeps holding the point is now the one it is assigned to.
   await trx
     .updateTable('locks')
-    .set({ assigned_permit_id: input.toPermitId })
+    .set((eb) => ({ assigned_permit_id: input.toPermitId, updated_at: input.at, version: eb('version', '+', 1) }))
     .where('facility_id', '=', input.facilityId)
     .where('id', '=', removed.lockId)
     .where('owner_id', 'is', null)

@@ -2,6 +2,7 @@
 // applyLock/removeLock run inside the caller's transaction (isolation plan, lockbox sign-on, (e)(3)).
 export {
   applyLock,
+  lockLockRow,
   removeLock,
   transferLock,
   type TransferLockInput,

@@ -1,12 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import {
-  lockLabelOutOfUseStatuses,
-  PRINT_LIST_LIMIT,
-  type LockKind,
-  type LockPrintItem,
-  type PrintQueue,
-} from '@hasp/contracts';
+import { lockLabelOutOfUseStatuses, PRINT_LIST_LIMIT, type LockPrintItem, type PrintQueue } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { lockLockRow } from '../locks';
 import { itemCaptionSql } from '../master-lists';
 import { findPrintRecord } from './print-records.repository';
 
@@ -69,19 +64,11 @@ export async function labelledLockIds(db: Db, facilityId: number, ids: readonly 
   return new Set(rows.map((r) => r.id));
 }
 
-/** The lock, locked (FOR UPDATE of its row: its serial cannot change while it is recorded), with its print record. */
-export async function lockLockForPrint(db: Db, facilityId: number, lockId: number) {
-  const lock = await db
-    .selectFrom('locks')
-    .select(['id', 'serial', 'kind', 'status'])
-    .where('facility_id', '=', facilityId)
-    .where('id', '=', lockId)
-    .forUpdate()
-    .executeTakeFirst();
-  return (
-    lock && {
-      lock: lock as typeof lock & { kind: LockKind },
-      record: await findPrintRecord(db, facilityId, 'lock', lockId),
-    }
-  );
+/**
+ * The lock, locked (the locks module's FOR UPDATE of its row: its serial cannot change while it is
+ * recorded), with its print record.
+ */
+export async function lockLockForPrint(trx: Transaction<Database>, facilityId: number, lockId: number) {
+  const lock = await lockLockRow(trx, facilityId, lockId);
+  return lock && { lock, record: await findPrintRecord(trx, facilityId, 'lock', lockId) };
 }

@@ -165,16 +165,11 @@ async function loadIsolationFactsForPermits(
 }
 
 /**
- * The closing guard's list, for every permit type: open lock applications (on points: "Lock L-0042
- * on E-1 (applied by Ann Smith)"; on the lockbox: "Signed on: Bob Jones (lock P-017)") and tags not
- * yet removed, voided or missing ("Tag T-2026-00012 on E-1 (Applied)"). Read from the shared tables
- * directly, in the permit command's transaction after the permit's lock.
+ * The closing guard's list for many permits in one statement, by permit ID (nothing in place:
+ * absent), for every permit type: open lock applications (on points: "Lock L-0042 on E-1 (applied
+ * by Ann Smith)"; on the lockbox: "Signed on: Bob Jones (lock P-017)") and tags not yet removed,
+ * voided or missing ("Tag T-2026-00012 on E-1 (Applied)"). Read from the shared tables directly.
  */
-export async function stillInPlace(db: Db, permitId: number): Promise<InPlace[]> {
-  return (await stillInPlaceForPermits(db, [permitId])).get(permitId) ?? [];
-}
-
-/** stillInPlace for many permits in one statement, by permit ID (nothing in place: absent). */
 async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Promise<Map<number, InPlace[]>> {
   const { rows } = await sql<{ permit_id: number } & Omit<InPlace, 'tagState'> & { tag_state: TagState | null }>`
     select permit_id, kind, serial, point, person, tag, tag_state from (${inPlaceRows(permitIds)}) x
@@ -190,18 +185,15 @@ async function stillInPlaceForPermits(db: Db, permitIds: readonly number[]): Pro
 }
 
 /** One thing in place in the reader's words (the close refusal's phrases). */
-function inPlaceSaid(thing: InPlace): Spoken {
-  const { serial = '', point = '', person = '', tag = '' } = nonNull(thing);
-  if (thing.kind === 'lock') return say(inPlaceWords.lockOnPoint, { serial, point, person });
-  if (thing.kind === 'signed-on') return say(inPlaceWords.signedOn, { serial, person });
-  const state = { state: tagStateCaptions[thing.tagState ?? 'planned'] };
-  if (thing.point) return say(inPlaceWords.tagOnPoint, { tag, point }, state);
-  if (thing.serial) return say(inPlaceWords.tagOnLock, { tag, serial }, state);
-  return say(inPlaceWords.tagOnLockbox, { tag }, state);
+function inPlaceSaid({ kind, serial, point, person, tag, tagState }: InPlace): Spoken {
+  if (kind === 'lock')
+    return say(inPlaceWords.lockOnPoint, { serial: serial ?? '', point: point ?? '', person: person ?? '' });
+  if (kind === 'signed-on') return say(inPlaceWords.signedOn, { serial: serial ?? '', person: person ?? '' });
+  const state = { state: tagStateCaptions[tagState ?? 'planned'] };
+  if (point) return say(inPlaceWords.tagOnPoint, { tag: tag ?? '', point }, state);
+  if (serial) return say(inPlaceWords.tagOnLock, { tag: tag ?? '', serial }, state);
+  return say(inPlaceWords.tagOnLockbox, { tag: tag ?? '' }, state);
 }
-
-const nonNull = (thing: InPlace) =>
-  Object.fromEntries(Object.entries(thing).filter(([, v]) => v !== null)) as Partial<Record<keyof InPlace, string>>;
 
 const deny = (spoken: () => Spoken) => denyFor('PRECONDITION_FAILED', spoken);
 

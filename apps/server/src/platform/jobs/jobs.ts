@@ -153,12 +153,30 @@ export class ConnectionJobs implements Jobs {
   private queue(name: string): Promise<void> {
     let created = this.queues.get(name);
     if (!created) {
-      created = this.boss.createQueue(name, { name, ...retryOptions(this.settings.retry) });
+      created = createQueueRetrying(() => this.boss.createQueue(name, { name, ...retryOptions(this.settings.retry) }));
       this.queues.set(name, created);
       // A failed creation is tried again by the next call.
       void created.catch(() => this.queues.delete(name));
     }
     return created;
+  }
+}
+
+/**
+ * pg-boss's queue creation, tried again when PostgreSQL picked it as a deadlock's victim: two
+ * server processes starting on one database create the same queues at the same moment, and one of
+ * them was aborted ("deadlock detected" while inserting into pgboss.queue) and never started.
+ */
+export async function createQueueRetrying(create: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      const deadlock = (error as { code?: string } | null)?.code === '40P01';
+      if (!deadlock || attempt >= attempts) throw error;
+      // The other process's transaction finishes meanwhile; a short, growing pause before the retry.
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
   }
 }
 

@@ -170,12 +170,43 @@ async function printStatements(db: DemoDb, permits: number) {
   }
 }
 
+/** One whole download as the app takes it (each later page naming the first's cursor), or the incremental one `since` a cursor. */
+async function downloadAll(base: string, token: string, scope: 'mine' | 'under-way', since?: string) {
+  const total = { permits: 0, pages: 0, json: 0, wire: 0, ms: 0, cursor: '' };
+  const started = performance.now();
+  let after: number | null = 0;
+  while (after !== null) {
+    const cursors = after === 0 ? (since ? `&since=${since}` : '') : `&cursor=${total.cursor}`;
+    const response = await fetch(
+      `${base}/api/offline/permits?type=LOTO&scope=${scope}&limit=${PAGE}&after=${after}${cursors}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const text = await response.text();
+    if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
+    const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null; cursor: string | null };
+    if (after === 0) total.cursor = page.cursor ?? '';
+    const bytes = Buffer.from(text);
+    total.permits += page.permits.length;
+    total.pages += 1;
+    total.json += bytes.length;
+    total.wire += brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    after = page.nextAfter;
+  }
+  total.ms = performance.now() - started;
+  return total;
+}
+
 /**
  * What a sign-in takes offline, by the scope the user chose (the app's default `mine`, or
  * `under-way`): every page of LOTO for a worker and for the administrator, its permits, its JSON
- * and what the wire carries (the API's brotli at quality 4, decision 0110).
+ * and what the wire carries (the API's brotli at quality 4, decision 0110); then what the next
+ * sign-in takes with that download's cursor when nothing changed (decision 0118), and after one
+ * permit changed.
  */
-async function printSignInBytes(base: string) {
+async function printSignInBytes(base: string, db: DemoDb) {
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const said = (t: Awaited<ReturnType<typeof downloadAll>>) =>
+    `${t.permits} permits in ${t.pages} pages, ${kb(t.json)} JSON, ${kb(t.wire)} on the wire (br 4), ${ms(t.ms)}`;
   for (const username of ['worker', 'admin']) {
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
@@ -184,29 +215,15 @@ async function printSignInBytes(base: string) {
     });
     const { token } = (await login.json()) as { token: string };
     for (const scope of ['mine', 'under-way'] as const) {
-      const total = { permits: 0, pages: 0, json: 0, wire: 0 };
-      let after: number | null = 0;
-      while (after !== null) {
-        const response = await fetch(
-          `${base}/api/offline/permits?type=LOTO&scope=${scope}&limit=${PAGE}&after=${after}`,
-          {
-            headers: { authorization: `Bearer ${token}` },
-          },
-        );
-        const text = await response.text();
-        if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
-        const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null };
-        const bytes = Buffer.from(text);
-        total.permits += page.permits.length;
-        total.pages += 1;
-        total.json += bytes.length;
-        total.wire += brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length;
-        after = page.nextAfter;
-      }
-      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
-      log(
-        `sign-in download, ${username}, scope ${scope}: ${total.permits} permits in ${total.pages} pages, ${kb(total.json)} JSON, ${kb(total.wire)} on the wire (br 4)`,
-      );
+      const whole = await downloadAll(base, token, scope);
+      log(`sign-in download, ${username}, scope ${scope}: ${said(whole)}`);
+      const next = await downloadAll(base, token, scope, whole.cursor);
+      log(`  next sign-in, nothing changed (incremental): ${said(next)}`);
+      // Bench data only: one permit of the download changes (its title), as a command would.
+      await sql`update permits set title = title || ' (changed)' where id = (
+        select max(id) from permits where facility_id = 1 and number like 'OFF-%')`.execute(db);
+      const changed = await downloadAll(base, token, scope, next.cursor);
+      log(`  next sign-in, one permit changed (incremental): ${said(changed)}`);
     }
   }
 }
@@ -265,7 +282,7 @@ async function main() {
     const serverRun = server_[1]!;
     if (CPU_PROFILE) await cpuProfiler.stop(CPU_PROFILE);
     if (PROFILE_PG) await printStatements(server.db, serverRun.permits);
-    await printSignInBytes(server.base);
+    await printSignInBytes(server.base, server.db);
 
     // 2. The browser: the app signed in (its refresh cookie), Dexie loaded as the app loads it.
     // The rebuild script is added inline (bypassing the app's CSP, bench only).

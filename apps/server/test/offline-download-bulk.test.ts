@@ -182,7 +182,7 @@ describe('downloadOfflinePermits: a page is one moment', () => {
 });
 
 describe('downloadOfflinePermits: the stored copies are a cache', () => {
-  it('answers the page when storing its copies fails, and says so', async () => {
+  it('answers the page when storing its copies and cursor fails, and says so', async () => {
     const rich = (await richPermits(1)).find((r) => r.hazards && r.tags)!;
     const viewer = await viewerOf(await idOf('supervisor'), 1);
     const type = (await findPermitType(db(), 1, 'LOTO'))!;
@@ -206,7 +206,9 @@ describe('downloadOfflinePermits: the stored copies are a cache', () => {
       ),
     ) as OfflineDownload;
     expect(expandOfflinePermits(page.permits, page.shared)).toEqual([await readOfflinePermit(db(), viewer, rich.id)]);
-    expect(errors.map((e) => (e as Error).message)).toEqual(['disk full']);
+    // Neither its cursor nor its copies could be recorded: the device's next download is whole.
+    expect(page.cursor).toBeNull();
+    expect(errors.map((e) => (e as Error).message)).toEqual(['disk full', 'disk full']);
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from offline_permit_snapshots where permit_id = ${rich.id}`.execute(db());
     expect(rows[0]!.n).toBe(0);

@@ -38,7 +38,7 @@ async function readCopies(ids: number[]) {
     db(),
     1,
     { taken: taken.snapshot, ageMs: 0 },
-    taken.rows.map((r) => ({ permitId: r.id, body: JSON.stringify(r), inputs: '{}', valueKeys: [] })),
+    taken.rows.map((r) => ({ permitId: r.id, body: JSON.stringify(r), digest: '', inputs: '{}', valueKeys: [] })),
     new Map(),
   );
 }
@@ -170,7 +170,7 @@ describe('offline permit copies', () => {
         db(),
         2,
         { taken, ageMs: 0 },
-        [{ permitId: permitA, body: '{}', inputs: '{}', valueKeys: [] }],
+        [{ permitId: permitA, body: '{}', digest: '', inputs: '{}', valueKeys: [] }],
         new Map(),
       ),
     ).toBe(0);
@@ -179,7 +179,7 @@ describe('offline permit copies', () => {
         db(),
         1,
         { taken, ageMs: SNAPSHOT_STORE_WITHIN_MS + 1 },
-        [{ permitId: permitA, body: '{}', inputs: '{}', valueKeys: [] }],
+        [{ permitId: permitA, body: '{}', digest: '', inputs: '{}', valueKeys: [] }],
         new Map(),
       ),
     ).toBe(0);

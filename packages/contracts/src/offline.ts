@@ -61,16 +61,24 @@ export const OFFLINE_PAGE_DEVICE = 500;
 export const offlineScopes = ['mine', 'under-way'] as const;
 export type OfflineScope = (typeof offlineScopes)[number];
 
+/** A download's cursor: what the server recorded the device was sent (decision 0118). */
+const cursorSchema = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
+
 /**
- * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<mine|under-way>`: the permit
- * type's code; the page after permit `after` (by ID, the previous page's `nextAfter`), at most
- * `limit` permits, of the scope (`under-way` when not said, as before scopes existed).
+ * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<mine|under-way>&since=<cursor>&cursor=<cursor>`:
+ * the permit type's code; the page after permit `after` (by ID, the previous page's `nextAfter`),
+ * at most `limit` permits, of the scope (`under-way` when not said, as before scopes existed).
+ * `since` (first page): the cursor of this device's last complete download of the type and scope —
+ * the answer then holds only the permits that differ from what that download sent (decision 0118).
+ * `cursor` (pages after the first): the first page's cursor, so the server records what they sent.
  */
 export const offlineDownloadQuerySchema = z.object({
   type: z.string().check(z.minLength(1), z.maxLength(50)),
   scope: z.optional(z.enum(offlineScopes)),
   after: z.optional(z.coerce.number<string>().check(z.int(), z.gte(0), z.lte(2_147_483_647))),
   limit: z.optional(z.coerce.number<string>().check(z.int(), z.positive(), z.lte(OFFLINE_PAGE_MAX))),
+  since: z.optional(cursorSchema),
+  cursor: z.optional(cursorSchema),
 });
 
 export const offlineDownloadSchema = z.object({
@@ -100,6 +108,21 @@ export const offlineDownloadSchema = z.object({
    * until the device follows it.
    */
   pageStarts: z.nullable(z.array(z.int())),
+  /**
+   * On the first page: this download's cursor. The device sends it with the pages after the first
+   * (`cursor`) and, once every page is stored, with its next download's first page (`since`).
+   * Null on later pages.
+   */
+  cursor: z.nullable(cursorSchema),
+  /**
+   * On the first page: the `since` the answer is relative to, when the server could use it — then
+   * `permits` holds only the permits that changed (in data or in what this user may do with them)
+   * since that download, on this one page, and `inScope` every permit the device should keep. Null:
+   * a whole download (no `since`, an unknown or another user's one, or more changes than a page).
+   */
+  since: z.nullable(cursorSchema),
+  /** With `since`: the IDs of every permit of the download as it stands now; the device drops the others. */
+  inScope: z.nullable(z.array(z.int())),
 });
 export type OfflineDownload = z.infer<typeof offlineDownloadSchema>;
 

@@ -85,6 +85,7 @@ export function fullPermit(id: number, over: Partial<Permit> = {}): OfflinePermi
 export function pageOf(
   full: OfflinePermit[],
   nextAfter: number | null = null,
+  over: Partial<Pick<OfflineDownload, 'pageStarts' | 'cursor' | 'since' | 'inScope'>> = {},
 ): { page: OfflineDownload; text: string } {
   const text = JSON.stringify({
     permitType: { ID: 1, code: 'LOTO', name: 'LOTO Permit' },
@@ -93,6 +94,10 @@ export function pageOf(
     downloadedAt: '2026-11-25T00:00:00.000Z',
     nextAfter,
     pageStarts: null,
+    cursor: null,
+    since: null,
+    inScope: null,
+    ...over,
   });
   return { page: JSON.parse(text) as OfflineDownload, text };
 }

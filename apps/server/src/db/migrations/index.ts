@@ -66,6 +66,7 @@ import * as lockTagAndTryOut from './2026-12-12T0900-lock-tag-and-try-out';
 import * as assignedLocks from './2026-12-13T0900-assigned-locks';
 import * as lockLabelPrints from './2026-12-13T1000-lock-label-prints';
 import * as tagApplierPrefill from './2026-12-13T1100-tag-applier-prefill';
+import * as offlineDownloadCursors from './2026-12-14T0900-offline-download-cursors';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -136,4 +137,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T0900-assigned-locks': assignedLocks,
   '2026-12-13T1000-lock-label-prints': lockLabelPrints,
   '2026-12-13T1100-tag-applier-prefill': tagApplierPrefill,
+  '2026-12-14T0900-offline-download-cursors': offlineDownloadCursors,
 };

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
-import { offlineFlags, type OfflineFlagInputs } from '@hasp/contracts';
+import { offlineFlags, type OfflineFlagInputs, type OfflineFlags } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { assemblePermits, copyOf } from './offline-copies';
 import { readOfflineFlagBases, readOfflineFlagContext } from './offline-flags.service';
 import {
   copyValues,
+  currentDigests,
   currentSnapshot,
   currentSnapshots,
   storeSnapshots,
@@ -28,53 +30,108 @@ export interface PageCopiesToStore {
   values: Map<string, string>;
 }
 
+/** The digest of a copy's text (its flags are markers in it: the same for every viewer). */
+const copyDigest = (body: string) => createHash('sha1').update(body).digest('base64url');
+
 /**
- * A page's `permits` and `shared` as JSON text (decision 0082): each permit's stored copy when it is
- * still current, else its copy read now for nobody (`readOfflineFlagBases`), with the viewer's flags
- * computed from the copy's inputs (contracts' `offlineFlags`) and written in place of its markers.
- * Call inside the page's repeatable-read transaction: the copies read now are of its snapshot.
+ * What a viewer was sent of a permit, as a cursor records it (decision 0118): the copy's digest
+ * with this viewer's flags. It differs when the permit's data changed or when what the viewer may
+ * do with it did (time alone moves flags: a validity ending, a gas test going stale).
  */
-export async function readPagePermits(
-  db: Kysely<Database>,
-  viewer: Viewer,
-  ids: readonly number[],
-): Promise<{ permits: string; shared: string; toStore: PageCopiesToStore }> {
-  const { facilityId } = viewer.actor;
-  const readStartedMs = performance.now();
-  const copies = await currentSnapshots(db, facilityId, ids);
-  const missing = ids.filter((id) => !copies.has(id));
-  const toStore: PageCopiesToStore = { taken: '', readStartedMs, rows: [], values: new Map() };
-  const { viewer: flagViewer, context } = await readOfflineFlagContext(db, viewer);
-  const flagsOf = (inputs: OfflineFlagInputs) => offlineFlags(inputs, flagViewer, context);
-  if (missing.length) {
-    toStore.taken = await currentSnapshot(db);
-    for (const { base, inputs } of await readOfflineFlagBases(db, facilityId, missing)) {
+const viewerDigest = (digest: string, flags: OfflineFlags) =>
+  createHash('sha1').update(digest).update(JSON.stringify(flags)).digest('base64url').slice(0, 16);
+
+/**
+ * One page's (or one download's first page's) reading: the viewer's flag context read once, the
+ * copies found or built, and what is left to store. Use inside the page's repeatable-read transaction.
+ */
+export class PageReader {
+  private readonly copies = new Map<number, StoredCopy>();
+  readonly toStore: PageCopiesToStore = { taken: '', readStartedMs: performance.now(), rows: [], values: new Map() };
+
+  private constructor(
+    private readonly db: Kysely<Database>,
+    private readonly facilityId: number,
+    private readonly flagsOf: (inputs: OfflineFlagInputs) => OfflineFlags,
+  ) {}
+
+  static async open(db: Kysely<Database>, viewer: Viewer): Promise<PageReader> {
+    const { viewer: flagViewer, context } = await readOfflineFlagContext(db, viewer);
+    return new PageReader(db, viewer.actor.facilityId, (inputs) => offlineFlags(inputs, flagViewer, context));
+  }
+
+  /**
+   * The permits among `ids` whose digest for this viewer differs from the one `since` recorded
+   * (or that it never recorded), and the digests of the others. Reads no copy's text: a permit with
+   * no current copy is read now (as a page would) and its copy kept for the page and stored after.
+   */
+  async changedSince(
+    ids: readonly number[],
+    since: ReadonlyMap<number, string>,
+  ): Promise<{ changed: number[]; unchanged: Map<number, string> }> {
+    const digests = await currentDigests(this.db, this.facilityId, ids);
+    await this.build(ids.filter((id) => !digests.has(id)));
+    const changed: number[] = [];
+    const unchanged = new Map<number, string>();
+    for (const id of ids) {
+      const found = digests.get(id) ?? this.copies.get(id);
+      if (!found) continue; // no longer a permit of the facility
+      const digest = viewerDigest(found.digest, this.flagsOf(JSON.parse(found.inputs) as OfflineFlagInputs));
+      if (since.get(id) === digest) unchanged.set(id, digest);
+      else changed.push(id);
+    }
+    return { changed, unchanged };
+  }
+
+  /**
+   * A page's `permits` and `shared` as JSON text (decision 0082): each permit's stored copy when
+   * it is still current, else its copy read now for nobody (`readOfflineFlagBases`), with the
+   * viewer's flags computed from the copy's inputs (contracts' `offlineFlags`) and written in place
+   * of its markers; and each permit's digest for this viewer, for the download's cursor.
+   */
+  async page(ids: readonly number[]): Promise<{ permits: string; shared: string; digests: Map<number, string> }> {
+    const unread = ids.filter((id) => !this.copies.has(id));
+    for (const [id, copy] of await currentSnapshots(this.db, this.facilityId, unread)) this.copies.set(id, copy);
+    await this.build(ids.filter((id) => !this.copies.has(id)));
+    const present = ids.filter((id) => this.copies.has(id)).map((id) => [id, this.copies.get(id)!] as const);
+    const values = await valuesNamed(
+      this.db,
+      present.map(([, copy]) => copy.valueKeys),
+      this.toStore.values,
+    );
+    const flags = present.map(([, copy]) => this.flagsOf(JSON.parse(copy.inputs) as OfflineFlagInputs));
+    const digests = new Map(
+      present.map(([id, copy], i) => [id, viewerDigest(copy.digest || copyDigest(copy.body), flags[i]!)]),
+    );
+    return {
+      ...assemblePermits(
+        present.map(([, copy]) => copy.body),
+        flags,
+        values,
+      ),
+      digests,
+    };
+  }
+
+  /** Reads the copies of `missing` now (for nobody: their flags are markers) and keeps them to store. */
+  private async build(missing: readonly number[]): Promise<void> {
+    if (!missing.length) return;
+    this.toStore.taken ||= await currentSnapshot(this.db);
+    for (const { base, inputs } of await readOfflineFlagBases(this.db, this.facilityId, missing)) {
       // The caller's flags show which flags the permit has: each becomes a marker.
-      const copy = copyOf(base, flagsOf(inputs));
+      const copy = copyOf(base, this.flagsOf(inputs));
       const row = {
         permitId: base.permit.ID,
         body: copy.body,
+        digest: copyDigest(copy.body),
         inputs: JSON.stringify(inputs),
         valueKeys: [...copy.values.keys()],
       };
-      copies.set(row.permitId, row);
-      toStore.rows.push(row);
-      for (const [hash, value] of copy.values) toStore.values.set(hash, value);
+      this.copies.set(row.permitId, row);
+      this.toStore.rows.push(row);
+      for (const [hash, value] of copy.values) this.toStore.values.set(hash, value);
     }
   }
-  const present = ids.filter((id) => copies.has(id));
-  const values = await valuesNamed(
-    db,
-    present.map((id) => copies.get(id)!.valueKeys),
-    toStore.values,
-  );
-  const flags = present.map((id) => flagsOf(JSON.parse(copies.get(id)!.inputs) as OfflineFlagInputs));
-  const assembled = assemblePermits(
-    present.map((id) => copies.get(id)!.body),
-    flags,
-    values,
-  );
-  return { ...assembled, toStore };
 }
 
 /** Stores the copies a page read (on a connection of its own: the page's transaction is read-only). */

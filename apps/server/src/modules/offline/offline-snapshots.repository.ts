@@ -21,25 +21,33 @@ export async function currentSnapshot(db: Db): Promise<string> {
   return rows[0]!.taken;
 }
 
-/** A stored copy: its text with markers (offline-copies.ts), its flags' inputs (JSON) and the shared values it names. */
+/**
+ * A stored copy: its text with markers (offline-copies.ts), the digest of that text (`copyDigest`:
+ * '' for a copy stored before digests), its flags' inputs (JSON) and the shared values it names.
+ */
 export interface StoredCopy {
   body: string;
+  digest: string;
   inputs: string;
   valueKeys: string[];
 }
 
-/** The stored copies of these permits of the facility that are still current, by permit ID. */
-export async function currentSnapshots(
-  db: Db,
-  facilityId: number,
-  ids: readonly number[],
-): Promise<Map<number, StoredCopy>> {
-  if (!ids.length) return new Map();
-  // The changes of every permit are checked once per snapshot the page's copies were read in (a
-  // page stored together shares one), not once per copy: a seeded or busy facility has hundreds.
-  const { rows } = await sql<{ permitId: number; body: string; inputs: string; valueKeys: string }>`
+/** What tells whether a permit changed for a viewer without its text: the copy's digest and its flags' inputs. */
+export type StoredDigest = Pick<StoredCopy, 'digest' | 'inputs'>;
+
+/**
+ * The stored copies of these permits of the facility that are still current: `columns` of each.
+ * The changes of every permit are checked once per snapshot the page's copies were read in (a page
+ * stored together shares one), not once per copy: a seeded or busy facility has hundreds.
+ */
+function currentRows<R>(db: Db, facilityId: number, ids: readonly number[], columns: readonly string[]) {
+  const read = sql.raw(columns.map((c) => `s.${c}`).join(', '));
+  const answered = sql.raw(
+    columns.map((c) => `p.${c} as "${c.replace(/_(.)/g, (_, l: string) => l.toUpperCase())}"`).join(', '),
+  );
+  return sql<{ permitId: number } & R>`
     with page as (
-      select s.permit_id, s.body, s.inputs, s.value_keys, s.taken, s.taken::text as snapshot
+      select s.permit_id, s.taken, s.taken::text as snapshot, ${read}
       from offline_permit_snapshots s
       where s.facility_id = ${facilityId} and s.permit_id = any(${[...ids]}::int[])
     ), snapshots as (
@@ -50,11 +58,26 @@ export async function currentSnapshots(
         select 1 from offline_permit_changes c
         where c.permit_id is null and not pg_visible_in_snapshot(c.xid, n.taken))
     )
-    select p.permit_id as "permitId", p.body, p.inputs, p.value_keys as "valueKeys" from page p
+    select p.permit_id as "permitId", ${answered} from page p
     where p.snapshot not in (select snapshot from outdated)
       and not exists (
         select 1 from offline_permit_changes c
         where c.permit_id = p.permit_id and not pg_visible_in_snapshot(c.xid, p.taken))`.execute(db);
+}
+
+/** The stored copies of these permits of the facility that are still current, by permit ID. */
+export async function currentSnapshots(
+  db: Db,
+  facilityId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredCopy>> {
+  if (!ids.length) return new Map();
+  const { rows } = await currentRows<{ body: string; digest: string; inputs: string; valueKeys: string }>(
+    db,
+    facilityId,
+    ids,
+    ['body', 'digest', 'inputs', 'value_keys'],
+  );
   // The hashes travel as one text (an array of them was parsed anew for every row), split once per
   // distinct text: most permits of a type name the same values, and share the one list.
   const lists = new Map<string, string[]>();
@@ -64,7 +87,23 @@ export async function currentSnapshots(
     return list;
   };
   return new Map(
-    rows.map(({ permitId, body, inputs, valueKeys }) => [permitId, { body, inputs, valueKeys: listOf(valueKeys) }]),
+    rows.map(({ permitId, body, digest, inputs, valueKeys }) => [
+      permitId,
+      { body, digest, inputs, valueKeys: listOf(valueKeys) },
+    ]),
+  );
+}
+
+/** The digests and flag inputs of these permits' current copies that have a digest, by permit ID (no texts read). */
+export async function currentDigests(
+  db: Db,
+  facilityId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredDigest>> {
+  if (!ids.length) return new Map();
+  const { rows } = await currentRows<StoredDigest>(db, facilityId, ids, ['digest', 'inputs']);
+  return new Map(
+    rows.filter((r) => r.digest !== '').map(({ permitId, digest, inputs }) => [permitId, { digest, inputs }]),
   );
 }
 
@@ -94,19 +133,19 @@ export async function storeSnapshots(
       on conflict (hash) do nothing`.execute(db);
   }
   const result = await sql`
-    insert into offline_permit_snapshots (permit_id, facility_id, taken, body, inputs, value_keys)
-    select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body, r.inputs,
+    insert into offline_permit_snapshots (permit_id, facility_id, taken, body, digest, inputs, value_keys)
+    select r.permit_id, ${facilityId}, ${copy.taken}::pg_snapshot, r.body, r.digest, r.inputs,
       r.value_keys
     from unnest(
       ${rows.map((r) => r.permitId)}::int[], ${rows.map((r) => r.body)}::text[],
-      ${rows.map((r) => r.inputs)}::text[], ${rows.map((r) => r.valueKeys.join(' '))}::text[]
-    ) as r (permit_id, body, inputs, value_keys)
+      ${rows.map((r) => r.digest)}::text[], ${rows.map((r) => r.inputs)}::text[],
+      ${rows.map((r) => r.valueKeys.join(' '))}::text[]
+    ) as r (permit_id, body, digest, inputs, value_keys)
     join permits p on p.id = r.permit_id and p.facility_id = ${facilityId}
     order by r.permit_id
     on conflict (permit_id) do update
-      set taken = excluded.taken, body = excluded.body, inputs = excluded.inputs, value_keys = excluded.value_keys`.execute(
-    db,
-  );
+      set taken = excluded.taken, body = excluded.body, digest = excluded.digest, inputs = excluded.inputs,
+        value_keys = excluded.value_keys`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

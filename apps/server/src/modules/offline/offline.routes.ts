@@ -25,7 +25,7 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         tags: ['offline'],
         security: [{ bearer: [] }],
         summary:
-          "A page (after, limit: 100 by default, at most 1000) of the caller's permits of an offline-enabled type (scope: mine, or under-way — also every permit whose work is under way, the default) (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline",
+          "A page (after, limit: 100 by default, at most 1000) of the caller's permits of an offline-enabled type (scope: mine, or under-way — also every permit whose work is under way, the default) (permit:view:<CODE>) with each section as its GET route answers it, the versions their commands are checked against, and the reference data the permit page needs offline; with since (the cursor of the device's last complete download), only the permits that changed since, and the IDs of every permit to keep",
         querystring: offlineDownloadQuerySchema,
         response: {
           200: offlineDownloadSchema,
@@ -54,10 +54,12 @@ export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
         after: request.query.after ?? 0,
         limit: request.query.limit ?? OFFLINE_PAGE_DEFAULT,
         ...(request.query.scope ? { scope: request.query.scope } : {}),
+        ...(request.query.since ? { since: request.query.since } : {}),
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
       };
       // Assembled as text from the permits' stored copies (decision 0082): sent as it is.
       const text = await downloadOfflinePermits(connection.db, viewer, type, page, (error) =>
-        request.log.warn({ err: error }, 'Offline download: storing the page’s copies failed'),
+        request.log.warn({ err: error }, 'Offline download: recording the page (its copies or cursor) failed'),
       );
       // As bytes: Fastify counts a string's bytes for its length (a scan of a megabyte) before writing it.
       return reply.type('application/json; charset=utf-8').send(Buffer.from(text) as unknown as OfflineDownload);

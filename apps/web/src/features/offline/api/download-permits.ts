@@ -14,10 +14,16 @@ export interface DownloadedPage {
 
 const path = 'offline/permits';
 
+/** The cursors a page names (decision 0118): the first page `since`, later pages the download's own `cursor`. */
+export interface DownloadCursors {
+  since?: string;
+  cursor?: string;
+}
+
 /**
- * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<…>`: a page of the signed-in
- * user's permits of one offline-enabled type, of the scope they chose (the first page also says
- * where every further page starts).
+ * `GET /api/offline/permits?type=<CODE>&after=<id>&limit=<n>&scope=<…>&since=<…>&cursor=<…>`: a page
+ * of the signed-in user's permits of one offline-enabled type, of the scope they chose (the first
+ * page also says where every further page starts, and with `since` holds only what changed).
  * Only the page's frame and list columns are checked here (decision 0078): the text is stored as
  * it came and each permit is checked whole against the contract when it is opened.
  */
@@ -25,11 +31,12 @@ export async function downloadOfflinePermits(
   type: string,
   scope: OfflineScope,
   after = 0,
-  signal?: AbortSignal,
+  cursors: DownloadCursors = {},
   limit = OFFLINE_PAGE_DEVICE,
+  signal?: AbortSignal,
 ): Promise<DownloadedPage> {
   try {
-    const response = await authorizedFetch(path, { query: { type, after, limit, scope }, signal });
+    const response = await authorizedFetch(path, { query: { type, after, limit, scope, ...cursors }, signal });
     if (!response.ok) throw await toApiError(response);
     const text = await response.text();
     const data: unknown = JSON.parse(text);

@@ -9,6 +9,20 @@ export const referenceKeyOf = (owner: Owner, kind: string) => `${scopeKey(owner)
 /** The meta row that says what this user last took offline in this facility (`OfflineAvailabilityState`). */
 export const availabilityKeyOf = (owner: Owner) =>
   `offline-download:${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
+/**
+ * The meta row that holds the cursor of this user's last complete download of a type
+ * (`DownloadCursorState`): its next download asks only for what changed since (decision 0118).
+ */
+export const cursorKeyOf = (owner: Owner, type: string) =>
+  `offline-cursor:${owner.connectionStringName}:${owner.facilityId}:${owner.userId}:${type}`;
+
+/** What a complete download left for the next one: its cursor, of which scope, over how many stored pages. */
+export interface DownloadCursorState {
+  cursor: string;
+  scope: string;
+  /** The type's pages this download left: fewer now means stored permits were lost, and the next download is whole. */
+  pages: number;
+}
 /** The meta row that says what this user chose to keep on this device in this facility (`OfflineScope`; absent: their own work). */
 export const scopeChoiceKeyOf = (owner: Owner) =>
   `offline-scope:${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
@@ -52,11 +66,13 @@ export async function storeDownload(
   owner: Owner,
   { page: download, text }: DownloadedPage,
   now = new Date().toISOString(),
+  /** Set for an incremental download's page (its cursor): its key must not replace an older page that starts at the same permit. */
+  keyTag = '',
 ): Promise<StoreResult> {
   const type = download.permitType.code;
   const ids = download.permits.map((p) => p.permit.ID);
   const keys = ids.map((id) => permitKeyOf(owner, id));
-  const pageKey = ids.length ? `${pageKeyPrefixOf(owner, type)}${ids[0]}` : null;
+  const pageKey = ids.length ? `${pageKeyPrefixOf(owner, type)}${ids[0]}${keyTag && `~${keyTag}`}` : null;
   return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.reference, db.outbox], async () => {
     const waiting = await keysWithQueuedChanges(db, owner);
     const rows = new Set(
@@ -123,5 +139,57 @@ export async function removeStaleCopies(
     await db.pages.bulkDelete(stalePages);
     await db.pageTexts.bulkDelete(stalePages);
     return stale.length + stalePages.length;
+  });
+}
+
+/**
+ * After an incremental download (decision 0118): what the device holds of the type becomes what
+ * the server says is in it. A permit not in `inScope` leaves (its rows and its place on every page),
+ * unless the outbox still needs it or it was made here; a permit the download sent is taken off the
+ * older pages (the new page holds it now); a page left with no permit goes. Resolves with the
+ * number of the type's pages left.
+ */
+export async function keepInScope(
+  db: HaspDatabase,
+  owner: Owner,
+  type: string,
+  inScope: ReadonlySet<number>,
+  written: { pageKeys: ReadonlySet<string>; ids: ReadonlySet<number> },
+): Promise<number> {
+  return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.outbox], async () => {
+    const waiting = await keysWithQueuedChanges(db, owner);
+    const existing = await db.permits
+      .where('[connectionStringName+facilityId+permitType]')
+      .equals([owner.connectionStringName, owner.facilityId, type])
+      .primaryKeys();
+    const left = existing.filter((key) => {
+      const id = key.slice(scopeKey(owner).length);
+      return /^\d+$/.test(id) && !inScope.has(Number(id)) && !waiting.has(key);
+    });
+    await db.permits.bulkDelete(left);
+    let count = 0;
+    for (const page of await db.pages.where('key').startsWith(pageKeyPrefixOf(owner, type)).toArray()) {
+      if (written.pageKeys.has(page.key)) {
+        count += 1;
+        continue;
+      }
+      const kept = page.permitIds.filter(
+        (id) => (inScope.has(id) || waiting.has(permitKeyOf(owner, id))) && !written.ids.has(id),
+      );
+      if (kept.length === 0) {
+        await db.pages.delete(page.key);
+        await db.pageTexts.delete(page.key);
+        continue;
+      }
+      count += 1;
+      if (kept.length === page.permitIds.length) continue;
+      const keep = new Set(kept);
+      await db.pages.put({
+        ...page,
+        permitIds: kept,
+        summaries: page.summaries.filter((s) => typeof s.ID === 'number' && keep.has(s.ID)),
+      });
+    }
+    return count;
   });
 }

@@ -172,7 +172,7 @@ async function printStatements(db: DemoDb, permits: number) {
 
 /** One whole download as the app takes it (each later page naming the first's cursor), or the incremental one `since` a cursor. */
 async function downloadAll(base: string, token: string, scope: 'mine' | 'under-way', since?: string) {
-  const total = { permits: 0, pages: 0, json: 0, wire: 0, ms: 0, cursor: '' };
+  const total = { permits: 0, pages: 0, json: 0, wire: 0, ms: 0, cursor: '', firstId: 0 };
   const started = performance.now();
   let after: number | null = 0;
   while (after !== null) {
@@ -183,8 +183,13 @@ async function downloadAll(base: string, token: string, scope: 'mine' | 'under-w
     );
     const text = await response.text();
     if (!response.ok) throw new Error(`download answered ${response.status}: ${text.slice(0, 200)}`);
-    const page = JSON.parse(text) as { permits: unknown[]; nextAfter: number | null; cursor: string | null };
+    const page = JSON.parse(text) as {
+      permits: { permit: { ID: number } }[];
+      nextAfter: number | null;
+      cursor: string | null;
+    };
     if (after === 0) total.cursor = page.cursor ?? '';
+    total.firstId ||= page.permits[0]?.permit.ID ?? 0;
     const bytes = Buffer.from(text);
     total.permits += page.permits.length;
     total.pages += 1;
@@ -220,8 +225,7 @@ async function printSignInBytes(base: string, db: DemoDb) {
       const next = await downloadAll(base, token, scope, whole.cursor);
       log(`  next sign-in, nothing changed (incremental): ${said(next)}`);
       // Bench data only: one permit of the download changes (its title), as a command would.
-      await sql`update permits set title = title || ' (changed)' where id = (
-        select max(id) from permits where facility_id = 1 and number like 'OFF-%')`.execute(db);
+      await sql`update permits set title = title || ' (changed)' where id = ${whole.firstId}`.execute(db);
       const changed = await downloadAll(base, token, scope, next.cursor);
       log(`  next sign-in, one permit changed (incremental): ${said(changed)}`);
     }

@@ -251,7 +251,9 @@ async function downloadPage(
   let listed = found;
   let kept = new Map<number, string>();
   let since: string | null = null;
-  if (first.since) {
+  // A scope at the device's cap lists only its first OFFLINE_DOWNLOAD_MAX IDs here, while a whole
+  // download follows its last page beyond them: it cannot say which permits are in it, so it is whole.
+  if (first.since && found.length < OFFLINE_DOWNLOAD_MAX) {
     const { changed, unchanged } = await reader.changedSince(found, first.since);
     // More changes than a page: the whole download again (its pages run in parallel, decision
     // 0065), rather than changes spread over pages that must each find theirs.

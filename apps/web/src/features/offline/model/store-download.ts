@@ -113,6 +113,23 @@ export async function storeDownload(
 }
 
 /**
+ * Inside a transaction over the permits and the outbox: deletes the type's permit rows that `kept`
+ * does not keep, except those the outbox still needs and those made here (`local:`).
+ */
+async function deleteRowsNotKept(db: HaspDatabase, owner: Owner, type: string, kept: (key: string) => boolean) {
+  const waiting = await keysWithQueuedChanges(db, owner);
+  const existing = await db.permits
+    .where('[connectionStringName+facilityId+permitType]')
+    .equals([owner.connectionStringName, owner.facilityId, type])
+    .primaryKeys();
+  const stale = existing.filter(
+    (key) => !kept(key) && !waiting.has(key) && !key.startsWith(`${scopeKey(owner)}local:`),
+  );
+  await db.permits.bulkDelete(stale);
+  return { stale, waiting };
+}
+
+/**
  * After the last page: the type's stored copies the download no longer named (closed, cancelled,
  * no longer the user's) are removed — unless the outbox still needs them, or they were made here —
  * and so are this user's pages of the type that this download did not write (an older download's).
@@ -125,15 +142,7 @@ export async function removeStaleCopies(
   pages: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.outbox], async () => {
-    const waiting = await keysWithQueuedChanges(db, owner);
-    const existing = await db.permits
-      .where('[connectionStringName+facilityId+permitType]')
-      .equals([owner.connectionStringName, owner.facilityId, type])
-      .primaryKeys();
-    const stale = existing.filter(
-      (key) => !downloaded.has(key) && !waiting.has(key) && !key.startsWith(`${scopeKey(owner)}local:`),
-    );
-    await db.permits.bulkDelete(stale);
+    const { stale } = await deleteRowsNotKept(db, owner, type, (key) => downloaded.has(key));
     const pageKeys = await db.pages.where('key').startsWith(pageKeyPrefixOf(owner, type)).primaryKeys();
     const stalePages = pageKeys.filter((key) => !pages.has(key));
     await db.pages.bulkDelete(stalePages);
@@ -157,16 +166,9 @@ export async function keepInScope(
   written: { pageKeys: ReadonlySet<string>; ids: ReadonlySet<number> },
 ): Promise<number> {
   return db.transaction('rw', [db.permits, db.pages, db.pageTexts, db.outbox], async () => {
-    const waiting = await keysWithQueuedChanges(db, owner);
-    const existing = await db.permits
-      .where('[connectionStringName+facilityId+permitType]')
-      .equals([owner.connectionStringName, owner.facilityId, type])
-      .primaryKeys();
-    const left = existing.filter((key) => {
-      const id = key.slice(scopeKey(owner).length);
-      return /^\d+$/.test(id) && !inScope.has(Number(id)) && !waiting.has(key);
-    });
-    await db.permits.bulkDelete(left);
+    const { waiting } = await deleteRowsNotKept(db, owner, type, (key) =>
+      inScope.has(Number(key.slice(scopeKey(owner).length))),
+    );
     let count = 0;
     for (const page of await db.pages.where('key').startsWith(pageKeyPrefixOf(owner, type)).toArray()) {
       if (written.pageKeys.has(page.key)) {

@@ -13,7 +13,7 @@
  * app's record that the download finished.
  */
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Page, type Response } from 'playwright';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { insertPermits } from './support/bench-permits';
 import { startDemoServer } from './support/demo-server';
@@ -45,7 +45,7 @@ async function watchDownload(page: Page, act: () => Promise<void>): Promise<Take
     if (offline.has(event.requestId)) taken.wire += event.encodedDataLength;
   });
   const answers: Promise<void>[] = [];
-  const onResponse = (response: import('playwright').Response) => {
+  const onResponse = (response: Response) => {
     if (!response.url().includes('/api/offline/permits') || !response.ok()) return;
     answers.push(
       response.text().then((text) => {

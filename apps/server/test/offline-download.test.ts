@@ -219,6 +219,43 @@ describe('GET /api/offline/permits', () => {
     expect(carried.map((l) => l.serial)).not.toContain(`${serial}-FREE`);
     const online = await get('supervisor', `/api/permits/${planned}/locks/applicable`);
     expect(online.json<{ serial: string }[]>().map((l) => l.serial)).toContain(serial);
+    // A pool lock of a permit whose type the user may not view is not carried: the device never
+    // learns that permit's number.
+    // Test data only: a type of the facility no group may view (the type screens have their own tests).
+    const group = await db()
+      .selectFrom('permit_types')
+      .select('permit_group_id')
+      .where('facility_id', '=', 1)
+      .where('code', '=', 'LOTO')
+      .executeTakeFirstOrThrow();
+    const hiddenType = await db()
+      .insertInto('permit_types')
+      .values({ facility_id: 1, permit_group_id: group.permit_group_id, code: 'HIDX', name: 'Hidden', prefix: 'HIDX' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const hiddenPermit = await db()
+      .insertInto('permits')
+      .values({
+        facility_id: 1,
+        permit_type_id: hiddenType.id,
+        number: `HIDDEN-${planned}`,
+        status: 'issued',
+        title: 'Not the supervisor’s to see',
+        planned_start: new Date(),
+        planned_end: new Date(Date.now() + 3_600_000),
+        requester_id: supervisorId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('locks')
+      .values({ facility_id: 1, serial: `${serial}-HIDDEN`, kind: 'padlock', assigned_permit_id: hiddenPermit.id })
+      .execute();
+    const hidden = (await download('supervisor')).reference[`applicable-locks:${supervisorId}`] as {
+      serial: string;
+    }[];
+    expect(hidden.map((l) => l.serial)).toContain(serial);
+    expect(hidden.map((l) => l.serial)).not.toContain(`${serial}-HIDDEN`);
 
     const routes: Record<string, string> = {
       'isolation-plan': 'isolation-plan',

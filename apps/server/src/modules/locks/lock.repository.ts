@@ -158,11 +158,18 @@ export async function isLockColour(db: Db, facilityId: number, itemId: number): 
 
 /**
  * Locks a person may apply on a permit: issued to them, or available, unowned and assigned to that
- * permit; never a lockbox device. Without a permit (the offline download), the pool locks assigned
- * to any open permit, each naming its permit: the device keeps to the permit's own.
+ * permit; never a lockbox device. For the offline download (`permitTypeIds`: the types the person may
+ * view), the pool locks assigned to any open permit of those types, each naming its permit: the
+ * device keeps to the permit's own, and never learns the number of a permit it may not see.
  */
-export function listApplicableLocks(db: Db, facilityId: number, userId: number, permitId?: number): Promise<Lock[]> {
-  const assigned = permitId !== undefined ? sql`ap.id = ${permitId}` : sql`ap.id is not null`;
+export function listApplicableLocks(
+  db: Db,
+  facilityId: number,
+  userId: number,
+  on: { permitId: number } | { permitTypeIds: readonly number[] },
+): Promise<Lock[]> {
+  const assigned =
+    'permitId' in on ? sql`ap.id = ${on.permitId}` : sql`ap.permit_type_id = any(${[...on.permitTypeIds]}::int[])`;
   return selectLocks(
     db,
     facilityId,

@@ -167,7 +167,7 @@ export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     },
     async (request) => {
       const { db, facilityId, userId, permitId } = await permitFor(request, 'view');
-      return listApplicableLocks(db, facilityId, userId, permitId);
+      return listApplicableLocks(db, facilityId, userId, { permitId });
     },
   );
 

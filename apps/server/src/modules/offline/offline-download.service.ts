@@ -24,6 +24,7 @@ import {
   findPermitTypeInfo,
   listFacilityPeople,
   listOfflinePermitIds,
+  listViewableTypeIds,
   type OfflineType,
 } from './offline-permits.repository';
 import { addToCursor, createCursor, readCursor, type CursorOwner } from './offline-cursors.repository';
@@ -140,8 +141,11 @@ async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: 
   const [people, permitType, applicableLocks, hazards, controls] = await Promise.all([
     listFacilityPeople(db, facilityId),
     findPermitTypeInfo(db, facilityId, type.id),
-    // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline (decision 0064).
-    listApplicableLocks(db, facilityId, userId),
+    // The locks the user may apply (as GET /api/permits/:id/locks/applicable): locking out offline
+    // (decision 0064); a pool lock only where its permit is of a type the user may view.
+    listViewableTypeIds(db, facilityId, viewer.permissions).then((permitTypeIds) =>
+      listApplicableLocks(db, facilityId, userId, { permitTypeIds }),
+    ),
     // The hazard analysis's pickers offline (decision 0067), as GET /api/assets/master-lists/:listKey.
     listMasterItems(db, facilityId, 'hazards'),
     listMasterItems(db, facilityId, 'controls'),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { OFFLINE_DOWNLOAD_MAX, type OfflineScope, type PermitStatus } from '@hasp/contracts';
+import { OFFLINE_DOWNLOAD_MAX, permitPermission, type OfflineScope, type PermitStatus } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 
 /** An offline-enabled, active permit type of the facility. */
@@ -100,4 +100,18 @@ export async function findPermitTypeInfo(db: Kysely<Database>, facilityId: numbe
     maxValidityHours: row.max_validity_hours,
     maxExtensions: row.max_extensions,
   };
+}
+
+/** The IDs of the facility's permit types whose permits the holder of `permissions` may view. */
+export async function listViewableTypeIds(
+  db: Kysely<Database>,
+  facilityId: number,
+  permissions: ReadonlySet<string>,
+): Promise<number[]> {
+  const types = await db
+    .selectFrom('permit_types')
+    .select(['id', 'code'])
+    .where('facility_id', '=', facilityId)
+    .execute();
+  return types.filter((t) => permissions.has(permitPermission('view', t.code))).map((t) => t.id);
 }

@@ -161,6 +161,12 @@ async function readReference(db: Kysely<Database>, viewer: OfflineViewer, type: 
   };
 }
 
+/**
+ * The most permits a first page with `since` lists to tell what changed (decision 0118): a scope
+ * larger than the pages' own listing (OFFLINE_DOWNLOAD_MAX) still downloads only what changed.
+ */
+const SINCE_LIST_MAX = 100_000;
+
 /** Which page of a download is asked for, of what, and the cursors it names (decision 0118). */
 export interface DownloadPageQuery {
   after: number;
@@ -245,19 +251,20 @@ async function downloadPage(
   const { facilityId, userId } = viewer.actor;
   const isFirst = page.after === 0;
   // The first page lists every permit of the download (IDs only: where each further page starts);
-  // later pages one more than asked: whether a next page exists, without a count.
+  // later pages one more than asked: whether a next page exists, without a count. A first page
+  // with `since` lists them all up to a ceiling: what changed is told among all of them.
   const found = await listOfflinePermitIds(
     db,
     { facilityId, userId, permitTypeId: type.id, ...(page.scope ? { take: page.scope } : {}) },
-    { after: page.after, limit: isFirst ? OFFLINE_DOWNLOAD_MAX : page.limit + 1 },
+    { after: page.after, limit: !isFirst ? page.limit + 1 : first.since ? SINCE_LIST_MAX : OFFLINE_DOWNLOAD_MAX },
   );
   const reader = await PageReader.open(db, viewer);
   let listed = found;
   let kept = new Map<number, string>();
   let since: string | null = null;
-  // A scope at the device's cap lists only its first OFFLINE_DOWNLOAD_MAX IDs here, while a whole
-  // download follows its last page beyond them: it cannot say which permits are in it, so it is whole.
-  if (first.since && found.length < OFFLINE_DOWNLOAD_MAX) {
+  // A scope at the ceiling cannot be listed whole here (a whole download follows its last page
+  // beyond what its first listed): its download is whole.
+  if (first.since && found.length < SINCE_LIST_MAX) {
     const { changed, unchanged } = await reader.changedSince(found, first.since);
     // More changes than a page: the whole download again (its pages run in parallel, decision
     // 0065), rather than changes spread over pages that must each find theirs.

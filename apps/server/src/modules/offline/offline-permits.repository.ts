@@ -65,7 +65,7 @@ export async function listOfflinePermitIds(
         ))
       )
     order by p.id
-    limit ${Math.min(page.limit, OFFLINE_DOWNLOAD_MAX)}`.execute(db);
+    limit ${page.limit}`.execute(db);
   return rows.map((r) => r.id);
 }
 

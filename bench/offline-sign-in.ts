@@ -9,11 +9,12 @@
  * scope), after the first screen; then the same tab is loaded again, as the next visit, and the app
  * asks only for what changed since (decision 0118). Counted from Chromium's network events
  * (`Network.loadingFinished`: bytes on the wire, compressed as sent) for `/api/offline/permits`,
- * with the decoded JSON's size, the permits the answers held, and the time from the Login tap to the
- * app's record that the download finished.
+ * with the decoded JSON's size, the permits the answers held, the time from the Login tap (or the
+ * reload) to the app's record that the download finished, and the download's own part of it (its
+ * first request to its last answer; before it, the first screen loads and the app waits for idle).
  */
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page, type Response } from 'playwright';
+import { chromium, type Page, type Request, type Response } from 'playwright';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
 import { insertPermits } from './support/bench-permits';
 import { startDemoServer } from './support/demo-server';
@@ -30,6 +31,8 @@ interface Taken {
   permits: number;
   incremental: boolean;
   ms: number;
+  /** From the first download request to its last answer: the download's own time, not the screen's before it. */
+  downloadMs: number;
 }
 
 /** Counts the offline download's answers on this page until the app records the download as done. */
@@ -37,7 +40,13 @@ async function watchDownload(page: Page, act: () => Promise<void>): Promise<Take
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const offline = new Set<string>();
-  const taken: Taken = { requests: 0, wire: 0, json: 0, permits: 0, incremental: false, ms: 0 };
+  const taken: Taken = { requests: 0, wire: 0, json: 0, permits: 0, incremental: false, ms: 0, downloadMs: 0 };
+  let firstAsked = 0;
+  let lastAnswered = 0;
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/api/offline/permits')) firstAsked ||= performance.now();
+  };
+  page.on('request', onRequest);
   cdp.on('Network.responseReceived', (event) => {
     if (event.response.url.includes('/api/offline/permits')) offline.add(event.requestId);
   });
@@ -49,6 +58,7 @@ async function watchDownload(page: Page, act: () => Promise<void>): Promise<Take
     if (!response.url().includes('/api/offline/permits') || !response.ok()) return;
     answers.push(
       response.text().then((text) => {
+        lastAnswered = performance.now();
         const body = JSON.parse(text) as { permits: unknown[]; since: string | null };
         taken.requests += 1;
         taken.json += Buffer.byteLength(text);
@@ -70,7 +80,9 @@ async function watchDownload(page: Page, act: () => Promise<void>): Promise<Take
   }
   taken.ms = performance.now() - started;
   await Promise.all(answers);
+  taken.downloadMs = lastAnswered - firstAsked;
   page.off('response', onResponse);
+  page.off('request', onRequest);
   await cdp.detach();
   return taken;
 }
@@ -127,7 +139,8 @@ async function main(): Promise<void> {
         rows.push(
           `${username.padEnd(11)} ${when.padEnd(11)} ${String(taken.permits).padStart(7)} permits  ` +
             `${String(taken.requests).padStart(3)} requests  ${kb(taken.json).padStart(9)} JSON  ` +
-            `${kb(taken.wire).padStart(8)} on the wire  ${(taken.ms / 1000).toFixed(1).padStart(5)} s` +
+            `${kb(taken.wire).padStart(8)} on the wire  ${(taken.ms / 1000).toFixed(1).padStart(5)} s to stored ` +
+            `(download ${(taken.downloadMs / 1000).toFixed(1)} s)` +
             `${taken.incremental ? '  (only what changed)' : ''}`,
         );
       }

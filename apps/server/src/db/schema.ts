@@ -1,7 +1,13 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * What a repository reads and writes through: a connection's database, or a transaction on it
+ * (the command runner's, when the write is part of a command).
+ */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 /** Tables of one connection's database. */
 export interface Database {

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { appliedTagStates, type AbandonedRemoval, type ContactAttempt } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 /** An open lock application of a permit, with what the wizard and the removal name it by. */
 export interface OpenLockApplication {

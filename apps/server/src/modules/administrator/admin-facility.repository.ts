@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { AdminFacility } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 const columns = ['id', 'name', 'parent_id', 'is_active', 'time_zone', 'created_at'] as const;
 type Row = {

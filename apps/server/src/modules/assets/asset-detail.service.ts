@@ -13,10 +13,10 @@ import {
   type MasterListItem,
   type MasterListKey,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db as AnyDb } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type Actor, type CommandRun } from '../../platform';
-import { ancestorPaths, type Db as AnyDb } from './asset-tree.repository';
+import { ancestorPaths } from './asset-tree.repository';
 import { checkMasterItem, insertRecord, uniqueOr409, updateRecord } from './asset-records';
 import { assetPhotoTarget, assetRecordsPolicy as policy, targets, type RecordState } from './asset-records.policy';
 import { toAsset } from './asset-tree.service';

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import type { MasterListKey } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import type { CommandRun } from '../../platform';
-import type { Db } from './asset-tree.repository';
+
 import type { RecordState, RecordTable } from './asset-records.policy';
+import type { Db } from '../../db/schema';
 
 type Run = Pick<CommandRun<unknown, RecordState>, 'trx' | 'audit'>;
 

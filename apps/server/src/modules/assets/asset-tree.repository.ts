@@ -1,9 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AssetStatus, TreeChildrenPage, TreeNode, TreeNodeKind, TreePathEntry } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 interface NodeRow {
   kind: TreeNodeKind;

@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Area, AreaInput, AreaMove, Asset, AssetInput, AssetMove } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
 import { nearestSupervisedArea, replaceAreaSupervisors, storedSupervisorIds } from '../area-supervisors';
-import { ancestorPaths, type Db } from './asset-tree.repository';
+import { ancestorPaths } from './asset-tree.repository';
 import { insertRecord, uniqueOr409, updateRecord } from './asset-records';
 import { assetRecordsPolicy as policy, facilityTreeTarget, targets, type RecordState } from './asset-records.policy';
 

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { Attachment, AttachmentList } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listFacilityAndConnectionPermissions } from '../permissions';
 import { attachRefusal, mayRemoveOthers, removeRefusal } from './attachment-rules';
@@ -10,8 +9,6 @@ import {
   type AttachmentPermit,
   type AttachmentViewRow,
 } from './attachments.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The rows with what this caller may do to each (the same rules as the commands' policy). */
 async function withRights(db: Db, actor: Actor, permit: AttachmentPermit, attachmentId?: number) {

@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Attachment } from '@hasp/contracts';
-import type { Database, PermitAttachmentTable } from '../../db/schema';
+import type { Database, Db, PermitAttachmentTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the attachment commands and the list read of a permit. */
 export interface AttachmentPermit {

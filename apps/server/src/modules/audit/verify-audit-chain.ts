@@ -1,11 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuditBrokenRow, AuditVerification } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { listChainHeads, listChainRowsAfter, listChainsWithRows } from './audit-chain.repository';
 import type { AuditAnchor } from './audit-anchor';
 import { GENESIS_HASH, hashChainedRow } from './audit-hash';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const BATCH = 2000;
 

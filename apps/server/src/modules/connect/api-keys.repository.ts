@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ApiKey } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 function keysWithCreator(db: Db) {
   return db

@@ -1,8 +1,7 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { WebhookDelivery, WebhookEvent, WebhookSubscription } from '@hasp/contracts';
-import type { Database, WebhookSubscriptionTable } from '../../db/schema';
+import type { Db, WebhookSubscriptionTable } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type SubscriptionRow = Selectable<WebhookSubscriptionTable>;
 
 export const listSubscriptionRows = (db: Db, facilityId: number) =>

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { FacilityProfile } from '@hasp/contracts';
-import type { Database, FacilityLogoType } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, FacilityLogoType } from '../../db/schema';
 
 /** The facility's profile (no logo bytes: only whether there is one, its type and when it changed). */
 export async function findFacilityProfile(db: Db, facilityId: number): Promise<FacilityProfile | undefined> {

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { GasConfig, GasInstrument, GasParameter } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** The facility's gas parameters in their order (inactive ones too unless `activeOnly`). */
 export async function listGasParameters(db: Db, facilityId: number, activeOnly = false): Promise<GasParameter[]> {

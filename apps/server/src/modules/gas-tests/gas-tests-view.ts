@@ -1,10 +1,7 @@
 import { gasTestStanding, gasTestsRefusalFields, gasTestsSectionRefusalSaid, type GasTestsView } from '@hasp/contracts';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { listGasInstruments, listGasParameters } from './gas-config.repository';
 import { gasTestCommandRefusal, type GasTestsState } from './gas-tests.policy';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The section as the caller sees it: the tests, the lifecycle's words on the latest, what they may do. */
 export async function gasTestsView(

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   deny,
   gasTestRefusalSaid,
@@ -8,10 +8,8 @@ import {
   type PermitFacts,
   type PermitGuard,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { registerPermitGuards, type PermitRecord } from '../permits';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the gas guard reads, with the lifecycle's facts, in the command's transaction. */
 export interface GasTestFacts extends PermitFacts {

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { GasReading, GasTest, PermitSection, PermitStatus } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 /** The permit a gas test belongs to, as the rules read it. */
 export interface GasPermit {

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { GroupMember, GroupSummary } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { Actor } from '../../platform';
 
-type Db = Kysely<Database> | Transaction<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 export interface GroupRow {

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   deny,
   hazardAnalysisMissingSaid,
@@ -7,11 +6,9 @@ import {
   type PermitGuard,
   type Spoken,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
 import { loadLines, loadLinesForPermits } from './hazard-analysis.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the request guard reads, loaded with the permit's lifecycle facts (after the permit's lock). */
 export interface HazardFacts extends PermitFacts {

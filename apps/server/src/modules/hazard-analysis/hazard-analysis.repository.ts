@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   defaultRiskMatrix,
   energyControlSuggestions,
@@ -7,11 +7,9 @@ import {
   type PermitRiskLevel,
   type RiskMatrix,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
 import { findSectionPermit, type SectionPermit } from '../permits';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit an analysis belongs to, as its commands read it (locked FOR UPDATE by the target). */
 export type HazardPermit = SectionPermit;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   deny as denyFor,
   inPlaceCaptions as inPlaceWords,
@@ -12,10 +12,8 @@ import {
   type Spoken,
   type TagState,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { registerPermitGuards, type PermitRecord } from '../permits';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the isolation guards read about a permit, loaded with its lifecycle facts. */
 export interface IsolationFacts extends PermitFacts {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   holdingPlanPointStates,
   isolationPlanClosingStep,
@@ -7,11 +7,9 @@ import {
   type IsolationPointChoice,
   type PlanPoint,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
 import { findSectionPermit, type SectionPermit } from '../permits';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit a plan belongs to, as the plan's commands read it (locked FOR UPDATE by the target). */
 export type PlanPermit = SectionPermit;

@@ -1,10 +1,7 @@
 import { signOnLocksFor, type Lockbox, type LockboxView } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/schema';
 import { listFreeLockboxDevices, listSignOnLocks } from './lockbox.repository';
 import { lockboxCallerView, signedOn, type LockboxState } from './lockbox-rules';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The crew section as this person sees it: the lockbox, who is protected right now and who was,

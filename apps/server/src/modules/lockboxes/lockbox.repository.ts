@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { LockboxMember, PermitSection, PermitStatus } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { assignedPermitJoin } from '../locks';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit a lockbox belongs to, as the lockbox rules read it. */
 export interface LockboxPermit {

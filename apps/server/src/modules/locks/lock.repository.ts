@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   LOCKS_LIST_MAX,
   lockAssignmentEndedStatuses,
@@ -6,10 +6,8 @@ import {
   type LockListQuery,
   type LockOptions,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { itemCaptionSql } from '../master-lists';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 interface LockRow {
   ID: number;

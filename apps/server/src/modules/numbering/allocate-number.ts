@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   defaultFacilityCode,
   defaultNumberingPatterns,
@@ -10,7 +9,7 @@ import {
   type NumberingSubject,
   type NumberingValues,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import {
   findFacilityCode,
@@ -21,8 +20,6 @@ import {
   listCounters,
 } from './numbering.repository';
 import { periodOf, yearMonthIn } from './numbering-period';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A numbered subject of one facility, ready to write numbers: its parsed pattern and token values. */
 interface NumberingContext {

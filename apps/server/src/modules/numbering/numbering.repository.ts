@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** The facility's name and time zone (null when it is not a facility of this connection). */
 export function findFacilityForNumbering(db: Db, facilityId: number) {

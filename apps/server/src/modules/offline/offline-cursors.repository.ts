@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { OfflineScope } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /**
  * A download's cursor (decision 0118): per permit, the digest of what the device was sent (the

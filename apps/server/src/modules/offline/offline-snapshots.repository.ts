@@ -1,7 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Stored offline copies of permits (decision 0082; the tables: migration

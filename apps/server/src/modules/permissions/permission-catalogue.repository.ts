@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { buildPermissionCatalogue, type PermissionCatalogueEntry } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /**
  * The permissions a group of this facility can grant: the right-nav ones and each action of each

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   deny,
   questionStageCommands,
@@ -9,11 +8,9 @@ import {
   type QuestionStage,
   type Spoken,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
 import { answersWithVersions, loadStages, loadStagesForPermits } from './permit-questions.view';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the questions guards read about a permit: each stage's problems, for a type that asks questions. */
 export interface QuestionFacts extends PermitFacts {

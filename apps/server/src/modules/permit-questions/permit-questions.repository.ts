@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { QuestionStage } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { findSectionPermit, type SectionPermit } from '../permits';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the questions section reads of a permit (locked FOR UPDATE for a command). */
 export type QuestionsPermit = Pick<

@@ -6,8 +6,7 @@ import {
   type QuestionStage,
   type QuestionVersion,
 } from '@hasp/contracts';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { findVersions } from '../questions';
 import { buildStages } from './permit-questions.model';
 import { withFactPrefills } from './question-facts.repository';
@@ -21,8 +20,6 @@ import {
   type AnswerRow,
   type QuestionsPermit,
 } from './permit-questions.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The permit's answers and the versions they answered. */
 export async function answersWithVersions(db: Db, facilityId: number, permitId: number) {

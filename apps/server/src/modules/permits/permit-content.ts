@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { PermitRecord } from './permit.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * What a signature on a permit signs (issue 17, decision 0046): the permit's core fields plus the

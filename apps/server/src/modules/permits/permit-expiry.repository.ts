@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { permitTransitions, type PermitStatus } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 /** The statuses a permit is in force in: those the lifecycle's `expire` leaves (isolated … suspended). */
 export const inForceStatuses: readonly PermitStatus[] = permitTransitions

@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { PermitCommand, PermitFacts, PermitGuard, PermitGuardHooks, PermitRefusalTab } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { PermitRecord } from './permit.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Guards a later issue plugs into the lifecycle (isolation complete before issue, no crew signed on

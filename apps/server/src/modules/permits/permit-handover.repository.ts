@@ -1,8 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PermitHandover } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 /** A handover row with its people's names, as both the permit read and the log select it. */
 function handoversWithPeople(db: Pick<Kysely<Database>, 'selectFrom'>) {

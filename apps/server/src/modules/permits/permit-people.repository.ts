@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** Active users who may still enter the facility and hold `permission` there through their groups. */
 export async function listPermitApprovers(db: Db, facilityId: number, permission: string): Promise<number[]> {

@@ -1,4 +1,4 @@
-import type { Kysely, QueryCreator, Transaction } from 'kysely';
+import type { QueryCreator, Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Permit, PermitSection } from '@hasp/contracts';
 import { itemCaptionSql } from '../master-lists';
@@ -21,9 +21,7 @@ export type PermitRecord = Omit<Permit, 'allowedCommands'> & {
    */
   hazardAnalysisRequired: boolean;
 };
-import type { Database, PermitStatusColumn } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, PermitStatusColumn } from '../../db/schema';
 
 /** The IDs among `ids` that are assets of the facility. */
 export async function listFacilityAssetIds(db: Db, facilityId: number, ids: number[]): Promise<number[]> {

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { PermitRiskLevel, PermitSection, PermitStatus } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** What a permit section (isolation plan, questions, hazard analysis…) reads of the permit it belongs to. */
 export interface SectionPermit {

@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { lockLabelOutOfUseStatuses, PRINT_LIST_LIMIT, type LockPrintItem, type PrintQueue } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { lockLockRow } from '../locks';
 import { itemCaptionSql } from '../master-lists';
 import { findPrintRecord } from './print-records.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const outOfUse = [...lockLabelOutOfUseStatuses];

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type {
   QuestionAssignment,
   QuestionInput,
@@ -6,9 +6,7 @@ import type {
   QuestionStage,
   QuestionVersion,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 const versionColumns = [
   'v.id',

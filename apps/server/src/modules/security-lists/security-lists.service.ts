@@ -1,17 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   lockedSecurityFeatures,
   rightNavPermissionCatalogue,
   type SecurityListItem,
   type SecurityListsInput,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
 import { facilityConfigTarget, findSecuritySettings, type FacilityConfigState } from '../settings';
 import { securityListsPolicy } from './security-lists.policy';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every right-nav feature of the facility: on or off, and what it controls. */
 export async function listSecurityLists(db: Db, facilityId: number): Promise<SecurityListItem[]> {

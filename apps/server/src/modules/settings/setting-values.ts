@@ -6,11 +6,9 @@ import {
   type SettingKey,
   type SettingValue,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { recordAudit } from '../audit';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A secret setting (a password): its value never leaves the server, not even in the audit log. */
 export function isSecretSetting(definition: SettingDefinition): boolean {

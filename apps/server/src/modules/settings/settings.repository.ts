@@ -1,9 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FacilitySettings, SecuritySettings } from '@hasp/contracts';
 import { rightNavIds } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '../../db/schema';
 
 /** Defaults for a facility that has no settings row yet. */
 const defaults = { login_timeout: 10, info_url: '', offline_mode: true, custom_dashboards: false, notifications: true };

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   defaultApprovalStage,
   permitRiskLevels,
@@ -6,9 +5,7 @@ import {
   type ApprovalStages,
   type PermitRiskLevel,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** A facility's configured stages of every risk level, in order, with the signing group's name. */
 export async function listApprovalStages(db: Db, facilityId: number): Promise<ApprovalStages> {

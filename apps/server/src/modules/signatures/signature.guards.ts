@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
 import {
   approvalLevelOf,
   deny,
@@ -8,12 +7,10 @@ import {
   type PermitFacts,
   type PermitGuard,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { permitContentHash, registerPermitGuards, type PermitRecord } from '../permits';
 import { groupMemberIds, stagesOfLevel } from './approval-stages.repository';
 import { listPermitSignatures, signatureHolds, type SignatureRow } from './signature.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the approval guards read about a Requested permit (absent on other statuses). */
 export interface SignatureFacts extends PermitFacts {

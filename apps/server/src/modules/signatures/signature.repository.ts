@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { localTimeWithOffset, signatureText, type PermitSignature } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /**
  * A permit's signatures, newest first (facility-scoped), each with its invalidation if it has one;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   simopsLiveStatuses,
   type SimopsConflict,
@@ -6,9 +6,7 @@ import {
   type SimopsOverrideRecord,
   type SimopsRules,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** A pair of types as stored: the lower ID first (the pair has no order). */
 export const pairOf = (a: number, b: number) => ({ first: Math.min(a, b), second: Math.max(a, b) });

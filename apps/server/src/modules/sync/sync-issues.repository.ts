@@ -1,8 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { ApiError, SyncIssue, SyncIssueQuery } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../../db/schema';
 
 /** Whose issues: a supervisor sees the facility's, anyone else only their own. */
 export interface IssueScope {

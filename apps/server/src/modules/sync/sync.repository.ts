@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, SyncCommandTable } from '../../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, SyncCommandTable } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type SyncRow = Selectable<SyncCommandTable>;
 export type NewSyncRow = Insertable<SyncCommandTable>;
 

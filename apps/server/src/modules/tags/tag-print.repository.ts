@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 /** The point a tag is on: its plan point's, or its lock application's (aliases t, la, pp, ip). */
 export const tagPointJoins = sql`

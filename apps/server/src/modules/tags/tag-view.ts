@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { allowedTagCommands, type Tag, type TagActor } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { lockApplierColumn } from './tags.repository';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 type TagViewRow = Omit<Tag, 'allowedCommands' | 'statusToken'> & {
   token: string;

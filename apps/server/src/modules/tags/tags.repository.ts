@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { PermitStatus, TagState } from '@hasp/contracts';
-import type { Database, TagTable } from '../../db/schema';
+import type { Database, Db, TagTable } from '../../db/schema';
 import type { Updateable } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A status token: 128 random bits, base64url (22 characters), unguessable and unique (tags_token_uq). */
 export const newStatusToken = () => randomBytes(16).toString('base64url');

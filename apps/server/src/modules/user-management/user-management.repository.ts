@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { FacilityScope } from '../user-manage';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Every facility of the connection (names for the grid, including deactivated ones a user still holds). */
 export function listAllFacilities(db: Db) {

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AreaSupervisor } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-
-type Db = Kysely<Database>;
 
 /** The area whose supervisors a permit's area is covered by, and who they are. */
 export interface SupervisedArea {

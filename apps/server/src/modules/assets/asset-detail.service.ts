@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   ASSET_PHOTO_MAX_BYTES,
   type AssetPage,
@@ -13,7 +12,7 @@ import {
   type MasterListItem,
   type MasterListKey,
 } from '@hasp/contracts';
-import type { Database, Db as AnyDb } from '../../db/schema';
+import type { Db, Db as AnyDb } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type Actor, type CommandRun } from '../../platform';
 import { ancestorPaths } from './asset-tree.repository';
@@ -22,7 +21,6 @@ import { assetPhotoTarget, assetRecordsPolicy as policy, targets, type RecordSta
 import { toAsset } from './asset-tree.service';
 import { itemCaptionSql } from '../master-lists';
 
-type Db = Kysely<Database>;
 type Row = Record<string, unknown>;
 type RecordRun<I> = CommandRun<I, RecordState>;
 

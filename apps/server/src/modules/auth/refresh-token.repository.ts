@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, RefreshTokenRow } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db, RefreshTokenRow } from '../../db/schema';
 
 export function insertRefreshToken(
   db: Db,

@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { planPointStates, type ConnectPermit, type PermitStatus, type PlanPointState } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
 
 export interface PermitFilter {
   status?: PermitStatus[] | undefined;

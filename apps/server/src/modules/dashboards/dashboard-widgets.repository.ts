@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import * as z from 'zod/mini';
 import {
   permitIndexFilterSchema,
@@ -9,10 +9,9 @@ import {
   type DashboardWidgetData,
   type DashboardWidgetKind,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { permitIndexConditions, type IndexScope } from '../permits';
 
-type Db = Kysely<Database>;
 /** A permit index query as its URL carries it: what a number links to. */
 type Filter = Record<string, string>;
 type Item = DashboardWidgetData['items'][number];

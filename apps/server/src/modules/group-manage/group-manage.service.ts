@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { GroupInput, GroupMember, GroupPermissions, GroupSummary } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
 import { findFacilityPermissionCatalogue, listUserPermissions } from '../permissions';
@@ -30,7 +30,6 @@ import {
   type GroupState,
 } from './group-manage.policy';
 
-type Db = Kysely<Database>;
 type GroupRun<I> = CommandRun<I, GroupState>;
 
 // The privilege-escalation rules, enforced here whatever the web shows. Each refusal says why.

@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PermitStatus } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
 
 /** Whose work, and the permit types they may see (the permit index's scope). */
 export interface MyWorkScope {

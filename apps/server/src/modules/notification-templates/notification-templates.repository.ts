@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { NotificationText } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { NoticeValues } from './notification-render';
-
-type Db = Kysely<Database>;
 
 /** An instant on the facility's clock, "2026-12-01 14:30" (the time zone is the `timeZone` variable). */
 export function wallClock(timeZone: string): (date: Date) => string {

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Notification } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 /** Whose inbox: one user in one facility. */
 export interface Inbox {
   userId: number;

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type Actor } from '../../platform';
 import { facilityConfigTarget, type FacilityConfigState } from '../settings';
@@ -18,7 +18,6 @@ import {
   type PermitGroupRow,
 } from './permit-types.repository';
 
-type Db = Kysely<Database>;
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 export type PermitConfigRun<I> = CommandRun<I, FacilityConfigState>;
 

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   captionsOf,
   PRINT_PERMIT_PDF_LIMIT,
@@ -8,7 +7,7 @@ import {
   type PrintItemKind,
   type PrintListItem,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { drawPermit, newPermitDocument, permitPdfCaptions, permitStatusUrl, readPermitPrint } from '../permit-pdf';
@@ -30,8 +29,6 @@ import {
   viewablePermitIds,
   type PrintListFilter,
 } from './print-records.repository';
-
-type Db = Kysely<Database>;
 
 /**
  * The print list's kinds side by side (decision 0074): each kind's source, PDF, mark-printed and

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   captionsOf,
   tagPrintCaptions,
@@ -7,7 +6,7 @@ import {
   type TagLayout,
   type TagLayoutKey,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { runCommand, type EventBus, type RequestContext } from '../../platform';
 import { captionTextsForFacility } from '../translations';
@@ -23,8 +22,6 @@ import { printableLogo } from './print-logo';
 import { layoutForTagType, listTagLayouts } from './tag-layouts.service';
 import { refuseChangedStamps } from './print-stamps';
 import { renderTagPdf, type PrintableTag } from './tag-pdf';
-
-type Db = Kysely<Database>;
 
 /** The permit type codes whose permits (and so tags) the caller may see: permit:view:<CODE>. */
 export const viewableTypeCodes = (permissions: ReadonlySet<string>) =>

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   holdingPlanPointStates,
   permitStatuses,
@@ -8,7 +8,7 @@ import {
   type ReportKind,
 } from '@hasp/contracts';
 import { midnightIn } from '../../db/facility-days';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { cellText, streamIndexRows, type ExportWords } from '../permits';
 import type { SheetCell } from '../spreadsheet';
@@ -36,7 +36,6 @@ export interface ReportRun {
   words: ReportWords;
 }
 
-type Db = Kysely<Database>;
 type Source = (db: Db, run: ReportRun, onBatch: (rows: ReportRow[]) => Promise<void>) => Promise<void>;
 
 /** Midnight of a filter's day in the facility's time zone (and of the day after), as instants. */

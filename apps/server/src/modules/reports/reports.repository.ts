@@ -1,8 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ReportDefinition, ReportFile, ReportFilters, ReportSchedule } from '@hasp/contracts';
-import type { Database, ReportDefinitionTable } from '../../db/schema';
+import type { Db, ReportDefinitionTable } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type DefinitionRow = Selectable<ReportDefinitionTable>;
 
 export function toDefinition(row: DefinitionRow): ReportDefinition {

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Facility } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
 
 /** How long the login screen has to use the token it got back from the identity provider. */
 export const SSO_TOKEN_TTL_MS = 5 * 60_000;

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Caption } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 type Values = Record<string, string | number>;
 /** A caption's text in one reader's language, its `{{name}}` placeholders filled. */
 export type CaptionText = (caption: Caption, values?: Values) => string;

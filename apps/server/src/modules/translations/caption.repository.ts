@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { CaptionResources, Language, TranslationRow } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
 
 export async function listLanguages(db: Db): Promise<Language[]> {
   const rows = await db

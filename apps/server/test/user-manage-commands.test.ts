@@ -1,32 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from './test-app';
+import { describe, expect, it } from 'vitest';
+import { useCommandApp, REQUEST_ID_HEADER, type Method } from './support/command-app';
+import { login } from './test-app';
 
 // User Manage's writes run as commands (decision 0119): each is audited and announced through the
 // runner under the request's id, applies once per Idempotency-Key, and refuses a stale If-Match.
 
-let t: TestApp;
-let token = '';
-beforeAll(async () => {
-  t = await createTestApp({
-    // Says which request answered, so a test can find that request's audit row and event.
-    routes: (app) =>
-      app.addHook('onSend', async (request, reply) => {
-        void reply.header('x-test-request-id', request.id);
-      }),
-  });
-  token = (await login(t.app, { username: 'admin' })).json<{ token: string }>().token;
-});
-afterAll(() => t.close());
-
-const db = () => t.connections[0]!.db;
-type Method = 'POST' | 'PUT';
-const send = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    ...(payload ? { payload } : {}),
-  });
+const { app, db, send } = useCommandApp();
 const input = (userName: string, extra: object = {}) => ({
   userName,
   displayName: `User ${userName}`,
@@ -67,8 +46,8 @@ async function recordsOf(userId: number) {
 async function sentTwice(method: Method, url: string, key: string, payload?: object) {
   const first = await send(method, url, { 'idempotency-key': key }, payload);
   const replay = await send(method, url, { 'idempotency-key': key }, payload);
-  expect(first.headers['x-test-request-id']).toEqual(expect.any(String));
-  return { first, replay, requestId: String(first.headers['x-test-request-id']) };
+  expect(first.headers[REQUEST_ID_HEADER]).toEqual(expect.any(String));
+  return { first, replay, requestId: String(first.headers[REQUEST_ID_HEADER]) };
 }
 
 describe('user manage commands', () => {
@@ -169,7 +148,7 @@ describe('user manage commands', () => {
       'This password was already reset by this request; its one-time password was shown only then. Reset the password again to get a new one.',
     );
     // The first password still signs in: the replay changed nothing.
-    expect((await login(t.app, { username: 'reset-once', password: oneTimePassword })).statusCode).toBe(200);
+    expect((await login(app.t.app, { username: 'reset-once', password: oneTimePassword })).statusCode).toBe(200);
     const { audits, events } = await recordsOf(id);
     expect(audits.map((a) => [a.action, a.request_id])).toEqual([
       ['user.create', expect.any(String)],

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { ManagedUser, UserInput } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
 import { hashPassword } from '../auth';
@@ -26,7 +25,6 @@ import {
 } from './user-manage.policy';
 import type { Actor } from '../../platform';
 
-type Db = Kysely<Database>;
 type UserRun<I> = CommandRun<I, UserState>;
 /** Who acts: the platform's actor, as far as this module needs it. */
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
@@ -57,7 +55,7 @@ export const reachFields = (input: { department?: string | null; contact?: strin
   ...(input.contact !== undefined ? { contact: input.contact || null } : {}),
 });
 
-async function load(db: Db | Transaction<Database>, caller: Caller, id: number): Promise<ManagedUser> {
+async function load(db: Db, caller: Caller, id: number): Promise<ManagedUser> {
   const found = await findManagedUser(db, caller, id);
   if (!found) throw AppError.notFound('User');
   return found;

@@ -7,5 +7,6 @@ export { AuthService } from './auth.service';
 export { hashPassword, verifyPassword } from './password';
 export { deliverSession, registerRefreshCookie } from './refresh-cookie';
 export { revokeRefreshFamily } from './refresh-token.repository';
+export { bumpUserVersion } from './user-version.repository';
 export type { ClientInfo, OpenedSession } from './auth.service';
 export { expiredSessionsJob } from './expired-sessions.job';

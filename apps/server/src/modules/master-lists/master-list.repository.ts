@@ -41,7 +41,8 @@ export async function listTypes(db: Db, facilityId: number): Promise<MasterListT
   }));
 }
 
-const itemQuery = (db: Db, facilityId: number, listKey: MasterListKey) =>
+/** The facility's items, of every list. */
+const facilityItems = (db: Db, facilityId: number) =>
   db
     .selectFrom('master_list_items as m')
     .select([
@@ -53,17 +54,22 @@ const itemQuery = (db: Db, facilityId: number, listKey: MasterListKey) =>
       'm.version',
       itemCaptionSql().as('caption'),
     ])
-    .where('m.facility_id', '=', facilityId)
-    .where('m.list_key', '=', listKey);
+    .where('m.facility_id', '=', facilityId);
+
+const itemQuery = (db: Db, facilityId: number, listKey: MasterListKey) =>
+  facilityItems(db, facilityId).where('m.list_key', '=', listKey);
 
 /** Every item of a list (active or not), in order. */
 export function listItemRows(db: Db, facilityId: number, listKey: MasterListKey): Promise<ItemRow[]> {
   return itemQuery(db, facilityId, listKey).orderBy('m.sort_order').orderBy('m.value').orderBy('m.id').execute();
 }
 
-/** One item of the caller's facility and that list, locked for a change; undefined when not found there. */
-export function lockItem(trx: Transaction<Database>, facilityId: number, listKey: MasterListKey, id: number) {
-  return itemQuery(trx, facilityId, listKey).where('m.id', '=', id).forUpdate('m').executeTakeFirst();
+/**
+ * One item of the caller's facility (of any list: the command checks the list the route names),
+ * locked for a change; undefined when not found there.
+ */
+export function lockItem(trx: Transaction<Database>, facilityId: number, id: number): Promise<ItemRow | undefined> {
+  return facilityItems(trx, facilityId).where('m.id', '=', id).forUpdate('m').executeTakeFirst();
 }
 
 export async function isValueTaken(db: Db, facilityId: number, listKey: MasterListKey, value: string) {

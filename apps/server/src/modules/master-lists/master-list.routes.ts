@@ -13,7 +13,7 @@ import {
   idParamSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTypes } from './master-list.repository';
 import { createItem, deleteItem, listItems, renameCaption, reorderItems, setActive } from './master-list.service';
@@ -75,12 +75,14 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: 'Add an item at the end of a list (its value unique in the list, ignoring case)',
         params: listParams,
         body: masterListItemCreateSchema,
-        response: { 201: managedMasterListItemSchema, ...errors },
+        response: { 201: managedMasterListItemSchema, ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const auth = contextOf(request);
-      const item = await createItem(auth.connection.db, auth.actor, request.params.listKey, request.body);
+      const item = await sendCommand(ctx.events, request, reply, createItem, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { ...request.body, listKey: request.params.listKey },
+      });
       return reply.code(201).send(item);
     },
   );
@@ -94,13 +96,16 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: "Change an item's caption (its default text; translations are edited on Translations)",
         params: itemParams,
         body: masterListCaptionInputSchema,
-        response: { 200: managedMasterListItemSchema, ...errors },
+        response: { 200: managedMasterListItemSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
+    async (request, reply) => {
       const { listKey, id } = request.params;
-      return renameCaption(auth.connection.db, auth.actor, listKey, id, request.body);
+      return sendCommand(ctx.events, request, reply, renameCaption, {
+        targetId: id,
+        input: { listKey, caption: request.body.caption },
+        expectedVersion: request.body.version,
+      });
     },
   );
 
@@ -113,13 +118,16 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: 'Deactivate an item (pickers stop offering it; records keep it) or reactivate it',
         params: itemParams,
         body: masterListActiveInputSchema,
-        response: { 200: managedMasterListItemSchema, ...errors },
+        response: { 200: managedMasterListItemSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
+    async (request, reply) => {
       const { listKey, id } = request.params;
-      return setActive(auth.connection.db, auth.actor, listKey, id, request.body);
+      return sendCommand(ctx.events, request, reply, setActive, {
+        targetId: id,
+        input: { listKey, isActive: request.body.isActive },
+        expectedVersion: request.body.version,
+      });
     },
   );
 
@@ -131,12 +139,12 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         security,
         summary: 'Delete an item no record uses (one in use answers 409: deactivate it instead)',
         params: itemParams,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const auth = contextOf(request);
-      await deleteItem(auth.connection.db, auth.actor, request.params.listKey, request.params.id);
+      const { listKey, id } = request.params;
+      await sendCommand(ctx.events, request, reply, deleteItem, { targetId: id, input: { listKey } });
       return reply.code(204).send(null);
     },
   );
@@ -150,12 +158,13 @@ export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: "Reorder a list: every item's ID, each once, first to last",
         params: listParams,
         body: masterListReorderSchema,
-        response: { 200: z.array(managedMasterListItemSchema), ...errors },
+        response: { 200: z.array(managedMasterListItemSchema), ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      return reorderItems(auth.connection.db, auth.actor, request.params.listKey, request.body.itemIds);
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, reorderItems, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { listKey: request.params.listKey, itemIds: request.body.itemIds },
+      }),
   );
 };

@@ -1,19 +1,17 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type {
   ManagedMasterListItem,
   MasterListActiveInput,
   MasterListCaptionInput,
   MasterListItemCreate,
   MasterListKey,
+  MasterListReorder,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import {
   deleteItemCaption,
   isValueTaken,
   listItemRows,
-  lockItem,
   saveItemCaption,
   toManagedItem,
   usageCounts,
@@ -21,7 +19,14 @@ import {
   type ItemRow,
 } from './master-list.repository';
 import { lockOrderedList } from '../../db/ordered-list-lock';
-import type { Actor } from '../../platform';
+import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import {
+  facilityListsTarget,
+  itemPolicy,
+  itemTarget,
+  listsPolicy,
+  type FacilityListsState,
+} from './master-list.policy';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
@@ -47,45 +52,10 @@ const snapshot = (r: ItemRow) => ({
   isActive: r.is_active,
 });
 
-async function audit(
-  trx: Transaction<Database>,
-  caller: Caller,
-  action: string,
-  id: number,
-  before: unknown,
-  after: unknown,
-) {
-  await recordAudit(trx, {
-    userId: caller.userId,
-    facilityId: caller.facilityId,
-    action,
-    entityType,
-    entityId: id,
-    before,
-    after,
-  });
-}
-
 const duplicate = (value: string) => {
   const message = `Value: “${value}” is already in this list`;
   return new AppError('CONFLICT', 409, message, [{ field: 'value', message }]);
 };
-
-async function lockedItem(trx: Transaction<Database>, caller: Caller, listKey: MasterListKey, id: number) {
-  const row = await lockItem(trx, caller.facilityId, listKey, id);
-  if (!row) throw AppError.notFound('Master list item');
-  return row;
-}
-
-function checkVersion(row: ItemRow, version: number) {
-  if (row.version !== version) {
-    throw new AppError(
-      'CONFLICT',
-      409,
-      'This item was changed by someone else. Reload the list and make your change again.',
-    );
-  }
-}
 
 async function reload(db: Db, caller: Caller, listKey: MasterListKey, id: number): Promise<ManagedMasterListItem> {
   const found = (await listItems(db, caller.facilityId, listKey)).find((i) => i.ID === id);
@@ -93,109 +63,136 @@ async function reload(db: Db, caller: Caller, listKey: MasterListKey, id: number
   return found;
 }
 
+/** The list a command is about, as the route names it. */
+interface OfList {
+  listKey: MasterListKey;
+}
+type ItemRun<I> = CommandRun<I & OfList, ItemRow>;
+type ListsRun<I> = CommandRun<I & OfList, FacilityListsState>;
+
+/** The locked item, if it is one of the list the route names: an item of another list is not found. */
+function itemOfList(state: ItemRow, listKey: MasterListKey): ItemRow {
+  if (state.list_key !== listKey) throw AppError.notFound('Master list item');
+  return state;
+}
+
+/**
+ * Updates the locked item (its version moves with the change, so the answer shows the new one),
+ * then audits and announces the change.
+ */
+async function changeItem(
+  { trx, input, state: before, ...run }: Pick<ItemRun<unknown>, 'trx' | 'input' | 'state' | 'audit' | 'event'>,
+  change: {
+    set?: { is_active: boolean };
+    action: string;
+    event: string;
+    after: Partial<ReturnType<typeof snapshot>>;
+  },
+) {
+  await trx
+    .updateTable('master_list_items')
+    .set({ ...change.set, version: before.version + 1 })
+    .where('id', '=', before.id)
+    .execute();
+  run.audit({
+    action: change.action,
+    entityType,
+    entityId: before.id,
+    before: snapshot(before),
+    after: { ...snapshot(before), ...change.after },
+  });
+  run.event({ name: change.event, entityType, entityId: before.id, payload: { listKey: input.listKey } });
+}
+
 /** Adds an item at the end of the list, with its caption (the value when none is given). */
-export async function createItem(
-  db: Kysely<Database>,
-  caller: Caller,
-  listKey: MasterListKey,
-  input: MasterListItemCreate,
-): Promise<ManagedMasterListItem> {
-  const caption = input.caption?.trim() || input.value;
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
-      await lockOrderedList(trx, `master-list:${listKey}`, caller.facilityId);
-      if (await isValueTaken(trx, caller.facilityId, listKey, input.value)) throw duplicate(input.value);
-      const last = await trx
-        .selectFrom('master_list_items')
-        .select((eb) => eb.fn.max('sort_order').as('max'))
-        .where('facility_id', '=', caller.facilityId)
-        .where('list_key', '=', listKey)
-        .executeTakeFirst();
-      const row = await trx
+export const createItem = defineCommand({
+  name: 'master-list.item.create',
+  target: facilityListsTarget,
+  policy: listsPolicy['master-list.item.create'],
+  async apply({ trx, ctx, input, ...run }: ListsRun<MasterListItemCreate>): Promise<ManagedMasterListItem> {
+    const { listKey } = input;
+    const facilityId = ctx.actor.facilityId;
+    const caption = input.caption?.trim() || input.value;
+    await lockOrderedList(trx, `master-list:${listKey}`, facilityId);
+    if (await isValueTaken(trx, facilityId, listKey, input.value)) throw duplicate(input.value);
+    const last = await trx
+      .selectFrom('master_list_items')
+      .select((eb) => eb.fn.max('sort_order').as('max'))
+      .where('facility_id', '=', facilityId)
+      .where('list_key', '=', listKey)
+      .executeTakeFirst();
+    let row: { id: number; sort_order: number };
+    try {
+      row = await trx
         .insertInto('master_list_items')
         .values({
-          facility_id: caller.facilityId,
+          facility_id: facilityId,
           list_key: listKey,
           value: input.value,
           sort_order: (last?.max ?? 0) + SORT_STEP,
         })
         .returning(['id', 'sort_order'])
         .executeTakeFirstOrThrow();
-      await saveItemCaption(trx, listKey, row.id, caption);
-      await audit(trx, caller, 'master-list.item.create', row.id, null, {
-        listKey,
-        value: input.value,
-        caption,
-        sortOrder: row.sort_order,
-        isActive: true,
-      });
-      return row.id;
+    } catch (error) {
+      // Two administrators adding the same value at once: the unique index decides (the runner rolls back).
+      if ((error as { code?: string }).code === '23505') throw duplicate(input.value);
+      throw error;
+    }
+    await saveItemCaption(trx, listKey, row.id, caption);
+    run.audit({
+      action: 'master-list.item.create',
+      entityType,
+      entityId: row.id,
+      before: null,
+      after: { listKey, value: input.value, caption, sortOrder: row.sort_order, isActive: true },
     });
-  } catch (error) {
-    // Two administrators adding the same value at once: the unique index decides.
-    if ((error as { code?: string }).code === '23505') throw duplicate(input.value);
-    throw error;
-  }
-  return reload(db, caller, listKey, id);
-}
+    run.event({ name: 'master-list.item.created', entityType, entityId: row.id, payload: { listKey } });
+    return reload(trx, ctx.actor, listKey, row.id);
+  },
+});
 
 /** Changes the item's default caption (translations stay as they are). */
-export async function renameCaption(
-  db: Kysely<Database>,
-  caller: Caller,
-  listKey: MasterListKey,
-  id: number,
-  input: MasterListCaptionInput,
-): Promise<ManagedMasterListItem> {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockedItem(trx, caller, listKey, id);
-    checkVersion(before, input.version);
-    await saveItemCaption(trx, listKey, id, input.caption);
-    await trx
-      .updateTable('master_list_items')
-      .set({ version: before.version + 1 })
-      .where('id', '=', id)
-      .execute();
-    await audit(trx, caller, 'master-list.item.caption', id, snapshot(before), {
-      ...snapshot(before),
-      caption: input.caption,
-    });
-  });
-  return reload(db, caller, listKey, id);
-}
+export const renameCaption = defineCommand({
+  name: 'master-list.item.caption',
+  target: itemTarget,
+  policy: itemPolicy['master-list.item.caption'],
+  async apply(run: ItemRun<Pick<MasterListCaptionInput, 'caption'>>): Promise<ManagedMasterListItem> {
+    const { trx, ctx, input } = run;
+    const before = itemOfList(run.state, input.listKey);
+    await saveItemCaption(trx, input.listKey, before.id, input.caption);
+    await changeItem(
+      { ...run, state: before },
+      { action: 'master-list.item.caption', event: 'master-list.item.renamed', after: { caption: input.caption } },
+    );
+    return reload(trx, ctx.actor, input.listKey, before.id);
+  },
+});
 
 /** Deactivates (pickers stop offering it; records keep it) or reactivates an item. */
-export async function setActive(
-  db: Kysely<Database>,
-  caller: Caller,
-  listKey: MasterListKey,
-  id: number,
-  input: MasterListActiveInput,
-): Promise<ManagedMasterListItem> {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockedItem(trx, caller, listKey, id);
-    checkVersion(before, input.version);
-    if (before.is_active === input.isActive) return;
-    await trx
-      .updateTable('master_list_items')
-      .set({ is_active: input.isActive, version: before.version + 1 })
-      .where('id', '=', id)
-      .execute();
-    await audit(
-      trx,
-      caller,
-      input.isActive ? 'master-list.item.reactivate' : 'master-list.item.deactivate',
-      id,
-      snapshot(before),
+export const setActive = defineCommand({
+  name: 'master-list.item.set-active',
+  target: itemTarget,
+  policy: itemPolicy['master-list.item.set-active'],
+  async apply(run: ItemRun<Pick<MasterListActiveInput, 'isActive'>>): Promise<ManagedMasterListItem> {
+    const { trx, ctx, input } = run;
+    const before = itemOfList(run.state, input.listKey);
+    if (before.is_active === input.isActive) {
+      run.unchanged();
+      return reload(trx, ctx.actor, input.listKey, before.id);
+    }
+    const done = input.isActive ? 'reactivate' : 'deactivate';
+    await changeItem(
+      { ...run, state: before },
       {
-        ...snapshot(before),
-        isActive: input.isActive,
+        set: { is_active: input.isActive },
+        action: `master-list.item.${done}`,
+        event: `master-list.item.${done}d`,
+        after: { isActive: input.isActive },
       },
     );
-  });
-  return reload(db, caller, listKey, id);
-}
+    return reload(trx, ctx.actor, input.listKey, before.id);
+  },
+});
 
 const inUse = (value: string, count: number) =>
   new AppError(
@@ -205,14 +202,13 @@ const inUse = (value: string, count: number) =>
   );
 
 /** Deletes an item no record uses; one in use answers 409 (deactivate it instead). */
-export async function deleteItem(
-  db: Kysely<Database>,
-  caller: Caller,
-  listKey: MasterListKey,
-  id: number,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await lockedItem(trx, caller, listKey, id);
+export const deleteItem = defineCommand({
+  name: 'master-list.item.delete',
+  target: itemTarget,
+  policy: itemPolicy['master-list.item.delete'],
+  async apply({ trx, input, state, ...run }: ItemRun<unknown>): Promise<null> {
+    const before = itemOfList(state, input.listKey);
+    const id = before.id;
     const count = (await usageCounts(trx, [id])).get(id) ?? 0;
     if (count > 0) throw inUse(before.value, count);
     try {
@@ -222,28 +218,30 @@ export async function deleteItem(
       if ((error as { code?: string }).code === '23503') throw inUse(before.value, 1);
       throw error;
     }
-    await deleteItemCaption(trx, listKey, id);
-    await audit(trx, caller, 'master-list.item.delete', id, snapshot(before), null);
-  });
-}
+    await deleteItemCaption(trx, input.listKey, id);
+    run.audit({ action: 'master-list.item.delete', entityType, entityId: id, before: snapshot(before), after: null });
+    run.event({ name: 'master-list.item.deleted', entityType, entityId: id, payload: { listKey: input.listKey } });
+    return null;
+  },
+});
 
 /**
  * Puts the list in a new order: `itemIds` must name every item of the list (active or not) exactly
  * once. An unknown or repeated ID is a 400; a missing one means the list changed since the client
  * read it (409: reload and reorder again).
  */
-export async function reorderItems(
-  db: Kysely<Database>,
-  caller: Caller,
-  listKey: MasterListKey,
-  itemIds: number[],
-): Promise<ManagedMasterListItem[]> {
-  await db.transaction().execute(async (trx) => {
+export const reorderItems = defineCommand({
+  name: 'master-list.reorder',
+  target: facilityListsTarget,
+  policy: listsPolicy['master-list.reorder'],
+  async apply({ trx, ctx, input, ...run }: ListsRun<MasterListReorder>): Promise<ManagedMasterListItem[]> {
+    const { listKey, itemIds } = input;
+    const facilityId = ctx.actor.facilityId;
     // A create waits for the new order (and a reorder for the create), so neither is lost.
-    await lockOrderedList(trx, `master-list:${listKey}`, caller.facilityId);
+    await lockOrderedList(trx, `master-list:${listKey}`, facilityId);
     const rows = await sql<{ id: number; sort_order: number }>`
       select id, sort_order from master_list_items
-      where facility_id = ${caller.facilityId} and list_key = ${listKey}
+      where facility_id = ${facilityId} and list_key = ${listKey}
       order by sort_order, value, id for update`.execute(trx);
     const before = rows.rows;
     const known = new Set(before.map((r) => r.id));
@@ -271,20 +269,22 @@ export async function reorderItems(
     const changed = itemIds.filter(
       (id, index) => before.find((r) => r.id === id)!.sort_order !== (index + 1) * SORT_STEP,
     );
-    if (!changed.length) return;
+    if (!changed.length) {
+      run.unchanged();
+      return listItems(trx, facilityId, listKey);
+    }
     await sql`
       update master_list_items m set sort_order = o.position * ${SORT_STEP}
       from unnest(${itemIds}::int[]) with ordinality as o(id, position)
-      where m.id = o.id and m.facility_id = ${caller.facilityId}`.execute(trx);
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+      where m.id = o.id and m.facility_id = ${facilityId}`.execute(trx);
+    run.audit({
       action: 'master-list.reorder',
       entityType: 'master_list',
       entityId: listKey,
       before: { order: before.map((r) => r.id) },
       after: { order: itemIds },
     });
-  });
-  return listItems(db, caller.facilityId, listKey);
-}
+    run.event({ name: 'master-list.reordered', entityType: 'master_list', entityId: listKey, payload: { listKey } });
+    return listItems(trx, facilityId, listKey);
+  },
+});

@@ -1,7 +1,7 @@
 import { passwordPolicyFor } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun, type CommandTarget, policyTable } from '../../platform';
-import { insertAuthEvent, hashPassword, verifyPassword, revokeRefreshFamily } from '../auth';
+import { bumpUserVersion, insertAuthEvent, hashPassword, verifyPassword, revokeRefreshFamily } from '../auth';
 import { readSetting } from '../settings';
 import { listOtherSessionIds } from './profile.repository';
 
@@ -41,15 +41,7 @@ export const ownAccount: CommandTarget<OwnAccountState> = {
       }
     );
   },
-  async bump(trx, id) {
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', id)
-      .returning('version')
-      .executeTakeFirstOrThrow();
-    return row.version;
-  },
+  bump: (trx, id) => bumpUserVersion(trx, id),
 };
 
 /**

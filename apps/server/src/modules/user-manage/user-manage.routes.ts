@@ -12,10 +12,18 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findManagedUser, listManagedUsers, listOptions } from './user-manage.repository';
-import { createUser, editUser, resetPassword, setUserActive, unlockUser } from './user-manage.service';
+import {
+  createUser,
+  deactivateUser,
+  editUser,
+  issueOneTimePassword,
+  reactivateUser,
+  resetPassword,
+  unlockUser,
+} from './user-manage.service';
 
 const tags = ['user-manage'];
 const security = [{ bearer: [] }];
@@ -95,10 +103,14 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         security,
         summary: 'Create a user (no password yet: reset it to hand over a one-time password)',
         body: userInputSchema,
-        response: { 200: managedUserSchema, ...errors },
+        response: { 200: managedUserSchema, ...commandErrorResponses },
       },
     },
-    async (request) => createUser(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, createUser, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.put(
@@ -110,11 +122,11 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         summary: 'Edit a user, their groups in this facility and the facilities they may sign in to',
         params: idParams,
         body: userInputSchema,
-        response: { 200: managedUserSchema, ...errors },
+        response: { 200: managedUserSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      editUser(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editUser, { targetId: request.params.id, input: request.body }),
   );
 
   for (const action of ['deactivate', 'reactivate'] as const) {
@@ -129,17 +141,14 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
               ? 'Deactivate a user: they cannot sign in and their sessions end at once'
               : 'Reactivate a user',
           params: idParams,
-          response: { 200: managedUserSchema, ...errors },
+          response: { 200: managedUserSchema, ...commandErrorResponses },
         },
       },
-      async (request) =>
-        setUserActive(
-          contextOf(request).connection.db,
-          contextOf(request).actor,
-          request.params.id,
-          action === 'reactivate',
-          contextOf(request).now,
-        ),
+      async (request, reply) =>
+        sendCommand(ctx.events, request, reply, action === 'reactivate' ? reactivateUser : deactivateUser, {
+          targetId: request.params.id,
+          input: null,
+        }),
     );
   }
 
@@ -152,19 +161,24 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         security,
         summary: 'Give the user a one-time password (shown once) that they must change at their next sign-in',
         params: idParams,
-        response: { 200: oneTimePasswordSchema, ...errors },
+        response: { 200: oneTimePasswordSchema, ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(
-        contextOf(request).connection.db,
-        contextOf(request).actor,
-        request.params.id,
-        contextOf(request).now,
-      );
+      const { oneTimePassword, input } = await issueOneTimePassword(contextOf(request).connection.db);
+      await sendCommand(ctx.events, request, reply, resetPassword, { targetId: request.params.id, input });
       // The password is in the answer: no cache may keep it.
       void reply.header('cache-control', 'no-store');
-      return result;
+      // A replay did not make this password (it was never stored, and the first send's was shown only
+      // in the answer that was lost): say so rather than hand over one that does not sign in.
+      if (reply.getHeader('idempotent-replayed') === 'true') {
+        throw new AppError(
+          'CONFLICT',
+          409,
+          'This password was already reset by this request; its one-time password was shown only then. Reset the password again to get a new one.',
+        );
+      }
+      return { oneTimePassword };
     },
   );
 
@@ -176,9 +190,10 @@ export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
         security,
         summary: 'Unlock an account locked after too many failed sign-ins',
         params: idParams,
-        response: { 200: managedUserSchema, ...errors },
+        response: { 200: managedUserSchema, ...commandErrorResponses },
       },
     },
-    async (request) => unlockUser(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, unlockUser, { targetId: request.params.id, input: null }),
   );
 };

@@ -6,6 +6,7 @@ import {
   type MasterListItemCreate,
   type MasterListKey,
 } from '@hasp/contracts';
+import { useActionKey } from '../../../lib/action-key';
 import { reloadCaptions } from '../../../lib/i18n';
 import { sharedQueryRoots } from '../../../lib/query-keys';
 import { sendChange } from './send-change';
@@ -20,25 +21,29 @@ type ItemChange =
   | { kind: 'active'; item: ManagedMasterListItem; isActive: boolean }
   | { kind: 'delete'; item: ManagedMasterListItem };
 
-function send(listKey: MasterListKey, change: ItemChange): Promise<unknown> {
+/** Sends a change as the server's command; the key makes a resend of the same change apply once. */
+function send(listKey: MasterListKey, change: ItemChange, key: string): Promise<unknown> {
   const base = `master-lists/${listKey}/items`;
+  const headers = { 'idempotency-key': key };
   switch (change.kind) {
     case 'create':
-      return sendChange(base, { method: 'POST', body: change.input, schema: managedMasterListItemSchema });
+      return sendChange(base, { method: 'POST', body: change.input, headers, schema: managedMasterListItemSchema });
     case 'caption':
       return sendChange(`${base}/${change.item.ID}/caption`, {
         method: 'PUT',
         body: { caption: change.caption, version: change.item.version },
+        headers,
         schema: managedMasterListItemSchema,
       });
     case 'active':
       return sendChange(`${base}/${change.item.ID}/active`, {
         method: 'PUT',
         body: { isActive: change.isActive, version: change.item.version },
+        headers,
         schema: managedMasterListItemSchema,
       });
     case 'delete':
-      return sendChange(`${base}/${change.item.ID}`, { method: 'DELETE', schema: noContent });
+      return sendChange(`${base}/${change.item.ID}`, { method: 'DELETE', headers, schema: noContent });
   }
 }
 
@@ -48,8 +53,10 @@ function send(listKey: MasterListKey, change: ItemChange): Promise<unknown> {
  */
 export function useChangeItem(listKey: MasterListKey) {
   const queryClient = useQueryClient();
+  const key = useActionKey();
   return useMutation({
-    mutationFn: (change: ItemChange) => send(listKey, change),
+    mutationFn: (change: ItemChange) => send(listKey, change, key.keyFor({ listKey, change })),
+    onSuccess: () => key.done(),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: masterListKeys.all }),
@@ -63,9 +70,15 @@ export function useChangeItem(listKey: MasterListKey) {
 /** Saves a new order (every item's ID, first to last); the screen shows it at once and rolls back on a refusal. */
 export function useReorderItems(listKey: MasterListKey) {
   const queryClient = useQueryClient();
+  const key = useActionKey();
   return useMutation({
     mutationFn: (itemIds: number[]) =>
-      sendChange(`master-lists/${listKey}/order`, { method: 'PUT', body: { itemIds }, schema: itemsSchema }),
+      sendChange(`master-lists/${listKey}/order`, {
+        method: 'PUT',
+        body: { itemIds },
+        headers: { 'idempotency-key': key.keyFor({ listKey, itemIds }) },
+        schema: itemsSchema,
+      }),
     onMutate: async (itemIds) => {
       const key = masterListKeys.items(listKey);
       await queryClient.cancelQueries({ queryKey: key });
@@ -80,7 +93,10 @@ export function useReorderItems(listKey: MasterListKey) {
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(masterListKeys.items(listKey), context.previous);
     },
-    onSuccess: (items) => queryClient.setQueryData(masterListKeys.items(listKey), items),
+    onSuccess: (items) => {
+      key.done();
+      queryClient.setQueryData(masterListKeys.items(listKey), items);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sharedQueryRoots.componentManage }),
   });
 }

@@ -6,7 +6,6 @@ import { MantineProvider } from '@mantine/core';
 import './styles/login-route.css';
 import './styles/global.css';
 import { App } from './app/App';
-import { afterFirstPage } from './lib/first-page';
 import { cssVariablesResolver, theme } from './app/theme';
 import { preloadLoginPageData } from './features/auth';
 import { LoadingOverlay } from './components/LoadingOverlay';
@@ -60,19 +59,14 @@ declare global {
   }
 }
 
-/**
- * The browser database library goes on `window.Dexie` after sign-in, never on the login route, and
- * once the first signed-in page has drawn: the first screen does not use it.
- */
+/** The browser database library goes on `window.Dexie` after sign-in, never on the login route. */
 function exposeDatabaseAfterSignIn(): void {
   let done = false;
   const check = () => {
     if (done || !authSession.getState().session) return;
     done = true;
     unsubscribe();
-    void afterFirstPage()
-      .then(() => import('./offline-db'))
-      .then((db) => db.exposeBrowserDatabaseLibrary());
+    void import('./offline-db').then((db) => db.exposeBrowserDatabaseLibrary());
   };
   const unsubscribe = authSession.subscribe(check);
   check();

@@ -5,7 +5,6 @@ import { lazyPage } from '../lib/code-loading';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { RequireSession, SignedOutOnly } from './guards';
-import { afterFirstPage } from '../lib/first-page';
 import { InactivityNotice } from './session/InactivityNotice';
 import { authSession } from '../lib/auth-session';
 
@@ -25,16 +24,11 @@ prepareBeforeSignIn(() =>
   Promise.all([loadSignedInRoutes(), import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials())]),
 );
 
-// A session that starts without the form (a reload, the return from the identity provider): what
-// the signed-in app shows offline loads as soon as the first page has drawn (3 s at the latest), not
-// beside it, where on a slow network it held back the first screen's own code by seconds. A sign-in
-// through the form has it already (above). The rest of the offline code waits for the first
-// screen's data (MainLayout).
+// The moment a session starts (a resumed one too), what the signed-in app shows offline starts
+// loading beside the first screen: the network may go a second later. The rest of the offline code
+// waits for the first screen (MainLayout).
 authSession.subscribe(() => {
-  if (!authSession.getState().session) return;
-  void afterFirstPage()
-    .then(() => import('./signed-in/pages'))
-    .then((pages) => pages.loadSignedInEssentials());
+  if (authSession.getState().session) void import('./signed-in/pages').then((pages) => pages.loadSignedInEssentials());
 });
 
 /**

@@ -10,9 +10,10 @@ export function firstPageShown(): void {
 
 /**
  * Settles once the signed-in area's first page has rendered (or failed), or `within` ms from now,
- * whichever comes first: work the first screen does not show (the offline code, the browser
- * database, the outbox's pusher) waits behind it, never long. A gate in front of the pages (a
- * password change, an acknowledgement) renders no page: then the time limit.
+ * whichever comes first: work the first screen does not show (the outbox's pusher, the sign-in
+ * download) waits behind it, never long. A gate in front of the pages (a password change, an
+ * acknowledgement) renders no page: then the time limit. (The code the app shows offline does not
+ * wait: it loads beside the first screen, app/router.tsx.)
  */
 export function afterFirstPage(within = 3_000): Promise<void> {
   return Promise.race([firstPage, new Promise<void>((resolve) => window.setTimeout(resolve, within))]);

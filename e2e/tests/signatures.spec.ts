@@ -84,10 +84,10 @@ test('a high-risk permit is approved by two people, each signing with their pass
   // The area authority on the phone: a wrong password is refused with the server's words.
   const dialog = await approveWithPassword(a, url, 'not-my-password');
   await expect(dialog.getByRole('alert')).toHaveText('The password is not correct: the permit was not signed.');
-  await expect(dialog.getByLabel('Your password')).toHaveValue('not-my-password');
+  await expect(dialog.locator('input').and(dialog.getByLabel('Your password'))).toHaveValue('not-my-password');
   await expectNoSeriousViolations(a);
   await a.screenshot({ path: `${shots}/approve-wrong-password-390.png` });
-  await dialog.getByLabel('Your password').fill(demo.password);
+  await dialog.locator('input').and(dialog.getByLabel('Your password')).fill(demo.password);
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog).toBeHidden();
   // One of two stages signed: still Requested.

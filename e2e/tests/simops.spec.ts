@@ -122,7 +122,11 @@ test('a blocking SIMOPS conflict at phone width: seen, refused, overridden, show
   const dialog = a.getByRole('dialog');
   await expect(dialog).toContainText('The SIMOPS rules block this beside:');
   await expect(dialog).toContainText(entry.number);
-  await dialog.getByLabel(/^Your password/).fill(demo.password);
+  // The field, not the loader that holds its place (and its name) while the signing method loads.
+  await dialog
+    .locator('input')
+    .and(dialog.getByLabel(/^Your password/))
+    .fill(demo.password);
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText(
     `This permit cannot be approved: the SIMOPS rules block it beside ${entry.number}`,

@@ -1,4 +1,3 @@
-import { firstPageShown } from '../../lib/first-page';
 import { loadingState } from '../../lib/loading-state';
 
 /**
@@ -62,8 +61,5 @@ export function showsLoader(next: LocationLike, previous: LocationLike | null): 
  */
 export const navigationLoading = {
   start: (): void => loadingState.set(true),
-  end: (): void => {
-    loadingState.set(false);
-    firstPageShown();
-  },
+  end: (): void => loadingState.set(false),
 };

@@ -1,6 +1,5 @@
 import type { OfflineCommandName } from '@hasp/contracts';
-import type { HaspDatabase, OutboxItem, Owner } from '../../offline-db';
-import { ownerKey } from '../../offline-db/owner';
+import { ownerKey, type HaspDatabase, type OutboxItem, type Owner } from '../../offline-db';
 
 /** What a screen queues: the command as its REST route takes it, and the record it is about. */
 export interface QueuedCommand {

@@ -9,12 +9,11 @@ import {
   type DashboardWidgetKind,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
-import { useSessionContext } from '../../../lib/session-context';
 import { useWidget } from '../api/dashboards-api';
 import type { ArrangeStep } from '../arrange';
 import { ArrangeMenu } from './ArrangeMenu';
 import { WidgetBoundary } from './WidgetBoundary';
-import { chartHeightPx, chartedWidgets, indexHref, itemCaption, myWorkListHeightPx } from './widget-words';
+import { chartedWidgets, indexHref, itemCaption } from './widget-words';
 import classes from './Dashboard.module.css';
 
 const WidgetChart = lazy(() => import('./WidgetChart'));
@@ -36,11 +35,10 @@ function WidgetNumbers({ kind, data }: { kind: DashboardWidgetKind; data: Dashbo
         </Link>
       )}
       {chartedWidgets.has(kind) && data.items.length > 0 && (
-        <Suspense fallback={<div style={{ height: chartHeightPx(data.items.length) }} />}>
+        <Suspense fallback={null}>
           <WidgetChart
             bars={data.items.map((item) => ({ label: labelOf(item), count: item.count }))}
             seriesLabel={t(dashboardsLabels.permits)}
-            height={chartHeightPx(data.items.length)}
           />
         </Suspense>
       )}
@@ -66,14 +64,7 @@ function WidgetNumbers({ kind, data }: { kind: DashboardWidgetKind; data: Dashbo
 function WidgetBody({ kind, title }: { kind: DashboardWidgetKind; title: string }) {
   const t = useCaptions();
   const widget = useWidget(kind);
-  const permissions = useSessionContext().data?.permissions;
-  if (widget.isPending) {
-    const loader = <Loader size="sm" aria-label={t(dashboardsLabels.loading, { widget: title })} />;
-    // "My work" has one row per list the caller has: its height is known before its numbers.
-    if (kind === 'my-work' && permissions)
-      return <div style={{ minHeight: myWorkListHeightPx(permissions) }}>{loader}</div>;
-    return loader;
-  }
+  if (widget.isPending) return <Loader size="sm" aria-label={t(dashboardsLabels.loading, { widget: title })} />;
   if (widget.isError)
     return (
       <div role="alert" className={classes.failed}>

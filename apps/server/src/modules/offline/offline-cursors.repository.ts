@@ -20,12 +20,16 @@ export const CURSOR_KEPT_DAYS = 30;
 /** A user keeps at most this many cursors per type and scope (one a device: phones, tablets, a desk). */
 export const CURSORS_PER_USER = 8;
 
+/** The cursor `id` when it is this owner's: whose and of what it is are part of it. */
+const ownersCursor = (id: string, owner: CursorOwner) => sql`
+  id = ${id}::uuid and facility_id = ${owner.facilityId} and user_id = ${owner.userId}
+  and permit_type_id = ${owner.permitTypeId} and scope = ${owner.scope}`;
+
 /** The digests a cursor recorded, by permit ID; undefined when it is not this owner's or too old. */
 export async function readCursor(db: Db, id: string, owner: CursorOwner): Promise<Map<number, string> | undefined> {
   const { rows } = await sql<{ digests: Record<string, string> }>`
     select digests from offline_download_cursors
-    where id = ${id}::uuid and facility_id = ${owner.facilityId} and user_id = ${owner.userId}
-      and permit_type_id = ${owner.permitTypeId} and scope = ${owner.scope}
+    where ${ownersCursor(id, owner)}
       and created_at > now() - make_interval(days => ${CURSOR_KEPT_DAYS})`.execute(db);
   const digests = rows[0]?.digests;
   return digests && new Map(Object.entries(digests).map(([permitId, digest]) => [Number(permitId), digest]));
@@ -51,8 +55,7 @@ export async function addToCursor(
   if (!digests.size) return;
   await sql`
     update offline_download_cursors set digests = digests || ${JSON.stringify(Object.fromEntries(digests))}::jsonb
-    where id = ${id}::uuid and facility_id = ${owner.facilityId} and user_id = ${owner.userId}
-      and permit_type_id = ${owner.permitTypeId} and scope = ${owner.scope}`.execute(db);
+    where ${ownersCursor(id, owner)}`.execute(db);
 }
 
 /** Removes cursors too old to be used, and a user's beyond their newest few per type and scope. */

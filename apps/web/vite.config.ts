@@ -161,7 +161,18 @@ export default defineConfig({
     reportCompressedSize: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 3 },
+            // The public page of a tag's QR code (no sign-in) keeps what it shares with the signed-in
+            // frame in its own file, so a scan never downloads the frame.
+            { name: 'tag-status', test: /[\\/]features[\\/]tags[\\/]components[\\/]TagStatusPage\.tsx$/, priority: 2 },
+            // The signed-in frame (layout, top bar, navigation, route table) and every module it
+            // imports statically, in one file: as some sixty small chunks, a phone on a slow network
+            // paid a round trip for each before the first signed-in screen could draw.
+            { name: 'signed-in', test: /[\\/]src[\\/]app[\\/]signed-in[\\/]SignedInRoutes\.tsx$/, priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -13,6 +13,8 @@ export interface Run {
   /** Lighthouse's whole report, kept for the median run (reports/lighthouse-<form factor>.json). */
   report: string;
   score: number;
+  /** The accessibility score, when the run asked for it (the signed-in screens' bench); else null. */
+  accessibility: number | null;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -40,10 +42,11 @@ export async function measureWithRetry(
   port: number,
   formFactor: FormFactor,
   signedIn?: Page,
+  withAccessibility = false,
 ): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(url, port, formFactor, signedIn);
+      return await measure(url, port, formFactor, signedIn, withAccessibility);
     } catch (error) {
       if (attempt === 3) throw error;
       log(`${formFactor} run failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
@@ -57,7 +60,13 @@ export async function measureWithRetry(
  * cache is cleared and its service worker unregistered, so the screen loads as a signed-in user's
  * first visit does.
  */
-async function measure(url: string, port: number, formFactor: FormFactor, signedIn?: Page): Promise<Run> {
+async function measure(
+  url: string,
+  port: number,
+  formFactor: FormFactor,
+  signedIn: Page | undefined,
+  withAccessibility: boolean,
+): Promise<Run> {
   if (signedIn) {
     const cdp = await signedIn.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -74,7 +83,7 @@ async function measure(url: string, port: number, formFactor: FormFactor, signed
       port,
       logLevel: 'error',
       output: 'json',
-      onlyCategories: ['performance'],
+      onlyCategories: withAccessibility ? ['performance', 'accessibility'] : ['performance'],
       ...(signedIn ? { disableStorageReset: true } : {}),
     },
     formFactor === 'desktop' ? desktopConfig : undefined,
@@ -117,6 +126,7 @@ async function measure(url: string, port: number, formFactor: FormFactor, signed
         beforeLcp: r.networkEndTime <= observedLcp,
       })),
     score: Math.round((performance?.score ?? 0) * 100),
+    accessibility: withAccessibility ? Math.round((lhr.categories.accessibility?.score ?? 0) * 100) : null,
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),

@@ -11,7 +11,10 @@ import { authSession } from '../lib/auth-session';
 // The signed-in area (layout, navigation and every route table entry behind sign-in) loads on
 // demand so the login screen stays small: its budget is 150 KB gzip.
 // The public page of a tag's QR code: no sign-in, outside the signed-in shell, loaded on demand.
-const TagStatusPage = lazyPage(async () => ({ default: (await import('../features/tags')).TagStatusPage }));
+// Its own module, not the tags barrel: the barrel brings the permit page's Tags section with it.
+const TagStatusPage = lazyPage(async () => ({
+  default: (await import('../features/tags/components/TagStatusPage')).TagStatusPage,
+}));
 const loadSignedInRoutes = () => import('./signed-in/SignedInRoutes');
 const SignedInRoutes = lazyPage(async () => ({ default: (await loadSignedInRoutes()).SignedInRoutes }));
 

@@ -1,15 +1,8 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { Owner } from './owner';
 import { upgradeOutboxToV2 } from './upgrade-v2';
 
-/** Whose data a row is: offline items never cross a user, a database (connection) or a facility (R33). */
-export interface Owner {
-  connectionStringName: string;
-  facilityId: number;
-  userId: number;
-}
-
-/** `<connection>:<facility>:<user>`: the owner part of meta keys (`seq:<owner>`, the next device sequence). */
-export const ownerKey = (owner: Owner) => `${owner.connectionStringName}:${owner.facilityId}:${owner.userId}`;
+export { ownerKey, type Owner } from './owner';
 
 /**
  * A queued offline change (issue 18): exactly the command the server's `POST /api/sync/push`

@@ -1,5 +1,5 @@
 import type { Transaction } from 'dexie';
-import { ownerKey, type Owner } from './db';
+import { ownerKey, type Owner } from './owner';
 
 /** A v1 item kept no target: its permit key (`<connection>:<facility>:<id or local:uuid>`) names it. */
 function targetOf(item: Record<string, unknown>): number | string | null {

@@ -1,17 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useIsFetching } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { shellLabels, SIDEBAR_ANIMATION_MS, SIDEBAR_WIDTH_PX } from '@hasp/contracts';
 import { Icon } from '../../components/Icon';
 import { RightNavBar, RightNavDrawer, rightNavSections, SidebarNav } from '../../features/navigation';
-import { useTakeOfflineOnSignIn } from '../../features/offline';
 import { useProfileLanguage } from '../../features/profile';
 import { useAuthState, type Session } from '../../lib/auth-session';
 import { networkState, useNetwork } from '../../lib/network-state';
 import { loginPathFor } from '../../lib/redirect-target';
 import { useCaptions, useCaptionSource } from '../../lib/i18n';
 import { useSessionContext } from '../../lib/session-context';
+import { CodeRetryingBoundary, lazyPage } from '../../lib/code-loading';
+import { afterFirstPage } from '../../lib/first-page';
 import { whenIdle } from '../../lib/when-idle';
 import { PasswordChangeGate } from '../session/PasswordChangeGate';
 import { preloadOfflinePages } from '../signed-in/pages';
@@ -19,6 +20,19 @@ import { RouteOutlet } from './RouteOutlet';
 import { TopBar } from './TopBar';
 import { useOfflineRedirect } from './use-offline-redirect';
 import classes from './Shell.module.css';
+
+// The offline feature brings the browser database (Dexie) with it, which the first screen does not
+// use: it loads once the first page is drawn.
+const TakeOfflineOnSignIn = lazyPage(async () => ({
+  default: (await import('../../features/offline')).TakeOfflineOnSignIn,
+}));
+
+/** Nothing at all while code it holds could not be fetched (the network went): tried again when it returns. */
+class QuietCodeBoundary extends CodeRetryingBoundary {
+  override render() {
+    return this.state.error ? null : this.props.children;
+  }
+}
 
 /** Phones and narrow tablets (Mantine's `sm` breakpoint, 768 px and below): the sidebar overlays. */
 export const MOBILE_QUERY = '(max-width: 48em)';
@@ -80,7 +94,14 @@ function Shell({ session }: { session: Session }) {
     if (!networkOnline || screenLoading) return;
     return whenIdle(() => void preloadOfflinePages());
   }, [networkOnline, screenLoading]);
-  useTakeOfflineOnSignIn();
+  const [firstPageShown, setFirstPageShown] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPage().then(() => live && setFirstPageShown(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // A new page starts at its top, and focus moves to it so keyboard and screen-reader users start there.
   const lastPath = useRef(location.pathname);
@@ -146,6 +167,13 @@ function Shell({ session }: { session: Session }) {
         <main id="main-content" ref={mainRef} tabIndex={-1} className={classes.main}>
           <RouteOutlet />
         </main>
+        {firstPageShown && (
+          <QuietCodeBoundary>
+            <Suspense fallback={null}>
+              <TakeOfflineOnSignIn />
+            </Suspense>
+          </QuietCodeBoundary>
+        )}
         {!isMobile && sections.length > 0 && (
           <nav aria-label={t(shellLabels.administration)} className={classes.rightBar}>
             <button

@@ -1,3 +1,4 @@
+import { firstPageShown } from '../../lib/first-page';
 import { loadingState } from '../../lib/loading-state';
 
 /**
@@ -61,5 +62,8 @@ export function showsLoader(next: LocationLike, previous: LocationLike | null): 
  */
 export const navigationLoading = {
   start: (): void => loadingState.set(true),
-  end: (): void => loadingState.set(false),
+  end: (): void => {
+    loadingState.set(false);
+    firstPageShown();
+  },
 };

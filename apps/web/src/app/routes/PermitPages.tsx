@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { offlineDashboardLabels, offlinePermitLabels, permitIndexTitles, permitsTitles } from '@hasp/contracts';
+import { useParams } from 'react-router';
+import { offlineDashboardLabels, offlinePermitLabels, permitsTitles } from '@hasp/contracts';
 import { useCaptions } from '../../lib/i18n';
-import { permitTypeName, useNavigation } from '../../features/navigation';
 import {
   CommandFieldsContext,
   configureOfflinePermits,
@@ -17,10 +15,10 @@ import {
 import { queueCommand } from '../../features/sync';
 import { sealSignature } from '../../features/signatures';
 import { Page } from '../../components/Page';
-import { PermitIndex } from '../../features/permit-index';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
 import { PermitCommandFields } from './PermitCommandFields';
 import { permitSections } from './permit-sections';
+import { usePermitTypeName } from './permit-type-name';
 
 /** Fields other features add to the permit's command dialog (the SIMOPS override, the locks staying on). */
 const permitCommandFields = (props: CommandFieldsProps) => <PermitCommandFields {...props} />;
@@ -28,41 +26,6 @@ const permitCommandFields = (props: CommandFieldsProps) => <PermitCommandFields 
 // The permit page queues its offline changes through the outbox (decision 0058), a signature's
 // password sealed to the server's key, never plain (decision 0102).
 configureOfflinePermits({ queueCommand, sealSignature });
-
-/** A permit type's display name from the navigation, or its code until that has loaded. */
-export function usePermitTypeName(code: string): string {
-  const navigation = useNavigation();
-  return permitTypeName(navigation.data, code) ?? code;
-}
-
-/** `/index` (permit index v2), optionally for one type: `/index?permitType=LOTO`. */
-export function PermitIndexPage() {
-  const t = useCaptions();
-  const [params] = useSearchParams();
-  const code = params.get('permitType') ?? '';
-  const name = usePermitTypeName(code);
-  const navigation = useNavigation();
-  // The type filter offers the types the sidebar links to (those the user may view).
-  const permitTypes = useMemo(
-    () =>
-      (navigation.data ?? []).flatMap((group) =>
-        group.links
-          .filter((link) => link.itemType === 'index' && link.enabled && link.permitTypeCode)
-          .map((link) => ({ code: link.permitTypeCode!, name: link.name.replace(/ Index$/, '') })),
-      ),
-    [navigation.data],
-  );
-  return (
-    <Page
-      title={t(permitIndexTitles.page)}
-      childTitle={code ? name : ''}
-      permitType={code || null}
-      lead={t(permitIndexTitles.lead)}
-    >
-      <PermitIndex permitTypes={permitTypes} />
-    </Page>
-  );
-}
 
 /** `/Permit/Create/:permitType`. */
 export function PermitCreatePage() {

@@ -32,7 +32,9 @@ export const DashboardsPage = lazyPage(async () => ({
 // Offline too: `/my-work` shows the permits held from the device's copies (with the offline pages' code).
 const loadMyWorkRoute = () => import('../routes/MyWorkRoute');
 export const MyWorkPage = lazyPage(async () => ({ default: (await loadMyWorkRoute()).MyWorkRoute }));
-export const PermitIndexPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitIndexPage }));
+export const PermitIndexPage = lazyPage(async () => ({
+  default: (await import('../routes/PermitIndexRoute')).PermitIndexPage,
+}));
 export const PermitCreatePage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitCreatePage }));
 export const PermitEditPage = lazyPage(async () => ({ default: (await loadPermitPages()).PermitEditPage }));
 export const PermitEditConflictView = lazyPage(async () => ({
@@ -161,6 +163,8 @@ export const offlineCode: ReadonlyArray<() => Promise<unknown>> = [
   loadAnnouncementsPage,
   loadPlannedPage,
   () => import('../../components/rich-text-editor/QuillEditor'),
+  // A tag card's QR code encoder (loaded by the card when it draws one).
+  () => import('qrcode'),
   () => import('dexie'),
 ];
 

@@ -70,6 +70,12 @@ export const widgetHeightPx = (layout: DashboardLayout, kind: DashboardWidgetKin
   return h * GRID_ROW_PX + (h - 1) * GRID_GAP_PX;
 };
 
+/** The whole grid's height: down to the lowest widget's bottom edge. */
+export const gridHeightPx = (layout: DashboardLayout): number => {
+  const rows = Math.max(0, ...layout.items.map((i) => i.y + i.h));
+  return rows === 0 ? 0 : rows * GRID_ROW_PX + (rows - 1) * GRID_GAP_PX;
+};
+
 /** The widgets the layout does not hold yet ("Add widget"'s menu). */
 export const missingWidgets = (layout: DashboardLayout): DashboardWidgetKind[] =>
   dashboardWidgetKinds.filter((kind) => !layout.items.some((i) => i.widget === kind));

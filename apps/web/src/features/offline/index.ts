@@ -22,4 +22,4 @@ export {
   type StoreResult,
 } from './model/store-download';
 export { takePermitsOffline, type OfflineAvailabilityState } from './model/take-offline';
-export { useTakeOfflineOnSignIn } from './model/use-take-offline-on-sign-in';
+export { TakeOfflineOnSignIn, useTakeOfflineOnSignIn } from './model/use-take-offline-on-sign-in';

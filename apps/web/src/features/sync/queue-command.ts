@@ -1,5 +1,6 @@
 import type { OfflineCommandName } from '@hasp/contracts';
-import { ownerKey, type HaspDatabase, type OutboxItem, type Owner } from '../../offline-db';
+import type { HaspDatabase, OutboxItem, Owner } from '../../offline-db';
+import { ownerKey } from '../../offline-db/owner';
 
 /** What a screen queues: the command as its REST route takes it, and the record it is about. */
 export interface QueuedCommand {

@@ -1,9 +1,6 @@
-import 'react-grid-layout/css/styles.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Group, Loader, Menu, Text } from '@mantine/core';
-import ReactGridLayout, { useContainerWidth, verticalCompactor } from 'react-grid-layout';
 import {
-  DASHBOARD_COLUMNS,
   dashboardsButtons,
   dashboardsLabels,
   dashboardsTitles,
@@ -19,20 +16,25 @@ import { useDashboardLayout, useResetLayout, useSaveFacilityLayout } from '../ap
 import { useLayoutSaver } from '../api/layout-saver';
 import {
   addWidget,
-  fromGrid,
+  gridHeightPx,
   missingWidgets,
   removeWidget,
   sameLayout,
   SINGLE_COLUMN_BELOW_PX,
   stacked,
-  GRID_GAP_PX,
-  GRID_ROW_PX,
   widgetHeightPx,
-  toGrid,
 } from '../layout';
 import { arrange, whereIs, type ArrangeStep } from '../arrange';
 import { WidgetCard } from './WidgetCard';
+import { useContainerWidth } from './use-container-width';
 import classes from './Dashboard.module.css';
+
+const loadGridLayout = () => import('./GridLayout');
+const GridLayout = lazy(loadGridLayout);
+// A screen wide enough for the grid fetches its code now, beside the layout's request, not once the
+// layout has come and the box is measured. (The box is narrower than the screen by the sidebar: a
+// screen just above this may still show the column, and has only fetched the grid early.)
+if (window.matchMedia(`(min-width: ${SINGLE_COLUMN_BELOW_PX}px)`).matches) void loadGridLayout();
 
 /** The toolbar while arranging: add a widget, go back to the facility's default, or make this the default. */
 function ArrangeTools({ layout, fromUser }: { layout: DashboardLayout; fromUser: boolean }) {
@@ -100,8 +102,8 @@ function WidgetGrid({
   onChange: (layout: DashboardLayout) => void;
 }) {
   const t = useCaptions();
-  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
-  const single = width < SINGLE_COLUMN_BELOW_PX;
+  const { width, containerRef } = useContainerWidth();
+  const single = width !== null && width < SINGLE_COLUMN_BELOW_PX;
   // What the last keyboard step did, for the screen reader (a polite live region below).
   const [placed, setPlaced] = useState('');
   // A step can take the widget out of sight (a phone's column is long): it is brought back into view
@@ -144,7 +146,7 @@ function WidgetGrid({
         {editing ? placed : ''}
       </div>
       <div ref={containerRef} className={classes.gridBox}>
-        {!mounted ? null : single ? (
+        {width === null ? null : single ? (
           <div className={classes.stack}>
             {stacked(layout).map((kind) => (
               <div key={kind} className={classes.stackItem} style={{ minHeight: widgetHeightPx(layout, kind) }}>
@@ -153,27 +155,10 @@ function WidgetGrid({
             ))}
           </div>
         ) : (
-          <ReactGridLayout
-            width={width}
-            layout={toGrid(layout)}
-            gridConfig={{
-              cols: DASHBOARD_COLUMNS,
-              rowHeight: GRID_ROW_PX,
-              margin: [GRID_GAP_PX, GRID_GAP_PX],
-              containerPadding: [0, 0],
-            }}
-            dragConfig={{ enabled: editing, handle: '.widget-handle', cancel: '.widget-no-drag' }}
-            resizeConfig={{ enabled: editing }}
-            compactor={verticalCompactor}
-            onLayoutChange={(next) => {
-              const changed = fromGrid(next);
-              if (editing && !sameLayout(changed, layout)) onChange(changed);
-            }}
-          >
-            {layout.items.map((item) => (
-              <div key={item.widget}>{card(item.widget)}</div>
-            ))}
-          </ReactGridLayout>
+          // The grid's height is held while its code loads.
+          <Suspense fallback={<div style={{ height: gridHeightPx(layout) }} />}>
+            <GridLayout layout={layout} width={width} editing={editing} onChange={onChange} card={card} />
+          </Suspense>
         )}
       </div>
     </>

@@ -9,11 +9,12 @@ import {
   type DashboardWidgetKind,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
+import { useSessionContext } from '../../../lib/session-context';
 import { useWidget } from '../api/dashboards-api';
 import type { ArrangeStep } from '../arrange';
 import { ArrangeMenu } from './ArrangeMenu';
 import { WidgetBoundary } from './WidgetBoundary';
-import { chartedWidgets, indexHref, itemCaption } from './widget-words';
+import { chartHeightPx, chartedWidgets, indexHref, itemCaption, myWorkListHeightPx } from './widget-words';
 import classes from './Dashboard.module.css';
 
 const WidgetChart = lazy(() => import('./WidgetChart'));
@@ -35,10 +36,11 @@ function WidgetNumbers({ kind, data }: { kind: DashboardWidgetKind; data: Dashbo
         </Link>
       )}
       {chartedWidgets.has(kind) && data.items.length > 0 && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<div style={{ height: chartHeightPx(data.items.length) }} />}>
           <WidgetChart
             bars={data.items.map((item) => ({ label: labelOf(item), count: item.count }))}
             seriesLabel={t(dashboardsLabels.permits)}
+            height={chartHeightPx(data.items.length)}
           />
         </Suspense>
       )}
@@ -64,7 +66,14 @@ function WidgetNumbers({ kind, data }: { kind: DashboardWidgetKind; data: Dashbo
 function WidgetBody({ kind, title }: { kind: DashboardWidgetKind; title: string }) {
   const t = useCaptions();
   const widget = useWidget(kind);
-  if (widget.isPending) return <Loader size="sm" aria-label={t(dashboardsLabels.loading, { widget: title })} />;
+  const permissions = useSessionContext().data?.permissions;
+  if (widget.isPending) {
+    const loader = <Loader size="sm" aria-label={t(dashboardsLabels.loading, { widget: title })} />;
+    // "My work" has one row per list the caller has: its height is known before its numbers.
+    if (kind === 'my-work' && permissions)
+      return <div style={{ minHeight: myWorkListHeightPx(permissions) }}>{loader}</div>;
+    return loader;
+  }
   if (widget.isError)
     return (
       <div role="alert" className={classes.failed}>

@@ -30,3 +30,12 @@ export function useTakeOfflineOnSignIn(): void {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ownerKey, networkOnline, screenLoading, settings, permissions]);
 }
+
+/**
+ * The hook as a component that draws nothing, for a frame that loads this feature (and the browser
+ * database under it) after its first page rather than with its own code.
+ */
+export function TakeOfflineOnSignIn(): null {
+  useTakeOfflineOnSignIn();
+  return null;
+}

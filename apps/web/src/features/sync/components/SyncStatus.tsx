@@ -3,6 +3,7 @@ import { Drawer } from '@mantine/core';
 import { syncLabels } from '@hasp/contracts';
 import { ContentLoader } from '../../../components/ContentLoader';
 import { Icon } from '../../../components/Icon';
+import { afterFirstPage } from '../../../lib/first-page';
 import { useCaptions } from '../../../lib/i18n';
 import { syncStatusOf, type SyncTone } from '../status-text';
 import { startSync, useSyncState } from '../sync-state';
@@ -27,8 +28,9 @@ export function SyncStatus({ compact, hideWhenSynced = false }: { compact: boole
   const t = useCaptions();
   const state = useSyncState();
   const [open, setOpen] = useState(false);
+  // The pusher brings the browser database (Dexie) with it: it starts once the first page is drawn.
   useEffect(() => {
-    void startSync();
+    void afterFirstPage().then(startSync);
   }, []);
   const status = syncStatusOf(state, t);
   if (!status || (hideWhenSynced && status.tone === 'synced')) return null;

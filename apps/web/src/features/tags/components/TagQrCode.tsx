@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import { tagStatusPath, tagsLabels } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 
@@ -10,14 +9,18 @@ export function TagQrCode({ token, number }: { token: string; number: string }) 
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then((text) => {
-      if (live) setSvg(text);
-    });
+    // The encoder is loaded with the first code drawn, not with the permit page's code.
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toString(address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((text) => {
+        if (live) setSvg(text);
+      });
     return () => {
       live = false;
     };
   }, [address]);
-  if (!svg) return null;
+  // The code's place is kept while it is drawn: the card does not move when it arrives.
+  if (!svg) return <span style={{ display: 'inline-block', width: 112, height: 112 }} aria-hidden="true" />;
   return (
     <a href={address} target="_blank" rel="noreferrer" data-testid="tag-qr-link">
       <img

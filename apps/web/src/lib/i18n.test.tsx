@@ -115,4 +115,38 @@ describe('captions', () => {
       fetchMock.mock.calls.filter(([url]) => String(url).includes('connectionStringName=North'));
     await waitFor(() => expect(captionCalls()).toHaveLength(1));
   });
+
+  it('stays in the user’s language when the screen’s fetch of the shown one answers after it', async () => {
+    serveCaptions({ en: { Label: { Test: { greeting: 'Good day' } } } });
+    await loadCaptions('Late', 'en');
+    // The signed-in frame asks for the shown language's captions; the profile then asks for Spanish,
+    // whose answer comes first.
+    let answerEnglish = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const language = new URL(input, 'http://localhost').searchParams.get('languageCode');
+        if (language === 'en') await new Promise<void>((resolve) => (answerEnglish = resolve));
+        const greeting = language === 'es' ? 'Hola' : 'Good evening';
+        return new Response(JSON.stringify({ Label: { Test: { greeting } } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    function Greeting() {
+      useCaptionSource('Late');
+      return <p>{useCaptions()(captions.greeting)}</p>;
+    }
+    render(<Greeting />);
+    await setLanguage('es');
+    expect(await screen.findByText('Hola')).toBeDefined();
+    answerEnglish();
+    // The late English answer is kept (for a switch back), and switches nothing.
+    await waitFor(() => expect(localStorage.getItem('hasp:captions:Late:en')).toContain('Good evening'));
+    expect(currentLanguage()).toBe('es');
+    expect(translate(captions.greeting)).toBe('Hola');
+    serveCaptions({ en: { Label: { Test: { greeting: 'Good day' } } } });
+    await setLanguage('en');
+  });
 });

@@ -56,6 +56,12 @@ function readCachedResources(connection: string, language: string): CaptionResou
 /** The connection whose captions are shown (captions are kept per connection). */
 let currentConnection: string | null = null;
 let shownLanguage = readLocal(LANGUAGE_KEY) ?? DEFAULT_LANGUAGE;
+/**
+ * The language last asked for. The screen's own fetch of the shown language's captions can answer
+ * after the user's language was asked for (the signed-in frame fetches English captions while the
+ * profile says Spanish): that late answer must not switch the screen back.
+ */
+let wantedLanguage = shownLanguage;
 /** Each language's captions from the server; what is missing shows its default caption. */
 const captionsByLanguage = new Map<string, CaptionResources>();
 /** Bumped on every change of language or captions: components re-render on it. */
@@ -120,8 +126,8 @@ export function currentLanguage(): string {
   return shownLanguage;
 }
 
-/** Fetches a language's captions for a connection and shows them; the cache makes the next start instant. */
-export async function loadCaptions(connection: string, language: string = currentLanguage()): Promise<void> {
+/** Fetches a language's captions for a connection and keeps them (and in the cache); switches no language. */
+async function fetchCaptions(connection: string, language: string): Promise<void> {
   const resources = await apiRequest('i18n/resources', {
     query: { connectionStringName: connection, languageCode: language },
     schema: captionResourcesSchema,
@@ -129,11 +135,21 @@ export async function loadCaptions(connection: string, language: string = curren
   writeLocal(cacheKey(connection, language), JSON.stringify(resources));
   currentConnection = connection;
   applyResources(language, resources);
-  changeLanguage(language);
+}
+
+/**
+ * Fetches a language's captions for a connection and shows them, unless another language was asked
+ * for while they came; the cache makes the next start instant.
+ */
+export async function loadCaptions(connection: string, language: string = currentLanguage()): Promise<void> {
+  wantedLanguage = language;
+  await fetchCaptions(connection, language);
+  if (wantedLanguage === language) changeLanguage(language);
 }
 
 /** Switches the app's language (the user's preferred language), remembered on this device. */
 export async function setLanguage(language: string): Promise<void> {
+  wantedLanguage = language;
   writeLocal(LANGUAGE_KEY, language);
   const connection = currentConnection;
   if (!connection) {
@@ -149,6 +165,7 @@ export async function setLanguage(language: string): Promise<void> {
     // language's own are asked for again (a busy server's one refusal must not leave a Spanish
     // reader in English for the whole session).
     console.warn('Could not load captions', error);
+    if (wantedLanguage !== language) return;
     changeLanguage(language);
     if (!cached) retryCaptions(connection, language);
   }
@@ -169,7 +186,7 @@ function retryCaptions(connection: string, language: string, attempt = 0): void 
 
 /** After a preferred caption was saved: fetch the current language's captions again. */
 export function reloadCaptions(): Promise<void> {
-  return currentConnection ? loadCaptions(currentConnection) : Promise.resolve();
+  return currentConnection ? fetchCaptions(currentConnection, currentLanguage()) : Promise.resolve();
 }
 
 /** The screen's last caption fetch: another component asking for the same captions shares it. */
@@ -194,7 +211,7 @@ export function useCaptionSource(connection: string | null | undefined): void {
     const now = Date.now();
     if (screenFetch?.key === key && now - screenFetch.startedAt < CAPTIONS_FRESH_MS) return;
     screenFetch = { key, startedAt: now };
-    loadCaptions(connection, language).catch((error: unknown) => {
+    fetchCaptions(connection, language).catch((error: unknown) => {
       // A failed fetch is tried again by the next component that asks.
       if (screenFetch?.key === key) screenFetch = null;
       console.warn('Could not load captions', error);

@@ -4,10 +4,7 @@ import type { Database } from '../../apps/server/src/db/schema';
 import { poolOf } from '../../apps/server/src/db/pools';
 import { readWidget } from '../../apps/server/src/modules/dashboards/dashboard-widgets.repository';
 import { typeIdsByPermission } from '../../apps/server/src/modules/permits/permit-index.repository';
-import {
-  listConnectionGrants,
-  listUserPermissions,
-} from '../../apps/server/src/modules/permissions/permission.repository';
+import { listConnectionGrants, listUserPermissions } from '../../apps/server/src/platform/access/permission-lists';
 
 /**
  * bench/dashboards.ts with HASP_BENCH_EXPLAIN=1: each widget read as `user` (the scope the routes

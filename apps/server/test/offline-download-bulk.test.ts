@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflinePermit, readOfflinePermits } from '../src/modules/offline';
 import { downloadOfflinePermits } from '../src/modules/offline/offline-download.service';
 import { findPermitType } from '../src/modules/offline/offline-permits.repository';
-import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
+import { listFacilityAndConnectionPermissions } from '../src/platform/access/permission-lists';
 import { findPermits } from '../src/modules/permits/permit.repository';
 import { loadPermitFacts, loadPermitFactsForPermits } from '../src/modules/permits/permit-guards';
 import { createTestApp, type TestApp } from './test-app';

@@ -8,7 +8,7 @@ import {
 } from '@hasp/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOfflineFlagBases, readOfflineFlagContext, readOfflinePermits } from '../src/modules/offline';
-import { listFacilityAndConnectionPermissions } from '../src/modules/permissions/permission.repository';
+import { listFacilityAndConnectionPermissions } from '../src/platform/access/permission-lists';
 import { readPermitGuardFactsForPermits } from '../src/modules/permits';
 import { seedDemo } from '../src/db/seed/demo';
 import { createTestApp, type TestApp } from './test-app';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { OfflinePermit } from './offline';
+import type { OfflinePermit } from './offline-permit';
 import { questionVersionSchema, type QuestionVersion } from './questions';
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { offlineSharedSchema } from './offline-shared';
+import { offlinePermitSchema, type OfflinePermit } from './offline-permit';
 import { permitSchema } from './permits';
 
 /**
@@ -8,23 +9,7 @@ import { permitSchema } from './permits';
  * permit page needs to show and change them without a network. The device stores each one in its
  * browser database (apps/web/src/offline-db) and shows the same permit page as online from it.
  */
-export const offlinePermitSchema = z.object({
-  /** The permit exactly as `GET /api/permits/:id` answers it. */
-  permit: permitSchema,
-  /**
-   * What each section of the permit page reads, by section name (`isolation-plan`, `tags`,
-   * `questions`, `crew`, `gas-tests`, `hazard-analysis`…), exactly as that section's GET route
-   * answers it, so the offline page renders with the online components.
-   */
-  sections: z.record(z.string(), z.unknown()),
-  /**
-   * The version of each record a queued command is checked against, by the command name's prefix
-   * (`permit`, `isolation-plan`, `tag`, `lock`, `lockbox`, `permit-questions`, `gas-test`,
-   * `hazard-analysis`): the device sends it as the command's `baseVersion`.
-   */
-  versions: z.record(z.string(), z.number()),
-});
-export type OfflinePermit = z.infer<typeof offlinePermitSchema>;
+export { offlinePermitSchema, type OfflinePermit };
 
 /**
  * The sections an offline permit carries, by name: the permit page's sections (permit-types.ts

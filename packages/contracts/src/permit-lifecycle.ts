@@ -8,6 +8,7 @@ import {
   permitInputProblemCaptions,
   permitLifecycleRuleCaptions as words,
 } from './captions/permit-lifecycle';
+import { permitCommands, type PermitCommand } from './permit-commands';
 import { say, sayTogether, type Said, type Spoken } from './said';
 import { sealedSignatureSchema } from './signature-seal';
 import { localTimeWithOffset } from './wall-clock';
@@ -57,33 +58,12 @@ export const permitStatusLabels: Record<PermitStatus, string> = {
  * The statuses as captions, keyed by the stored value. Defined here, beside their labels, since the
  * lifecycle's refusals name them as terms (captions/permits.ts exports them with the permit page's).
  */
+export { permitCommands, type PermitCommand };
+
 export const permitStatusCaptions = defineCaptions('Label', 'Permit_Status', permitStatusLabels);
 
 /** Terminal statuses: nothing changes a closed or cancelled permit. */
 export const terminalPermitStatuses: readonly PermitStatus[] = ['closed', 'cancelled'];
-
-/** Command verbs (kebab-case: each is a URL segment, `POST /api/permits/:id/commands/<verb>`). */
-export const permitCommands = [
-  'request',
-  'edit',
-  'approve',
-  'reject',
-  'isolate',
-  'issue',
-  'accept',
-  'suspend',
-  'revalidate',
-  'start-test',
-  'end-test',
-  'extend',
-  'hand-over',
-  'complete-work',
-  'de-isolate',
-  'close',
-  'cancel',
-  'expire',
-] as const;
-export type PermitCommand = (typeof permitCommands)[number];
 
 export const permitCommandLabels: Record<PermitCommand, string> = {
   request: 'Request',

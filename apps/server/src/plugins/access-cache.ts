@@ -1,7 +1,7 @@
 import type { ChangeHandler, ChangeListeners } from '../db/change-listener';
 import type { Connection } from '../db/connections';
 import { writeWatchOf, type TableWrite } from '../db/write-watch';
-import { listConnectionGrants, listFeatureSwitches, listUserPermissions } from '../modules/permissions';
+import { listConnectionGrants, listFeatureSwitches, listUserPermissions } from '../platform/access/permission-lists';
 import { findSessionUser, type SessionUser } from './auth';
 
 /** Sign-ins that may have ended (see the session-ended-notify migration): `{userId}` or `{facilityId}`. */

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Connection, ConnectionRegistry } from '../db/connections';
-import type { AccessTokens } from '../modules/auth';
 import type { Clock } from '../platform/clock';
 import { AppError } from './app-error';
 import { apiKeyOf, apiKeyRoutes, authenticateApiKey } from './api-key-auth';
@@ -44,13 +43,27 @@ export type SessionCheck = (
 ) => Promise<SessionUser | undefined>;
 
 /**
+ * What the hook asks of the access tokens (the auth module's AccessTokens answers it): the plugins,
+ * like the platform, name no module, so a module's routes importing the hook close no cycle.
+ */
+export interface AccessTokenVerifier {
+  verify(token: string): Promise<{
+    connectionName: string;
+    userId: number;
+    facilityId: number;
+    sessionId: string;
+    expiresAt: number;
+  }>;
+}
+
+/**
  * Returns an onRequest hook that requires a valid bearer token and a user who is still active and
  * still allowed in the token's facility. The check runs on every request; `sessionCheck` (the
  * process's AccessCache) answers it from memory that any process's revocation empties at commit,
  * so a disabled user is out at once.
  */
 export function requireAuth(
-  tokens: AccessTokens,
+  tokens: AccessTokenVerifier,
   registry: ConnectionRegistry,
   clock: Clock,
   sessionCheck: SessionCheck = (connection, session) => findSessionUser(connection.db, session),

@@ -10,7 +10,7 @@ import {
 } from '@hasp/contracts';
 import type * as z from 'zod/mini';
 import { authSession } from './auth-session';
-import { translate } from './i18n';
+import { translate } from './captions';
 import { networkState } from './network-state';
 import { showToast } from './toast';
 

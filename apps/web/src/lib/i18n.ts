@@ -1,7 +1,9 @@
-import { useCallback, useEffect } from 'react';
-import { captionResourcesSchema, localKeys, type Caption, type CaptionResources } from '@hasp/contracts';
+import { useEffect } from 'react';
+import { captionResourcesSchema, localKeys, type CaptionResources } from '@hasp/contracts';
+import { applyResources, changeLanguage, currentLanguage, hasCaptions, LANGUAGE_KEY, readLocal } from './captions';
 import { apiRequest } from './http';
-import { useStoreInTransition } from './use-store-in-transition';
+
+export { currentLanguage, DEFAULT_LANGUAGE, translate, useCaptions, type Translate } from './captions';
 
 /**
  * Every caption the app shows goes through here: per language, the server's resources
@@ -12,24 +14,10 @@ import { useStoreInTransition } from './use-store-in-transition';
  * no translation library rides on the login route (docs/decisions/0025).
  */
 
-/** The language the app starts in (and falls back to): English, the default captions. */
-export const DEFAULT_LANGUAGE = 'en';
-/** The user's language on this device, so the login screen speaks it before anyone signs in. */
-const LANGUAGE_KEY = 'hasp:language';
 /** The last captions fetched per connection and language: the app starts in the right language, also offline. */
 const CACHE_PREFIX = 'hasp:captions:';
 /** How long a connection's captions fetched for the screen count as fresh: the login page and its form ask for the same ones. */
 const CAPTIONS_FRESH_MS = 30_000;
-
-type Values = Record<string, string | number>;
-
-function readLocal(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function writeLocal(key: string, value: string): void {
   try {
@@ -55,77 +43,12 @@ function readCachedResources(connection: string, language: string): CaptionResou
 
 /** The connection whose captions are shown (captions are kept per connection). */
 let currentConnection: string | null = null;
-let shownLanguage = readLocal(LANGUAGE_KEY) ?? DEFAULT_LANGUAGE;
 /**
  * The language last asked for. The screen's own fetch of the shown language's captions can answer
  * after the user's language was asked for (the signed-in frame fetches English captions while the
  * profile says Spanish): that late answer must not switch the screen back.
  */
-let wantedLanguage = shownLanguage;
-/** Each language's captions from the server; what is missing shows its default caption. */
-const captionsByLanguage = new Map<string, CaptionResources>();
-/** Bumped on every change of language or captions: components re-render on it. */
-let revision = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  revision += 1;
-  listeners.forEach((listener) => listener());
-}
-
-const readRevision = () => revision;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Puts one language's captions in place of whatever was held for it. */
-function applyResources(forLanguage: string, resources: CaptionResources): void {
-  captionsByLanguage.set(forLanguage, resources);
-  changed();
-}
-
-function changeLanguage(next: string): void {
-  if (shownLanguage === next) return;
-  shownLanguage = next;
-  changed();
-}
-
-const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
-
-/** Fills `{{name}}` placeholders; one without a value stays as written, so the gap shows. */
-function fill(text: string, values: Values): string {
-  return text.replace(PLACEHOLDER, (placeholder, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
-  );
-}
-
-/** The text of a caption in the current language, outside React (toasts, titles). */
-export function translate(caption: Caption, values?: Values): string {
-  const text =
-    captionsByLanguage.get(shownLanguage)?.[caption.itemType]?.[caption.formName]?.[caption.controlName] ??
-    caption.defaultCaption;
-  return values ? fill(text, values) : text;
-}
-
-export type Translate = typeof translate;
-
-/**
- * The caption function for components; they re-render when the language or its captions change.
- * @example const t = useCaptions(); t(loginCaptions.username) // 'Username' or its translation
- */
-export function useCaptions(): Translate {
-  // New captions (or a new language) are drawn in a transition: every caption on screen changes at once.
-  const current = useStoreInTransition(subscribe, readRevision);
-  // A new function identity per change lets memoised children that take `t` follow it too.
-  return useCallback((caption: Caption, values?: Values) => translate(caption, values), [current]); // eslint-disable-line react-hooks/exhaustive-deps
-}
-
-export function currentLanguage(): string {
-  return shownLanguage;
-}
-
+let wantedLanguage = currentLanguage();
 /** Fetches a language's captions for a connection and keeps them (and in the cache); switches no language. */
 async function fetchCaptions(connection: string, language: string): Promise<void> {
   const resources = await apiRequest('i18n/resources', {
@@ -179,7 +102,7 @@ function retryCaptions(connection: string, language: string, attempt = 0): void 
   const wait = CAPTION_RETRY_MS[attempt];
   if (wait === undefined) return;
   setTimeout(() => {
-    if (currentLanguage() !== language || currentConnection !== connection || captionsByLanguage.has(language)) return;
+    if (currentLanguage() !== language || currentConnection !== connection || hasCaptions(language)) return;
     loadCaptions(connection, language).catch(() => retryCaptions(connection, language, attempt + 1));
   }, wait);
 }

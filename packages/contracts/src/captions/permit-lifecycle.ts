@@ -1,9 +1,9 @@
-import type { PermitCommand } from '../permit-lifecycle';
+import type { PermitCommand } from '../permit-commands';
 import { defineCaptions } from './define-captions';
 
 // The lifecycle's refusals (permit-lifecycle.ts), said as captions so each reader reads them in their
-// own language. This file imports only types from the lifecycle: the lifecycle imports these
-// catalogs, and a value import back would be a cycle whose first module finds the other unset.
+// own language. The lifecycle imports these catalogs: this file names only the command verbs
+// (permit-commands.ts), never the lifecycle itself.
 
 /** Why the lifecycle refuses a command (`decide`, `allowedCommands`, `commandRefusals`). */
 export const permitLifecycleRuleCaptions = defineCaptions('Message', 'Rules_Permit_Lifecycle', {

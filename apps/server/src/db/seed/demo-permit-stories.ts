@@ -26,7 +26,7 @@ import { demoPassingReading } from './demo-gas-tests';
 import { registerPermitQuestionGuards } from '../../modules/permit-questions';
 import { answerDemoStage, stageOfCommand } from './demo-permit-answers';
 import { registerSignatures } from '../../modules/signatures';
-import { DEMO_PASSWORD } from './demo';
+import { DEMO_PASSWORD } from './demo-password';
 
 /**
  * Demo permits (issue 15): a few hundred permits in every state, walked there through the real

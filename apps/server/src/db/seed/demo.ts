@@ -9,6 +9,7 @@ import { seedMasterLists } from './demo-master-lists';
 import { seedDemoNumbering } from './demo-numbering';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoPlantAssets } from './demo-permit-work';
+import { DEMO_PASSWORD } from './demo-password';
 import { seedDemoPermitStories } from './demo-permit-stories';
 import { seedDemoSimopsRules } from './demo-simops';
 import { DEMO_PRINT_LIST_STEP, seedDemoPrintList } from './demo-print-list';
@@ -20,8 +21,7 @@ import { seedDemoGasTests } from './demo-gas-tests';
 import { seedDemoApprovalStages } from './demo-signatures';
 import { DEMO_HAZARD_LINES_STEP, seedDemoHazardLines, seedRiskMatrices } from './demo-hazard-analysis';
 
-/** The password of every demo user (shown in the README). */
-export const DEMO_PASSWORD = 'hasp-demo-2026';
+export { DEMO_PASSWORD } from './demo-password';
 
 export const demoFacilities = [
   { name: 'North Plant', timeZone: 'America/Chicago' },

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../platform';
-import type { AuditEntry } from './audit.repository';
+import type { AuditEntry } from '../../platform/audit/audit-entry';
 
 /** Who, where from and when, for the audit row of a change made in this request. */
 export function auditOrigin(

@@ -1,6 +1,8 @@
 // What other modules may use of the audit trail.
-export { auditRow, recordAudit, type AuditEntry } from './audit.repository';
+export { auditRow, recordAudit, type AuditEntry } from '../../platform/audit/audit-entry';
 export { auditOrigin } from './audit-origin';
 export { verifyAuditChains } from './verify-audit-chain';
 export { AuditAnchor, checkpointFile } from './audit-anchor';
 export { AuditCheckpoints, type AuditAnchorSettings } from './audit-checkpoints';
+// Its services on every route module's context (declared there, so the context names no module).
+import type {} from './audit.context';

@@ -10,3 +10,5 @@ export { revokeRefreshFamily } from './refresh-token.repository';
 export { bumpUserVersion } from './user-version.repository';
 export type { ClientInfo, OpenedSession } from './auth.service';
 export { expiredSessionsJob } from './expired-sessions.job';
+// Its services on every route module's context (declared there, so the context names no module).
+import type {} from './auth.context';

@@ -7,3 +7,5 @@ export { registerWebhookDeliveries, WEBHOOK_CONSUMER } from './webhook-events.co
 export { webhookDeliveryJob, WEBHOOK_DELIVER_JOB, type WebhookTuning } from './webhook-deliver.job';
 export { signWebhook, verifyWebhook } from './webhook-signature';
 export { isPublicAddress, TARGET_REFUSED, WebhookTargets, type HostResolver } from './webhook-target';
+// Its services on every route module's context (declared there, so the context names no module).
+import type {} from './connect.context';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import type { Actor } from '../../platform';
 import { listFreeLockboxDevices, listSignOnLocks } from '../lockboxes';
 import { permitGuardHooks, readPermitGuardFactsForPermits } from '../permits';
-import { readOfflinePermits } from './offline-download.service';
+import { readOfflinePermits } from './offline-permit-read';
 
 /**
  * Nobody: no user has ID 0 and no permission is held, so every flag of the JSON read for it is its

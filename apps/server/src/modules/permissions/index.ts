@@ -8,4 +8,4 @@ export {
   listFacilityAndConnectionPermissions,
   listFeatureSwitches,
   listUserPermissions,
-} from './permission.repository';
+} from '../../platform/access/permission-lists';

@@ -20,7 +20,7 @@ export { registerPermitContent, permitContent, permitContentHash, type PermitCon
 export { registerPermitSigner, type PermitSigner } from './permit-signing';
 export { registerPermitCommandCheck, type PermitCommandCheck } from './permit-command-checks';
 export type { PermitState } from './permits.policy';
-export type { PermitCommandBody } from './permit-command.service';
+export type { PermitCommandBody } from './permit-command-body';
 export { findPermit } from './permit.repository';
 export { readPermitHistory } from './permit-history';
 export { listHandovers } from './permit-handover.repository';

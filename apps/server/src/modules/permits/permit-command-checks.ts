@@ -1,6 +1,6 @@
 import type { PermitCommand } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
-import type { PermitCommandBody } from './permit-command.service';
+import type { PermitCommandBody } from './permit-command-body';
 import type { PermitState } from './permits.policy';
 
 /**

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { SignedPermitCommand } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import type { CommandRun } from '../../platform';
-import type { PermitCommandBody } from './permit-command.service';
+import type { PermitCommandBody } from './permit-command-body';
 import type { PermitRecord } from './permit.repository';
 import type { PermitState } from './permits.policy';
 

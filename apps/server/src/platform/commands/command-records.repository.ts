@@ -1,6 +1,6 @@
 import type { QueryCreator, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { auditRow, type AuditEntry } from '../../modules/audit';
+import { auditRow, type AuditEntry } from '../audit/audit-entry';
 import { eventRow, type DomainEventInput } from '../events/record-event';
 import { keyRow, type StoredResponse } from './idempotency.repository';
 

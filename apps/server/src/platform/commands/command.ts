@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Permission } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import type { AuditEntry } from '../../modules/audit';
+import type { AuditEntry } from '../audit/audit-entry';
 import type { DomainEventInput } from '../events/record-event';
 import type { Actor, RequestContext } from '../request-context';
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { listFacilityAndConnectionPermissions } from '../../modules/permissions';
+import { listFacilityAndConnectionPermissions } from '../access/permission-lists';
 import { AppError } from '../../plugins/app-error';
 import type { Actor } from '../request-context';
 import type { PolicyRule } from './command';

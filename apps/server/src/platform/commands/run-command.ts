@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuditEntry } from '../../modules/audit';
+import type { AuditEntry } from '../audit/audit-entry';
 import { AppError } from '../../plugins/app-error';
 import type { EventBus } from '../events/event-bus';
 import type { DomainEventInput } from '../events/record-event';

@@ -12,7 +12,7 @@ import { Icon } from '../../../components/Icon';
 import { useCaptions } from '../../../lib/i18n';
 import { useSavePermitType } from '../api/save-permit-type';
 import { reasonOf } from '../api/send-change';
-import type { Editing } from './PermitTypesPage';
+import type { Editing } from './editing';
 import classes from '../PermitTypes.module.css';
 
 interface GroupSectionProps {

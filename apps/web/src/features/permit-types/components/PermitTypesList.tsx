@@ -5,7 +5,7 @@ import { useArrangePermitTypes } from '../api/arrange-permit-types';
 import { usePermitTypes } from '../api/get-permit-types';
 import { reasonOf } from '../api/send-change';
 import { moveGroup, moveType } from '../layout';
-import type { Editing } from './PermitTypesPage';
+import type { Editing } from './editing';
 import { GroupSection } from './GroupSection';
 import classes from '../PermitTypes.module.css';
 

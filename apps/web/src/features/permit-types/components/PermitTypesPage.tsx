@@ -7,8 +7,6 @@ import {
   permitTypesLabels,
   permitTypesTitles,
   simopsRulesButtons,
-  type PermitGroup,
-  type PermitType,
 } from '@hasp/contracts';
 import { Page } from '../../../components/Page';
 import { RightNavGate } from '../../../components/RightNavGate';
@@ -16,6 +14,7 @@ import { useCaptions } from '../../../lib/i18n';
 import { SidebarChangeContext } from '../api/send-change';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { GroupDialog } from './GroupDialog';
+import type { Editing } from './editing';
 import { PermitTypesList } from './PermitTypesList';
 import { TypeDialog } from './TypeDialog';
 
@@ -23,13 +22,6 @@ interface PermitTypesPageProps {
   /** Called after every saved change: the app refreshes the left sidebar. */
   onSidebarChange: () => void;
 }
-
-/** What a dialog is open for: a new or existing group or type (`groupId`: where a new type goes). */
-export type Editing =
-  | { kind: 'group'; group: PermitGroup | null }
-  | { kind: 'type'; type: PermitType | null; groupId: number | null }
-  | { kind: 'delete'; group: PermitGroup }
-  | null;
 
 /** `/admin/permit-types` (Administrator › Permit types): permit groups and types, in sidebar order. */
 export function PermitTypesPage({ onSidebarChange }: PermitTypesPageProps) {

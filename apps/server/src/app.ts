@@ -61,26 +61,23 @@ import {
   permitIndexRoutes,
   permitRoutes,
   permitTypeInfoRoutes,
+  composePermitLifecycle,
   registerPermitNotifications,
 } from './modules/permits';
+import { permitLifecycleParts } from './permit-lifecycle';
 import { questionRoutes } from './modules/questions';
-import { isolationPlanRoutes, registerIsolationPlanGuards } from './modules/isolation-plan';
-import { permitQuestionRoutes, registerPermitQuestionGuards } from './modules/permit-questions';
-import { hazardAnalysisRoutes, registerHazardAnalysis } from './modules/hazard-analysis';
+import { isolationPlanRoutes } from './modules/isolation-plan';
+import { permitQuestionRoutes } from './modules/permit-questions';
+import { hazardAnalysisRoutes } from './modules/hazard-analysis';
 import { abandonedRemovalRoutes, registerAbandonedRemovalNotifications } from './modules/abandoned-removals';
 import { lockRoutes, permitLockRoutes } from './modules/locks';
-import { lockboxRoutes, registerLockboxGuards } from './modules/lockboxes';
-import {
-  gasTestsRoutes,
-  registerGasTestGuards,
-  registerGasTestNotifications,
-  registerGasTestSuspension,
-} from './modules/gas-tests';
+import { lockboxRoutes } from './modules/lockboxes';
+import { gasTestsRoutes, registerGasTestNotifications, registerGasTestSuspension } from './modules/gas-tests';
 import { tagRoutes, tagStatusRoutes } from './modules/tags';
 import { attachmentRoutes } from './modules/attachments';
 import { permitPdfRoutes } from './modules/permit-pdf';
-import { registerSignatures, registerSsoSigning, signatureRoutes } from './modules/signatures';
-import { registerSimopsCheck, simopsRoutes } from './modules/simops';
+import { registerSsoSigning, signatureRoutes } from './modules/signatures';
+import { simopsRoutes } from './modules/simops';
 import { syncRoutes } from './modules/sync';
 import { offlineCopiesJob, offlineRoutes } from './modules/offline';
 import { JobRunner, type JobRegistration, type JobsSettings } from './platform/jobs';
@@ -220,24 +217,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Notices by the facility's templates (notification-templates); e-mail when a relay is configured.
   const noticeChannels = { email: config.smtpUrl !== '', publicUrl: config.publicUrl };
   registerPermitNotifications(ctx.events, noticeChannels);
-  // The isolation plan's guards on isolate, end-test and close (the lifecycle's facts include them).
-  registerIsolationPlanGuards();
+  // What refuses or signs a lifecycle command besides its own table, from one list (permit-lifecycle.ts).
+  composePermitLifecycle(permitLifecycleParts);
   registerAbandonedRemovalNotifications(ctx.events, noticeChannels);
-  registerLockboxGuards();
-  // Gas tests clear and fresh before issue and revalidate (clear before accept); out-of-limit readings
-  // notify the issuer and suspend an active permit.
-  registerGasTestGuards();
+  // Out-of-limit gas readings notify the issuer and suspend an active permit.
   registerGasTestNotifications(ctx.events, noticeChannels);
   registerGasTestSuspension(ctx.events, () => ctx.clock.now());
-  // Checklist questions on request, approve, issue, accept and close; the signed request answers.
-  registerPermitQuestionGuards();
-  // Approving signs the next approval stage (issue 17): the signer and who may sign which stage.
-  registerSignatures();
+  // A single sign-on user's signing comes back through the identity provider (decision 0059).
   registerSsoSigning(() => ctx.clock.now());
-  // SIMOPS: blocking conflicts refuse Approve and Issue unless overridden with a signed reason.
-  registerSimopsCheck();
-  // The hazard analysis's request guard and its signed content (decision 0047).
-  registerHazardAnalysis();
   // Hasp Connect: each event integrators asked for becomes a signed webhook delivery (decision 0077).
   registerWebhookDeliveries(ctx.events, (connection) => ctx.jobs?.for(connection) ?? null);
   // …and every call made with one of its API keys is audited as that key, reads included.

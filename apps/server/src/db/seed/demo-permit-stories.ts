@@ -11,6 +11,7 @@ import type { Connection } from '../connections';
 import type { Database } from '../schema';
 import { EventBus, runCommand, type RequestContext } from '../../platform';
 import {
+  composePermitLifecycle,
   createPermit,
   permitCommandDefinitions,
   PERMIT_NOTIFICATIONS_CONSUMER,
@@ -19,13 +20,13 @@ import {
 } from '../../modules/permits';
 import { demoWork, type DemoWork } from './demo-permit-work';
 import { DemoIsolation } from './demo-isolation';
-import { registerIsolationPlanGuards } from '../../modules/isolation-plan';
-import { registerSimopsCheck } from '../../modules/simops';
-import { gasTestCommandDefinitions, registerGasTestGuards } from '../../modules/gas-tests';
+import { isolationPlanLifecycle } from '../../modules/isolation-plan';
+import { simopsLifecycle } from '../../modules/simops';
+import { gasTestCommandDefinitions, gasTestLifecycle } from '../../modules/gas-tests';
 import { demoPassingReading } from './demo-gas-tests';
-import { registerPermitQuestionGuards } from '../../modules/permit-questions';
+import { permitQuestionsLifecycle } from '../../modules/permit-questions';
 import { answerDemoStage, stageOfCommand } from './demo-permit-answers';
-import { registerSignatures } from '../../modules/signatures';
+import { signaturesLifecycle } from '../../modules/signatures';
 import { DEMO_PASSWORD } from './demo-password';
 
 /**
@@ -473,14 +474,17 @@ export async function seedDemoPermitStories(db: Kysely<Database>, facilityIds: n
     .where('request_id', 'like', 'demo-seed-%')
     .executeTakeFirst();
   if (begun) return;
-  // Isolation needs a verified plan and closing a released one (the plan's guards on the lifecycle).
-  registerIsolationPlanGuards();
-  registerGasTestGuards();
-  // Request, issue, accept and close need their stage's questions answered (answered in the story).
-  registerPermitQuestionGuards();
-  registerSignatures();
-  // The SIMOPS check as the server runs it (the demo rules are seeded after the stories: demo.ts).
-  registerSimopsCheck();
+  // The lifecycle's parts the stories meet, as the server runs them: isolation needs a verified plan
+  // and closing a released one; request, issue, accept and close need their stage's questions
+  // answered (answered in the story); the SIMOPS check (the demo rules are seeded after the stories:
+  // demo.ts).
+  composePermitLifecycle([
+    isolationPlanLifecycle,
+    gasTestLifecycle,
+    permitQuestionsLifecycle,
+    signaturesLifecycle,
+    simopsLifecycle,
+  ]);
   const people = await loadPeople(db, facilityIds);
   const connection: Connection = { name: 'demo-seed', db, url: '' };
   const before = await sql<{ id: number | null }>`select max(id)::int as id from domain_events`.execute(db);

@@ -9,7 +9,7 @@ import {
   type PermitGuard,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { registerPermitGuards, type PermitRecord } from '../permits';
+import { lifecycleGuards, type PermitLifecyclePart, type PermitRecord } from '../permits';
 
 /** What the gas guard reads, with the lifecycle's facts, in the command's transaction. */
 export interface GasTestFacts extends PermitFacts {
@@ -72,10 +72,10 @@ async function gasTestFactsForPermits(
  * re-test measured and recorded after it), when no test passed, or when the newest pass is older
  * than the type's re-test interval (the server's clock). Accept: refused while a failing reading
  * stands (one recorded between issue and acceptance).
- * Registered once when the app is built (app.ts) and by the demo seed.
+ * Composed by the app (src/permit-lifecycle.ts) and by the demo seed.
  */
-export function registerGasTestGuards(): void {
-  registerPermitGuards<GasTestFacts>({
+export const gasTestLifecycle: PermitLifecyclePart = {
+  guards: lifecycleGuards<GasTestFacts>({
     name: 'gas-tests',
     resolvedIn: 'gas-tests',
     // One permit is a page of one: the same statement (so the two can never read differently).
@@ -88,5 +88,5 @@ export function registerGasTestGuards(): void {
       accept: [gasTestsClear('accepted')],
       revalidate: [gasTestsClear('revalidated')],
     },
-  });
-}
+  }),
+};

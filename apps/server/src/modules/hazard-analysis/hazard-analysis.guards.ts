@@ -7,7 +7,7 @@ import {
   type Spoken,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
+import { lifecycleGuards, type PermitLifecyclePart, type PermitRecord } from '../permits';
 import { loadLines, loadLinesForPermits } from './hazard-analysis.repository';
 
 /** What the request guard reads, loaded with the permit's lifecycle facts (after the permit's lock). */
@@ -84,15 +84,15 @@ async function signedLines(db: Db, permit: PermitRecord) {
     }));
 }
 
-/** Registers the request guard and the signed content 'hazard-analysis' (idempotent: one registration by name). */
-export function registerHazardAnalysis(): void {
-  registerPermitGuards<HazardFacts>({
+/** The request guard and the signed content 'hazard-analysis', as a part of the permit lifecycle. */
+export const hazardAnalysisLifecycle: PermitLifecyclePart = {
+  guards: lifecycleGuards<HazardFacts>({
     name: 'hazard-analysis',
     facts: loadHazardFacts,
     // The type's flag and the analysis's lines; of the permit itself only its type.
     factsKey: (p) => JSON.stringify([p.permitType.ID, p.permitType.sections]),
     factsForPermits: loadHazardFactsForPermits,
     guards: { request: [analysisComplete] },
-  });
-  registerPermitContent({ name: 'hazard-analysis', load: signedLines });
-}
+  }),
+  content: [{ name: 'hazard-analysis', load: signedLines }],
+};

@@ -3,5 +3,5 @@
 export { hazardAnalysisRoutes } from './hazard-analysis.routes';
 export { hazardAnalysisCommands } from './hazard-analysis-command.service';
 export { configureRiskMatrix } from './risk-matrix.service';
-export { registerHazardAnalysis } from './hazard-analysis.guards';
+export { hazardAnalysisLifecycle } from './hazard-analysis.guards';
 export { readHazardAnalysisSection, readHazardAnalysisSectionsForPermits } from './hazard-analysis-section';

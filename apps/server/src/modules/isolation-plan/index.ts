@@ -2,6 +2,6 @@
 // them), the permit guards it registers, and "held by" for other screens.
 export { isolationPlanRoutes } from './isolation-plan.routes';
 export { isolationPlanCommands } from './isolation-plan-command.service';
-export { registerIsolationPlanGuards } from './isolation-plan.guards';
+export { isolationPlanLifecycle } from './isolation-plan.guards';
 export { heldBy } from './isolation-plan.repository';
 export { readIsolationPlanSection, readIsolationPlanSectionsForPermits } from './isolation-plan-section';

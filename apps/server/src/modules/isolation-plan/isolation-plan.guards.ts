@@ -13,7 +13,7 @@ import {
   type TagState,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { registerPermitGuards, type PermitRecord } from '../permits';
+import { lifecycleGuards, type PermitLifecyclePart, type PermitRecord } from '../permits';
 
 /** What the isolation guards read about a permit, loaded with its lifecycle facts. */
 export interface IsolationFacts extends PermitFacts {
@@ -247,9 +247,9 @@ const releaseNotified: PermitGuard<IsolationFacts> = ({ facts }) =>
 const nothingInPlace: PermitGuard<IsolationFacts> = ({ facts }) =>
   facts.inPlace.length ? deny(() => say(words.inPlace, {}, {}, {}, { things: facts.inPlace.map(inPlaceSaid) })) : null;
 
-/** Registers the isolation plan's guards on the permit lifecycle (idempotent: one registration by name). */
-export function registerIsolationPlanGuards(): void {
-  registerPermitGuards<IsolationFacts>({
+/** The isolation plan's guards on the permit lifecycle. */
+export const isolationPlanLifecycle: PermitLifecyclePart = {
+  guards: lifecycleGuards<IsolationFacts>({
     name: 'isolation-plan',
     resolvedIn: 'isolation',
     // Its list mixes locks on points (this tab) and crew signed on (the lockbox's guard links the crew).
@@ -263,5 +263,5 @@ export function registerIsolationPlanGuards(): void {
       'end-test': [testPointsReverified],
       close: [areaInspected, peopleClear, pointsReleased, releaseNotified, nothingInPlace],
     },
-  });
-}
+  }),
+};

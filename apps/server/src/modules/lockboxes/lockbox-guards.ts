@@ -1,5 +1,5 @@
 import { deny, permitGuardCaptions, say, type PermitFacts, type PermitGuard } from '@hasp/contracts';
-import { registerPermitGuards } from '../permits';
+import { lifecycleGuards, type PermitLifecyclePart } from '../permits';
 import { lockboxClosingFacts, lockboxClosingFactsForPermits } from './lockbox.repository';
 
 /** What the close guard reads of the permit's lockbox, in the close command's transaction. */
@@ -20,9 +20,9 @@ export const lockboxClosed: PermitGuard<LockboxFacts> = ({ facts }) =>
     ? deny('PRECONDITION_FAILED', () => say(permitGuardCaptions.lockboxNotReleased, { number: facts.lockboxOpen! }))
     : null;
 
-/** Called once when the app is built (app.ts). */
-export function registerLockboxGuards(): void {
-  registerPermitGuards<LockboxFacts>({
+/** The lockbox's guards on the permit lifecycle. */
+export const lockboxLifecycle: PermitLifecyclePart = {
+  guards: lifecycleGuards<LockboxFacts>({
     name: 'lockboxes',
     resolvedIn: 'crew',
     facts: async (db, permit) => {
@@ -39,5 +39,5 @@ export function registerLockboxGuards(): void {
       return new Map([...facts].map(([id, f]) => [id, { lockboxSignedOn: f.signedOn, lockboxOpen: f.openLockbox }]));
     },
     guards: { close: [lockboxClosed] },
-  });
-}
+  }),
+};

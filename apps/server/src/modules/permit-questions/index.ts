@@ -2,7 +2,7 @@
 // answers through them) and the guards and signed content it registers.
 export { permitQuestionRoutes } from './permit-questions.routes';
 export { permitQuestionCommands } from './permit-questions-command.service';
-export { registerPermitQuestionGuards } from './permit-questions.guards';
+export { permitQuestionsLifecycle } from './permit-questions.guards';
 export { loadPermitQuestionStages } from './permit-questions.view';
 export { countPermitFacts } from './question-facts.repository';
 export { readPermitQuestionsSection, readPermitQuestionsSectionsForPermits } from './permit-questions-section';

@@ -9,7 +9,7 @@ import {
   type Spoken,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { registerPermitContent, registerPermitGuards, type PermitRecord } from '../permits';
+import { lifecycleGuards, type PermitLifecyclePart, type PermitRecord } from '../permits';
 import { answersWithVersions, loadStages, loadStagesForPermits } from './permit-questions.view';
 
 /** What the questions guards read about a permit: each stage's problems, for a type that asks questions. */
@@ -91,25 +91,29 @@ async function requestAnswers(db: Db, permit: PermitRecord) {
 }
 
 /**
- * Registers the questions' guards on the lifecycle (request, issue, accept and close check their
- * stage; approve checks the request stage again, since its answers may change while Requested)
- * and the signed content `request-answers`. Idempotent: one registration by name.
+ * The questions' guards on the lifecycle (request, issue, accept and close check their stage;
+ * approve checks the request stage again, since its answers may change while Requested) and the
+ * signed content `request-answers`.
  */
-export function registerPermitQuestionGuards(): void {
+export const permitQuestionsLifecycle: PermitLifecyclePart = questionsPart();
+
+function questionsPart(): PermitLifecyclePart {
   const guards: Partial<Record<PermitCommand, PermitGuard<QuestionFacts>[]>> = {
     approve: [stageAnswered('request')],
   };
   for (const [stage, command] of Object.entries(questionStageCommands) as [QuestionStage, PermitCommand][]) {
     (guards[command] ??= []).push(stageAnswered(stage));
   }
-  registerPermitGuards<QuestionFacts>({
-    name: 'permit-questions',
-    resolvedIn: 'questions',
-    facts: loadQuestionFacts,
-    // The stages' problems read the permit's status and type besides the answers.
-    factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),
-    factsForPermits: loadQuestionFactsForPermits,
-    guards,
-  });
-  registerPermitContent({ name: 'request-answers', load: requestAnswers });
+  return {
+    guards: lifecycleGuards<QuestionFacts>({
+      name: 'permit-questions',
+      resolvedIn: 'questions',
+      facts: loadQuestionFacts,
+      // The stages' problems read the permit's status and type besides the answers.
+      factsKey: (p) => JSON.stringify([p.status, p.permitType.ID, p.permitType.sections]),
+      factsForPermits: loadQuestionFactsForPermits,
+      guards,
+    }),
+    content: [{ name: 'request-answers', load: requestAnswers }],
+  };
 }

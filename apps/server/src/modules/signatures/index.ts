@@ -1,16 +1,14 @@
 // The signatures module's public surface (issue 17 part 4): routes, the approval stage command (the
 // demo seed gives it), and the registration of the permit signer and the approval guards.
-import { registerPermitSignatures } from './permit-signer';
-import { registerSignatureGuards } from './signature.guards';
+import type { PermitLifecyclePart } from '../permits';
+import { permitSigner } from './permit-signer';
+import { signatureGuards } from './signature.guards';
 
 export { signatureRoutes } from './signatures.routes';
 export { updateApprovalStages } from './approval-stages.commands';
 
 /** Approving a permit signs its next stage: the signer, and the guards of who may sign which stage. */
-export function registerSignatures(): void {
-  registerPermitSignatures();
-  registerSignatureGuards();
-}
+export const signaturesLifecycle: PermitLifecyclePart = { signer: permitSigner, guards: signatureGuards };
 
 /** The (e)(3) removal of an absent worker's lock is signed like the permit's verbs (decision 0101). */
 export { signPermitVerb, type SigningRun } from './permit-signer';

@@ -11,7 +11,7 @@ import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import {
   permitContentHash,
-  registerPermitSigner,
+  type PermitSigner,
   type PermitCommandBody,
   type PermitRecord,
   type PermitState,
@@ -197,10 +197,9 @@ export async function signPermitVerb(
   await sign(run, { permit, verb, stage: null, contentHash: await permitContentHash(run.trx, permit) });
 }
 
-export function registerPermitSignatures(): void {
-  registerPermitSigner({
-    sign: (run, command: SignedPermitCommand) =>
-      command === 'approve' ? signNextStage(run) : signPermitVerb(run, run.state.record, command),
-    invalidateChanged: invalidateChangedApprovals,
-  });
-}
+/** The signer of the lifecycle's verbs that hand over responsibility. */
+export const permitSigner: PermitSigner = {
+  sign: (run, command: SignedPermitCommand) =>
+    command === 'approve' ? signNextStage(run) : signPermitVerb(run, run.state.record, command),
+  invalidateChanged: invalidateChangedApprovals,
+};

@@ -8,7 +8,7 @@ import {
   type PermitGuard,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { permitContentHash, registerPermitGuards, type PermitRecord } from '../permits';
+import { lifecycleGuards, permitContentHash, type PermitRecord } from '../permits';
 import { groupMemberIds, stagesOfLevel } from './approval-stages.repository';
 import { listPermitSignatures, signatureHolds, type SignatureRow } from './signature.repository';
 
@@ -82,11 +82,10 @@ const mayDoNextStage: PermitGuard<SignatureFacts> = ({ facts, actor }) => {
     : deny('NOT_THE_RIGHT_PERSON', () => say(words.groupSigns, { stage: stage.name, group: stage.groupName ?? '' }));
 };
 
-export function registerSignatureGuards(): void {
-  registerPermitGuards<SignatureFacts>({
-    name: 'signatures',
-    facts: loadSignatureFacts,
-    // No factsKey: approving writes signatures, and an edit changes the signed content: read again after every command.
-    guards: { approve: [notSignedYet, mayDoNextStage] },
-  });
-}
+/** Who may sign which approval stage, and each stage once. */
+export const signatureGuards = lifecycleGuards<SignatureFacts>({
+  name: 'signatures',
+  facts: loadSignatureFacts,
+  // No factsKey: approving writes signatures, and an edit changes the signed content: read again after every command.
+  guards: { approve: [notSignedYet, mayDoNextStage] },
+});

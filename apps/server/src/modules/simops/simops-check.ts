@@ -1,7 +1,7 @@
 import { simopsCheckedCommands, simopsRefusal, type PermitCommand, type SimopsCheckedCommand } from '@hasp/contracts';
 import type { CommandRun } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import { registerPermitCommandCheck, type PermitCommandBody, type PermitRecord, type PermitState } from '../permits';
+import { type PermitCommandBody, type PermitLifecyclePart, type PermitRecord, type PermitState } from '../permits';
 import { verifySigningPassword } from '../signatures';
 import { findSimopsConflicts, insertSimopsOverride } from './simops.repository';
 
@@ -75,6 +75,7 @@ async function checkSimops(command: PermitCommand, run: CommandRun<PermitCommand
   }
 }
 
-export function registerSimopsCheck(): void {
-  registerPermitCommandCheck({ name: 'simops', commands: simopsCheckedCommands, check: checkSimops });
-}
+/** The SIMOPS check on approve and issue, as a part of the permit lifecycle. */
+export const simopsLifecycle: PermitLifecyclePart = {
+  check: { name: 'simops', commands: simopsCheckedCommands, check: checkSimops },
+};

@@ -9,9 +9,8 @@ import {
   type UserDashboardLayout,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../plugins/app-error';
-import type { Actor } from '../../platform';
-import { recordAudit } from '../audit';
+import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { facilityLayoutTarget, layoutsPolicy, userLayoutTarget, type LayoutState } from './dashboard-layouts.policy';
 
 type Db = Kysely<Database>;
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
@@ -22,15 +21,6 @@ function storedLayout(items: unknown): DashboardLayout {
   const kept = list.filter((item) => z.safeParse(dashboardLayoutItemSchema, item).success);
   const parsed = z.safeParse(dashboardLayoutSchema, { items: kept });
   return parsed.success ? parsed.data : builtInDashboardLayout;
-}
-
-function conflict(what: string, current: number): AppError {
-  return new AppError(
-    'CONFLICT',
-    409,
-    `Someone changed ${what} first (it is now at version ${current}). Reload it and try again.`,
-    [{ field: 'version', message: String(current) }],
-  );
 }
 
 /** The facility's default: the administrator's, else the built-in one (version 0). */
@@ -58,40 +48,61 @@ export async function readUserLayout(db: Db, caller: Caller): Promise<UserDashbo
   return { layout: facility.layout, source: facility.version ? 'facility' : 'built-in', version: 0 };
 }
 
-/**
- * Saves the caller's own layout when they saw its current version (0: never saved). A user's own
- * arrangement is not a safety record: it is versioned (two tabs do not overwrite each other
- * silently) but not audited.
- */
-export async function saveUserLayout(
-  db: Db,
-  caller: Caller,
-  layout: DashboardLayout,
-  expectedVersion: number | null,
-): Promise<UserDashboardLayout> {
-  const items = JSON.stringify(layout.items);
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('dashboard_layouts')
-      .select('version')
-      .where('facility_id', '=', caller.facilityId)
-      .where('user_id', '=', caller.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) throw conflict('your dashboard', current);
-    await trx
-      .insertInto('dashboard_layouts')
-      .values({ facility_id: caller.facilityId, user_id: caller.userId, items })
-      .onConflict((oc) =>
-        oc
-          .columns(['facility_id', 'user_id'])
-          .doUpdateSet({ items, version: sql`dashboard_layouts.version + 1`, updated_at: sql`now()` }),
-      )
-      .execute();
+type LayoutRun = CommandRun<DashboardLayout, LayoutState>;
+
+/** Upserts the layout (its version moves on), then audits and announces it. */
+async function storeLayout(
+  { trx, input, state, ...run }: LayoutRun,
+  store: (trx: LayoutRun['trx'], items: string) => Promise<unknown>,
+  record: { action: string; entityType: string; entityId: number; event: string; unsaved: unknown },
+) {
+  await store(trx, JSON.stringify(input.items));
+  run.audit({
+    action: record.action,
+    entityType: record.entityType,
+    entityId: record.entityId,
+    before: { items: state.version ? storedLayout(state.items).items : record.unsaved },
+    after: { items: input.items },
   });
-  return readUserLayout(db, caller);
+  run.event({ name: record.event, entityType: record.entityType, entityId: record.entityId });
 }
+
+/**
+ * Saves the caller's own layout when they saw its current version (If-Match; 0: never saved), so
+ * two tabs do not overwrite each other silently. A user's own arrangement is not a safety record,
+ * yet it is a change like any other: the runner audits it (`dashboards.layout.update`, the items
+ * before and after) and announces `dashboard-layout.changed`.
+ */
+export const saveUserLayout = defineCommand({
+  name: 'dashboards.layout.update',
+  target: userLayoutTarget,
+  policy: layoutsPolicy['dashboards.layout.update'],
+  async apply(run: LayoutRun): Promise<UserDashboardLayout> {
+    const caller = run.ctx.actor;
+    await storeLayout(
+      run,
+      (trx, items) =>
+        trx
+          .insertInto('dashboard_layouts')
+          .values({ facility_id: caller.facilityId, user_id: caller.userId, items })
+          .onConflict((oc) =>
+            oc
+              .columns(['facility_id', 'user_id'])
+              .doUpdateSet({ items, version: sql`dashboard_layouts.version + 1`, updated_at: sql`now()` }),
+          )
+          .execute(),
+      {
+        action: 'dashboards.layout.update',
+        entityType: 'dashboard_layouts',
+        entityId: caller.userId,
+        event: 'dashboard-layout.changed',
+        // Never saved: the user had no layout of their own.
+        unsaved: null,
+      },
+    );
+    return readUserLayout(run.trx, caller);
+  },
+});
 
 /** Forgets the caller's own layout: they see the facility's default again. */
 export async function resetUserLayout(db: Db, caller: Caller): Promise<UserDashboardLayout> {
@@ -105,45 +116,38 @@ export async function resetUserLayout(db: Db, caller: Caller): Promise<UserDashb
 
 /**
  * Sets the facility's default dashboard (configuration: audited `dashboards.default-layout.update`,
- * like the other settings) when the administrator saw its current version; stale is a 409.
+ * like the other settings, announced `dashboard-default-layout.changed`) when the administrator saw
+ * its current version (If-Match); the runner refuses a stale one with a 409 naming the current one.
  */
-export async function saveFacilityLayout(
-  db: Db,
-  caller: Caller,
-  layout: DashboardLayout,
-  expectedVersion: number | null,
-): Promise<FacilityDashboardLayout> {
-  const items = JSON.stringify(layout.items);
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('dashboard_default_layouts')
-      .select(['items', 'version'])
-      .where('facility_id', '=', caller.facilityId)
-      .forUpdate()
-      .executeTakeFirst();
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) throw conflict("the facility's dashboard", current);
-    await trx
-      .insertInto('dashboard_default_layouts')
-      .values({ facility_id: caller.facilityId, items, updated_by: caller.userId })
-      .onConflict((oc) =>
-        oc.column('facility_id').doUpdateSet({
-          items,
-          updated_by: caller.userId,
-          version: sql`dashboard_default_layouts.version + 1`,
-          updated_at: sql`now()`,
-        }),
-      )
-      .execute();
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
-      action: 'dashboards.default-layout.update',
-      entityType: 'dashboard_default_layouts',
-      entityId: caller.facilityId,
-      before: { items: row ? storedLayout(row.items).items : builtInDashboardLayout.items },
-      after: { items: layout.items },
-    });
-  });
-  return readFacilityLayout(db, caller.facilityId);
-}
+export const saveFacilityLayout = defineCommand({
+  name: 'dashboards.default-layout.update',
+  target: facilityLayoutTarget,
+  policy: layoutsPolicy['dashboards.default-layout.update'],
+  async apply(run: LayoutRun): Promise<FacilityDashboardLayout> {
+    const caller = run.ctx.actor;
+    await storeLayout(
+      run,
+      (trx, items) =>
+        trx
+          .insertInto('dashboard_default_layouts')
+          .values({ facility_id: caller.facilityId, items, updated_by: caller.userId })
+          .onConflict((oc) =>
+            oc.column('facility_id').doUpdateSet({
+              items,
+              updated_by: caller.userId,
+              version: sql`dashboard_default_layouts.version + 1`,
+              updated_at: sql`now()`,
+            }),
+          )
+          .execute(),
+      {
+        action: 'dashboards.default-layout.update',
+        entityType: 'dashboard_default_layouts',
+        entityId: caller.facilityId,
+        event: 'dashboard-default-layout.changed',
+        unsaved: builtInDashboardLayout.items,
+      },
+    );
+    return readFacilityLayout(run.trx, caller.facilityId);
+  },
+});

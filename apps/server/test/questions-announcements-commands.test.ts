@@ -6,7 +6,10 @@ import { commandChecks, useCommandApp } from './support/command-app';
 // audited and announced through the runner under the request's id, applies once per
 // Idempotency-Key, refuses a stale If-Match (the rows' new version), and a refusal leaves nothing.
 
-const { db, send } = useCommandApp();
+const { app, db, send } = useCommandApp();
+/** Reads as the administrator. */
+const get = (url: string) =>
+  app.t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${app.token}` } });
 const { sentTwice, refused } = commandChecks(db, send);
 
 const question = (text: string): QuestionInput => ({
@@ -54,9 +57,9 @@ describe('question commands', () => {
       await db().selectFrom('question_versions').select('id').where('question_id', '=', detail.ID).execute(),
     ).toHaveLength(2);
 
-    const types = await send('GET', '/api/questions/permit-types');
+    const types = await get('/api/questions/permit-types');
     const typeId = types.json<{ ID: number }[]>()[0]!.ID;
-    const current = (await send('GET', `/api/questions/form?permitTypeId=${typeId}&stage=issue`)).json<QuestionForm>();
+    const current = (await get(`/api/questions/form?permitTypeId=${typeId}&stage=issue`)).json<QuestionForm>();
     const arranged = await sentTwice('PUT', '/api/questions/form', 'q-form-1', {
       permitTypeId: typeId,
       stage: 'issue',

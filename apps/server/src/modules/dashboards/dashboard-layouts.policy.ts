@@ -1,73 +1,43 @@
-import type { Transaction } from 'kysely';
-import { rightNavPermission } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-import { type Actor, type CommandTarget, policyTable } from '../../platform';
+import { rightNavPermission, type DashboardLayout } from '@hasp/contracts';
+import { policyTable, savedRowTarget, type SavedRowState } from '../../platform';
 
-/** A layout as its save locks it: its stored items (none while never saved) and its version (0 then). */
-export interface LayoutState {
+/** A stored layout: its items (read back through the contract) and version. */
+interface LayoutRow {
   items: unknown;
   version: number;
 }
 
-/** The one stored layout a target names, read (and locked FOR UPDATE) in the save's transaction. */
-type FindLayout = (
-  trx: Transaction<Database>,
-  actor: Actor,
-  lock: boolean,
-) => Promise<{ items: unknown; version: number } | undefined>;
+/** A layout as its save locks it: the stored row (none while never saved) and its version (0 then). */
+export type LayoutState = SavedRowState<LayoutRow, DashboardLayout>;
 
-/**
- * A layout row as a command's target: locked when it exists; a layout never saved has no row
- * (version 0), and two first saves take turns on the upsert's conflict. The upsert moves the
- * version; `bump` reads it back. Only the actor's own ID is found (`ownId`).
- */
-function layoutTarget(
-  what: string,
-  ownId: (actor: Actor) => number,
-  find: FindLayout,
-): CommandTarget<LayoutState & { actor: Actor }> {
-  return {
-    staleMessage: (current) =>
-      `Someone changed ${what} first (it is now at version ${current}). Reload it and try again.`,
-    async lock(trx, actor, id) {
-      if (id !== ownId(actor)) return undefined;
-      const row = await find(trx, actor, true);
-      return { actor, items: row?.items ?? null, version: row?.version ?? 0 };
-    },
-    bump: async (trx, _id, state) => (await find(trx, state.actor, false))?.version ?? state.version + 1,
-  };
-}
+const staleMessage = (what: string) => (current: number) =>
+  `Someone changed ${what} first (it is now at version ${current}). Reload it and try again.`;
 
-const forUpdate = <Q extends { forUpdate(): Q }>(query: Q, lock: boolean) => (lock ? query.forUpdate() : query);
-
-/** The caller's own layout in the facility (the target's ID is the user's). */
-export const userLayoutTarget = layoutTarget(
-  'your dashboard',
-  (actor) => actor.userId,
-  (trx, actor, lock) =>
-    forUpdate(
-      trx
-        .selectFrom('dashboard_layouts')
-        .select(['items', 'version'])
-        .where('facility_id', '=', actor.facilityId)
-        .where('user_id', '=', actor.userId),
-      lock,
-    ).executeTakeFirst(),
-);
+/** The caller's own layout in the facility (the target's ID is the user's: anyone else's is not found). */
+export const userLayoutTarget = savedRowTarget({
+  staleMessage: staleMessage('your dashboard'),
+  ownId: (actor) => actor.userId,
+  find: (trx, actor, _input: DashboardLayout, lock): Promise<LayoutRow | undefined> => {
+    const query = trx
+      .selectFrom('dashboard_layouts')
+      .select(['items', 'version'])
+      .where('facility_id', '=', actor.facilityId)
+      .where('user_id', '=', actor.userId);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  },
+});
 
 /** The facility's default layout (the target's ID is the facility's). */
-export const facilityLayoutTarget = layoutTarget(
-  "the facility's dashboard",
-  (actor) => actor.facilityId,
-  (trx, actor, lock) =>
-    forUpdate(
-      trx
-        .selectFrom('dashboard_default_layouts')
-        .select(['items', 'version'])
-        .where('facility_id', '=', actor.facilityId),
-      lock,
-    ).executeTakeFirst(),
-);
+export const facilityLayoutTarget = savedRowTarget({
+  staleMessage: staleMessage("the facility's dashboard"),
+  find: (trx, actor, _input: DashboardLayout, lock): Promise<LayoutRow | undefined> => {
+    const query = trx
+      .selectFrom('dashboard_default_layouts')
+      .select(['items', 'version'])
+      .where('facility_id', '=', actor.facilityId);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  },
+});
 
 /**
  * Any signed-in user arranges their own dashboard; the facility's default is configuration, set

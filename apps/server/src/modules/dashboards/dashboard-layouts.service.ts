@@ -9,7 +9,7 @@ import {
   type UserDashboardLayout,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { defineCommand, type Actor, type CommandDefinition, type CommandRun } from '../../platform';
 import { facilityLayoutTarget, layoutsPolicy, userLayoutTarget, type LayoutState } from './dashboard-layouts.policy';
 
 type Db = Kysely<Database>;
@@ -50,21 +50,40 @@ export async function readUserLayout(db: Db, caller: Caller): Promise<UserDashbo
 
 type LayoutRun = CommandRun<DashboardLayout, LayoutState>;
 
-/** Upserts the layout (its version moves on), then audits and announces it. */
-async function storeLayout(
-  { trx, input, state, ...run }: LayoutRun,
-  store: (trx: LayoutRun['trx'], items: string) => Promise<unknown>,
-  record: { action: string; entityType: string; entityId: number; event: string; unsaved: unknown },
-) {
-  await store(trx, JSON.stringify(input.items));
-  run.audit({
-    action: record.action,
-    entityType: record.entityType,
-    entityId: record.entityId,
-    before: { items: state.version ? storedLayout(state.items).items : record.unsaved },
-    after: { items: input.items },
+/** What a layout command stores, and how it audits and announces it. */
+interface LayoutSave<R> {
+  name: keyof typeof layoutsPolicy;
+  target: CommandDefinition<DashboardLayout, LayoutState, R>['target'];
+  /** Upserts the layout's items, moving its version on. */
+  store(trx: LayoutRun['trx'], caller: Caller, items: string): Promise<unknown>;
+  entityType: string;
+  entityId(caller: Caller): number;
+  event: string;
+  /** What the audit row's `before` says of a layout never saved. */
+  unsaved: unknown;
+  answer(trx: LayoutRun['trx'], caller: Caller): Promise<R>;
+}
+
+/** A layout save as a command: stores the items, audits them before and after (the action is the command's name), announces it. */
+function layoutCommand<R>(save: LayoutSave<R>) {
+  return defineCommand({
+    name: save.name,
+    target: save.target,
+    policy: layoutsPolicy[save.name],
+    async apply({ trx, ctx, input, state, ...run }: LayoutRun): Promise<R> {
+      const caller = ctx.actor;
+      await save.store(trx, caller, JSON.stringify(input.items));
+      const entity = { entityType: save.entityType, entityId: save.entityId(caller) };
+      run.audit({
+        action: save.name,
+        ...entity,
+        before: { items: state.row ? storedLayout(state.row.items).items : save.unsaved },
+        after: { items: input.items },
+      });
+      run.event({ name: save.event, ...entity });
+      return save.answer(trx, caller);
+    },
   });
-  run.event({ name: record.event, entityType: record.entityType, entityId: record.entityId });
 }
 
 /**
@@ -73,35 +92,25 @@ async function storeLayout(
  * yet it is a change like any other: the runner audits it (`dashboards.layout.update`, the items
  * before and after) and announces `dashboard-layout.changed`.
  */
-export const saveUserLayout = defineCommand({
+export const saveUserLayout = layoutCommand({
   name: 'dashboards.layout.update',
   target: userLayoutTarget,
-  policy: layoutsPolicy['dashboards.layout.update'],
-  async apply(run: LayoutRun): Promise<UserDashboardLayout> {
-    const caller = run.ctx.actor;
-    await storeLayout(
-      run,
-      (trx, items) =>
-        trx
-          .insertInto('dashboard_layouts')
-          .values({ facility_id: caller.facilityId, user_id: caller.userId, items })
-          .onConflict((oc) =>
-            oc
-              .columns(['facility_id', 'user_id'])
-              .doUpdateSet({ items, version: sql`dashboard_layouts.version + 1`, updated_at: sql`now()` }),
-          )
-          .execute(),
-      {
-        action: 'dashboards.layout.update',
-        entityType: 'dashboard_layouts',
-        entityId: caller.userId,
-        event: 'dashboard-layout.changed',
-        // Never saved: the user had no layout of their own.
-        unsaved: null,
-      },
-    );
-    return readUserLayout(run.trx, caller);
-  },
+  store: (trx, caller, items) =>
+    trx
+      .insertInto('dashboard_layouts')
+      .values({ facility_id: caller.facilityId, user_id: caller.userId, items })
+      .onConflict((oc) =>
+        oc
+          .columns(['facility_id', 'user_id'])
+          .doUpdateSet({ items, version: sql`dashboard_layouts.version + 1`, updated_at: sql`now()` }),
+      )
+      .execute(),
+  entityType: 'dashboard_layouts',
+  entityId: (caller) => caller.userId,
+  event: 'dashboard-layout.changed',
+  // Never saved: the user had no layout of their own.
+  unsaved: null,
+  answer: readUserLayout,
 });
 
 /** Forgets the caller's own layout: they see the facility's default again. */
@@ -119,35 +128,25 @@ export async function resetUserLayout(db: Db, caller: Caller): Promise<UserDashb
  * like the other settings, announced `dashboard-default-layout.changed`) when the administrator saw
  * its current version (If-Match); the runner refuses a stale one with a 409 naming the current one.
  */
-export const saveFacilityLayout = defineCommand({
+export const saveFacilityLayout = layoutCommand({
   name: 'dashboards.default-layout.update',
   target: facilityLayoutTarget,
-  policy: layoutsPolicy['dashboards.default-layout.update'],
-  async apply(run: LayoutRun): Promise<FacilityDashboardLayout> {
-    const caller = run.ctx.actor;
-    await storeLayout(
-      run,
-      (trx, items) =>
-        trx
-          .insertInto('dashboard_default_layouts')
-          .values({ facility_id: caller.facilityId, items, updated_by: caller.userId })
-          .onConflict((oc) =>
-            oc.column('facility_id').doUpdateSet({
-              items,
-              updated_by: caller.userId,
-              version: sql`dashboard_default_layouts.version + 1`,
-              updated_at: sql`now()`,
-            }),
-          )
-          .execute(),
-      {
-        action: 'dashboards.default-layout.update',
-        entityType: 'dashboard_default_layouts',
-        entityId: caller.facilityId,
-        event: 'dashboard-default-layout.changed',
-        unsaved: builtInDashboardLayout.items,
-      },
-    );
-    return readFacilityLayout(run.trx, caller.facilityId);
-  },
+  store: (trx, caller, items) =>
+    trx
+      .insertInto('dashboard_default_layouts')
+      .values({ facility_id: caller.facilityId, items, updated_by: caller.userId })
+      .onConflict((oc) =>
+        oc.column('facility_id').doUpdateSet({
+          items,
+          updated_by: caller.userId,
+          version: sql`dashboard_default_layouts.version + 1`,
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute(),
+  entityType: 'dashboard_default_layouts',
+  entityId: (caller) => caller.facilityId,
+  event: 'dashboard-default-layout.changed',
+  unsaved: builtInDashboardLayout.items,
+  answer: (trx, caller) => readFacilityLayout(trx, caller.facilityId),
 });

@@ -1,32 +1,18 @@
 import { rightNavPermission, type NotificationEvent } from '@hasp/contracts';
-import { type CommandTarget, policyTable } from '../../platform';
+import { type CommandTarget, policyTable, savedRowTarget, type SavedRowState } from '../../platform';
 import { bumpUserVersion } from '../auth';
 import { findTemplateRow, type TemplateRow } from './notification-templates.repository';
 
 /** An event's template as its save locks it: the saved row (none while the default applies) and its version. */
-export interface TemplateState {
-  event: NotificationEvent;
-  row: TemplateRow | undefined;
-  version: number;
-}
+export type TemplateState = SavedRowState<TemplateRow, { event: NotificationEvent }>;
 
-/**
- * The actor's facility's template of the input's event (another facility's is not found), its row
- * locked FOR UPDATE. A template never saved has no row: version 0, and two first saves take turns
- * on the upsert's conflict. The upsert moves the version; `bump` reads it back.
- */
-export const templateTarget: CommandTarget<TemplateState, { event: NotificationEvent }> = {
+/** The actor's facility's template of the input's event (another facility's is not found). */
+export const templateTarget = savedRowTarget({
   staleMessage: (current) =>
     `Someone changed this template first (it is now at version ${current}). Reload it and try again.`,
-  async lock(trx, actor, id, _ctx, input) {
-    if (id !== actor.facilityId || !input) return undefined;
-    const row = await findTemplateRow(trx, id, input.event, true);
-    return { event: input.event, row, version: row?.version ?? 0 };
-  },
-  async bump(trx, id, state) {
-    return (await findTemplateRow(trx, id, state.event))?.version ?? state.version + 1;
-  },
-};
+  find: (trx, actor, input: { event: NotificationEvent }, lock) =>
+    findTemplateRow(trx, actor.facilityId, input.event, lock),
+});
 
 /** Who may change the facility's templates: Notification Template Manage's permission, as the routes' preHandler. */
 export const templatesPolicy = policyTable<TemplateState>()({

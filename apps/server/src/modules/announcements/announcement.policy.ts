@@ -1,6 +1,6 @@
 import { rightNavPermission, type AnnouncementStatus } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { type CommandTarget, policyTable } from '../../platform';
+import { type CommandTarget, type FacilityState, policyTable } from '../../platform';
 import { bumpAnnouncementVersion, lockAnnouncement } from './announcement.repository';
 
 /** An announcement as its commands lock it: what the policy reads, and the row's version. */
@@ -18,18 +18,6 @@ export const announcementTarget: CommandTarget<AnnouncementState> = {
   bump: (trx, id) => bumpAnnouncementVersion(trx, id),
 };
 
-/** The facility's announcements, as a new one's target. */
-export interface FacilityAnnouncementsState {
-  facilityId: number;
-  version: number;
-}
-
-/** The target of a creation: the actor's facility (another facility's is not found); no version of its own (0). */
-export const facilityAnnouncementsTarget: CommandTarget<FacilityAnnouncementsState> = {
-  lock: async (_trx, actor, id) => (id === actor.facilityId ? { facilityId: id, version: 0 } : undefined),
-  bump: async () => 0,
-};
-
 const screen = [rightNavPermission('announcement-manage')];
 
 /** An archived announcement (the manager's delete) is published, expired or archived no more. */
@@ -37,7 +25,7 @@ const notArchived = (announcement: AnnouncementState) =>
   announcement.status === 'archived' ? new AppError('CONFLICT', 409, 'This announcement is archived') : null;
 
 /** Who may write a new announcement: Announcement Manage's permission, as the routes' preHandler. */
-export const announcementCreatePolicy = policyTable<FacilityAnnouncementsState>()({
+export const announcementCreatePolicy = policyTable<FacilityState>()({
   'announcement.create': { permissions: screen },
 });
 

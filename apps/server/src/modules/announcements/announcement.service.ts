@@ -14,14 +14,12 @@ import {
   type AnnouncementValues,
   type FacilityScope,
 } from './announcement.repository';
-import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
 import {
   announcementCreatePolicy,
   announcementPolicy,
   announcementTarget,
-  facilityAnnouncementsTarget,
   type AnnouncementState,
-  type FacilityAnnouncementsState,
 } from './announcement.policy';
 
 type Db = Kysely<Database>;
@@ -87,14 +85,9 @@ function record(run: Recorder, action: string, event: string, before: Announceme
 /** Writes a draft announcement (audited `announcement.create`, announced `announcement.created`). */
 export const createAnnouncement = defineCommand({
   name: 'announcement.create',
-  target: facilityAnnouncementsTarget,
+  target: facilityTarget,
   policy: announcementCreatePolicy['announcement.create'],
-  async apply({
-    trx,
-    ctx,
-    input,
-    ...run
-  }: CommandRun<AnnouncementInput, FacilityAnnouncementsState>): Promise<Announcement> {
+  async apply({ trx, ctx, input, ...run }: CommandRun<AnnouncementInput, FacilityState>): Promise<Announcement> {
     const caller = ctx.actor;
     const values = await valuesFrom(trx, caller, input);
     const created = await load(trx, caller, await insertAnnouncement(trx, caller, caller.userId, values));

@@ -1,5 +1,5 @@
 import { rightNavPermission } from '@hasp/contracts';
-import { type CommandTarget, policyTable } from '../../platform';
+import { type CommandTarget, type FacilityState, policyTable } from '../../platform';
 import { bumpQuestionVersion, lockQuestion } from './questions.repository';
 
 /** A question as its commands lock it: whether it is active, and the row's version. */
@@ -20,25 +20,13 @@ export const questionTarget: CommandTarget<QuestionState> = {
   bump: (trx, id) => bumpQuestionVersion(trx, id),
 };
 
-/** The facility's questions and forms, as the target of a creation and of a form's arrangement. */
-export interface FacilityQuestionsState {
-  facilityId: number;
-  version: number;
-}
-
-/**
- * The actor's facility (another facility's is not found); no version of its own (0). A creation
- * takes the facility's question-list lock itself (its text and position must stay free).
- */
-export const facilityQuestionsTarget: CommandTarget<FacilityQuestionsState> = {
-  lock: async (_trx, actor, id) => (id === actor.facilityId ? { facilityId: id, version: 0 } : undefined),
-  bump: async () => 0,
-};
-
 const screen = [rightNavPermission('question-manage')];
 
-/** Who may create questions and arrange forms: Question Manage's permission, as the routes' preHandler. */
-export const facilityQuestionsPolicy = policyTable<FacilityQuestionsState>()({
+/**
+ * Who may create questions and arrange forms (the target: the actor's facility): Question Manage's
+ * permission, as the routes' preHandler. A creation takes the facility's question-list lock itself.
+ */
+export const facilityQuestionsPolicy = policyTable<FacilityState>()({
   'question.create': { permissions: screen },
   'question.form.arrange': { permissions: screen },
 });

@@ -35,15 +35,8 @@ import {
   updateQuestionActive,
   upsertAssignments,
 } from './questions.repository';
-import { defineCommand, type Actor, type CommandRun } from '../../platform';
-import {
-  facilityQuestionsPolicy,
-  facilityQuestionsTarget,
-  questionPolicy,
-  questionTarget,
-  type FacilityQuestionsState,
-  type QuestionState,
-} from './questions.policy';
+import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
+import { facilityQuestionsPolicy, questionPolicy, questionTarget, type QuestionState } from './questions.policy';
 
 type Db = Kysely<Database>;
 
@@ -139,9 +132,9 @@ export async function getQuestion(db: Db, caller: Caller, id: number): Promise<Q
 /** Creates a question, its version 1 (audited `question.create`, announced `question.created`). */
 export const createQuestion = defineCommand({
   name: 'question.create',
-  target: facilityQuestionsTarget,
+  target: facilityTarget,
   policy: facilityQuestionsPolicy['question.create'],
-  async apply({ trx, ctx, input: raw, ...run }: CommandRun<QuestionInput, FacilityQuestionsState>) {
+  async apply({ trx, ctx, input: raw, ...run }: CommandRun<QuestionInput, FacilityState>) {
     const caller = ctx.actor;
     const input = await checkInput(trx, caller, raw);
     const questionId = await insertQuestion(trx, caller.facilityId);
@@ -253,14 +246,9 @@ export async function questionsForForm(db: Db, caller: Caller, query: QuestionFo
  */
 export const setFormAssignments = defineCommand({
   name: 'question.form.arrange',
-  target: facilityQuestionsTarget,
+  target: facilityTarget,
   policy: facilityQuestionsPolicy['question.form.arrange'],
-  async apply({
-    trx,
-    ctx,
-    input,
-    ...run
-  }: CommandRun<QuestionAssignmentsInput, FacilityQuestionsState>): Promise<QuestionForm> {
+  async apply({ trx, ctx, input, ...run }: CommandRun<QuestionAssignmentsInput, FacilityState>): Promise<QuestionForm> {
     const caller = ctx.actor;
     const query = { permitTypeId: input.permitTypeId, stage: input.stage };
     const type = await permitTypeOf(trx, caller, input.permitTypeId);

@@ -82,7 +82,13 @@ export function commandChecks(db: () => Kysely<Database>, send: ReturnType<typeo
      * Sends the command twice with one key (and the same headers): the first applies, the second
      * answers what the first did. Applied once: one audit row and one event, under the first request's id.
      */
-    async sentTwice(method: Method, url: string, key: string, payload?: object, headers: Record<string, string> = {}) {
+    sentTwice: async (
+      method: Method,
+      url: string,
+      key: string,
+      payload?: object,
+      headers: Record<string, string> = {},
+    ) => {
       const [audits, events] = await counts();
       const first = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
       const replay = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
@@ -95,7 +101,7 @@ export function commandChecks(db: () => Kysely<Database>, send: ReturnType<typeo
       return { first, ...(await recordsOf(String(first.headers[REQUEST_ID_HEADER]))) };
     },
     /** Sends a command that is refused with `status`: no audit row, no event, and its key stays unused. */
-    async refused(status: number, method: Method, url: string, key: string, payload?: object, headers = {}) {
+    refused: async (status: number, method: Method, url: string, key: string, payload?: object, headers = {}) => {
       const before = await counts();
       const response = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
       expect(response.statusCode, response.body).toBe(status);

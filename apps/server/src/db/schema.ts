@@ -666,6 +666,8 @@ export interface AnnouncementTable {
   requires_ack: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  /** 2026-12-15T0900-announcement-question-versions: moved by every change (the commands' If-Match). */
+  version: Generated<number>;
 }
 
 export interface PermitGroupTable {
@@ -949,6 +951,8 @@ export interface QuestionTable {
   sort_order: Generated<number>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+  /** 2026-12-15T0900-announcement-question-versions: the row's, moved by every change (not the text's version). */
+  version: Generated<number>;
 }
 
 export interface QuestionVersionTable {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/schema';
 import { createTestApp, login, type TestApp } from '../test-app';
 
@@ -49,4 +49,65 @@ export async function countRows(db: Kysely<Database>, table: 'audit_log' | 'doma
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * What a command suite checks of every command, on the command app's database and sender: its
+ * request's audit rows and events, one effect per key, and a refusal that leaves nothing behind.
+ */
+export function commandChecks(db: () => Kysely<Database>, send: ReturnType<typeof useCommandApp>['send']) {
+  /** The audit rows and domain events of one request. */
+  async function recordsOf(requestId: string) {
+    const [audits, events] = await Promise.all([
+      db()
+        .selectFrom('audit_log')
+        .select(['action', 'entity_type', 'entity_id'])
+        .where('request_id', '=', requestId)
+        .orderBy('id')
+        .execute(),
+      db()
+        .selectFrom('domain_events')
+        .select(['name', 'entity_type', 'entity_id'])
+        .where('request_id', '=', requestId)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { audits, events };
+  }
+  const counts = async () => [await countRows(db(), 'audit_log'), await countRows(db(), 'domain_events')];
+
+  return {
+    recordsOf,
+    /**
+     * Sends the command twice with one key (and the same headers): the first applies, the second
+     * answers what the first did. Applied once: one audit row and one event, under the first request's id.
+     */
+    sentTwice: async (
+      method: Method,
+      url: string,
+      key: string,
+      payload?: object,
+      headers: Record<string, string> = {},
+    ) => {
+      const [audits, events] = await counts();
+      const first = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
+      const replay = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
+      expect(first.statusCode, first.body).toBeLessThan(300);
+      expect(replay.statusCode).toBe(first.statusCode);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toBe(first.body);
+      expect(replay.headers.etag).toBe(first.headers.etag);
+      expect(await counts()).toEqual([audits! + 1, events! + 1]);
+      return { first, ...(await recordsOf(String(first.headers[REQUEST_ID_HEADER]))) };
+    },
+    /** Sends a command that is refused with `status`: no audit row, no event, and its key stays unused. */
+    refused: async (status: number, method: Method, url: string, key: string, payload?: object, headers = {}) => {
+      const before = await counts();
+      const response = await send(method, url, { ...headers, 'idempotency-key': key }, payload);
+      expect(response.statusCode, response.body).toBe(status);
+      expect(await counts()).toEqual(before);
+      expect(await db().selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
+      return response;
+    },
+  };
 }

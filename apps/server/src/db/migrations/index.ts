@@ -67,6 +67,7 @@ import * as assignedLocks from './2026-12-13T0900-assigned-locks';
 import * as lockLabelPrints from './2026-12-13T1000-lock-label-prints';
 import * as tagApplierPrefill from './2026-12-13T1100-tag-applier-prefill';
 import * as offlineDownloadCursors from './2026-12-14T0900-offline-download-cursors';
+import * as announcementQuestionVersions from './2026-12-15T0900-announcement-question-versions';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -138,4 +139,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T1000-lock-label-prints': lockLabelPrints,
   '2026-12-13T1100-tag-applier-prefill': tagApplierPrefill,
   '2026-12-14T0900-offline-download-cursors': offlineDownloadCursors,
+  '2026-12-15T0900-announcement-question-versions': announcementQuestionVersions,
 };

@@ -143,16 +143,26 @@ export async function insertAnnouncement(
   return id;
 }
 
-/** Locks the announcement's row until the transaction ends; false when the facility has no such announcement. */
-export async function lockAnnouncement(db: Db, scope: FacilityScope, id: number): Promise<boolean> {
-  const row = await db
+/** Locks the announcement's row until the transaction ends; undefined when the facility has no such announcement. */
+export function lockAnnouncement(db: Db, scope: FacilityScope, id: number) {
+  return db
     .selectFrom('announcements')
-    .select('id')
+    .select(['id', 'status', 'version'])
     .where('id', '=', id)
     .where('facility_id', '=', scope.facilityId)
     .forUpdate()
     .executeTakeFirst();
-  return row !== undefined;
+}
+
+/** Moves the announcement's version on (a command changed it); returns the new one. */
+export async function bumpAnnouncementVersion(db: Db, id: number): Promise<number> {
+  const row = await db
+    .updateTable('announcements')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 /** Returns false when no such announcement exists in the facility. */

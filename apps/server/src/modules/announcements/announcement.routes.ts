@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findAnnouncementById,
@@ -113,10 +113,14 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         security,
         summary: 'Create a draft announcement',
         body: announcementInputSchema,
-        response: { 200: announcementSchema, ...errors },
+        response: { 200: announcementSchema, ...commandErrorResponses },
       },
     },
-    async (request) => createAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, createAnnouncement, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.put(
@@ -130,11 +134,11 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: 'Edit an announcement',
         params: idParams,
         body: announcementInputSchema,
-        response: { 200: announcementSchema, ...errors },
+        response: { 200: announcementSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      editAnnouncement(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editAnnouncement, { targetId: request.params.id, input: request.body }),
   );
 
   for (const action of ['publish', 'expire', 'archive'] as const) {
@@ -147,17 +151,14 @@ export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           security,
           summary: `${action[0]!.toUpperCase()}${action.slice(1)} an announcement`,
           params: idParams,
-          response: { 200: announcementSchema, ...errors },
+          response: { 200: announcementSchema, ...commandErrorResponses },
         },
       },
-      async (request) =>
-        changeAnnouncementStatus(
-          contextOf(request).connection.db,
-          contextOf(request).actor,
-          request.params.id,
-          action,
-          contextOf(request).now,
-        ),
+      async (request, reply) =>
+        sendCommand(ctx.events, request, reply, changeAnnouncementStatus[action], {
+          targetId: request.params.id,
+          input: null,
+        }),
     );
   }
 

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Announcement, AnnouncementInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { isBlankRichText, sanitizeRichText } from '../rich-text';
 import {
   countFacilityGroups,
@@ -10,13 +9,18 @@ import {
   insertAcknowledgement,
   insertAnnouncement,
   listCurrentAnnouncementsForUser,
-  lockAnnouncement,
   setAnnouncementStatus,
   updateAnnouncement,
   type AnnouncementValues,
   type FacilityScope,
 } from './announcement.repository';
-import type { Actor } from '../../platform';
+import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
+import {
+  announcementCreatePolicy,
+  announcementPolicy,
+  announcementTarget,
+  type AnnouncementState,
+} from './announcement.policy';
 
 type Db = Kysely<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
@@ -63,67 +67,85 @@ const audited = (a: Announcement) => ({
   audienceGroupIDs: a.audienceGroupIDs,
 });
 
-const audit = (db: Db, caller: Caller, action: string, before: Announcement | null, after: Announcement) =>
-  recordAudit(db, {
-    userId: caller.userId,
-    facilityId: caller.facilityId,
+type AnnouncementRun<I> = CommandRun<I, AnnouncementState>;
+type Recorder = Pick<AnnouncementRun<unknown>, 'audit' | 'event'>;
+
+/** Audits the change with the same action as ever and announces it (entity `announcement`). */
+function record(run: Recorder, action: string, event: string, before: Announcement | null, after: Announcement) {
+  run.audit({
     action,
     entityType: 'announcement',
     entityId: after.ID,
     before: before && audited(before),
     after: audited(after),
   });
-
-/** Locks the announcement for the rest of the transaction and returns it (404 outside the facility). */
-async function lockAndLoad(trx: Db, caller: Caller, id: number): Promise<Announcement> {
-  if (!(await lockAnnouncement(trx, caller, id))) throw AppError.notFound('Announcement');
-  return load(trx, caller, id);
+  run.event({ name: event, entityType: 'announcement', entityId: after.ID });
 }
 
-export async function createAnnouncement(db: Db, caller: Caller, input: AnnouncementInput): Promise<Announcement> {
-  const values = await valuesFrom(db, caller, input);
-  return db.transaction().execute(async (trx) => {
+/** Writes a draft announcement (audited `announcement.create`, announced `announcement.created`). */
+export const createAnnouncement = defineCommand({
+  name: 'announcement.create',
+  target: facilityTarget,
+  policy: announcementCreatePolicy['announcement.create'],
+  async apply({ trx, ctx, input, ...run }: CommandRun<AnnouncementInput, FacilityState>): Promise<Announcement> {
+    const caller = ctx.actor;
+    const values = await valuesFrom(trx, caller, input);
     const created = await load(trx, caller, await insertAnnouncement(trx, caller, caller.userId, values));
-    await audit(trx, caller, 'announcement.create', null, created);
+    record(run, 'announcement.create', 'announcement.created', null, created);
     return created;
+  },
+});
+
+/** Edits an announcement (audited `announcement.update`, announced `announcement.changed`); an archived one is not found. */
+export const editAnnouncement = defineCommand({
+  name: 'announcement.edit',
+  target: announcementTarget,
+  policy: announcementPolicy['announcement.edit'],
+  async apply({ trx, ctx, input, state, ...run }: AnnouncementRun<AnnouncementInput>): Promise<Announcement> {
+    const caller = ctx.actor;
+    const values = await valuesFrom(trx, caller, input);
+    const before = await load(trx, caller, state.id);
+    if (!(await updateAnnouncement(trx, caller, state.id, values))) throw AppError.notFound('Announcement');
+    const after = await load(trx, caller, state.id);
+    record(run, 'announcement.update', 'announcement.changed', before, after);
+    return after;
+  },
+});
+
+type StatusAction = 'publish' | 'expire' | 'archive';
+const statusOf = { publish: 'published', expire: 'expired', archive: 'archived' } as const;
+
+/** publish, expire (ends the validity window now) or archive (the manager's delete): `announcement.<action>`. */
+function statusCommand(action: StatusAction) {
+  const status = statusOf[action];
+  return defineCommand({
+    name: `announcement.${action}`,
+    target: announcementTarget,
+    policy: announcementPolicy[`announcement.${action}`],
+    async apply({ trx, ctx, state, ...run }: AnnouncementRun<unknown>): Promise<Announcement> {
+      const { actor: caller, now } = ctx;
+      const current = await load(trx, caller, state.id);
+      const endsLater = current.validTo === null || Date.parse(current.validTo) > now.getTime();
+      await setAnnouncementStatus(
+        trx,
+        caller,
+        state.id,
+        status,
+        action === 'expire' && endsLater ? { validTo: now } : {},
+      );
+      const after = await load(trx, caller, state.id);
+      record(run, `announcement.${action}`, `announcement.${status}`, current, after);
+      return after;
+    },
   });
 }
 
-export async function editAnnouncement(
-  db: Db,
-  caller: Caller,
-  id: number,
-  input: AnnouncementInput,
-): Promise<Announcement> {
-  const values = await valuesFrom(db, caller, input);
-  return db.transaction().execute(async (trx) => {
-    const before = await lockAndLoad(trx, caller, id);
-    if (!(await updateAnnouncement(trx, caller, id, values))) throw AppError.notFound('Announcement');
-    const after = await load(trx, caller, id);
-    await audit(trx, caller, 'announcement.update', before, after);
-    return after;
-  });
-}
-
-/** publish, expire (ends the validity window now) or archive (the manager's delete). */
-export async function changeAnnouncementStatus(
-  db: Db,
-  caller: Caller,
-  id: number,
-  action: 'publish' | 'expire' | 'archive',
-  now: Date,
-): Promise<Announcement> {
-  return db.transaction().execute(async (trx) => {
-    const current = await lockAndLoad(trx, caller, id);
-    if (current.status === 'archived') throw new AppError('CONFLICT', 409, 'This announcement is archived');
-    const status = action === 'publish' ? 'published' : action === 'expire' ? 'expired' : 'archived';
-    const endsLater = current.validTo === null || Date.parse(current.validTo) > now.getTime();
-    await setAnnouncementStatus(trx, caller, id, status, action === 'expire' && endsLater ? { validTo: now } : {});
-    const after = await load(trx, caller, id);
-    await audit(trx, caller, `announcement.${action}`, current, after);
-    return after;
-  });
-}
+/** The status commands by action, as the routes send them. */
+export const changeAnnouncementStatus = {
+  publish: statusCommand('publish'),
+  expire: statusCommand('expire'),
+  archive: statusCommand('archive'),
+};
 
 /** Records that the caller read an announcement that asks for it and is addressed to them. */
 export async function acknowledgeAnnouncement(db: Db, caller: Caller, id: number, now: Date): Promise<Announcement> {

@@ -9,9 +9,8 @@ import {
   type UserDashboardLayout,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../plugins/app-error';
-import type { Actor } from '../../platform';
-import { recordAudit } from '../audit';
+import { defineCommand, type Actor, type CommandDefinition, type CommandRun } from '../../platform';
+import { facilityLayoutTarget, layoutsPolicy, userLayoutTarget, type LayoutState } from './dashboard-layouts.policy';
 
 type Db = Kysely<Database>;
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
@@ -22,15 +21,6 @@ function storedLayout(items: unknown): DashboardLayout {
   const kept = list.filter((item) => z.safeParse(dashboardLayoutItemSchema, item).success);
   const parsed = z.safeParse(dashboardLayoutSchema, { items: kept });
   return parsed.success ? parsed.data : builtInDashboardLayout;
-}
-
-function conflict(what: string, current: number): AppError {
-  return new AppError(
-    'CONFLICT',
-    409,
-    `Someone changed ${what} first (it is now at version ${current}). Reload it and try again.`,
-    [{ field: 'version', message: String(current) }],
-  );
 }
 
 /** The facility's default: the administrator's, else the built-in one (version 0). */
@@ -58,29 +48,55 @@ export async function readUserLayout(db: Db, caller: Caller): Promise<UserDashbo
   return { layout: facility.layout, source: facility.version ? 'facility' : 'built-in', version: 0 };
 }
 
+type LayoutRun = CommandRun<DashboardLayout, LayoutState>;
+
+/** What a layout command stores, and how it audits and announces it. */
+interface LayoutSave<R> {
+  name: keyof typeof layoutsPolicy;
+  target: CommandDefinition<DashboardLayout, LayoutState, R>['target'];
+  /** Upserts the layout's items, moving its version on. */
+  store(trx: LayoutRun['trx'], caller: Caller, items: string): Promise<unknown>;
+  entityType: string;
+  entityId(caller: Caller): number;
+  event: string;
+  /** What the audit row's `before` says of a layout never saved. */
+  unsaved: unknown;
+  answer(trx: LayoutRun['trx'], caller: Caller): Promise<R>;
+}
+
+/** A layout save as a command: stores the items, audits them before and after (the action is the command's name), announces it. */
+function layoutCommand<R>(save: LayoutSave<R>) {
+  return defineCommand({
+    name: save.name,
+    target: save.target,
+    policy: layoutsPolicy[save.name],
+    async apply({ trx, ctx, input, state, ...run }: LayoutRun): Promise<R> {
+      const caller = ctx.actor;
+      await save.store(trx, caller, JSON.stringify(input.items));
+      const entity = { entityType: save.entityType, entityId: save.entityId(caller) };
+      run.audit({
+        action: save.name,
+        ...entity,
+        before: { items: state.row ? storedLayout(state.row.items).items : save.unsaved },
+        after: { items: input.items },
+      });
+      run.event({ name: save.event, ...entity });
+      return save.answer(trx, caller);
+    },
+  });
+}
+
 /**
- * Saves the caller's own layout when they saw its current version (0: never saved). A user's own
- * arrangement is not a safety record: it is versioned (two tabs do not overwrite each other
- * silently) but not audited.
+ * Saves the caller's own layout when they saw its current version (If-Match; 0: never saved), so
+ * two tabs do not overwrite each other silently. A user's own arrangement is not a safety record,
+ * yet it is a change like any other: the runner audits it (`dashboards.layout.update`, the items
+ * before and after) and announces `dashboard-layout.changed`.
  */
-export async function saveUserLayout(
-  db: Db,
-  caller: Caller,
-  layout: DashboardLayout,
-  expectedVersion: number | null,
-): Promise<UserDashboardLayout> {
-  const items = JSON.stringify(layout.items);
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('dashboard_layouts')
-      .select('version')
-      .where('facility_id', '=', caller.facilityId)
-      .where('user_id', '=', caller.userId)
-      .forUpdate()
-      .executeTakeFirst();
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) throw conflict('your dashboard', current);
-    await trx
+export const saveUserLayout = layoutCommand({
+  name: 'dashboards.layout.update',
+  target: userLayoutTarget,
+  store: (trx, caller, items) =>
+    trx
       .insertInto('dashboard_layouts')
       .values({ facility_id: caller.facilityId, user_id: caller.userId, items })
       .onConflict((oc) =>
@@ -88,10 +104,14 @@ export async function saveUserLayout(
           .columns(['facility_id', 'user_id'])
           .doUpdateSet({ items, version: sql`dashboard_layouts.version + 1`, updated_at: sql`now()` }),
       )
-      .execute();
-  });
-  return readUserLayout(db, caller);
-}
+      .execute(),
+  entityType: 'dashboard_layouts',
+  entityId: (caller) => caller.userId,
+  event: 'dashboard-layout.changed',
+  // Never saved: the user had no layout of their own.
+  unsaved: null,
+  answer: readUserLayout,
+});
 
 /** Forgets the caller's own layout: they see the facility's default again. */
 export async function resetUserLayout(db: Db, caller: Caller): Promise<UserDashboardLayout> {
@@ -105,25 +125,14 @@ export async function resetUserLayout(db: Db, caller: Caller): Promise<UserDashb
 
 /**
  * Sets the facility's default dashboard (configuration: audited `dashboards.default-layout.update`,
- * like the other settings) when the administrator saw its current version; stale is a 409.
+ * like the other settings, announced `dashboard-default-layout.changed`) when the administrator saw
+ * its current version (If-Match); the runner refuses a stale one with a 409 naming the current one.
  */
-export async function saveFacilityLayout(
-  db: Db,
-  caller: Caller,
-  layout: DashboardLayout,
-  expectedVersion: number | null,
-): Promise<FacilityDashboardLayout> {
-  const items = JSON.stringify(layout.items);
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('dashboard_default_layouts')
-      .select(['items', 'version'])
-      .where('facility_id', '=', caller.facilityId)
-      .forUpdate()
-      .executeTakeFirst();
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) throw conflict("the facility's dashboard", current);
-    await trx
+export const saveFacilityLayout = layoutCommand({
+  name: 'dashboards.default-layout.update',
+  target: facilityLayoutTarget,
+  store: (trx, caller, items) =>
+    trx
       .insertInto('dashboard_default_layouts')
       .values({ facility_id: caller.facilityId, items, updated_by: caller.userId })
       .onConflict((oc) =>
@@ -134,16 +143,10 @@ export async function saveFacilityLayout(
           updated_at: sql`now()`,
         }),
       )
-      .execute();
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
-      action: 'dashboards.default-layout.update',
-      entityType: 'dashboard_default_layouts',
-      entityId: caller.facilityId,
-      before: { items: row ? storedLayout(row.items).items : builtInDashboardLayout.items },
-      after: { items: layout.items },
-    });
-  });
-  return readFacilityLayout(db, caller.facilityId);
-}
+      .execute(),
+  entityType: 'dashboard_default_layouts',
+  entityId: (caller) => caller.facilityId,
+  event: 'dashboard-default-layout.changed',
+  unsaved: builtInDashboardLayout.items,
+  answer: (trx, caller) => readFacilityLayout(trx, caller.facilityId),
+});

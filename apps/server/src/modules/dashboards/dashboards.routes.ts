@@ -9,7 +9,7 @@ import {
   userDashboardLayoutSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, expectedVersionOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilitySettings } from '../settings';
@@ -69,10 +69,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary: 'Save the caller\'s dashboard. If-Match: the version loaded ("0" when never saved).',
         body: dashboardLayoutSchema,
-        response: { 200: userDashboardLayoutSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: userDashboardLayoutSchema, ...commandErrorResponses },
       },
     },
-    async (request) => saveUserLayout(dbOf(request), caller(request), request.body, expectedVersionOf(request)),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveUserLayout, {
+        targetId: caller(request).userId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -127,9 +131,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary: "Set the facility's default dashboard (audited). If-Match: the version loaded.",
         body: dashboardLayoutSchema,
-        response: { 200: facilityDashboardLayoutSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: facilityDashboardLayoutSchema, ...commandErrorResponses },
       },
     },
-    async (request) => saveFacilityLayout(dbOf(request), caller(request), request.body, expectedVersionOf(request)),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveFacilityLayout, {
+        targetId: caller(request).facilityId,
+        input: request.body,
+      }),
   );
 };

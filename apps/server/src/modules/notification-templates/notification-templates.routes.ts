@@ -12,7 +12,7 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, expectedVersionOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   listEmails,
@@ -55,13 +55,14 @@ export const notificationTemplateRoutes: FastifyPluginAsyncZod<AppContext> = asy
         summary: "Save an event's template (audited). If-Match: the version loaded (0 for one never saved).",
         params: notificationTemplateParamsSchema,
         body: notificationTemplateInputSchema,
-        response: { 200: notificationTemplateSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: notificationTemplateSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const { connection, actor, now } = contextOf(request);
-      return saveTemplate(connection.db, actor, request.params.event, request.body, expectedVersionOf(request), now);
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveTemplate, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { ...request.body, event: request.params.event },
+      }),
   );
 
   app.post(
@@ -123,11 +124,13 @@ export const notificationOptOutRoutes: FastifyPluginAsyncZod<AppContext> = async
         security,
         summary: 'Switch notification events off for me (never a safety-critical one: 400)',
         body: notificationOptOutsSchema,
-        response: { 200: notificationOptOutsSchema, ...errors },
+        response: { 200: notificationOptOutsSchema, ...commandErrorResponses },
       },
     },
-    async (request) => ({
-      events: await saveOptOuts(contextOf(request).connection.db, contextOf(request).actor.userId, request.body.events),
-    }),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveOptOuts, {
+        targetId: contextOf(request).actor.userId,
+        input: { events: request.body.events },
+      }),
   );
 };

@@ -11,9 +11,8 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import type { Actor } from '../../platform';
+import { defineCommand, type Actor, type CommandRun } from '../../platform';
 import { nearestSupervisedArea, permitAreaIds, type SupervisedArea } from '../area-supervisors';
-import { recordAudit } from '../audit';
 import { fillCaption } from '../translations';
 import { defaultTemplate, eventDefaults, isSafetyCritical } from './notification-catalog';
 import { renderNotice } from './notification-render';
@@ -26,6 +25,14 @@ import {
   wallClock,
   type TemplateRow,
 } from './notification-templates.repository';
+import {
+  optOutsPolicy,
+  ownOptOutsTarget,
+  templatesPolicy,
+  templateTarget,
+  type OptOutsState,
+  type TemplateState,
+} from './notification-templates.policy';
 
 type Db = Kysely<Database>;
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
@@ -91,43 +98,45 @@ async function checkInput(db: Db, facilityId: number, event: NotificationEvent, 
   return { channels: [...new Set(input.channels)], recipients: [...new Set(input.recipients)], groupIds, texts };
 }
 
+/** The save's input: the event (the route's) and its draft. */
+export type TemplateSave = NotificationTemplateInput & { event: NotificationEvent };
+
 /**
- * Saves an event's template (configuration, audited `notification-templates.update`) when the
- * caller saw its current version (0: never saved); a stale version is a 409 naming the current one.
+ * Saves an event's template (configuration, audited `notification-templates.update`, announced
+ * `notification-template.changed`); the runner refuses a stale version (0: never saved) with a 409
+ * naming the current one.
  */
-export async function saveTemplate(
-  db: Db,
-  caller: Caller,
-  event: NotificationEvent,
-  input: NotificationTemplateInput,
-  expectedVersion: number | null,
-  now: Date,
-): Promise<NotificationTemplate> {
-  const checked = await checkInput(db, caller.facilityId, event, input);
-  await db.transaction().execute(async (trx) => {
-    const row = await findTemplateRow(trx, caller.facilityId, event, true);
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) {
-      throw new AppError(
-        'CONFLICT',
-        409,
-        `Someone changed this template first (it is now at version ${current}). Reload it and try again.`,
-        [{ field: 'version', message: String(current) }],
-      );
-    }
-    await upsertTemplateRow(trx, caller.facilityId, caller.userId, { event, ...checked }, now);
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+export const saveTemplate = defineCommand({
+  name: 'notification-templates.update',
+  target: templateTarget,
+  policy: templatesPolicy['notification-templates.update'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state,
+    ...run
+  }: CommandRun<TemplateSave, TemplateState>): Promise<NotificationTemplate> {
+    const { facilityId, userId } = ctx.actor;
+    const { event, ...draft } = input;
+    const checked = await checkInput(trx, facilityId, event, draft);
+    await upsertTemplateRow(trx, facilityId, userId, { event, ...checked }, ctx.now);
+    run.audit({
       action: 'notification-templates.update',
       entityType: 'notification_templates',
-      entityId: caller.facilityId,
-      before: row ? { ...row } : null,
-      after: { event, ...checked, version: current + 1 },
+      entityId: facilityId,
+      before: state.row ? { ...state.row } : null,
+      after: { event, ...checked, version: state.version + 1 },
     });
-  });
-  return toTemplate(event, await findTemplateRow(db, caller.facilityId, event));
-}
+    run.event({
+      name: 'notification-template.changed',
+      entityType: 'notification_templates',
+      entityId: facilityId,
+      payload: { event },
+    });
+    return toTemplate(event, await findTemplateRow(trx, facilityId, event));
+  },
+});
 
 /**
  * A draft rendered with a real permit of the facility (404 for another facility's), the caller as
@@ -203,21 +212,42 @@ export async function listOptOuts(db: Db, userId: number): Promise<NotificationE
   return notificationEvents.filter((e) => rows.some((r) => r.event === e));
 }
 
-/** Replaces the user's opt-outs; a safety-critical event cannot be switched off (400 naming it). */
-export async function saveOptOuts(db: Db, userId: number, events: NotificationEvent[]): Promise<NotificationEvent[]> {
-  const critical = events.find(isSafetyCritical);
-  if (critical)
-    throw AppError.validation([
-      { field: 'events', message: `${critical} is safety-critical: it cannot be switched off.` },
-    ]);
-  await db.transaction().execute(async (trx) => {
+/**
+ * Replaces the user's opt-outs (audited `notification-opt-outs.update`, announced
+ * `notification-opt-outs.changed`); a safety-critical event cannot be switched off (400 naming it).
+ * The same events as now change nothing.
+ */
+export const saveOptOuts = defineCommand({
+  name: 'notification-opt-outs.update',
+  target: ownOptOutsTarget,
+  policy: optOutsPolicy['notification-opt-outs.update'],
+  async apply({ trx, input, state, ...run }: CommandRun<{ events: NotificationEvent[] }, OptOutsState>) {
+    const critical = input.events.find(isSafetyCritical);
+    if (critical)
+      throw AppError.validation([
+        { field: 'events', message: `${critical} is safety-critical: it cannot be switched off.` },
+      ]);
+    const { userId } = state;
+    const before = await listOptOuts(trx, userId);
+    const after = notificationEvents.filter((e) => input.events.includes(e));
+    if (before.length === after.length && before.every((e, i) => e === after[i])) {
+      run.unchanged();
+      return { events: before };
+    }
     await trx.deleteFrom('notification_opt_outs').where('user_id', '=', userId).execute();
-    const unique = [...new Set(events)];
-    if (unique.length)
+    if (after.length)
       await trx
         .insertInto('notification_opt_outs')
-        .values(unique.map((event) => ({ user_id: userId, event })))
+        .values(after.map((event) => ({ user_id: userId, event })))
         .execute();
-  });
-  return listOptOuts(db, userId);
-}
+    run.audit({
+      action: 'notification-opt-outs.update',
+      entityType: 'user',
+      entityId: userId,
+      before: { events: before },
+      after: { events: after },
+    });
+    run.event({ name: 'notification-opt-outs.changed', entityType: 'user', entityId: userId });
+    return { events: after };
+  },
+});

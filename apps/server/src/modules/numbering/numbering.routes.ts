@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { findFacilitySettings } from '../settings';
 import { previewNumber } from './allocate-number';
@@ -54,18 +54,14 @@ export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         security,
         summary: 'Save the facility code and the listed patterns (checked, audited; others keep theirs)',
         body: numberingSaveInputSchema,
-        response: { 200: numberingOverviewSchema, ...errors },
+        response: { 200: numberingOverviewSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      return saveNumbering(
-        auth.connection.db,
-        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
-        request.body,
-        auth.now,
-      );
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveNumbering, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.get(

@@ -17,7 +17,6 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import {
   findFacilityCode,
   findFacilityForNumbering,
@@ -26,11 +25,10 @@ import {
   listNumberingPatterns,
 } from './numbering.repository';
 import { yearMonthIn } from './numbering-period';
-import type { Actor } from '../../platform';
+import { defineCommand, type CommandRun } from '../../platform';
+import { numberingPolicy, numberingTarget, type NumberingState } from './numbering.policy';
 
 type Db = Kysely<Database>;
-/** Who acts: the platform's actor, as far as this module needs it. */
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** Every numbered subject of the facility (each active permit type, tags, lockboxes) with its next number. */
 export async function getNumberingOverview(db: Db, facilityId: number, now: Date): Promise<NumberingOverview> {
@@ -79,44 +77,47 @@ export async function getNumberingOverview(db: Db, facilityId: number, now: Date
 
 /**
  * Stores the facility code and the listed patterns after checking each (a refusal names the
- * subject and the token at fault); audited with what changed. Subjects not listed keep theirs.
+ * subject and the token at fault); audited `numbering.update` with what changed and announced
+ * `numbering.changed`. Subjects not listed keep theirs; a save that changes nothing records nothing.
  */
-export async function saveNumbering(
-  db: Db,
-  caller: Caller,
-  input: NumberingSaveInput,
-  now: Date,
-): Promise<NumberingOverview> {
-  const current = await getNumberingOverview(db, caller.facilityId, now);
-  const problems: { field: string; message: string }[] = [];
-  if (!FACILITY_CODE_PATTERN.test(input.facilityCode)) {
-    problems.push({ field: 'facilityCode', message: numberingProblemCaptions.facilityCode.defaultCaption });
-  }
-  const seen = new Set<string>();
-  for (const item of input.patterns) {
-    const known = current.subjects.some((s) => s.subject === item.subject);
-    if (!known || seen.has(item.subject)) {
-      problems.push({
-        field: `patterns.${item.subject}`,
-        message: `${item.subject} is not numbered in this facility.`,
-      });
-      continue;
+export const saveNumbering = defineCommand({
+  name: 'numbering.update',
+  target: numberingTarget,
+  policy: numberingPolicy['numbering.update'],
+  async apply({ trx, ctx, input, ...run }: CommandRun<NumberingSaveInput, NumberingState>): Promise<NumberingOverview> {
+    const caller = ctx.actor;
+    const current = await getNumberingOverview(trx, caller.facilityId, ctx.now);
+    const problems: { field: string; message: string }[] = [];
+    if (!FACILITY_CODE_PATTERN.test(input.facilityCode)) {
+      problems.push({ field: 'facilityCode', message: numberingProblemCaptions.facilityCode.defaultCaption });
     }
-    seen.add(item.subject);
-    const parsed = parseNumberingPattern(item.pattern, parseNumberingSubject(item.subject).kind);
-    if (parsed.problem)
-      problems.push({ field: `patterns.${item.subject}`, message: numberingProblemMessage(parsed.problem) });
-  }
-  if (problems.length) throw AppError.validation(problems);
+    const seen = new Set<string>();
+    for (const item of input.patterns) {
+      const known = current.subjects.some((s) => s.subject === item.subject);
+      if (!known || seen.has(item.subject)) {
+        problems.push({
+          field: `patterns.${item.subject}`,
+          message: `${item.subject} is not numbered in this facility.`,
+        });
+        continue;
+      }
+      seen.add(item.subject);
+      const parsed = parseNumberingPattern(item.pattern, parseNumberingSubject(item.subject).kind);
+      if (parsed.problem)
+        problems.push({ field: `patterns.${item.subject}`, message: numberingProblemMessage(parsed.problem) });
+    }
+    if (problems.length) throw AppError.validation(problems);
 
-  const changed = input.patterns.filter((item) => {
-    const row = current.subjects.find((s) => s.subject === item.subject)!;
-    return row.pattern !== item.pattern || row.yearlyReset !== item.yearlyReset;
-  });
-  const codeChanged = input.facilityCode !== current.facilityCode;
-  if (!changed.length && !codeChanged) return current;
+    const changed = input.patterns.filter((item) => {
+      const row = current.subjects.find((s) => s.subject === item.subject)!;
+      return row.pattern !== item.pattern || row.yearlyReset !== item.yearlyReset;
+    });
+    const codeChanged = input.facilityCode !== current.facilityCode;
+    if (!changed.length && !codeChanged) {
+      run.unchanged();
+      return current;
+    }
 
-  await db.transaction().execute(async (trx) => {
     if (codeChanged) {
       await trx
         .insertInto('numbering_facility_codes')
@@ -147,9 +148,7 @@ export async function saveNumbering(
         .execute();
     }
     const before = (subject: string) => current.subjects.find((s) => s.subject === subject)!;
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+    run.audit({
       action: 'numbering.update',
       entityType: 'numbering',
       entityId: caller.facilityId,
@@ -167,6 +166,12 @@ export async function saveNumbering(
         patterns: changed,
       },
     });
-  });
-  return getNumberingOverview(db, caller.facilityId, now);
-}
+    run.event({
+      name: 'numbering.changed',
+      entityType: 'numbering',
+      entityId: caller.facilityId,
+      payload: { subjects: changed.map((c) => c.subject), facilityCode: codeChanged },
+    });
+    return getNumberingOverview(trx, caller.facilityId, ctx.now);
+  },
+});

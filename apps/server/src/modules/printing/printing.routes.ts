@@ -17,7 +17,7 @@ import {
   tagLayoutSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, expectedVersionOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { permissionsOf, requirePermission } from '../../plugins/permissions';
 import { reprintTagCommand } from '../tags';
 import {
@@ -75,13 +75,14 @@ export const printSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: "Save a tag layout's style (audited). If-Match: the version loaded (0 for one never saved).",
         params: tagLayoutParamsSchema,
         body: tagLayoutInputSchema,
-        response: { 200: tagLayoutSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: tagLayoutSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const { connection, actor } = contextOf(request);
-      return saveTagLayout(connection.db, actor, request.params.layoutKey, request.body, expectedVersionOf(request));
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveTagLayout, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { ...request.body, key: request.params.layoutKey },
+      }),
   );
 
   app.post(

@@ -11,20 +11,18 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import type { Actor } from '../../platform';
-import { recordAudit } from '../audit';
+import { defineCommand, type CommandRun } from '../../platform';
 import {
   findFacilityPrintFacts,
   findTagLegend,
   listTagLayoutRows,
-  lockTagLayoutRow,
   tagTypeLayoutKeys,
   upsertTagLayout,
   type TagLayoutValues,
 } from './tag-layouts.repository';
+import { tagLayoutsPolicy, tagLayoutTarget, type TagLayoutState } from './tag-layouts.policy';
 
 type Db = Kysely<Database>;
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /**
  * How a layout prints until the facility styles it: the ANSI Z535 danger colours (white on red
@@ -83,45 +81,36 @@ export async function checkTagLayoutInput(db: Db, facilityId: number, input: Tag
   };
 }
 
+/** The save's input: the layout (the route's key) and its style. */
+export type TagLayoutSave = TagLayoutInput & { key: TagLayoutKey };
+
 /**
- * Saves a layout's style (configuration, audited `tag-layouts.update` like the other configuration)
- * when the caller saw its current version; a stale version is a 409 naming the current one.
+ * Saves a layout's style (configuration, audited `tag-layouts.update` like the other configuration,
+ * announced `tag-layout.changed`); the runner refuses a stale version with a 409 naming the current one.
  */
-export async function saveTagLayout(
-  db: Db,
-  caller: Caller,
-  key: TagLayoutKey,
-  input: TagLayoutInput,
-  expectedVersion: number | null,
-): Promise<TagLayout> {
-  const checked = await checkTagLayoutInput(db, caller.facilityId, input);
-  const values: TagLayoutValues = {
-    name: checked.name,
-    bandColour: checked.bandColour,
-    bandTextColour: checked.bandTextColour,
-    bodyColour: checked.bodyColour,
-    legendItemId: checked.legend?.ID ?? null,
-    fields: checked.fields,
-  };
-  await db.transaction().execute(async (trx) => {
-    const row = await lockTagLayoutRow(trx, caller.facilityId, key);
-    const current = row?.version ?? 0;
-    if (expectedVersion !== null && expectedVersion !== current) {
-      throw new AppError(
-        'CONFLICT',
-        409,
-        `Someone changed this layout first (it is now at version ${current}). Reload it and try again.`,
-        [{ field: 'version', message: String(current) }],
-      );
-    }
-    await upsertTagLayout(trx, { facilityId: caller.facilityId, key, userId: caller.userId, values });
+export const saveTagLayout = defineCommand({
+  name: 'tag-layouts.update',
+  target: tagLayoutTarget,
+  policy: tagLayoutsPolicy['tag-layouts.update'],
+  async apply({ trx, ctx, input, state, ...run }: CommandRun<TagLayoutSave, TagLayoutState>): Promise<TagLayout> {
+    const { facilityId, userId } = ctx.actor;
+    const { key, ...draft } = input;
+    const checked = await checkTagLayoutInput(trx, facilityId, draft);
+    const values: TagLayoutValues = {
+      name: checked.name,
+      bandColour: checked.bandColour,
+      bandTextColour: checked.bandTextColour,
+      bodyColour: checked.bodyColour,
+      legendItemId: checked.legend?.ID ?? null,
+      fields: checked.fields,
+    };
+    await upsertTagLayout(trx, { facilityId, key, userId, values });
+    const { row } = state;
     const { version: _v, key: _k, ...stored } = defaultLayout(key);
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+    run.audit({
       action: 'tag-layouts.update',
       entityType: 'tag_layouts',
-      entityId: caller.facilityId,
+      entityId: facilityId,
       before: row
         ? {
             key,
@@ -135,10 +124,11 @@ export async function saveTagLayout(
         : { key, ...stored, legendItemId: null },
       after: { key, ...values },
     });
-  });
-  const { layouts } = await listTagLayouts(db, caller.facilityId);
-  return layouts.find((l) => l.key === key)!;
-}
+    run.event({ name: 'tag-layout.changed', entityType: 'tag_layouts', entityId: facilityId, payload: { key } });
+    const { layouts } = await listTagLayouts(trx, facilityId);
+    return layouts.find((l) => l.key === key)!;
+  },
+});
 
 /** Which layout a tag of each type prints on: the one its tag report link names, else the default. */
 export async function layoutForTagType(db: Db, facilityId: number) {

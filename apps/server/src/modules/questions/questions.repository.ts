@@ -208,11 +208,22 @@ export function findPermitType(db: Db, facilityId: number, id: number) {
 export function lockQuestion(trx: Transaction<Database>, facilityId: number, id: number) {
   return trx
     .selectFrom('questions')
-    .select(['id', 'is_active', 'current_version_id'])
+    .select(['id', 'is_active', 'current_version_id', 'version'])
     .where('facility_id', '=', facilityId)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Moves the question row's version on (a command changed it); returns the new one. */
+export async function bumpQuestionVersion(db: Db, id: number): Promise<number> {
+  const row = await db
+    .updateTable('questions')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
 /** Whether another active question of the facility already reads the same (ignoring case and spaces). */

@@ -15,7 +15,7 @@ import {
   idParamsSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listPermitTypes } from './questions.repository';
 import {
@@ -71,10 +71,14 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         security,
         summary: "Set a form's questions in order: assigns, unassigns and reorders at once",
         body: questionAssignmentsInputSchema,
-        response: { 200: questionFormSchema, ...errors },
+        response: { 200: questionFormSchema, ...commandErrorResponses },
       },
     },
-    async (request) => setFormAssignments(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, setFormAssignments, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.get(
@@ -115,10 +119,14 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         security,
         summary: 'Create a question (its version 1)',
         body: questionInputSchema,
-        response: { 200: questionDetailSchema, ...errors },
+        response: { 200: questionDetailSchema, ...commandErrorResponses },
       },
     },
-    async (request) => createQuestion(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, createQuestion, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.get(
@@ -146,11 +154,11 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         summary: 'Edit a question: adds a version when anything changed (answered versions stay as they were)',
         params: idParams,
         body: questionInputSchema,
-        response: { 200: questionDetailSchema, ...errors },
+        response: { 200: questionDetailSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      editQuestion(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editQuestion, { targetId: request.params.id, input: request.body }),
   );
 
   app.put(
@@ -163,15 +171,13 @@ export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         summary: 'Deactivate a question (asked on no form; its assignments kept) or activate it again',
         params: idParams,
         body: questionStatusInputSchema,
-        response: { 200: questionDetailSchema, ...errors },
+        response: { 200: questionDetailSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      setQuestionActive(
-        contextOf(request).connection.db,
-        contextOf(request).actor,
-        request.params.id,
-        request.body.isActive,
-      ),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, setQuestionActive, {
+        targetId: request.params.id,
+        input: { isActive: request.body.isActive },
+      }),
   );
 };

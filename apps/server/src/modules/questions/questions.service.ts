@@ -15,7 +15,6 @@ import {
 import { lockOrderedList } from '../../db/ordered-list-lock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { insertMissingCaptions } from '../translations';
 import { evaluateAnswers } from './evaluate-answers';
 import { isSameAsVersion, normalizeQuestionInput, questionInputProblems } from './question-rules';
@@ -33,25 +32,30 @@ import {
   listAssignments,
   listCurrentQuestions,
   listVersions,
-  lockQuestion,
   updateQuestionActive,
   upsertAssignments,
 } from './questions.repository';
-import type { Actor } from '../../platform';
+import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
+import { facilityQuestionsPolicy, questionPolicy, questionTarget, type QuestionState } from './questions.policy';
 
 type Db = Kysely<Database>;
 
-/** Who asks: the signed-in user in the signed-in facility. */
 /** Who acts: the platform's actor, as far as this module needs it. */
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
-const audit = (caller: Caller, action: string, entityId: number | string) => ({
-  userId: caller.userId,
-  facilityId: caller.facilityId,
-  action,
-  entityType: 'question',
-  entityId,
-});
+const entityType = 'question';
+type QuestionRun<I> = CommandRun<I, QuestionState>;
+type Recorder = Pick<QuestionRun<unknown>, 'audit' | 'event'>;
+
+/** Audits the change with the same action as ever and announces it (entity `question`). */
+function record(
+  run: Recorder,
+  change: { action: string; event: string; entityId: number | string; before: unknown; after: unknown },
+) {
+  const { action, event, entityId, before, after } = change;
+  run.audit({ action, entityType, entityId, before, after });
+  run.event({ name: event, entityType, entityId });
+}
 
 /** What the audit trail keeps of a version. */
 const auditedVersion = (v: QuestionVersion | QuestionInput, version: number) => ({
@@ -125,55 +129,76 @@ export async function getQuestion(db: Db, caller: Caller, id: number): Promise<Q
   };
 }
 
-export async function createQuestion(db: Db, caller: Caller, raw: QuestionInput): Promise<QuestionDetail> {
-  const id = await db.transaction().execute(async (trx) => {
+/** Creates a question, its version 1 (audited `question.create`, announced `question.created`). */
+export const createQuestion = defineCommand({
+  name: 'question.create',
+  target: facilityTarget,
+  policy: facilityQuestionsPolicy['question.create'],
+  async apply({ trx, ctx, input: raw, ...run }: CommandRun<QuestionInput, FacilityState>) {
+    const caller = ctx.actor;
     const input = await checkInput(trx, caller, raw);
     const questionId = await insertQuestion(trx, caller.facilityId);
     await insertVersion(trx, questionId, 1, input, caller.userId);
     await registerCaptions(trx, questionId, 1, input);
-    await recordAudit(trx, {
-      ...audit(caller, 'question.create', questionId),
+    record(run, {
+      action: 'question.create',
+      event: 'question.created',
+      entityId: questionId,
       before: null,
       after: auditedVersion(input, 1),
     });
-    return questionId;
-  });
-  return getQuestion(db, caller, id);
-}
+    return getQuestion(trx, caller, questionId);
+  },
+});
 
 /**
  * Edits a question by adding a version (the old ones stay as they were, for the answers that
- * refer to them). An edit that changes nothing adds no version.
+ * refer to them). An edit that changes nothing adds no version and records nothing.
  */
-export async function editQuestion(db: Db, caller: Caller, id: number, raw: QuestionInput): Promise<QuestionDetail> {
-  await db.transaction().execute(async (trx) => {
-    if (!(await lockQuestion(trx, caller.facilityId, id))) throw AppError.notFound('Question');
+export const editQuestion = defineCommand({
+  name: 'question.edit',
+  target: questionTarget,
+  policy: questionPolicy['question.edit'],
+  async apply({ trx, ctx, input: raw, state, ...run }: QuestionRun<QuestionInput>): Promise<QuestionDetail> {
+    const caller = ctx.actor;
+    const id = state.id;
     const current = (await findCurrentQuestion(trx, caller.facilityId, id))!.current;
     const input = await checkInput(trx, caller, raw, id);
-    if (isSameAsVersion(input, current)) return;
+    if (isSameAsVersion(input, current)) {
+      run.unchanged();
+      return getQuestion(trx, caller, id);
+    }
     const version = current.version + 1;
     await insertVersion(trx, id, version, input, caller.userId);
     await registerCaptions(trx, id, version, input);
-    await recordAudit(trx, {
-      ...audit(caller, 'question.update', id),
+    record(run, {
+      action: 'question.update',
+      event: 'question.changed',
+      entityId: id,
       before: auditedVersion(current, current.version),
       after: auditedVersion(input, version),
     });
-  });
-  return getQuestion(db, caller, id);
-}
+    return getQuestion(trx, caller, id);
+  },
+});
 
-/** Deactivates (or reactivates) a question: an inactive one is asked on no form, its assignments kept. */
-export async function setQuestionActive(
-  db: Db,
-  caller: Caller,
-  id: number,
-  isActive: boolean,
-): Promise<QuestionDetail> {
-  await db.transaction().execute(async (trx) => {
-    const question = await lockQuestion(trx, caller.facilityId, id);
-    if (!question) throw AppError.notFound('Question');
-    if (question.is_active === isActive) return;
+/**
+ * Deactivates (or reactivates) a question: an inactive one is asked on no form, its assignments
+ * kept. Audited `question.deactivate` / `question.activate`, announced `question.deactivated` /
+ * `question.activated`; the state it has already records nothing.
+ */
+export const setQuestionActive = defineCommand({
+  name: 'question.set-active',
+  target: questionTarget,
+  policy: questionPolicy['question.set-active'],
+  async apply({ trx, ctx, input, state, ...run }: QuestionRun<{ isActive: boolean }>): Promise<QuestionDetail> {
+    const caller = ctx.actor;
+    const { id } = state;
+    const { isActive } = input;
+    if (state.is_active === isActive) {
+      run.unchanged();
+      return getQuestion(trx, caller, id);
+    }
     if (isActive) {
       const current = (await findCurrentQuestion(trx, caller.facilityId, id))!.current;
       await lockOrderedList(trx, 'questions', caller.facilityId);
@@ -184,14 +209,17 @@ export async function setQuestionActive(
       }
     }
     await updateQuestionActive(trx, id, isActive);
-    await recordAudit(trx, {
-      ...audit(caller, isActive ? 'question.activate' : 'question.deactivate', id),
-      before: { isActive: question.is_active },
+    const done = isActive ? 'activate' : 'deactivate';
+    record(run, {
+      action: `question.${done}`,
+      event: `question.${done}d`,
+      entityId: id,
+      before: { isActive: state.is_active },
       after: { isActive },
     });
-  });
-  return getQuestion(db, caller, id);
-}
+    return getQuestion(trx, caller, id);
+  },
+});
 
 async function permitTypeOf(db: Db | Transaction<Database>, caller: Caller, permitTypeId: number) {
   const type = await findPermitType(db, caller.facilityId, permitTypeId);
@@ -213,14 +241,16 @@ export async function questionsForForm(db: Db, caller: Caller, query: QuestionFo
 /**
  * Sets the active questions of a form, in order: questions left out are unassigned, new ones
  * assigned, all renumbered. Inactive questions keep their assignments for when they return.
+ * Audited `question.assignments.update`, announced `question.assignments.changed`; the order the
+ * form has already records nothing.
  */
-export async function setFormAssignments(
-  db: Db,
-  caller: Caller,
-  input: QuestionAssignmentsInput,
-): Promise<QuestionForm> {
-  const query = { permitTypeId: input.permitTypeId, stage: input.stage };
-  await db.transaction().execute(async (trx) => {
+export const setFormAssignments = defineCommand({
+  name: 'question.form.arrange',
+  target: facilityTarget,
+  policy: facilityQuestionsPolicy['question.form.arrange'],
+  async apply({ trx, ctx, input, ...run }: CommandRun<QuestionAssignmentsInput, FacilityState>): Promise<QuestionForm> {
+    const caller = ctx.actor;
+    const query = { permitTypeId: input.permitTypeId, stage: input.stage };
     const type = await permitTypeOf(trx, caller, input.permitTypeId);
     const wanted = input.questionIDs;
     if (new Set(wanted).size !== wanted.length) {
@@ -235,20 +265,25 @@ export async function setFormAssignments(
     }
     const before = await listActiveFormAssignments(trx, caller.facilityId, input.permitTypeId, input.stage);
     const beforeIds = before.map((a) => a.question_id);
-    if (beforeIds.length === wanted.length && beforeIds.every((id, index) => id === wanted[index])) return;
+    if (beforeIds.length === wanted.length && beforeIds.every((id, index) => id === wanted[index])) {
+      run.unchanged();
+      return questionsForForm(trx, caller, query);
+    }
     await deleteAssignments(
       trx,
       before.filter((a) => !wanted.includes(a.question_id)).map((a) => a.id),
     );
     await upsertAssignments(trx, caller.facilityId, input.permitTypeId, input.stage, wanted);
-    await recordAudit(trx, {
-      ...audit(caller, 'question.assignments.update', `${type.code}:${input.stage}`),
+    record(run, {
+      action: 'question.assignments.update',
+      event: 'question.assignments.changed',
+      entityId: `${type.code}:${input.stage}`,
       before: { permitType: type.code, stage: input.stage, questionIDs: beforeIds },
       after: { permitType: type.code, stage: input.stage, questionIDs: wanted },
     });
-  });
-  return questionsForForm(db, caller, query);
-}
+    return questionsForForm(trx, caller, query);
+  },
+});
 
 /**
  * Records the answers given for a subject (a permit number) against the versions the form showed,
@@ -273,14 +308,13 @@ export async function recordAnswers(
   if (invalid.length) {
     throw AppError.validation(invalid.map((p) => ({ field: `answers.${p.questionVersionID}`, message: p.message })));
   }
-  await db.transaction().execute((trx) =>
-    insertAnswers(
-      trx,
-      caller.facilityId,
-      subject,
-      answers.map((a) => ({ questionVersionId: a.questionVersionID, answer: a.answer?.trim() || null })),
-      caller.userId,
-    ),
+  // One insert of every answer: all of them are recorded, or none.
+  await insertAnswers(
+    db,
+    caller.facilityId,
+    subject,
+    answers.map((a) => ({ questionVersionId: a.questionVersionID, answer: a.answer?.trim() || null })),
+    caller.userId,
   );
   return evaluation;
 }

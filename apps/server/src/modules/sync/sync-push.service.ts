@@ -361,7 +361,7 @@ async function pushOne(
           expected = next;
           continue;
         }
-        return recordConflict(ctx, definition, targetId, base, error, current, s, memo.channels);
+        return recordConflict(ctx, definition, { targetId, input }, base, error, current, s, memo.channels);
       }
       if (error.code === 'IDEMPOTENCY_KEY_REUSED') {
         const meanwhile = await findRecorded(db, s, c.deviceSeq);
@@ -399,7 +399,7 @@ function appliedRow(base: NewSyncRow, applied: { result: unknown; version: numbe
 async function recordConflict(
   ctx: RequestContext,
   definition: NonNullable<ReturnType<typeof findCommand>>,
-  targetId: number,
+  { targetId, input }: { targetId: number; input: unknown },
   base: NewSyncRow,
   error: AppError,
   current: number,
@@ -408,7 +408,7 @@ async function recordConflict(
 ): Promise<SyncResult> {
   const db = ctx.connection.db;
   const row = await db.transaction().execute(async (trx) => {
-    const state = await definition.target.lock(trx, ctx.actor, targetId, ctx);
+    const state = await definition.target.lock(trx, ctx.actor, targetId, ctx, input);
     const apiErr: ApiError = {
       code: 'CONFLICT',
       // In words, no version numbers: the panel shows the fields that differ and who changed them.

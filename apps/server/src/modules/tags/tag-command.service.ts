@@ -79,8 +79,8 @@ export const tagTarget: CommandTarget<TagState> = {
  */
 const printTarget: CommandTarget<TagState> = {
   ...tagTarget,
-  async lock(trx, actor, id, ctx) {
-    const state = await tagTarget.lock(trx, actor, id, ctx);
+  async lock(trx, actor, id, ctx, input) {
+    const state = await tagTarget.lock(trx, actor, id, ctx, input);
     if (!state) return undefined;
     const [row] = await listTagPrintRows(trx, actor.facilityId, [id]);
     return { ...state, print: { stamp: tagPrintStamp(row!), facts: printedFacts(row!) } };

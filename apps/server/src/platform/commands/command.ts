@@ -43,16 +43,23 @@ export interface Versioned {
 }
 
 /** How a command finds, locks and versions the record it changes. */
-export interface CommandTarget<S extends Versioned> {
+export interface CommandTarget<S extends Versioned, I = unknown> {
   /** What the record is called in the 404 message ("Group not found"). */
   noun?: string;
-  /** The 409's message when the sender's version is stale (default: a generic one naming the version). */
-  staleMessage?: string;
+  /**
+   * The 409's message when the sender's version is stale (default: a generic one naming the version);
+   * a function of the current version when the message names it.
+   */
+  staleMessage?: string | ((current: number) => string);
   /**
    * Locks the row (FOR UPDATE) within the actor's facility; undefined when there is none there (404).
    * `ctx` gives the request's business time, for states whose facts depend on it (a permit's validity).
+   * `input` names the row when the ID alone does not: a facility's row per key (a tag layout, an
+   * event's template) has no ID of its own, and one not yet saved has no row at all (version 0).
+   * The runner always passes it; a reader that has only the ID (the offline copy's versions) cannot
+   * name such a row and finds none.
    */
-  lock(trx: Transaction<Database>, actor: Actor, id: number, ctx: RequestContext): Promise<S | undefined>;
+  lock(trx: Transaction<Database>, actor: Actor, id: number, ctx: RequestContext, input?: I): Promise<S | undefined>;
   /** Records that the row changed; returns its new version (the locked state's + 1 when the command deleted the row). */
   bump(trx: Transaction<Database>, id: number, state: S): Promise<number>;
 }
@@ -87,7 +94,7 @@ export interface CommandRun<I, S> {
 /** A command the runner can execute: target, policy rule, and the use case. */
 export interface CommandDefinition<I, S extends Versioned, R> {
   name: string;
-  target: CommandTarget<S>;
+  target: CommandTarget<S, I>;
   policy: PolicyRule<S, I>;
   apply(run: CommandRun<I, S>): Promise<R>;
   /**

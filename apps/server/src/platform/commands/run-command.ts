@@ -27,11 +27,12 @@ export interface RunOptions<R> {
   inTransaction?: (trx: Transaction<Database>, outcome: { result: R; version: number }) => Promise<void>;
 }
 
-const stale = (current: number, message?: string) =>
+const stale = (current: number, message?: string | ((current: number) => string)) =>
   new AppError(
     'CONFLICT',
     409,
-    message ?? `Someone changed this record first (it is now at version ${current}). Reload it and try again.`,
+    (typeof message === 'function' ? message(current) : message) ??
+      `Someone changed this record first (it is now at version ${current}). Reload it and try again.`,
     [{ field: 'version', message: String(current) }],
   );
 
@@ -84,7 +85,7 @@ export async function runCommand<I, S extends Versioned, R>(
         return { outcome: replay, eventIds: [] as number[], eventNames: [] as string[] };
       }
     }
-    const state = await definition.target.lock(trx, actor, command.targetId, ctx);
+    const state = await definition.target.lock(trx, actor, command.targetId, ctx, command.input);
     if (!state) throw AppError.notFound(definition.target.noun);
     if (command.expectedVersion != null && command.expectedVersion !== state.version)
       throw stale(state.version, definition.target.staleMessage);

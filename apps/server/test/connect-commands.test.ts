@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeySecret, WebhookSubscription } from '@hasp/contracts';
-import { useCommandApp, countRows, REQUEST_ID_HEADER } from './support/command-app';
+import { useCommandApp, keyUsed, recordCounts, recordsOfRequest, requestOf } from './support/command-app';
 
 // Hasp Connect's administration writes run as commands (decision 0121): each is audited and
 // announced through the runner under the request's id, applies once per Idempotency-Key, refuses a
 // stale version, and never keeps a key's text or a webhook's secret in the idempotency table.
 
 const { db, send } = useCommandApp();
-const count = (table: 'audit_log' | 'domain_events') => countRows(db(), table);
 // One expiry for every key: a replay sends the very same body.
 const expiresAt = new Date(Date.now() + 30 * 24 * 3_600_000).toISOString();
 // A public address written as such: no name lookup, and no job queue here to deliver to it.
@@ -19,25 +18,7 @@ const hook = (name: string, extra: object = {}) => ({
   ...extra,
 });
 
-/** The audit rows and domain events of one request. */
-async function recordsOf(requestId: string) {
-  const [audits, events] = await Promise.all([
-    db()
-      .selectFrom('audit_log')
-      .select(['action', 'entity_type', 'entity_id', 'address'])
-      .where('request_id', '=', requestId)
-      .orderBy('id')
-      .execute(),
-    db()
-      .selectFrom('domain_events')
-      .select(['name', 'entity_type', 'entity_id'])
-      .where('request_id', '=', requestId)
-      .orderBy('id')
-      .execute(),
-  ]);
-  return { audits, events };
-}
-const requestOf = (response: { headers: Record<string, unknown> }) => String(response.headers[REQUEST_ID_HEADER]);
+const recordsOf = (requestId: string) => recordsOfRequest(db(), requestId);
 
 /** What the idempotency table keeps of a key's send: its stored answer, as text. */
 async function storedAnswer(key: string): Promise<string> {
@@ -55,7 +36,7 @@ async function createKey(name: string, headers: Record<string, string> = {}) {
 
 describe('API key commands', () => {
   it('creates a key once per key, audited and announced, its text kept nowhere and not shown again', async () => {
-    const before = { audits: await count('audit_log'), events: await count('domain_events') };
+    const [audits, events] = await recordCounts(db());
     const first = await createKey('Maximo', { 'idempotency-key': 'key-create-1' });
     expect(first.statusCode, first.body).toBe(201);
     const { key, secret } = first.json<ApiKeySecret>();
@@ -65,7 +46,7 @@ describe('API key commands', () => {
     expect(replay.statusCode).toBe(409);
     expect(replay.json<{ message: string }>().message).toMatch(/already created by this request/);
     expect(await db().selectFrom('api_keys').select('id').where('name', '=', 'Maximo').execute()).toHaveLength(1);
-    expect([await count('audit_log'), await count('domain_events')]).toEqual([before.audits + 1, before.events + 1]);
+    expect(await recordCounts(db())).toEqual([audits + 1, events + 1]);
     expect(await recordsOf(requestOf(first))).toEqual({
       audits: [{ action: 'api-key.create', entity_type: 'api_key', entity_id: String(key.id), address: '127.0.0.1' }],
       events: [{ name: 'api-key.created', entity_type: 'api_key', entity_id: String(key.id) }],
@@ -103,8 +84,7 @@ describe('API key commands', () => {
     expect(rotations).toHaveLength(1);
 
     // The version the rotation left behind is stale now: refused, nothing recorded, the key free.
-    const audits = await count('audit_log');
-    const events = await count('domain_events');
+    const counts = await recordCounts(db());
     const stale = await send('POST', `${url}/revoke`, {
       'idempotency-key': 'key-revoke-stale',
       'if-match': `"${key.version}"`,
@@ -114,10 +94,8 @@ describe('API key commands', () => {
       message: 'Someone changed this key meanwhile: reload it and try again',
       details: [{ field: 'version', message: String(key.version + 1) }],
     });
-    expect([await count('audit_log'), await count('domain_events')]).toEqual([audits, events]);
-    expect(
-      await db().selectFrom('idempotency_keys').select('key').where('key', '=', 'key-revoke-stale').execute(),
-    ).toEqual([]);
+    expect(await recordCounts(db())).toEqual(counts);
+    expect(await keyUsed(db(), 'key-revoke-stale')).toBe(false);
 
     const headers = { 'idempotency-key': 'key-revoke-1', 'if-match': `"${key.version + 1}"` };
     const revoked = await send('POST', `${url}/revoke`, headers);
@@ -135,8 +113,7 @@ describe('API key commands', () => {
   it('refuses what the policy refuses (a revoked key) and a key beyond its creator, leaving no trace', async () => {
     const { key } = (await createKey('Revoked')).json<ApiKeySecret>();
     expect((await send('POST', `/api/connect/keys/${key.id}/revoke`)).statusCode).toBe(200);
-    const audits = await count('audit_log');
-    const events = await count('domain_events');
+    const counts = await recordCounts(db());
     const rotate = await send(
       'POST',
       `/api/connect/keys/${key.id}/rotate`,
@@ -155,14 +132,9 @@ describe('API key commands', () => {
     expect(beyond.json<{ message: string }>().message).toBe(
       'A key cannot hold a permission you do not hold: permit:view:NOPE',
     );
-    expect([await count('audit_log'), await count('domain_events')]).toEqual([audits, events]);
+    expect(await recordCounts(db())).toEqual(counts);
     expect(await db().selectFrom('api_keys').select('id').where('name', '=', 'Too much').execute()).toEqual([]);
-    const keys = await db()
-      .selectFrom('idempotency_keys')
-      .select('key')
-      .where('key', 'in', ['key-refused-1', 'key-refused-2'])
-      .execute();
-    expect(keys).toEqual([]);
+    expect([await keyUsed(db(), 'key-refused-1'), await keyUsed(db(), 'key-refused-2')]).toEqual([false, false]);
   });
 });
 
@@ -218,7 +190,7 @@ describe('webhook subscription commands', () => {
       .execute();
     expect(edits).toHaveLength(1);
 
-    const before = [await count('audit_log'), await count('domain_events')];
+    const counts = await recordCounts(db());
     const stale = await send(
       'PUT',
       url,
@@ -230,10 +202,8 @@ describe('webhook subscription commands', () => {
       message: 'Someone changed this subscription meanwhile: reload it and try again',
       details: [{ field: 'version', message: String(subscription.version + 1) }],
     });
-    expect([await count('audit_log'), await count('domain_events')]).toEqual(before);
-    expect(await db().selectFrom('idempotency_keys').select('key').where('key', '=', 'hook-stale-1').execute()).toEqual(
-      [],
-    );
+    expect(await recordCounts(db())).toEqual(counts);
+    expect(await keyUsed(db(), 'hook-stale-1')).toBe(false);
     const row = await db()
       .selectFrom('webhook_subscriptions')
       .select('name')

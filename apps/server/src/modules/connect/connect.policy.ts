@@ -1,21 +1,15 @@
 import { rightNavPermission } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
+import { bumpedByTheUseCase, type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
 import { findApiKeyRow, type ApiKeyRow } from './api-keys.repository';
 import { findSubscriptionRow, type SubscriptionRow } from './webhooks.repository';
-
-/**
- * The new version of a key or a subscription: its use case moves `version` with its update (so the
- * record it answers shows the new one), always by one.
- */
-const movedByTheUseCase = async (_trx: unknown, _id: number, state: { version: number }) => state.version + 1;
 
 /** A key of the actor's facility (another facility's is not found), locked for a rotation or a revocation. */
 export const apiKeyTarget: CommandTarget<ApiKeyRow> = {
   noun: 'API key',
   staleMessage: 'Someone changed this key meanwhile: reload it and try again',
   lock: (trx, actor, id) => findApiKeyRow(trx, actor.facilityId, id, true),
-  bump: movedByTheUseCase,
+  bump: bumpedByTheUseCase,
 };
 
 /** A webhook subscription of the actor's facility, locked for a change. */
@@ -23,7 +17,7 @@ export const subscriptionTarget: CommandTarget<SubscriptionRow> = {
   noun: 'Subscription',
   staleMessage: 'Someone changed this subscription meanwhile: reload it and try again',
   lock: (trx, actor, id) => findSubscriptionRow(trx, actor.facilityId, id, true),
-  bump: movedByTheUseCase,
+  bump: bumpedByTheUseCase,
 };
 
 const screen = [rightNavPermission('connect')];

@@ -1,4 +1,4 @@
-import type { CommandTarget } from './command';
+import type { CommandTarget, Versioned } from './command';
 
 /** The actor's facility, as the target of a command that makes a record in it. */
 export interface FacilityTargetState {
@@ -15,3 +15,9 @@ export const actorFacilityTarget: CommandTarget<FacilityTargetState> = {
   lock: async (_trx, actor, id) => (id === actor.facilityId ? { facilityId: id, version: 0 } : undefined),
   bump: async () => 0,
 };
+
+/**
+ * The new version of a target whose use case moves `version` with its own update (so the record it
+ * answers shows the new one), always by one; a deleted record's is the locked one + 1 too.
+ */
+export const bumpedByTheUseCase = async (_trx: unknown, _id: number, state: Versioned) => state.version + 1;

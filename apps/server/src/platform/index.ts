@@ -11,7 +11,12 @@ export {
   type PolicyRule,
   type Versioned,
 } from './commands/command';
-export { actorFacilityTarget, bumpedByTheUseCase, type FacilityTargetState } from './commands/targets';
+export {
+  actorFacilityTarget,
+  actorFacilityTargetLocking,
+  bumpedByTheUseCase,
+  type FacilityTargetState,
+} from './commands/targets';
 export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { rightNavPermission, type AdminFacilityUpdate } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
+import { actorFacilityTargetLocking, type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
 import { findFacilityRow, type FacilityRow } from './admin-facility.repository';
 
 /**
@@ -31,14 +31,7 @@ export const adminFacilityTarget: CommandTarget<AdminFacilityState> = {
 };
 
 /** The target of a facility's creation: the actor's facility, with the tree locked. */
-export const facilityTreeTarget: CommandTarget<FacilityTargetState> = {
-  async lock(trx, actor, id) {
-    if (id !== actor.facilityId) return undefined;
-    await lockFacilityTree(trx);
-    return { facilityId: id, version: 0 };
-  },
-  bump: async () => 0,
-};
+export const facilityTreeTarget = actorFacilityTargetLocking((trx) => lockFacilityTree(trx));
 
 const screen = [rightNavPermission('administrator')];
 

@@ -106,17 +106,7 @@ export async function mailFile(connection: Connection, mailer: Mailer, fileId: n
   const db = connection.db;
   const file = await db
     .selectFrom('report_files')
-    .select([
-      'facility_id',
-      'name',
-      'format',
-      'content',
-      'recipients',
-      'rows',
-      'created_at',
-      'finished_at',
-      'definition',
-    ])
+    .select(['facility_id', 'name', 'format', 'content', 'recipients', 'rows', 'created_at', 'finished_at', 'definition'])
     .where('id', '=', fileId)
     .where('state', '=', 'done')
     .where('mail_state', '=', 'pending')
@@ -142,11 +132,7 @@ export async function mailFile(connection: Connection, mailer: Mailer, fileId: n
         },
       ],
     });
-    await db
-      .updateTable('report_files')
-      .set({ mail_state: 'sent', mail_error: null })
-      .where('id', '=', fileId)
-      .execute();
+    await db.updateTable('report_files').set({ mail_state: 'sent', mail_error: null }).where('id', '=', fileId).execute();
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await db

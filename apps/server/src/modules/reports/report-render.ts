@@ -21,14 +21,7 @@ function collected(stream: PassThrough): Promise<Buffer> {
 }
 
 /** A facility's clock to the minute (en-CA: YYYY-MM-DD, HH:MM, 24 hours). */
-const clock = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-} as const;
+const clock = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 
 /** An instant as the facility reads it: YYYY-MM-DD HH:MM in its time zone. */
 export function localTime(timeZone: string): (date: Date) => string {
@@ -106,10 +99,7 @@ function pdfReportWriter(title: string, subtitle: string, header: string[], time
   const headings = () => line(header, true);
 
   doc.font('Helvetica-Bold').fontSize(14).text(title, MARGIN, y, { width, lineBreak: false, ellipsis: true });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(subtitle, MARGIN, y + 20, { width, lineBreak: false, ellipsis: true });
+  doc.font('Helvetica').fontSize(9).text(subtitle, MARGIN, y + 20, { width, lineBreak: false, ellipsis: true });
   y += 40;
   headings();
   const text = (cell: SheetCell) =>

@@ -48,8 +48,7 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: reportDefinitionsSchema, ...errors },
       },
     },
-    async (request) =>
-      listDefinitions(contextOf(request).connection.db, contextOf(request).actor.facilityId, mailEnabled()),
+    async (request) => listDefinitions(contextOf(request).connection.db, contextOf(request).actor.facilityId, mailEnabled()),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { DIRECTORY_UNAVAILABLE_MESSAGE } from '@hasp/contracts';
 import { hashPassword } from '../src/modules/auth/password';
 import { verifyDirectoryPassword } from '../src/modules/directory/directory-password';
 import { escapeFilterValue } from '../src/modules/directory/ldap-filter';
-import { writeSetting } from '../src/modules/settings/setting-values';
+import { writeSetting } from './support/write-setting';
 import { DEMO_PASSWORD, createTestApp, login, type TestApp } from './test-app';
 import { directoryServiceAccount, directoryUsers, startSlapd, type TestDirectory } from './support/slapd';
 

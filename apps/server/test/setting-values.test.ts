@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSetting, writeSetting } from '../src/modules/settings/setting-values';
+import { readSetting } from '../src/modules/settings/setting-values';
+import { writeSetting } from './support/write-setting';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import {
   type PermitApprovals,
   type PermitEdit,
 } from '@hasp/contracts';
-import { writeSetting } from '../src/modules/settings/setting-values';
+import { writeSetting } from './support/write-setting';
 import { permitCore, permitDraft } from './support/permit-draft';
 import { withoutIsolationPlan } from './support/loto-fixtures';
 import { withoutQuestions } from './support/permit-answers';

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAML_CLOCK_SKEW_MS, samlClient } from '../src/modules/sso/saml-client';
 import { readSamlSettings } from '../src/modules/sso/sso-settings';
-import { writeSetting } from '../src/modules/settings/setting-values';
+import { writeSetting } from './support/write-setting';
 import {
   RSA_SHA1,
   SHA1,

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SignedXml } from 'xml-crypto';
 import type { Database } from '../src/db/schema';
-import { writeSetting } from '../src/modules/settings/setting-values';
+import { writeSetting } from './support/write-setting';
 
 /**
  * A throwaway identity provider for the SAML tests: keys and self-signed certificates, responses

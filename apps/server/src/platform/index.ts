@@ -11,8 +11,13 @@ export {
   type PolicyRule,
   type Versioned,
 } from './commands/command';
-export { facilityTarget, type FacilityState } from './commands/facility-target';
 export { savedRowTarget, type SavedRowState } from './commands/saved-row-target';
+export {
+  actorFacilityTarget,
+  actorFacilityTargetLocking,
+  bumpedByTheUseCase,
+  type FacilityTargetState,
+} from './commands/targets';
 export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';

@@ -22,11 +22,22 @@ export const apiKeyRoutes: ReadonlySet<string> = new Set([
 /** The SHA-256 of a key's secret, as stored (a key is random and long: no slow hash is needed). */
 export const hashKeySecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 
-/** A new key: its lookup id, its secret, the text the integrator sends, and the hash stored. */
-export function newApiKey(connectionName: string, lookupId = randomBytes(8).toString('hex')) {
+/** A key's new secret and the hash stored; a rotation binds it to the key's lookup id (`apiKeyText`). */
+export function newKeySecret() {
   const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashKeySecret(secret) };
+}
+
+/** The text the integrator sends: the connection, the key's lookup id and its secret. */
+export function apiKeyText(connectionName: string, lookupId: string, secret: string): string {
   const connection = Buffer.from(connectionName, 'utf8').toString('hex');
-  return { lookupId, secret: `hasp_${connection}_${lookupId}_${secret}`, hash: hashKeySecret(secret) };
+  return `hasp_${connection}_${lookupId}_${secret}`;
+}
+
+/** A new key: its lookup id, the text the integrator sends (`secret`), and the hash stored. */
+export function newApiKey(connectionName: string, lookupId = randomBytes(8).toString('hex')) {
+  const { secret, hash } = newKeySecret();
+  return { lookupId, secret: apiKeyText(connectionName, lookupId, secret), hash };
 }
 
 /** The key a request carries: `Authorization: Bearer hasp_…` or `X-Api-Key: hasp_…`; null when it carries none. */

@@ -111,3 +111,38 @@ export function commandChecks(db: () => Kysely<Database>, send: ReturnType<typeo
     },
   };
 }
+
+/** The audit rows and domain events one request recorded (an answer's REQUEST_ID_HEADER), in order. */
+export async function recordsOfRequest(db: Kysely<Database>, requestId: string) {
+  const [audits, events] = await Promise.all([
+    db
+      .selectFrom('audit_log')
+      .select(['action', 'entity_type', 'entity_id', 'address'])
+      .where('request_id', '=', requestId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('domain_events')
+      .select(['name', 'entity_type', 'entity_id'])
+      .where('request_id', '=', requestId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { audits, events };
+}
+
+/** The request an answer was (its audit rows' and events' `request_id`). */
+export const requestOf = (response: { headers: Record<string, unknown> }) =>
+  String(response.headers[REQUEST_ID_HEADER]);
+
+/** Whether an Idempotency-Key was used: a refused command leaves it free. */
+export async function keyUsed(db: Kysely<Database>, key: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('idempotency_keys').select('key').where('key', '=', key).executeTakeFirst()) !== undefined
+  );
+}
+
+/** How many audit rows and domain events there are, to show that a refusal recorded none. */
+export async function recordCounts(db: Kysely<Database>): Promise<[number, number]> {
+  return [await countRows(db, 'audit_log'), await countRows(db, 'domain_events')];
+}

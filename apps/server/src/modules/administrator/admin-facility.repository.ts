@@ -2,7 +2,7 @@ import type { AdminFacility } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
 
 const columns = ['id', 'name', 'parent_id', 'is_active', 'time_zone', 'created_at'] as const;
-type Row = {
+export type FacilityRow = {
   id: number;
   name: string;
   parent_id: number | null;
@@ -20,7 +20,7 @@ export interface FacilitySnapshot {
   timeZone: string;
 }
 
-export const snapshotOf = (row: Row): FacilitySnapshot => ({
+export const snapshotOf = (row: FacilityRow): FacilitySnapshot => ({
   ID: row.id,
   name: row.name,
   companyID: row.parent_id,
@@ -28,19 +28,21 @@ export const snapshotOf = (row: Row): FacilitySnapshot => ({
   timeZone: row.time_zone,
 });
 
-export const toAdminFacility = (row: Row, currentFacilityId: number): AdminFacility => ({
+export const toAdminFacility = (row: FacilityRow, currentFacilityId: number): AdminFacility => ({
   ...snapshotOf(row),
   createdAt: new Date(row.created_at).toISOString(),
   isCurrent: row.id === currentFacilityId,
 });
 
 /** Every facility of the connection, active or not, in name order. */
-export function listAllFacilities(db: Db): Promise<Row[]> {
+export function listAllFacilities(db: Db): Promise<FacilityRow[]> {
   return db.selectFrom('facilities').select(columns).orderBy('name').orderBy('id').execute();
 }
 
-export function findFacilityRow(db: Db, id: number): Promise<Row | undefined> {
-  return db.selectFrom('facilities').select(columns).where('id', '=', id).executeTakeFirst();
+/** A facility of the connection; `lock`: FOR UPDATE (a change to it). */
+export function findFacilityRow(db: Db, id: number, lock = false): Promise<FacilityRow | undefined> {
+  const query = db.selectFrom('facilities').select(columns).where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** Another facility already called this (names are unique per connection, ignoring case). */
@@ -65,7 +67,7 @@ export function updateFacilityRow(
   db: Db,
   id: number,
   values: { name: string; parentId: number | null; isActive: boolean },
-): Promise<Row> {
+): Promise<FacilityRow> {
   return db
     .updateTable('facilities')
     .set({ name: values.name, parent_id: values.parentId, is_active: values.isActive })

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   rightNavIds,
   rightNavPermission,
@@ -8,7 +8,6 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { listUserPermissions } from '../permissions';
 import {
   findFacilityRow,
@@ -19,7 +18,14 @@ import {
   toAdminFacility,
   updateFacilityRow,
 } from './admin-facility.repository';
-import type { Actor } from '../../platform';
+import { defineCommand, type Actor, type CommandRun, type FacilityTargetState } from '../../platform';
+import {
+  adminFacilityPolicy,
+  adminFacilityTarget,
+  facilityCreatePolicy,
+  facilityTreeTarget,
+  type AdminFacilityState,
+} from './admin-facility.policy';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -36,14 +42,6 @@ const nameInUse = () => AppError.validation([{ field: 'name', message: 'Another 
 
 export async function listAdminFacilities(db: Db, caller: Caller): Promise<AdminFacility[]> {
   return (await listAllFacilities(db)).map((row) => toAdminFacility(row, caller.facilityId));
-}
-
-/**
- * Serializes changes to the facility tree: two concurrent moves could otherwise each pass the
- * cycle check and together form a cycle.
- */
-async function lockFacilityTree(trx: Trx): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('hasp-facility-tree'))`.execute(trx);
 }
 
 /** Refuses a new parent that does not exist, is inactive or would make a cycle. */
@@ -71,42 +69,50 @@ async function checkParent(trx: Trx, facilityId: number | null, parentId: number
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
+/** Writes the facility; a name taken meanwhile is refused by the unique index as before (the runner rolls back). */
+async function naming<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw isUniqueViolation(error) ? nameInUse() : error;
+  }
+}
+
 /**
  * Creates a facility that is usable at once: default facility settings, every right-nav feature
  * switched on, an Administrators group holding every right-nav permission, and the creator in it
- * with access to the facility. All of it, and its audit row, in one transaction.
+ * with access to the facility. Facilities are the connection's: the audit row and the event name
+ * no facility.
  */
-export async function createFacility(db: Db, caller: Caller, input: AdminFacilityCreate): Promise<AdminFacility> {
-  try {
-    const row = await db.transaction().execute(async (trx) => {
-      await lockFacilityTree(trx);
-      if (await nameTaken(trx, input.name, null)) throw nameInUse();
-      await checkParent(trx, null, input.companyID);
-      // The new facility keeps its parent's clock, or the creator's facility's.
-      const zoneSource = await findFacilityRow(trx, input.companyID ?? caller.facilityId);
-      const created = await insertFacility(trx, {
-        name: input.name,
-        parentId: input.companyID,
-        timeZone: zoneSource?.time_zone ?? 'UTC',
-      });
-      const setup = await setUpFacility(trx, created.id, caller.userId);
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: null,
-        action: 'facility.create',
-        entityType: 'facility',
-        entityId: created.id,
-        before: null,
-        after: { ...snapshotOf(created), setup },
-      });
-      return created;
+export const createFacility = defineCommand({
+  name: 'facility.create',
+  target: facilityTreeTarget,
+  policy: facilityCreatePolicy['facility.create'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    ...run
+  }: CommandRun<AdminFacilityCreate, FacilityTargetState>): Promise<AdminFacility> {
+    const caller = ctx.actor;
+    if (await nameTaken(trx, input.name, null)) throw nameInUse();
+    await checkParent(trx, null, input.companyID);
+    // The new facility keeps its parent's clock, or the creator's facility's.
+    const zoneSource = await findFacilityRow(trx, input.companyID ?? caller.facilityId);
+    const created = await naming(
+      insertFacility(trx, { name: input.name, parentId: input.companyID, timeZone: zoneSource?.time_zone ?? 'UTC' }),
+    );
+    const setup = await setUpFacility(trx, created.id, caller.userId);
+    run.audit({
+      ...about(created.id),
+      action: 'facility.create',
+      before: null,
+      after: { ...snapshotOf(created), setup },
     });
-    return toAdminFacility(row, caller.facilityId);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameInUse();
-    throw error;
-  }
-}
+    run.event({ ...about(created.id), name: 'facility.created' });
+    return toAdminFacility(created, caller.facilityId);
+  },
+});
 
 /** The defaults a new facility starts with (the demo seed's shape for a facility). */
 async function setUpFacility(trx: Trx, facilityId: number, creatorId: number) {
@@ -130,60 +136,55 @@ async function setUpFacility(trx: Trx, facilityId: number, creatorId: number) {
 }
 
 /** Renames, moves, deactivates or reactivates a facility; an unchanged edit records nothing. */
-export async function updateFacility(
-  db: Db,
-  caller: Caller,
-  id: number,
-  input: AdminFacilityUpdate,
-): Promise<AdminFacility> {
-  try {
-    const row = await db.transaction().execute(async (trx) => {
-      await lockFacilityTree(trx);
-      const current = await findFacilityRow(trx, id);
-      if (!current) throw AppError.notFound('Facility');
-      if (!input.isActive && current.is_active && id === caller.facilityId) {
-        throw new AppError(
-          'CONFLICT',
-          409,
-          'You are signed in to this facility, so you cannot deactivate it. Sign in to another facility first.',
-        );
-      }
-      if (input.name !== current.name && (await nameTaken(trx, input.name, id))) throw nameInUse();
-      if (input.companyID !== current.parent_id) await checkParent(trx, id, input.companyID);
-      const before = snapshotOf(current);
-      const changed =
-        input.name !== current.name || input.companyID !== current.parent_id || input.isActive !== current.is_active;
-      if (!changed) return current;
-      // Renaming, moving or deactivating a facility changes it for all its users: only its own administrators may.
-      if (!(await administersFacility(trx, caller.userId, id))) {
-        throw new AppError(
-          'FORBIDDEN',
-          403,
-          `You do not administer ${current.name}: ask one of its administrators to change it`,
-        );
-      }
-      const updated = await updateFacilityRow(trx, id, {
-        name: input.name,
-        parentId: input.companyID,
-        isActive: input.isActive,
-      });
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: null,
-        action: actionFor(current.is_active, input.isActive),
-        entityType: 'facility',
-        entityId: id,
-        before,
-        after: snapshotOf(updated),
-      });
-      return updated;
-    });
-    return toAdminFacility(row, caller.facilityId);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameInUse();
-    throw error;
-  }
+export const editFacility = defineCommand({
+  name: 'facility.edit',
+  target: adminFacilityTarget,
+  policy: adminFacilityPolicy['facility.edit'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state: current,
+    ...run
+  }: CommandRun<AdminFacilityUpdate, AdminFacilityState>): Promise<AdminFacility> {
+    const caller = ctx.actor;
+    const id = current.id;
+    if (input.name !== current.name && (await nameTaken(trx, input.name, id))) throw nameInUse();
+    if (input.companyID !== current.parent_id) await checkParent(trx, id, input.companyID);
+    const changed =
+      input.name !== current.name || input.companyID !== current.parent_id || input.isActive !== current.is_active;
+    if (!changed) {
+      run.unchanged();
+      return toAdminFacility(current, caller.facilityId);
+    }
+    // Renaming, moving or deactivating a facility changes it for all its users: only its own administrators may.
+    if (!(await administersFacility(trx, caller.userId, id))) {
+      throw new AppError(
+        'FORBIDDEN',
+        403,
+        `You do not administer ${current.name}: ask one of its administrators to change it`,
+      );
+    }
+    const updated = await naming(
+      updateFacilityRow(trx, id, { name: input.name, parentId: input.companyID, isActive: input.isActive }),
+    );
+    const action = actionFor(current.is_active, input.isActive);
+    run.audit({ ...about(id), action, before: snapshotOf(current), after: snapshotOf(updated) });
+    run.event({ ...about(id), name: eventFor[action]! });
+    return toAdminFacility(updated, caller.facilityId);
+  },
+});
+
+/** The facility an audit row or a domain event is about: the connection's, so of no facility. */
+function about(facilityId: number) {
+  return { facilityId: null, entityType: 'facility', entityId: facilityId };
 }
+
+const eventFor: Record<string, string> = {
+  'facility.deactivate': 'facility.deactivated',
+  'facility.reactivate': 'facility.reactivated',
+  'facility.update': 'facility.changed',
+};
 
 /** Whether the user may sign in to the facility and holds Administrator there. */
 async function administersFacility(trx: Trx, userId: number, facilityId: number): Promise<boolean> {

@@ -17,10 +17,10 @@ import {
   jobsHealthSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { verifyAuditChains } from '../audit';
-import { createFacility, listAdminFacilities, updateFacility } from './admin-facility.service';
+import { createFacility, editFacility, listAdminFacilities } from './admin-facility.service';
 import { listAuditEntries, listAuditFacets } from './audit-log.repository';
 import { readConnectionInfo } from './connection-info';
 import { readServerHealth } from './server-health';
@@ -63,10 +63,14 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         security,
         summary: 'Create a facility (default settings, an Administrators group with the creator in it); audited',
         body: adminFacilityCreateSchema,
-        response: { 200: adminFacilitySchema, ...errors },
+        response: { 200: adminFacilitySchema, ...commandErrorResponses },
       },
     },
-    async (request) => createFacility(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, createFacility, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.put(
@@ -78,11 +82,11 @@ export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         summary: 'Rename, move (parent/company), deactivate or reactivate a facility; audited',
         params: idParams,
         body: adminFacilityUpdateSchema,
-        response: { 200: adminFacilitySchema, ...errors },
+        response: { 200: adminFacilitySchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      updateFacility(contextOf(request).connection.db, contextOf(request).actor, request.params.id, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editFacility, { targetId: request.params.id, input: request.body }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { rightNavPermission, type AnnouncementStatus } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { type CommandTarget, type FacilityState, policyTable } from '../../platform';
+import { type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
 import { bumpAnnouncementVersion, lockAnnouncement } from './announcement.repository';
 
 /** An announcement as its commands lock it: what the policy reads, and the row's version. */
@@ -25,7 +25,7 @@ const notArchived = (announcement: AnnouncementState) =>
   announcement.status === 'archived' ? new AppError('CONFLICT', 409, 'This announcement is archived') : null;
 
 /** Who may write a new announcement: Announcement Manage's permission, as the routes' preHandler. */
-export const announcementCreatePolicy = policyTable<FacilityState>()({
+export const announcementCreatePolicy = policyTable<FacilityTargetState>()({
   'announcement.create': { permissions: screen },
 });
 

@@ -14,7 +14,13 @@ import {
   type AnnouncementValues,
   type FacilityScope,
 } from './announcement.repository';
-import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
+import {
+  defineCommand,
+  actorFacilityTarget,
+  type Actor,
+  type CommandRun,
+  type FacilityTargetState,
+} from '../../platform';
 import {
   announcementCreatePolicy,
   announcementPolicy,
@@ -85,9 +91,9 @@ function record(run: Recorder, action: string, event: string, before: Announceme
 /** Writes a draft announcement (audited `announcement.create`, announced `announcement.created`). */
 export const createAnnouncement = defineCommand({
   name: 'announcement.create',
-  target: facilityTarget,
+  target: actorFacilityTarget,
   policy: announcementCreatePolicy['announcement.create'],
-  async apply({ trx, ctx, input, ...run }: CommandRun<AnnouncementInput, FacilityState>): Promise<Announcement> {
+  async apply({ trx, ctx, input, ...run }: CommandRun<AnnouncementInput, FacilityTargetState>): Promise<Announcement> {
     const caller = ctx.actor;
     const values = await valuesFrom(trx, caller, input);
     const created = await load(trx, caller, await insertAnnouncement(trx, caller, caller.userId, values));

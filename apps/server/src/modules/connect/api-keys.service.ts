@@ -1,39 +1,52 @@
-import type { Kysely } from 'kysely';
-import type { ApiKey, ApiKeyCreate, ApiKeySecret } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-import type { Actor, RequestContext } from '../../platform';
+import type { ApiKey, ApiKeyCreate } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { newApiKey } from '../../plugins/api-key-auth';
-import { auditOrigin, recordAudit } from '../audit';
-import { findApiKeyRow, toApiKey } from './api-keys.repository';
+import {
+  actorFacilityTarget,
+  actorPermissions,
+  defineCommand,
+  type CommandRun,
+  type FacilityTargetState,
+} from '../../platform';
+import { findApiKeyRow, toApiKey, type ApiKeyRow } from './api-keys.repository';
+import { apiKeyPolicy, apiKeyTarget, connectCreatePolicy } from './connect.policy';
 
-type Db = Kysely<Database>;
+const entityType = 'api_key';
 
 /**
- * Creates a key of the facility. It may hold only what its creator holds now (403 naming the
- * first one they lack); the answer carries the key's text, this once: only its hash is kept.
+ * A new key: the administrator's choices, and the lookup id and hash of the secret the route made
+ * (see `newApiKey`). The secret itself never enters the command, so its stored answer (kept for
+ * replays) never holds it.
  */
-export async function createApiKey(
-  db: Db,
-  ctx: RequestContext,
-  held: ReadonlySet<string>,
-  input: ApiKeyCreate,
-): Promise<ApiKeySecret> {
-  const beyond = input.permissions.find((p) => !held.has(p));
-  if (beyond) throw new AppError('FORBIDDEN', 403, `A key cannot hold a permission you do not hold: ${beyond}`);
-  const expiresAt = new Date(input.expiresAt);
-  if (expiresAt <= ctx.now)
-    throw AppError.validation([{ field: 'expiresAt', message: 'Expiry must be in the future' }]);
-  const created = newApiKey(ctx.connection.name);
-  return db.transaction().execute(async (trx) => {
+export interface ApiKeyCreation extends ApiKeyCreate {
+  lookupId: string;
+  secretHash: string;
+}
+
+/**
+ * Creates a key of the facility. It may hold only what its creator holds now (403 naming the first
+ * one they lack), read in the command's transaction. Answers the key; the route adds its text.
+ */
+export const createApiKey = defineCommand({
+  name: 'api-key.create',
+  target: actorFacilityTarget,
+  policy: connectCreatePolicy['api-key.create'],
+  // Every send makes a new secret: the key alone says "the same creation", with the same choices.
+  fingerprint: ({ lookupId: _lookupId, secretHash: _secretHash, ...choices }: ApiKeyCreation) => choices,
+  async apply({ trx, ctx, input, ...run }: CommandRun<ApiKeyCreation, FacilityTargetState>): Promise<ApiKey> {
+    const held = await actorPermissions(trx, ctx.actor);
+    const beyond = input.permissions.find((p) => !held.has(p));
+    if (beyond) throw new AppError('FORBIDDEN', 403, `A key cannot hold a permission you do not hold: ${beyond}`);
+    const expiresAt = new Date(input.expiresAt);
+    if (expiresAt <= ctx.now)
+      throw AppError.validation([{ field: 'expiresAt', message: 'Expiry must be in the future' }]);
     const { id } = await trx
       .insertInto('api_keys')
       .values({
         facility_id: ctx.actor.facilityId,
-        lookup_id: created.lookupId,
+        lookup_id: input.lookupId,
         name: input.name,
         permissions: [...new Set(input.permissions)],
-        secret_hash: created.hash,
+        secret_hash: input.secretHash,
         expires_at: expiresAt,
         created_by: ctx.actor.userId,
         created_at: ctx.now,
@@ -41,84 +54,67 @@ export async function createApiKey(
       .returning('id')
       .executeTakeFirstOrThrow();
     const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
-    await recordAudit(trx, {
-      ...auditOrigin(ctx),
-      action: 'api-key.create',
-      entityType: 'api_key',
-      entityId: id,
-      before: null,
-      after: key,
-    });
-    return { key, secret: created.secret };
-  });
-}
+    run.audit({ action: 'api-key.create', entityType, entityId: id, before: null, after: key });
+    run.event({ name: 'api-key.created', entityType, entityId: id });
+    return key;
+  },
+});
 
-/** Locks a key of the facility and checks the version the administrator saw (409 when it changed). */
-async function lockKey(trx: Parameters<typeof findApiKeyRow>[0], actor: Actor, id: number, version: number | null) {
-  const row = await findApiKeyRow(trx, actor.facilityId, id, true);
-  if (!row) throw AppError.notFound('API key');
-  if (version !== null && row.version !== version)
-    throw new AppError('CONFLICT', 409, 'Someone changed this key meanwhile: reload it and try again');
-  if (row.revoked_at) throw new AppError('CONFLICT', 409, 'This key is revoked');
-  return row;
+/** A rotation: the old secret's grace, and the hash of the new secret the route made. */
+export interface ApiKeyRotation {
+  graceHours: number;
+  secretHash: string;
 }
 
 /**
  * A new secret for the key; the old one keeps working for `graceHours` (so the integrator can
- * switch without a gap). The new text is answered this once.
+ * switch without a gap). Answers the key and its lookup id, from which the route writes the new
+ * text it shows this once.
  */
-export async function rotateApiKey(
-  db: Db,
-  ctx: RequestContext,
-  id: number,
-  version: number | null,
-  graceHours: number,
-): Promise<ApiKeySecret> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockKey(trx, ctx.actor, id, version);
-    const before = toApiKey(row, ctx.now);
-    const created = newApiKey(ctx.connection.name, row.lookup_id);
+export const rotateApiKey = defineCommand({
+  name: 'api-key.rotate',
+  target: apiKeyTarget,
+  policy: apiKeyPolicy['api-key.rotate'],
+  // As a creation: the new secret's hash tells nothing about the request.
+  fingerprint: ({ graceHours }: ApiKeyRotation) => ({ graceHours }),
+  async apply({
+    trx,
+    ctx,
+    input,
+    state: row,
+    ...run
+  }: CommandRun<ApiKeyRotation, ApiKeyRow>): Promise<{ key: ApiKey; lookupId: string }> {
     await trx
       .updateTable('api_keys')
       .set((eb) => ({
         previous_secret_hash: eb.ref('secret_hash'),
-        previous_valid_until: new Date(ctx.now.getTime() + graceHours * 3_600_000),
-        secret_hash: created.hash,
-        version: eb('version', '+', 1),
+        previous_valid_until: new Date(ctx.now.getTime() + input.graceHours * 3_600_000),
+        secret_hash: input.secretHash,
+        version: row.version + 1,
       }))
-      .where('id', '=', id)
+      .where('id', '=', row.id)
       .execute();
-    const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
-    await recordAudit(trx, {
-      ...auditOrigin(ctx),
-      action: 'api-key.rotate',
-      entityType: 'api_key',
-      entityId: id,
-      before,
-      after: key,
-    });
-    return { key, secret: created.secret };
-  });
-}
+    const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, row.id))!, ctx.now);
+    run.audit({ action: 'api-key.rotate', entityType, entityId: row.id, before: toApiKey(row, ctx.now), after: key });
+    run.event({ name: 'api-key.rotated', entityType, entityId: row.id });
+    return { key, lookupId: row.lookup_id };
+  },
+});
 
 /** Revokes the key: its next call is refused (every call reads the key). */
-export async function revokeApiKey(db: Db, ctx: RequestContext, id: number, version: number | null): Promise<ApiKey> {
-  return db.transaction().execute(async (trx) => {
-    const row = await lockKey(trx, ctx.actor, id, version);
+export const revokeApiKey = defineCommand({
+  name: 'api-key.revoke',
+  target: apiKeyTarget,
+  policy: apiKeyPolicy['api-key.revoke'],
+  async apply({ trx, ctx, state: row, ...run }: CommandRun<null, ApiKeyRow>): Promise<ApiKey> {
     await trx
       .updateTable('api_keys')
-      .set((eb) => ({ revoked_at: ctx.now, revoked_by: ctx.actor.userId, version: eb('version', '+', 1) }))
-      .where('id', '=', id)
+      .set({ revoked_at: ctx.now, revoked_by: ctx.actor.userId, version: row.version + 1 })
+      .where('id', '=', row.id)
       .execute();
-    const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, id))!, ctx.now);
-    await recordAudit(trx, {
-      ...auditOrigin(ctx),
-      action: 'api-key.revoke',
-      entityType: 'api_key',
-      entityId: id,
-      before: toApiKey(row, ctx.now),
-      after: key,
-    });
+    const key = toApiKey((await findApiKeyRow(trx, ctx.actor.facilityId, row.id))!, ctx.now);
+    run.audit({ action: 'api-key.revoke', entityType, entityId: row.id, before: toApiKey(row, ctx.now), after: key });
+    run.event({ name: 'api-key.revoked', entityType, entityId: row.id });
     return key;
-  });
-}
+  },
+});

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -20,14 +20,16 @@ import {
   webhookSubscriptionUpdateSchema,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { apiKeyText, newApiKey, newKeySecret } from '../../plugins/api-key-auth';
 import { AppError } from '../../plugins/app-error';
 import { permissionsOf, requirePermission } from '../../plugins/permissions';
 import { findFacilityPermissionCatalogue } from '../permissions';
 import { listApiKeyRows, toApiKey } from './api-keys.repository';
 import { createApiKey, revokeApiKey, rotateApiKey } from './api-keys.service';
 import { listDeliveries, listSubscriptionRows, toSubscription } from './webhooks.repository';
-import { createSubscription, redeliver, sendTestEvent, updateSubscription } from './webhooks.service';
+import { newWebhookSecret } from './webhook-signature';
+import { checkTarget, createSubscription, editSubscription, redeliver, sendTestEvent } from './webhooks.service';
 
 const tags = ['connect'];
 const security = [{ bearer: [] }];
@@ -40,13 +42,14 @@ const errors = {
 };
 const admin = requirePermission(rightNavPermission('connect'));
 
-/** The `If-Match` version of a key, when sent. */
-function versionOf(request: FastifyRequest): number | null {
-  const header = request.headers['if-match'];
-  if (header === undefined) return null;
-  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(String(header).trim());
-  if (!match) throw AppError.validation([{ field: 'If-Match', message: 'If-Match: the version you loaded, e.g. "3"' }]);
-  return Number(match[1]);
+/**
+ * An answer that shows a secret this once: no cache may keep it. A replay did not make this secret
+ * (only its hash, or the row, keeps it, and the first send's answer was lost): say so rather than
+ * hand over one that does not work.
+ */
+function showOnce(reply: FastifyReply, replayed: string) {
+  void reply.header('cache-control', 'no-store');
+  if (reply.getHeader('idempotent-replayed') === 'true') throw new AppError('CONFLICT', 409, replayed);
 }
 
 /**
@@ -103,17 +106,21 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           'Create an API key (audited api-key.create): permissions from the catalogue, never more than the caller ' +
           'holds (403), and an expiry. The answer shows the key this once; only its SHA-256 is kept.',
         body: apiKeyCreateSchema,
-        response: { 201: apiKeySecretSchema, ...errors },
+        response: { 201: apiKeySecretSchema, ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const created = await createApiKey(
-        contextOf(request).connection.db,
-        contextOf(request),
-        await permissionsOf(request),
-        request.body,
+      const { connection, actor } = contextOf(request);
+      const made = newApiKey(connection.name);
+      const key = await sendCommand(ctx.events, request, reply, createApiKey, {
+        targetId: actor.facilityId,
+        input: { ...request.body, lookupId: made.lookupId, secretHash: made.hash },
+      });
+      showOnce(
+        reply,
+        'This key was already created by this request; its text was shown only then. Rotate it to get a new one.',
       );
-      return reply.code(201).send(created);
+      return reply.code(201).send({ key, secret: made.secret });
     },
   );
 
@@ -127,17 +134,21 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           'A new secret for the key (shown this once); the old one keeps working for graceHours. If-Match: its version.',
         params: idParamsSchema,
         body: apiKeyRotateSchema,
-        response: { 200: apiKeySecretSchema, ...errors },
+        response: { 200: apiKeySecretSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      rotateApiKey(
-        contextOf(request).connection.db,
-        contextOf(request),
-        request.params.id,
-        versionOf(request),
-        request.body.graceHours,
-      ),
+    async (request, reply) => {
+      const fresh = newKeySecret();
+      const { key, lookupId } = await sendCommand(ctx.events, request, reply, rotateApiKey, {
+        targetId: request.params.id,
+        input: { graceHours: request.body.graceHours, secretHash: fresh.hash },
+      });
+      showOnce(
+        reply,
+        'This key was already rotated by this request; its new text was shown only then. Rotate it again to get a new one.',
+      );
+      return { key, secret: apiKeyText(contextOf(request).connection.name, lookupId, fresh.secret) };
+    },
   );
 
   app.post(
@@ -148,11 +159,11 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         security,
         summary: 'Revoke the key: its next call is refused (401). If-Match: its version.',
         params: idParamsSchema,
-        response: { 200: apiKeySchema, ...errors },
+        response: { 200: apiKeySchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      revokeApiKey(contextOf(request).connection.db, contextOf(request), request.params.id, versionOf(request)),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, revokeApiKey, { targetId: request.params.id, input: null }),
   );
 
   app.get(
@@ -186,17 +197,21 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           'resolve is refused (400 naming url) unless the server setting HASP_CONNECT_ALLOW_PRIVATE_TARGETS lists its ' +
           'address. The answer shows the signing secret this once.',
         body: webhookSubscriptionInputSchema,
-        response: { 201: webhookSubscriptionSecretSchema, ...errors },
+        response: { 201: webhookSubscriptionSecretSchema, ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const created = await createSubscription(
-        contextOf(request).connection.db,
-        contextOf(request),
-        request.body,
-        ctx.webhookTargets,
+      await checkTarget(ctx.webhookTargets, request.body.url);
+      const secret = newWebhookSecret();
+      const subscription = await sendCommand(ctx.events, request, reply, createSubscription, {
+        targetId: contextOf(request).actor.facilityId,
+        input: { ...request.body, secret },
+      });
+      showOnce(
+        reply,
+        'This subscription was already made by this request; its signing secret was shown only then. Switch it off and subscribe again to get a new one.',
       );
-      return reply.code(201).send(created);
+      return reply.code(201).send({ subscription, secret });
     },
   );
 
@@ -209,17 +224,18 @@ export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         summary: 'Change a subscription (its version in the body); switching it on again clears its failures',
         params: idParamsSchema,
         body: webhookSubscriptionUpdateSchema,
-        response: { 200: webhookSubscriptionSchema, ...errors },
+        response: { 200: webhookSubscriptionSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      updateSubscription(
-        contextOf(request).connection.db,
-        contextOf(request),
-        request.params.id,
-        request.body,
-        ctx.webhookTargets,
-      ),
+    async (request, reply) => {
+      const { version, ...input } = request.body;
+      await checkTarget(ctx.webhookTargets, input.url);
+      return sendCommand(ctx.events, request, reply, editSubscription, {
+        targetId: request.params.id,
+        input,
+        expectedVersion: version,
+      });
+    },
   );
 
   app.post(

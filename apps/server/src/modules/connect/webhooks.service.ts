@@ -1,36 +1,55 @@
 import type { Kysely } from 'kysely';
 import { WEBHOOK_TEST_EVENT, type WebhookSubscription, type WebhookSubscriptionInput } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import type { RequestContext } from '../../platform';
+import {
+  actorFacilityTarget,
+  defineCommand,
+  type CommandRun,
+  type FacilityTargetState,
+  type RequestContext,
+} from '../../platform';
 import type { Jobs } from '../../platform/jobs';
 import { AppError } from '../../plugins/app-error';
-import { auditOrigin, recordAudit } from '../audit';
+import { connectCreatePolicy, subscriptionPolicy, subscriptionTarget } from './connect.policy';
 import { sendDeliveryJob } from './webhook-deliver.job';
 import { webhookBody } from './webhook-events.consumer';
-import { newWebhookSecret } from './webhook-signature';
 import { TARGET_REFUSED, type WebhookTargets } from './webhook-target';
-import { findSubscriptionRow, insertDelivery, toSubscription } from './webhooks.repository';
+import { findSubscriptionRow, insertDelivery, toSubscription, type SubscriptionRow } from './webhooks.repository';
 
 type Db = Kysely<Database>;
+const entityType = 'webhook_subscription';
 
 /**
  * 400 naming `url` when webhooks may not go there (not public and not allowed by the server's
- * setting, or not resolving): the same message for every such target.
+ * setting, or not resolving): the same message for every such target. The route checks it before
+ * sending the command, so no transaction waits on a name lookup.
  */
-async function checkTarget(targets: WebhookTargets, url: string): Promise<void> {
+export async function checkTarget(targets: WebhookTargets, url: string): Promise<void> {
   if (!(await targets.addressesOf(url))) throw AppError.validation([{ field: 'url', message: TARGET_REFUSED }]);
 }
 
-/** Subscribes a URL to events; answers the signing secret this once. */
-export async function createSubscription(
-  db: Db,
-  ctx: RequestContext,
-  input: WebhookSubscriptionInput,
-  targets: WebhookTargets,
-): Promise<{ subscription: WebhookSubscription; secret: string }> {
-  await checkTarget(targets, input.url);
-  const secret = newWebhookSecret();
-  return db.transaction().execute(async (trx) => {
+/**
+ * A new subscription: what the administrator chose, and the signing secret the route made (see
+ * `newWebhookSecret`). Deliveries are signed with it, so the row keeps it; the command's stored
+ * answer (kept for replays) never does.
+ */
+export interface SubscriptionCreation extends WebhookSubscriptionInput {
+  secret: string;
+}
+
+/** Subscribes a URL to events; answers the subscription (the route adds its secret, shown this once). */
+export const createSubscription = defineCommand({
+  name: 'webhook.create',
+  target: actorFacilityTarget,
+  policy: connectCreatePolicy['webhook.create'],
+  // Every send makes a new secret: the key alone says "the same subscription", with the same choices.
+  fingerprint: ({ secret: _secret, ...choices }: SubscriptionCreation) => choices,
+  async apply({
+    trx,
+    ctx,
+    input,
+    ...run
+  }: CommandRun<SubscriptionCreation, FacilityTargetState>): Promise<WebhookSubscription> {
     const row = await trx
       .insertInto('webhook_subscriptions')
       .values({
@@ -38,7 +57,7 @@ export async function createSubscription(
         name: input.name,
         url: input.url,
         events: [...new Set(input.events)],
-        secret,
+        secret: input.secret,
         is_active: input.isActive,
         created_by: ctx.actor.userId,
         created_at: ctx.now,
@@ -47,32 +66,30 @@ export async function createSubscription(
       .returningAll()
       .executeTakeFirstOrThrow();
     const subscription = toSubscription(row);
-    await recordAudit(trx, {
-      ...auditOrigin(ctx),
+    run.audit({
       action: 'webhook-subscription.create',
-      entityType: 'webhook_subscription',
+      entityType,
       entityId: row.id,
       before: null,
       after: subscription,
     });
-    return { subscription, secret };
-  });
-}
+    run.event({ name: 'webhook.created', entityType, entityId: row.id });
+    return subscription;
+  },
+});
 
-/** Replaces a subscription seen at `version`; switching it on again clears its failure count. */
-export async function updateSubscription(
-  db: Db,
-  ctx: RequestContext,
-  id: number,
-  input: WebhookSubscriptionInput & { version: number },
-  targets: WebhookTargets,
-): Promise<WebhookSubscription> {
-  await checkTarget(targets, input.url);
-  return db.transaction().execute(async (trx) => {
-    const before = await findSubscriptionRow(trx, ctx.actor.facilityId, id, true);
-    if (!before) throw AppError.notFound('Subscription');
-    if (before.version !== input.version)
-      throw new AppError('CONFLICT', 409, 'Someone changed this subscription meanwhile: reload it and try again');
+/** Replaces the subscription (its version checked by the runner); switching it on again clears its failure count. */
+export const editSubscription = defineCommand({
+  name: 'webhook.edit',
+  target: subscriptionTarget,
+  policy: subscriptionPolicy['webhook.edit'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state: before,
+    ...run
+  }: CommandRun<WebhookSubscriptionInput, SubscriptionRow>): Promise<WebhookSubscription> {
     const row = await trx
       .updateTable('webhook_subscriptions')
       .set({
@@ -84,21 +101,21 @@ export async function updateSubscription(
         updated_at: ctx.now,
         version: before.version + 1,
       })
-      .where('id', '=', id)
+      .where('id', '=', before.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     const subscription = toSubscription(row);
-    await recordAudit(trx, {
-      ...auditOrigin(ctx),
+    run.audit({
       action: 'webhook-subscription.update',
-      entityType: 'webhook_subscription',
-      entityId: id,
+      entityType,
+      entityId: before.id,
       before: toSubscription(before),
       after: subscription,
     });
+    run.event({ name: 'webhook.changed', entityType, entityId: before.id });
     return subscription;
-  });
-}
+  },
+});
 
 /**
  * Sends the test event to a subscription (whatever events it asked for): a delivery like any

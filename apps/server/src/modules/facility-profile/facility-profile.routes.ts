@@ -7,9 +7,14 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { changeFacilityLogo, getFacilityProfile, updateFacilityProfile } from './facility-profile.service';
+import {
+  editFacilityProfile,
+  getFacilityProfile,
+  removeFacilityLogo,
+  replaceFacilityLogo,
+} from './facility-profile.service';
 
 const tags = ['facility-profile'];
 const security = [{ bearer: [] }];
@@ -42,10 +47,14 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         security,
         summary: "Change the facility's name, address, time zone (IANA) and default language",
         body: facilityProfileInputSchema,
-        response: { 200: facilityProfileSchema, ...errors },
+        response: { 200: facilityProfileSchema, ...commandErrorResponses },
       },
     },
-    async (request) => updateFacilityProfile(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, editFacilityProfile, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.put(
@@ -57,10 +66,14 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         security,
         summary: 'Replace the logo: PNG, JPEG or SVG (no scripts or external references), at most 256 KB',
         body: facilityLogoUploadSchema,
-        response: { 200: facilityProfileSchema, ...errors },
+        response: { 200: facilityProfileSchema, ...commandErrorResponses },
       },
     },
-    async (request) => changeFacilityLogo(contextOf(request).connection.db, contextOf(request).actor, request.body),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, replaceFacilityLogo, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.delete(
@@ -71,9 +84,13 @@ export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (a
         tags,
         security,
         summary: 'Remove the logo',
-        response: { 200: facilityProfileSchema, ...errors },
+        response: { 200: facilityProfileSchema, ...commandErrorResponses },
       },
     },
-    async (request) => changeFacilityLogo(contextOf(request).connection.db, contextOf(request).actor, null),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, removeFacilityLogo, {
+        targetId: contextOf(request).actor.facilityId,
+        input: null,
+      }),
   );
 };

@@ -10,7 +10,7 @@ import {
   type PermitStatus,
 } from '@hasp/contracts';
 import { AppError } from '../../plugins/app-error';
-import { policyTable, type CommandTarget } from '../../platform';
+import { actorFacilityTarget, policyTable, type CommandTarget } from '../../platform';
 
 /** A lock as its inventory commands lock it (FOR UPDATE), with where it is while In use. */
 export interface LockState {
@@ -56,10 +56,7 @@ export const lockTarget: CommandTarget<LockState> = {
 };
 
 /** The target of a registration: the actor's facility (the serial's unique index decides a race). */
-export const facilityLocksTarget: CommandTarget<{ facilityId: number; version: number }> = {
-  lock: async (_trx, actor, id) => (id === actor.facilityId ? { facilityId: id, version: 0 } : undefined),
-  bump: async () => 0,
-};
+export const facilityLocksTarget = actorFacilityTarget;
 
 /** A permit locked FOR UPDATE (the first lock of the LOTO lock order), with its type's code. */
 export interface LockPermitState {

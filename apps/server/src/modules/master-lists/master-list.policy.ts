@@ -1,5 +1,5 @@
 import { rightNavPermission } from '@hasp/contracts';
-import { type CommandTarget, policyTable } from '../../platform';
+import { actorFacilityTarget, type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
 import { lockItem, type ItemRow } from './master-list.repository';
 
 /**
@@ -18,20 +18,14 @@ export const itemTarget: CommandTarget<ItemRow> = {
 };
 
 /** The facility's lists, as the target of an addition or a new order. */
-export interface FacilityListsState {
-  facilityId: number;
-  version: number;
-}
+export type FacilityListsState = FacilityTargetState;
 
 /**
  * The target of an item's creation and of a reorder: the actor's facility (another facility's is
  * not found). The list itself is locked by the use case (`lockOrderedList`, by the list key of the
  * input), so creations and reorders of one list take turns; the facility has no version here (0).
  */
-export const facilityListsTarget: CommandTarget<FacilityListsState> = {
-  lock: async (_trx, actor, id) => (id === actor.facilityId ? { facilityId: id, version: 0 } : undefined),
-  bump: async () => 0,
-};
+export const facilityListsTarget = actorFacilityTarget;
 
 const screen = [rightNavPermission('masterlist-manage')];
 

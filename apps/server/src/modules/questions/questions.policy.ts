@@ -1,5 +1,5 @@
 import { rightNavPermission } from '@hasp/contracts';
-import { type CommandTarget, type FacilityState, policyTable } from '../../platform';
+import { type CommandTarget, type FacilityTargetState, policyTable } from '../../platform';
 import { bumpQuestionVersion, lockQuestion } from './questions.repository';
 
 /** A question as its commands lock it: whether it is active, and the row's version. */
@@ -26,7 +26,7 @@ const screen = [rightNavPermission('question-manage')];
  * Who may create questions and arrange forms (the target: the actor's facility): Question Manage's
  * permission, as the routes' preHandler. A creation takes the facility's question-list lock itself.
  */
-export const facilityQuestionsPolicy = policyTable<FacilityState>()({
+export const facilityQuestionsPolicy = policyTable<FacilityTargetState>()({
   'question.create': { permissions: screen },
   'question.form.arrange': { permissions: screen },
 });

@@ -35,7 +35,13 @@ import {
   updateQuestionActive,
   upsertAssignments,
 } from './questions.repository';
-import { defineCommand, facilityTarget, type Actor, type CommandRun, type FacilityState } from '../../platform';
+import {
+  defineCommand,
+  actorFacilityTarget,
+  type Actor,
+  type CommandRun,
+  type FacilityTargetState,
+} from '../../platform';
 import { facilityQuestionsPolicy, questionPolicy, questionTarget, type QuestionState } from './questions.policy';
 
 type Db = Kysely<Database>;
@@ -132,9 +138,9 @@ export async function getQuestion(db: Db, caller: Caller, id: number): Promise<Q
 /** Creates a question, its version 1 (audited `question.create`, announced `question.created`). */
 export const createQuestion = defineCommand({
   name: 'question.create',
-  target: facilityTarget,
+  target: actorFacilityTarget,
   policy: facilityQuestionsPolicy['question.create'],
-  async apply({ trx, ctx, input: raw, ...run }: CommandRun<QuestionInput, FacilityState>) {
+  async apply({ trx, ctx, input: raw, ...run }: CommandRun<QuestionInput, FacilityTargetState>) {
     const caller = ctx.actor;
     const input = await checkInput(trx, caller, raw);
     const questionId = await insertQuestion(trx, caller.facilityId);
@@ -246,9 +252,14 @@ export async function questionsForForm(db: Db, caller: Caller, query: QuestionFo
  */
 export const setFormAssignments = defineCommand({
   name: 'question.form.arrange',
-  target: facilityTarget,
+  target: actorFacilityTarget,
   policy: facilityQuestionsPolicy['question.form.arrange'],
-  async apply({ trx, ctx, input, ...run }: CommandRun<QuestionAssignmentsInput, FacilityState>): Promise<QuestionForm> {
+  async apply({
+    trx,
+    ctx,
+    input,
+    ...run
+  }: CommandRun<QuestionAssignmentsInput, FacilityTargetState>): Promise<QuestionForm> {
     const caller = ctx.actor;
     const query = { permitTypeId: input.permitTypeId, stage: input.stage };
     const type = await permitTypeOf(trx, caller, input.permitTypeId);

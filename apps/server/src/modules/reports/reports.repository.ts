@@ -30,13 +30,14 @@ export function listDefinitionRows(db: Db, facilityId: number) {
     .execute();
 }
 
-export function findDefinitionRow(db: Db, facilityId: number, id: number) {
-  return db
+/** A definition of the facility; `lock`: FOR UPDATE (a save or a deletion). */
+export function findDefinitionRow(db: Db, facilityId: number, id: number, lock = false) {
+  const query = db
     .selectFrom('report_definitions')
     .selectAll()
     .where('facility_id', '=', facilityId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** What a file is made from: the definition as it was when the file was asked for. */

@@ -13,14 +13,14 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { requirePermission } from '../../plugins/permissions';
 import { contentDisposition } from '../attachments';
 import { keepFileDays } from './report-generate';
 import { sendGenerate } from './report-jobs';
 import { findDefinitionRow, findFile, findFileContent, insertFile, listFiles } from './reports.repository';
-import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from './reports.service';
+import { createDefinition, deleteDefinition, editDefinition, listDefinitions } from './reports.service';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
@@ -36,10 +36,6 @@ const filesRight = requirePermission(rightNavPermission('report-files'));
 export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
   const mailEnabled = () => ctx.config.smtpUrl !== '';
-  const caller = (request: Parameters<typeof contextOf>[0]) => {
-    const c = contextOf(request);
-    return { facilityId: c.actor.facilityId, userId: c.actor.userId, now: c.now };
-  };
 
   app.get(
     '/reports',
@@ -64,11 +60,14 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         security,
         summary: 'Define a report (audited report.create)',
         body: reportDefinitionInputSchema,
-        response: { 201: reportDefinitionSchema, ...errors },
+        response: { 201: reportDefinitionSchema, ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      const created = await createDefinition(contextOf(request).connection.db, caller(request), request.body);
+      const created = await sendCommand(ctx.events, request, reply, createDefinition, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      });
       return reply.code(201).send(created);
     },
   );
@@ -83,12 +82,16 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         summary: 'Replace a report definition loaded at `version` (409 when saved meanwhile; audited report.update)',
         params: idParamsSchema,
         body: reportDefinitionUpdateSchema,
-        response: { 200: reportDefinitionSchema, 409: apiErrorSchema, ...errors },
+        response: { 200: reportDefinitionSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { version, ...input } = request.body;
-      return updateDefinition(contextOf(request).connection.db, caller(request), request.params.id, version, input);
+      return sendCommand(ctx.events, request, reply, editDefinition, {
+        targetId: request.params.id,
+        input,
+        expectedVersion: version,
+      });
     },
   );
 
@@ -101,11 +104,11 @@ export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         security,
         summary: 'Delete a report definition; its files stay until they expire (audited report.delete)',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...commandErrorResponses },
       },
     },
     async (request, reply) => {
-      await deleteDefinition(contextOf(request).connection.db, caller(request), request.params.id);
+      await sendCommand(ctx.events, request, reply, deleteDefinition, { targetId: request.params.id, input: null });
       return reply.code(204).send(null);
     },
   );

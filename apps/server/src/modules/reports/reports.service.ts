@@ -7,16 +7,13 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
-import { findDefinitionRow, listDefinitionRows, toDefinition } from './reports.repository';
+import { actorFacilityTarget, defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
+import { listDefinitionRows, toDefinition, type DefinitionRow } from './reports.repository';
 import { nextRunAt } from './report-schedule';
+import { definitionPolicy, definitionTarget, reportCreatePolicy } from './reports.policy';
 
 type Db = Kysely<Database>;
-export interface Caller {
-  facilityId: number;
-  userId: number;
-  now: Date;
-}
+const entityType = 'report_definition';
 
 export async function facilityTimeZone(db: Db, facilityId: number): Promise<string> {
   const row = await db.selectFrom('facilities').select('time_zone').where('id', '=', facilityId).executeTakeFirst();
@@ -74,108 +71,107 @@ const nameTaken = (error: unknown) =>
 const taken = (name: string) =>
   AppError.validation([{ field: 'name', message: `A report named ${name} already exists in this facility` }]);
 
-export async function createDefinition(db: Db, caller: Caller, input: ReportDefinitionInput): Promise<ReportDefinition> {
-  const values = await checked(db, caller.facilityId, input);
-  const timeZone = await facilityTimeZone(db, caller.facilityId);
+/** Where the definition runs next (none without a schedule), in the facility's time zone. */
+async function nextRun(db: Db, facilityId: number, input: ReportDefinitionInput, now: Date) {
+  return input.schedule ? nextRunAt(input.schedule, await facilityTimeZone(db, facilityId), now) : null;
+}
+
+/** Writes a definition; a name the facility already uses is refused at `name` (the runner rolls back). */
+async function saving(name: string, write: Promise<DefinitionRow>): Promise<DefinitionRow> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
+    return await write;
+  } catch (error) {
+    throw nameTaken(error) ? taken(name) : error;
+  }
+}
+
+/** Defines a report of the actor's facility. */
+export const createDefinition = defineCommand({
+  name: 'report.create',
+  target: actorFacilityTarget,
+  policy: reportCreatePolicy['report.create'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    ...run
+  }: CommandRun<ReportDefinitionInput, FacilityTargetState>): Promise<ReportDefinition> {
+    const { facilityId, userId } = ctx.actor;
+    const values = await checked(trx, facilityId, input);
+    const row = await saving(
+      input.name,
+      trx
         .insertInto('report_definitions')
         .values({
           ...values,
-          facility_id: caller.facilityId,
-          next_run_at: input.schedule ? nextRunAt(input.schedule, timeZone, caller.now) : null,
-          created_by: caller.userId,
-          updated_by: caller.userId,
-          created_at: caller.now,
-          updated_at: caller.now,
+          facility_id: facilityId,
+          next_run_at: await nextRun(trx, facilityId, input, ctx.now),
+          created_by: userId,
+          updated_by: userId,
+          created_at: ctx.now,
+          updated_at: ctx.now,
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
-      const created = toDefinition(row);
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: caller.facilityId,
-        action: 'report.create',
-        entityType: 'report_definition',
-        entityId: row.id,
-        before: null,
-        after: created,
-        at: caller.now,
-      });
-      return created;
-    });
-  } catch (error) {
-    throw nameTaken(error) ? taken(input.name) : error;
-  }
-}
+        .executeTakeFirstOrThrow(),
+    );
+    const created = toDefinition(row);
+    run.audit({ action: 'report.create', entityType, entityId: row.id, before: null, after: created });
+    run.event({ name: 'report.created', entityType, entityId: row.id });
+    return created;
+  },
+});
 
-/** Replaces a definition whose version is still `version` (409 when someone saved it meanwhile). */
-export async function updateDefinition(
-  db: Db,
-  caller: Caller,
-  id: number,
-  version: number,
-  input: ReportDefinitionInput,
-): Promise<ReportDefinition> {
-  const values = await checked(db, caller.facilityId, input);
-  const timeZone = await facilityTimeZone(db, caller.facilityId);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const before = await findDefinitionRow(trx, caller.facilityId, id);
-      if (!before) throw AppError.notFound('Report');
-      const stale = () =>
-        new AppError('CONFLICT', 409, 'Someone else saved this report meanwhile: reload it and make your change again');
-      if (before.version !== version) throw stale();
-      // The version is checked again by the update itself: a save that read the same version
-      // concurrently finds no row once the first one has committed.
-      const row = await trx
+/** Replaces a definition (its version checked by the runner: 409 when someone saved it meanwhile). */
+export const editDefinition = defineCommand({
+  name: 'report.edit',
+  target: definitionTarget,
+  policy: definitionPolicy['report.edit'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state: before,
+    ...run
+  }: CommandRun<ReportDefinitionInput, DefinitionRow>): Promise<ReportDefinition> {
+    const { facilityId, userId } = ctx.actor;
+    const values = await checked(trx, facilityId, input);
+    const row = await saving(
+      input.name,
+      trx
         .updateTable('report_definitions')
         .set({
           ...values,
-          next_run_at: input.schedule ? nextRunAt(input.schedule, timeZone, caller.now) : null,
-          updated_by: caller.userId,
-          updated_at: caller.now,
+          next_run_at: await nextRun(trx, facilityId, input, ctx.now),
+          updated_by: userId,
+          updated_at: ctx.now,
           version: before.version + 1,
         })
-        .where('id', '=', id)
-        .where('version', '=', version)
+        .where('id', '=', before.id)
         .returningAll()
-        .executeTakeFirst();
-      if (!row) throw stale();
-      const updated = toDefinition(row);
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: caller.facilityId,
-        action: 'report.update',
-        entityType: 'report_definition',
-        entityId: id,
-        before: toDefinition(before),
-        after: updated,
-        at: caller.now,
-      });
-      return updated;
+        .executeTakeFirstOrThrow(),
+    );
+    const updated = toDefinition(row);
+    run.audit({
+      action: 'report.update',
+      entityType,
+      entityId: before.id,
+      before: toDefinition(before),
+      after: updated,
     });
-  } catch (error) {
-    throw nameTaken(error) ? taken(input.name) : error;
-  }
-}
+    run.event({ name: 'report.changed', entityType, entityId: before.id });
+    return updated;
+  },
+});
 
 /** Deletes a definition; its files stay (with their own copy of what they were made from) until they expire. */
-export async function deleteDefinition(db: Db, caller: Caller, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await findDefinitionRow(trx, caller.facilityId, id);
-    if (!before) throw AppError.notFound('Report');
-    await trx.deleteFrom('report_definitions').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
-      action: 'report.delete',
-      entityType: 'report_definition',
-      entityId: id,
-      before: toDefinition(before),
-      after: null,
-      at: caller.now,
-    });
-  });
-}
+export const deleteDefinition = defineCommand({
+  name: 'report.delete',
+  target: definitionTarget,
+  policy: definitionPolicy['report.delete'],
+  async apply({ trx, state: before, ...run }: CommandRun<null, DefinitionRow>): Promise<null> {
+    await trx.deleteFrom('report_definitions').where('id', '=', before.id).execute();
+    run.audit({ action: 'report.delete', entityType, entityId: before.id, before: toDefinition(before), after: null });
+    run.event({ name: 'report.deleted', entityType, entityId: before.id });
+    return null;
+  },
+});

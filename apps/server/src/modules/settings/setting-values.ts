@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   settingDefinition,
   settingValueProblem,
@@ -8,7 +8,6 @@ import {
 } from '@hasp/contracts';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 
 /** A secret setting (a password): its value never leaves the server, not even in the audit log. */
 export function isSecretSetting(definition: SettingDefinition): boolean {
@@ -47,17 +46,9 @@ export interface SettingChange {
   auditFacilityId: number | null;
 }
 
-/** Stores a value after checking it against its definition, and audits the change (same transaction). */
-export async function writeSetting(db: Kysely<Database>, change: SettingChange): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const audit = await storeSetting(trx, change, null);
-    await recordAudit(trx, { userId: change.userId, facilityId: change.auditFacilityId, ...audit });
-  });
-}
-
 /**
- * Checks and stores a value in the caller's transaction; answers the audit row to append (a
- * secret's value never goes into it). `at` is the change's business time (null: the database's).
+ * Checks and stores a value in the caller's transaction (the `settings.update` command's); answers
+ * the audit row to append (a secret's value never goes into it). `at` is the change's business time (null: the database's).
  */
 export async function storeSetting(trx: Transaction<Database>, change: SettingChange, at: Date | null) {
   const definition = settingDefinition(change.key);

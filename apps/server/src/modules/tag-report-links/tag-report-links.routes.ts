@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, rightNavPermission, tagReportLinksInputSchema, tagReportLinksSchema } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import { listTagReportLinks, saveTagReportLinks } from './tag-report-links.service';
 
@@ -35,16 +35,13 @@ export const tagReportLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         security,
         summary: 'Link the listed subjects to a layout and a report (both null unlinks; others keep theirs)',
         body: tagReportLinksInputSchema,
-        response: { 200: tagReportLinksSchema, ...errors },
+        response: { 200: tagReportLinksSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      return saveTagReportLinks(
-        auth.connection.db,
-        { facilityId: auth.actor.facilityId, userId: auth.actor.userId },
-        request.body,
-      );
-    },
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, saveTagReportLinks, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 };

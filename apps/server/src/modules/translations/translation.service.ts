@@ -1,50 +1,62 @@
-import type { Kysely } from 'kysely';
 import type { TranslationRow } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import { findTranslationRowForUpdate, saveTranslation } from './caption.repository';
+import { AppError } from '../../plugins/app-error';
+import { defineCommand, type CommandRun } from '../../platform';
+import { findLanguageById, findTranslationRowForUpdate, saveTranslation } from './caption.repository';
+import { captionTarget, translationPolicy, type CaptionState } from './translation.policy';
 
-type Db = Kysely<Database>;
+/** One caption's preferred text in one language; null (or empty) clears it. */
+export interface TranslationChange {
+  languageId: number;
+  preferredCaption: string | null;
+}
 
 /**
- * Saves (or, with null, clears) one caption's preferred text in one language and audits it in the
- * same transaction. Captions belong to the whole connection, so the audit row is connection-wide.
- * Returns undefined for an unknown caption.
+ * Saves (or, with null, clears) one caption's preferred text in one language. Captions belong to
+ * the whole connection, so the audit row and the event are connection-wide (no facility). Saving
+ * the text it already has records nothing.
  */
-export async function saveCaptionTranslation(
-  db: Db,
-  caller: { userId: number },
-  change: { captionId: number; languageId: number; languageCode: string; preferredCaption: string | null },
-): Promise<TranslationRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    // Locks the caption, so two saves of it take turns and each audit row has the right "before".
-    const before = await findTranslationRowForUpdate(trx, change.captionId, change.languageId);
-    if (!before) return undefined;
-    const after = await saveTranslation(
-      trx,
-      change.captionId,
-      change.languageId,
-      change.preferredCaption,
-      caller.userId,
-    );
-    if (!after || after.preferredCaption === before.preferredCaption) return after;
+export const saveCaptionTranslation = defineCommand({
+  name: 'translation.save',
+  target: captionTarget,
+  policy: translationPolicy['translation.save'],
+  async apply({
+    trx,
+    ctx,
+    input,
+    state,
+    ...run
+  }: CommandRun<TranslationChange, CaptionState>): Promise<TranslationRow> {
+    const language = await findLanguageById(trx, input.languageId);
+    if (!language) throw AppError.notFound('Language');
+    const before = (await findTranslationRowForUpdate(trx, state.id, language.id))!;
+    const after = (await saveTranslation(trx, state.id, language.id, input.preferredCaption, ctx.actor.userId))!;
+    if (after.preferredCaption === before.preferredCaption) {
+      run.unchanged();
+      return after;
+    }
     const audited = (row: TranslationRow) => ({
       itemType: row.itemType,
       formName: row.formName,
       controlName: row.controlName,
-      language: change.languageCode,
+      language: language.code,
       preferredCaption: row.preferredCaption,
     });
-    await recordAudit(trx, {
-      userId: caller.userId,
+    run.audit({
       facilityId: null,
       action: 'translation.update',
       entityType: 'caption',
-      entityId: change.captionId,
-      field: `preferredCaption:${change.languageCode}`,
+      entityId: state.id,
+      field: `preferredCaption:${language.code}`,
       before: audited(before),
       after: audited(after),
     });
+    run.event({
+      facilityId: null,
+      name: 'translation.changed',
+      entityType: 'caption',
+      entityId: state.id,
+      payload: { language: language.code },
+    });
     return after;
-  });
-}
+  },
+});

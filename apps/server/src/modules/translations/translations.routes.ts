@@ -11,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   findCaptionResources,
@@ -96,25 +96,17 @@ export const translationsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           languageId: idParamSchema,
         }),
         body: updateTranslationSchema,
-        response: { 200: translationRowSchema, ...errors },
+        response: { 200: translationRowSchema, ...commandErrorResponses },
       },
     },
-    async (request) => {
-      const auth = contextOf(request);
-      const language = await findLanguageById(auth.connection.db, request.params.languageId);
+    async (request, reply) => {
+      // An unknown language is not found before an unknown caption, as it always was.
+      const language = await findLanguageById(contextOf(request).connection.db, request.params.languageId);
       if (!language) throw AppError.notFound('Language');
-      const row = await saveCaptionTranslation(
-        auth.connection.db,
-        { userId: auth.actor.userId },
-        {
-          captionId: request.params.captionId,
-          languageId: language.id,
-          languageCode: language.code,
-          preferredCaption: request.body.preferredCaption,
-        },
-      );
-      if (!row) throw AppError.notFound('Caption');
-      return row;
+      return sendCommand(ctx.events, request, reply, saveCaptionTranslation, {
+        targetId: request.params.captionId,
+        input: { languageId: language.id, preferredCaption: request.body.preferredCaption },
+      });
     },
   );
 };

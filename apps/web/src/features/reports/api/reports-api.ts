@@ -8,6 +8,7 @@ import {
   type ReportDefinitionInput,
   type ReportFiles,
 } from '@hasp/contracts';
+import { useActionKey } from '../../../lib/action-key';
 import { apiRequest } from '../../../lib/http';
 import { saveBlob } from '../../../lib/save-file';
 import { refusedFieldsOf, statusIn } from '../../../lib/send-form';
@@ -29,25 +30,39 @@ export function useReportDefinitions() {
 /** Refusals the dialog explains itself (a field, a stale version): no toast. */
 const explainedHere = (error: unknown) => statusIn(409)(error) || Object.keys(refusedFieldsOf(error)).length > 0;
 
-/** Defines a report (no ID) or replaces one (with the version it was loaded at). */
+/**
+ * Defines a report (no ID) or replaces one (with the version it was loaded at). The same save sent
+ * again (after a lost answer) reuses its idempotency key, so the server applies it once.
+ */
 export function useSaveReport() {
   const client = useQueryClient();
+  const key = useActionKey();
   return useMutation({
-    mutationFn: ({ report, input }: { report: ReportDefinition | null; input: ReportDefinitionInput }) =>
-      apiRequest(report ? `reports/${report.ID}` : 'reports', {
+    mutationFn: ({ report, input }: { report: ReportDefinition | null; input: ReportDefinitionInput }) => {
+      const body = report ? { ...input, version: report.version } : input;
+      return apiRequest(report ? `reports/${report.ID}` : 'reports', {
         method: report ? 'PUT' : 'POST',
-        body: report ? { ...input, version: report.version } : input,
+        body,
+        headers: { 'idempotency-key': key.keyFor({ report: report?.ID ?? null, body }) },
         schema: reportDefinitionSchema,
         quiet: explainedHere,
-      }),
+      });
+    },
+    onSuccess: () => key.done(),
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.definitions() }),
   });
 }
 
 export function useDeleteReport() {
   const client = useQueryClient();
+  const key = useActionKey();
   return useMutation({
-    mutationFn: (report: ReportDefinition) => apiRequest(`reports/${report.ID}`, { method: 'DELETE' }),
+    mutationFn: (report: ReportDefinition) =>
+      apiRequest(`reports/${report.ID}`, {
+        method: 'DELETE',
+        headers: { 'idempotency-key': key.keyFor({ delete: report.ID }) },
+      }),
+    onSuccess: () => key.done(),
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.definitions() }),
   });
 }

@@ -56,23 +56,10 @@ export async function countRows(db: Kysely<Database>, table: 'audit_log' | 'doma
  * request's audit rows and events, one effect per key, and a refusal that leaves nothing behind.
  */
 export function commandChecks(db: () => Kysely<Database>, send: ReturnType<typeof useCommandApp>['send']) {
-  /** The audit rows and domain events of one request. */
+  /** The audit rows (without their address) and domain events of one request. */
   async function recordsOf(requestId: string) {
-    const [audits, events] = await Promise.all([
-      db()
-        .selectFrom('audit_log')
-        .select(['action', 'entity_type', 'entity_id'])
-        .where('request_id', '=', requestId)
-        .orderBy('id')
-        .execute(),
-      db()
-        .selectFrom('domain_events')
-        .select(['name', 'entity_type', 'entity_id'])
-        .where('request_id', '=', requestId)
-        .orderBy('id')
-        .execute(),
-    ]);
-    return { audits, events };
+    const { audits, events } = await recordsOfRequest(db(), requestId);
+    return { audits: audits.map(({ address: _address, ...audit }) => audit), events };
   }
   const counts = async () => [await countRows(db(), 'audit_log'), await countRows(db(), 'domain_events')];
 

@@ -522,8 +522,8 @@ export interface PermitTable {
   void_reason: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
-  /** Generated (lower-cased number, title, description, work method): the free-text search reads it. */
-  search_text: ColumnType<string, never, never>;
+  /** Generated (lower-cased number, title, description, work method): the free-text search reads it. Null-typed as the database reports any generated column. */
+  search_text: ColumnType<string | null, never, never>;
   // 2026-11-25T0900-permit-lifecycle
   risk_level: 'low' | 'medium' | 'high' | null;
   /** The reason of the last suspension or the cancellation. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lockListSchema, lockSchema } from '@hasp/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
+import { useActionKey } from '../../../lib/action-key';
 
 const keys = {
   assigned: (permitId: number) => ['isolation-plan', permitId, 'assigned-locks'] as const,
@@ -34,15 +35,18 @@ export function useAssignableLocks(permitId: number, enabled: boolean) {
 /** Assigns a pool lock to the permit or releases it (`lock.assign` / `lock.unassign`); the lists are read again after. */
 export function useLockAssignment(permitId: number) {
   const client = useQueryClient();
+  // Pressing again after a lost answer sends the same key: the lock is assigned once.
+  const key = useActionKey();
   return useMutation({
     mutationFn: ({ verb, lockId }: { verb: 'assign' | 'unassign'; lockId: number }) =>
       apiRequest(`permits/${permitId}/locks/commands/${verb}`, {
         method: 'POST',
         body: { lockId },
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers: { 'idempotency-key': key.keyFor({ verb, lockId }) },
         schema: lockSchema,
         quiet: refusedHere,
       }),
+    onSuccess: () => key.done(),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: keys.assigned(permitId) });
       void client.invalidateQueries({ queryKey: keys.assignable(permitId) });

@@ -1,2 +1,3 @@
-// The my-work module's public surface: app.ts imports only from here (decision 0027).
+// My work: the landing page's worklists of the permits awaiting the signed-in user.
+
 export { myWorkRoutes } from './my-work.routes';

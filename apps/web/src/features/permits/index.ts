@@ -1,4 +1,5 @@
-// The permit page: create, edit and view a permit, its command bar and dialogs, and its history.
+// The permit page: create, edit and view a permit (online and offline), its command bar and dialogs, and
+// its history.
 
 // What app/ composes (loaded lazily after sign-in).
 

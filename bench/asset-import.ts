@@ -1,5 +1,5 @@
 /**
- * Asset bench (issue 7). Not a test: prints numbers, fails only when it cannot run.
+ * Asset bench. Not a test: prints numbers, fails only when it cannot run.
  *   npm run bench -- assets        (through bench/run.ts, with the other goals)
  *   npx tsx bench/asset-import.ts  (alone)
  * 1. Import: 100,000 rows (20,000 assets, 20,000 components, 60,000 isolation points) as three CSV

@@ -1,5 +1,5 @@
 /**
- * Asset tree paint bench (issue 7: "opening the tree with 50,000 assets: first paint of the tree
+ * Asset tree paint bench ("opening the tree with 50,000 assets: first paint of the tree
  * ≤ 1 s"). Not a test: prints numbers, fails only when it cannot run.
  *   npx tsx bench/asset-tree-paint.ts     (HASP_BENCH_WEB_DIST: a built app other than apps/web/dist)
  * The real app (buildApp, serving the built web app) over a fresh embedded PostgreSQL with the

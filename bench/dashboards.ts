@@ -1,5 +1,5 @@
 /**
- * Dashboards bench (issue 20, decisions 0075 and 0079). Not a test: prints numbers, fails only when it cannot run.
+ * Dashboards bench (decisions 0075 and 0079). Not a test: prints numbers, fails only when it cannot run.
  *   npx tsx bench/dashboards.ts        (HASP_BENCH_PERMITS, default 300,000; HASP_BENCH_DASHBOARD_SAMPLES, 40;
  *                                       HASP_BENCH_EXPLAIN=1 prints each widget's plans after its user's timings)
  * The real app (buildApp) over a fresh embedded PostgreSQL with the demo data plus 300,000 North

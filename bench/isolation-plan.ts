@@ -1,6 +1,6 @@
 /**
  * Isolation plan of 200 points built, isolated and verified through the real commands over HTTP
- * (issue 16 "Speed": each command p95 ≤ 30 ms). The real app (buildApp, API only) over a fresh
+ * (each command p95 ≤ 30 ms). The real app (buildApp, API only) over a fresh
  * embedded PostgreSQL (demo-seeded) plus one bench asset with HASP_BENCH_PLAN_POINTS (200) isolation
  * points and as many locks. One LOTO permit is requested and approved, then, one command at a time:
  * add-point × 200, notify, shut-down, isolate-point × 200, lock assign × 200, lock apply × 200, tag apply × 200,

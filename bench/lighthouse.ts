@@ -1,5 +1,5 @@
 /**
- * First load of the login page (issue 14 item 9: "Lighthouse mobile on /login ≥ 90"). Not a
+ * First load of the login page ("Lighthouse mobile on /login ≥ 90"). Not a
  * test: prints numbers, fails only when it cannot run.
  *   npm run lighthouse -w @hasp/bench     (HASP_BENCH_WEB_DIST: a built app other than apps/web/dist;
  *   HASP_BENCH_LIGHTHOUSE_RUNS: runs per form factor, 5; HASP_BENCH_LIGHTHOUSE_FORM_FACTORS: mobile,desktop;

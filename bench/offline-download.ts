@@ -1,5 +1,5 @@
 /**
- * Offline download bench (issue 18, P8: first download of 10,000 permits to IndexedDB ≤ 1 s).
+ * Offline download bench (goal: first download of 10,000 permits to IndexedDB ≤ 1 s).
  * Not a test: prints numbers, fails only when it cannot run.
  *   npx tsx bench/offline-download.ts     (HASP_BENCH_OFFLINE_PERMITS: how many, default 10,000;
  *                                          HASP_BENCH_WEB_DIST: a built app other than apps/web/dist)

@@ -1,5 +1,5 @@
 /**
- * Permit index bench (issue 15, decision 0034). Not a test: prints numbers, fails only when it
+ * Permit index bench (decision 0034). Not a test: prints numbers, fails only when it
  * cannot run.
  *   npx tsx bench/permit-index.ts          (HASP_BENCH_WEB_DIST: a built app other than apps/web/dist;
  *                                           HASP_BENCH_PERMIT_INDEX_BROWSER=0 skips the browser part)
@@ -167,7 +167,7 @@ async function browserLongTasks(base: string) {
     const page = await context.newPage();
     await page.goto(`${base}/index?pageSize=200`);
     await page.getByRole('region', { name: 'Permits' }).locator('tbody tr').first().waitFor({ timeout: 60_000 });
-    // Observe from here on: the app's first start is measured elsewhere (P5); this is the index at work.
+    // Observe from here on: the app's first start is measured elsewhere (bench/run.ts); this is the index at work.
     await page.evaluate(() => {
       const g = globalThis as unknown as { __longTasks: number[] };
       g.__longTasks = [];

@@ -1,5 +1,5 @@
 /**
- * A permit lifecycle command's latency with 300,000 permits in the database (issue 15: p95 ≤ 30 ms).
+ * A permit lifecycle command's latency with 300,000 permits in the database (p95 ≤ 30 ms).
  * The real app over a fresh embedded PostgreSQL (demo-seeded), North Plant filled with permits by
  * one generate_series insert (bench data only: every status, the demo people). The administrator
  * then gives `start-test` and `end-test` (Active ⇄ Live for test: a full command each — lock, facts,

@@ -1,5 +1,5 @@
 /**
- * Tag PDF bench (issue 19, P9: 1,000 tags to one PDF ≤ 2 s). Not a test: prints the figure, fails
+ * Tag PDF bench (goal: 1,000 tags to one PDF ≤ 2 s). Not a test: prints the figure, fails
  * only when it cannot run.
  *   npx tsx bench/print-tags.ts
  * The real app (buildApp, API only) over a fresh embedded PostgreSQL with the demo data plus 1,000

@@ -1,5 +1,5 @@
 /**
- * P10 (issue 19): XLSX export ≥ 50,000 rows/s streamed, memory flat. Writes ROWS rows shaped like
+ * The XLSX export goal: ≥ 50,000 rows/s streamed, memory flat. Writes ROWS rows shaped like
  * the permit register (13 columns: numbers, names, titles, a status, four dates; every 50th title
  * starts like a formula, so the escape runs too) through the one streaming XLSX writer every export
  * uses (modules/spreadsheet xlsxWriter: exceljs's WorkbookWriter) into a sink that counts the

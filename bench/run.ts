@@ -1,6 +1,7 @@
 /**
- * Hasp speed goals P1, P2 and P5 (docs: /work/shared/design/quality-bar.md "Speed goals") and the
- * asset goals of issue 7 (import, tree and search; bench/asset-import.ts), measured in one run and
+ * Hasp speed goals, named as their runs are: P1 (the health route against raw node:http and bare
+ * Fastify), P2 (an authenticated facility read against raw node:http + pg) and P5 (the web bundle
+ * sizes); and the asset goals (import, tree and search; bench/asset-import.ts), measured in one run and
  * printed as ratios and measurements. Not a test: it never fails on a number, only on a broken setup.
  *
  *   npm run bench                 all of P1, P2, P5, commands, assets

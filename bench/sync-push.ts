@@ -1,5 +1,5 @@
 /**
- * P8 (issue 18): sync of 1,000 queued commands ≤ 10 s. The real app over a fresh embedded PostgreSQL
+ * The offline sync goal: sync of 1,000 queued commands ≤ 10 s. The real app over a fresh embedded PostgreSQL
  * (demo-seeded) on 127.0.0.1; one device's outbox as the web client sends it — 50 permits created
  * offline (`local:<uuid>`), each followed by 19 edits of it (a version chain), pushed in order in
  * pushes of at most 100 (`SYNC_PUSH_MAX`) until the outbox is empty. Prints the total, commands per

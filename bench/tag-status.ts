@@ -1,5 +1,5 @@
 /**
- * Public tag status bench (issue 16, decision 0039). Not a test: prints numbers, fails only when it
+ * Public tag status bench (decision 0039). Not a test: prints numbers, fails only when it
  * cannot run.
  *   npx tsx bench/tag-status.ts
  * The real app (buildApp, API only) over a fresh embedded PostgreSQL with the demo data plus 2,000

@@ -11,7 +11,7 @@ const here = import.meta.dirname;
  * browser where the shell is not installed.
  */
 // The binary itself: Debian's /usr/bin/chromium-headless-shell is a shell script that runs it as a
-// child, so a test killing "the browser" (offline-faults' R26) would kill only the script.
+// child, so a test killing "the browser" (offline-faults' browser-crash test) would kill only the script.
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 const chromiumExecutable = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
 

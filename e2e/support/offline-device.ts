@@ -3,7 +3,7 @@ import { demo } from './hasp';
 import { FIRST_LOAD_TIMEOUT_MS } from './platform';
 
 /**
- * The device side of the offline specs (issue 18): the app's browser database as the page sees it
+ * The device side of the offline specs: the app's browser database as the page sees it
  * (the seed's window.Dexie) and the outbox's queue (queueCommand through the sync feature's test
  * hook). Shared by offline-permit, sync and offline-faults specs; the database itself is read and
  * written through ./offline.

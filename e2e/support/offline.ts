@@ -3,7 +3,7 @@ import { expandOfflinePermits, type OfflineDownload, type OfflinePermit } from '
 import { FIRST_LOAD_TIMEOUT_MS } from './platform';
 
 /**
- * The offline specs' shared helpers (issue 18): the app's browser database read and written through
+ * The offline specs' shared helpers: the app's browser database read and written through
  * the page's own library (window.Dexie, seed section 9), moves inside the loaded app, the service
  * worker, and the phone's touch targets.
  */

@@ -15,7 +15,7 @@ import { phone, signedInPage } from '../support/sign-in';
 test.use({ serviceWorkers: 'block' });
 
 /**
- * `/dashboards` (issue 20, North Plant has CustomDashboards on): widgets a user arranges and finds
+ * `/dashboards` (North Plant has CustomDashboards on): widgets a user arranges and finds
  * again after a reload, each number opening the permit index filtered, and a requester's dashboard
  * and inbox following an approval live. Each test has users of its own: their dashboards are theirs.
  */

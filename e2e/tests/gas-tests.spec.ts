@@ -10,7 +10,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { phone, signedInPage } from '../support/sign-in';
 import { signInDialog } from '../support/signatures';
 
-// Gas tests (issue 17 part 3) at the job site: the issuer tests the air on a phone before issuing a
+// Gas tests at the job site: the issuer tests the air on a phone before issuing a
 // hot-work permit. A reading out of limits keeps the permit from being issued (the section says
 // why, in words, and the Issue button is not offered); a passing test lets it be issued. The permit
 // is drafted, requested, approved and isolated through the API by its own (new) people.

@@ -10,7 +10,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Group lockout (issue 16 item 5) on the floor: a two-person crew signs on to a permit's lockbox on
+// Group lockout on the floor: a two-person crew signs on to a permit's lockbox on
 // their phones, and at the shift change the incoming member signs on before the outgoing one may
 // sign off. The permit and lockbox are set up through the API by their own (new) people.
 test.use({ serviceWorkers: 'block' });

@@ -6,7 +6,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { narrowToPhone, shell } from '../support/shell';
 import { signIn as signInThroughApi } from '../support/sign-in';
 
-// Master List Manage (issue 8): add an item, reorder by drag and by keyboard, deactivate it and see
+// Master List Manage: add an item, reorder by drag and by keyboard, deactivate it and see
 // it leave Component Manage's picker, and an in-use item refused on delete.
 test.use({ serviceWorkers: 'block' });
 

@@ -8,7 +8,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Notification templates (issue 20): an administrator makes someone the supervisor of the permit's
+// Notification templates: an administrator makes someone the supervisor of the permit's
 // area in Asset Manage (decision 0080), words "Permit requested" anew on a phone and sends it to the
 // area supervisors too, sees it rendered with a real permit (and who the area supervisors are),
 // saves it; when the permit is requested, the new words arrive in the approver's inbox and in the

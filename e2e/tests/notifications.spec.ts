@@ -33,7 +33,7 @@ test.describe('notifications', () => {
     await clearNotifications(inbox.userName, inbox.facilityId);
   });
 
-  // P11 asks for a second from commit to screen. These tests share two cores with a browser and a
+  // The goal is a second from commit to screen. These tests share two cores with a browser and a
   // server, so the latency is recorded (attached) rather than asserted; what must hold is that each
   // notification is pushed: with the stream open the page does not poll, so without the push the
   // bell would not change within the wait below.

@@ -7,7 +7,7 @@ import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { phone, signIn } from '../support/sign-in';
 
-// R29 in a real browser: the phone's clock a day behind, then a day ahead (Playwright's clock, which
+// A wrong device clock in a real browser: the phone's clock a day behind, then a day ahead (Playwright's clock, which
 // moves on from there as time passes). The user signs in, the permits come down, a change is saved
 // offline and synced. Pass: the session holds without a refresh storm (at most one token refresh per
 // 401 — the server alone decides a token's times); the change applies once; the server keeps the

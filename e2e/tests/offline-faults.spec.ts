@@ -14,9 +14,10 @@ import { enableTestHooks, expectSignedIn, FIRST_LOAD_TIMEOUT_MS } from '../suppo
 import { e2eBaseUrl } from '../support/ports';
 
 /**
- * Issue 18's reliability tests in the real browser (decision 0063): R26 (the browser killed mid-save
- * and mid-sync), R27 + R31 (network faults and reordered / dropped pushes on /api/sync/push, played
- * by Playwright routing in front of the real server) and R32 (storage quota exhausted). Each prints
+ * The offline reliability tests in the real browser (decision 0063), named in their titles and
+ * output: R26 (the browser killed mid-save and mid-sync), R27 + R31 (network faults and reordered /
+ * dropped pushes on /api/sync/push, played by Playwright routing in front of the real server) and
+ * R32 (storage quota exhausted). Each prints
  * a one-line summary of its figures.
  *
  * R26 kills: HASP_R26_KILLS (default 10 in CI, ~1.5 min with the other two in parallel: 1.7 min).
@@ -383,7 +384,7 @@ async function faultProxy(page: Page) {
     sends: new Map<string, number>(),
     /** Device seqs the server answered `applied`, in the order it answered them. */
     applied: new Set<number>(),
-    /** Commands applied by the server before their predecessor was (R31: must stay 0). */
+    /** Commands applied by the server before their predecessor was (must stay 0: the server applies them in order). */
     fromTheFuture: 0,
     offline: false,
   };

@@ -10,7 +10,7 @@ import { createUserLike } from '../support/permit-users';
 import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { phone } from '../support/sign-in';
 
-// R32's second half in a real browser: an app upgrade with a non-empty outbox. The device holds the
+// An outbox surviving upgrades, in a real browser: an app upgrade with a non-empty outbox. The device holds the
 // browser database as the first version of the app made it (Dexie version 1: items with `type`,
 // `payload`, `createdAt`, no device sequence), with a user's queued work in it: a permit made
 // offline, an edit of it, and an edit of a permit the server has. The current app opens it (Dexie

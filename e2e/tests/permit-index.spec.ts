@@ -13,7 +13,7 @@ import { signIn as signInThroughApi, signedInPage } from '../support/sign-in';
 test.use({ serviceWorkers: 'block' });
 
 /**
- * The permit index (issue 15): filters and sort, a column choice surviving a reload, a shared URL
+ * The permit index: filters and sort, a column choice surviving a reload, a shared URL
  * opened by another user, an export downloaded and read, at desktop and phone widths. Each test
  * makes its own drafts through the API, titled with a marker of its own, and searches for it, so
  * parallel specs' permits never show up in its counts.

@@ -6,7 +6,7 @@ import { expectSignedIn, FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { saveScreenshot, waitForTransitions } from '../support/quality';
 
 /**
- * Phone-width defects seen on the offline screens (issue 18, decision 0068): toasts lay over the top
+ * Phone-width defects seen on the offline screens (decision 0068): toasts lay over the top
  * bar (its sync status, the page title), the top bar cut page titles short, and the offline lists
  * put the newest permit last. Looked at in screenshots at 390 and 1280 px (e2e/artifacts/screenshots).
  */

@@ -248,7 +248,7 @@ test.describe('user profile', () => {
       await expect(page.getByText('The device was signed out.')).toBeVisible();
 
       // The revoke ends the phone's live stream; its reconnect's refresh is refused, so it lands on the
-      // login page by itself, with no click (issue 13: the stream does not outlive the sign-in).
+      // login page by itself, with no click (the stream does not outlive the sign-in).
       await expect(phonePage).toHaveURL(/\/login/);
       await expect(loginScreen(phonePage).submit).toBeVisible();
     } finally {

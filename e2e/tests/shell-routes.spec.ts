@@ -78,11 +78,11 @@ test.describe('shell: routes, titles and redirects', () => {
     await expect(
       shell(page).main.getByText('You do not have permission to open this page.', { exact: false }),
     ).toBeVisible();
-    // Who may open it sees the screen (Notification Template Manage, issue 20), not a placeholder.
+    // Who may open it sees the screen (Notification Template Manage), not a placeholder.
     await signIn();
     await page.goto('/notifications-manager');
     await expect(shell(page).main.getByRole('heading', { level: 1 })).toHaveText('Notification Template Manage');
-    // Hasp Connect (issue 21) is a screen now: its API keys.
+    // Hasp Connect is a screen now: its API keys.
     await page.goto('/admin/connect');
     await expect(shell(page).main.getByRole('heading', { name: 'API keys' })).toBeVisible();
   });

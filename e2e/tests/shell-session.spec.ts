@@ -98,7 +98,7 @@ test.describe('shell: loading flag', () => {
       (window as unknown as { __haspEnableTestHooks: boolean }).__haspEnableTestHooks = true;
     });
     // Hold the Not Found page's code from the start, to see the flag during the navigation there:
-    // the app preloads it with the offline code at sign-in (issue 18), and a preload finished before
+    // the app preloads it with the offline code at sign-in, and a preload finished before
     // the hold would make the navigation instant (a CI run failed so).
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -9,7 +9,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { phone, signedInPage } from '../support/sign-in';
 import { approveWithPassword, joinSafetyOfficers } from '../support/signatures';
 
-// Approvals with electronic signatures (issue 17 part 4) at phone width: a high-risk permit is signed
+// Approvals with electronic signatures at phone width: a high-risk permit is signed
 // by the area authority, then by a safety officer, each typing their password in the Approve dialog
 // (a wrong one first, refused); the Approvals tab shows each signature with name, local time, UTC
 // offset and meaning, and once the requester edits the approved permit, shows them as no longer valid.

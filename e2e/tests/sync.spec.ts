@@ -7,7 +7,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
 import { expectSignedIn, signOutThroughMenu } from '../support/shell';
 
-// The offline sync client (issue 18, decision 0057) in the real browser: IndexedDB, Web Locks,
+// The offline sync client (decision 0057) in the real browser: IndexedDB, Web Locks,
 // online/offline events. The push endpoint is played by `syncServer` below, which answers exactly
 // as the contract (packages/contracts/src/sync.ts) says, until the server's route is merged here.
 test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });

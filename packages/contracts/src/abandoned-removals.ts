@@ -4,7 +4,7 @@ import type { LotoPermission } from './permissions';
 import { signingProof } from './permit-lifecycle';
 
 /**
- * Abandoned lock and tag removal (issue 16, OSHA 1910.147 (e)(3)), module `abandoned-removals`.
+ * Abandoned lock and tag removal (OSHA 1910.147 (e)(3)), module `abandoned-removals`.
  * Table `abandoned_removals` (migration 2026-11-26T0900-loto). A supervisor holding
  * `loto:remove-abandoned` removes a lock or tag whose applier is not on site, after recording the
  * attempts to reach them; the applier acknowledges it at their next sign-in, before anything else.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PG_INT_MAX, idParamSchema, idSchema } from './ids';
 
 /**
- * Assets (issue 7): the facility's tree of areas and assets, each asset's components with their
+ * Assets: the facility's tree of areas and assets, each asset's components with their
  * energy sources and isolation points (OSHA 1910.147 (c)(4)), and the master lists they pick from.
  * Every record belongs to the caller's facility; another facility's ID answers 404.
  * Edits carry the `version` the client read: a stale one answers 409 (someone else changed it).
@@ -12,7 +12,7 @@ export const assetStatuses = ['in_service', 'out_of_service', 'retired'] as cons
 export type AssetStatus = (typeof assetStatuses)[number];
 
 /**
- * Every master list (Master List Manage edits them; issue 8). The asset screens pick from the first
+ * Every master list (Master List Manage edits them). The asset screens pick from the first
  * two; permits, tags and locks pick from the others.
  */
 export const masterListKeys = [

@@ -4,7 +4,7 @@ import { terminalPermitStatuses, type PermitStatus } from './permit-lifecycle';
 import { permitPermission } from './permissions';
 
 /**
- * Attachments on permits (issue 17 item 5, module `attachments`, decision 0052): photos and
+ * Attachments on permits (module `attachments`, decision 0052): photos and
  * documents on every permit. The server tells a file's type from its bytes, never from its name or
  * declared type; images are re-encoded (metadata stripped, orientation applied) and thumbnailed.
  * Table `permit_attachments` (migration 2026-11-27T1400-attachments). Nothing is deleted: a removal

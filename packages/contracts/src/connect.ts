@@ -6,7 +6,7 @@ import { externalReferenceSchema, permitCreateFields, permitWindowCheck } from '
 import { permissionSchema } from './permissions';
 
 /**
- * Hasp Connect (issue 21, module `connect`, decision 0077): API keys for maintenance systems (SAP PM,
+ * Hasp Connect (module `connect`, decision 0077): API keys for maintenance systems (SAP PM,
  * IBM Maximo, any CMMS), the integrators' permit routes, and webhooks. Tables `api_keys`,
  * `webhook_subscriptions`, `webhook_deliveries`, `webhook_attempts` (migration 2026-12-02T1100-connect).
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /*
- * Dashboards (issue 20, module `dashboards`, decision 0075): `/dashboards` is a grid of widgets each
+ * Dashboards (module `dashboards`, decision 0075): `/dashboards` is a grid of widgets each
  * user adds, removes, resizes and arranges; the layout is saved per user per facility, and a user who
  * never arranged theirs sees the facility's default (set by an administrator) or the built-in one.
  * Each widget is read by its own request (GET /api/dashboards/widgets/:kind) so a slow or failing one

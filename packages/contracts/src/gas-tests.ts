@@ -12,7 +12,7 @@ import { permitStatusLabels, type PermitStatus } from './permit-lifecycle';
 import { gasTesterPermission, permitPermission } from './permissions';
 
 /**
- * Gas tests (issue 17 part 3, module `gas-tests`, decision 0049). A facility configures the gas
+ * Gas tests (module `gas-tests`, decision 0049). A facility configures the gas
  * parameters it measures (O2, LEL, H2S, CO, …: unit, low and/or high limit) and its gas detectors
  * (instruments, with their calibration due date). A permit whose type has the 'gas-tests' section
  * records tests: one reading per active parameter, the instrument, tester, time and place. Each

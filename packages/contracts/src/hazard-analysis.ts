@@ -9,7 +9,7 @@ import { permitPermission } from './permissions';
 import { permitRiskLevels, type PermitRiskLevel } from './permits';
 
 /**
- * A permit's hazard analysis (issue 17 part 1, decision 0047): lines of job step, hazard (the
+ * A permit's hazard analysis (decision 0047): lines of job step, hazard (the
  * facility's 'hazards' master list), severity × likelihood = risk on the facility's risk matrix,
  * controls (the 'controls' master list or free text) and the residual severity × likelihood =
  * residual risk once the controls are in place. The highest residual risk is the permit's risk

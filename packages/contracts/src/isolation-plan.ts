@@ -5,7 +5,7 @@ import { say, saidSchema } from './said';
 import { permitStatuses, type PermitStatus } from './permit-lifecycle';
 import { tagStates } from './tags';
 /**
- * A permit's isolation plan (issue 16, module `isolation-plan`): the ordered points to isolate and the
+ * A permit's isolation plan (module `isolation-plan`): the ordered points to isolate and the
  * OSHA 1910.147 (d) steps. Tables `permit_isolation_plans` and `permit_isolation_points` (migration
  * 2026-11-26T0900-loto).
  */

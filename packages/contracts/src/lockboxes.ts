@@ -5,7 +5,7 @@ import { tagStates } from './tags';
 import type { PermitStatus } from './permit-lifecycle';
 
 /**
- * Group lockout (issue 16 item 5, module `lockboxes`, decision 0040): OSHA 1910.147 (f)(3) and (f)(4).
+ * Group lockout (module `lockboxes`, decision 0040): OSHA 1910.147 (f)(3) and (f)(4).
  * A permit has at most one open lockbox holding the isolation keys, with a primary authorized
  * employee; each crew member signs on by applying their personal lock to it (a `lock_applications`
  * row with `lockbox_id`) and signs off by removing it. Tables `lockboxes` and `lock_applications`

@@ -12,7 +12,7 @@ import { permitStatusCaptions, type PermitStatus } from './permit-lifecycle';
 import { say, type Spoken } from './said';
 
 /**
- * Locks (issue 16, module `locks`): the facility's lock inventory and where each lock is applied.
+ * Locks (module `locks`): the facility's lock inventory and where each lock is applied.
  * Table `locks` and `lock_applications` (migration 2026-11-26T0900-loto). A lock is on at most one
  * point or lockbox at a time (the database refuses a second open application); only the person who
  * applied a lock removes it, except through the (e)(3) abandoned-removal wizard.

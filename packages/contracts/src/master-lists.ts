@@ -4,7 +4,7 @@ import { masterListKeys, type MasterListKey } from './assets';
 import type { Caption } from './captions/define-captions';
 
 /**
- * Master List Manage (issue 8): the facility's master lists (energy types, device types, lock
+ * Master List Manage: the facility's master lists (energy types, device types, lock
  * colours, tag legends, PPE, hazards, controls, departments, crafts, reason codes, rejection reasons) and their items.
  * An item's `value` is its stable key (imports match it); its `caption` is the text people read,
  * a caption of the translations system, so each language can have its own. An item that a record

@@ -4,7 +4,7 @@ import { offlinePermitSchema, type OfflinePermit } from './offline-permit';
 import { permitSchema } from './permits';
 
 /**
- * Taking permits offline (issue 18): `GET /api/offline/permits?type=<CODE>` answers the signed-in
+ * Taking permits offline: `GET /api/offline/permits?type=<CODE>` answers the signed-in
  * user's permits of an offline-enabled type (facility setting `offlinePermitTypes`) with what the
  * permit page needs to show and change them without a network. The device stores each one in its
  * browser database (apps/web/src/offline-db) and shows the same permit page as online from it.
@@ -26,7 +26,7 @@ export const offlineSectionNames = [
 ] as const;
 export type OfflineSectionName = (typeof offlineSectionNames)[number];
 
-/** At most this many permits of one type on a device (the quality bar's P8 figure). */
+/** At most this many permits of one type on a device (the offline download's speed goal: 10,000 permits ≤ 1 s, bench/offline-download.ts). */
 export const OFFLINE_DOWNLOAD_MAX = 10_000;
 /** Permits per page of a download (default and most): each page is read and stored on its own. */
 export const OFFLINE_PAGE_DEFAULT = 100;

@@ -41,7 +41,7 @@ export const permitActionCatalogue: { action: PermitTypeAction; label: Caption; 
     description: permissionPermitActionDescriptions[action],
   }));
 
-/** The lockout/tagout permissions (issue 16), the same in every facility. */
+/** The lockout/tagout permissions, the same in every facility. */
 export const lotoPermissionCatalogue = lotoPermissions.map((permission) => ({
   permission,
   label: permissionLotoLabels[permission] satisfies Caption,

@@ -63,9 +63,9 @@ export type PermitTypePermission = `permit:${PermitTypeAction}:${string}`;
 export const connectionPermissions = ['connection:settings'] as const;
 export type ConnectionPermission = (typeof connectionPermissions)[number];
 /**
- * Lockout/tagout permissions of a facility (issue 16), granted by groups like the others.
+ * Lockout/tagout permissions of a facility, granted by groups like the others.
  * `loto:remove-abandoned`: OSHA 1910.147 (e)(3), a supervisor removes a lock or tag whose applier is away.
- * `offline:supervise` (issue 18): sees every conflict and rejected offline change of the facility and
+ * `offline:supervise`: sees every conflict and rejected offline change of the facility and
  * may mark them resolved (decision 0055).
  * `gas:test`: records gas tests as their tester (the person who records a test is its tester).
  */

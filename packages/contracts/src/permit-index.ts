@@ -4,7 +4,7 @@ import { permitStatuses } from './permit-lifecycle';
 import { permitRiskLevels } from './permits';
 
 /**
- * The permit index (issue 15, decision 0034): GET /api/permits answers one page of the facility's
+ * The permit index (decision 0034): GET /api/permits answers one page of the facility's
  * permits the caller may view, filtered and sorted on the server; the same query exports the whole
  * filtered set (GET /api/permits/export.csv|xlsx). The web keeps this query in the URL, so a shared
  * URL opens the same view; list values travel comma-separated (`status=draft,requested`).
@@ -126,7 +126,7 @@ export function worklistsFor(may: { view: boolean; approve: boolean; issue: bool
 }
 
 /**
- * Views the dashboard's widgets open (issue 20, decision 0075): the index accepts them in its URL
+ * Views the dashboard's widgets open (decision 0075): the index accepts them in its URL
  * like the views above, but they are not buttons of its "My work" bar. `tagged`: permits with a tag
  * the caller applied still in place; `isolated`: permits with a live isolation point (isolated,
  * verified or released for test); `locked`: permits with a lock on; `locks-overdue`: those whose

@@ -14,7 +14,7 @@ import { sealedSignatureSchema } from './signature-seal';
 import { localTimeWithOffset } from './wall-clock';
 
 /**
- * The permit lifecycle as a pure state machine (issue 15, decision 0030). The server's command
+ * The permit lifecycle as a pure state machine (decision 0030). The server's command
  * runner asks `decide` before a lifecycle command runs; the web asks `allowedCommands` which buttons
  * to show. Both read the same table, so a button is never offered that the server would refuse for
  * state, permission or person (input-dependent refusals, like a missing reason, come at submit).
@@ -90,7 +90,7 @@ export const permitCommandLabels: Record<PermitCommand, string> = {
 export const permitCommandCaptions = defineCaptions('Button', 'Permit_Command', permitCommandLabels);
 
 const reasonSchema = z.string().check(z.trim(), z.minLength(1, 'Reason is required'), z.maxLength(2000));
-/** Approving signs a stage: the signer types their password again (issue 17, decision 0051). Never trimmed. */
+/** Approving signs a stage: the signer types their password again (decision 0051). Never trimmed. */
 const signingPasswordSchema = z
   .string('Enter your password to sign')
   .check(z.minLength(1, 'Enter your password to sign'), z.maxLength(1024));
@@ -220,7 +220,7 @@ export interface PermitFacts {
   timeZone?: string;
   /**
    * Approval stages not yet signed for the permit's risk level, counting the one the next approval
-   * signs (issue 17, decision 0050). Absent: one (a single approval approves).
+   * signs (decision 0050). Absent: one (a single approval approves).
    */
   approvalStagesLeft?: number;
   /**

@@ -12,7 +12,7 @@ import {
 } from './questions';
 
 /**
- * The checklist questions on a permit (issue 17 part 2, decision 0048): the questions the
+ * The checklist questions on a permit (decision 0048): the questions the
  * permit's type asks at each stage, answered through commands. An answer keeps the question
  * version it was answered with; an unanswered question shows its current version.
  */

@@ -3,7 +3,7 @@ import { gasRetestMinutesSchema } from './gas-tests';
 import { idSchema } from './ids';
 
 /**
- * Permit types and permit groups (issue 8): what kinds of permit a facility writes, and the groups
+ * Permit types and permit groups: what kinds of permit a facility writes, and the groups
  * that order them in the left sidebar. A type's code names its permissions (`permit:<action>:<CODE>`),
  * so it never changes after creation; a type is deactivated, never deleted (permits refer to it).
  */

@@ -8,7 +8,7 @@ import { saidSchema } from './said';
 import { permitHandoverSchema } from './permit-handover';
 
 /**
- * Permits (issue 15): a facility's permit to work, numbered from its type's pattern when created.
+ * Permits: a facility's permit to work, numbered from its type's pattern when created.
  * Reads and writes are facility-scoped (another facility's permit answers 404) and need the type's
  * permission (`permit:view:<CODE>`, `permit:create:<CODE>`). Status changes only through the
  * lifecycle commands (permit-lifecycle.ts); a new permit is a draft.
@@ -21,7 +21,7 @@ const text = (max: number, label: string) =>
   z.string().check(z.trim(), z.maxLength(max, `${label}: at most ${max} characters`));
 const dateTime = z.iso.datetime({ offset: true });
 
-/** How dangerous the work is, as the requester judges it (the hazard analysis of issue 17 refines it). */
+/** How dangerous the work is, as the requester judges it (the permit's hazard analysis refines it, decision 0047). */
 export const permitRiskLevels = ['low', 'medium', 'high'] as const;
 export type PermitRiskLevel = (typeof permitRiskLevels)[number];
 export const permitRiskLabels: Record<PermitRiskLevel, string> = { low: 'Low', medium: 'Medium', high: 'High' };
@@ -168,7 +168,7 @@ export const permitHistorySchema = z.array(permitHistoryEntrySchema);
 export type PermitHistoryEntry = z.infer<typeof permitHistoryEntrySchema>;
 
 /**
- * Who is told when a command is given (the in-app inbox; issue 20 adds e-mail): the confirmation
+ * Who is told when a command is given (the in-app inbox, and e-mail where the template says so: decision 0076): the confirmation
  * dialog shows this sentence, the server's notification handler sends to exactly these people.
  * Commands not listed notify nobody.
  */

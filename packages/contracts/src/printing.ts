@@ -4,7 +4,7 @@ import { lockKinds } from './locks';
 import { printLayouts } from './tag-report-links';
 
 /*
- * Printing (issue 19, module `printing`): the facility's tag layouts (Print Settings,
+ * Printing (module `printing`): the facility's tag layouts (Print Settings,
  * `/printlist/print-settings`) and the print list (`/printlist`), the queue of things waiting to be
  * printed. Tag PDFs are made on the server (pdfkit), one page per tag at the layout's size.
  */

@@ -3,7 +3,7 @@ import { idParamSchema, idSchema } from './ids';
 import type { Caption } from './captions/define-captions';
 
 /**
- * Question Manage (issue 8): checklist questions asked on permit forms, per permit type and stage.
+ * Question Manage: checklist questions asked on permit forms, per permit type and stage.
  * A question is a chain of immutable versions; an edit that changes anything adds a version and
  * the question points at it. Answers record the version they answered, so an answered permit keeps
  * its wording. Every record belongs to the caller's facility; another facility's ID answers 404.

@@ -200,7 +200,7 @@ export const settingDefinitions = [
     max: 50,
     description: 'Largest photo or document (MB) that may be attached to a permit.',
   },
-  // Report Files (issue 19, decision 0073): a job deletes files older than this.
+  // Report Files (decision 0073): a job deletes files older than this.
   {
     key: 'reports.keepFileDays',
     scope: 'facility',

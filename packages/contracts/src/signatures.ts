@@ -3,7 +3,7 @@ import { idSchema } from './ids';
 import { permitRiskLevels, type PermitRiskLevel } from './permits';
 
 /**
- * Approval stages and electronic signatures (issue 17 part 4, decisions 0050 and 0051). A facility
+ * Approval stages and electronic signatures (decisions 0050 and 0051). A facility
  * configures, per risk level, the stages a permit's approval goes through in order; approving a
  * permit signs its next stage with the signer's password typed again. A signature records who, when
  * (with the facility's UTC offset) and what it means, for one permit revision and one content hash.

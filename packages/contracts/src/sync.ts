@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { apiErrorSchema } from './errors';
 
 /**
- * Offline sync (issue 18): a device queues commands in its outbox while offline and pushes them,
+ * Offline sync: a device queues commands in its outbox while offline and pushes them,
  * in order, to `POST /api/sync/push`. The server applies each one once, through the same command
  * runner as the REST API (the command's registered name, its target and its input), and answers
  * each with one outcome. Nothing is ever silently dropped: every queued command ends as exactly one
@@ -140,7 +140,7 @@ export const syncRuleCheckedCommands = [
 
 const key = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency key: 1 to 200 visible characters'));
 
-/** Whose item it is: a device never pushes one owner's items while another is signed in (R33). */
+/** Whose item it is: a device never pushes one owner's items while another is signed in. */
 export const syncOwnerSchema = z.object({
   connectionStringName: z.string().check(z.minLength(1), z.maxLength(200)),
   facilityId: z.number().check(z.int(), z.positive()),
@@ -197,7 +197,7 @@ export type SyncOutcome = (typeof syncOutcomes)[number];
  * `serverSeq: null`): its predecessor has not arrived, or the server could not finish it now (a 5xx,
  * its key still in flight: `error` says why, and every later command of that push is deferred too) —
  * send it again. A `rejected` with `serverSeq: null` was not recorded: its owner is not the signed-in
- * session (keep it for its owner, R33), or its seq was already used by another command.
+ * session (keep it for its owner), or its seq was already used by another command.
  */
 export const syncResultSchema = z.object({
   idempotencyKey: z.string(),

@@ -4,7 +4,7 @@ import { listInWords } from './list-words';
 import { permitPermission, rightNavPermission } from './permissions';
 
 /**
- * Tags (issue 16, module `tags`): one per plan point (and per personal lock where the permit type says
+ * Tags (module `tags`): one per plan point (and per personal lock where the permit type says
  * so), numbered from the tag numbering pattern. Table `tags` (migration 2026-11-26T0900-loto). Each
  * tag's QR code opens a public status page `/t/<token>` (no sign-in; the token is revocable).
  */

@@ -37,7 +37,7 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
  * The API's answers (JSON, files, redirects) are never rendered as documents, so the
  * document-only headers (opener policy, agent cluster, DNS prefetch, referrer policy, the Flash-era
  * cross-domain one) do nothing there, and their policy can forbid everything. Nine headers and a
- * 330-byte policy on every answer cost the health route 2.7 µs of its 13 (bench/ P1: 81 % of raw
+ * 330-byte policy on every answer cost the health route 2.7 µs of its 13 (the health-route bench of bench/run.ts: 81 % of raw
  * node:http with them, bare Fastify 93 %); these four keep what matters for a non-document
  * answer: no sniffing, no framing, no cross-origin loading, and no content at all if a browser is
  * ever made to open one as a page.

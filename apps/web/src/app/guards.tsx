@@ -21,8 +21,8 @@ function resumeSessionOnce(): Promise<boolean> {
 
 /**
  * The refresh got no answer at all (no network, the plant floor): the tab's session goes on
- * offline from its session keys, so a reload with no network opens the app and its stored permits
- * (issue 18). An answer from the server (401: the session is over) means signing in again.
+ * offline from its session keys, so a reload with no network opens the app and its stored permits.
+ * An answer from the server (401: the session is over) means signing in again.
  */
 function resumeWithoutNetwork(error: unknown): boolean {
   if (error instanceof ApiRequestError) return false;

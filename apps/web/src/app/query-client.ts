@@ -9,7 +9,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The app's one place for network modes (issue 18, decision 0062). Every mutation runs its function
+ * The app's one place for network modes (decision 0062). Every mutation runs its function
  * even while the browser says offline: a paused command would reach the server later, behind the
  * outbox's back; offline, the permit page's data source queues it instead, and other routes fail
  * at once with the network error their screen explains. The queries the device can answer

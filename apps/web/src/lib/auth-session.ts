@@ -60,7 +60,7 @@ export const authSession = {
     });
   },
   /**
-   * A reload with no network (issue 18): the refresh cookie cannot be sent, so the session the tab
+   * A reload with no network: the refresh cookie cannot be sent, so the session the tab
    * had (its session keys: connection, facility, user) goes on without an access token. Nothing
    * reaches the server without one; the first request once online gets 401 and the seed's 401
    * procedure renews the token from the cookie (or ends the session if the server refuses).

@@ -519,7 +519,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The offline data source (issue 18, decision 0058): while the app is offline, or for a permit made
+// The offline data source (decision 0058): while the app is offline, or for a permit made
 // on this device, a feature may answer a call from the browser database instead of the server. One
 // seam for every screen that reads or changes a permit: the screens keep calling apiRequest.
 

@@ -3,7 +3,7 @@ import { ApiRequestError } from './http';
 /**
  * Small answers the signed-in frame needs before any page (the session context, the sidebar's
  * navigation), kept in the browser database's `reference` store for a reload with no network
- * (issue 18, decision 0062). One row per kind and owner: `<connection>:<facility>:<kind>:<user>`,
+ * (decision 0062). One row per kind and owner: `<connection>:<facility>:<kind>:<user>`,
  * so a user never sees another's permissions or permit types, nor another facility's.
  */
 export interface KeptOwner {

@@ -62,7 +62,7 @@ export interface MonitoringOptions {
 
 /**
  * Usage analytics (the seed's section 1): only with a monitoring key, never before the largest
- * paint (quality bar P12), started while online and stopped while offline. Returns a stop function.
+ * paint (so it never slows the first screen), started while online and stopped while offline. Returns a stop function.
  */
 export function startMonitoring({
   connectionString = monitoringConnectionString(),

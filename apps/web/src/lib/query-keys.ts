@@ -18,7 +18,7 @@ export const sharedQueryRoots = {
 
 /**
  * Query-key roots whose functions run even while the browser says offline (TanStack Query would
- * pause them): they answer from the device then (issue 18). The permit page and its sections and
+ * pause them): they answer from the device then. The permit page and its sections and
  * pickers through the permit page's offline data source (features/permits, decision 0058); the
  * session context and the navigation from the copies kept for a reload offline (decision 0062).
  * The app's query client sets this once (app/query-client.ts).

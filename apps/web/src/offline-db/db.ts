@@ -5,7 +5,7 @@ import { upgradeOutboxToV2 } from './upgrade-v2';
 export { ownerKey, type Owner } from './owner';
 
 /**
- * A queued offline change (issue 18): exactly the command the server's `POST /api/sync/push`
+ * A queued offline change: exactly the command the server's `POST /api/sync/push`
  * takes (contracts `SyncCommand`), owner flattened for the indexes, plus where it stands. Written
  * with `durability: 'strict'`; it leaves the outbox only once the server has confirmed it (applied),
  * and a conflict or a refusal stays, visible with the server's reason, until the user dismisses it.
@@ -116,7 +116,7 @@ export interface MetaItem {
 
 /**
  * The browser database (IndexedDB through Dexie). Keep every old `version(n)` when adding a new one:
- * Dexie upgrades stored data step by step, and an unsynced outbox must survive every upgrade (R32).
+ * Dexie upgrades stored data step by step, and an unsynced outbox must survive every upgrade.
  */
 export class HaspDatabase extends Dexie {
   outbox!: EntityTable<OutboxItem, 'idempotencyKey'>;
@@ -128,13 +128,13 @@ export class HaspDatabase extends Dexie {
 
   constructor(name = 'hasp') {
     // Strict: a transaction resolves only once IndexedDB has flushed it to disk, so an outbox item
-    // shown as "Saved offline" survives the browser being killed a moment later (R26).
+    // shown as "Saved offline" survives the browser being killed a moment later (the browser-crash test of e2e/tests/offline-faults.spec.ts).
     super(name, { chromeTransactionDurability: 'strict' });
     this.version(1).stores({
       outbox: 'idempotencyKey, [connectionStringName+facilityId+userId], permitKey, createdAt, status',
       permits: 'key, [connectionStringName+facilityId], [connectionStringName+facilityId+permitType], updatedAt',
     });
-    // Version 2 (issue 18): outbox items are sync commands ordered by device sequence per owner;
+    // Version 2: outbox items are sync commands ordered by device sequence per owner;
     // reference data and device facts. The v1 → v2 upgrade of queued items is in upgrade-v2.ts.
     this.version(2)
       .stores({

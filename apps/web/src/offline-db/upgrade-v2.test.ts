@@ -3,7 +3,7 @@ import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { HaspDatabase, type OutboxItem } from './db';
 
-/** The database exactly as version 1 of the app declared it (db.ts before issue 18). */
+/** The database exactly as version 1 of the app declared it (db.ts before the offline outbox became sync commands). */
 function v1Database(name: string): Dexie {
   const db = new Dexie(name);
   db.version(1).stores({

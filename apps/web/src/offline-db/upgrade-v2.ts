@@ -13,7 +13,7 @@ function targetOf(item: Record<string, unknown>): number | string | null {
 /**
  * v1 → v2: queued v1 items (`type`, `payload`, `createdAt`) become sync commands (`name`, `input`,
  * `deviceTime`, `deviceSeq` in queue order per owner, `baseVersion` null: v1 kept none). No item is
- * dropped (R32). The offline-sync work (issue 18) owns this file and its test.
+ * dropped. The offline-sync work owns this file and its test.
  */
 export async function upgradeOutboxToV2(tx: Transaction): Promise<void> {
   const outbox = tx.table('outbox');

@@ -1,6 +1,6 @@
 import { defineCaptions } from './define-captions';
 
-// Captions of Hasp Connect (`/admin/connect`, issue 21) and the notice of a switched-off subscription.
+// Captions of Hasp Connect (`/admin/connect`) and the notice of a switched-off subscription.
 
 /** The inbox notice administrators (rightnav:connect) get when a subscription switches itself off. */
 export const connectNotificationCaptions = defineCaptions('Message', 'Connect_Notifications', {

@@ -1,7 +1,7 @@
 import type { DashboardWidgetKind } from '../dashboards';
 import { defineCaptions } from './define-captions';
 
-// Captions of Dashboards (/dashboards, issue 20): the widgets each user arranges.
+// Captions of Dashboards (/dashboards): the widgets each user arranges.
 
 export const dashboardsTitles = defineCaptions('Title', 'Dashboards', {
   page: 'Dashboards',

@@ -48,7 +48,7 @@ export const permissionPermitActionLabels = defineCaptions('Label', 'Permission_
   issue: 'Issue',
 });
 
-/** The lockout/tagout permissions' names in the matrix, keyed by permission (issue 16). */
+/** The lockout/tagout permissions' names in the matrix, keyed by permission. */
 export const permissionLotoLabels = defineCaptions('Label', 'Permission_Catalogue_Loto', {
   'loto:remove-abandoned': 'Remove abandoned locks and tags',
   'offline:supervise': 'Supervise offline sync',

@@ -1,6 +1,6 @@
 import { defineCaptions } from './define-captions';
 
-// Captions of the permit page offline (issue 18, decision 0058): the same page as online, marked so
+// Captions of the permit page offline (decision 0058): the same page as online, marked so
 // nobody mistakes a change kept on the device for one the server has agreed to.
 
 export const offlinePermitLabels = defineCaptions('Label', 'Permit_Offline', {

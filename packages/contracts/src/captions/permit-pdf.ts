@@ -1,6 +1,6 @@
 import { defineCaptions } from './define-captions';
 
-// Captions of the permit PDF, the job-site copy (issue 19 part B, modules/permit-pdf): written in the
+// Captions of the permit PDF, the job-site copy (modules/permit-pdf): written in the
 // reader's language as the permit page is. Times carry their UTC offset, so they are never worded here.
 export const permitPdfLabels = defineCaptions('Label', 'PermitPdf', {
   documentTitle: 'Permit to work: job-site copy',

@@ -1,6 +1,6 @@
 import { defineCaptions } from './define-captions';
 
-/** The sync status in the top bar and the sync panel (issue 18: offline changes and their sync). */
+/** The sync status in the top bar and the sync panel (offline changes and their sync). */
 export const syncLabels = defineCaptions('Label', 'Sync', {
   allSynced: 'All changes synced',
   syncing: 'Syncing {{done}} of {{total}}…',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Assets (issue 7): master lists, the area/asset tree, components with energy sources and
+ * Assets: master lists, the area/asset tree, components with energy sources and
  * isolation points, photos, and import files. Every row carries facility_id; references between
  * these tables include facility_id in the foreign key, so a row can never point into another
  * facility. Rows that others reference are retired (status / is_active), never deleted.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Permit type configuration (issue 8): the sections of the permit form a type uses and its maximum
+ * Permit type configuration: the sections of the permit form a type uses and its maximum
  * validity (plus checks on the code and colour the screen edits). Sections are a text[] limited to the known
  * names, so a typo can never be stored; validity is whole hours, at most one year.
  */

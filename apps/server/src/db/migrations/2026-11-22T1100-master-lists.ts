@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Master List Manage (issue 8): a value is unique in its list whatever its case (imports match
+ * Master List Manage: a value is unique in its list whatever its case (imports match
  * values case-insensitively, so "Valve" and "valve" would be ambiguous), values are 1–100
  * characters without surrounding spaces, and pickers read a list in its sort order.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Question Manage (issue 8): checklist questions with immutable versions, their assignment to
+ * Question Manage: checklist questions with immutable versions, their assignment to
  * permit types and stages, and the answers permits record. An answer points at the version it
  * was answered with, so editing a question (a new version) never changes what an answered
  * permit shows. A trigger refuses any update or delete of a version.

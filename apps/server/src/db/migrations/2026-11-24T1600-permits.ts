@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Permits (issue 15, decision 0031): the permit, its assets and its approvals. Every row carries
+ * Permits (decision 0031): the permit, its assets and its approvals. Every row carries
  * facility_id and every reference into the facility's records includes it in the foreign key, so a
  * permit can never point at another facility's type, area or asset. Nothing about a permit is ever
  * deleted: a permit is voided with a reason and approvals are cleared, so triggers refuse DELETE and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The permit lifecycle's columns (issue 15): the requester's risk level shown in the permit header,
+ * The permit lifecycle's columns: the requester's risk level shown in the permit header,
  * the reason of the last suspension or cancellation, and how many extensions a type allows (the
  * lifecycle's `extend` guard reads it; HSG250 permits are extended a bounded number of times).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Which "expires within the hour" notices were sent (issue 15): one row per permit and planned end,
+ * Which "expires within the hour" notices were sent: one row per permit and planned end,
  * written in the transaction that records the `permit.expiring` event, so a job run twice (or two
  * processes) sends it once, and an extension (a new planned end) earns a new notice. Outbox events
  * are purged after a week, so they cannot be the memory. Plus the index both expiry jobs select by.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The permit index (issue 15, decision 0034): each user's chosen and ordered columns (one row per
+ * The permit index (decision 0034): each user's chosen and ordered columns (one row per
  * user, the column ids of packages/contracts permit-index; an unknown id is dropped when read, so a
  * column removed later never breaks the page).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lockout/tagout execution (issue 16, decision 0036): the lock inventory, each permit's isolation
+ * Lockout/tagout execution (decision 0036): the lock inventory, each permit's isolation
  * plan and its points, tags, where each lock is applied (a point or a group lockbox), the group
  * lockboxes and the (e)(3) abandoned-lock removals. One migration for the whole model so the
  * modules that build on it (locks, isolation-plan, tags, lockboxes, abandoned-removal) agree on it.

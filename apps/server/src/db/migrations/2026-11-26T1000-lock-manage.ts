@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Lock Manage (issue 16, decision 0037): a new right-nav entry. A feature with no security-list row
+ * Lock Manage (decision 0037): a new right-nav entry. A feature with no security-list row
  * is off, so every existing facility gets it switched on like the other Asset entries, and the groups
  * that may manage assets may manage locks. Facilities created later get it from their defaults.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The permit index's "Awaiting my approval" view (issue 15 speed, decision 0042): requested permits
+ * The permit index's "Awaiting my approval" view (decision 0042): requested permits
  * in the default order, with the type and requester the view filters on, in a partial index. Its
  * page and its count (to 10,000) are read off this index alone instead of visiting ~13,000 heap
  * rows through the status index (EXPLAIN at 300,000 permits: count 12 ms → 1.5–3 ms, page 0.1 ms).

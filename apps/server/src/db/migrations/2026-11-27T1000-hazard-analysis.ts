@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Hazard analysis on permits (issue 17 part 1, decision 0047): each facility's risk matrix, a
+ * Hazard analysis on permits (decision 0047): each facility's risk matrix, a
  * permit's analysis (its version) and lines (job step, hazard, severity × likelihood = risk,
  * residual rating) with their controls, and the type setting that requires the analysis before a
  * permit is requested. Every reference carries facility_id (no cross-facility pointer); hazards

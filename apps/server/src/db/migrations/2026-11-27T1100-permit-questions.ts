@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The checklist questions on a permit (issue 17 part 2, decision 0048). A permit's answers are rows
+ * The checklist questions on a permit (decision 0048). A permit's answers are rows
  * of the question manager's `question_answers` (subject: the permit's number), tied to the permit,
  * the question and the stage asked. Every answer and every change is a new row: the permit's
  * current answer to a question at a stage is its newest row, and the older rows are its history.

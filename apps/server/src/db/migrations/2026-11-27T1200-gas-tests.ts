@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Gas tests (issue 17 part 3, decision 0049): the facility's gas parameters (code, unit, limits)
+ * Gas tests (decision 0049): the facility's gas parameters (code, unit, limits)
  * and instruments (serial, calibration due date), each permit's tests and their readings, and the
  * permit type's re-test interval. A reading copies the parameter's code, name, unit and limits as
  * they were when it was taken, so a later change of limits does not rewrite a test. Tests and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Approval stages and electronic signatures (issue 17 part 4, decisions 0050 and 0051).
+ * Approval stages and electronic signatures (decisions 0050 and 0051).
  *
  * - approval_stages: a facility's stages per risk level, in order (name, the meaning the signature
  *   records, and the security group whose members may sign it; null: anyone who may approve the type).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Attachments on permits (issue 17 item 5, decision 0052). A row per file, never deleted (a removal
+ * Attachments on permits (decision 0052). A row per file, never deleted (a removal
  * records who, when and why, and the bytes stay for audit). The bytes live where `storage` says: in
  * `permit_attachment_blobs` (the database) or in the configured folder as files named by the row's id.
  * `sha256` is the hash of the bytes as uploaded (the idempotency fingerprint; never shown).

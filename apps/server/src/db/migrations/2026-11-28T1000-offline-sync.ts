@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Offline sync (issue 18, decision 0055). `sync_commands`: one row per device command the server
+ * Offline sync (decision 0055). `sync_commands`: one row per device command the server
  * has decided on (applied, conflict or rejected), numbered by `server_seq` (ordering and audit follow
  * it, never the device's clock). A device's seq is recorded once (the unique key), so a resend
  * answers its first outcome. `input` is the command's body without any password. Conflicts keep the

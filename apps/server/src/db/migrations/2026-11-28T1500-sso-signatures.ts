@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Signing at the identity provider (issue 17 part 4, decision 0059): a single sign-on user signs a
+ * Signing at the identity provider (decision 0059): a single sign-on user signs a
  * permit by signing in again at the identity provider (ForceAuthn).
  *
  * - signature_intents: one signing started by the button, bound to the user, the permit, its

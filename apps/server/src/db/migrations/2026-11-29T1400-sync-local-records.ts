@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Offline records other than permits (issue 18, decision 0064): a record a device made offline and
+ * Offline records other than permits (decision 0064): a record a device made offline and
  * named `local:<uuid>` (a lock application) → the record the server made at sync, so a later command
  * of the same outbox (removing that lock) reaches it. Written in the applying command's transaction;
  * never updated or deleted.

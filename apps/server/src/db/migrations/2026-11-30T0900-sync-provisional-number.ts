@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The provisional number a device showed for a permit it made offline (`OFF-<type>-<day>-<4>`),
- * kept with the permit the server made from it (issue 18: a tag printed or written offline keeps its
+ * kept with the permit the server made from it (a tag printed or written offline keeps its
  * provisional number linked to the final one). The permit index finds the permit by it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Printing (issue 19): each facility's style of each tag layout of the catalogue (contracts'
+ * Printing: each facility's style of each tag layout of the catalogue (contracts'
  * tagLayoutKeys; a layout without a row prints in the default style), and on each tag how many
  * times it was printed again and when last (the reasons are in the audit trail, `tag.reprint`).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Reports (issue 19, decision 0073). `report_definitions`: what a report contains (kind, columns,
+ * Reports (decision 0073). `report_definitions`: what a report contains (kind, columns,
  * filters, format) and its optional schedule; `next_run_at` is the schedule's next time (UTC),
  * found by the scheduler's partial index. `report_files`: each generated file with its state
  * (queued → running → done | failed, with the reason), progress, who asked (null: the schedule),

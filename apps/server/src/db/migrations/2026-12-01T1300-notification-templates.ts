@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Notification templates (issue 20): each facility's wording, channels and recipients of each
+ * Notification templates: each facility's wording, channels and recipients of each
  * event (contracts' notificationEvents; an event without a row uses the default), the e-mails sent
  * from them (one row per recipient and event, its delivery state kept for administrators), and the
  * events each user switched off for themselves.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Print records (issue 19, decision 0074): when a permit's job-site copy or a lockbox's label was
+ * Print records (decision 0074): when a permit's job-site copy or a lockbox's label was
  * last marked printed, by whom, and what was printed (a permit's revision, extension count and
  * holder: a change to any of them makes the copy wait again). Written only by the print commands
  * (`permit-print.*`, `lockbox-label.*`) through the command runner, so every change has its audit

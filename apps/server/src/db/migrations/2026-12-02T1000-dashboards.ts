@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Dashboards (issue 20, decision 0075): each user's layout per facility, the facility's default
+ * Dashboards (decision 0075): each user's layout per facility, the facility's default
  * (an administrator's, audited), and the partial indexes the widgets' counts read at 300,000 permits.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

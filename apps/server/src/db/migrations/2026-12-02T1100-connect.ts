@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Hasp Connect (issue 21, decision 0077). `api_keys`: a facility's keys for maintenance systems,
+ * Hasp Connect (decision 0077). `api_keys`: a facility's keys for maintenance systems,
  * found by their public lookup id and checked by the SHA-256 of their secret (the secret itself is
  * never stored); a rotation keeps the old hash until `previous_valid_until`. `permits.external_reference`:
  * the work order a permit was made from, one permit per reference in a facility. Webhooks:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live dashboards (issue 20, decision 0081): a committed domain event that a widget counts (a permit's
+ * Live dashboards (decision 0081): a committed domain event that a widget counts (a permit's
  * status, a tag, a lock applied or removed, a lockbox (its locks move with it), an isolation point, a gas test, an offline conflict
  * resolved) NOTIFYs `hasp_dashboard` with its facility only — no record data. A trigger rather than
  * an event consumer: no delivery transaction per event, and an event recorded later (a job's, a new

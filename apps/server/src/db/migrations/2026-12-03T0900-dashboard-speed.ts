@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dashboard's counts at 300,000 permits (issue 20 speed, decision 0079), from EXPLAIN (ANALYZE,
+ * The dashboard's counts at 300,000 permits (decision 0079), from EXPLAIN (ANALYZE,
  * BUFFERS) over bench/dashboards.ts's data:
  * - The views found from their own small tables (live isolation points, locks on, tags, gas tests,
  *   conflicts) come back to `permits` for the permit's facility, type, area or planned end. Through

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * What a permit's offline JSON is read from (issue 18, P8; decision 0082): the tables the offline
+ * What a permit's offline JSON is read from (the offline download speed goal; decision 0082): the tables the offline
  * download's readers read (`offline-snapshot-sources.test.ts` checks the list against what the
  * readers really read). A row written, changed or deleted in a permit's own tables records that
  * permit as changed; a change to what many permits show (a type, a name, a question, a setting)

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../schema';
 
 /**
- * Each demo facility's gas configuration (issue 17 part 3): the four parameters every confined
+ * Each demo facility's gas configuration: the four parameters every confined
  * space and hot work entry measures, with the usual limits (OSHA 1910.146's acceptable entry
  * conditions; the ACGIH ceilings for H2S and CO), and one calibrated four-gas detector.
  */

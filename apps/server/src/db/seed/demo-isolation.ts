@@ -9,7 +9,7 @@ import { tagCommandDefinitions } from '../../modules/tags';
 import { DEMO_ISOLATION_LOCK_PREFIX } from './demo-locks';
 
 /**
- * The demo plant's isolation points (issue 16): one component per plant asset with the points a
+ * The demo plant's isolation points: one component per plant asset with the points a
  * crew locks out on it, so every demo permit of a type with an isolation plan has real points.
  * Permits on the same asset share its points ("held by permits X, Y").
  */

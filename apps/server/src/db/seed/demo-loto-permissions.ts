@@ -6,7 +6,7 @@ import type { Database } from '../schema';
  * OSHA 1910.147 (e)(3) removals are a supervisor's: the demo Supervisors hold
  * `loto:remove-abandoned` in every demo facility. Administrators hold it too, so that Group Manage
  * lets them grant it (a permission one does not hold cannot be granted there). The same groups get
- * `offline:supervise` (issue 18, its own seed step): every offline conflict and rejection of the facility.
+ * `offline:supervise` (its own seed step): every offline conflict and rejection of the facility.
  * `gas:test` (its own step, before the permit stories): the supervisors, administrators and authorized
  * workers test gas (on the plant floor, offline too); contractors do not.
  */

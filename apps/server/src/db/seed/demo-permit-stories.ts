@@ -30,7 +30,7 @@ import { signaturesLifecycle } from '../../modules/signatures';
 import { DEMO_PASSWORD } from './demo-password';
 
 /**
- * Demo permits (issue 15): a few hundred permits in every state, walked there through the real
+ * Demo permits: a few hundred permits in every state, walked there through the real
  * lifecycle commands, each given by the demo user whose part it is, at the time it would have
  * happened (so the audit trail and the history tab read like a real week). Idempotent as a seed
  * step; runs outside the step's transaction because every command is its own transaction.

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 
 /**
- * The demo plant's work (issue 15): what its permits are for. Each entry is a job a maintenance
+ * The demo plant's work: what its permits are for. Each entry is a job a maintenance
  * crew really does, with the area it happens in and the permit type it needs; the story generator
  * (demo-permit-stories.ts) turns them into a few hundred permits in every state.
  */

@@ -9,7 +9,7 @@ import { lockboxCommandDefinitions } from '../../modules/lockboxes';
 export const DEMO_PRINT_LIST_STEP = 'demo-2026-12-02-print-list';
 
 /**
- * North Plant's print list for a supervisor signing in (issue 19, decision 0074): the issued and active
+ * North Plant's print list for a supervisor signing in (decision 0074): the issued and active
  * demo permits already wait to print (none was printed); here the supervisor fills the isolation
  * plans of the two latest approved permits with isolation points (the plan's `fill` plans a tag per
  * point: Planned tags) and opens a group lockbox on the latest active permit with crew sign-on (a

@@ -5,7 +5,7 @@ import type { Database } from '../schema';
 export const DEMO_SAFETY_OFFICERS = 'Safety Officers';
 
 /**
- * Approval stages of each demo facility (issue 17, decision 0050): low and medium risk need the area
+ * Approval stages of each demo facility (decision 0050): low and medium risk need the area
  * authority's signature (anyone who may approve the type); high risk then also a safety officer's
  * (a member of "Safety Officers": the demo admin).
  */

@@ -1,4 +1,6 @@
-// The abandoned-removals module's public surface (OSHA 1910.147 (e)(3), issue 16): app.ts imports only from here.
+// Abandoned lock and tag removal (OSHA 1910.147 (e)(3)): the supervisor's removal of a lock or tag
+// whose applier is gone, its notices, and the applier's acknowledgement.
+
 export { abandonedRemovalRoutes } from './abandoned-removals.routes';
 export {
   registerAbandonedRemovalNotifications,

@@ -1,3 +1,3 @@
-// The admin-settings module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Settings Manager (the facility's settings) and the Settings Table (the settings catalogue).
+
 export { adminSettingsRoutes } from './admin-settings.routes';

@@ -1,3 +1,4 @@
-// The administrator module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// The Administrator screen's server side: the connection's facilities, connection info, health with
+// the job queues, and the audit log viewer.
+
 export { administratorRoutes } from './administrator.routes';

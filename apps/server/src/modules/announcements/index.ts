@@ -1,3 +1,3 @@
-// The announcements module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Announcements: the current ones a user reads and acknowledges, and the manager's API.
+
 export { announcementRoutes } from './announcement.routes';

@@ -1,3 +1,4 @@
-// The asset-import module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Import Manage: CSV/XLSX asset imports with a preview, a row report, an all-or-nothing commit and
+// the history.
+
 export { assetImportRoutes } from './import.routes';

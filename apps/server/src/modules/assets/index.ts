@@ -1,5 +1,6 @@
-// The assets module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Asset Manage: the tree of areas and assets, components, energy sources, isolation points and
+// photos.
+
 export { assetRoutes } from './asset.routes';
 /** A master list's active values, as the pickers read them (the offline download stores the hazard lists). */
 export { listMasterItems } from './asset-detail.service';

@@ -56,7 +56,7 @@ async function viewablePermit(request: FastifyRequest, permitId: number) {
   return permit;
 }
 
-/** A permit's photos and documents (issue 17 item 5, decision 0052): list, attach, download, remove. */
+/** A permit's photos and documents (decision 0052): list, attach, download, remove. */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const storages = attachmentStorages(ctx.config.attachmentsDir);
   app.addHook('onRequest', ctx.requireAuth);

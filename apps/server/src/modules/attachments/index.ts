@@ -1,5 +1,5 @@
-// The attachments module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Attachments on permits: photos and documents, stored, listed and downloaded.
+
 export { attachmentRoutes, contentDisposition } from './attachments.routes';
 export { prepareAttachment, type PreparedAttachment } from './attachment-content';
 export { attachmentStorages, databaseStorage, folderStorage, type AttachmentStorage } from './attachment-storage';

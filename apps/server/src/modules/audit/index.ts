@@ -1,4 +1,8 @@
-// What other modules may use of the audit trail.
+// The audit trail: the append-only, hash-chained audit log, its verification and its signed
+// checkpoints outside the database.
+
+// What other modules may use of it.
+
 export { auditRow, recordAudit, type AuditEntry } from '../../platform/audit/audit-entry';
 export { auditOrigin } from './audit-origin';
 export { verifyAuditChains } from './verify-audit-chain';

@@ -42,7 +42,7 @@ export class AccessTokens {
   /**
    * Tokens whose signature and claims were checked, by their exact text: a client sends the same
    * token for up to its lifetime, and checking the HMAC again gives the same answer (the WebCrypto
-   * round trip cost more than the rest of a cached request, bench/ P2). Only the time limits can
+   * round trip cost more than the rest of a cached request, in the authenticated-read bench of bench/run.ts). Only the time limits can
    * change, and they are checked again on every use, as jose would.
    */
   private readonly remembered = new Map<string, Remembered>();

@@ -1,5 +1,6 @@
-// The auth module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Sign-in sessions: login, token refresh (rotation, reuse detection), logout, me, lockout, and the
+// bearer check's tokens.
+
 export { AccessTokens } from './access-token';
 export { insertAuthEvent } from './auth-event.repository';
 export { authRoutes } from './auth.routes';

@@ -15,7 +15,7 @@ const PATH = '/api/auth';
 /**
  * Cookie parsing and writing for the routes of one plugin (sign-in, refresh, sign-out, SSO): the
  * only ones that use cookies. Registered there rather than on the whole app, so every other
- * request skips @fastify/cookie's onRequest and onSend hooks (bench/ P1 and P2).
+ * request skips @fastify/cookie's onRequest and onSend hooks (measured by the health-route and authenticated-read benches of bench/run.ts).
  */
 export async function registerRefreshCookie(app: FastifyInstance): Promise<void> {
   await app.register(cookie);

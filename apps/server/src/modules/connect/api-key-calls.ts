@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
 
 /**
- * Every call made with a Hasp Connect key is audited as that key (issue 21): one `api-key.call` row
+ * Every call made with a Hasp Connect key is audited as that key: one `api-key.call` row
  * per answered request — the route, the method, the answer's status — attributed to the key
  * (`device_id` api-key:<id>) and its creator, in the key's facility's hash chain. A change the call
  * made has its own rows too, written in its transaction; this row is the record of the call itself,

@@ -1,5 +1,9 @@
-// The connect module's public surface (Hasp Connect, issue 21, decision 0077): its routes, the
-// webhook consumer and delivery job app.ts registers, and what tests and receivers verify with.
+// Hasp Connect (decision 0077): API keys, the integrators' permit routes, and signed webhooks from
+// the event outbox with retries and a delivery log.
+
+// Exports its routes, the webhook consumer and delivery job app.ts registers, and what tests and
+// receivers verify with.
+
 export { auditApiKeyCall } from './api-key-calls';
 export { connectAdminRoutes } from './connect-admin.routes';
 export { connectPermitRoutes } from './connect-permits.routes';

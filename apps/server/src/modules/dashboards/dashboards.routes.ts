@@ -28,7 +28,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
- * Dashboards (issue 20, decision 0075): the caller's layout, the facility's default (Facility
+ * Dashboards (decision 0075): the caller's layout, the facility's default (Facility
  * Settings' administrators set it) and each widget's numbers, one request per widget. No permission
  * beyond sign-in for the caller's own: every number is scoped like the permit index.
  */

@@ -1,2 +1,4 @@
-// The dashboards module's public surface: app.ts imports only from here (decision 0027).
+// Dashboards: per-user layouts, the facility default, and one route per widget counting through the
+// permit index.
+
 export { dashboardRoutes } from './dashboards.routes';

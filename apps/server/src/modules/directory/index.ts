@@ -1,3 +1,3 @@
-// The directory module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// The directory (LDAP) sign-in: checks a user's password against the connection's directory.
+
 export { DirectoryUnavailableError, verifyDirectoryPassword } from './directory-password';

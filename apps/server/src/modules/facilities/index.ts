@@ -1,4 +1,4 @@
-// The facilities module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Facilities: list them, read one.
+
 export { findFacilityById, listFacilities } from './facility.repository';
 export { facilityRoutes } from './facility.routes';

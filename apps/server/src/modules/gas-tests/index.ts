@@ -1,5 +1,9 @@
-// The gas tests module's public surface (issue 17 part 3; decision 0049): routes, the permit guards
-// and the consumers it registers (notifications, suspension on a failing reading), the commands the demo seed walks.
+// Gas tests on permits (decision 0049): readings, their limits, the permit guards, and suspension
+// and notices on a failing reading.
+
+// Exports the routes, the permit guards and the consumers it registers, and the commands the demo
+// seed walks.
+
 export { gasTestsRoutes } from './gas-tests.routes';
 export { gasTestLifecycle } from './gas-tests.guards';
 export { registerGasTestNotifications } from './gas-test-notifications.consumer';

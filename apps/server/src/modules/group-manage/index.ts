@@ -1,3 +1,3 @@
-// The group-manage module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Group Manage: groups, their members, the permission matrix and its escalation rules.
+
 export { groupManageRoutes } from './group-manage.routes';

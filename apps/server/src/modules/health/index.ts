@@ -1,3 +1,3 @@
-// The health module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Health checks: /api/health (liveness) and /api/health/ready (each connection).
+
 export { healthRoutes } from './health.routes';

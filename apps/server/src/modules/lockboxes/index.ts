@@ -1,5 +1,6 @@
-// The lockboxes module's public surface (group lockout, issue 16 item 5; decision 0040): other
-// modules, app.ts and db/seed import only from here (eslint: server module boundaries, decision 0027).
+// Group lockout (decision 0040): a permit's lockbox, crew sign-on and sign-off with personal locks,
+// and the close guard.
+
 export { lockboxRoutes } from './lockboxes.routes';
 export { lockboxLifecycle } from './lockbox-guards';
 export { lockboxCommandDefinitions } from './lockbox-command.service';

@@ -1,5 +1,8 @@
-// The locks module's public surface (decision 0027: other modules import only from here).
-// applyLock/removeLock run inside the caller's transaction (isolation plan, lockbox sign-on, (e)(3)).
+// Locks: the lock inventory (Lock Manage), assignment, and applying and removing locks.
+
+// applyLock/removeLock run inside the caller's transaction (isolation plan, lockbox sign-on,
+// (e)(3)).
+
 export {
   applyLock,
   lockLockRow,

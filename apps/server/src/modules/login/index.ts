@@ -1,3 +1,3 @@
-// The login module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// The login page's data: the connection names and what the page shows before sign-in.
+
 export { loginRoutes } from './login.routes';

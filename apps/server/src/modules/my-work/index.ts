@@ -1,2 +1,4 @@
-// The my-work module's public surface: app.ts imports only from here (decision 0027).
+// My work: the landing page's cards of what waits on the signed-in user (permits held, crews, locks),
+// each with its next step.
+
 export { myWorkRoutes } from './my-work.routes';

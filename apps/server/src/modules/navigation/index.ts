@@ -1,3 +1,3 @@
-// The navigation module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// The left sidebar: built from the facility's permit groups and types (/api/navigation).
+
 export { navigationRoutes } from './navigation.routes';

@@ -1,6 +1,8 @@
-// The notification-templates module's public surface: other modules, app.ts and tests import only from here.
-// Each event's template (wording per language, channels, recipients), the notices sent from it
-// (inbox and e-mail through the mail module's job), and each user's opt-outs. Decision 0076.
+// Notification templates (decision 0076): each event's wording per language, channels and
+// recipients, the notices sent from them, and users' opt-outs.
+
+// Notices go to the inbox and by e-mail through the mail module's job.
+
 export { deliverNotice, type Notice, type NoticeChannels } from './deliver-notice';
 export { notificationMailJobs, queueNotificationMail, sendNotificationMail } from './notification-mail.jobs';
 export { fillTemplate, renderNotice } from './notification-render';

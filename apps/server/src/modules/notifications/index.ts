@@ -1,5 +1,5 @@
-// The notifications module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Notifications: the inbox API, and the hub that turns LISTEN/NOTIFY into server-sent events.
+
 export { NOTIFICATION_CHANNEL, NotificationHub } from './notification-hub';
 export { DASHBOARD_CHANNEL } from './dashboard-signal';
 export { notificationRoutes } from './notification.routes';

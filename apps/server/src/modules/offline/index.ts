@@ -1,4 +1,6 @@
-// The offline module's public surface (issue 18, decision 0056): taking permits offline.
+// Taking permits offline (decision 0056): the offline flags and the download of permits a device
+// takes with it.
+
 export { offlineRoutes } from './offline.routes';
 export { readOfflinePermit, readOfflinePermits } from './offline-permit-read';
 export { offlineCopiesJob } from './offline-copies.job';

@@ -1,5 +1,6 @@
-// The permissions module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Permissions: a user's effective permissions, the permission catalogue, and the context-changed
+// notice to open sessions.
+
 export { CONTEXT_CHANNEL, notifyContextChanged, registerContextChangedConsumer } from './context-changed';
 export { findFacilityPermissionCatalogue } from './permission-catalogue.repository';
 export {

@@ -9,7 +9,7 @@ import { contentDisposition } from '../attachments';
 import { findPermit } from '../permits';
 import { permitPdfFor } from './permit-pdf.service';
 
-/** The job-site copy of a permit (issue 19 part B, decision 0072). */
+/** The job-site copy of a permit (decision 0072). */
 export const permitPdfRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.requireAuth);
 

@@ -1,5 +1,9 @@
-// The permit questions module's public surface (issue 17 part 2): routes, commands (the demo seed
-// answers through them) and the guards and signed content it registers.
+// Questions on permits (decision 0048): a permit's answers to its type's questions, and the guards
+// and signed content they add.
+
+// Exports the routes, the commands (the demo seed answers through them), the guards and signed
+// content it registers.
+
 export { permitQuestionRoutes } from './permit-questions.routes';
 export { permitQuestionCommands } from './permit-questions-command.service';
 export { permitQuestionsLifecycle } from './permit-questions.guards';

@@ -1,3 +1,3 @@
-// The permit-types module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Permit groups and types: sections, maximum validity, offline use, and a new type's permissions.
+
 export { permitTypesRoutes } from './permit-types.routes';

@@ -1,5 +1,6 @@
-// The permits module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Permits: the permit record, its lifecycle commands, the index and the history, expiry jobs and
+// notices.
+
 export { permitRoutes } from './permits.routes';
 export { permitTypeInfoRoutes } from './permit-type-info.routes';
 export { runPermitCommandAsSystem, type PermitSystemCommand } from './permit-system-command';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/schema';
 import type { PermitRecord } from './permit.repository';
 
 /**
- * What a signature on a permit signs (issue 17, decision 0046): the permit's core fields plus the
+ * What a signature on a permit signs (decision 0046): the permit's core fields plus the
  * content other modules register (hazard analysis lines, request-stage answers). A signature keeps
  * the SHA-256 of this content as it was when signed; when the content's hash today differs, the
  * signature shows as no longer valid. Registered from each section's module, like the guards, so

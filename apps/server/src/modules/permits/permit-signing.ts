@@ -7,7 +7,7 @@ import type { PermitRecord } from './permit.repository';
 import type { PermitState } from './permits.policy';
 
 /**
- * Every verb that hands over responsibility is signed (issue 17, decisions 0051 and 0101): approve,
+ * Every verb that hands over responsibility is signed (decisions 0051 and 0101): approve,
  * issue, accept, hand-over and complete-work. The signer's password is checked again and the
  * signature recorded, in the command's transaction, before the permit moves. The signatures module
  * registers the signer, so the permits module never reads its tables; without one, none of these

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/app-error';
 import { assertPermission } from '../../plugins/permissions';
 
 /**
- * The permit page's view of a type (issue 15): the create form needs the type's id and maximum
+ * The permit page's view of a type: the create form needs the type's id and maximum
  * validity, which the admin-only permit-types configuration would not give a requester. A file of
  * its own so the lifecycle branch's edits of permits.routes.ts merge cleanly.
  */

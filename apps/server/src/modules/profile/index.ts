@@ -1,3 +1,3 @@
-// The profile module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// My profile: the user's details, password change and signed-in devices.
+
 export { profileRoutes } from './profile.routes';

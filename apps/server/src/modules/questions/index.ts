@@ -1,5 +1,6 @@
-// The questions module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Question Manage: questions with immutable versions, their assignment per permit type and stage,
+// and evaluateAnswers().
+
 export { insertQuestion, insertVersion, upsertAssignments } from './questions.repository';
 export { questionRoutes } from './questions.routes';
 export { evaluateAnswers } from './evaluate-answers';

@@ -1,6 +1,6 @@
-// The reports module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
-// Report Settings (definitions, schedules) and Report Files (generated PDF/XLSX, e-mailed by job).
+// Reports: Report Settings (definitions, schedules) and Report Files (generated PDF/XLSX, e-mailed
+// by job).
+
 export { reportRoutes } from './reports.routes';
 export {
   reportJobs,

@@ -1,3 +1,3 @@
-// The rich-text module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// The one sanitizer for stored rich text (a sanitize-html allow-list).
+
 export { isBlankRichText, sanitizeRichText } from './sanitize-rich-text';

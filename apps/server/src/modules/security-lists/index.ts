@@ -1,3 +1,3 @@
-// The security-lists module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Security Lists: which right-nav features a facility switches on (enforced in requirePermission).
+
 export { securityListsRoutes } from './security-lists.routes';

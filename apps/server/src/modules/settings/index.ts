@@ -1,5 +1,6 @@
-// The settings module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Facility settings and security settings, the facility's configuration target, and
+// /api/session/context.
+
 export { sessionContextRoutes } from './session-context.routes';
 export { isSecretSetting, readSetting, storeSetting } from './setting-values';
 export {

@@ -1,5 +1,9 @@
-// The signatures module's public surface (issue 17 part 4): routes, the approval stage command (the
-// demo seed gives it), and the registration of the permit signer and the approval guards.
+// Approvals and electronic signatures (decisions 0050, 0051): approval stages, the permit signer
+// and the approval guards.
+
+// Exports the routes, the approval stage command (the demo seed gives it), and the registration of
+// the permit signer and the approval guards.
+
 import type { PermitLifecyclePart } from '../permits';
 import { permitSigner } from './permit-signer';
 import { signatureGuards } from './signature.guards';

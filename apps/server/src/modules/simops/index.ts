@@ -1,5 +1,6 @@
-// The simops module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// SIMOPS (decision 0098): rules for simultaneous operations and the conflicts between a permit and
+// others in force nearby.
+
 export { simopsRoutes } from './simops.routes';
 export { simopsLifecycle } from './simops-check';
 export { setSimopsRule } from './simops-rules.commands';

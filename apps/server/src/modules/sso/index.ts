@@ -1,5 +1,5 @@
-// The sso module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// SAML 2.0 single sign-on: the service provider, its settings and the SSO token (docs/sso.md).
+
 export { identityProviderSettings } from './sso-settings';
 export { ssoRoutes } from './sso.routes';
 export { expiredSsoJob } from './expired-sso.job';

@@ -1,5 +1,5 @@
 /**
- * Failpoints of the push (R25): a test arms one to "kill" the server at that point of a sync — the
+ * Failpoints of the push, for the tests that kill the server mid-sync: a test arms one to "kill" the server at that point of a sync — the
  * request dies there and the device must resend. Arming works only under the test runner (VITEST or
  * NODE_ENV=test); in production nothing can arm them, and an unarmed point is a map lookup.
  * - `before_commit`: the command is applied and recorded, then its transaction fails (rolled back).

@@ -14,7 +14,7 @@ export const syncIssueLink = (serverSeq: number) => `/offline/sync-issues/${serv
 /**
  * Records a conflict or a rejection with its audit row (device time and sync time beside the
  * server's), and tells the user and the facility's supervisors (`offline:supervise`) in their inbox (a conflict by its template, e-mail too)
- * (R30: never silently dropped). Undefined when a concurrent push recorded this seq first.
+ * (a refused change is never silently dropped). Undefined when a concurrent push recorded this seq first.
  */
 export async function recordIssue(
   trx: Transaction<Database>,

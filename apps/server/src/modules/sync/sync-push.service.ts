@@ -107,7 +107,7 @@ const unrecorded = (c: SyncCommand, outcome: 'rejected' | 'deferred', error: Api
   error,
 });
 
-/** The signed-in session's owner, as a device tags its items (R33). */
+/** The signed-in session's owner, as a device tags its items (never pushed for another user). */
 const ownerMatches = (ctx: RequestContext, c: SyncCommand) =>
   c.owner.userId === ctx.actor.userId &&
   c.owner.facilityId === ctx.actor.facilityId &&

@@ -1,3 +1,3 @@
-// The tag-report-links module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Tag Report Manage: the print layout and report for each tag type and permit type.
+
 export { tagReportLinkRoutes } from './tag-report-links.routes';

@@ -1,5 +1,6 @@
-// The tags module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Tags (decision 0039): the tags of a permit's isolation points, their changes, print stamps and
+// the public status page of a tag's QR code.
+
 export { planTag, type PlanTagInput } from './plan-tag';
 export { applyTag, hangPointTagWithLock, removeTag, voidTag, type ChangeTagInput } from './change-tag';
 export type { TagRecorder } from './tag-records';

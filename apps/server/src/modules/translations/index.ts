@@ -1,5 +1,6 @@
-// The translations module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Translations: languages, captions and their translations, the Translations screen, and the
+// resources for the web app.
+
 export { registerAppCaptions } from './caption-catalog';
 export { registerStoredCaptions } from './stored-captions';
 export { findLanguageByCode, insertMissingCaptions } from './caption.repository';

@@ -1,5 +1,6 @@
-// The user-manage module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// User Manage: a facility's users, one-time passwords, unlock, and who may change whose account
+// (user-reach).
+
 export {
   countFacilityGroups,
   findManagedUser,

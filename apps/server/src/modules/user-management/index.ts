@@ -1,3 +1,3 @@
-// The user-management module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// NEW User Management: users across facilities and groups, bulk actions and CSV import.
+
 export { userManagementRoutes } from './user-management.routes';

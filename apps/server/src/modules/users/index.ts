@@ -1,5 +1,6 @@
-// The users module's public surface: other modules, plugins/, app.ts, server.ts and db/seed
-// import only from here (eslint: server module boundaries, decision 0027).
+// Users: a facility's user by id, the one people lookup (the permit page's pickers and filters), and the
+// facility-access check.
+
 export { findFacilityUserById, findUserByUserName, hasFacilityAccess } from './user.repository';
 export { userRoutes } from './user.routes';
 export { userLookupRoutes } from './user-lookup.routes';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../app-context';
 import { contextOf } from '../../platform';
 
 /**
- * The one people lookup (issue 15): the pickers of the permit page and the people filters of the
+ * The one people lookup: the pickers of the permit page and the people filters of the
  * permit index. Names only, of the caller's facility. Kept apart from Security › User Manage, which
  * needs the right-nav permission and shows far more.
  */

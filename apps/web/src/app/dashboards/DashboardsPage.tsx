@@ -3,7 +3,7 @@ import { Page } from '../../components/Page';
 import { Dashboard } from '../../features/dashboards';
 import { useCaptions } from '../../lib/i18n';
 
-/** `/dashboards` (behind DashboardsGate: online, CustomDashboards on): the user's widgets (issue 20). */
+/** `/dashboards` (behind DashboardsGate: online, CustomDashboards on): the user's widgets. */
 export function DashboardsPage() {
   const t = useCaptions();
   return (

@@ -17,7 +17,7 @@ import { SimopsNotice, SimopsSection } from '../../features/simops';
  * enables it.
  */
 export const permitSections: readonly PermitSectionEntry[] = [
-  // hazard analysis (issue 17 part 1)
+  // hazard analysis
   {
     section: 'hazard-analysis',
     id: 'hazard-analysis',

@@ -151,7 +151,7 @@ const signedInEssentials: ReadonlyArray<() => Promise<unknown>> = [
 export const loadSignedInEssentials = (): Promise<unknown> => Promise.all(signedInEssentials.map((load) => load()));
 
 /**
- * Everything a user may open with no network, loaded while the network is still there (issue 18):
+ * Everything a user may open with no network, loaded while the network is still there:
  * the essentials above, the permit page with its sections and its lazy editor, the announcements `/`
  * leads to offline, the planned pages, and Dexie. The service worker precaches all of it too, but it
  * installs only once the app is stable (30 s at the latest): this covers the first session. Each

@@ -1,2 +1,5 @@
-/** The Component Manage feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Component Manage: an asset's components (server side in the assets module).
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { ComponentManagePage } from './components/ComponentManagePage';

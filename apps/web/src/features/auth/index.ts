@@ -1,4 +1,7 @@
-/** The auth feature's public face: what app/ composes. */
+// The login page: sign-in and its preloaded page data.
+
+// What app/ composes.
+
 export { LoginPage } from './components/LoginPage';
 export { preloadLoginPageData } from './api/get-login-page-data';
 export { prepareBeforeSignIn } from './api/login';

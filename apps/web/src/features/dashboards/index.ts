@@ -1,2 +1,5 @@
-/** The dashboards feature's public face: what app/ composes. */
+// Dashboards: the widget board with per-user layouts and the facility default.
+
+// What app/ composes.
+
 export { Dashboard } from './components/Dashboard';

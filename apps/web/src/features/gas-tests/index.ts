@@ -1,3 +1,6 @@
-/** Gas tests (issue 17 part 3): the permit page's section and the configuration screen (app/ composes them). */
+// Gas tests: the permit page's section and the configuration screen.
+
+// app/ composes them.
+
 export { GasTestsSection } from './components/GasTestsSection';
 export { GasConfigPage } from './components/GasConfigPage';

@@ -1,2 +1,5 @@
-/** The Group Manage feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Group Manage: groups, members and the permission matrix.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { GroupManagePage } from './components/GroupManagePage';

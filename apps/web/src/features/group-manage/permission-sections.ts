@@ -16,7 +16,7 @@ export interface PermissionSection {
 export function permissionSections(catalogue: PermissionCatalogueEntry[]): {
   rightNav: PermissionSection[];
   permitTypes: PermissionSection[];
-  /** The lockout/tagout permissions (issue 16): one section, empty when the catalogue has none. */
+  /** The lockout/tagout permissions: one section, empty when the catalogue has none. */
   loto: PermissionSection;
 } {
   const loto: PermissionSection = { key: 'loto', title: null, entries: [] };

@@ -1,2 +1,5 @@
-/** Group lockout (issue 16 item 5): the permit page's Crew section (app/ composes it into the permit page). */
+// Group lockout: the permit page's Crew section (lockbox, crew sign-on and sign-off).
+
+// app/ composes it into the permit page.
+
 export { CrewSection } from './components/CrewSection';

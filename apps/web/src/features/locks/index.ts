@@ -1,2 +1,5 @@
-/** The Lock Manage feature's public face (issue 16): what app/ composes (loaded lazily after sign-in). */
+// Lock Manage: the lock inventory, assignment and lock labels.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { LockManagePage } from './components/LockManagePage';

@@ -1,2 +1,5 @@
-/** The Master List Manage feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Master List Manage: list types and their items.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { MasterListManagePage } from './components/MasterListManagePage';

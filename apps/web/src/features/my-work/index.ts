@@ -1,4 +1,5 @@
-/** The my-work feature's public face: the landing page and the rule for landing on it. */
+// My work: the landing page of the user's permits, and the rule for landing on it.
+
 export { MyWorkPage, OfflineMyWork, type OfflineHeldPermit } from './components/MyWorkPage';
 export { useMyWork, myWorkKey } from './api/get-my-work';
 export { landsOnMyWork } from './model/landing';

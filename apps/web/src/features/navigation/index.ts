@@ -1,4 +1,7 @@
-/** The navigation feature's public face: what app/ composes. */
+// Navigation: the left sidebar, the right nav and the nav rules.
+
+// What app/ composes.
+
 export { SidebarNav } from './components/SidebarNav';
 export { RightNavBar, RightNavDrawer } from './components/RightNav';
 export { navigationKeys, useNavigation } from './api/get-navigation';

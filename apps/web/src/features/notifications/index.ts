@@ -1,2 +1,5 @@
-/** The notifications feature's public face: what app/ composes. */
+// Notifications: the bell, its panel and the live stream.
+
+// What app/ composes.
+
 export { NotificationsButton } from './components/NotificationsButton';

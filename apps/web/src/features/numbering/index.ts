@@ -1,2 +1,5 @@
-/** The Prefix Manage feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Prefix Manage: numbering patterns and the next-number preview.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { PrefixManagePage } from './components/PrefixManagePage';

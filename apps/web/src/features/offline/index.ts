@@ -1,4 +1,7 @@
-/** The offline feature's public face: what app/ composes and the permit page reads. */
+// Offline: the offline dashboard, the permit types and permits taken offline.
+
+// What app/ composes and the permit page reads.
+
 export {
   OfflinePermitTypeList,
   type OfflineColumn,

@@ -1,2 +1,5 @@
-/** The Permit types feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Permit types: permit groups and types and their settings.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { PermitTypesPage } from './components/PermitTypesPage';

@@ -1,4 +1,8 @@
-/** The permit page's public face (issue 15): what app/ composes (loaded lazily after sign-in). */
+// The permit page: create, edit and view a permit (online and offline), its command bar and dialogs, and
+// its history.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { PermitCreate } from './components/PermitCreate';
 export { PermitEdit } from './components/PermitEdit';
 export { usePermitNumber } from './api/get-permit';

@@ -1,2 +1,5 @@
-/** The Question Manage feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Question Manage: questions, their versions and assignments.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { QuestionManagePage } from './components/QuestionManagePage';

@@ -1,2 +1,5 @@
-/** The Security Lists feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Security Lists: which right-nav features a facility switches on.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { SecurityListsPage } from './components/SecurityListsPage';

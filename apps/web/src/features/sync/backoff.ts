@@ -1,7 +1,7 @@
 /** The first retry waits 1–2 s; each failure doubles it, up to 2.5–5 min (never less than 1 s, never more than 5 min). */
 export const RETRY_FIRST_MS = 2_000;
 export const RETRY_MAX_MS = 5 * 60_000;
-/** No more failed pushes than this in any minute, whatever triggers them (online events, new items): no hot loop (R27). */
+/** No more failed pushes than this in any minute, whatever triggers them (online events, new items): no hot loop under network faults. */
 export const FAILURES_PER_MINUTE = 6;
 const MINUTE_MS = 60_000;
 

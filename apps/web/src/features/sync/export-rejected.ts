@@ -1,7 +1,7 @@
 import type { OutboxItem } from '../../offline-db';
 
 /**
- * The refused changes as a JSON file the user can keep or hand to a supervisor (R30): every field
+ * The refused changes as a JSON file the user can keep or hand to a supervisor (a refused change is never silently dropped): every field
  * of each item (command, input, device time, owner) with the server's reason.
  */
 export function rejectedExport(items: OutboxItem[], exportedAt: string): Blob {

@@ -1,6 +1,9 @@
+// The offline outbox and its sync with the server.
+
+// What other features and app/ may use.
+
 import { lazyPage } from '../../lib/code-loading';
 
-/** The offline outbox and its sync with the server (issue 18): what other features and app/ may use. */
 export { deviceIdOf, queueCommand, type QueuedCommand } from './queue-command';
 export { isStorageFull } from './storage-quota';
 export { SyncStatus } from './components/SyncStatus';

@@ -13,7 +13,7 @@ function ownerItems(db: HaspDatabase, owner: Owner) {
     );
 }
 
-/** The next `limit` items of this owner still to send, lowest device sequence first (R31). */
+/** The next `limit` items of this owner still to send, lowest device sequence first (the server applies them in that order, none skipped). */
 export function pendingBatch(db: HaspDatabase, owner: Owner, limit: number): Promise<OutboxItem[]> {
   return ownerItems(db, owner)
     .filter((item) => item.status === 'pending')

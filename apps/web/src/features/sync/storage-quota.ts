@@ -1,6 +1,6 @@
 import type { HaspDatabase } from '../../offline-db';
 
-/** Meta key of the answer to `navigator.storage.persist()`, asked once per device (R32). */
+/** Meta key of the answer to `navigator.storage.persist()`, asked once per device (so the browser does not evict the outbox). */
 export const PERSISTENCE_KEY = 'storagePersistence';
 
 export interface PersistenceRecord {

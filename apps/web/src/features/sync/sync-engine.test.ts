@@ -22,7 +22,7 @@ describe('the outbox pusher', () => {
     const sent = server.pushes.flatMap((p) => p.commands);
     expect(sent.map((c) => c.deviceSeq)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
     expect(new Set(sent.map((c) => c.owner.userId))).toEqual(new Set([ownerA.userId]));
-    // The other owner's items wait for that owner (R33).
+    // The other owner's items wait for that owner (never pushed for another user).
     const left = await db.outbox.toArray();
     expect(left).toHaveLength(20);
     expect(left.every((item) => item.userId === ownerB.userId && item.status === 'pending')).toBe(true);

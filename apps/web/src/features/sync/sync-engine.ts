@@ -42,12 +42,12 @@ const sameOwner = (a: Owner | null, b: Owner | null) => (a && b ? ownerKey(a) ==
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * The outbox pusher (issue 18, decision 0057). It pushes the signed-in owner's pending items in
+ * The outbox pusher (decision 0057). It pushes the signed-in owner's pending items in
  * device-sequence order, at most SYNC_PUSH_MAX per push, only while online; never another owner's
- * (R33): the owner is checked right before each push, synchronously with the send, and a switch
+ * (never another user's items): the owner is checked right before each push, synchronously with the send, and a switch
  * to another owner aborts an in-flight push (the server keeps what it applied; the next push of
  * that owner gets the same answers back). Failures back off with jitter (1 s … 5 min) and at most
- * FAILURES_PER_MINUTE failed pushes go out in any minute, whatever wakes the pusher (R27).
+ * FAILURES_PER_MINUTE failed pushes go out in any minute, whatever wakes the pusher (no hot loop under network faults).
  */
 export class SyncEngine {
   private owner: Owner | null = null;

@@ -1,3 +1,4 @@
-/** Tags (issue 16): the permit page's Tags section and the public status page of a tag's QR code. */
+// Tags: the permit page's Tags section and the public status page of a tag's QR code.
+
 export { TagsSection } from './components/TagsSection';
 export { TagStatusPage } from './components/TagStatusPage';

@@ -1,2 +1,5 @@
-/** The translations feature's public face: what app/ composes (loaded lazily after sign-in). */
+// Translations: languages and the captions' translations.
+
+// What app/ composes (loaded lazily after sign-in).
+
 export { TranslationsPage } from './components/TranslationsPage';

@@ -166,7 +166,7 @@ function WidgetGrid({
 }
 
 /**
- * The dashboard (issue 20): the caller's widgets they arrange by dragging titles and corners while
+ * The dashboard: the caller's widgets they arrange by dragging titles and corners while
  * "Arrange" is on; each change is saved for them in this facility.
  */
 export function Dashboard() {

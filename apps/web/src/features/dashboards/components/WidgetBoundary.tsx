@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 
-/** A widget that throws while drawing shows its own error; the other widgets go on (issue 20). */
+/** A widget that throws while drawing shows its own error; the other widgets go on. */
 export class WidgetBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

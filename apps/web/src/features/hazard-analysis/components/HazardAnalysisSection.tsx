@@ -30,7 +30,7 @@ interface Editing {
 }
 
 /**
- * The permit page's Hazard analysis section (issue 17 part 1): the permit's risk level (the lines'
+ * The permit page's Hazard analysis section: the permit's risk level (the lines'
  * highest residual risk), what the request still needs when the type requires the analysis, one
  * card per line, and the line form with the coloured matrix.
  */

@@ -146,7 +146,7 @@ export function cacheStreamHandlers(queryClient: QueryClient): StreamHandlers {
 }
 
 /**
- * While signed in and online: new notifications go into the cached lists as they arrive (P11), the
+ * While signed in and online: new notifications go into the cached lists as they arrive (on screen within a second of the commit), the
  * session context is reloaded when the facility's permissions or security lists change, and the
  * dashboard's widgets re-read when something they count changed in the facility.
  * Returns whether the stream is open now (while it is not, the bell polls instead).

@@ -21,7 +21,7 @@ export interface OfflinePermitType {
   name: string;
 }
 
-/** Whose offline data this is: the signed-in user in their connection and facility (never another's, R33). */
+/** Whose offline data this is: the signed-in user in their connection and facility (never another's). */
 export function useOfflineOwner(): Owner | null {
   const { session } = useAuthState();
   if (!session) return null;

@@ -15,7 +15,7 @@ import { QuestionCard } from './QuestionCard';
 import classes from '../PermitQuestions.module.css';
 
 /**
- * The permit page's Questions section (issue 17): the type's checklist questions by stage, each
+ * The permit page's Questions section: the type's checklist questions by stage, each
  * stage answerable while it is current or coming, with what stops its command now (the same
  * sentences the server refuses the command with).
  */

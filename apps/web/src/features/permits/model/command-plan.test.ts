@@ -7,7 +7,7 @@ describe('command buttons and their confirmations', () => {
   });
   it('says the change of status and who is notified', () => {
     expect(commandPlan({ status: 'requested' }, 'request')).toMatchObject({ label: 'Request' });
-    // Approving signs one stage of possibly several (issue 17).
+    // Approving signs one stage of possibly several.
     expect(commandPlan({ status: 'requested' }, 'approve')).toMatchObject({
       label: 'Approve',
       change: 'Signs the next approval stage. The permit becomes Approved once every stage is signed.',

@@ -22,7 +22,7 @@ export function inputOf(verb: PermitCommand): CommandInput {
   if (verb === 'suspend' || verb === 'cancel') return 'reason';
   if (verb === 'extend') return 'plannedEnd';
   if (verb === 'hand-over') return 'newHolder';
-  // Approving signs the next approval stage: the signer's password again (issue 17). The other
+  // Approving signs the next approval stage: the signer's password again. The other
   // signed verbs (isSignedPermitCommand) ask for it too, beside their own input.
   if (verb === 'approve') return 'password';
   // Returning for rework: a reason from the facility's list, and a note (required for "Other").

@@ -32,7 +32,7 @@ import {
 } from '@hasp/contracts';
 
 /**
- * A queued offline command applied to the device's copy of the permit (issue 18, decision 0058), so
+ * A queued offline command applied to the device's copy of the permit (decision 0058), so
  * the page shows the new state at once. Pure: the same rules the server decides with (the lifecycle's
  * state machine, the isolation plan's and the tags' rules from contracts), nothing the server alone
  * knows (its extra guards, other permits, signatures). The server still decides at sync: the page

@@ -113,8 +113,8 @@ function StorageFacts() {
 
 /**
  * The offline changes of the signed-in user: sync progress and "Sync now", the device's storage
- * (persistence and quota, R32), and every conflict and refusal with the server's reason, both
- * versions of a conflict, a dismiss after reading, and an export of the refused ones (R30).
+ * (persistence and quota: a full disk refuses, never loses), and every conflict and refusal with the server's reason, both
+ * versions of a conflict, a dismiss after reading, and an export of the refused ones (nothing refused is silently dropped).
  */
 export function SyncPanel() {
   const t = useCaptions();

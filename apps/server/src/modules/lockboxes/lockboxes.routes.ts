@@ -37,7 +37,6 @@ const whoMay: Record<LockboxCommand, string> = {
  * lockbox version; Idempotency-Key). Another facility's permit is 404.
  */
 export const lockboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-
   app.get(
     '/permits/:permitId/lockbox',
     {

@@ -135,7 +135,6 @@ const permitParams = z.object({ permitId: idParamSchema });
 
 /** Locks on a permit's plan points: applied by the signed-in user, removed only by them (permit:view:<CODE>). */
 export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-
   /** The permit of the path in the actor's facility (404 otherwise), once the caller holds `action` on its type. */
   const permitFor = async (request: FastifyRequest<{ Params: { permitId: number } }>, action: 'view' | 'issue') => {
     const { connection, actor } = contextOf(request);

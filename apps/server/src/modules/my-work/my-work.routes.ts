@@ -17,7 +17,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
  * worklists are only those the caller may act on (approve, issue).
  */
 export const myWorkRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
-
   app.get(
     '/my-work',
     {

@@ -98,7 +98,6 @@ export const notificationTemplateRoutes: FastifyPluginAsyncZod<AppContext> = asy
 
 /** The signed-in user's own opt-outs (any user; safety-critical events refused). */
 export const notificationOptOutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-
   app.get(
     '/profile/notification-opt-outs',
     {

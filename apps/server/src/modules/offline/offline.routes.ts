@@ -16,7 +16,6 @@ import { findPermitType } from './offline-permits.repository';
 
 /** Taking permits offline (issue 18, decision 0056): one offline-enabled type's permits for this device. */
 export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
-
   app.get(
     '/offline/permits',
     {

@@ -11,7 +11,6 @@ import { permitPdfFor } from './permit-pdf.service';
 
 /** The job-site copy of a permit (issue 19 part B, decision 0072). */
 export const permitPdfRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
-
   app.get(
     '/permits/:id/pdf',
     {

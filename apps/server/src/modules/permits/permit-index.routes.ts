@@ -59,7 +59,6 @@ async function columnsOf(request: FastifyRequest): Promise<PermitIndexColumn[]> 
  * permission beyond sign-in: every row is scoped by `permit:view:<CODE>` (none held: no rows).
  */
 export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
-
   app.get(
     '/permits',
     {

@@ -25,8 +25,6 @@ const security = [{ bearer: [] }];
  * command) and the applier's side (their unacknowledged removals, and the acknowledgement).
  */
 export const abandonedRemovalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/permits/:permitId/abandoned-removals/candidates',
     {

@@ -22,7 +22,6 @@ const errors = commandErrorResponses;
  * setting, one at a time). Both act on the caller's facility only; every change is audited.
  */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const manager = { preHandler: requirePermission(rightNavPermission('settings-manager')) };
   const table = { preHandler: requirePermission(rightNavPermission('settings-table')) };
 

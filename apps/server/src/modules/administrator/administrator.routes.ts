@@ -39,7 +39,6 @@ const errors = {
 
 /** The Administrator home (/admin): facilities, connection, health and the audit log. */
 export const administratorRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('administrator')));
 
   app.get(

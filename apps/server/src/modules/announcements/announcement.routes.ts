@@ -39,7 +39,6 @@ const errors = {
 };
 
 export const announcementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   // Rich text with pasted images can be large; everything else stays under the global 1 MB.
   const bodyLimit = 3 * 1024 * 1024;
   const manage = { preHandler: requirePermission(rightNavPermission('announcement-manage')) };

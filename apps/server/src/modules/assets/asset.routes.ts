@@ -61,7 +61,6 @@ const errors = { ...commandErrorResponses, 413: apiErrorSchema, 415: apiErrorSch
 
 /** Asset Manage and Component Manage: the tree, asset pages, components and their energy and isolation. */
 export const assetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   // Photos arrive as their raw bytes; the type is checked from the content, not from this header.
   app.addContentTypeParser(
     ['image/png', 'image/jpeg', 'application/octet-stream'],

@@ -59,7 +59,6 @@ async function viewablePermit(request: FastifyRequest, permitId: number) {
 /** A permit's photos and documents (decision 0052): list, attach, download, remove. */
 export const attachmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const storages = attachmentStorages(ctx.config.attachmentsDir);
-  app.addHook('onRequest', ctx.requireAuth);
   // The file is the body, whatever type the browser names: its real type is read from the bytes.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: ATTACHMENT_HARD_MAX_BYTES }, (_r, body, done) =>
     done(null, body),

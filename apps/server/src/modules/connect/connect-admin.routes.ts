@@ -57,7 +57,6 @@ function showOnce(reply: FastifyReply, replayed: string) {
  * subscriptions and their delivery log (decision 0077).
  */
 export const connectAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', admin);
   const jobsOf = (request: FastifyRequest) => ctx.jobs?.for(contextOf(request).connection) ?? null;
 

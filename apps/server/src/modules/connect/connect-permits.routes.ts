@@ -66,8 +66,6 @@ async function readPermit(request: FastifyRequest, id: number) {
  * docs/connect.md.
  */
 export const connectPermitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.post(
     '/connect/permits',
     {

@@ -22,7 +22,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Facility Settings: the signed-in facility's profile (everyone reads it for the top bar; admins edit). */
 export const facilityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const edit = { preHandler: requirePermission(rightNavPermission('facility-settings')) };
 
   app.get(

@@ -38,7 +38,6 @@ const view = { 200: gasTestsViewSchema, ...commandErrorResponses };
  * the facility configuration's version, or the permit's gas tests' version).
  */
 export const gasTestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const admin = { preHandler: requirePermission(gasConfigPermission) };
   const facility = (request: Parameters<typeof contextOf>[0]) => contextOf(request).actor.facilityId;
 

@@ -36,7 +36,6 @@ const errors = commandErrorResponses;
 
 /** Group Manage: the facility's groups, their members and the permissions each grants. */
 export const groupManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('group-manage')));
 
   app.get(

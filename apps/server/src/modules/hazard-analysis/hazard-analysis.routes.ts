@@ -24,8 +24,6 @@ const security = [{ bearer: [] }];
 
 /** A permit's hazard analysis (the view and one route per verb) and the facility's risk matrix. */
 export const hazardAnalysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/permits/:permitId/hazard-analysis',
     {

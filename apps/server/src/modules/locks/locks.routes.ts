@@ -43,7 +43,6 @@ const errors = commandErrorResponses;
 
 /** Lock Manage (`rightnav:lock-manage`): the facility's lock inventory and its status commands. */
 export const lockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('lock-manage')));
 
   app.get(
@@ -136,8 +135,6 @@ const permitParams = z.object({ permitId: idParamSchema });
 
 /** Locks on a permit's plan points: applied by the signed-in user, removed only by them (permit:view:<CODE>). */
 export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   /** The permit of the path in the actor's facility (404 otherwise), once the caller holds `action` on its type. */
   const permitFor = async (request: FastifyRequest<{ Params: { permitId: number } }>, action: 'view' | 'issue') => {
     const { connection, actor } = contextOf(request);

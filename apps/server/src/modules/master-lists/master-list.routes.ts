@@ -35,7 +35,6 @@ const errors = {
  * GET /api/assets/master-lists/:listKey). Every change is audited.
  */
 export const masterListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('masterlist-manage')));
 
   app.get(

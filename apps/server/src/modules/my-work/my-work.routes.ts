@@ -16,9 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
  * every permit is scoped by `permit:view:<CODE>` like the index (none held: nothing), and the
  * worklists are only those the caller may act on (approve, issue).
  */
-export const myWorkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
+export const myWorkRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/my-work',
     {

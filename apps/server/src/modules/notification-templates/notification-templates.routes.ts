@@ -29,7 +29,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Notification Template Manage: each event's template, its live preview and the e-mails sent (rightnav:notification-template-manage). */
 export const notificationTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('notification-template-manage')));
 
   app.get(
@@ -99,8 +98,6 @@ export const notificationTemplateRoutes: FastifyPluginAsyncZod<AppContext> = asy
 
 /** The signed-in user's own opt-outs (any user; safety-critical events refused). */
 export const notificationOptOutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/profile/notification-opt-outs',
     {

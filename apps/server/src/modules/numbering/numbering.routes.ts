@@ -24,8 +24,6 @@ const managePermission = requirePermission(rightNavPermission('prefix-manage'));
 
 /** Prefix Manage (numbering patterns), the next-number preview and the background worker's prefixes. */
 export const numberingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/numbering',
     {

@@ -10,9 +10,7 @@ import { findPermit } from '../permits';
 import { permitPdfFor } from './permit-pdf.service';
 
 /** The job-site copy of a permit (decision 0072). */
-export const permitPdfRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
+export const permitPdfRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/permits/:id/pdf',
     {

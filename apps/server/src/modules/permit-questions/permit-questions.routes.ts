@@ -26,8 +26,6 @@ const summaries = {
 
 /** A permit's checklist questions: the section's view and one route per verb. */
 export const permitQuestionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/permits/:permitId/questions',
     {

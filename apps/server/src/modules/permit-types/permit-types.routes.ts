@@ -33,7 +33,6 @@ const ok = { 200: permitTypesConfigSchema, ...errors };
  * change answers the whole configuration, in sidebar order.
  */
 export const permitTypesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(permitTypesScreenPermission));
   // Every change is a command on the facility's configuration.
   const command = <I>(

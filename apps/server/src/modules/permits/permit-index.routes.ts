@@ -58,9 +58,7 @@ async function columnsOf(request: FastifyRequest): Promise<PermitIndexColumn[]> 
  * view, the caller's saved columns, and the filtered set as a streamed CSV or XLSX download. No
  * permission beyond sign-in: every row is scoped by `permit:view:<CODE>` (none held: no rows).
  */
-export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
+export const permitIndexRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
     '/permits',
     {

@@ -18,7 +18,6 @@ const security = [{ bearer: [] }];
  * labels it draws are recorded printed, by the print list's lock-label commands (decision 0115).
  */
 export const lockLabelRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('lock-manage')));
 
   app.post(

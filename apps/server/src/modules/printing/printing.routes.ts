@@ -50,7 +50,6 @@ export function sendPdf(reply: FastifyReply, pdf: NodeJS.ReadableStream | Buffer
 
 /** Print Settings: the facility's tag layouts and their live preview (rightnav:print-settings). */
 export const printSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('print-settings')));
 
   app.get(
@@ -119,7 +118,6 @@ export const printSettingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
 /** Print List: the queue, its PDF, mark printed and reprint (rightnav:print-list, and each permit's type). */
 export const printListRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('print-list')));
 
   app.get(

@@ -15,8 +15,6 @@ const errors = commandErrorResponses;
 
 /** The signed-in user's own profile, password and signed-in devices. */
 export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.get(
     '/profile',
     { schema: { tags, security, summary: 'My profile', response: { 200: profileSchema, ...errors } } },

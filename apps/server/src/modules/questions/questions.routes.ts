@@ -45,7 +45,6 @@ const errors = {
  * only a sign-in in the facility.
  */
 export const questionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const preHandler = requirePermission(rightNavPermission('question-manage'));
 
   app.get(

@@ -34,7 +34,6 @@ const filesRight = requirePermission(rightNavPermission('report-files'));
  * and read how it went.
  */
 export const reportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const mailEnabled = () => ctx.config.smtpUrl !== '';
 
   app.get(

@@ -11,7 +11,6 @@ const errors = commandErrorResponses;
 
 /** Security Lists: which right-nav features the signed-in facility switches on (never another facility's). */
 export const securityListsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('security-lists')));
 
   app.get(

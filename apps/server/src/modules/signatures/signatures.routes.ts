@@ -36,7 +36,6 @@ const errors = commandErrorResponses;
  * is the permit's `approve` command (`POST /api/permits/:id/commands/approve` with the password).
  */
 export const signatureRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   const admin = { preHandler: requirePermission(rightNavPermission('facility-settings')) };
 
   app.get(

@@ -33,8 +33,6 @@ async function scopeOf(request: FastifyRequest): Promise<IssueScope> {
 
 /** Offline sync (decision 0055): the device's outbox push, and its conflicts and rejections. */
 export const syncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
   app.post(
     '/sync/push',
     {

@@ -11,7 +11,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
 
 /** Tag Report Manage: the print layout and report of each tag type and permit type of the signed-in facility. */
 export const tagReportLinkRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('tag-report-manage')));
 
   app.get(

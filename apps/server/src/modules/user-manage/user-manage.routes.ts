@@ -38,7 +38,6 @@ const errors = {
 
 /** Security › User Manage: the facility's users. There is no delete: users are deactivated. */
 export const userManageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
   app.addHook('preHandler', requirePermission(rightNavPermission('user-manage')));
 
   app.get(

@@ -30,8 +30,7 @@ const templateRows = [
 ];
 
 /** Admin › NEW User Management: users × facilities × groups, bulk actions and the CSV import. */
-export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
+export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.addHook('preHandler', requirePermission(rightNavPermission('user-management')));
 
   app.get(

@@ -14,15 +14,8 @@ import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { downloadOfflinePermits } from './offline-download.service';
 import { findPermitType } from './offline-permits.repository';
 
-<<<<<<< HEAD
 /** Taking permits offline (decision 0056): one offline-enabled type's permits for this device. */
-export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('onRequest', ctx.requireAuth);
-
-=======
-/** Taking permits offline (issue 18, decision 0056): one offline-enabled type's permits for this device. */
 export const offlineRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
->>>>>>> authonce
   app.get(
     '/offline/permits',
     {

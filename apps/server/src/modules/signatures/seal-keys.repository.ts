@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { sealedSignatureLayout, type SigningSealKey } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { writeServerData } from '../../platform';
+import { writeBookkeeping } from '../../platform';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 
@@ -48,7 +48,7 @@ export async function currentSealKey(db: Kysely<Database>): Promise<SigningSealK
   const found = await newestKey(db);
   if (found) return found;
   // The server's own key, not a user's change: no command, no audit row.
-  return writeServerData(db, KEYS_LOCK, async (trx) => (await newestKey(trx)) ?? insertKey(trx));
+  return writeBookkeeping(db, async (trx) => (await newestKey(trx)) ?? insertKey(trx), { lock: KEYS_LOCK });
 }
 
 /**
@@ -56,7 +56,7 @@ export async function currentSealKey(db: Kysely<Database>): Promise<SigningSealK
  * device open. Devices take the new key at their next offline download.
  */
 export async function rotateSealKey(db: Kysely<Database>): Promise<SigningSealKey> {
-  return writeServerData(db, KEYS_LOCK, insertKey);
+  return writeBookkeeping(db, insertKey, { lock: KEYS_LOCK });
 }
 
 /** The private key (PKCS8 DER) of a key id, or undefined when this database never made it. */

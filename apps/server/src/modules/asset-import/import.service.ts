@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import {
@@ -11,7 +12,6 @@ import {
   type ImportIssue,
   type ImportKind,
 } from '@hasp/contracts';
-import { createHash } from 'node:crypto';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { importColumns } from './import-columns';

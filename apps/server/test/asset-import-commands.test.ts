@@ -40,7 +40,12 @@ describe('asset-import.upload and asset-import.commit', () => {
     expect(await recordCounts(db())).toEqual([audits + 1, events + 1]);
     expect(await recordsOf(requestOf(first))).toEqual({
       audits: [
-        { action: 'asset-import.upload', entity_type: 'asset_import_files', entity_id: String(id), address: '127.0.0.1' },
+        {
+          action: 'asset-import.upload',
+          entity_type: 'asset_import_files',
+          entity_id: String(id),
+          address: '127.0.0.1',
+        },
       ],
       events: [{ name: 'asset-import.uploaded', entity_type: 'asset_import_files', entity_id: String(id) }],
     });

@@ -42,7 +42,11 @@ describe('user.provision', () => {
       .where('entity_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ user_id: null, facility_id: 1 });
-    const facilities = await db().selectFrom('user_facilities').select('facility_id').where('user_id', '=', Number(id)).execute();
+    const facilities = await db()
+      .selectFrom('user_facilities')
+      .select('facility_id')
+      .where('user_id', '=', Number(id))
+      .execute();
     expect(facilities).toEqual([{ facility_id: 1 }]);
   });
 

@@ -11,14 +11,19 @@ const header = 'userName,displayName,email,groups,facilities,isActiveDirectoryUs
 const recordsOf = (requestId: string) => recordsOfRequest(db(), requestId);
 
 async function createUser(userName: string) {
-  const response = await send('POST', '/api/security/users', {}, {
-    userName,
-    displayName: `${userName} Test`,
-    email: null,
-    isActiveDirectoryUser: false,
-    groupIDs: [],
-    facilityIDs: [],
-  });
+  const response = await send(
+    'POST',
+    '/api/security/users',
+    {},
+    {
+      userName,
+      displayName: `${userName} Test`,
+      email: null,
+      isActiveDirectoryUser: false,
+      groupIDs: [],
+      facilityIDs: [],
+    },
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ ID: number }>().ID;
 }
@@ -145,7 +150,11 @@ describe('user.import', () => {
     expect(await recordCounts(db())).toEqual(before);
     expect(await keyUsed(db(), 'import-dry-1')).toBe(false);
     expect(
-      await db().selectFrom('users').select('id').where('user_name', 'in', ['importcmd.dry', 'importcmd.bad']).execute(),
+      await db()
+        .selectFrom('users')
+        .select('id')
+        .where('user_name', 'in', ['importcmd.dry', 'importcmd.bad'])
+        .execute(),
     ).toEqual([]);
   });
 });

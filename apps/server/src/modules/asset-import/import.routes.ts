@@ -80,8 +80,14 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request, reply) => {
       const auth = contextOf(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return uploadImport(auth.connection.db, auth.actor.facilityId, body, request.query.fileName, request.query.kind, (input) =>
-        sendCommand(ctx.events, request, reply, uploadImportFile, { targetId: auth.actor.facilityId, input }),
+      return uploadImport(
+        auth.connection.db,
+        auth.actor.facilityId,
+        body,
+        request.query.fileName,
+        request.query.kind,
+        (input) =>
+          sendCommand(ctx.events, request, reply, uploadImportFile, { targetId: auth.actor.facilityId, input }),
       );
     },
   );

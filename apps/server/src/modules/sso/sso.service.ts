@@ -98,7 +98,10 @@ export class SsoService {
       const { settings, profile, accepted } = await validateSamlResponse(connection, samlResponse, now);
       userName = accepted.userName;
       const email = typeof profile.email === 'string' ? profile.email.slice(0, 320) : null;
-      const user = await ssoUser(this.events, connection, accepted.userName, settings, email, { address: client.ip, now });
+      const user = await ssoUser(this.events, connection, accepted.userName, settings, email, {
+        address: client.ip,
+        now,
+      });
       const token = await issueSsoToken(db, user.id, now);
       await insertAuthEvent(db, { kind: 'sso_succeeded', userName: user.user_name, userId: user.id, ip: client.ip });
       return token;

@@ -1,12 +1,7 @@
 import type { BulkUserActionInput, BulkUserResult } from '@hasp/contracts';
 import { actorFacilityTarget, defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
 import { AppError } from '../../plugins/app-error';
-import {
-  countFacilityGroups,
-  revokeUserSessions,
-  assertMayGrantGroups,
-  reachRefusals,
-} from '../user-manage';
+import { countFacilityGroups, revokeUserSessions, assertMayGrantGroups, reachRefusals } from '../user-manage';
 import { findFacilityUsers, membersOf } from './user-management.repository';
 import { userManagementPolicy } from './user-management.policy';
 

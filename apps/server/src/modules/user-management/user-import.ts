@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  userImportColumns,
-  type UserImportProblem,
-  type UserImportResult,
-  type UserImportRow,
-} from '@hasp/contracts';
+import { userImportColumns, type UserImportProblem, type UserImportResult, type UserImportRow } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
 import { defineCommand, type CommandRun } from '../../platform';
 import {

@@ -30,7 +30,7 @@ describe('user.provision', () => {
     const users = await Promise.all([signIn('sso.first'), signIn('sso.first'), signIn('sso.first')]);
     expect(new Set(users.map((u) => u.id)).size).toBe(1);
     expect(await recordCounts(db())).toEqual([audits + 1, events + 1]);
-    const id = String(users[0]!.id);
+    const id = String(users[0].id);
     expect(await recordsOfRequest(db(), 'system:user.provision:sso.first')).toMatchObject({
       audits: [{ action: 'user.provision', entity_type: 'user', entity_id: id, address: '10.0.0.7' }],
       events: [{ name: 'user.provisioned', entity_type: 'user', entity_id: id }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyUsed, recordCounts, recordsOfRequest, requestOf, useCommandApp } from './support/command-app';
+import { addUser, groupId } from './support/user-fixtures';
 
 // User Management's bulk actions and CSV import run as commands: each is audited (one row per user
 // changed, under the request's id) and announced once, applies once per Idempotency-Key, and a
@@ -10,38 +11,14 @@ const base = '/api/admin/user-management';
 const header = 'userName,displayName,email,groups,facilities,isActiveDirectoryUser';
 const recordsOf = (requestId: string) => recordsOfRequest(db(), requestId);
 
-async function createUser(userName: string) {
-  const response = await send(
-    'POST',
-    '/api/security/users',
-    {},
-    {
-      userName,
-      displayName: `${userName} Test`,
-      email: null,
-      isActiveDirectoryUser: false,
-      groupIDs: [],
-      facilityIDs: [],
-    },
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ ID: number }>().ID;
-}
-
-async function groupId(name: string) {
-  const row = await db()
-    .selectFrom('groups')
-    .select('id')
-    .where('facility_id', '=', 1)
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A user of the administrator's facility (North Plant), with no group. */
+const createUser = (userName: string) => addUser(db(), userName, [1], []);
+const supervisors = () => groupId(db(), 1, 'Supervisors');
 
 describe('user.bulk-action', () => {
   it('adds a group to many users once per key: a row per user and one event under the request', async () => {
     const [a, b] = [await createUser('bulkcmd.a'), await createUser('bulkcmd.b')];
-    const group = await groupId('Supervisors');
+    const group = await supervisors();
     const payload = { action: 'addGroup', userIDs: [a, b], groupID: group };
     const [audits, events] = await recordCounts(db());
     const first = await send('POST', `${base}/bulk`, { 'idempotency-key': 'bulk-add-1' }, payload);
@@ -92,7 +69,7 @@ describe('user.bulk-action', () => {
       'POST',
       `${base}/bulk`,
       { 'idempotency-key': 'bulk-refused-1' },
-      { action: 'addGroup', userIDs: [a, 999_999], groupID: await groupId('Supervisors') },
+      { action: 'addGroup', userIDs: [a, 999_999], groupID: await supervisors() },
     );
     expect(refused.statusCode).toBe(404);
     expect(await recordCounts(db())).toEqual(before);

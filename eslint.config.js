@@ -6,6 +6,12 @@ import globals from 'globals';
 import webBoundaries from './scripts/eslint-web-boundaries.js';
 import serverModuleBoundaries from './scripts/eslint-server-module-boundaries.js';
 
+/** Business time comes from the request's clock (decision 0020). */
+const businessTime = {
+  selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+  message: 'Read business time from the request context (ctx.now) or the app clock, not new Date().',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,12 +106,23 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/server/src/platform/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', businessTime] },
+  },
+  // one write path (decision 0123): a module opens no transaction of its own. A change is a
+  // command; a read in one snapshot, a refusal's record and the server's bookkeeping go through the
+  // platform's helpers. Jobs keep theirs. (The rule repeats businessTime: a later block's
+  // no-restricted-syntax replaces an earlier one's for the same files.)
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.job.ts', '**/*jobs.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        businessTime,
         {
-          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Read business time from the request context (ctx.now) or the app clock, not new Date().',
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Write through a command (defineCommand/sendCommand); read in one snapshot with readInSnapshot; see decision 0123.',
         },
       ],
     },

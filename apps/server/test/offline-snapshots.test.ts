@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneChanges } from '../src/modules/offline/offline-copies.job';
 import {
   currentSnapshot,
   currentSnapshots,
-  pruneChanges,
   SNAPSHOT_STORE_WITHIN_MS,
   storeSnapshots,
 } from '../src/modules/offline/offline-snapshots.repository';

@@ -1,4 +1,5 @@
-// What modules may use of the platform: the clock, the request context, commands and events.
+// What modules may use of the platform: the clock, the request context, commands, events,
+// read-only snapshots, the server's bookkeeping and the records written apart from a command.
 export { systemClock, movableClock, type Clock, type MovableClock } from './clock';
 export { contextOf, systemActor, type Actor, type RequestContext } from './request-context';
 export {
@@ -21,6 +22,9 @@ export {
 export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';
+export { readInSnapshot, streamInSnapshot } from './db/read-snapshot';
+export { writeBookkeeping } from './db/bookkeeping';
+export { recordApart, recordCallAudit, type AuditWriter } from './audit/records-apart';
 export { EventBus, type EventHandler } from './events/event-bus';
 export { recordEvent, type DomainEvent, type DomainEventInput } from './events/record-event';
 export { sendJobOnEvents, eventJobData, eventJobId, type JobsOf } from './events/event-jobs';

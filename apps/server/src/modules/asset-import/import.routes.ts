@@ -14,16 +14,18 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
 import {
   buildIssueReport,
   buildTemplate,
   commitImport,
+  commitImportFile,
   getImport,
   listImports,
   readImportOriginal,
   uploadImport,
+  uploadImportFile,
   validateStoredImport,
 } from './import.service';
 
@@ -71,13 +73,21 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app) 
         summary:
           'Upload an import file (body: the file; CSV needs ?kind=); stores it with a preview, writes nothing else',
         querystring: importUploadQuerySchema,
-        response: { 200: importFileSchema, ...errors },
+        response: { 200: importFileSchema, ...errors, ...commandErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = contextOf(request);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return uploadImport(auth.connection.db, auth.actor, body, request.query.fileName, request.query.kind);
+      return uploadImport(
+        auth.connection.db,
+        auth.actor.facilityId,
+        body,
+        request.query.fileName,
+        request.query.kind,
+        (input) =>
+          sendCommand(ctx.events, request, reply, uploadImportFile, { targetId: auth.actor.facilityId, input }),
+      );
     },
   );
 
@@ -213,9 +223,15 @@ export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app) 
         security,
         summary: 'Import the file in one transaction (all or nothing); 400 with the report stored when a row is wrong',
         params: idParams,
-        response: { 200: importFileSchema, ...errors },
+        response: { 200: importFileSchema, ...errors, ...commandErrorResponses },
       },
     },
-    async (request) => commitImport(contextOf(request).connection.db, contextOf(request).actor, request.params.id),
+    async (request, reply) => {
+      const { connection, actor } = contextOf(request);
+      const id = request.params.id;
+      return commitImport(connection.db, actor.facilityId, id, () =>
+        sendCommand(ctx.events, request, reply, commitImportFile, { targetId: id, input: null }),
+      );
+    },
   );
 };

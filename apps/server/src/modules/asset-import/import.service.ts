@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import {
@@ -13,13 +14,19 @@ import {
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { recordAudit } from '../audit';
 import { importColumns } from './import-columns';
 import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';
 import { validateImport } from './import-validate';
 import { escapeSpreadsheetCell, toEscapedCsv } from '../spreadsheet';
-import type { Actor } from '../../platform';
+import {
+  actorFacilityTarget,
+  defineCommand,
+  type Actor,
+  type CommandRun,
+  type FacilityTargetState,
+} from '../../platform';
+import { importFileTarget, importPolicy, type ImportFileState } from './import.policy';
 
 type Db = Kysely<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
@@ -127,44 +134,71 @@ export async function getImport(db: Db, facilityId: number, id: number): Promise
   };
 }
 
-/** Stores the original file and its parsed sheets; nothing else is written until commit. */
+/** An upload as its command sends it: the file, parsed before the command (no transaction waits on it). */
+export interface UploadInput {
+  fileName: string;
+  format: ImportFormat;
+  content: Buffer;
+  sheets: ParsedSheet[];
+}
+
+/**
+ * Stores the original file and its parsed sheets; nothing else is written until commit. The file is
+ * parsed first, then `send` runs the upload command (a route's `sendCommand`, the bench's
+ * `runCommand`); the answer is the stored file as it reads now.
+ */
 export async function uploadImport(
   db: Db,
-  caller: Caller,
+  facilityId: number,
   bytes: Buffer,
   fileName: string,
   kind: ImportKind | undefined,
+  send: (input: UploadInput) => Promise<{ ID: number }>,
 ): Promise<ImportFile> {
   const { format, sheets } = await parseImportFile(bytes, fileName, kind);
-  const row = await db.transaction().execute(async (trx) => {
+  const { ID } = await send({ fileName, format, content: bytes, sheets });
+  return getImport(db, facilityId, ID);
+}
+
+/** Stores an uploaded file in the actor's facility: its answer is the new file's ID (the route reads it back). */
+export const uploadImportFile = defineCommand({
+  name: 'asset-import.upload',
+  target: actorFacilityTarget,
+  policy: importPolicy['asset-import.upload'],
+  // The same upload is the same file under the same name: its digest, never its bytes, is hashed.
+  fingerprint: (input: UploadInput) => ({
+    fileName: input.fileName,
+    format: input.format,
+    digest: createHash('sha256').update(input.content).digest('hex'),
+  }),
+  async apply({ trx, ctx, input, ...run }: CommandRun<UploadInput, FacilityTargetState>) {
+    const { fileName, format, content, sheets } = input;
     const inserted = await trx
       .insertInto('asset_import_files')
       .values({
-        facility_id: caller.facilityId,
+        facility_id: ctx.actor.facilityId,
         file_name: fileName,
         format,
-        byte_size: bytes.length,
-        content: bytes,
+        byte_size: content.length,
+        content,
         parsed: JSON.stringify(sheets),
         status: 'uploaded',
         counts: JSON.stringify(sheets.map((s) => ({ kind: s.kind, rows: s.rows.length, created: 0, updated: 0 }))),
-        uploaded_by: caller.userId,
+        uploaded_by: ctx.actor.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      userId: caller.userId,
-      facilityId: caller.facilityId,
+    run.audit({
       action: 'asset-import.upload',
       entityType: 'asset_import_files',
       entityId: inserted.id,
       before: null,
-      after: { fileName, format, byteSize: bytes.length, sheets: sheets.map((s) => [s.kind, s.rows.length]) },
+      after: { fileName, format, byteSize: content.length, sheets: sheets.map((s) => [s.kind, s.rows.length]) },
     });
-    return inserted;
-  });
-  return getImport(db, caller.facilityId, row.id);
-}
+    run.event({ name: 'asset-import.uploaded', entityType: 'asset_import_files', entityId: inserted.id });
+    return { ID: inserted.id };
+  },
+});
 
 async function loadParsed(db: Db, facilityId: number, id: number) {
   const row = await db
@@ -178,7 +212,10 @@ async function loadParsed(db: Db, facilityId: number, id: number) {
   return row.parsed as ParsedSheet[];
 }
 
-const saveReport = (db: Db, id: number, result: Awaited<ReturnType<typeof validateImport>>) =>
+/** What a validation stores on its file: the report, never the plan. */
+type ImportReport = Pick<Awaited<ReturnType<typeof validateImport>>, 'issues' | 'issueCount' | 'counts'>;
+
+const saveReport = (db: Db, id: number, result: ImportReport) =>
   db
     .updateTable('asset_import_files')
     .set({
@@ -201,51 +238,26 @@ export async function validateStoredImport(db: Db, caller: Caller, id: number): 
 /** The pg error code of a unique violation: another change wrote the same number meanwhile. */
 const UNIQUE_VIOLATION = '23505';
 
+/** A commit's answer: null when written, else the report of the problems found (nothing written). */
+export type CommitOutcome = { report: ImportReport } | null;
+
 /**
- * Imports the file in one transaction: validated again inside it (under the tree lock, so the
- * checks hold for the write), then written; any problem leaves the data exactly as it was. A
- * failure while writing is recorded on the file (status "failed", with the reason) for the history.
+ * Imports the file in one command: validated again inside it (under the tree lock, so the checks
+ * hold for the write), then written with set-based statements; any problem leaves the data exactly
+ * as it was. A large file is still one command: all or nothing. `send` runs the command (a route's
+ * `sendCommand`, the bench's `runCommand`). A failure while writing is recorded on the file (status
+ * "failed", with the reason) for the history, after the command rolled back; problems found are
+ * stored as the file's report and answered 400.
  */
-export async function commitImport(db: Db, caller: Caller, id: number): Promise<ImportFile> {
-  const sheets = await loadParsed(db, caller.facilityId, id);
-  let outcome: Awaited<ReturnType<typeof validateImport>> | null;
+export async function commitImport(
+  db: Db,
+  facilityId: number,
+  id: number,
+  send: () => Promise<CommitOutcome>,
+): Promise<ImportFile> {
+  let outcome: CommitOutcome;
   try {
-    outcome = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('hasp-asset-tree'), ${caller.facilityId})`.execute(trx);
-      // Two commits of the same file at once: the second one waits for the lock, then sees this.
-      const current = await trx
-        .selectFrom('asset_import_files')
-        .select('status')
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (current.status === 'committed') throw new AppError('CONFLICT', 409, 'This file has already been imported');
-      const result = await validateImport(trx, caller.facilityId, sheets);
-      if (result.issueCount) return result;
-      await writeImportPlan(trx, caller.facilityId, result.plan);
-      await trx
-        .updateTable('asset_import_files')
-        .set({
-          status: 'committed',
-          committed_at: sql`now()`,
-          counts: JSON.stringify(result.counts),
-          issues: '[]',
-          issue_count: 0,
-          result_message: null,
-        })
-        .where('id', '=', id)
-        .execute();
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: caller.facilityId,
-        action: 'asset-import.commit',
-        entityType: 'asset_import_files',
-        entityId: id,
-        before: null,
-        after: { counts: result.counts },
-      });
-      return null;
-    });
+    outcome = await send();
   } catch (error) {
     if (error instanceof AppError) throw error;
     const conflict = (error as { code?: string }).code === UNIQUE_VIOLATION;
@@ -267,11 +279,56 @@ export async function commitImport(db: Db, caller: Caller, id: number): Promise<
     throw error;
   }
   if (outcome) {
-    await saveReport(db, id, outcome);
-    throw new AppError('VALIDATION_FAILED', 400, `${outcome.issueCount} problem(s) found; nothing was imported`);
+    await saveReport(db, id, outcome.report);
+    throw new AppError('VALIDATION_FAILED', 400, `${outcome.report.issueCount} problem(s) found; nothing was imported`);
   }
-  return getImport(db, caller.facilityId, id);
+  return getImport(db, facilityId, id);
 }
+
+/** Writes a stored file's rows into the asset data (see `commitImport`). */
+export const commitImportFile = defineCommand({
+  name: 'asset-import.commit',
+  target: importFileTarget,
+  policy: importPolicy['asset-import.commit'],
+  async apply({ trx, ctx, ...run }: CommandRun<null, ImportFileState>): Promise<CommitOutcome> {
+    const facilityId = ctx.actor.facilityId;
+    const id = run.state.id;
+    const sheets = await loadParsed(trx, facilityId, id);
+    const result = await validateImport(trx, facilityId, sheets);
+    if (result.issueCount) {
+      // Nothing written: the report (not the plan) is the answer, stored on the file after rollback.
+      run.unchanged();
+      return { report: { issues: result.issues, issueCount: result.issueCount, counts: result.counts } };
+    }
+    await writeImportPlan(trx, facilityId, result.plan);
+    await trx
+      .updateTable('asset_import_files')
+      .set({
+        status: 'committed',
+        committed_at: sql`now()`,
+        counts: JSON.stringify(result.counts),
+        issues: '[]',
+        issue_count: 0,
+        result_message: null,
+      })
+      .where('id', '=', id)
+      .execute();
+    run.audit({
+      action: 'asset-import.commit',
+      entityType: 'asset_import_files',
+      entityId: id,
+      before: null,
+      after: { counts: result.counts },
+    });
+    run.event({
+      name: 'asset-import.committed',
+      entityType: 'asset_import_files',
+      entityId: id,
+      payload: { counts: result.counts },
+    });
+    return null;
+  },
+});
 
 export async function readImportOriginal(db: Db, facilityId: number, id: number) {
   const row = await db

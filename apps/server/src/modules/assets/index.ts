@@ -6,3 +6,5 @@ export { assetRoutes } from './asset.routes';
 export { listMasterItems } from './asset-detail.service';
 /** The area edit, as the demo seed gives the demo areas their supervisor through it (decision 0080). */
 export { editArea, getArea } from './asset-tree.service';
+/** The facility's asset tree lock, as every tree change takes it (Import Manage's commit too). */
+export { lockTree as lockAssetTree } from './asset-records.policy';

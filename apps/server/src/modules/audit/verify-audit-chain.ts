@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditBrokenRow, AuditVerification } from '@hasp/contracts';
 import type { Database, Db } from '../../db/schema';
+import { readInSnapshot } from '../../platform';
 import { listChainHeads, listChainRowsAfter, listChainsWithRows } from './audit-chain.repository';
 import type { AuditAnchor } from './audit-anchor';
 import { GENESIS_HASH, hashChainedRow } from './audit-hash';
@@ -70,11 +71,7 @@ export async function verifyAuditChains(
   // The heads and every chain's rows as of one instant: read one after another, a command that
   // writes between the heads and the walk adds a row past the head, and a busy facility's intact
   // log would read as tampered with.
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute((trx) => verifyInSnapshot(trx, options));
+  return readInSnapshot(db, 'repeatable read', (trx) => verifyInSnapshot(trx, options));
 }
 
 async function verifyInSnapshot(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginForm, LoginResult } from '@hasp/contracts';
 import type { Config } from '../../config/config';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
+import { writeBookkeeping } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { findFacilityById } from '../facilities';
 import { findFacilityUserById, findUserByUserName, hasFacilityAccess } from '../users';
@@ -155,7 +156,9 @@ export class AuthService {
     const { db } = connection;
     const hash = hashRefreshToken(token);
     const now = this.now();
-    const rotated = await db.transaction().execute(async (trx) => {
+    // Sign-in bookkeeping, not a record's change: the token used up and its successor's session
+    // opened together (auth events record it), never a command.
+    const rotated = await writeBookkeeping(db, async (trx) => {
       const claimed = await claimRefreshToken(trx, hash, now);
       if (!claimed) return null;
       if (!(await hasFacilityAccess(trx, claimed.user_id, claimed.facility_id))) return 'no-access' as const;

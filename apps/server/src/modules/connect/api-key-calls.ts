@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { recordAudit } from '../audit';
+import { recordCallAudit } from '../../platform';
 
 /**
  * Every call made with a Hasp Connect key is audited as that key: one `api-key.call` row
@@ -14,7 +14,7 @@ export async function auditApiKeyCall(request: FastifyRequest, reply: FastifyRep
   const key = ctx?.actor.apiKey;
   if (!ctx || !key) return;
   try {
-    await recordAudit(ctx.connection.db, {
+    await recordCallAudit(ctx.connection.db, {
       userId: ctx.actor.userId,
       facilityId: ctx.actor.facilityId,
       action: 'api-key.call',

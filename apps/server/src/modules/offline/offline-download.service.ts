@@ -6,6 +6,7 @@ import {
   type SigningSealKey,
 } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { readInSnapshot } from '../../platform';
 import { listMasterItems } from '../assets';
 import { listApplicableLocks } from '../locks';
 import { currentSealKey } from '../signatures';
@@ -94,14 +95,10 @@ export async function downloadOfflinePermits(
   // (decision 0082). Inside a transaction the connection names the page's repeated statements
   // (db/prepared-statements.ts); each is still planned for its own IDs, as before: the generic plans
   // PostgreSQL chose for the pages' ID lists read more than planning saved (bench/README).
-  const read = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
-      return downloadPage(trx, viewer, type, page, { sealKey, since });
-    });
+  const read = await readInSnapshot(db, 'repeatable read', async (trx) => {
+    await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
+    return downloadPage(trx, viewer, type, page, { sealKey, since });
+  });
   // What the device is sent is recorded before it is answered: the next page (or download) names it.
   // Both records are a saving, not the answer: when one cannot be written the page still goes out —
   // without a cursor (the next download is whole), or with permits missing from it (sent again).

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 /**
  * Stored offline copies of permits (decision 0082; the tables: migration
@@ -145,39 +145,6 @@ export async function storeSnapshots(
       set taken = excluded.taken, body = excluded.body, digest = excluded.digest, inputs = excluded.inputs,
         value_keys = excluded.value_keys`.execute(db);
   return Number(result.numAffectedRows ?? 0);
-}
-
-/**
- * Folds away the changes no copy can still need. Each run leaves a mark (its snapshot); it folds
- * the changes of transactions that had all finished before a mark at least SNAPSHOT_STORE_WITHIN_MS
- * old (xid below that mark's xmin): first the copies such a change outdates (never answered
- * anyway), then the change rows. Any copy stored from now on was read within
- * SNAPSHOT_STORE_WITHIN_MS, so after that mark, and saw every folded change — whatever the clocks or
- * a writer's transaction length.
- */
-export async function pruneChanges(db: Kysely<Database>, now: Date): Promise<{ copies: number; changes: number }> {
-  return db.transaction().execute(async (trx) => {
-    await sql`insert into offline_prune_marks (taken, marked_at) values (pg_current_snapshot(), ${now})`.execute(trx);
-    const before = new Date(now.getTime() - SNAPSHOT_STORE_WITHIN_MS);
-    const { rows } = await sql<{ horizon: string }>`
-      select pg_snapshot_xmin(taken)::text as horizon from offline_prune_marks
-      where marked_at <= ${before} order by marked_at desc limit 1`.execute(trx);
-    const horizon = rows[0]?.horizon;
-    if (horizon === undefined) return { copies: 0, changes: 0 };
-    const copies = await sql`
-      delete from offline_permit_snapshots s
-      where exists (
-        select 1 from offline_permit_changes c
-        where c.xid < ${horizon}::xid8
-          and (c.permit_id = s.permit_id or c.permit_id is null)
-          and not pg_visible_in_snapshot(c.xid, s.taken))`.execute(trx);
-    const changes = await sql`delete from offline_permit_changes where xid < ${horizon}::xid8`.execute(trx);
-    await sql`delete from offline_prune_marks where marked_at < ${before}
-              and marked_at < (select max(marked_at) from offline_prune_marks where marked_at <= ${before})`.execute(
-      trx,
-    );
-    return { copies: Number(copies.numAffectedRows ?? 0), changes: Number(changes.numAffectedRows ?? 0) };
-  });
 }
 
 /** The shared values named by hash (content-addressed: any copy naming a hash shows exactly that value). */

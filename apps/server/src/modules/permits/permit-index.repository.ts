@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import {
   PERMIT_EXPIRING_WINDOW_HOURS,
   permitStatuses,
@@ -9,6 +9,7 @@ import {
 } from '@hasp/contracts';
 import { facilityZone, midnightIn } from '../../db/facility-days';
 import type { Database } from '../../db/schema';
+import { streamInSnapshot } from '../../platform';
 import { inForceStatuses } from './permit-expiry.repository';
 import { permitsWithPeople } from './permit.repository';
 
@@ -383,23 +384,7 @@ export async function streamIndexRows(
   batchSize = 2000,
 ): Promise<void> {
   if (!scope.viewTypeIds.length) return;
-  const compiled = indexQuery(db, scope, f).compile();
-  await db
-    .transaction()
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      await trx.executeQuery(
-        CompiledQuery.raw(`declare permit_export no scroll cursor for ${compiled.sql}`, [...compiled.parameters]),
-      );
-      for (;;) {
-        const { rows } = await trx.executeQuery<IndexDbRow>(
-          CompiledQuery.raw(`fetch forward ${batchSize} from permit_export`),
-        );
-        if (!rows.length) break;
-        await onBatch(rows.map(toIndexRow));
-        if (rows.length < batchSize) break;
-      }
-    });
+  await streamInSnapshot(db, indexQuery(db, scope, f), (rows) => onBatch(rows.map(toIndexRow)), batchSize);
 }
 
 /** The user's saved columns (unknown ids dropped), or null when they never chose. */

@@ -9,10 +9,10 @@ import {
 } from '@hasp/contracts';
 import { midnightIn } from '../../db/facility-days';
 import type { Db } from '../../db/schema';
+import { streamInSnapshot } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { cellText, streamIndexRows, type ExportWords } from '../permits';
 import type { SheetCell } from '../spreadsheet';
-import { streamQuery } from './report-cursor';
 
 /** One row of a report: a value per column (the writer picks the chosen ones in their order). */
 export type ReportRow = Partial<Record<ReportColumn, SheetCell>>;
@@ -130,7 +130,7 @@ const tagRegister: Source = async (db, run, onBatch) => {
     .$if(!!f.to, (q) => q.where('t.created_at', '<', nextDay(f.to!, run.timeZone)))
     .orderBy('t.number')
     .orderBy('t.id');
-  await streamQuery(db, query, (rows) =>
+  await streamInSnapshot(db, query, (rows) =>
     onBatch(
       rows.map((r) => ({
         number: r.number,
@@ -182,7 +182,7 @@ const openPointRow = (run: ReportRun, r: OpenPoint): ReportRow => ({
 
 const openIsolations: Source = async (db, run, onBatch) => {
   const query = openPoints(db, run, await permitTypeId(db, run));
-  await streamQuery(db, query, (rows) => onBatch(rows.map((r) => openPointRow(run, r))));
+  await streamInSnapshot(db, query, (rows) => onBatch(rows.map((r) => openPointRow(run, r))));
 };
 
 /** KPI: points isolated longer than N days (default 7), with how long. */
@@ -190,7 +190,7 @@ const longOpenIsolations: Source = async (db, run, onBatch) => {
   const days = run.filters.days ?? REPORT_LONG_OPEN_DAYS_DEFAULT;
   const before = new Date(run.now.getTime() - days * 24 * HOUR);
   const query = openPoints(db, run, await permitTypeId(db, run)).where('pip.isolated_at', '<', before);
-  await streamQuery(db, query, (rows) =>
+  await streamInSnapshot(db, query, (rows) =>
     onBatch(
       rows.map((r) => ({
         ...openPointRow(run, r),
@@ -213,7 +213,7 @@ const lockInventory: Source = async (db, run, onBatch) => {
     .where('l.facility_id', '=', run.facilityId)
     .orderBy('l.serial')
     .orderBy('l.id');
-  await streamQuery(db, query, (rows) =>
+  await streamInSnapshot(db, query, (rows) =>
     onBatch(
       rows.map((r) => ({
         serial: r.serial,
@@ -241,7 +241,7 @@ const overdueItems: Source = async (db, run, onBatch) => {
     .$if(typeId !== null, (q) => q.where('p.permit_type_id', '=', typeId!))
     .orderBy('p.planned_end')
     .orderBy('p.id');
-  await streamQuery(db, query, (rows) =>
+  await streamInSnapshot(db, query, (rows) =>
     onBatch(
       rows.map((r) => ({
         permit: r.number,

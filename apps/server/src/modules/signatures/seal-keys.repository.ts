@@ -1,8 +1,9 @@
 import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sealedSignatureLayout, type SigningSealKey } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
+import { writeBookkeeping } from '../../platform';
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 
@@ -28,8 +29,7 @@ async function newestKey(db: Kysely<Database>): Promise<SigningSealKey | undefin
 }
 
 /** Every writer of the table takes turns: two first needs at once still make one key. */
-const lockKeys = (trx: Kysely<Database>) =>
-  sql`select pg_advisory_xact_lock(hashtext('hasp-signing-seal-keys'))`.execute(trx);
+const KEYS_LOCK = 'hasp-signing-seal-keys';
 
 async function insertKey(trx: Kysely<Database>): Promise<SigningSealKey> {
   const row = await trx
@@ -47,10 +47,8 @@ async function insertKey(trx: Kysely<Database>): Promise<SigningSealKey> {
 export async function currentSealKey(db: Kysely<Database>): Promise<SigningSealKey> {
   const found = await newestKey(db);
   if (found) return found;
-  return db.transaction().execute(async (trx) => {
-    await lockKeys(trx);
-    return (await newestKey(trx)) ?? insertKey(trx);
-  });
+  // The server's own key, not a user's change: no command, no audit row.
+  return writeBookkeeping(db, async (trx) => (await newestKey(trx)) ?? insertKey(trx), { lock: KEYS_LOCK });
 }
 
 /**
@@ -58,10 +56,7 @@ export async function currentSealKey(db: Kysely<Database>): Promise<SigningSealK
  * device open. Devices take the new key at their next offline download.
  */
 export async function rotateSealKey(db: Kysely<Database>): Promise<SigningSealKey> {
-  return db.transaction().execute(async (trx) => {
-    await lockKeys(trx);
-    return insertKey(trx);
-  });
+  return writeBookkeeping(db, insertKey, { lock: KEYS_LOCK });
 }
 
 /** The private key (PKCS8 DER) of a key id, or undefined when this database never made it. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { signatureRateLimit } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { recordApart } from '../../platform';
 
 const windowMs = signatureRateLimit.windowMinutes * 60_000;
 
@@ -48,11 +48,11 @@ export interface Refusal {
  */
 export async function recordRefusal(db: Kysely<Database>, refusal: Refusal): Promise<void> {
   const { permit } = refusal;
-  await db.transaction().execute(async (trx) => {
+  await recordApart(db, async (trx, audit) => {
     if (!notCounted.has(refusal.reason)) {
       await trx.insertInto('signature_failures').values({ user_id: refusal.userId, failed_at: refusal.at }).execute();
     }
-    await recordAudit(trx, {
+    await audit({
       userId: refusal.userId,
       facilityId: refusal.facilityId,
       action: 'signature.refused',

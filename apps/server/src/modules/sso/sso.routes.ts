@@ -36,7 +36,7 @@ const loginUrl = (query: Record<string, string>) => `/login?${new URLSearchParam
 /** SAML 2.0 single sign-on (seed section 7: saml/*, stiluser/getactivefacilitiesforssouser, the SSO login). */
 export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   await registerRefreshCookie(app);
-  const sso = new SsoService(ctx.registry, ctx.auth, () => ctx.clock.now());
+  const sso = new SsoService(ctx.registry, ctx.auth, () => ctx.clock.now(), ctx.events);
   const connectionOf = (name: string | undefined) => sso.connection(name, ctx.config.defaultConnection);
 
   app.get(

@@ -1,6 +1,7 @@
 import { generateServiceProviderMetadata, type Profile } from '@node-saml/node-saml';
 import type { Facility, SsoLoginForm } from '@hasp/contracts';
 import type { Connection, ConnectionRegistry } from '../../db/connections';
+import type { EventBus } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { type AuthService, type ClientInfo, type OpenedSession, insertAuthEvent } from '../auth';
 import { checkAssertion, type AcceptedAssertion } from './saml-assertion-checks';
@@ -61,6 +62,8 @@ export class SsoService {
     private readonly registry: ConnectionRegistry,
     private readonly auth: AuthService,
     private readonly now: () => Date,
+    /** A new user's provisioning is a command: its events are told here. */
+    private readonly events: EventBus,
   ) {}
 
   /** The named connection, or the default one when no name is given. */
@@ -95,7 +98,10 @@ export class SsoService {
       const { settings, profile, accepted } = await validateSamlResponse(connection, samlResponse, now);
       userName = accepted.userName;
       const email = typeof profile.email === 'string' ? profile.email.slice(0, 320) : null;
-      const user = await ssoUser(db, accepted.userName, settings, email);
+      const user = await ssoUser(this.events, connection, accepted.userName, settings, email, {
+        address: client.ip,
+        now,
+      });
       const token = await issueSsoToken(db, user.id, now);
       await insertAuthEvent(db, { kind: 'sso_succeeded', userName: user.user_name, userId: user.id, ip: client.ip });
       return token;

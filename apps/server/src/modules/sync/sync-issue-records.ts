@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import { offlineSupervisePermission, syncChangeCaptions, type ApiError } from '@hasp/contracts';
 import type { Database } from '../../db/schema';
-import type { RequestContext } from '../../platform';
-import { recordAudit } from '../audit';
+import type { AuditWriter, RequestContext } from '../../platform';
 import { deliverNotice, type NoticeChannels } from '../notification-templates';
 import { insertNotification } from '../notifications';
 import { listPermitApprovers } from '../permits';
@@ -14,10 +13,12 @@ export const syncIssueLink = (serverSeq: number) => `/offline/sync-issues/${serv
 /**
  * Records a conflict or a rejection with its audit row (device time and sync time beside the
  * server's), and tells the user and the facility's supervisors (`offline:supervise`) in their inbox (a conflict by its template, e-mail too)
- * (a refused change is never silently dropped). Undefined when a concurrent push recorded this seq first.
+ * (a refused change is never silently dropped). Undefined when a concurrent push recorded this seq
+ * first. Call it in `recordApart`: the command it records rolled back, and this record must stay.
  */
 export async function recordIssue(
   trx: Transaction<Database>,
+  audit: AuditWriter,
   ctx: RequestContext,
   row: NewSyncRow & { outcome: 'conflict' | 'rejected' },
   error: ApiError,
@@ -27,7 +28,7 @@ export async function recordIssue(
   const recorded = await insertRecord(trx, { ...row, error: JSON.stringify(error) });
   if (!recorded) return undefined;
   const serverSeq = Number(recorded.server_seq);
-  await recordAudit(trx, {
+  await audit({
     userId: row.user_id,
     facilityId: row.facility_id,
     action: `sync.${row.outcome}`,

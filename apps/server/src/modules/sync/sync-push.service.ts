@@ -9,6 +9,7 @@ import { withLocalRecords, type LocalRecordMemo } from './sync-local-records';
 import {
   actorForOneRequest,
   findCommand,
+  recordApart,
   runCommand,
   type Actor,
   type EventBus,
@@ -227,7 +228,9 @@ async function pushOne(
     outcome: 'rejected',
   };
   const refuse = async (error: ApiError): Promise<SyncResult> => {
-    const row = await db.transaction().execute((trx) => recordIssue(trx, ctx, { ...base, outcome: 'rejected' }, error));
+    const row = await recordApart(db, (trx, audit) =>
+      recordIssue(trx, audit, ctx, { ...base, outcome: 'rejected' }, error),
+    );
     return row ? answerOf(ctx, row, memo) : answerRecorded((await findRecorded(db, s, c.deviceSeq))!);
   };
 
@@ -332,7 +335,8 @@ async function pushOne(
       if (outcome.replayed) {
         // The key was applied before without this seq's record (sent over REST first, or a lost race).
         const created = createdPermit(c, outcome.result);
-        const row = await db.transaction().execute(async (trx) => {
+        // The command's own transaction is long over: its sync record is written apart.
+        const row = await recordApart(db, async (trx) => {
           const inserted = await insertRecord(trx, appliedRow(base, outcome, created?.permitId));
           if (inserted && created) {
             const known = await findLocalId(trx, s.facilityId, created.localId);
@@ -407,7 +411,7 @@ async function recordConflict(
   channels: NoticeChannels | undefined,
 ): Promise<SyncResult> {
   const db = ctx.connection.db;
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await recordApart(db, async (trx, audit) => {
     const state = await definition.target.lock(trx, ctx.actor, targetId, ctx, input);
     const apiErr: ApiError = {
       code: 'CONFLICT',
@@ -419,7 +423,7 @@ async function recordConflict(
       server_version: state?.version ?? current,
       server_state: JSON.stringify(asJson(state ?? null)),
     };
-    return recordIssue(trx, ctx, { ...base, ...serverSide, outcome: 'conflict' }, apiErr, channels);
+    return recordIssue(trx, audit, ctx, { ...base, ...serverSide, outcome: 'conflict' }, apiErr, channels);
   });
   if (row) return answerOf(ctx, row);
   return answerOf(ctx, (await findRecorded(db, s, base.device_seq))!);

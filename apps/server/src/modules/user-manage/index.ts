@@ -19,3 +19,4 @@ export {
 } from './user-reach';
 export type { FacilityScope, UserFilter } from './user-manage.repository';
 export type { Caller } from './user-manage.service';
+export { facilityUsersTarget, type FacilityUsersState } from './user-manage.policy';

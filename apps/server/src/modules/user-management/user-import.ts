@@ -1,20 +1,15 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { userImportColumns, type UserImportProblem, type UserImportResult, type UserImportRow } from '@hasp/contracts';
+import type { Db } from '../../db/schema';
+import { defineCommand, type CommandRun } from '../../platform';
 import {
-  userImportColumns,
-  type UserImportProblem,
-  type UserImportRequest,
-  type UserImportResult,
-  type UserImportRow,
-} from '@hasp/contracts';
-import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import {
+  facilityUsersTarget,
   findManagedUser,
   replaceFacilities,
   replaceFacilityGroups,
   type FacilityScope,
   type Caller,
+  type FacilityUsersState,
   listAdministeredFacilities,
   listUngrantableGroups,
   reachRefusals,
@@ -23,6 +18,7 @@ import {
 import { startsLikeFormula } from '../spreadsheet';
 import { readUserCsv } from './user-csv';
 import { findUsersByName, listAllFacilities, listFacilityGroups } from './user-management.repository';
+import { userManagementPolicy } from './user-management.policy';
 
 const MAX_ROWS = 5000;
 export const IMPORT_NOTE =
@@ -51,7 +47,7 @@ const splitList = (value: string) =>
     .filter(Boolean);
 
 /** Reads and checks every row; nothing is written here. */
-async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
+async function planImport(db: Db, caller: Caller, csv: string) {
   const problems: UserImportProblem[] = [];
   const parsed = await readUserCsv(csv);
   if ('error' in parsed) {
@@ -223,7 +219,7 @@ async function planImport(db: Kysely<Database>, caller: Caller, csv: string) {
   return { problems, rows };
 }
 
-const auditView = async (db: Kysely<Database>, scope: FacilityScope, id: number) => {
+const auditView = async (db: Db, scope: FacilityScope, id: number) => {
   const user = await findManagedUser(db, scope, id);
   return (
     user && {
@@ -238,67 +234,93 @@ const auditView = async (db: Kysely<Database>, scope: FacilityScope, id: number)
   );
 };
 
-/**
- * The CSV import: every row is checked first; any bad row means a row-by-row report and nothing
- * written. Otherwise (unless a dry run) new users are created and existing ones (by user name)
- * updated, in one transaction, each audited.
- */
-export async function importUsers(
-  db: Kysely<Database>,
-  caller: Caller,
-  request: Required<UserImportRequest>,
-): Promise<UserImportResult> {
-  const { problems, rows } = await planImport(db, caller, request.csv);
+/** The import's report for a file (rows planned, problems found) without `imported`. */
+async function importReport(db: Db, caller: Caller, csv: string, dryRun: boolean) {
+  const { problems, rows } = await planImport(db, caller, csv);
   const created = rows.filter((r) => r.change === 'create').length;
   const result = {
     valid: problems.length === 0,
-    dryRun: request.dryRun,
+    dryRun,
     problems,
     rows: rows.map(({ userId: _u, groupIds: _g, facilityIds: _f, ...row }) => row),
     created,
     updated: rows.length - created,
     note: IMPORT_NOTE,
   };
-  if (problems.length || request.dryRun) return { ...result, imported: false };
+  return { result, problems, rows };
+}
 
-  await db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      const values = {
-        display_name: row.displayName,
-        email: row.email,
-        is_active_directory_user: row.isActiveDirectoryUser,
-      };
-      let id = row.userId;
-      const before = id === null ? null : await auditView(trx, caller, id);
-      if (id === null) {
-        ({ id } = await trx
-          .insertInto('users')
-          .values({ ...values, user_name: row.userName, password_hash: null })
-          .returning('id')
-          .executeTakeFirstOrThrow());
-      } else {
-        await trx
-          .updateTable('users')
-          .set({
-            ...values,
-            // A directory user has no local password.
-            ...(row.isActiveDirectoryUser ? { password_hash: null, must_change_password: false } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
-      }
-      await replaceFacilities(trx, id, row.facilityIds);
-      await replaceFacilityGroups(trx, caller, id, row.groupIds);
-      await recordAudit(trx, {
-        userId: caller.userId,
-        facilityId: caller.facilityId,
-        action: row.change === 'create' ? 'user.create' : 'user.update',
-        entityType: 'user',
-        entityId: id,
-        before,
-        after: { ...(await auditView(trx, caller, id)), source: 'csv import' },
-      });
+/** A dry run of the CSV import: every row checked, the report answered, nothing written (no command). */
+export async function previewUserImport(db: Db, caller: Caller, csv: string): Promise<UserImportResult> {
+  const { result } = await importReport(db, caller, csv, true);
+  return { ...result, imported: false };
+}
+
+/**
+ * The CSV import: every row is checked first, in the command's transaction under the users' lock
+ * (a sign-in name checked free stays free); any bad row means a row-by-row report and nothing
+ * written. Otherwise new users are created and existing ones (by user name) updated, all in this
+ * one command, each audited. A whole file is one command: one key, one event.
+ */
+export const importUsers = defineCommand({
+  name: 'user.import',
+  target: facilityUsersTarget,
+  policy: userManagementPolicy['user.import'],
+  apply: (run: CommandRun<{ csv: string }, FacilityUsersState>) => applyImport(run),
+});
+
+async function applyImport(run: CommandRun<{ csv: string }, FacilityUsersState>): Promise<UserImportResult> {
+  const { trx } = run;
+  const caller = run.ctx.actor;
+  const { result, problems, rows } = await importReport(trx, caller, run.input.csv, false);
+  if (problems.length) {
+    // A refused file changes nothing: no audit row, no event (its report is the answer).
+    run.unchanged();
+    return { ...result, imported: false };
+  }
+  for (const row of rows) {
+    const values = {
+      display_name: row.displayName,
+      email: row.email,
+      is_active_directory_user: row.isActiveDirectoryUser,
+    };
+    let id = row.userId;
+    const before = id === null ? null : await auditView(trx, caller, id);
+    if (id === null) {
+      ({ id } = await trx
+        .insertInto('users')
+        .values({ ...values, user_name: row.userName, password_hash: null })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    } else {
+      await trx
+        .updateTable('users')
+        .set({
+          ...values,
+          // A directory user has no local password.
+          ...(row.isActiveDirectoryUser ? { password_hash: null, must_change_password: false } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
     }
-  });
+    await replaceFacilities(trx, id, row.facilityIds);
+    await replaceFacilityGroups(trx, caller, id, row.groupIds);
+    run.audit({
+      action: row.change === 'create' ? 'user.create' : 'user.update',
+      entityType: 'user',
+      entityId: id,
+      before,
+      after: { ...(await auditView(trx, caller, id)), source: 'csv import' },
+    });
+  }
+  if (!rows.length) run.unchanged();
+  else {
+    run.event({
+      name: 'users.imported',
+      entityType: 'facility',
+      entityId: caller.facilityId,
+      payload: { created: result.created, updated: result.updated },
+    });
+  }
   return { ...result, imported: true };
 }

@@ -14,11 +14,11 @@ import {
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../plugins/app-error';
-import { contextOf } from '../../platform';
+import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
 import { requirePermission } from '../../plugins/permissions';
-import { runBulkAction } from './bulk-actions';
+import { bulkUserAction } from './bulk-actions';
 import { csvCell } from '../spreadsheet';
-import { importUsers } from './user-import';
+import { importUsers, previewUserImport } from './user-import';
 import { userOverview } from './user-overview';
 
 const tags = ['user-management'];
@@ -56,11 +56,14 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         security,
         summary: 'Add or remove a group for many users, or deactivate many: all or nothing, each change audited',
         body: bulkUserActionSchema,
-        response: { 200: bulkUserResultSchema, ...errors },
+        response: { 200: bulkUserResultSchema, ...commandErrorResponses },
       },
     },
-    async (request) =>
-      runBulkAction(contextOf(request).connection.db, contextOf(request).actor, request.body, contextOf(request).now),
+    async (request, reply) =>
+      sendCommand(ctx.events, request, reply, bulkUserAction, {
+        targetId: contextOf(request).actor.facilityId,
+        input: request.body,
+      }),
   );
 
   app.post(
@@ -74,14 +77,20 @@ export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         summary:
           'Import users from CSV: every row is checked first (a row-by-row report, nothing written when any is bad); dryRun previews',
         body: userImportRequestSchema,
-        response: { 200: userImportResultSchema, ...errors, 413: apiErrorSchema },
+        response: { 200: userImportResultSchema, ...commandErrorResponses, 413: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (Buffer.byteLength(request.body.csv, 'utf8') > USER_IMPORT_CSV_MAX) {
         throw new AppError('PAYLOAD_TOO_LARGE', 413, 'The file is larger than 1 MB');
       }
-      return importUsers(contextOf(request).connection.db, contextOf(request).actor, request.body);
+      const { actor, connection } = contextOf(request);
+      // A dry run only reads: it is answered without a command (no key used, no lock taken).
+      if (request.body.dryRun) return previewUserImport(connection.db, actor, request.body.csv);
+      return sendCommand(ctx.events, request, reply, importUsers, {
+        targetId: actor.facilityId,
+        input: { csv: request.body.csv },
+      });
     },
   );
 

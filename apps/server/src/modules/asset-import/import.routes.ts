@@ -49,7 +49,7 @@ const contentTypes = {
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.\- ]/g, '_')}"`;
 
 /** Import Manage: upload, validate and commit CSV/XLSX files of areas, assets, components, energy and isolation. */
-export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+export const assetImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('preHandler', requirePermission(rightNavPermission('import-manage')));
   // The file is the body, whatever type the browser gives it; its real type is checked from the content.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_r, body, done) =>

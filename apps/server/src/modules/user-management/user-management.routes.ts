@@ -30,7 +30,7 @@ const templateRows = [
 ];
 
 /** Admin › NEW User Management: users × facilities × groups, bulk actions and the CSV import. */
-export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
+export const userManagementRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('preHandler', requirePermission(rightNavPermission('user-management')));
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   rightNavIds,
   rightNavPermission,
@@ -6,7 +6,7 @@ import {
   type AdminFacilityCreate,
   type AdminFacilityUpdate,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { listUserPermissions } from '../permissions';
 import {
@@ -27,7 +27,6 @@ import {
   type AdminFacilityState,
 } from './admin-facility.policy';
 
-type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;

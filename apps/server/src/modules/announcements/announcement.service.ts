@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Announcement, AnnouncementInput } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { isBlankRichText, sanitizeRichText } from '../rich-text';
 import {
@@ -28,7 +27,6 @@ import {
   type AnnouncementState,
 } from './announcement.policy';
 
-type Db = Kysely<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   importKinds,
   importSheetNames,
@@ -12,7 +12,7 @@ import {
   type ImportIssue,
   type ImportKind,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { importColumns } from './import-columns';
 import { writeImportPlan } from './import-commit';
@@ -28,7 +28,6 @@ import {
 } from '../../platform';
 import { importFileTarget, importPolicy, type ImportFileState } from './import.policy';
 
-type Db = Kysely<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 const PREVIEW_ROWS = 20;

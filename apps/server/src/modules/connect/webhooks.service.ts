@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { WEBHOOK_TEST_EVENT, type WebhookSubscription, type WebhookSubscriptionInput } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import {
   actorFacilityTarget,
   defineCommand,
@@ -16,7 +15,6 @@ import { webhookBody } from './webhook-events.consumer';
 import { TARGET_REFUSED, type WebhookTargets } from './webhook-target';
 import { findSubscriptionRow, insertDelivery, toSubscription, type SubscriptionRow } from './webhooks.repository';
 
-type Db = Kysely<Database>;
 const entityType = 'webhook_subscription';
 
 /**

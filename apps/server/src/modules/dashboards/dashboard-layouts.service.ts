@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import {
   builtInDashboardLayout,
@@ -8,11 +8,10 @@ import {
   type FacilityDashboardLayout,
   type UserDashboardLayout,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { defineCommand, type Actor, type CommandDefinition, type CommandRun } from '../../platform';
 import { facilityLayoutTarget, layoutsPolicy, userLayoutTarget, type LayoutState } from './dashboard-layouts.policy';
 
-type Db = Kysely<Database>;
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** A stored layout read back through the contract (a widget retired since is dropped, not an error). */

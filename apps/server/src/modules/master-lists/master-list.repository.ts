@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   MASTER_LIST_CAPTION_ITEM_TYPE,
   masterListKeys,
@@ -6,10 +6,8 @@ import {
   type MasterListKey,
   type MasterListType,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { itemCaptionSql } from './item-caption';
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ItemRow {
   id: number;
@@ -164,3 +162,5 @@ export function toManagedItem(row: ItemRow, usage: number): ManagedMasterListIte
     version: row.version,
   };
 }
+
+export type { Db };

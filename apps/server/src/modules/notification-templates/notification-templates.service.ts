@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   notificationEvents,
   type NotificationEvent,
@@ -9,7 +8,7 @@ import {
   type NotificationTemplateInput,
   type NotificationTemplateList,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type Actor, type CommandRun } from '../../platform';
 import { nearestSupervisedArea, permitAreaIds, type SupervisedArea } from '../area-supervisors';
@@ -34,7 +33,6 @@ import {
   type TemplateState,
 } from './notification-templates.policy';
 
-type Db = Kysely<Database>;
 type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 const english = (caption: { defaultCaption: string }, values?: Record<string, string>) =>

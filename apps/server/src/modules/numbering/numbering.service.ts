@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import {
   FACILITY_CODE_PATTERN,
   defaultFacilityCode,
@@ -15,7 +15,7 @@ import {
   type NumberingSubject,
   type NumberingSubjectRow,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import {
   findFacilityCode,
@@ -27,8 +27,6 @@ import {
 import { yearMonthIn } from './numbering-period';
 import { defineCommand, type CommandRun } from '../../platform';
 import { numberingPolicy, numberingTarget, type NumberingState } from './numbering.policy';
-
-type Db = Kysely<Database>;
 
 /** Every numbered subject of the facility (each active permit type, tags, lockboxes) with its next number. */
 export async function getNumberingOverview(db: Db, facilityId: number, now: Date): Promise<NumberingOverview> {

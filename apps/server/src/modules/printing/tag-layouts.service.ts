@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   DEFAULT_TAG_LAYOUT,
   printLayoutCaptions,
@@ -9,7 +8,7 @@ import {
   type TagLayoutKey,
   type TagLayoutList,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { defineCommand, type CommandRun } from '../../platform';
 import {
@@ -21,8 +20,6 @@ import {
   type TagLayoutValues,
 } from './tag-layouts.repository';
 import { tagLayoutsPolicy, tagLayoutTarget, type TagLayoutState } from './tag-layouts.policy';
-
-type Db = Kysely<Database>;
 
 /**
  * How a layout prints until the facility styles it: the ANSI Z535 danger colours (white on red

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   questionChoiceCaption,
   questionTextCaption,
@@ -13,7 +13,7 @@ import {
   type QuestionVersion,
 } from '@hasp/contracts';
 import { lockOrderedList } from '../../db/ordered-list-lock';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { insertMissingCaptions } from '../translations';
 import { evaluateAnswers } from './evaluate-answers';
@@ -43,8 +43,6 @@ import {
   type FacilityTargetState,
 } from '../../platform';
 import { facilityQuestionsPolicy, questionPolicy, questionTarget, type QuestionState } from './questions.policy';
-
-type Db = Kysely<Database>;
 
 /** Who acts: the platform's actor, as far as this module needs it. */
 export type Caller = Pick<Actor, 'facilityId' | 'userId'>;

@@ -1,18 +1,16 @@
-import type { Kysely } from 'kysely';
 import {
   reportDefinitionProblem,
   type ReportDefinition,
   type ReportDefinitionInput,
   type ReportDefinitions,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { actorFacilityTarget, defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
 import { listDefinitionRows, toDefinition, type DefinitionRow } from './reports.repository';
 import { nextRunAt } from './report-schedule';
 import { definitionPolicy, definitionTarget, reportCreatePolicy } from './reports.policy';
 
-type Db = Kysely<Database>;
 const entityType = 'report_definition';
 
 export async function facilityTimeZone(db: Db, facilityId: number): Promise<string> {

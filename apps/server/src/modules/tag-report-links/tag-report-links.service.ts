@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   tagReportLinkProblem,
   tagTypes,
@@ -6,7 +5,7 @@ import {
   type TagReportLinks,
   type TagReportLinksInput,
 } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import {
   deleteTagReportLink,
@@ -16,8 +15,6 @@ import {
 } from './tag-report-links.repository';
 import { defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
 import { facilityLinksTarget, tagReportLinksPolicy } from './tag-report-links.policy';
-
-type Db = Kysely<Database>;
 
 /** Every tag type, then every active permit type of the facility, each with its layout and report (or none). */
 export async function listTagReportLinks(db: Db, facilityId: number): Promise<TagReportLinks> {

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { ManagedUser, UserManageOptions, UserStatusFilter } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { Actor } from '../../platform';
 
-type Db = Kysely<Database> | Transaction<Database>;
 /** The facility a query is confined to: the platform's actor's. */
 export type FacilityScope = Pick<Actor, 'facilityId'>;
 

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { rightNavPermission, type ConnectionPermission } from '@hasp/contracts';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { listAllUserGrants, listUserPermissions } from '../permissions';
 
@@ -20,7 +20,6 @@ import { listAllUserGrants, listUserPermissions } from '../permissions';
  * User Manage, NEW User Management's bulk actions and its CSV import all go through these checks.
  */
 
-type Db = Kysely<Database>;
 export interface Actor {
   facilityId: number;
   userId: number;

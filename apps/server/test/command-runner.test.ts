@@ -25,7 +25,7 @@ const db = () => t.connections[0]!.db;
 const connection = () => t.connections[0]!;
 const add = (
   userId: number,
-  input: { delta: number; tag: string; fail?: boolean },
+  input: { delta: number; tag: string; fail?: boolean; silent?: boolean },
   key?: string,
   expectedVersion?: number,
 ) =>
@@ -132,6 +132,18 @@ describe('runCommand', () => {
     expect(keys).toHaveLength(0);
     const stored = await db().selectFrom('domain_events').selectAll().where('entity_id', '=', 'rolled-back').execute();
     expect(stored).toHaveLength(0);
+  });
+
+  it('refuses a change that announces no domain event, and keeps none of it', async () => {
+    const before = [await counterValue(connection()), await version()];
+    await expect(add(admin, { delta: 3, tag: 'unannounced', silent: true }, 'key-unannounced')).rejects.toThrow(
+      'recorded no domain event',
+    );
+    expect([await counterValue(connection()), await version()]).toEqual(before);
+    expect(await auditFor('unannounced')).toHaveLength(0);
+    expect(
+      await db().selectFrom('idempotency_keys').selectAll().where('key', '=', 'key-unannounced').execute(),
+    ).toEqual([]);
   });
 
   it('refuses by policy with no row, no audit entry and no key: a real command (Settings Table) and a user without its permission', async () => {

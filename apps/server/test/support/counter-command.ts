@@ -19,14 +19,14 @@ export const counterPolicy = policyTable<FacilityConfigState>()({
 
 /**
  * A test-only command on real tables: read-modify-write of a counter row in app_settings, so a lost
- * update shows as a wrong sum; audited with the given tag, and an event when asked. `fail` throws
+ * update shows as a wrong sum; audited with the given tag, and an event unless `silent` (a bug the runner refuses). `fail` throws
  * after everything was written (the transaction must roll all of it back).
  */
 export const addToCounter = defineCommand({
   name: 'test.counter.add',
   target: facilityConfigTarget,
   policy: counterPolicy['test.counter.add'],
-  async apply(run: CommandRun<{ delta: number; tag: string; fail?: boolean }, FacilityConfigState>) {
+  async apply(run: CommandRun<{ delta: number; tag: string; fail?: boolean; silent?: boolean }, FacilityConfigState>) {
     const { trx, input, state } = run;
     const row = await trx
       .selectFrom('app_settings')
@@ -44,7 +44,8 @@ export const addToCounter = defineCommand({
       .onConflict((oc) => oc.columns(['key', 'facility_id']).doUpdateSet({ value: JSON.stringify(after) }))
       .execute();
     run.audit({ action: 'test.counter.add', entityType: 'counter', entityId: input.tag, before, after });
-    run.event({ name: 'test.counter.added', entityType: 'counter', entityId: input.tag, payload: { after } });
+    if (!input.silent)
+      run.event({ name: 'test.counter.added', entityType: 'counter', entityId: input.tag, payload: { after } });
     if (input.fail) throw new Error('failing after the writes');
     return { before, after };
   },

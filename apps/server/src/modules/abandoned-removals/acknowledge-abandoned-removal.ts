@@ -27,6 +27,7 @@ export const acknowledgeAbandonedRemoval = defineCommand<Record<string, never>, 
       before: { acknowledgedAt: null },
       after: { acknowledgedAt: after.acknowledgedAt },
     });
+    run.event({ name: 'abandoned-removal.acknowledged', entityType: 'abandoned-removal', entityId: before.ID });
     return after;
   },
 });

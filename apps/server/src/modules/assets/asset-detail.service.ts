@@ -403,6 +403,7 @@ export const addAssetPhoto = defineCommand({
         fileName: input.fileName,
       },
     });
+    run.event({ name: 'asset.photo.added', entityType: 'asset_photos', entityId: photo.id });
     return photoOf(photo);
   },
 });
@@ -421,6 +422,7 @@ export const retireAssetPhoto = defineCommand({
       before: { assetId: photo.asset_id, isActive: true },
       after: { assetId: photo.asset_id, isActive: false },
     });
+    run.event({ name: 'asset.photo.retired', entityType: 'asset_photos', entityId: photo.id });
     return null;
   },
 });

@@ -6,7 +6,21 @@ import type { CommandRun } from '../../platform';
 import type { RecordState, RecordTable } from './asset-records.policy';
 import type { Db } from '../../db/schema';
 
-type Run = Pick<CommandRun<unknown, RecordState>, 'trx' | 'audit'>;
+type Run = Pick<CommandRun<unknown, RecordState>, 'trx' | 'audit' | 'event'>;
+
+/** The event a record's change announces: its action's verb in the past (`area.create` → `area.created`). */
+export function recordEventName(action: string): string {
+  const done: Record<string, string> = {
+    create: 'created',
+    edit: 'changed',
+    move: 'moved',
+    add: 'added',
+    retire: 'retired',
+    photo: 'photo-replaced',
+  };
+  const verb = action.slice(action.lastIndexOf('.') + 1);
+  return `${action.slice(0, action.lastIndexOf('.'))}.${done[verb] ?? `${verb}-done`}`;
+}
 
 /** 400 when an edit does not say which version it was made from (the body's `version`). */
 export function requireVersion(version: number | undefined): number {
@@ -33,6 +47,7 @@ export async function updateRecord(
     where id = ${before.id} returning *`.execute(run.trx);
   const after = result.rows[0]!;
   run.audit({ action, entityType: table, entityId: after.id, before, after });
+  run.event({ name: recordEventName(action), entityType: table, entityId: after.id });
   return after;
 }
 
@@ -49,6 +64,7 @@ export async function insertRecord(
     values (${sql.join(columns.map((c) => values[c]))}) returning *`.execute(run.trx);
   const after = result.rows[0]!;
   run.audit({ action, entityType: table, entityId: after.id, before: null, after });
+  run.event({ name: recordEventName(action), entityType: table, entityId: after.id });
   return after;
 }
 

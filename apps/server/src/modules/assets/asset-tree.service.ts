@@ -68,8 +68,9 @@ async function checkParentArea(trx: Transaction<Database>, facilityId: number, i
 }
 
 /** The run whose audit row of the area also says who supervised it before and after (decision 0080). */
-function withSupervisors<I>(run: Pick<RecordRun<I>, 'audit'>, before: number[], after: number[]) {
+function withSupervisors<I>(run: Pick<RecordRun<I>, 'audit' | 'event'>, before: number[], after: number[]) {
   return {
+    event: run.event,
     audit: (entry: Parameters<RecordRun<I>['audit']>[0]) =>
       run.audit({
         ...entry,

@@ -61,6 +61,7 @@ export const createGasParameter = gasConfigCommand<GasParameterInput>('gas-param
   if (await findClash(trx, state.facilityId, { code: input.code }, null)) throw codeTaken(input.code);
   const id = await insertGasParameter(trx, state.facilityId, parameterValues(input));
   run.audit({ action: 'gas-parameter.create', entityType: 'gas_parameter', entityId: id, before: null, after: input });
+  run.event({ name: 'gas-parameter.created', entityType: 'gas_parameter', entityId: id });
 });
 
 export const editGasParameter = gasConfigCommand<Edit<GasParameterInput>>('gas-parameter.edit', async (run) => {
@@ -72,6 +73,7 @@ export const editGasParameter = gasConfigCommand<Edit<GasParameterInput>>('gas-p
   if (JSON.stringify(after) === JSON.stringify(before)) return run.unchanged();
   await updateGasParameter(trx, state.facilityId, input.id, parameterValues(input.values));
   run.audit({ action: 'gas-parameter.edit', entityType: 'gas_parameter', entityId: input.id, before, after });
+  run.event({ name: 'gas-parameter.changed', entityType: 'gas_parameter', entityId: input.id });
 });
 
 const instrumentValues = (input: GasInstrumentInput) => ({
@@ -94,6 +96,7 @@ export const createGasInstrument = gasConfigCommand<GasInstrumentInput>('gas-ins
     before: null,
     after: input,
   });
+  run.event({ name: 'gas-instrument.created', entityType: 'gas_instrument', entityId: id });
 });
 
 export const editGasInstrument = gasConfigCommand<Edit<GasInstrumentInput>>('gas-instrument.edit', async (run) => {
@@ -106,4 +109,5 @@ export const editGasInstrument = gasConfigCommand<Edit<GasInstrumentInput>>('gas
   if (JSON.stringify(after) === JSON.stringify(before)) return run.unchanged();
   await updateGasInstrument(trx, state.facilityId, input.id, instrumentValues(input.values));
   run.audit({ action: 'gas-instrument.edit', entityType: 'gas_instrument', entityId: input.id, before, after });
+  run.event({ name: 'gas-instrument.changed', entityType: 'gas_instrument', entityId: input.id });
 });

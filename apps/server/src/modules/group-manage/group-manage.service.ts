@@ -73,6 +73,7 @@ export const createGroup = defineCommand({
       before: null,
       after: { name: input.name, description: input.description },
     });
+    run.event({ name: 'group.created', entityType: 'group', entityId: id });
     return summaryOf(trx, caller, id);
   },
 });
@@ -90,6 +91,7 @@ export const editGroup = defineCommand({
       before: { name: group.name, description: group.description },
       after: { name: input.name, description: input.description },
     });
+    run.event({ name: 'group.changed', entityType: 'group', entityId: group.id });
     return summaryOf(trx, ctx.actor, group.id);
   },
 });
@@ -124,6 +126,7 @@ export const removeGroup = defineCommand({
       before: { name: group.name, description: group.description, permissions },
       after: null,
     });
+    run.event({ name: 'group.deleted', entityType: 'group', entityId: id });
     return null;
   },
 });

@@ -111,6 +111,7 @@ export const changeOwnPassword = defineCommand({
       before: null,
       after: { otherSessionsSignedOut: signedOut.length },
     });
+    run.event({ name: 'user.password.changed', entityType: 'user', entityId: state.userId });
     return null;
   },
 });

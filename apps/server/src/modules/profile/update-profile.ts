@@ -56,6 +56,7 @@ export const updateOwnProfile = defineCommand({
       before: audited(before),
       after: audited(after),
     });
+    run.event({ name: 'user.profile.changed', entityType: 'user', entityId: state.userId });
     return after;
   },
 });

@@ -42,6 +42,7 @@ export const setSimopsRule = defineCommand({
       before: { ...pair, mode: before ?? 'none' },
       after: { ...pair, mode: input.mode },
     });
+    run.event({ name: 'simops-rules.changed', entityType: 'facility', entityId: facilityId });
     return listSimopsRules(trx, facilityId);
   },
 });

@@ -66,6 +66,7 @@ export const resolveSyncIssue = defineCommand<SyncResolve, IssueState, SyncIssue
       after: { resolvedAt: ctx.now.toISOString(), resolvedBy: userId, resolution: input.resolution },
       reason: input.resolution,
     });
+    run.event({ name: 'sync.resolved', entityType: 'sync_command', entityId: state.id });
     // The owner's view and the supervisor's are the same record: read it back as the owner would.
     return (await findIssue(trx, { facilityId, userId: null }, state.id))!;
   },

@@ -109,6 +109,8 @@ export async function runCommand<I, S extends Versioned, R>(
     });
     // A change to a record is never without its audit row: a command that records none is a bug.
     if (!unchanged && !audits.length) throw new Error(`command ${command.name} recorded no audit row`);
+    // …nor without its domain event: consumers (notifications, webhooks, the offline copies) hear every change.
+    if (!unchanged && !recorded.length) throw new Error(`command ${command.name} recorded no domain event`);
     if (unchanged && (audits.length || recorded.length))
       throw new Error(`command ${command.name}: unchanged, yet audited`);
     const version = unchanged ? state.version : await definition.target.bump(trx, command.targetId, state);

@@ -8,18 +8,12 @@ import type { Db } from '../../db/schema';
 
 type Run = Pick<CommandRun<unknown, RecordState>, 'trx' | 'audit' | 'event'>;
 
-/** The event a record's change announces: its action's verb in the past (`area.create` → `area.created`). */
+/** The event a record's change announces: its action's verb in the past (`area.update` → `area.changed`). */
 export function recordEventName(action: string): string {
-  const done: Record<string, string> = {
-    create: 'created',
-    edit: 'changed',
-    move: 'moved',
-    add: 'added',
-    retire: 'retired',
-    photo: 'photo-replaced',
-  };
-  const verb = action.slice(action.lastIndexOf('.') + 1);
-  return `${action.slice(0, action.lastIndexOf('.'))}.${done[verb] ?? `${verb}-done`}`;
+  const done: Record<string, string> = { create: 'created', update: 'changed', move: 'moved', photo: 'photo-replaced' };
+  const dot = action.lastIndexOf('.');
+  const verb = done[action.slice(dot + 1)];
+  return verb ? `${action.slice(0, dot)}.${verb}` : action;
 }
 
 /** 400 when an edit does not say which version it was made from (the body's `version`). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import {
   gasAgeCaptions as ageWords,
   gasFailingReadingCaptions as readingWords,
@@ -197,6 +198,17 @@ export const gasTestVoidSchema = z.object({ testId: idSchema, reason: text('Reas
 export type GasTestVoid = z.infer<typeof gasTestVoidSchema>;
 
 export const gasTestCommandInputSchemas = { record: gasTestRecordSchema, void: gasTestVoidSchema } as const;
+
+/** Recording and voiding a gas test: the URL's permit is the target (its tests' version); queueable offline. */
+export const gasTestCommandRoutes = gasTestCommands.map((verb) =>
+  commandRoute({
+    name: `gas-test.${verb}`,
+    path: `/permits/:permitId/gas-tests/commands/${verb}`,
+    params: gasTestParamsSchema,
+    body: gasTestCommandInputSchemas[verb],
+    offline: true,
+  }),
+);
 
 // ---- The rules, shared by the server's guard and the section ----
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { permitStatusCaptions } from './captions/permits';
 import { permitGuardCaptions as guardWords } from './captions/permit-guards';
@@ -181,6 +182,17 @@ export const hazardAnalysisInputSchemas = {
 export type HazardAnalysisInput = Partial<HazardLineInput> & { lineId?: number; lineIds?: number[] };
 
 export const hazardAnalysisParamsSchema = z.object({ permitId: idParamSchema });
+
+/** Each line command's route: the URL's permit is the target (its analysis's version); queueable offline. */
+export const hazardAnalysisCommandRoutes = hazardAnalysisVerbs.map((verb) =>
+  commandRoute({
+    name: `hazard-analysis.${verb}`,
+    path: `/permits/:permitId/hazard-analysis/commands/${verb}`,
+    params: hazardAnalysisParamsSchema,
+    body: hazardAnalysisInputSchemas[verb],
+    offline: true,
+  }),
+);
 
 const itemRef = z.object({ ID: z.int(), caption: z.string() });
 

@@ -57,6 +57,8 @@ export * from './permit-questions';
 export * from './question-answers';
 export * from './signatures';
 export * from './signature-seal';
+export * from './command-routes';
+export * from './permit-command-routes';
 export * from './sync';
 export * from './offline';
 export * from './offline-flags';

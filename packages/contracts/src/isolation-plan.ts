@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { planNextStepCaptions as planWords } from './captions/rules';
 import { say, saidSchema } from './said';
@@ -131,6 +132,17 @@ export type IsolationPlanInput = {
 };
 
 export const isolationPlanParamsSchema = z.object({ permitId: idParamSchema });
+
+/** Each plan step's route (the plan is the permit's: the URL's permit is the target); every one is queueable offline. */
+export const isolationPlanCommandRoutes = isolationPlanVerbs.map((verb) =>
+  commandRoute({
+    name: `isolation-plan.${verb}`,
+    path: `/permits/:permitId/isolation-plan/commands/${verb}`,
+    params: isolationPlanParamsSchema,
+    body: (isolationPlanInputSchemas as Partial<Record<IsolationPlanVerb, z.ZodMiniType>>)[verb],
+    offline: true,
+  }),
+);
 
 const person = z.object({ ID: z.int(), displayName: z.string() });
 const done = z.nullable(z.object({ by: person, at: z.string() }));

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { saidSchema } from './said';
 import { tagStates } from './tags';
@@ -123,3 +124,14 @@ export const lockboxCommandInputSchemas = {
   'sign-on': lockboxSignOnSchema,
   'sign-off': lockboxSignOffSchema,
 } as const;
+
+/** Each crew sign-on command's route (the permit's lockbox: the URL's permit is the target); all queueable offline. */
+export const lockboxCommandRoutes = lockboxCommands.map((verb) =>
+  commandRoute({
+    name: `lockbox.${verb}`,
+    path: `/permits/:permitId/lockbox/commands/${verb}`,
+    params: lockboxParamsSchema,
+    body: (lockboxCommandInputSchemas as Partial<Record<LockboxCommand, z.ZodMiniType>>)[verb],
+    offline: true,
+  }),
+);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { holdingPlanPointStates, type PlanPointState } from './isolation-plan';
 import { planPointStateCaptions } from './captions/isolation-plan';
@@ -200,6 +201,24 @@ export const lockFactsOf = (lock: Lock): LockFacts => ({
 /** Remove a lock application (only its applier may). */
 export const lockRemoveInputSchema = z.object({ applicationId: idSchema });
 export type LockRemoveInput = z.infer<typeof lockRemoveInputSchema>;
+
+/** Applying and removing a lock at a plan point: the URL's permit is the target (its row is locked), queueable offline. */
+export const lockCommandRoutes = [
+  commandRoute({
+    name: 'lock.apply',
+    path: '/permits/:permitId/locks/commands/apply',
+    params: z.object({ permitId: idParamSchema }),
+    body: lockApplyInputSchema,
+    offline: true,
+  }),
+  commandRoute({
+    name: 'lock.remove',
+    path: '/permits/:permitId/locks/commands/remove',
+    params: z.object({ permitId: idParamSchema }),
+    body: lockRemoveInputSchema,
+    offline: true,
+  }),
+];
 
 /** One application of a lock: where, by whom, and whether it is still on. */
 export const lockApplicationSchema = z.object({

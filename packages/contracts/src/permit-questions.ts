@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { listInWords } from './list-words';
 import { saidSchema } from './said';
@@ -80,6 +81,17 @@ export const permitQuestionInputSchemas = {
   answer: answerQuestionInputSchema,
   'change-answer': changeAnswerInputSchema,
 } as const;
+
+/** Answering a permit's questions: the URL's permit is the target; queueable offline. */
+export const permitQuestionCommandRoutes = permitQuestionVerbs.map((verb) =>
+  commandRoute({
+    name: `permit-questions.${verb}`,
+    path: `/permits/:permitId/questions/commands/${verb}`,
+    params: permitQuestionsParamsSchema,
+    body: permitQuestionInputSchemas[verb],
+    offline: true,
+  }),
+);
 export type PermitQuestionInput = AnswerQuestionInput | ChangeAnswerInput;
 
 const person = z.object({ ID: z.int(), displayName: z.string() });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { idSchema } from './ids';
-import { localIdSchema } from './sync';
+import { localIdSchema } from './local-id';
 
 /**
  * Sealed offline signatures: a signature given offline (a signed lifecycle command queued in the

@@ -1,5 +1,16 @@
 import * as z from 'zod/mini';
 import { apiErrorSchema } from './errors';
+export { localIdSchema } from './local-id';
+import type { CommandRoute } from './command-routes';
+import { localIdSchema } from './local-id';
+import { gasTestCommandRoutes, type GasTestCommand } from './gas-tests';
+import { hazardAnalysisCommandRoutes, type HazardAnalysisVerb } from './hazard-analysis';
+import { isolationPlanCommandRoutes, type IsolationPlanVerb } from './isolation-plan';
+import { lockboxCommandRoutes, type LockboxCommand } from './lockboxes';
+import { lockCommandRoutes } from './locks';
+import { permitCommandRoutes, permitCreateRoute, type OfflinePermitVerb } from './permit-command-routes';
+import { permitQuestionCommandRoutes, type PermitQuestionVerb } from './permit-questions';
+import { tagCommandRoutes, type TagOfflineCommand } from './tags';
 
 /**
  * Offline sync: a device queues commands in its outbox while offline and pushes them,
@@ -21,70 +32,52 @@ import { apiErrorSchema } from './errors';
  * and never lost.
  */
 
+/**
+ * Every command route of the domains a device works on offline. A domain's routes say which of
+ * them are queueable (`offline`); a new verb in a domain's list is offline everywhere (the sync's
+ * mapping, the device's outbox) without a change here. Only a new domain is added to this list.
+ */
+export const permitDomainCommandRoutes = [
+  permitCreateRoute,
+  ...permitCommandRoutes,
+  ...isolationPlanCommandRoutes,
+  ...lockCommandRoutes,
+  ...tagCommandRoutes,
+  ...lockboxCommandRoutes,
+  ...permitQuestionCommandRoutes,
+  ...gasTestCommandRoutes,
+  ...hazardAnalysisCommandRoutes,
+];
+
 /** What may be queued offline: changes that need no signature (approving re-checks the password online). */
-export const offlineCommandNames = [
-  'permit.create',
-  'permit.edit',
-  'permit.request',
-  'permit.isolate',
-  'permit.issue',
-  'permit.accept',
-  'permit.suspend',
-  'permit.revalidate',
-  'permit.start-test',
-  'permit.end-test',
-  'permit.hand-over',
-  'permit.complete-work',
-  'permit.de-isolate',
-  'permit.close',
-  'permit.cancel',
-  'isolation-plan.fill',
-  'isolation-plan.add-point',
-  'isolation-plan.remove-point',
-  'isolation-plan.reorder',
-  'isolation-plan.notify',
-  'isolation-plan.shut-down',
-  'isolation-plan.isolate-point',
-  'isolation-plan.release-stored-energy',
-  'isolation-plan.verify-point',
-  'isolation-plan.test-release',
-  'isolation-plan.re-verify',
-  'isolation-plan.inspect-area',
-  'isolation-plan.clear-people',
-  'isolation-plan.restore-point',
-  'isolation-plan.release-point',
-  'isolation-plan.notify-release',
-  'lock.apply',
-  'lock.remove',
-  'tag.apply',
-  'tag.verify',
-  'tag.remove',
-  'tag.report-missing',
-  'lockbox.open',
-  'lockbox.deposit-keys',
-  'lockbox.sign-on',
-  'lockbox.sign-off',
-  'lockbox.release',
-  'permit-questions.answer',
-  'permit-questions.change-answer',
-  'gas-test.record',
-  'gas-test.void',
-  'hazard-analysis.add-line',
-  'hazard-analysis.edit-line',
-  'hazard-analysis.remove-line',
-  'hazard-analysis.reorder',
-] as const;
-export type OfflineCommandName = (typeof offlineCommandNames)[number];
+export type OfflineCommandName =
+  | 'permit.create'
+  | `permit.${OfflinePermitVerb}`
+  | `isolation-plan.${IsolationPlanVerb}`
+  | `lock.${'apply' | 'remove'}`
+  | `tag.${TagOfflineCommand}`
+  | `lockbox.${LockboxCommand}`
+  | `permit-questions.${PermitQuestionVerb}`
+  | `gas-test.${GasTestCommand}`
+  | `hazard-analysis.${HazardAnalysisVerb}`;
+
+/** The routes a device may queue, by the name the outbox gives them. */
+export const offlineCommandRoutes = permitDomainCommandRoutes.filter(
+  (route) => route.offline,
+) as CommandRoute<OfflineCommandName>[];
+
+export const offlineCommandNames = offlineCommandRoutes.map((route) => route.name) as [
+  OfflineCommandName,
+  ...OfflineCommandName[],
+];
+
+/** The route of an offline command by its name (`permit.edit`, `tag.apply`…). */
+export function offlineCommandRouteOf(name: string): CommandRoute<OfflineCommandName> | undefined {
+  return offlineCommandRoutes.find((route) => route.name === name);
+}
 
 /** At most this many commands in one push (the client sends the rest in the next one). */
 export const SYNC_PUSH_MAX = 100;
-
-/**
- * A permit made on this device before the server has numbered it: `local:<uuid>`. Later commands of
- * the same outbox target it by this id; the server maps it to the permit it created (and answers the
- * mapping, so the device replaces its provisional number by the server's).
- */
-export const localIdSchema = z.string().check(z.regex(/^local:[0-9a-f-]{36}$/, 'a local id: local:<uuid>'));
 
 /**
  * Records a command makes that a later command of the same outbox may name before the server has

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { commandRoute } from './command-routes';
 import { idParamSchema, idSchema } from './ids';
 import { listInWords } from './list-words';
 import { permitPermission, rightNavPermission } from './permissions';
@@ -207,6 +208,30 @@ export interface TagCommandInput {
 }
 
 export const tagParamsSchema = z.object({ permitId: idParamSchema });
+
+/** The tag commands a device queues offline; the others (printing, voiding, the report link) need the server. */
+export const tagOfflineCommands = [
+  'apply',
+  'verify',
+  'remove',
+  'report-missing',
+] as const satisfies readonly TagCommand[];
+export type TagOfflineCommand = (typeof tagOfflineCommands)[number];
+
+/** Each tag command's route: the URL names the permit, the body the tag, which is the runner's target. */
+export const tagCommandRoutes = tagCommands.map((verb) =>
+  commandRoute({
+    name: `tag.${verb}`,
+    path: `/permits/:permitId/tags/commands/${verb}`,
+    params: tagParamsSchema,
+    body: tagCommandInputSchemas[verb],
+    offline: (tagOfflineCommands as readonly TagCommand[]).includes(verb),
+    invocation: (permitId, body) => ({
+      targetId: (body as TagCommandInput).tagId,
+      input: { ...(body as TagCommandInput), permitId },
+    }),
+  }),
+);
 
 const person = z.object({ ID: z.int(), displayName: z.string() });
 /** Who hung a tag and how to reach them, as the tag names them (left out by copies saved before). */

@@ -22,6 +22,7 @@ export {
 export { policyTable, checkPolicy, actorPermissions, actorForOneRequest } from './commands/policy';
 export { runCommand, type CommandOutcome, type RunOptions } from './commands/run-command';
 export { sendCommand, commandErrorResponses, expectedVersionOf } from './commands/command-route';
+export { registerCommandRoutes, type CommandRouteDocs } from './commands/command-routes';
 export { readInSnapshot, streamInSnapshot } from './db/read-snapshot';
 export { writeBookkeeping } from './db/bookkeeping';
 export { recordApart, recordCallAudit, type AuditWriter } from './audit/records-apart';

@@ -3,15 +3,14 @@ import {
   gasConfigSchema,
   gasInstrumentInputSchema,
   gasParameterInputSchema,
-  gasTestRecordSchema,
+  gasTestCommandRoutes,
   gasTestParamsSchema,
   gasTestsViewSchema,
-  gasTestVoidSchema,
   idParamsSchema,
   permitPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf, requirePermission } from '../../plugins/permissions';
 import { gasConfig } from './gas-config.repository';
@@ -154,42 +153,16 @@ export const gasTestsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       return gasTestsView(db, actor.facilityId, state, actor.userId, now);
     },
   );
-  app.post(
-    '/permits/:permitId/gas-tests/commands/record',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Record a gas test (permit:view:<CODE>; approved until the work is complete): a reading of every active parameter, a calibrated instrument, the tester (the caller, a user or a named person), time and place. Out-of-limit readings notify the issuer.',
-        params: gasTestParamsSchema,
-        body: gasTestRecordSchema,
-        response: view,
-      },
-    },
-    async (request, reply) =>
-      sendCommand(ctx.events, request, reply, gasTestCommandDefinitions.record, {
-        targetId: request.params.permitId,
-        input: request.body,
-      }),
-  );
-  app.post(
-    '/permits/:permitId/gas-tests/commands/void',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          'Void a gas test entered in error, with a reason (whoever recorded it, or permit:issue:<CODE>); it stays on the permit, struck through',
-        params: gasTestParamsSchema,
-        body: gasTestVoidSchema,
-        response: view,
-      },
-    },
-    async (request, reply) =>
-      sendCommand(ctx.events, request, reply, gasTestCommandDefinitions.void, {
-        targetId: request.params.permitId,
-        input: request.body,
-      }),
-  );
+  const testSummaries = {
+    'gas-test.record':
+      'Record a gas test (permit:view:<CODE>; approved until the work is complete): a reading of every active parameter, a calibrated instrument, the tester (the caller, a user or a named person), time and place. Out-of-limit readings notify the issuer.',
+    'gas-test.void':
+      'Void a gas test entered in error, with a reason (whoever recorded it, or permit:issue:<CODE>); it stays on the permit, struck through',
+  } as const;
+  registerCommandRoutes(app, ctx.events, gasTestCommandRoutes, {
+    tags,
+    definitionOf: (route) => gasTestCommandDefinitions[route.name === 'gas-test.record' ? 'record' : 'void'],
+    summary: (route) => testSummaries[route.name],
+    response: () => view,
+  });
 };

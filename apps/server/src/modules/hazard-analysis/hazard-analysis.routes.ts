@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
 import {
-  hazardAnalysisInputSchemas,
+  hazardAnalysisCommandRoutes,
   hazardAnalysisParamsSchema,
   hazardAnalysisSchema,
   hazardAnalysisVerbLabels,
-  hazardAnalysisVerbs,
   permitPermission,
   riskMatrixInputSchema,
   riskMatrixSchema,
-  type HazardAnalysisInput,
+  type HazardAnalysisVerb,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf, requirePermission } from '../../plugins/permissions';
 import { hazardAnalysisCommands, hazardAnalysisView } from './hazard-analysis-command.service';
@@ -20,6 +18,7 @@ import { findHazardPermit, loadMatrix } from './hazard-analysis.repository';
 import { configureRiskMatrix, RISK_MATRIX_PERMISSION } from './risk-matrix.service';
 
 const tags = ['hazard-analysis'];
+const verbOf = (name: string) => name.slice('hazard-analysis.'.length) as HazardAnalysisVerb;
 const security = [{ bearer: [] }];
 
 /** A permit's hazard analysis (the view and one route per verb) and the facility's risk matrix. */
@@ -52,27 +51,13 @@ export const hazardAnalysisRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
   );
 
-  for (const verb of hazardAnalysisVerbs) {
-    const body = (hazardAnalysisInputSchemas as Record<string, z.ZodMiniType>)[verb]!;
-    app.post(
-      `/permits/:permitId/hazard-analysis/commands/${verb}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `${hazardAnalysisVerbLabels[verb]} (the permit's requester with permit:create:<CODE>, while the permit is Draft or Requested; sets the permit's risk level to the lines' highest residual risk). If-Match: the analysis's version; Idempotency-Key makes a retry safe`,
-          params: hazardAnalysisParamsSchema,
-          body,
-          response: { 200: hazardAnalysisSchema, ...commandErrorResponses },
-        },
-      },
-      async (request, reply) =>
-        sendCommand(ctx.events, request, reply, hazardAnalysisCommands[verb], {
-          targetId: request.params.permitId,
-          input: request.body as HazardAnalysisInput,
-        }),
-    );
-  }
+  registerCommandRoutes(app, ctx.events, hazardAnalysisCommandRoutes, {
+    tags,
+    definitionOf: (route) => hazardAnalysisCommands[verbOf(route.name)],
+    summary: (route) =>
+      `${hazardAnalysisVerbLabels[verbOf(route.name)]} (the permit's requester with permit:create:<CODE>, while the permit is Draft or Requested; sets the permit's risk level to the lines' highest residual risk). If-Match: the analysis's version; Idempotency-Key makes a retry safe`,
+    response: () => ({ 200: hazardAnalysisSchema, ...commandErrorResponses }),
+  });
 
   app.get(
     '/hazard-analysis/matrix',

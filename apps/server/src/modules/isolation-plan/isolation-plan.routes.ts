@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
 import {
-  isolationPlanInputSchemas,
+  isolationPlanCommandRoutes,
   isolationPlanParamsSchema,
   isolationPlanSchema,
   isolationPlanVerbLabels,
-  isolationPlanVerbs,
   isolationPointChoicesSchema,
   permitPermission,
   planEditVerbs,
   type IsolationPlanVerb,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { isolationPlanCommands, planView } from './isolation-plan-command.service';
@@ -21,6 +19,7 @@ import { assetIsolationPoints, findPlanPermit } from './isolation-plan.repositor
 const tags = ['isolation-plan'];
 const security = [{ bearer: [] }];
 
+const verbOf = (name: string) => name.slice('isolation-plan.'.length) as IsolationPlanVerb;
 const whoMay = (verb: IsolationPlanVerb) =>
   planEditVerbs.includes(verb) ? 'permit:create:<CODE> or permit:issue:<CODE>' : 'permit:issue:<CODE>';
 
@@ -74,25 +73,11 @@ export const isolationPlanRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
   );
 
-  for (const verb of isolationPlanVerbs) {
-    const body = (isolationPlanInputSchemas as Partial<Record<IsolationPlanVerb, z.ZodMiniType>>)[verb];
-    app.post(
-      `/permits/:permitId/isolation-plan/commands/${verb}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `${isolationPlanVerbLabels[verb]} (${whoMay(verb)}; the plan's rules decide the order). If-Match: the plan's version; Idempotency-Key makes a retry safe`,
-          params: isolationPlanParamsSchema,
-          ...(body ? { body } : {}),
-          response: { 200: isolationPlanSchema, ...commandErrorResponses },
-        },
-      },
-      async (request, reply) =>
-        sendCommand(ctx.events, request, reply, isolationPlanCommands[verb], {
-          targetId: request.params.permitId,
-          input: request.body ?? {},
-        }),
-    );
-  }
+  registerCommandRoutes(app, ctx.events, isolationPlanCommandRoutes, {
+    tags,
+    definitionOf: (route) => isolationPlanCommands[verbOf(route.name)],
+    summary: (route) =>
+      `${isolationPlanVerbLabels[verbOf(route.name)]} (${whoMay(verbOf(route.name))}; the plan's rules decide the order). If-Match: the plan's version; Idempotency-Key makes a retry safe`,
+    response: () => ({ 200: isolationPlanSchema, ...commandErrorResponses }),
+  });
 };

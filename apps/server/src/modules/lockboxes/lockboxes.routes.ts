@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod/mini';
 import {
   apiRefusalSchema,
-  lockboxCommandInputSchemas,
   lockboxCommandLabels,
-  lockboxCommands,
+  lockboxCommandRoutes,
   lockboxParamsSchema,
   lockboxViewSchema,
   permitPermission,
   type LockboxCommand,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { lockboxCommandDefinitions } from './lockbox-command.service';
@@ -21,6 +19,7 @@ import { lockboxView } from './lockbox-view';
 const tags = ['lockboxes'];
 const security = [{ bearer: [] }];
 
+const verbOf = (name: string) => name.slice('lockbox.'.length) as LockboxCommand;
 const whoMay: Record<LockboxCommand, string> = {
   open: 'permit:issue:<CODE>; names the primary authorized employee (a user who may view the type) and optionally the lockbox device',
   'deposit-keys': 'the primary authorized employee',
@@ -69,26 +68,17 @@ export const lockboxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
   );
 
-  for (const command of lockboxCommands) {
-    const body = (lockboxCommandInputSchemas as Partial<Record<LockboxCommand, z.ZodMiniType>>)[command];
-    app.post(
-      `/permits/:permitId/lockbox/commands/${command}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `${lockboxCommandLabels[command]} (${whoMay[command]}). If-Match: the lockbox version; Idempotency-Key makes a retry safe.`,
-          params: lockboxParamsSchema,
-          ...(body ? { body } : {}),
-          // The crew rules' refusals carry their words as a caption too (`said`, lockbox-rules.ts).
-          response: { 200: lockboxViewSchema, ...commandErrorResponses, 403: apiRefusalSchema, 409: apiRefusalSchema },
-        },
-      },
-      async (request, reply) =>
-        sendCommand(ctx.events, request, reply, lockboxCommandDefinitions[command], {
-          targetId: request.params.permitId,
-          input: request.body ?? {},
-        }),
-    );
-  }
+  registerCommandRoutes(app, ctx.events, lockboxCommandRoutes, {
+    tags,
+    definitionOf: (route) => lockboxCommandDefinitions[verbOf(route.name)],
+    summary: (route) =>
+      `${lockboxCommandLabels[verbOf(route.name)]} (${whoMay[verbOf(route.name)]}). If-Match: the lockbox version; Idempotency-Key makes a retry safe.`,
+    // The crew rules' refusals carry their words as a caption too (`said`, lockbox-rules.ts).
+    response: () => ({
+      200: lockboxViewSchema,
+      ...commandErrorResponses,
+      403: apiRefusalSchema,
+      409: apiRefusalSchema,
+    }),
+  });
 };

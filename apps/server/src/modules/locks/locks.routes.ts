@@ -6,7 +6,7 @@ import {
   idParamSchema,
   idParamsSchema,
   lockApplicationSchema,
-  lockApplyInputSchema,
+  lockCommandRoutes,
   lockAssignInputSchema,
   lockCommandFrom,
   lockCommandInputSchemas,
@@ -14,7 +14,6 @@ import {
   lockListQuerySchema,
   lockListSchema,
   lockOptionsSchema,
-  lockRemoveInputSchema,
   lockSchema,
   lockStatusCommandLabels,
   lockStatusCommands,
@@ -23,7 +22,7 @@ import {
   rightNavPermission,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes, sendCommand } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, requirePermission } from '../../plugins/permissions';
 import { applyLockAtPoint, removeLockFromPoint } from './lock-apply.service';
@@ -227,42 +226,21 @@ export const permitLockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     );
   }
 
-  app.post(
-    '/permits/:permitId/locks/commands/apply',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Apply a lock at a point of the permit's plan (permit:view:<CODE>): the point isolated, the lock free or issued to you; you become its applier",
-        params: permitParams,
-        body: lockApplyInputSchema,
-        response: { 200: lockApplicationSchema, ...errors, 409: apiRefusalSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCommand(ctx.events, request, reply, applyLockAtPoint, {
-        targetId: request.params.permitId,
-        input: request.body,
-      }),
-  );
-
-  app.post(
-    '/permits/:permitId/locks/commands/remove',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove a lock applied on this permit (permit:view:<CODE>); only the person who applied it may',
-        params: permitParams,
-        body: lockRemoveInputSchema,
-        response: { 200: lockApplicationSchema, ...errors, 403: apiRefusalSchema, 409: apiRefusalSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCommand(ctx.events, request, reply, removeLockFromPoint, {
-        targetId: request.params.permitId,
-        input: request.body,
-      }),
-  );
+  const lockSummaries = {
+    'lock.apply':
+      "Apply a lock at a point of the permit's plan (permit:view:<CODE>): the point isolated, the lock free or issued to you; you become its applier",
+    'lock.remove': 'Remove a lock applied on this permit (permit:view:<CODE>); only the person who applied it may',
+  } as const;
+  registerCommandRoutes(app, ctx.events, lockCommandRoutes, {
+    tags,
+    definitionOf: (route) => ({ 'lock.apply': applyLockAtPoint, 'lock.remove': removeLockFromPoint })[route.name],
+    summary: (route) => lockSummaries[route.name],
+    // Only the person who applied a lock removes it: that refusal carries its words too.
+    response: (route) => ({
+      200: lockApplicationSchema,
+      ...errors,
+      ...(route.name === 'lock.remove' ? { 403: apiRefusalSchema } : {}),
+      409: apiRefusalSchema,
+    }),
+  });
 };

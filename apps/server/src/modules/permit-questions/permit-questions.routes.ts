@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   permitPermission,
-  permitQuestionInputSchemas,
-  permitQuestionVerbs,
+  permitQuestionCommandRoutes,
   permitQuestionsParamsSchema,
   permitQuestionsSchema,
+  type PermitQuestionVerb,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitQuestionCommands } from './permit-questions-command.service';
@@ -17,6 +17,7 @@ import { permitQuestionsView } from './permit-questions.view';
 const tags = ['permit-questions'];
 const security = [{ bearer: [] }];
 
+const verbOf = (name: string) => name.slice('permit-questions.'.length) as PermitQuestionVerb;
 const summaries = {
   answer:
     "Answer a question of the permit at a stage (permit:create:<CODE> or permit:issue:<CODE>; the holder for acceptance) while the stage's window is open; the answer keeps the version answered. Idempotency-Key makes a retry safe; If-Match (optional): the section's version",
@@ -56,24 +57,10 @@ export const permitQuestionRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
   );
 
-  for (const verb of permitQuestionVerbs) {
-    app.post(
-      `/permits/:permitId/questions/commands/${verb}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: summaries[verb],
-          params: permitQuestionsParamsSchema,
-          body: permitQuestionInputSchemas[verb],
-          response: { 200: permitQuestionsSchema, ...commandErrorResponses },
-        },
-      },
-      async (request, reply) =>
-        sendCommand(ctx.events, request, reply, permitQuestionCommands[verb], {
-          targetId: request.params.permitId,
-          input: request.body,
-        }),
-    );
-  }
+  registerCommandRoutes(app, ctx.events, permitQuestionCommandRoutes, {
+    tags,
+    definitionOf: (route) => permitQuestionCommands[verbOf(route.name)],
+    summary: (route) => summaries[verbOf(route.name)],
+    response: () => ({ 200: permitQuestionsSchema, ...commandErrorResponses }),
+  });
 };

@@ -1,28 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import {
   apiErrorSchema,
   apiRefusalSchema,
   commandRefusals,
   idParamsSchema,
   permitCommandAction,
-  permitCommandInputSchemas,
+  permitCommandRoutes,
+  permitCreateRoute,
   permitCommandLabels,
   permitCommandNotifies,
-  permitCommands,
   permitCommandRefusalsSchema,
-  permitCreateSchema,
-  permitEditSchema,
   permitHandoversSchema,
   permitHistorySchema,
   permitPermission,
   permitSchema,
-  simopsCheckedCommands,
-  simopsOverrideBodySchema,
   type PermitCommand,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { contextOf, sendCommand } from '../../platform';
+import { contextOf, registerCommandRoutes } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { permitCommandDefinitions } from './permit-command.service';
@@ -35,20 +30,7 @@ import { permitView } from './permit-view';
 
 const tags = ['permits'];
 
-/** The lifecycle verbs a person gives over HTTP; `expire` is the system's (runPermitCommandAsSystem). */
-const httpCommands = permitCommands.filter((c): c is Exclude<PermitCommand, 'expire'> => c !== 'expire');
-
-const inputOf = (command: PermitCommand): z.ZodMiniType | undefined =>
-  command === 'edit'
-    ? permitEditSchema
-    : (permitCommandInputSchemas as Partial<Record<PermitCommand, z.ZodMiniType>>)[command];
-
-/** The verb's input, plus on Approve and Issue the override of blocking SIMOPS conflicts (modules/simops). */
-const bodyOf = (command: PermitCommand): z.ZodMiniType | undefined => {
-  const input = inputOf(command);
-  if (!(simopsCheckedCommands as readonly string[]).includes(command)) return input;
-  return input ? z.intersection(input, simopsOverrideBodySchema) : z.optional(z.nullable(simopsOverrideBodySchema)); // no body at all: fastify gives null
-};
+const verbOf = (name: string) => name.slice('permit.'.length) as PermitCommand;
 
 const whoMay = (command: PermitCommand) => {
   const action = permitCommandAction[command];
@@ -76,24 +58,13 @@ const refusals = { 403: apiRefusalSchema, 409: apiRefusalSchema, 422: apiRefusal
  * a creation, after the facility-scoped read for a view (another facility's permit is 404 first).
  */
 export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.post(
-    '/permits',
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Create a draft permit of a type (permit:create:<CODE>), numbered from the type's pattern; Idempotency-Key makes a retry safe",
-        body: permitCreateSchema,
-        response: { 200: permitSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendCommand(ctx.events, request, reply, createPermit, {
-        targetId: request.body.permitTypeId,
-        input: request.body,
-      }),
-  );
+  registerCommandRoutes(app, ctx.events, [permitCreateRoute], {
+    tags,
+    definitionOf: () => createPermit,
+    summary: () =>
+      "Create a draft permit of a type (permit:create:<CODE>), numbered from the type's pattern; Idempotency-Key makes a retry safe",
+    response: () => ({ 200: permitSchema, ...errors }),
+  });
 
   app.get(
     '/permits/:id',
@@ -182,36 +153,19 @@ export const permitRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   );
 
-  // One route per lifecycle verb, so each has its own body and documentation in the OpenAPI.
-  for (const command of httpCommands) {
-    const body = bodyOf(command);
-    const definition = permitCommandDefinitions[command];
-    app.post(
-      `/permits/:id/commands/${command}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            `${permitCommandLabels[command]} a permit (${whoMay(command)}, and the right person and state: ` +
-            `the lifecycle decides). If-Match: the version given; Idempotency-Key makes a retry safe. ` +
-            (permitCommandNotifies[command] ?? ''),
-          params: idParamsSchema,
-          ...(body ? { body } : {}),
-          // Approving signs: too many wrong passwords (429), the directory unreachable (503).
-          response: {
-            200: permitSchema,
-            ...errors,
-            ...refusals,
-            ...(command === 'approve' ? signingErrors : {}),
-          },
-        },
-      },
-      async (request, reply) =>
-        sendCommand(ctx.events, request, reply, definition, {
-          targetId: request.params.id,
-          input: request.body ?? {},
-        }),
-    );
-  }
+  registerCommandRoutes(app, ctx.events, permitCommandRoutes, {
+    tags,
+    definitionOf: (route) => permitCommandDefinitions[verbOf(route.name)],
+    summary: (route) =>
+      `${permitCommandLabels[verbOf(route.name)]} a permit (${whoMay(verbOf(route.name))}, and the right person and state: ` +
+      `the lifecycle decides). If-Match: the version given; Idempotency-Key makes a retry safe. ` +
+      (permitCommandNotifies[verbOf(route.name)] ?? ''),
+    // Approving signs: too many wrong passwords (429), the directory unreachable (503).
+    response: (route) => ({
+      200: permitSchema,
+      ...errors,
+      ...refusals,
+      ...(route.name === 'permit.approve' && signingErrors),
+    }),
+  });
 };

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   permitPermission,
-  tagCommandInputSchemas,
   tagCommandLabels,
   tagCommandRoles,
-  tagCommands,
+  tagCommandRoutes,
   tagListSchema,
   tagParamsSchema,
   tagSchema,
@@ -12,7 +11,7 @@ import {
   type TagRole,
 } from '@hasp/contracts';
 import type { AppContext } from '../../app-context';
-import { commandErrorResponses, contextOf, sendCommand } from '../../platform';
+import { commandErrorResponses, contextOf, registerCommandRoutes } from '../../platform';
 import { AppError } from '../../plugins/app-error';
 import { assertPermission, permissionsOf } from '../../plugins/permissions';
 import { tagCommandDefinitions } from './tag-command.service';
@@ -29,6 +28,7 @@ const roleNames: Record<TagRole, string> = {
   'isolating-authority': 'permit:issue:<CODE>',
   'print-list': 'rightnav:print-list',
 };
+const verbOf = (name: string) => name.slice('tag.'.length) as TagCommand;
 const whoMay = (command: TagCommand) => tagCommandRoles[command].map((role) => roleNames[role]).join(', ');
 
 /** A permit's tags (permit:view:<CODE>) and the commands on them (each verb's people: contracts' tagCommandRoles). */
@@ -60,28 +60,12 @@ export const tagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
     },
   );
 
-  for (const command of tagCommands) {
-    app.post(
-      `/permits/:permitId/tags/commands/${command}`,
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            `${tagCommandLabels[command]} a tag (permit:view:<CODE> and one of: ${whoMay(command)}; ` +
-            'the tag state decides). If-Match: the tag version; Idempotency-Key makes a retry safe.',
-          params: tagParamsSchema,
-          body: tagCommandInputSchemas[command],
-          response: { 200: tagSchema, ...commandErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const body = request.body as { tagId: number; reason?: string };
-        return sendCommand(ctx.events, request, reply, tagCommandDefinitions[command], {
-          targetId: body.tagId,
-          input: { ...body, permitId: request.params.permitId },
-        });
-      },
-    );
-  }
+  registerCommandRoutes(app, ctx.events, tagCommandRoutes, {
+    tags,
+    definitionOf: (route) => tagCommandDefinitions[verbOf(route.name)],
+    summary: (route) =>
+      `${tagCommandLabels[verbOf(route.name)]} a tag (permit:view:<CODE> and one of: ${whoMay(verbOf(route.name))}; ` +
+      'the tag state decides). If-Match: the tag version; Idempotency-Key makes a retry safe.',
+    response: () => ({ 200: tagSchema, ...commandErrorResponses }),
+  });
 };

@@ -16,6 +16,7 @@ import { queueCommand } from '../../features/sync';
 import { sealSignature } from '../../features/signatures';
 import { Page } from '../../components/Page';
 import { AbandonedRemovalEntry } from '../../features/abandoned-removals';
+import { offlineAppliers } from '../offline-appliers';
 import { PermitCommandFields } from './PermitCommandFields';
 import { permitSections } from './permit-sections';
 import { usePermitTypeName } from './permit-type-name';
@@ -24,8 +25,9 @@ import { usePermitTypeName } from './permit-type-name';
 const permitCommandFields = (props: CommandFieldsProps) => <PermitCommandFields {...props} />;
 
 // The permit page queues its offline changes through the outbox (decision 0058), a signature's
-// password sealed to the server's key, never plain (decision 0102).
-configureOfflinePermits({ queueCommand, sealSignature });
+// password sealed to the server's key, never plain (decision 0102), each change applied on the
+// device by its domain's rules.
+configureOfflinePermits({ queueCommand, sealSignature, appliers: offlineAppliers });
 
 /** `/Permit/Create/:permitType`. */
 export function PermitCreatePage() {

@@ -4,3 +4,6 @@
 
 export { HazardAnalysisSection } from './components/HazardAnalysisSection';
 export { RiskMatrixSettings } from './components/RiskMatrixSettings';
+
+// Its offline rules (app/ hands them to the permit page's offline source).
+export { hazardAnalysisOfflineApplier } from './offline-apply';

@@ -11,6 +11,7 @@ export { type PermitSectionEntry } from './model/permit-sections';
 export { OfflinePermitCreate } from './offline/OfflinePermitCreate';
 export { permitPageId } from './offline/page-id';
 export { configureOfflinePermits } from './offline/outbox';
+export { permitOfflineApplier } from './offline/local-apply';
 export { CommandFieldsContext, type CommandFieldsProps, type CommandFieldsHandle } from './model/command-fields';
 /** A permit edit's offline conflict, field by field (the sync panel shows it; app/ composes it there). */
 export { EditConflictView } from './components/EditConflictView';

@@ -2,3 +2,6 @@
 
 export { TagsSection } from './components/TagsSection';
 export { TagStatusPage } from './components/TagStatusPage';
+
+// Its offline rules (app/ hands them to the permit page's offline source).
+export { tagOfflineApplier } from './offline-apply';

@@ -1,6 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { gasTestsViewSchema, type GasTestCommand, type GasTestsView } from '@hasp/contracts';
-import { ApiRequestError, apiRequest } from '../../../lib/http';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  commandRouteNamed,
+  gasTestCommandRoutes,
+  gasTestsViewSchema,
+  type GasTestCommand,
+  type GasTestsView,
+} from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
+import { ApiRequestError } from '../../../lib/http';
 import { gasTestKeys } from './keys';
 
 export interface GasTestCommandRequest {
@@ -21,15 +28,16 @@ const explainedHere = (error: unknown) =>
  */
 export function useGasTestCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, body, version, idempotencyKey }: GasTestCommandRequest) =>
-      apiRequest(`permits/${permitId}/gas-tests/commands/${verb}`, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': idempotencyKey, 'if-match': `"${version}"` },
-        schema: gasTestsViewSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    call: ({ verb, body, version, idempotencyKey }: GasTestCommandRequest) => ({
+      route: commandRouteNamed(gasTestCommandRoutes, `gas-test.${verb}`),
+      urlId: permitId,
+      body: body,
+      version: version,
+      idempotencyKey: idempotencyKey,
+    }),
+    schema: gasTestsViewSchema,
+    quiet: explainedHere,
     onSuccess: (view: GasTestsView) => {
       client.setQueryData(gasTestKeys.permit(permitId), view);
       // The permit page's key (features/permits/api/keys.ts): its allowed commands follow the tests.

@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commandRouteNamed,
+  hazardAnalysisCommandRoutes,
   hazardAnalysisSchema,
   type HazardAnalysis,
   type HazardAnalysisInput,
   type HazardAnalysisVerb,
 } from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 import { hazardKeys, permitKey } from './keys';
 
@@ -21,8 +24,8 @@ export interface HazardCommand {
   verb: HazardAnalysisVerb;
   body: HazardAnalysisInput;
   version: number;
-  /** One per attempt the user makes (a retry of the same save sends the same key). */
-  idempotencyKey: string;
+  /** A form's own key (a retry of the same save sends the same one); else one per action (useCommand). */
+  idempotencyKey?: string;
 }
 
 /** Refusals the section shows in place, as the server words them: no toast on top. */
@@ -32,15 +35,16 @@ const explainedHere = (error: unknown) =>
 /** Gives a verb with the analysis's version; the answer replaces the cached analysis. */
 export function useHazardCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, body, version, idempotencyKey }: HazardCommand) =>
-      apiRequest(`permits/${permitId}/hazard-analysis/commands/${verb}`, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': idempotencyKey, 'if-match': `"${version}"` },
-        schema: hazardAnalysisSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    call: ({ verb, body, version, idempotencyKey }: HazardCommand) => ({
+      route: commandRouteNamed(hazardAnalysisCommandRoutes, `hazard-analysis.${verb}`),
+      urlId: permitId,
+      body: body,
+      version: version,
+      idempotencyKey: idempotencyKey,
+    }),
+    schema: hazardAnalysisSchema,
+    quiet: explainedHere,
     onSuccess: (analysis: HazardAnalysis) => {
       client.setQueryData(hazardKeys.analysis(permitId), analysis);
       // The permit's risk level and its Request button follow the lines.

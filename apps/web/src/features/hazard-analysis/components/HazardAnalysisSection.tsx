@@ -48,8 +48,9 @@ export function HazardAnalysisSection({ permit }: { permit: Permit }) {
   if (query.isPending) return <Loader aria-label={t(L.loading)} />;
   if (!analysis) return <Alert color="red">{t(L.loadFailed)}</Alert>;
 
-  const give = (verb: HazardAnalysisVerb, body: HazardAnalysisInput, idempotencyKey: string = crypto.randomUUID()) =>
-    command.mutateAsync({ verb, body, version: analysis.version, idempotencyKey });
+  // The line form holds its own key (kept across tries while it is open); a move is one action of the hook's.
+  const give = (verb: HazardAnalysisVerb, body: HazardAnalysisInput, idempotencyKey?: string) =>
+    command.mutateAsync({ verb, body, version: analysis.version, ...(idempotencyKey ? { idempotencyKey } : {}) });
   const refusal = command.error instanceof ApiRequestError ? command.error.message : null;
   const save = async () => {
     if (!editing) return;

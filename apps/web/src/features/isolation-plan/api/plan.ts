@@ -1,12 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commandRouteNamed,
+  isolationPlanCommandRoutes,
   isolationPlanSchema,
   isolationPointChoicesSchema,
   type IsolationPlan,
   type IsolationPlanInput,
   type IsolationPlanVerb,
 } from '@hasp/contracts';
-import { useActionKey } from '../../../lib/action-key';
+import { useCommand } from '../../../lib/command';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 
 export const planKeys = {
@@ -47,18 +49,16 @@ const explainedHere = (error: unknown) =>
 /** Gives a plan verb with the plan's version; the answer replaces the cached plan. */
 export function usePlanCommand(permitId: number) {
   const client = useQueryClient();
-  const key = useActionKey();
-  return useMutation({
-    mutationFn: ({ verb, body, version }: PlanCommand) =>
-      apiRequest(`permits/${permitId}/isolation-plan/commands/${verb}`, {
-        method: 'POST',
-        body: body ?? {},
-        headers: { 'idempotency-key': key.keyFor({ verb, body, version }), 'if-match': `"${version}"` },
-        schema: isolationPlanSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    call: ({ verb, body, version }: PlanCommand) => ({
+      route: commandRouteNamed(isolationPlanCommandRoutes, `isolation-plan.${verb}`),
+      urlId: permitId,
+      body: body ?? {},
+      version: version,
+    }),
+    schema: isolationPlanSchema,
+    quiet: explainedHere,
     onSuccess: (plan: IsolationPlan) => {
-      key.done();
       client.setQueryData(planKeys.plan(permitId), plan);
       void client.invalidateQueries({ queryKey: permitKey(permitId) });
       void client.invalidateQueries({ queryKey: planKeys.choices(permitId) });

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tagSchema } from '@hasp/contracts';
-import { useActionKey } from '../../../lib/action-key';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { commandRouteNamed, tagCommandRoutes, tagSchema } from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
 import { toDataUrl } from '../../../lib/data-url';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 import { planKeys } from './plan';
@@ -11,17 +11,14 @@ const explainedHere = (error: unknown) =>
 /** Hangs a tag-only point's tag from its card (the tags module's apply); the plan and the Tags section are read again. */
 export function useHangTag(permitId: number) {
   const client = useQueryClient();
-  const key = useActionKey();
-  return useMutation({
-    mutationFn: (tagId: number) =>
-      apiRequest(`permits/${permitId}/tags/commands/apply`, {
-        method: 'POST',
-        body: { tagId },
-        headers: { 'idempotency-key': key.keyFor({ tagId }) },
-        schema: tagSchema,
-        quiet: explainedHere,
-      }),
-    onSuccess: () => key.done(),
+  return useCommand({
+    call: (tagId: number) => ({
+      route: commandRouteNamed(tagCommandRoutes, 'tag.apply'),
+      urlId: permitId,
+      body: { tagId },
+    }),
+    schema: tagSchema,
+    quiet: explainedHere,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: planKeys.plan(permitId) });
       void client.invalidateQueries({ queryKey: ['tags', 'permit', permitId] });

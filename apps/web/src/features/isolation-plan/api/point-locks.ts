@@ -1,6 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lockApplicationSchema, lockListSchema, type LockApplyInput } from '@hasp/contracts';
-import { useActionKey } from '../../../lib/action-key';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  commandRouteNamed,
+  lockApplicationSchema,
+  lockCommandRoutes,
+  lockListSchema,
+  type LockApplyInput,
+} from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 import { planKeys } from './plan';
 
@@ -19,17 +25,14 @@ const explainedHere = (error: unknown) =>
 /** Applies or removes a lock at a plan point (the locks module's commands); the plan is read again after. */
 export function usePointLock(permitId: number) {
   const client = useQueryClient();
-  const key = useActionKey();
-  return useMutation({
-    mutationFn: (what: { apply: LockApplyInput } | { remove: { applicationId: number } }) =>
-      apiRequest(`permits/${permitId}/locks/commands/${'apply' in what ? 'apply' : 'remove'}`, {
-        method: 'POST',
-        body: 'apply' in what ? what.apply : what.remove,
-        headers: { 'idempotency-key': key.keyFor(what) },
-        schema: lockApplicationSchema,
-        quiet: explainedHere,
-      }),
-    onSuccess: () => key.done(),
+  return useCommand({
+    call: (what: { apply: LockApplyInput } | { remove: { applicationId: number } }) => ({
+      route: commandRouteNamed(lockCommandRoutes, 'apply' in what ? 'lock.apply' : 'lock.remove'),
+      urlId: permitId,
+      body: 'apply' in what ? what.apply : what.remove,
+    }),
+    schema: lockApplicationSchema,
+    quiet: explainedHere,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: planKeys.plan(permitId) });
       void client.invalidateQueries({ queryKey: ['isolation-plan', permitId, 'applicable-locks'] });

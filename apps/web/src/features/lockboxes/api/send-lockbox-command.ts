@@ -1,6 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lockboxViewSchema, type LockboxCommand, type LockboxView } from '@hasp/contracts';
-import { ApiRequestError, apiRequest } from '../../../lib/http';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  commandRouteNamed,
+  lockboxCommandRoutes,
+  lockboxViewSchema,
+  type LockboxCommand,
+  type LockboxView,
+} from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
+import { ApiRequestError } from '../../../lib/http';
 import { lockboxKeys } from './keys';
 
 export interface LockboxCommandRequest {
@@ -8,7 +15,8 @@ export interface LockboxCommandRequest {
   body: object;
   /** The lockbox version the user saw: a newer one on the server answers 409. */
   version: number;
-  idempotencyKey: string;
+  /** One per user action is made by useCommand when the caller has none. */
+  idempotencyKey?: string;
 }
 
 /** Refusals the section explains where the button is (the rule's message): no toast on top. */
@@ -21,15 +29,16 @@ const explainedHere = (error: unknown) =>
  */
 export function useLockboxCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, body, version, idempotencyKey }: LockboxCommandRequest) =>
-      apiRequest(`permits/${permitId}/lockbox/commands/${verb}`, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': idempotencyKey, 'if-match': `"${version}"` },
-        schema: lockboxViewSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    call: ({ verb, body, version, idempotencyKey }: LockboxCommandRequest) => ({
+      route: commandRouteNamed(lockboxCommandRoutes, `lockbox.${verb}`),
+      urlId: permitId,
+      body: body,
+      version: version,
+      idempotencyKey: idempotencyKey,
+    }),
+    schema: lockboxViewSchema,
+    quiet: explainedHere,
     onSuccess: (view: LockboxView) => {
       client.setQueryData(lockboxKeys.lockbox(permitId), view);
       // The permit page's key (features/permits/api/keys.ts): its allowed commands follow the crew.

@@ -13,7 +13,6 @@ import { useAuthState } from '../../../lib/auth-session';
 import { useCaptions } from '../../../lib/i18n';
 import type { PickedPerson } from '../../../lib/people-lookup';
 import { reasonIn, reasonOf } from '../../../lib/send-form';
-import { useActionKey } from '../../../lib/action-key';
 import { useLockbox } from '../api/get-lockbox';
 import { useLockboxCommand } from '../api/send-lockbox-command';
 import classes from '../Lockboxes.module.css';
@@ -195,8 +194,6 @@ export function CrewSection({ permit }: { permit: Permit }) {
   const t = useCaptions();
   const lockbox = useLockbox(permit.ID);
   const command = useLockboxCommand(permit.ID);
-  // One key per user action: signing on again after a lost answer is the same sign-on.
-  const key = useActionKey();
   if (lockbox.isPending) return <Loader aria-label={t(L.loading)} />;
   if (lockbox.isError)
     return (
@@ -207,10 +204,8 @@ export function CrewSection({ permit }: { permit: Permit }) {
   const view = lockbox.data;
   const send: Send = (verb, body = {}) => {
     const version = view.lockbox?.version ?? 0;
-    command.mutate(
-      { verb, body, version, idempotencyKey: key.keyFor({ verb, body, version }) },
-      { onSuccess: () => key.done() },
-    );
+    // One key per user action (useCommand): signing on again after a lost answer is the same sign-on.
+    command.mutate({ verb, body, version });
   };
   const props = { view, send, pending: command.isPending };
   return (

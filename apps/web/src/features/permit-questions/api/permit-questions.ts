@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commandRouteNamed,
+  permitQuestionCommandRoutes,
   permitQuestionsSchema,
   type PermitQuestionInput,
   type PermitQuestionVerb,
   type PermitQuestions,
 } from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 
 export const permitQuestionKeys = {
@@ -34,15 +37,15 @@ export interface AnswerCommand {
 /** Answers or changes an answer; the answer replaces the cached section. */
 export function useAnswerCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, body, key }: AnswerCommand) =>
-      apiRequest(`permits/${permitId}/questions/commands/${verb}`, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': key },
-        schema: permitQuestionsSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    call: ({ verb, body, key }: AnswerCommand) => ({
+      route: commandRouteNamed(permitQuestionCommandRoutes, `permit-questions.${verb}`),
+      urlId: permitId,
+      body: body,
+      idempotencyKey: key,
+    }),
+    schema: permitQuestionsSchema,
+    quiet: explainedHere,
     onSuccess: (section: PermitQuestions) => {
       client.setQueryData(permitQuestionKeys.section(permitId), section);
       void client.invalidateQueries({ queryKey: permitKey(permitId) });

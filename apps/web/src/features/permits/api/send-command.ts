@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { permitSchema, type Permit, type PermitCommand } from '@hasp/contracts';
-import { ApiRequestError, apiRequest } from '../../../lib/http';
+import { useQueryClient } from '@tanstack/react-query';
+import { commandRouteNamed, permitCommandRoutes, permitSchema, type Permit, type PermitCommand } from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
+import { ApiRequestError } from '../../../lib/http';
 import { fieldErrorsOf } from '../../../lib/send-form';
 import { permitKeys } from './keys';
 
@@ -29,15 +30,17 @@ export const isStale = (error: unknown): boolean =>
 /** Gives a lifecycle command; the answer (the permit as it now is) replaces the cached one. */
 export function usePermitCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, body, version, idempotencyKey }: CommandRequest) =>
-      apiRequest(`permits/${permitId}/commands/${verb}`, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': idempotencyKey, 'if-match': `"${version}"` },
-        schema: permitSchema,
-        quiet: explainedHere,
-      }),
+  return useCommand({
+    // The dialog holds its key: a signature sealed offline names it, and a retry reuses it.
+    call: ({ verb, body, version, idempotencyKey }: CommandRequest) => ({
+      route: commandRouteNamed(permitCommandRoutes, `permit.${verb}`),
+      urlId: permitId,
+      body,
+      version,
+      idempotencyKey,
+    }),
+    schema: permitSchema,
+    quiet: explainedHere,
     onSuccess: (permit: Permit) => {
       client.setQueryData(permitKeys.permit(permitId), permit);
       void client.invalidateQueries({ queryKey: permitKeys.history(permitId) });

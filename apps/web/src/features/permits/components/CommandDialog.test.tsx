@@ -16,6 +16,7 @@ import { translate } from '../../../lib/i18n';
 import { networkState } from '../../../lib/network-state';
 import { browserDatabase, ownerKey, type OutboxItem } from '../../../offline-db';
 import { installOfflinePermitSource } from '../offline/offline-source';
+import { permitOfflineApplier } from '../offline/local-apply';
 import { configureOfflinePermits, type OutboxCommand } from '../offline/outbox';
 import { CommandFieldsContext, type CommandFieldsProps } from '../model/command-fields';
 import { CommandDialog } from './CommandDialog';
@@ -126,6 +127,7 @@ describe('a signed verb given offline', () => {
         sealed.push(payload);
         return { keyId: given.keyId, ciphertext: 'c2VhbGVkLWZvci10aGUtc2VydmVy' };
       },
+      appliers: [permitOfflineApplier],
     });
     authSession.start({
       token: 'token',

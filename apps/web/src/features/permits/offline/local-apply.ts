@@ -1,24 +1,9 @@
 import {
   allowedCommands,
-  allowedIsolationPlanVerbs,
-  allowedTagCommands,
   decide,
-  isolationPlanInputSchemas,
-  isolationPlanNextStepFields,
-  isolationPlanRefusalSaid,
-  offlineCommandNames,
+  isSignedPermitCommand,
   permitEditSchema,
-  tagFactsOf,
-  tagLockAppliers,
-  tagPersonRefusal,
-  tagRefusal,
-  tagTransitions,
-  tryOutResultText,
   type IsolationPlan,
-  type IsolationPlanInput,
-  type IsolationPlanVerb,
-  type LockboxView,
-  type OfflineCommandName,
   type OfflinePermit,
   type Permit,
   type PermitActor,
@@ -26,39 +11,34 @@ import {
   type PermitEdit,
   type PermitFacts,
   type PermitHandover,
-  type Tag,
-  type TagCommand,
-  type Said,
 } from '@hasp/contracts';
+import {
+  finishPlan,
+  isOfflineCommand,
+  refuse,
+  type LocalActor,
+  type LocalOutcome,
+  type NameBook,
+  type OfflineApplier,
+} from '../../../lib/offline-apply';
+
+export {
+  baseVersionOf,
+  isOfflineCommand,
+  localAlias,
+  type LocalActor,
+  type LocalOutcome,
+  type NameBook,
+} from '../../../lib/offline-apply';
 
 /**
- * A queued offline command applied to the device's copy of the permit (decision 0058), so
- * the page shows the new state at once. Pure: the same rules the server decides with (the lifecycle's
- * state machine, the isolation plan's and the tags' rules from contracts), nothing the server alone
- * knows (its extra guards, other permits, signatures). The server still decides at sync: the page
- * marks every change applied here "Saved offline — waiting to sync".
+ * A lifecycle command queued offline, applied to the device's copy of the permit (decision 0058),
+ * so the page shows the new state at once. Pure: the same rules the server decides with (the
+ * lifecycle's state machine from contracts), nothing the server alone knows (its extra guards,
+ * other permits, signatures). The server still decides at sync: the page marks every change
+ * applied here "Saved offline — waiting to sync". The other domains' appliers sit beside their
+ * features (`features/<domain>/offline-apply.ts`).
  */
-
-/** Who acts on this device: the signed-in user and their permissions (from the session context). */
-export interface LocalActor {
-  userId: number;
-  displayName: string;
-  permissions: ReadonlySet<string>;
-}
-
-/** Names of people, areas and assets by id, for a change that names them only by id. */
-export interface NameBook {
-  person(id: number): string | undefined;
-  area(id: number): { number: string; name: string } | undefined;
-  asset(id: number): { number: string; description: string } | undefined;
-}
-
-export type LocalOutcome =
-  | { ok: true; data: OfflinePermit; answer: unknown; appliedHere: boolean }
-  | { ok: false; status: 403 | 404 | 409 | 422; reason: string; said?: Said };
-
-const offlineNames: ReadonlySet<string> = new Set(offlineCommandNames);
-export const isOfflineCommand = (name: string): name is OfflineCommandName => offlineNames.has(name);
 
 /** The permit commands the page offers offline: allowed by the state machine and queueable (no approving). */
 export function offlinePermitCommands(permit: Permit, actor: LocalActor, now: Date): PermitCommand[] {
@@ -101,14 +81,6 @@ function factsOf(permit: Permit, now: Date): PermitFacts {
 const person = (id: number, names: NameBook, actor: LocalActor) => ({
   ID: id,
   displayName: id === actor.userId ? actor.displayName : (names.person(id) ?? `User ${id}`),
-});
-
-export type LocalRefusal = Extract<LocalOutcome, { ok: false }>;
-export const refuse = (status: LocalRefusal['status'], reason: string, said?: Said): LocalRefusal => ({
-  ok: false,
-  status,
-  reason,
-  ...(said ? { said } : {}),
 });
 
 /** The permit with the lifecycle command applied (its status, effects and buttons), or the state machine's refusal. */
@@ -235,180 +207,6 @@ function withPlanStatus(
   return { ...sections, 'isolation-plan': finishPlan({ ...plan, permitStatus: status }, actor, typeCode) };
 }
 
-const done = (actor: LocalActor, now: Date) => ({
-  by: { ID: actor.userId, displayName: actor.displayName },
-  at: now.toISOString(),
-});
-
-/**
- * The plan's next step and buttons by the plan's rules (contracts' `allowedIsolationPlanVerbs`, as
- * the server: plan edits need create or issue, every step issue), those queueable offline.
- */
-export function finishPlan(plan: IsolationPlan, actor: LocalActor, permitTypeCode: string): IsolationPlan {
-  const allowed = allowedIsolationPlanVerbs(plan, permitTypeCode, actor.permissions).filter((verb) =>
-    isOfflineCommand(`isolation-plan.${verb}`),
-  );
-  return { ...plan, ...isolationPlanNextStepFields(plan), allowedVerbs: allowed };
-}
-
-/**
- * The plan with one step applied (the OSHA steps: notify, shut down, isolate, release stored energy,
- * verify, test release, re-verify, the release steps), or the plan's own refusal. Plan edits that
- * need the server's asset data (fill, add a point) are queued but shown only after sync.
- */
-export function applyPlanCommand(
-  data: OfflinePermit,
-  verb: IsolationPlanVerb,
-  input: IsolationPlanInput,
-  actor: LocalActor,
-  now: Date,
-): LocalOutcome {
-  const plan = data.sections['isolation-plan'] as IsolationPlan | undefined;
-  if (!plan) return refuse(409, 'The isolation plan is not stored on this device: go online to change it.');
-  // A try-out's body is checked as the server checks it (a method and a pass or fail, always).
-  if (verb === 'verify-point' || verb === 're-verify') {
-    const body = isolationPlanInputSchemas[verb].safeParse(input);
-    if (!body.success) return refuse(422, body.error.issues[0]?.message ?? 'Try-out: method and outcome');
-  }
-  const refusal = isolationPlanRefusalSaid(plan, verb, input)?.();
-  if (refusal) return refuse(409, refusal.message, refusal.said);
-  const stamp = done(actor, now);
-  const point = (change: Partial<IsolationPlan['points'][number]>) =>
-    plan.points.map((p) => (p.ID === input.planPointId ? { ...p, ...change } : p));
-  let next: IsolationPlan = plan;
-  let appliedHere = true;
-  switch (verb) {
-    case 'notify':
-      next = { ...plan, notified: stamp };
-      break;
-    case 'shut-down':
-      next = { ...plan, shutDown: stamp };
-      break;
-    case 'release-stored-energy':
-      next = { ...plan, storedEnergyReleased: stamp };
-      break;
-    case 'inspect-area':
-      next = { ...plan, areaInspected: stamp };
-      break;
-    case 'clear-people':
-      next = { ...plan, peopleClear: stamp };
-      break;
-    case 'notify-release':
-      next = { ...plan, releaseNotified: stamp };
-      break;
-    case 'isolate-point':
-      next = { ...plan, points: point({ state: 'isolated', isolated: stamp }) };
-      break;
-    case 'verify-point':
-    case 're-verify':
-      // As on the server: a failed try-out is recorded and the point stays unverified.
-      next = {
-        ...plan,
-        points:
-          input.outcome === 'fail'
-            ? point({ tryOutFailed: stamp })
-            : point({
-                state: 'verified',
-                verified: stamp,
-                verifyMethod: input.method?.trim() ?? null,
-                verifyResult: tryOutResultText(input.outcome ?? 'pass', input.result),
-                tryOutFailed: null,
-              }),
-      };
-      break;
-    case 'test-release':
-      next = { ...plan, points: point({ state: 'test_released', testReleased: stamp }) };
-      break;
-    case 'restore-point':
-      next = { ...plan, points: point({ state: 'restored', restored: stamp }) };
-      break;
-    case 'release-point':
-      next = { ...plan, points: point({ state: 'released', released: stamp }) };
-      break;
-    case 'remove-point':
-      next = { ...plan, points: plan.points.filter((p) => p.ID !== input.planPointId) };
-      break;
-    case 'reorder': {
-      const order = input.planPointIds ?? [];
-      const points = [...plan.points].sort((a, b) => order.indexOf(a.ID) - order.indexOf(b.ID));
-      next = { ...plan, points: points.map((p, i) => ({ ...p, position: i + 1 })) };
-      break;
-    }
-    default:
-      // fill, add-point: the points come from the server's asset data (queued, shown after sync).
-      appliedHere = false;
-  }
-  next = finishPlan(next, actor, data.permit.permitType.code);
-  return {
-    ok: true,
-    data: { ...data, sections: { ...data.sections, 'isolation-plan': next } },
-    answer: next,
-    appliedHere,
-  };
-}
-
-/** A tag with one command applied by its rules (state moves only forward), and the plan's view of it. */
-export function applyTagCommand(
-  data: OfflinePermit,
-  verb: TagCommand,
-  input: { tagId: number; reason?: string },
-  actor: LocalActor,
-  now: Date,
-): LocalOutcome {
-  if (!isOfflineCommand(`tag.${verb}`))
-    return refuse(409, 'This tag step needs the network: it cannot be saved offline.');
-  const tags = data.sections.tags as Tag[] | undefined;
-  const tag = tags?.find((t) => t.ID === input.tagId);
-  if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
-  const lockAppliers = tagLockAppliers(data.sections['crew-sign-on'] as LockboxView | undefined);
-  const facts = tagFactsOf(tag, lockAppliers);
-  const refusal = tagRefusal(facts, actor.userId, verb);
-  if (refusal) return refuse(409, refusal);
-  // Who may give the verb: the server's rule, on the permit's people as this copy knows them.
-  const tagPermit = {
-    typeCode: data.permit.permitType.code,
-    issuerId: data.permit.issuer?.ID ?? null,
-    holderId: data.permit.holder?.ID ?? null,
-  };
-  const notYours = tagPersonRefusal(facts, tagPermit, actor, verb);
-  if (notYours) return refuse(403, notYours);
-  const at = now.toISOString();
-  const me = { ID: actor.userId, displayName: actor.displayName };
-  const to = tagTransitions[verb]?.to ?? tag.state;
-  const changed: Tag = {
-    ...tag,
-    state: to,
-    ...(verb === 'apply' && { appliedBy: me, appliedAt: at }),
-    ...(verb === 'verify' && { verifiedBy: me, verifiedAt: at }),
-    ...(verb === 'remove' && { removedBy: me, removedAt: at }),
-    ...(verb === 'report-missing' && { missingAt: at }),
-  };
-  changed.allowedCommands = allowedTagCommands(tagFactsOf(changed, lockAppliers), tagPermit, actor).filter((c) =>
-    isOfflineCommand(`tag.${c}`),
-  );
-  const sections: OfflinePermit['sections'] = {
-    ...data.sections,
-    tags: tags.map((t) => (t.ID === tag.ID ? changed : t)),
-  };
-  const plan = data.sections['isolation-plan'] as IsolationPlan | undefined;
-  if (plan) {
-    const points = plan.points.map((p) => ({
-      ...p,
-      tags: p.tags.map((t) => (t.ID === tag.ID ? { ...t, state: to, appliedBy: changed.appliedBy } : t)),
-    }));
-    sections['isolation-plan'] = finishPlan({ ...plan, points }, actor, data.permit.permitType.code);
-  }
-  return { ok: true, data: { ...data, sections }, answer: changed, appliedHere: true };
-}
-
-/** The version a queued command is based on: the record's as downloaded (the server accepts the chain). */
-export function baseVersionOf(data: OfflinePermit, name: OfflineCommandName, recordVersion?: number): number | null {
-  if (name === 'permit.create') return null;
-  const prefix = name.slice(0, name.indexOf('.'));
-  // Lock commands are checked against the permit's own version (they lock the permit, decision 0064).
-  return data.versions[prefix] ?? recordVersion ?? (prefix === 'permit' || prefix === 'lock' ? data.permit.version : 0);
-}
-
 /**
  * A provisional number for a permit made on this device: `OFF-<type>-<day>-<4 of the uuid>`, unique
  * enough for people to tell them apart and never mistaken for a server number (which the server
@@ -419,10 +217,26 @@ export function provisionalNumber(typeCode: string, localUuid: string, now: Date
   return `OFF-${typeCode}-${day}-${localUuid.replaceAll('-', '').slice(0, 4).toUpperCase()}`;
 }
 
-/**
- * The page's number for a permit made on this device (Permit.ID is a number): negative, so it can
- * never be a server id, and derived from the uuid so the same local permit always has the same one.
- */
-export function localAlias(localUuid: string): number {
-  return -(Number.parseInt(localUuid.replaceAll('-', '').slice(0, 7), 16) + 1);
-}
+/** The lifecycle's offline rules; a signed verb's password is sealed for its one queued command. */
+export const permitOfflineApplier: OfflineApplier = {
+  domain: 'permit',
+  // Only what can be queued is offered (approving needs the network: the notice says why).
+  reads: {
+    '': (data) => ({
+      ...data.permit,
+      allowedCommands: data.permit.allowedCommands.filter((verb) => isOfflineCommand(`permit.${verb}`)),
+    }),
+  },
+  async apply(data, call, device) {
+    const outcome = applyPermitCommand(
+      data,
+      call.verb as PermitCommand,
+      call.body,
+      device.actor,
+      await device.names(),
+      device.now,
+    );
+    if (!outcome.ok || !isSignedPermitCommand(call.verb)) return outcome;
+    return { ...outcome, input: await device.sealSignature(call.verb, call.body) };
+  },
+};

@@ -1,4 +1,5 @@
 import type { OfflineCommandName, SealedSignature, SealedSignaturePayload, SigningSealKey } from '@hasp/contracts';
+import type { OfflineApplier } from '../../../lib/offline-apply';
 import type { HaspDatabase, OutboxItem, Owner } from '../../../offline-db';
 
 /** A command as the outbox takes it (features/sync's QueuedCommand: the same shape). */
@@ -17,16 +18,26 @@ export type SealSignature = (key: SigningSealKey, payload: SealedSignaturePayloa
 
 let queue: QueueCommand | null = null;
 let seal: SealSignature | null = null;
+let appliers: readonly OfflineApplier[] = [];
 
 /**
- * The outbox's `queueCommand` (features/sync) and the signature sealing (features/signatures),
- * handed in by app/ (features never import each other, decision 0026): the permit page queues its
- * offline changes only through them.
+ * The outbox's `queueCommand` (features/sync), the signature sealing (features/signatures) and
+ * each domain's offline rules (`features/<domain>/offline-apply.ts`), handed in by app/ (features
+ * never import each other, decision 0026): the permit page queues its offline changes only
+ * through them.
  */
-export function configureOfflinePermits(deps: { queueCommand: QueueCommand; sealSignature: SealSignature }): void {
+export function configureOfflinePermits(deps: {
+  queueCommand: QueueCommand;
+  sealSignature: SealSignature;
+  appliers: readonly OfflineApplier[];
+}): void {
   queue = deps.queueCommand;
   seal = deps.sealSignature;
+  appliers = deps.appliers;
 }
+
+/** The domains' offline rules app/ composed (none until it has). */
+export const offlineAppliers = (): readonly OfflineApplier[] => appliers;
 
 /** Seals a signature given offline to the server's key (features/signatures' sealSignature). */
 export function sealSignature(key: SigningSealKey, payload: SealedSignaturePayload): Promise<SealedSignature> {

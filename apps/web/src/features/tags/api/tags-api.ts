@@ -1,12 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commandRouteNamed,
   publicTagStatusSchema,
+  tagCommandRoutes,
   tagListSchema,
   tagSchema,
   type PublicTagStatus,
   type Tag,
   type TagCommand,
 } from '@hasp/contracts';
+import { useCommand } from '../../../lib/command';
 import { ApiRequestError, apiRequest } from '../../../lib/http';
 
 export const tagKeys = {
@@ -35,16 +38,16 @@ const explainedHere = (error: unknown) => error instanceof ApiRequestError && [4
 /** Gives a tag command (If-Match: the tag's version); the answer replaces the tag, a replacement reloads the list. */
 export function useTagCommand(permitId: number) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ verb, tag, reason }: TagCommandRequest) =>
-      apiRequest(`permits/${permitId}/tags/commands/${verb}`, {
-        method: 'POST',
-        body: { tagId: tag.ID, ...(reason !== undefined ? { reason } : {}) },
-        headers: { 'idempotency-key': crypto.randomUUID(), 'if-match': `"${tag.version}"` },
-        schema: tagSchema,
-        quiet: explainedHere,
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: tagKeys.permit(permitId) }),
+  return useCommand({
+    call: ({ verb, tag, reason }: TagCommandRequest) => ({
+      route: commandRouteNamed(tagCommandRoutes, `tag.${verb}`),
+      urlId: permitId,
+      body: { tagId: tag.ID, ...(reason !== undefined ? { reason } : {}) },
+      version: tag.version,
+    }),
+    schema: tagSchema,
+    quiet: explainedHere,
+    onSettled: () => void client.invalidateQueries({ queryKey: tagKeys.permit(permitId) }),
   });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lockboxMessages, type Lock, type LockboxView, type OfflinePermit, type Permit } from '@hasp/contracts';
-import { baseVersionOf, localAlias, type LocalActor } from './local-apply';
-import { lockboxCommandOffline, lockboxViewOffline } from './local-apply-lockbox';
+import { baseVersionOf, localAlias, type LocalActor } from '../../lib/offline-apply';
+import { lockboxCommandOffline, lockboxViewOffline } from './offline-apply';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const uuid = '0b1c2d3e-4f50-4617-8899-aabbccddeeff';

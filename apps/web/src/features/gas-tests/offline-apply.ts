@@ -12,7 +12,7 @@ import {
   type GasTestsView,
   type OfflinePermit,
 } from '@hasp/contracts';
-import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+import { localAlias, refuse, type LocalActor, type LocalOutcome, type OfflineApplier } from '../../lib/offline-apply';
 
 /**
  * A gas test recorded offline (decision 0064) on the device's copy of the permit, by the rules the
@@ -157,3 +157,12 @@ function withTests(view: GasTestsView, tests: GasTestsView['tests'], data: Offli
     ),
   };
 }
+
+/** A gas test recorded or voided offline (the readings keep the device's time). */
+export const gasTestOfflineApplier: OfflineApplier = {
+  domain: 'gas-test',
+  apply: (data, call, device) =>
+    call.verb === 'void'
+      ? voidGasTestOffline(data, call.body, device.actor, device.now)
+      : recordGasTestOffline(data, call.body, device.actor, device.now, device.newId()),
+};

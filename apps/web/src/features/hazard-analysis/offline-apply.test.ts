@@ -6,8 +6,8 @@ import {
   type OfflinePermit,
   type Permit,
 } from '@hasp/contracts';
-import { baseVersionOf, localAlias, type LocalActor } from './local-apply';
-import { hazardCommandOffline, type HazardItems } from './local-apply-hazards';
+import { baseVersionOf, localAlias, type LocalActor } from '../../lib/offline-apply';
+import { hazardCommandOffline, type HazardItems } from './offline-apply';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const uuid = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';

@@ -15,7 +15,14 @@ import {
   type PlanPoint,
   type Tag,
 } from '@hasp/contracts';
-import { finishPlan, localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+import {
+  finishPlan,
+  localAlias,
+  refuse,
+  type LocalActor,
+  type LocalOutcome,
+  type OfflineApplier,
+} from '../../lib/offline-apply';
 
 /**
  * Locking out offline (decision 0064): a lock applied at a plan point or removed from it on the
@@ -199,3 +206,23 @@ export function removeLockOffline(
     locks: locks.map((l) => (l.ID === entry.lockId ? { ...l, status } : l)),
   };
 }
+
+/** A lock applied at a plan point or removed offline; the device's lock list follows. */
+export const lockOfflineApplier: OfflineApplier = {
+  domain: 'lock',
+  // The lock picker: the user's applicable locks as downloaded, less those applied on this device.
+  reads: { 'locks/applicable': async (data, device) => applicableLocksOffline(data, await device.locks()) },
+  async apply(data, call, device) {
+    const locks = await device.locks();
+    return call.verb === 'apply'
+      ? applyLockOffline(
+          data,
+          call.body as { lockId: number; planPointId: number; secondLock?: boolean },
+          device.actor,
+          locks,
+          device.now,
+          device.newId(),
+        )
+      : removeLockOffline(data, call.body as { applicationId: number }, device.actor, locks, device.now);
+  },
+};

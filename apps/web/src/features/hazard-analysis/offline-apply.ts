@@ -10,7 +10,7 @@ import {
   type HazardLine,
   type OfflinePermit,
 } from '@hasp/contracts';
-import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+import { localAlias, refuse, type LocalActor, type LocalOutcome, type OfflineApplier } from '../../lib/offline-apply';
 
 /**
  * Hazard analysis lines changed offline (decision 0067), on the device's copy, by the rules the
@@ -177,3 +177,24 @@ export function hazardCommandOffline(
     riskLevel: answer.riskLevel,
   };
 }
+
+/** A hazard line added, changed, removed, or the lines reordered, offline. */
+export const hazardAnalysisOfflineApplier: OfflineApplier = {
+  domain: 'hazard-analysis',
+  async apply(data, call, device) {
+    const [hazards, controls] = await Promise.all([device.masterList('hazards'), device.masterList('controls')]);
+    const items = {
+      hazard: (id: number) => hazards.find((i) => i.ID === id)?.caption,
+      control: (id: number) => controls.find((i) => i.ID === id)?.caption,
+    };
+    return hazardCommandOffline(
+      data,
+      call.verb as HazardAnalysisVerb,
+      call.body,
+      device.actor,
+      items,
+      device.now,
+      device.newId(),
+    );
+  },
+};

@@ -11,7 +11,7 @@ import {
   type LockboxView,
   type OfflinePermit,
 } from '@hasp/contracts';
-import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+import { localAlias, refuse, type LocalActor, type LocalOutcome, type OfflineApplier } from '../../lib/offline-apply';
 
 /**
  * The group lockbox offline (decision 0067): a crew member signs on with their lock, or off; the
@@ -172,3 +172,22 @@ export function lockboxCommandOffline(
     ...(nextLocks && { locks: nextLocks }),
   };
 }
+
+/** The crew's sign-on and sign-off, the primary's keys and release, offline. */
+export const lockboxOfflineApplier: OfflineApplier = {
+  domain: 'lockbox',
+  // The crew section: its buttons by the lockbox's rules for this user (opening needs the network).
+  reads: { lockbox: (data, device) => lockboxViewOffline(data, device.actor) },
+  async apply(data, call, device) {
+    const locks = await device.locks();
+    return lockboxCommandOffline(
+      data,
+      call.verb as LockboxCommand,
+      call.body,
+      device.actor,
+      locks,
+      device.now,
+      device.newId(),
+    );
+  },
+};

@@ -9,7 +9,7 @@ import {
   type PermitQuestions,
   type PermitQuestionVerb,
 } from '@hasp/contracts';
-import { localAlias, refuse, type LocalActor, type LocalOutcome } from './local-apply';
+import { localAlias, refuse, type LocalActor, type LocalOutcome, type OfflineApplier } from '../../lib/offline-apply';
 
 /**
  * A permit question answered (or an answer changed) offline (decision 0064) on the device's copy,
@@ -110,4 +110,11 @@ export function answerQuestionOffline(
 /** An answer as the stored section keeps it: one given on this device also keeps its local id. */
 type StoredAnswer = NonNullable<PermitQuestions['stages'][number]['questions'][number]['answer']> & {
   localId?: string;
+};
+
+/** A checklist answered, or an answer changed, offline. */
+export const permitQuestionsOfflineApplier: OfflineApplier = {
+  domain: 'permit-questions',
+  apply: (data, call, device) =>
+    answerQuestionOffline(data, call.verb as PermitQuestionVerb, call.body, device.actor, device.now, device.newId()),
 };

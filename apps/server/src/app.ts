@@ -342,7 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lockOverdueJob(now, ctx.events),
         reportJobs(now, mailer),
         notificationMailJobs(now, mailer),
-        webhookDeliveryJob(now, ctx.webhookTargets, options.webhooks),
+        webhookDeliveryJob(now, ctx.events, ctx.webhookTargets, options.webhooks),
         offlineCopiesJob(now),
         ...(options.jobs.registrations ?? []),
       ],

@@ -6,7 +6,9 @@ import { inject } from 'vitest';
 import { createKysely, ensureDatabase } from '../src/db/connections';
 import { migrations } from '../src/db/migrations/index';
 import type { Database } from '../src/db/schema';
-import { recordAudit, verifyAuditChains, type AuditEntry } from '../src/modules/audit';
+import { verifyAuditChains, type AuditEntry } from '../src/modules/audit';
+// The chain itself is under test: rows written directly, as the runner writes them.
+import { recordAudit } from '../src/platform/audit/audit-entry';
 import { asSuperuser, cloneTemplateDatabase, superuserUrl } from './test-app';
 
 // Each test gets its own database: a tampered chain stays tampered.

@@ -545,6 +545,21 @@ describe('webhooks', () => {
       .where('notifications.title', '=', `Webhook ${subscription.name} switched off`)
       .execute();
     expect(notices.map((n) => n.user_name).sort()).toEqual(['admin', 'supervisor']);
+    // A command of the system's: audited without a person, and announced as an event.
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['user_id', 'after'])
+      .where('action', '=', 'webhook-subscription.disable')
+      .where('entity_id', '=', String(subscription.id))
+      .execute();
+    expect(audit).toEqual([{ user_id: null, after: { isActive: false, disabledReason: off.disabled_reason } }]);
+    const events = await db()
+      .selectFrom('domain_events')
+      .select('name')
+      .where('entity_type', '=', 'webhook_subscription')
+      .where('entity_id', '=', String(subscription.id))
+      .execute();
+    expect(events.map((e) => e.name)).toContain('webhook.switched-off');
     // Switched off, it gets no test event; switched on again, its failures start from zero.
     expect((await as('admin', 'POST', `/api/connect/subscriptions/${subscription.id}/test`)).statusCode).toBe(409);
     const on = await as('admin', 'PUT', `/api/connect/subscriptions/${subscription.id}`, {

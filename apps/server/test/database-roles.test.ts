@@ -17,7 +17,8 @@ import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { prepareSchema } from '../src/db/prepare-schema';
 import type { Database } from '../src/db/schema';
-import { AuditAnchor, checkpointFile, recordAudit, verifyAuditChains } from '../src/modules/audit';
+import { AuditAnchor, checkpointFile, verifyAuditChains } from '../src/modules/audit';
+import { recordAudit } from '../src/platform/audit/audit-entry';
 import { roleUrl } from './support/database-roles';
 import { cloneTemplateDatabase, createTestApp, login, runStatements, superuserUrl, type TestApp } from './test-app';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
-import { recordAudit } from '../../src/modules/audit';
+import { recordAudit } from '../../src/platform/audit/audit-entry';
 import { storeSetting, type SettingChange } from '../../src/modules/settings/setting-values';
 
 /**

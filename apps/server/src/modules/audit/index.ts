@@ -3,7 +3,7 @@
 
 // What other modules may use of it.
 
-export { auditRow, recordAudit, type AuditEntry } from '../../platform/audit/audit-entry';
+export { auditRow, type AuditEntry } from '../../platform/audit/audit-entry';
 export { auditOrigin } from './audit-origin';
 export { verifyAuditChains } from './verify-audit-chain';
 export { AuditAnchor, checkpointFile } from './audit-anchor';

@@ -41,4 +41,10 @@ export const apiKeyPolicy = policyTable<ApiKeyRow>()({
 
 export const subscriptionPolicy = policyTable<SubscriptionRow>()({
   'webhook.edit': { permissions: screen },
+  // The delivery job's alone: no person switches a subscription off this way (they edit it).
+  'webhook.switch-off': {
+    permissions: [],
+    refuse: (_state, actor) =>
+      actor.system ? null : new AppError('FORBIDDEN', 403, 'Only the webhook delivery switches a subscription off'),
+  },
 });

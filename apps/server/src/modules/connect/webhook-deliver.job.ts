@@ -1,21 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import {
-  connectNotificationCaptions as say,
-  rightNavPermission,
-  WEBHOOK_FAILURE_LIMIT,
-  WEBHOOK_MAX_ATTEMPTS,
-  WEBHOOK_TIMEOUT_MS,
-} from '@hasp/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { WEBHOOK_FAILURE_LIMIT, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from '@hasp/contracts';
 import { jobIdFromText, type JobRegistration, type Jobs } from '../../platform/jobs';
-import { recordAudit } from '../audit';
-import { insertNotification } from '../notifications';
-import { captionTextsForUsers } from '../translations';
+import type { EventBus } from '../../platform';
 import { pinnedLookup, TARGET_REFUSED, type WebhookTargets } from './webhook-target';
 import { signWebhook } from './webhook-signature';
-import { listFacilityHolders } from './webhooks.repository';
+import { switchOffAsSystem } from './webhook-switch-off';
 
 export const WEBHOOK_DELIVER_JOB = 'connect-webhook-deliver';
 
@@ -123,6 +113,7 @@ export async function postWebhook(
  * told in their inbox. The target is checked again here, on the address actually connected to.
  */
 export async function attemptDelivery(
+  events: EventBus,
   jobs: Jobs,
   data: { deliveryId: number; attempt: number; manual?: boolean },
   tuning: WebhookTuning,
@@ -157,7 +148,7 @@ export async function attemptDelivery(
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const attempts = data.attempt;
   const retry = !ok && !data.manual && attempts < tuning.maxAttempts;
-  const disabled = await db.transaction().execute(async (trx) => {
+  const failing = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('webhook_attempts')
       .values({
@@ -185,65 +176,31 @@ export async function attemptDelivery(
       .where('id', '=', row.subscription_id)
       .returning(['consecutive_failures', 'is_active'])
       .executeTakeFirstOrThrow();
-    if (ok || !subscription.is_active || subscription.consecutive_failures < tuning.failureLimit) return false;
-    await switchOff(trx, row, subscription.consecutive_failures, now());
-    return true;
+    return !ok && subscription.is_active && subscription.consecutive_failures >= tuning.failureLimit;
   });
+  // Switching the subscription off is a change to it: a command (audit, event, the administrators told).
+  const disabled =
+    failing &&
+    (await switchOffAsSystem(
+      events,
+      jobs.connection,
+      { id: row.subscription_id, facilityId: row.facility_id },
+      tuning.failureLimit,
+      now(),
+    ));
   if (retry && !disabled) {
     await sendDeliveryJob(jobs, row.id, attempts + 1, tuning.retryBaseSeconds * 2 ** (attempts - 1));
   }
 }
 
-/**
- * Switches a failing subscription off (audited as the system) and tells the facility's Hasp Connect
- * administrators in their inbox, each in their own language.
- */
-async function switchOff(
-  trx: Transaction<Database>,
-  row: { subscription_id: number; facility_id: number; name: string },
-  failures: number,
-  at: Date,
-): Promise<void> {
-  const reason = `${failures} failed attempts in a row`;
-  await trx
-    .updateTable('webhook_subscriptions')
-    .set((eb) => ({ is_active: false, disabled_reason: reason, updated_at: at, version: eb('version', '+', 1) }))
-    .where('id', '=', row.subscription_id)
-    .execute();
-  await recordAudit(trx, {
-    userId: null,
-    facilityId: row.facility_id,
-    action: 'webhook-subscription.disable',
-    entityType: 'webhook_subscription',
-    entityId: row.subscription_id,
-    before: { isActive: true },
-    after: { isActive: false, disabledReason: reason },
-    at,
-  });
-  const admins = await listFacilityHolders(trx, row.facility_id, rightNavPermission('connect'));
-  const texts = await captionTextsForUsers(trx, row.facility_id, admins, [say.disabledTitle, say.disabledBody]);
-  for (const userId of admins) {
-    const t = texts.get(userId)!;
-    await insertNotification(
-      trx,
-      { userId, facilityId: row.facility_id },
-      {
-        title: t(say.disabledTitle, { name: row.name }),
-        body: t(say.disabledBody, { name: row.name, count: String(failures) }),
-        link: '/admin/connect',
-      },
-    );
-  }
-}
-
 /** Registers the delivery job on a connection's queue. */
 export const webhookDeliveryJob =
-  (now: () => Date, targets: WebhookTargets, tuning: Partial<WebhookTuning> = {}): JobRegistration =>
+  (now: () => Date, events: EventBus, targets: WebhookTargets, tuning: Partial<WebhookTuning> = {}): JobRegistration =>
   async (jobs) => {
     const settings = { ...defaultWebhookTuning, ...tuning };
     await jobs.work<{ deliveryId: number; attempt: number; manual?: boolean }>(
       WEBHOOK_DELIVER_JOB,
-      (job) => attemptDelivery(jobs, job.data, settings, now, targets),
+      (job) => attemptDelivery(events, jobs, job.data, settings, now, targets),
       { retryLimit: 3, retryDelaySeconds: 5 },
     );
   };

@@ -91,6 +91,13 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   await expect(scanner.getByTestId('tag-status-applier')).toContainText(`Applied by ${tagger.displayName}`);
   await expect(scanner.getByTestId('tag-status-department')).toHaveText('Department or crew: Electrical crew B');
   await expect(scanner.getByTestId('tag-status-contact')).toHaveText('Contact: Radio ch. 4');
+  // A note for the next person at the point stays on the tag, named.
+  await card.getByRole('button', { name: 'Add note', exact: true }).click();
+  const noteDialog = page.getByRole('dialog');
+  await noteDialog.getByLabel('Note for the next person at this point').fill('Hasp on the breaker cover');
+  await noteDialog.getByRole('button', { name: 'Add note', exact: true }).click();
+  await expect(card.getByTestId('tag-note')).toContainText(`Note by ${tagger.displayName}`);
+  await expect(card.getByTestId('tag-note')).toContainText('Hasp on the breaker cover');
   await expectNoSidewaysScroll(scanner, phone.width);
   await expectNoSeriousViolations(scanner);
   await scanner.screenshot({ path: `${shots}/tag-status-applied-phone.png`, fullPage: true });

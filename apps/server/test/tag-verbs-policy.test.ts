@@ -15,7 +15,16 @@ import { lotoPermit, planPoints } from './support/tag-fixtures';
  */
 type Role = 'contractor' | 'worker' | 'applier' | 'issuer' | 'holder' | 'supervisor';
 type Verb =
-  'mark-printed' | 'apply' | 'verify' | 'remove' | 'void' | 'report-missing' | 'revoke-link' | 'renew-link' | 'reprint';
+  | 'mark-printed'
+  | 'apply'
+  | 'verify'
+  | 'remove'
+  | 'void'
+  | 'report-missing'
+  | 'revoke-link'
+  | 'renew-link'
+  | 'note'
+  | 'reprint';
 const roles: Role[] = ['contractor', 'worker', 'applier', 'issuer', 'holder', 'supervisor'];
 
 /** The tag's state before the verb, and who may give it (everyone else: 403). */
@@ -28,6 +37,7 @@ const table: { verb: Verb; from: 'planned' | 'printed' | 'applied'; allowed: Rol
   { verb: 'report-missing', from: 'applied', allowed: ['applier', 'issuer', 'holder', 'supervisor'] },
   { verb: 'revoke-link', from: 'applied', allowed: ['applier', 'issuer', 'holder', 'supervisor'] },
   { verb: 'renew-link', from: 'applied', allowed: ['applier', 'issuer', 'holder', 'supervisor'] },
+  { verb: 'note', from: 'applied', allowed: ['applier', 'issuer', 'holder', 'supervisor'] },
   // The print list's command: rightnav:print-list as well as viewing the type.
   { verb: 'reprint', from: 'printed', allowed: ['supervisor'] },
 ];
@@ -78,7 +88,7 @@ const give = (role: Role, verb: Verb, permitId: number, tagId: number) =>
         method: 'POST',
         url: `/api/permits/${permitId}/tags/commands/${verb}`,
         headers: { authorization: `Bearer ${tokens[role]}` },
-        payload: { tagId, reason: 'Table test' },
+        payload: { tagId, reason: 'Table test', note: 'Table test' },
       });
 
 const buttons = async (role: Role, permitId: number, tagId: number) => {

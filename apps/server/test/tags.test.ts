@@ -230,6 +230,37 @@ describe('tag commands', () => {
     expect(replacement.number).not.toBe(number);
   });
 
+  it('keeps notes for the next person at the point, named and timed, in the audit too; none on a finished tag', async () => {
+    const { permitId, tagId } = await plannedTag();
+    expect((await command('worker', permitId, 'note', { tagId, note: '  ' })).statusCode).toBe(400);
+    const first = await command('worker', permitId, 'note', { tagId, note: 'Hasp on the cover: it would not close' });
+    expect(first.statusCode, first.body).toBe(200);
+    await command('worker', permitId, 'apply', { tagId });
+    const second = await command('supervisor', permitId, 'note', { tagId, note: 'Checked at shift change' });
+    // A note keeps the state and moves the version (a device's stale copy is a conflict).
+    expect(second.json()).toMatchObject({
+      state: 'applied',
+      version: 3,
+      notes: [
+        { text: 'Hasp on the cover: it would not close', by: { displayName: 'Wren Worker' } },
+        { text: 'Checked at shift change', by: { displayName: 'Sam Supervisor' } },
+      ],
+    });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('entity_type', '=', 'tag')
+      .where('entity_id', '=', String(tagId))
+      .where('action', '=', 'tag.note')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.reason)).toEqual(['Hasp on the cover: it would not close', 'Checked at shift change']);
+    await command('worker', permitId, 'remove', { tagId });
+    const late = await command('worker', permitId, 'note', { tagId, note: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Add note: the tag is Removed; notes are for a tag that hangs or is about to.');
+  });
+
   it('voids a planned tag with a reason only', async () => {
     const { permitId, tagId } = await plannedTag();
     expect((await command('worker', permitId, 'void', { tagId })).statusCode).toBe(400);

@@ -35,6 +35,7 @@ export const tagCommands = [
   'report-missing',
   'revoke-link',
   'renew-link',
+  'note',
 ] as const;
 export type TagCommand = (typeof tagCommands)[number];
 
@@ -47,6 +48,7 @@ export const tagCommandLabels: Record<TagCommand, string> = {
   'report-missing': 'Report missing',
   'revoke-link': 'Revoke link',
   'renew-link': 'New link',
+  note: 'Add note',
 };
 
 /**
@@ -93,6 +95,9 @@ export function tagRefusal(tag: TagFacts, userId: number | null, command: TagCom
   const link = command === 'revoke-link' || command === 'renew-link';
   if (link && tag.permitClosed)
     return `${tagCommandLabels[command]}: the permit is closed; its tags' links stay as they are.`;
+  if (command === 'note' && tag.permitClosed) return "Add note: the permit is closed; its tags' record is final.";
+  if (command === 'note' && finishedTagStates.includes(tag.state))
+    return `Add note: the tag is ${tagStateLabels[tag.state]}; notes are for a tag that hangs or is about to.`;
   if (command === 'renew-link' && doneTagStates.includes(tag.state)) {
     return `New link: the tag is ${tagStateLabels[tag.state]}; no new label is printed for it.`;
   }
@@ -120,6 +125,8 @@ export const tagCommandRoles: Record<TagCommand, readonly TagRole[]> = {
   'report-missing': ['applier', 'issuer', 'holder', 'isolating-authority'],
   'revoke-link': ['applier', 'issuer', 'holder', 'isolating-authority'],
   'renew-link': ['applier', 'issuer', 'holder', 'isolating-authority'],
+  // What the next person at the point should know (a hasp that would not close, where the tag hangs).
+  note: ['applier', 'lock-applier', 'issuer', 'holder', 'isolating-authority'],
 };
 
 const roleWords: Record<TagRole, string> = {
@@ -186,6 +193,9 @@ export const allowedTagCommands = (tag: TagFacts, permit: TagPermitFacts, actor:
     (c) => tagRefusal(tag, actor.userId, c) === null && tagPersonRefusal(tag, permit, actor, c) === null,
   );
 
+/** A note on a tag: one or two sentences a phone's keyboard writes at the point. */
+export const TAG_NOTE_MAX = 500;
+
 const reasonText = (label: string) =>
   z
     .string()
@@ -201,10 +211,22 @@ export const tagCommandInputSchemas: Record<TagCommand, z.ZodMiniObject> = {
   'report-missing': z.object({ tagId: idSchema, reason: z.optional(z.string().check(z.trim(), z.maxLength(2000))) }),
   'revoke-link': z.object({ tagId: idSchema }),
   'renew-link': z.object({ tagId: idSchema }),
+  note: z.object({
+    tagId: idSchema,
+    note: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Note is required'),
+        z.maxLength(TAG_NOTE_MAX, `Note: at most ${TAG_NOTE_MAX} characters`),
+      ),
+  }),
 };
 export interface TagCommandInput {
   tagId: number;
   reason?: string;
+  /** A note's text (`note`). */
+  note?: string;
 }
 
 export const tagParamsSchema = z.object({ permitId: idParamSchema });
@@ -215,6 +237,7 @@ export const tagOfflineCommands = [
   'verify',
   'remove',
   'report-missing',
+  'note',
 ] as const satisfies readonly TagCommand[];
 export type TagOfflineCommand = (typeof tagOfflineCommands)[number];
 
@@ -264,6 +287,8 @@ export const tagSchema = z.object({
   voidReason: z.nullable(z.string()),
   missingAt: instant,
   replacesTagId: z.nullable(z.int()),
+  /** Notes for the next person at the point, oldest first (left out by copies saved before). */
+  notes: z.optional(z.array(z.object({ text: z.string(), by: person, at: z.string() }))),
   /** The QR address's token (`/t/<token>`); null once revoked (renew-link gives a new one). */
   statusToken: z.nullable(z.string()),
   version: z.int(),

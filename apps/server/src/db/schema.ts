@@ -467,6 +467,15 @@ export interface TagTable {
   reprinted_at: When;
   // 2026-12-12T0900-lock-tag-and-try-out: the lock it was hung with
   lock_serial: string | null;
+  // 2026-12-16T0900-tag-notes: notes for the next person at the point, oldest first
+  notes: Generated<TagNoteRow[]>;
+}
+
+/** One note on a tag as the `notes` column keeps it (who by id: the view names them). */
+export interface TagNoteRow {
+  text: string;
+  byId: number;
+  at: string;
 }
 
 export interface AbandonedRemovalTable {

@@ -23,6 +23,8 @@ export const tagsLabels = defineCaptions('Label', 'Tags', {
   linkRevoked: 'Status link revoked',
   askVoid: 'Why is this tag voided?',
   askMissing: 'What happened to the tag? (optional)',
+  askNote: 'Note for the next person at this point',
+  note: 'Note by {{name}}, {{at}}: {{text}}',
   commandTitle: '{{command}}: tag {{number}}',
   qrCode: 'QR code for tag {{number}}: opens its status page',
 });

@@ -68,6 +68,7 @@ import * as lockLabelPrints from './2026-12-13T1000-lock-label-prints';
 import * as tagApplierPrefill from './2026-12-13T1100-tag-applier-prefill';
 import * as offlineDownloadCursors from './2026-12-14T0900-offline-download-cursors';
 import * as announcementQuestionVersions from './2026-12-15T0900-announcement-question-versions';
+import * as tagNotes from './2026-12-16T0900-tag-notes';
 
 /** Every migration, by its timestamped name; kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -140,4 +141,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T1100-tag-applier-prefill': tagApplierPrefill,
   '2026-12-14T0900-offline-download-cursors': offlineDownloadCursors,
   '2026-12-15T0900-announcement-question-versions': announcementQuestionVersions,
+  '2026-12-16T0900-tag-notes': tagNotes,
 };

@@ -8,8 +8,8 @@ import {
   type TagCommand,
   type TagCommandInput,
 } from '@hasp/contracts';
-import type { TagTable } from '../../db/schema';
-import type { Updateable } from 'kysely';
+import type { Database, TagNoteRow } from '../../db/schema';
+import { sql, type UpdateObject } from 'kysely';
 import { AppError } from '../../plugins/app-error';
 import {
   actorPermissions,
@@ -140,7 +140,7 @@ async function applyTagCommand(
   const { facilityId, userId } = ctx.actor;
   const before = state.tag;
   const at = ctx.now;
-  const change: Updateable<TagTable> = {};
+  const change: UpdateObject<Database, 'tags'> = {};
   const transition = tagTransitions[command];
   if (transition) change.state = transition.to;
   let replacement: { id: number; number: string } | null = null;
@@ -185,6 +185,11 @@ async function applyTagCommand(
     case 'renew-link':
       Object.assign(change, { status_token: newStatusToken(), status_token_revoked_at: null });
       break;
+    case 'note':
+      change.notes = sql<
+        TagNoteRow[]
+      >`notes || ${JSON.stringify([{ text: input.note!, byId: userId, at: at.toISOString() }])}::jsonb`;
+      break;
   }
   await updateTag(trx, before.id, change);
   const after = (await lockTag(trx, facilityId, before.id))!;
@@ -193,7 +198,8 @@ async function applyTagCommand(
     before,
     after,
     actorId: userId,
-    reason: input.reason ?? null,
+    // A note's text is the audit row's reason: the trail keeps what was written and by whom.
+    reason: input.reason ?? input.note ?? null,
     replacement,
     // What the paper shows: the record of a print is what was printed.
     printed: command === 'mark-printed' ? state.print : undefined,

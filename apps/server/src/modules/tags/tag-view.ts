@@ -69,6 +69,11 @@ async function selectTags(
       ${person('ur')} as "removedBy", ${iso('t.removed_at')} as "removedAt",
       ${iso('t.voided_at')} as "voidedAt", t.void_reason as "voidReason", ${iso('t.missing_at')} as "missingAt",
       t.replaces_tag_id as "replacesTagId", t.status_token as token,
+      (select coalesce(json_agg(json_build_object('text', n.note->>'text',
+          'by', json_build_object('ID', u.id, 'displayName', coalesce(u.display_name, 'User ' || (n.note->>'byId'))),
+          'at', n.note->>'at') order by n.ord), '[]'::json)
+        from jsonb_array_elements(t.notes) with ordinality as n(note, ord)
+        left join users u on u.id = (n.note->>'byId')::int) as notes,
       t.status_token_revoked_at is not null as revoked, t.version,
       pt.code as "typeCode", p.issuer_id as "issuerId", p.holder_id as "holderId", p.status = 'closed' as "permitClosed",
       ${lockApplierColumn('t')} as "lockApplierId"

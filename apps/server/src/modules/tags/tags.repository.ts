@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { PermitStatus, TagState } from '@hasp/contracts';
-import type { Database, Db, TagTable } from '../../db/schema';
-import type { Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
+import type { UpdateObject } from 'kysely';
 
 /** A status token: 128 random bits, base64url (22 characters), unguessable and unique (tags_token_uq). */
 export const newStatusToken = () => randomBytes(16).toString('base64url');
@@ -90,7 +90,7 @@ export async function lockTagForRules(trx: Transaction<Database>, facilityId: nu
 }
 
 /** Changes a tag and moves it on one version. */
-export async function updateTag(trx: Transaction<Database>, tagId: number, change: Updateable<TagTable>) {
+export async function updateTag(trx: Transaction<Database>, tagId: number, change: UpdateObject<Database, 'tags'>) {
   await trx
     .updateTable('tags')
     .set({ ...change, version: sql`version + 1` })

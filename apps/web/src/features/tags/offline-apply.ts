@@ -1,5 +1,6 @@
 import {
   allowedTagCommands,
+  tagCommandInputSchemas,
   tagFactsOf,
   tagLockAppliers,
   tagPersonRefusal,
@@ -24,12 +25,15 @@ import {
 export function applyTagCommand(
   data: OfflinePermit,
   verb: TagCommand,
-  input: { tagId: number; reason?: string },
+  input: { tagId: number; reason?: string; note?: string },
   actor: LocalActor,
   now: Date,
 ): LocalOutcome {
   if (!isOfflineCommand(`tag.${verb}`))
     return refuse(409, 'This tag step needs the network: it cannot be saved offline.');
+  // The same body check as the route (a note: trimmed, 1 to TAG_NOTE_MAX characters).
+  const body = tagCommandInputSchemas[verb].safeParse(input);
+  if (!body.success) return refuse(422, body.error.issues[0]?.message ?? 'The tag command is not valid.');
   const tags = data.sections.tags as Tag[] | undefined;
   const tag = tags?.find((t) => t.ID === input.tagId);
   if (!tags || !tag) return refuse(409, 'That tag is not stored on this device: go online to change it.');
@@ -55,6 +59,9 @@ export function applyTagCommand(
     ...(verb === 'verify' && { verifiedBy: me, verifiedAt: at }),
     ...(verb === 'remove' && { removedBy: me, removedAt: at }),
     ...(verb === 'report-missing' && { missingAt: at }),
+    ...(verb === 'note' && {
+      notes: [...(tag.notes ?? []), { text: (body.data as { note: string }).note, by: me, at }],
+    }),
   };
   changed.allowedCommands = allowedTagCommands(tagFactsOf(changed, lockAppliers), tagPermit, actor).filter((c) =>
     isOfflineCommand(`tag.${c}`),

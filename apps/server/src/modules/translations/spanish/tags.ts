@@ -12,6 +12,7 @@ export const tagsSpanish = [
     'report-missing': 'Notificar pérdida',
     'revoke-link': 'Revocar enlace',
     'renew-link': 'Nuevo enlace',
+    note: 'Añadir nota',
   }),
   ...translateCatalog(tagsLabels, {
     loading: 'Cargando las etiquetas',
@@ -30,6 +31,8 @@ export const tagsSpanish = [
     linkRevoked: 'Enlace de estado revocado',
     askVoid: '¿Por qué se anula esta etiqueta?',
     askMissing: '¿Qué pasó con la etiqueta? (opcional)',
+    askNote: 'Nota para la próxima persona en este punto',
+    note: 'Nota de {{name}}, {{at}}: {{text}}',
     commandTitle: '{{command}}: etiqueta {{number}}',
     qrCode: 'Código QR de la etiqueta {{number}}: abre su página de estado',
   }),

@@ -30,6 +30,8 @@ export interface TagCommandRequest {
   verb: TagCommand;
   tag: Tag;
   reason?: string;
+  /** A note's text (`note`). */
+  note?: string;
 }
 
 /** Refusals shown on the card itself (a stale version, a rule): no toast on top. */
@@ -39,10 +41,10 @@ const explainedHere = (error: unknown) => error instanceof ApiRequestError && [4
 export function useTagCommand(permitId: number) {
   const client = useQueryClient();
   return useCommand({
-    call: ({ verb, tag, reason }: TagCommandRequest) => ({
+    call: ({ verb, tag, reason, note }: TagCommandRequest) => ({
       route: commandRouteNamed(tagCommandRoutes, `tag.${verb}`),
       urlId: permitId,
-      body: { tagId: tag.ID, ...(reason !== undefined ? { reason } : {}) },
+      body: { tagId: tag.ID, ...(reason !== undefined ? { reason } : {}), ...(note !== undefined ? { note } : {}) },
       version: tag.version,
     }),
     schema: tagSchema,

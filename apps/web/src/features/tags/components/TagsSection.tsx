@@ -9,6 +9,7 @@ import {
   type Tag,
   type TagCommand,
   tagReasonIn,
+  TAG_NOTE_MAX,
 } from '@hasp/contracts';
 import { useCaptions } from '../../../lib/i18n';
 import { ApiRequestError } from '../../../lib/http';
@@ -24,6 +25,7 @@ const order: TagCommand[] = [
   'remove',
   'mark-printed',
   'report-missing',
+  'note',
   'void',
   'revoke-link',
   'renew-link',
@@ -31,6 +33,7 @@ const order: TagCommand[] = [
 const asksReason: Partial<Record<TagCommand, { required: boolean; label: Caption }>> = {
   void: { required: true, label: L.askVoid },
   'report-missing': { required: false, label: L.askMissing },
+  note: { required: true, label: L.askNote },
 };
 const when = (at: string | null) => (at ? formatDateTime(at) : '');
 
@@ -40,9 +43,10 @@ function TagCard({ permitId, permitNumber, tag }: { permitId: number; permitNumb
   const [asking, setAsking] = useState<TagCommand | null>(null);
   const [reason, setReason] = useState('');
   const refusal = command.error instanceof ApiRequestError ? command.error.serverMessage : null;
+  // The dialog's text is a note's own field, else the verb's reason.
   const give = (verb: TagCommand, text?: string) =>
     command.mutate(
-      { verb, tag, ...(text !== undefined ? { reason: text } : {}) },
+      { verb, tag, ...(text !== undefined ? (verb === 'note' ? { note: text } : { reason: text }) : {}) },
       { onSuccess: () => setAsking(null) },
     );
   const actions = order.filter((c) => tag.allowedCommands.includes(c));
@@ -89,6 +93,11 @@ function TagCard({ permitId, permitNumber, tag }: { permitId: number; permitNumb
         ) : null}
         {tag.voidReason ? <Text>{t(L.voided, { reason: tag.voidReason })}</Text> : null}
         {tag.replacesTagId ? <Text>{t(L.replaces)}</Text> : null}
+        {tag.notes?.map((note, i) => (
+          <Text key={i} data-testid="tag-note">
+            {t(L.note, { name: note.by.displayName, at: when(note.at), text: note.text })}
+          </Text>
+        ))}
         {!tag.statusToken ? <Text c="dimmed">{t(L.linkRevoked)}</Text> : null}
         {refusal ? (
           <Alert color="red" role="alert">
@@ -120,6 +129,7 @@ function TagCard({ permitId, permitNumber, tag }: { permitId: number; permitNumb
         <Stack>
           <Textarea
             label={ask ? t(ask.label) : undefined}
+            maxLength={asking === 'note' ? TAG_NOTE_MAX : undefined}
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             autosize

@@ -132,6 +132,13 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   await card.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync');
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  // A note for the next person at the point, kept on the device's tag until it syncs.
+  await card.getByRole('button', { name: 'Add note', exact: true }).click();
+  const noteDialog = page.getByRole('dialog');
+  await noteDialog.getByLabel('Note for the next person at this point').fill('Hasp on the breaker cover');
+  await noteDialog.getByRole('button', { name: 'Add note', exact: true }).click();
+  await expect(main.getByTestId('saved-offline')).toHaveText('3 change(s) saved offline — waiting to sync');
+  await expect(card.getByTestId('tag-note')).toContainText('Hasp on the breaker cover');
   await expectNoSidewaysScroll(page, phone.width);
   await expectTouchTargets(page);
   await expectNoSeriousViolations(page);
@@ -141,6 +148,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   expect(await outboxOf(page)).toEqual([
     { name: 'permit.issue', targetId: permitId, baseVersion: permit.version, status: 'pending' },
     { name: 'tag.verify', targetId: permitId, baseVersion: tag.version, status: 'pending' },
+    { name: 'tag.note', targetId: permitId, baseVersion: tag.version, status: 'pending' },
   ]);
   expect((await apiGet<{ status: string }>(i, `permits/${permitId}`)).status).toBe('isolated');
 
@@ -152,7 +160,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   await page.context().setOffline(false);
   await page.evaluate(() => sessionStorage.setItem('userOffline', 'true'));
   await page.reload();
-  await expect(main.getByTestId('saved-offline')).toHaveText('2 change(s) saved offline — waiting to sync', {
+  await expect(main.getByTestId('saved-offline')).toHaveText('3 change(s) saved offline — waiting to sync', {
     timeout: FIRST_LOAD_TIMEOUT_MS,
   });
   await expect(main.getByText('Issued', { exact: true }).first()).toBeVisible();
@@ -160,7 +168,7 @@ test('an isolated LOTO permit is issued and a tag verified offline on a phone, k
   await expect(
     main.getByTestId('tag-card').filter({ hasText: tag.number }).getByText('Verified', { exact: true }),
   ).toBeVisible();
-  expect((await outboxOf(page)).map((item) => item.name)).toEqual(['permit.issue', 'tag.verify']);
+  expect((await outboxOf(page)).map((item) => item.name)).toEqual(['permit.issue', 'tag.verify', 'tag.note']);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await main.getByRole('tab', { name: 'Permit', exact: true }).click();

@@ -203,6 +203,30 @@ describe('states only move forward on replay', () => {
   });
 });
 
+describe('a note on a tag queued offline', () => {
+  it('applies once with the device chain (a note after an apply on the same tag), and a resend answers the first result', async () => {
+    const permitId = await lotoPermit(t, tokens.worker!, `Note ${randomUUID()}`);
+    await db().updateTable('permits').set({ holder_id: userIds.worker! }).where('id', '=', permitId).execute();
+    const [point] = await planPoints(db(), permitId, 1);
+    const tag = await putTag(db(), permitId, point!, userIds.worker!, 'planned');
+    const d = await device('worker');
+    const sent = [
+      d.queue('tag.apply', permitId, { tagId: tag.id }, 0),
+      d.queue('tag.note', permitId, { tagId: tag.id, note: 'Hasp on the breaker cover' }, 0),
+    ];
+    expect((await d.push())!.results.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    // The answer was lost: the device sends both again, and nothing is applied twice.
+    expect((await d.push(sent))!.results.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+    const row = await db()
+      .selectFrom('tags')
+      .select(['state', 'notes'])
+      .where('id', '=', tag.id)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('applied');
+    expect(row.notes).toEqual([expect.objectContaining({ text: 'Hasp on the breaker cover', byId: userIds.worker })]);
+  });
+});
+
 describe('R30: permission revoked while offline', () => {
   it('rejects every queued command with its reason, keeps them visible, tells the supervisor; none dropped', async () => {
     const d = await device('worker');

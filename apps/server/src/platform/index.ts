@@ -1,7 +1,7 @@
 // What modules may use of the platform: the clock, the request context, commands, events,
 // read-only snapshots, the server's bookkeeping and the records written apart from a command.
 export { systemClock, movableClock, type Clock, type MovableClock } from './clock';
-export { contextOf, systemActor, type Actor, type RequestContext } from './request-context';
+export { contextOf, systemActor, type Actor, type Caller, type RequestContext } from './request-context';
 export {
   defineCommand,
   findCommand,

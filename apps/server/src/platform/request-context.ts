@@ -24,6 +24,9 @@ export interface Actor {
 }
 
 /** The actor a scheduled job runs a command as, in one facility (see `Actor.system`). */
+/** Who changes something, as a use case that writes no audit row of its own needs them: the facility and the user. */
+export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+
 export function systemActor(facilityId: number): Actor {
   return { userId: 0, facilityId, sessionId: 'system', deviceId: null, system: true };
 }

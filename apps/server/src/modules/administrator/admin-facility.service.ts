@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import type { Transaction } from 'kysely';
 import {
   rightNavIds,
@@ -18,7 +19,7 @@ import {
   toAdminFacility,
   updateFacilityRow,
 } from './admin-facility.repository';
-import { defineCommand, type Actor, type CommandRun, type FacilityTargetState } from '../../platform';
+import { defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
 import {
   adminFacilityPolicy,
   adminFacilityTarget,
@@ -29,7 +30,6 @@ import {
 
 type Trx = Transaction<Database>;
 /** Who acts: the platform's actor, as far as this module needs it. */
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** The group a new facility starts with, so the administrator who created it can configure it at once. */
 const FIRST_GROUP = {

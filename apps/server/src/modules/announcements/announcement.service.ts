@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import type { Announcement, AnnouncementInput } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
@@ -13,13 +14,7 @@ import {
   type AnnouncementValues,
   type FacilityScope,
 } from './announcement.repository';
-import {
-  defineCommand,
-  actorFacilityTarget,
-  type Actor,
-  type CommandRun,
-  type FacilityTargetState,
-} from '../../platform';
+import { defineCommand, actorFacilityTarget, type CommandRun, type FacilityTargetState } from '../../platform';
 import {
   announcementCreatePolicy,
   announcementPolicy,
@@ -28,7 +23,6 @@ import {
 } from './announcement.policy';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** Sanitizes the body and checks the audience belongs to the facility. */
 async function valuesFrom(db: Db, scope: FacilityScope, input: AnnouncementInput): Promise<AnnouncementValues> {

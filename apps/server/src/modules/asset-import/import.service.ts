@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -19,17 +20,10 @@ import { writeImportPlan } from './import-commit';
 import { parseImportFile, type ParsedSheet } from './import-parse';
 import { validateImport } from './import-validate';
 import { escapeSpreadsheetCell, toEscapedCsv } from '../spreadsheet';
-import {
-  actorFacilityTarget,
-  defineCommand,
-  type Actor,
-  type CommandRun,
-  type FacilityTargetState,
-} from '../../platform';
+import { actorFacilityTarget, defineCommand, type CommandRun, type FacilityTargetState } from '../../platform';
 import { importFileTarget, importPolicy, type ImportFileState } from './import.policy';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 const PREVIEW_ROWS = 20;
 
 const summaryColumns = [

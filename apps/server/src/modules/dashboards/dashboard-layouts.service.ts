@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import {
@@ -9,10 +10,8 @@ import {
   type UserDashboardLayout,
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import { defineCommand, type Actor, type CommandDefinition, type CommandRun } from '../../platform';
+import { defineCommand, type CommandDefinition, type CommandRun } from '../../platform';
 import { facilityLayoutTarget, layoutsPolicy, userLayoutTarget, type LayoutState } from './dashboard-layouts.policy';
-
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 /** A stored layout read back through the contract (a widget retired since is dropped, not an error). */
 function storedLayout(items: unknown): DashboardLayout {

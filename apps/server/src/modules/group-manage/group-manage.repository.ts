@@ -1,10 +1,10 @@
+import type { Caller } from '../../platform';
 import { sql } from 'kysely';
 import type { GroupMember, GroupSummary } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
-import type { Actor } from '../../platform';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
-export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type { Caller } from '../../platform';
 export interface GroupRow {
   id: number;
   name: string;

@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import { sql } from 'kysely';
 import type {
   ManagedMasterListItem,
@@ -19,7 +20,7 @@ import {
   type ItemRow,
 } from './master-list.repository';
 import { lockOrderedList } from '../../db/ordered-list-lock';
-import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { defineCommand, type CommandRun } from '../../platform';
 import {
   facilityListsTarget,
   itemPolicy,
@@ -29,7 +30,7 @@ import {
 } from './master-list.policy';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
-export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type { Caller } from '../../platform';
 
 const SORT_STEP = 10;
 const entityType = 'master_list_items';

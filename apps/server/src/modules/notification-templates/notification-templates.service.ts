@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import {
   notificationEvents,
   type NotificationEvent,
@@ -10,7 +11,7 @@ import {
 } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type Actor, type CommandRun } from '../../platform';
+import { defineCommand, type CommandRun } from '../../platform';
 import { nearestSupervisedArea, permitAreaIds, type SupervisedArea } from '../area-supervisors';
 import { fillCaption } from '../translations';
 import { defaultTemplate, eventDefaults, isSafetyCritical } from './notification-catalog';
@@ -32,8 +33,6 @@ import {
   type OptOutsState,
   type TemplateState,
 } from './notification-templates.policy';
-
-type Caller = Pick<Actor, 'facilityId' | 'userId'>;
 
 const english = (caption: { defaultCaption: string }, values?: Record<string, string>) =>
   fillCaption(caption.defaultCaption, values);

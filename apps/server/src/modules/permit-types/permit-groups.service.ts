@@ -1,8 +1,9 @@
+import type { Caller } from '../../platform';
 import type { Transaction } from 'kysely';
 import type { PermitGroupInput, PermitLayout, PermitTypesConfig } from '@hasp/contracts';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { defineCommand, type CommandRun, type Actor } from '../../platform';
+import { defineCommand, type CommandRun } from '../../platform';
 import { facilityConfigTarget, type FacilityConfigState } from '../settings';
 import { permitTypesPolicy } from './permit-types.policy';
 import {
@@ -18,7 +19,7 @@ import {
   type PermitGroupRow,
 } from './permit-types.repository';
 
-export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type { Caller } from '../../platform';
 export type PermitConfigRun<I> = CommandRun<I, FacilityConfigState>;
 
 /** The facility's permit groups and types, in sidebar order. */

@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import type { Transaction } from 'kysely';
 import {
   questionChoiceCaption,
@@ -35,17 +36,11 @@ import {
   updateQuestionActive,
   upsertAssignments,
 } from './questions.repository';
-import {
-  defineCommand,
-  actorFacilityTarget,
-  type Actor,
-  type CommandRun,
-  type FacilityTargetState,
-} from '../../platform';
+import { defineCommand, actorFacilityTarget, type CommandRun, type FacilityTargetState } from '../../platform';
 import { facilityQuestionsPolicy, questionPolicy, questionTarget, type QuestionState } from './questions.policy';
 
 /** Who acts: the platform's actor, as far as this module needs it. */
-export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type { Caller } from '../../platform';
 
 const entityType = 'question';
 type QuestionRun<I> = CommandRun<I, QuestionState>;

@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform';
 import type { ManagedUser, UserInput } from '@hasp/contracts';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
@@ -23,11 +24,10 @@ import {
   type FacilityUsersState,
   type UserState,
 } from './user-manage.policy';
-import type { Actor } from '../../platform';
 
 type UserRun<I> = CommandRun<I, UserState>;
 /** Who acts: the platform's actor, as far as this module needs it. */
-export type Caller = Pick<Actor, 'facilityId' | 'userId'>;
+export type { Caller } from '../../platform';
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Loader, NativeSelect, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loginButtons, loginLabels, loginMessages, type Facility, type LoginPageData } from '@hasp/contracts';
 import { FormMessage } from '../../../components/FormMessage';
@@ -14,6 +14,9 @@ import { useLogin, warmUpSignIn } from '../api/login';
 import { toastAuthorizationFailed } from './authorization-failed';
 import { ssoLoginBody, ssoMode, ssoModeMessage, type SsoReturn } from './sso-login-state';
 import { useLoginMessage } from './use-login-message';
+import { PasswordField } from './PasswordField';
+import { PlaceFields } from './PlaceFields';
+import { useShake } from './use-shake';
 import {
   initialFacilityId,
   loginFailureMessage,
@@ -68,8 +71,7 @@ export function LoginForm({
   const [submitted, setSubmitted] = useState(false);
   const [serverMessage, setServerMessage] = useState<ServerMessage | null>(null);
   const [connectionChanged, setConnectionChanged] = useState(false);
-  const [shaking, setShaking] = useState(false);
-  const [passwordVisible, setPasswordVisible] = useState(false);
+  const shake = useShake();
   const [focusInvalid, setFocusInvalid] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -117,13 +119,6 @@ export function LoginForm({
   useEffect(() => {
     if (focusInvalid > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
-
-  // Without motion (prefers-reduced-motion) no animationend arrives: end the shake on a timer too.
-  useEffect(() => {
-    if (!shaking) return;
-    const timer = window.setTimeout(() => setShaking(false), 1000);
-    return () => window.clearTimeout(timer);
-  }, [shaking]);
 
   const errorOf = (field: LoginField) => message(submitted || touched[field] ? validation.errors[field] : undefined);
   const touch = (field: LoginField) => setTouched((current) => ({ ...current, [field]: true }));
@@ -191,7 +186,7 @@ export function LoginForm({
       (error: unknown) => {
         if (error instanceof ApiRequestError && error.status === 401) {
           onRefused();
-          setShaking(true);
+          shake.start();
           return;
         }
         setServerMessage({ kind: 'other', text: loginFailureMessage(error) });
@@ -216,15 +211,13 @@ export function LoginForm({
   return (
     <form
       ref={formRef}
-      className={shaking ? `${classes.card} login-shake` : classes.card}
+      className={shake.shaking ? `${classes.card} login-shake` : classes.card}
       aria-labelledby={titleId}
       noValidate
       // The signed-in app's code loads once the user starts on the form, not with the login page.
       onFocus={warmUpSignIn}
       onSubmit={handleSubmit}
-      onAnimationEnd={(event) => {
-        if (event.animationName === 'login-shake') setShaking(false);
-      }}
+      onAnimationEnd={shake.onAnimationEnd}
     >
       <div className={classes.stripe} aria-hidden="true" />
       <Stack className={classes.body} gap="md">
@@ -232,47 +225,21 @@ export function LoginForm({
           {t(loginLabels.title)}
         </Title>
 
-        {pageData.connectionStringNames.length > 1 && (
-          <NativeSelect
-            label={t(loginLabels.connection)}
-            required
-            value={values.connectionStringName}
-            onChange={(event) => void changeConnection(event.currentTarget.value)}
-            onBlur={() => touch('connectionStringName')}
-            error={errorOf('connectionStringName')}
-            data={[
-              { value: '', label: t(loginLabels['connection::placeholder']) },
-              ...pageData.connectionStringNames.map((name) => ({ value: name, label: name })),
-            ]}
-          />
-        )}
-
-        {choosesFacility && facilityList.length > 1 && (
-          <NativeSelect
-            label={t(loginLabels.facility)}
-            required
-            value={values.facilityId}
-            onChange={(event) => {
-              const facilityId = event.currentTarget.value;
-              setValues((current) => ({ ...current, facilityId }));
-              touch('facilityId');
-            }}
-            onBlur={() => touch('facilityId')}
-            error={errorOf('facilityId')}
-            data={[
-              { value: '', label: t(loginLabels['facility::placeholder']) },
-              ...facilityList.map((facility) => ({ value: String(facility.ID), label: facility.name })),
-            ]}
-          />
-        )}
-
-        {choosesFacility && values.connectionStringName && facilities.isPending && (
-          <Text size="sm" c="dimmed" role="status" className={classes.pending}>
-            <Loader size="xs" color="steel" /> {t(loginLabels.loadingFacilities)}
-          </Text>
-        )}
-
-        {facilityNotice && choosesFacility && <FormMessage tone="warning">{message(facilityNotice)}</FormMessage>}
+        <PlaceFields
+          pageData={pageData}
+          connection={values.connectionStringName}
+          facilityId={values.facilityId}
+          facilities={choosesFacility ? facilityList : []}
+          loadingFacilities={choosesFacility && !!values.connectionStringName && facilities.isPending}
+          notice={choosesFacility && facilityNotice ? message(facilityNotice) : null}
+          errorOf={errorOf}
+          onConnection={(name) => void changeConnection(name)}
+          onFacility={(facilityId) => {
+            setValues((current) => ({ ...current, facilityId }));
+            touch('facilityId');
+          }}
+          onBlur={touch}
+        />
 
         {withCredentials && (
           <TextInput
@@ -293,28 +260,9 @@ export function LoginForm({
         )}
 
         {withCredentials && (
-          <TextInput
-            label={t(loginLabels.password)}
-            required
-            type={passwordVisible ? 'text' : 'password'}
-            autoComplete="current-password"
-            autoCapitalize="none"
-            spellCheck={false}
-            rightSection={
-              <button
-                type="button"
-                className={classes.reveal}
-                aria-label={t(loginLabels.showPassword)}
-                aria-pressed={passwordVisible}
-                onClick={() => setPasswordVisible((visible) => !visible)}
-              >
-                <EyeIcon crossed={passwordVisible} />
-              </button>
-            }
-            rightSectionPointerEvents="all"
+          <PasswordField
             value={values.password}
-            onChange={(event) => {
-              const password = event.currentTarget.value;
+            onChange={(password) => {
               setValues((current) => ({ ...current, password }));
               if (serverMessage?.kind === 'invalidCredentials') setServerMessage(null);
             }}
@@ -345,20 +293,5 @@ export function LoginForm({
         <VersionLabel />
       </div>
     </form>
-  );
-}
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      />
-      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      {crossed && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />}
-    </svg>
   );
 }

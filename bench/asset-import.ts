@@ -274,7 +274,7 @@ const verdict = (ok: boolean) => (ok ? 'meets' : 'BELOW target');
 
 export function printAssetBench(result: AssetBenchResult): void {
   const { import: imp, treeData, latency } = result;
-  console.log('\nAssets (issue 7): import, tree data, tree and search latency');
+  console.log('\nAssets: import, tree data, tree and search latency');
   for (const f of imp.files) {
     console.log(
       `  ${f.kind.padEnd(17)} ${f.megabytes.toFixed(1)} MB: upload ${f.uploadSec} s, validate ${f.validateSec} s, commit ${f.commitSec} s`,

@@ -10,7 +10,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { signedInPage } from '../support/sign-in';
 
-// Issue 16 item 4, OSHA 1910.147 (e)(3): a worker's lock and tag stay on a permit after they left;
+// OSHA 1910.147 (e)(3): a worker's lock and tag stay on a permit after they left;
 // a supervisor removes them with the wizard on a phone; the worker's next sign-in shows what
 // happened and asks "I acknowledge" before anything else — whatever URL they try.
 test.use({ serviceWorkers: 'block' });

@@ -7,7 +7,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 17 item 5 at phone width: a photo taken "with the camera" (the camera input, given a file
+// At phone width: a photo taken "with the camera" (the camera input, given a file
 // by Playwright) appears as a thumbnail, downloads under its safe name, and a refused file stays
 // listed with the server's reason; the attachments outlet never shows the loading overlay.
 test.use({ serviceWorkers: 'block' });

@@ -6,7 +6,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 17 part 1 on a phone: the requester builds a hazard analysis line on a General Work permit
+// On a phone: the requester builds a hazard analysis line on a General Work permit
 // for press PR-001 (picking the hazard, rating it on the coloured matrix by tap and the residual by
 // keyboard, a control from the list and one suggested by the press's energy sources), and the
 // permit's risk level follows the line.

@@ -9,7 +9,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 16's isolation plan on a phone: a LOTO permit on press PR-001 (three points) from an empty
+// The isolation plan on a phone: a LOTO permit on press PR-001 (three points) from an empty
 // plan through the (d) steps to Isolated, and back through the (e) checks to Closed.
 test.use({ serviceWorkers: 'block' });
 

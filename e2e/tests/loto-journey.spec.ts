@@ -11,7 +11,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { phone, signedInPage } from '../support/sign-in';
 import { signInDialog } from '../support/signatures';
 
-// Issue 16's journey on phones (390×844), through the screens: a LOTO permit on press PR-001 (three
+// The journey on phones (390×844), through the screens: a LOTO permit on press PR-001 (three
 // points) isolated through its plan, locks and tags; a two-person crew on the lockbox with a shift
 // handover; one abandoned sign-on lock removed by the supervisor with the applier's acknowledgement
 // at their next sign-in; a tag's QR address watched signed out; then release and close. Only the

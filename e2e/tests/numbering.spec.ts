@@ -6,7 +6,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { narrowToPhone, shell } from '../support/shell';
 
-// Issue 8, items 3 and 5: Prefix Manage (numbering patterns, the next-number preview, the
+// Prefix Manage (numbering patterns, the next-number preview, the
 // background worker's prefixes) and Tag Report Manage. What a test changes is put back afterwards.
 test.use({ serviceWorkers: 'block' });
 

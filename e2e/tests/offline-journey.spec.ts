@@ -15,7 +15,7 @@ import {
 import { signIn } from '../support/sign-in';
 import { narrowToPhone } from '../support/shell';
 
-// Issue 18's end-to-end journey, as a new user lives it on a phone: sign in, the network is gone at
+// The end-to-end journey, as a new user lives it on a phone: sign in, the network is gone at
 // once, the offline dashboard works, a stored permit is edited and requested offline ("Saved
 // offline"), the page is reloaded with no network (the app opens, the changes are still there and
 // still queued), the network comes back, and the sync says all synced: the server has each change

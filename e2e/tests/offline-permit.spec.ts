@@ -17,7 +17,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll } from '../support/quality';
 import { signInDialog } from '../support/signatures';
 
-// Issue 18 §2 (decision 0058): the same permit page as online works offline. The device's copy is
+// The same permit page as online works offline (decision 0058). The device's copy is
 // seeded through the page (window.Dexie) from the real server's GET answers, as the offline
 // download stores it; then the network goes, and a lifecycle step and a tag step are saved offline.
 test.use({ serviceWorkers: 'block' });

@@ -8,7 +8,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { e2eWebDist } from '../support/ports';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, waitForTransitions } from '../support/quality';
 
-// Issue 18 item 1 and 2, as a new user tries it: sign in, lose the network at once, and the
+// As a new user tries it: sign in, lose the network at once, and the
 // offline dashboard, the offline index and the permit page still work; the user's permits were
 // taken offline right after sign-in; a reload with no network opens the app with them.
 const shots = '/tmp/shots-offline';

@@ -7,7 +7,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 19 part B: on a phone, the permit page's "Download PDF" gives the job-site copy; the file is
+// On a phone, the permit page's "Download PDF" gives the job-site copy; the file is
 // a PDF whose text (poppler's pdftotext) names the permit. The PDF's contents have their server tests.
 test.use({ serviceWorkers: 'block' });
 

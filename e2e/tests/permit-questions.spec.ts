@@ -6,7 +6,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 17's checklist questions on a phone: the requester answers a LOTO permit's request
+// The checklist questions on a phone: the requester answers a LOTO permit's request
 // questions on the Questions tab, a blocking answer stops the request with the question named,
 // the answer is changed and the request goes through.
 test.use({ serviceWorkers: 'block' });

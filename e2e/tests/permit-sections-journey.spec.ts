@@ -9,7 +9,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { phone, signedInPage } from '../support/sign-in';
 import { approveWithPassword, joinSafetyOfficers, signInDialog } from '../support/signatures';
 
-// Issue 17's journey at phone width, every step on the screens: a requester creates a hot-work
+// The journey at phone width, every step on the screens: a requester creates a hot-work
 // permit on press PR-001 and rates its hazards on the coloured matrix (a control suggested by the
 // press's energy sources); its high residual risk asks for two signatures, given by the area
 // authority and a safety officer with their passwords; the issuer records a failing gas test

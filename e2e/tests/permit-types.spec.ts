@@ -7,7 +7,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { narrowToPhone, shell } from '../support/shell';
 import { signIn, signedInPage } from '../support/sign-in';
 
-// Issue 8's permit types journey: an administrator creates a permit type in a new group and the
+// The permit types journey: an administrator creates a permit type in a new group and the
 // left sidebar follows; the offline create link shows only for a user granted "Create offline"
 // (through Group Manage's API, as an administrator would) and only while the type works offline.
 test.use({ serviceWorkers: 'block' });

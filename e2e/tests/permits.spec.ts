@@ -8,7 +8,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 15's permit page: a permit created on a phone and walked to Closed by the right people,
+// The permit page: a permit created on a phone and walked to Closed by the right people,
 // each in a browser of their own (the buttons each sees are the server's allowedCommands), and a
 // stale save whose edits are kept to reapply.
 test.use({ serviceWorkers: 'block' });

@@ -10,7 +10,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 19: tags planned on a permit are printed from the Print List to one PDF, marked printed
+// Tags planned on a permit are printed from the Print List to one PDF, marked printed
 // (they show Printed on the permit), and one is reprinted with a reason; at 390 and 1280 px.
 test.use({ serviceWorkers: 'block' });
 

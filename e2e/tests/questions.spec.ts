@@ -6,7 +6,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { shell } from '../support/shell';
 
-// Issue 8's Question Manage: a choice question with a blocking answer, asked on the LOTO permit's
+// Question Manage: a choice question with a blocking answer, asked on the LOTO permit's
 // issue form, then edited: version 2 becomes current and version 1 stays in the history.
 test.use({ serviceWorkers: 'block' });
 

@@ -7,7 +7,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } fro
 import { setSecuritySetting, shell } from '../support/shell';
 import { signedInPage } from '../support/sign-in';
 
-// Issue 5's main journey: Group Manage, Security Lists and the module switches, as users see them.
+// The main journey: Group Manage, Security Lists and the module switches, as users see them.
 // Every shared setting changed here is put back in a finally block; users and groups are our own.
 test.use({ serviceWorkers: 'block' });
 

@@ -9,7 +9,7 @@ import { FIRST_LOAD_TIMEOUT_MS } from '../support/platform';
 import { expectNoSeriousViolations, expectNoSidewaysScroll, saveScreenshot } from '../support/quality';
 import { phone, signedInPage } from '../support/sign-in';
 
-// Issue 16 item 2: a tag's QR address opened in a signed-out browser follows the tag's live state
+// A tag's QR address opened in a signed-out browser follows the tag's live state
 // while a signed-in user applies and removes it on the permit's Tags tab (both at phone width).
 test.use({ serviceWorkers: 'block' });
 

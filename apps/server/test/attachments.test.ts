@@ -10,7 +10,7 @@ import { createTestApp, login } from './test-app';
 import { permitDraft } from './support/permit-draft';
 
 /**
- * Attachments on permits (issue 17 item 5) over HTTP on the real server, with real malicious files
+ * Attachments on permits over HTTP on the real server, with real malicious files
  * built here: a type that lies, polyglots, an oversized file, path-traversal names, a decompression
  * bomb, SVG with a script, EXIF and GPS stripped; both storages (the database, a folder).
  */

@@ -139,7 +139,7 @@ const matrix: Record<string, Rule> = {
   'DELETE /api/facility-profile/logo': holds('rightnav:facility-settings'),
   // Only the signed-in facility's logo (North Plant has one here).
   'GET /api/facilities/:id/logo': inSample,
-  // Assets (issue 7): everyone signed in reads their facility's tree; changes need the right-nav permission.
+  // Assets: everyone signed in reads their facility's tree; changes need the right-nav permission.
   'GET /api/assets/master-lists/:listKey': signedIn,
   'GET /api/assets/tree': signedIn,
   'GET /api/assets/search': signedIn,
@@ -170,16 +170,16 @@ const matrix: Record<string, Rule> = {
   'GET /api/asset-imports/:id/report': both(inSample, holds('rightnav:import-manage')),
   'POST /api/asset-imports/:id/validate': both(inSample, holds('rightnav:import-manage')),
   'POST /api/asset-imports/:id/commit': both(inSample, holds('rightnav:import-manage')),
-  // Prefix Manage (issue 8): the manager's patterns; anyone signed in may preview a next number, and the
+  // Prefix Manage: the manager's patterns; anyone signed in may preview a next number, and the
   // background worker's prefixes answer only for the token's own connection and facility.
   'GET /api/numbering': holds('rightnav:prefix-manage'),
   'PUT /api/numbering': holds('rightnav:prefix-manage'),
   'GET /api/numbering/preview': signedIn,
   'GET /api/numbering/prefixes': inSample,
-  // Tag Report Manage (issue 8).
+  // Tag Report Manage.
   'GET /api/tag-report-links': holds('rightnav:tag-report-manage'),
   'PUT /api/tag-report-links': holds('rightnav:tag-report-manage'),
-  // Report Settings and Report Files (issue 19): the facility's definitions and files.
+  // Report Settings and Report Files: the facility's definitions and files.
   'GET /api/reports': holds('rightnav:report-settings'),
   'POST /api/reports': holds('rightnav:report-settings'),
   'PUT /api/reports/:id': both(inSample, holds('rightnav:report-settings')),
@@ -188,7 +188,7 @@ const matrix: Record<string, Rule> = {
   'GET /api/report-files': holds('rightnav:report-files'),
   'GET /api/report-files/:id': both(inSample, holds('rightnav:report-files')),
   'GET /api/report-files/:id/download': both(inSample, holds('rightnav:report-files')),
-  // Question Manage (issue 8); permit forms read a form's questions with a sign-in in the facility.
+  // Question Manage; permit forms read a form's questions with a sign-in in the facility.
   'GET /api/questions/form': inSample,
   'PUT /api/questions/form': both(inSample, holds('rightnav:question-manage')),
   'GET /api/questions/permit-types': holds('rightnav:question-manage'),
@@ -197,7 +197,7 @@ const matrix: Record<string, Rule> = {
   'GET /api/questions/:id': both(inSample, holds('rightnav:question-manage')),
   'PUT /api/questions/:id': both(inSample, holds('rightnav:question-manage')),
   'PUT /api/questions/:id/status': both(inSample, holds('rightnav:question-manage')),
-  // Master List Manage (issue 8): the facility's lists; pickers read them through /api/assets/master-lists.
+  // Master List Manage: the facility's lists; pickers read them through /api/assets/master-lists.
   'GET /api/master-lists': holds('rightnav:masterlist-manage'),
   'GET /api/master-lists/:listKey/items': holds('rightnav:masterlist-manage'),
   'POST /api/master-lists/:listKey/items': holds('rightnav:masterlist-manage'),
@@ -205,7 +205,7 @@ const matrix: Record<string, Rule> = {
   'PUT /api/master-lists/:listKey/items/:id/active': both(inSample, holds('rightnav:masterlist-manage')),
   'DELETE /api/master-lists/:listKey/items/:id': both(inSample, holds('rightnav:masterlist-manage')),
   'PUT /api/master-lists/:listKey/order': holds('rightnav:masterlist-manage'),
-  // Permit types and groups (issue 8): Administrator › Permit types. (`/permit-types/groups/:id` gets the
+  // Permit types and groups: Administrator › Permit types. (`/permit-types/groups/:id` gets the
   // sample security group's ID: no permit group has it, so those cells answer 404 for everyone.)
   'GET /api/permit-types': holds('rightnav:administrator'),
   'POST /api/permit-types': holds('rightnav:administrator'),
@@ -214,7 +214,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/permit-types/groups': holds('rightnav:administrator'),
   'PUT /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
   'DELETE /api/permit-types/groups/:id': both(inSample, holds('rightnav:administrator')),
-  // Permits (issue 15): the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
+  // Permits: the type's permission, in the type's facility (the sample is a LOTO permit of North Plant).
   'POST /api/permits': both(inSample, holds('permit:create:LOTO')),
   'GET /api/permits/:id': both(inSample, holds('permit:view:LOTO')),
   // By code: every facility may have its own LOTO type, so the caller's own facility answers.
@@ -249,9 +249,9 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:id/commands/de-isolate': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/close': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:id/commands/cancel': both(inSample, (c) => named('admin')(c) || holds('permit:approve:LOTO')(c)),
-  // The isolation plan (issue 16): view with permit:view:<CODE>; plan edits with create or issue;
+  // The isolation plan: view with permit:view:<CODE>; plan edits with create or issue;
   // every isolation and release step with permit:issue:<CODE> (the matrix's permit is a LOTO draft).
-  // The permit's checklist questions (issue 17): read with permit:view:<CODE>; answered by the
+  // The permit's checklist questions: read with permit:view:<CODE>; answered by the
   // requester side or the issuers (the holder only at acceptance; the matrix's permit has none).
   'GET /api/permits/:permitId/questions': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/questions/commands/answer': both(
@@ -281,7 +281,7 @@ const matrix: Record<string, Rule> = {
     (c) => holds('permit:create:LOTO')(c) || holds('permit:issue:LOTO')(c),
   ),
   'POST /api/permits/:permitId/isolation-plan/commands/notify': both(inSample, holds('permit:issue:LOTO')),
-  // The hazard analysis (issue 17 part 1): view with permit:view:<CODE>; changes by the permit's
+  // The hazard analysis: view with permit:view:<CODE>; changes by the permit's
   // requester (the sample permit's is admin) holding permit:create:<CODE>, while Draft or Requested.
   'GET /api/permits/:permitId/hazard-analysis': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/hazard-analysis/commands/add-line': both(
@@ -317,7 +317,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/isolation-plan/commands/restore-point': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/release-point': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/isolation-plan/commands/notify-release': both(inSample, holds('permit:issue:LOTO')),
-  // Approvals and e-signatures (issue 17): the facility's stages are Facility Settings; a permit's
+  // Approvals and e-signatures: the facility's stages are Facility Settings; a permit's
   // signatures are read with the type's view permission (signing is the approve command above).
   'GET /api/approval-stages': holds('rightnav:facility-settings'),
   'PUT /api/approval-stages': holds('rightnav:facility-settings'),
@@ -326,18 +326,18 @@ const matrix: Record<string, Rule> = {
   // forced login to sign (an approver; these callers have passwords and single sign-on is off: 409).
   'GET /api/signatures/method': signedIn,
   'POST /api/permits/:id/signatures/sso': both(inSample, holds('permit:approve:LOTO')),
-  // The permit index (issue 15): anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
+  // The permit index: anyone signed in; its rows are scoped by permit:view:<CODE> (permit-index.test.ts).
   'GET /api/permits': signedIn,
   'GET /api/permits/index-columns': signedIn,
   'PUT /api/permits/index-columns': signedIn,
   'GET /api/permits/export.csv': signedIn,
   'GET /api/permits/export.xlsx': signedIn,
-  // Abandoned lock removal, OSHA 1910.147 (e)(3) (issue 16): the supervisor's wizard, the applier's acknowledgement.
+  // Abandoned lock removal, OSHA 1910.147 (e)(3): the supervisor's wizard, the applier's acknowledgement.
   'GET /api/permits/:permitId/abandoned-removals/candidates': both(inSample, holds('loto:remove-abandoned')),
   'POST /api/permits/:permitId/abandoned-removals': both(inSample, holds('loto:remove-abandoned')),
   'GET /api/me/abandoned-removals': signedIn,
   'POST /api/me/abandoned-removals/:id/acknowledge': both(inSample, named('worker')),
-  // Lock Manage (issue 16): the inventory (the sample is a North Plant lock, walked through its statuses).
+  // Lock Manage: the inventory (the sample is a North Plant lock, walked through its statuses).
   'GET /api/locks': holds('rightnav:lock-manage'),
   'GET /api/locks/options': holds('rightnav:lock-manage'),
   'POST /api/locks/labels': holds('rightnav:lock-manage'),
@@ -357,7 +357,7 @@ const matrix: Record<string, Rule> = {
   'GET /api/permits/:permitId/locks/assignable': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/locks/commands/assign': both(inSample, holds('permit:issue:LOTO')),
   'POST /api/permits/:permitId/locks/commands/unassign': both(inSample, holds('permit:issue:LOTO')),
-  // Group lockout (issue 16): the sample permit's type permission; the sample is a draft, so every
+  // Group lockout: the sample permit's type permission; the sample is a draft, so every
   // command is refused by state (the rules: lockboxes.test.ts), never for another facility's caller.
   'GET /api/permits/:permitId/lockbox': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/open': both(inSample, holds('permit:issue:LOTO')),
@@ -365,7 +365,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/lockbox/commands/sign-on': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/sign-off': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/lockbox/commands/release': both(inSample, holds('permit:view:LOTO')),
-  // Gas tests (issue 17): the configuration is the administrators'; a permit's tests whoever may view
+  // Gas tests: the configuration is the administrators'; a permit's tests whoever may view
   // its type, recording them who also tests gas (gas:test) (the sample is a LOTO draft, so record and
   // void are refused by state: gas-tests.test.ts).
   'GET /api/gas-tests/config': holds('rightnav:administrator'),
@@ -379,7 +379,7 @@ const matrix: Record<string, Rule> = {
     both(holds('permit:view:LOTO'), holds('gas:test')),
   ),
   'POST /api/permits/:permitId/gas-tests/commands/void': both(inSample, holds('permit:view:LOTO')),
-  // Tags (issue 16): anyone who may view the permit's type (the tag state decides; remove: only the applier).
+  // Tags: anyone who may view the permit's type (the tag state decides; remove: only the applier).
   'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),
   ...Object.fromEntries(
     ['mark-printed', 'apply', 'verify', 'remove', 'void', 'report-missing', 'revoke-link', 'renew-link'].map((verb) => [
@@ -387,8 +387,8 @@ const matrix: Record<string, Rule> = {
       both(inSample, holds('permit:view:LOTO')),
     ]),
   ),
-  // Printing (issue 19): Print Settings' layouts; the print list (and, for tags, the permit's type).
-  // Dashboards (issue 20): the caller's own layout and widgets (scoped like the permit index); the
+  // Printing: Print Settings' layouts; the print list (and, for tags, the permit's type).
+  // Dashboards: the caller's own layout and widgets (scoped like the permit index); the
   // facility's default is Facility Settings'.
   // The caller's own work, scoped by the types they may view (none: an empty answer).
   'GET /api/my-work': signedIn,
@@ -401,7 +401,7 @@ const matrix: Record<string, Rule> = {
   'GET /api/print-settings/tag-layouts': holds('rightnav:print-settings'),
   'PUT /api/print-settings/tag-layouts/:layoutKey': holds('rightnav:print-settings'),
   'POST /api/print-settings/tag-layouts/:layoutKey/preview': holds('rightnav:print-settings'),
-  // Notification templates (issue 20): Notification Template Manage; each user's own opt-outs.
+  // Notification templates: Notification Template Manage; each user's own opt-outs.
   'GET /api/notification-templates': holds('rightnav:notification-template-manage'),
   'PUT /api/notification-templates/:event': holds('rightnav:notification-template-manage'),
   'POST /api/notification-templates/:event/preview': holds('rightnav:notification-template-manage'),
@@ -414,8 +414,8 @@ const matrix: Record<string, Rule> = {
   'POST /api/print-list/reprint': both(inSample, both(holds('rightnav:print-list'), holds('permit:view:LOTO'))),
   // The QR address's status page: no sign-in (an unguessable, revocable token).
   'GET /api/public/tags/:token': anyone,
-  // Attachments (issue 17): anyone who may view the permit's type (removal: the attacher or an approver/issuer).
-  // The job-site copy (issue 19 part B): whoever may view the permit.
+  // Attachments: anyone who may view the permit's type (removal: the attacher or an approver/issuer).
+  // The job-site copy: whoever may view the permit.
   'GET /api/permits/:id/pdf': both(inSample, holds('permit:view:LOTO')),
   'GET /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
   'POST /api/permits/:permitId/attachments': both(inSample, holds('permit:view:LOTO')),
@@ -424,7 +424,7 @@ const matrix: Record<string, Rule> = {
   'POST /api/permits/:permitId/attachments/:attachmentId/commands/remove': both(
     inSample,
     both(holds('permit:view:LOTO'), holds('permit:approve:LOTO')),
-  ), // Offline sync (issue 18): any signed-in user pushes (each command is checked as its route checks it);
+  ), // Offline sync: any signed-in user pushes (each command is checked as its route checks it);
   // a conflict or rejection is its owner's (the sample is the worker's) or a supervisor's (offline:supervise).
   'POST /api/sync/push': signedIn,
   // Taking permits offline: a type's permits for those who may view it (offline-enabled types only).
@@ -435,7 +435,7 @@ const matrix: Record<string, Rule> = {
     inSample,
     (c) => c.permissions.has('offline:supervise') || c.name === 'worker',
   ),
-  // Hasp Connect (issue 21): its administration (right-nav connect, switched on in North Plant only)…
+  // Hasp Connect: its administration (right-nav connect, switched on in North Plant only)…
   'GET /api/connect/keys': holds('rightnav:connect'),
   'GET /api/connect/keys/permissions': holds('rightnav:connect'),
   'POST /api/connect/keys': holds('rightnav:connect'),
@@ -754,7 +754,7 @@ beforeAll(async () => {
   samples.attachmentId = attachment.id;
   bodies['POST /api/permits/:permitId/attachments/:attachmentId/commands/remove'] = { reason: 'Matrix' };
   await lockSamples(demo, samples.permits, admin.id, sampleUser.id);
-  // Reports (issue 19): a North Plant definition and a finished file of it.
+  // Reports: a North Plant definition and a finished file of it.
   const report = await demo
     .insertInto('report_definitions')
     .values({

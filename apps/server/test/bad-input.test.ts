@@ -5,7 +5,7 @@ import { MAX_INPUT_DEPTH } from '../src/plugins/input-guard';
 import { nested } from './support/openapi-arbitraries';
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 
-/** Issue 13 item 8: bad input is a 400 (or 413) naming what is wrong, never a 500. */
+/** Bad input is a 400 (or 413) naming what is wrong, never a 500. */
 let t: TestApp;
 let token = '';
 

@@ -32,7 +32,7 @@ describe('the app caption catalog', () => {
     const spanish = await resources('es');
     expect(spanish.Label?.Login?.username).toBe('Usuario');
     expect(spanish.Label?.Shell?.offlineBanner).toBe('SIN CONEXIÓN');
-    // The permit screens and the lifecycle's words too (issue 15's permit page, index and Dashboards).
+    // The permit screens and the lifecycle's words too (the permit page, its index and Dashboards).
     expect(spanish.Label?.Permit_Status?.active).toBe('Activo');
     expect(spanish.Button?.Permit_Command?.approve).toBe('Aprobar');
     expect(spanish.Title?.Permit_Index?.page).toBe('Índice de permisos');

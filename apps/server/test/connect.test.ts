@@ -17,7 +17,7 @@ import { answerStage } from './support/permit-answers';
 import { waitUntil } from './support/wait-until';
 
 /**
- * Hasp Connect (issue 21) over the real server, real PostgreSQL, the real job queue and a real
+ * Hasp Connect over the real server, real PostgreSQL, the real job queue and a real
  * HTTP receiver on loopback: API keys (never beyond the creator, revoked at once, one facility,
  * rotated with a grace period, audited as the key), the work-order create (idempotent under 10
  * concurrent calls), rate limiting, and webhooks (signed, verified by the receiver, retried after

@@ -12,7 +12,7 @@ import { startSecondInstance } from './support/second-instance';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
- * Live dashboards (issue 20, decision 0081) over the real server and PostgreSQL: a committed domain
+ * Live dashboards (decision 0081) over the real server and PostgreSQL: a committed domain
  * event that a widget counts — a lock applied through its command, which notifies nobody — reaches
  * the open streams of its facility as a `dashboard-changed` signal on another server process, never
  * another facility's; an event no widget counts signals nothing; a burst is throttled per facility.

@@ -17,7 +17,7 @@ import { planPoints } from './support/tag-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
- * Dashboards (issue 20) over the real server and PostgreSQL: each user's layout saved and restored
+ * Dashboards over the real server and PostgreSQL: each user's layout saved and restored
  * per facility, the facility default an administrator sets (audited, version-checked), layouts
  * checked on the server, and every widget's numbers equal both the permit index it opens and a
  * query of the same data written here independently.

@@ -5,7 +5,7 @@ import { addUser, groupId, userIdByName } from './support/user-fixtures';
 import { createTestApp, login, type TestApp } from './test-app';
 
 /**
- * The escalation suite (issue 13): every route that can change group membership, facility
+ * The escalation suite: every route that can change group membership, facility
  * membership, activation, passwords or connection-wide settings, taken from the server's route
  * table, is attacked by a helpdesk user (User Manage and NEW User Management only) and by an
  * administrator of one facility only. After every request the database is compared with its state

@@ -8,7 +8,7 @@ import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { signedBody } from './support/signing';
 
 /**
- * The hazard analysis (issue 17 part 1, decision 0047) over HTTP on the real server: lines rated on
+ * The hazard analysis (decision 0047) over HTTP on the real server: lines rated on
  * the facility's matrix, the permit's risk level as the highest residual risk, the type's "required
  * before Requested" guard, controls suggested by the assets' energy sources, facility scoping,
  * edits only in Draft and Requested by the requester, bad input named, commands idempotent and

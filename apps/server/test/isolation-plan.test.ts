@@ -8,7 +8,7 @@ import { applyPointTag, newLock, putLock, putTag, removeTag, setTagState, takeLo
 import { signedBody } from './support/signing';
 
 /**
- * The isolation plan (issue 16 items 1, 6, 7) over HTTP on the real server: fill in component and
+ * The isolation plan over HTTP on the real server: fill in component and
  * code order, edits only before shut-down, the (d) steps in order with the missing step named,
  * verification only with lock and tag in place, the isolate / end-test / close guards, shared
  * points ("held by", restore refused, release lets go) and the closing guard's list.

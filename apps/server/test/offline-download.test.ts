@@ -14,7 +14,7 @@ import { permitDraft } from './support/permit-draft';
 import { lotoPermit } from './support/tag-fixtures';
 
 /**
- * Taking permits offline (issue 18, decision 0056) over the real server and PostgreSQL (the demo
+ * Taking permits offline (decision 0056) over the real server and PostgreSQL (the demo
  * data): which permits a user takes, each section exactly as its GET route answers it, the versions
  * their queued commands will be checked against, permissions, and the facility scope.
  */

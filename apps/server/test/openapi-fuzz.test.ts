@@ -6,7 +6,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from './test-app';
 import { hostileValue, mutatedValue, validValue, type JsonSchema } from './support/openapi-arbitraries';
 
 /**
- * The OpenAPI-driven fuzz test (issue 13): every operation of the app's own OpenAPI document gets
+ * The OpenAPI-driven fuzz test: every operation of the app's own OpenAPI document gets
  * schema-valid and mutated requests (fast-check, fixed seed), sent as the signed-in administrator,
  * anonymously and with broken credentials, with path IDs that exist and random ones. No answer may
  * be a 5xx, and no body may show a stack frame or SQL. Destructive requests are fine: the file has

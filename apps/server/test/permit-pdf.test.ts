@@ -24,7 +24,7 @@ import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { DEMO_PASSWORD, login, type TestApp } from './test-app';
 
 /**
- * The permit PDF, the job-site copy (issue 19 part B; quality bar R23) over the real server and the
+ * The permit PDF, the job-site copy (quality bar R23) over the real server and the
  * demo data: its text read back with poppler's pdftotext, its QR code read back from the page
  * rendered by pdftoppm, permit words that look like addresses never fetched, and who may have it.
  */

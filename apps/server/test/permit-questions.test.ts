@@ -16,7 +16,7 @@ import { permitTypeIdOf } from './support/permit-type-fixtures';
 import { signedBody } from './support/signing';
 
 /**
- * The checklist questions on a permit (issue 17 part 2) over HTTP on the real server: each stage's
+ * The checklist questions on a permit over HTTP on the real server: each stage's
  * guard (mandatory answered, blocking answer named with the question), approval re-checking the
  * request answers, the wording kept after a new version, stage windows, bad input named, facility
  * scoping, idempotent replays, who may answer, and the signed `request-answers` content.

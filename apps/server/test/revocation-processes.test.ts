@@ -10,7 +10,7 @@ import { LISTENER_APPLICATION_NAME } from '../src/db/change-listener';
 import { cloneTemplateDatabase, DEMO_PASSWORD, TEST_JWT_SECRET } from './test-app';
 
 /**
- * Issue 14's measure of the access cache: two real server processes (as `npm start` runs them)
+ * The access cache's measure: two real server processes (as `npm start` runs them)
  * on one database, each caching sign-ins and permissions in its own memory. A revocation committed
  * through one process, or in any database session, must turn the other's next answers into
  * 401/403 within a second.

@@ -16,7 +16,7 @@ import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './test-app';
 import { permitTypeIdOf } from './support/permit-type-fixtures';
 
 /**
- * Approval stages and electronic signatures (issue 17 part 4) over the real server, PostgreSQL and
+ * Approval stages and electronic signatures over the real server, PostgreSQL and
  * a real directory (slapd): stages by risk level and in order, separation of duties, the password
  * checked again (local hash, directory bind), wrong passwords refused, audited and rate-limited, a
  * signature no longer valid once the permit changes, and a signature that cannot move.

@@ -40,7 +40,7 @@ function FacilitySettingsContent() {
         <Paper withBorder radius="md" p="lg">
           <LogoSection profile={profile.data} />
         </Paper>
-        {/* Issue 17: the facility's approval stages have their own screen. */}
+        {/* The facility's approval stages have their own screen. */}
         <Paper withBorder radius="md" p="lg">
           <Anchor component={Link} to="/facility-settings/approval-stages" display="inline-block" py="xs">
             {t(approvalStageLabels.title)}

@@ -19,7 +19,7 @@ const isIndex = (rest) => rest.length === 0 || (rest.length === 1 && /^index(\.[
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Import another server module only through its index.ts (docs/architecture.md)' },
+    docs: { description: 'Import another server module only through its index.ts (docs/architecture/boundaries.md)' },
     messages: {
       deep: "'{{spec}}' reaches into the {{module}} module; import it from '{{index}}' (export the name from {{module}}/index.ts).",
       ownIndex: "Inside the {{module}} module import its files directly, not '{{spec}}' (its own index).",

@@ -1,3 +1,4 @@
+import { useActionKey } from '../../../lib/action-key';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { attachmentListSchema, attachmentSchema, type Attachment } from '@hasp/contracts';
 import { toDataUrl } from '../../../lib/data-url';
@@ -44,15 +45,21 @@ export function uploadAttachment(
 /** Removes an attachment with a reason (If-Match: its version); the list reloads either way. */
 export function useRemoveAttachment(permitId: number) {
   const client = useQueryClient();
+  // One key per user action: removing again after a lost answer is the same removal.
+  const key = useActionKey();
   return useMutation({
     mutationFn: ({ attachment, reason }: { attachment: Attachment; reason: string }) =>
       apiRequest(`permits/${permitId}/attachments/${attachment.ID}/commands/remove`, {
         method: 'POST',
         body: { reason },
-        headers: { 'idempotency-key': crypto.randomUUID(), 'if-match': `"${attachment.version}"` },
+        headers: {
+          'idempotency-key': key.keyFor({ id: attachment.ID, reason, version: attachment.version }),
+          'if-match': `"${attachment.version}"`,
+        },
         schema: attachmentSchema,
         quiet: explainedHere,
       }),
+    onSuccess: () => key.done(),
     onSettled: () => client.invalidateQueries({ queryKey: attachmentKeys.permit(permitId) }),
   });
 }

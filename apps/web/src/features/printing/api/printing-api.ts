@@ -1,3 +1,4 @@
+import { useActionKey } from '../../../lib/action-key';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import {
@@ -112,15 +113,18 @@ export function useMarkPrinted(onProgress: (done: number, total: number) => void
 /** Records the reprint (with its reason), then downloads the item's PDF. */
 export function useReprint() {
   const client = useQueryClient();
+  // One key per user action: pressing Reprint again after a lost answer records one reprint.
+  const key = useActionKey();
   return useMutation({
     mutationFn: async ({ kind, id, reason }: { kind: PrintItemKind; id: number; reason: string }) => {
       const result = await apiRequest('print-list/reprint', {
         method: 'POST',
         body: { kind, id, reason },
-        headers: { 'idempotency-key': crypto.randomUUID() },
+        headers: { 'idempotency-key': key.keyFor({ kind, id, reason }) },
         schema: reprintResultSchema,
         quiet: statusIn(400, 409),
       });
+      key.done();
       await downloadPdf({ kind, ids: [id] });
       return result;
     },

@@ -57,6 +57,7 @@ export * from './permit-questions';
 export * from './question-answers';
 export * from './signatures';
 export * from './signature-seal';
+export * from './procedures';
 export * from './command-routes';
 export * from './permit-command-routes';
 export * from './sync';

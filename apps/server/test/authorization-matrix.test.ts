@@ -382,10 +382,9 @@ const matrix: Record<string, Rule> = {
   // Tags: anyone who may view the permit's type (the tag state decides; remove: only the applier).
   'GET /api/permits/:permitId/tags': both(inSample, holds('permit:view:LOTO')),
   ...Object.fromEntries(
-    ['mark-printed', 'apply', 'verify', 'remove', 'void', 'report-missing', 'revoke-link', 'renew-link'].map((verb) => [
-      `POST /api/permits/:permitId/tags/commands/${verb}`,
-      both(inSample, holds('permit:view:LOTO')),
-    ]),
+    ['mark-printed', 'apply', 'verify', 'remove', 'void', 'report-missing', 'revoke-link', 'renew-link', 'note'].map(
+      (verb) => [`POST /api/permits/:permitId/tags/commands/${verb}`, both(inSample, holds('permit:view:LOTO'))],
+    ),
   ),
   // Printing: Print Settings' layouts; the print list (and, for tags, the permit's type).
   // Dashboards: the caller's own layout and widgets (scoped like the permit index); the
@@ -685,6 +684,7 @@ beforeAll(async () => {
     bodies[`POST /api/permits/:permitId/tags/commands/${verb}`] = { tagId: tag.id };
   }
   bodies['POST /api/permits/:permitId/tags/commands/void'] = { tagId: tag.id, reason: 'Matrix' };
+  bodies['POST /api/permits/:permitId/tags/commands/note'] = { tagId: tag.id, note: 'Matrix' };
   bodies['POST /api/print-list/pdf'] = { kind: 'tag', ids: [tag.id] };
   bodies['POST /api/print-list/mark-printed'] = { kind: 'tag', ids: [tag.id], stamps: ['matrix'] };
   bodies['POST /api/print-list/reprint'] = { kind: 'tag', id: tag.id, reason: 'Matrix' };

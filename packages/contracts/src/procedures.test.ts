@@ -99,6 +99,9 @@ describe('the validator that refuses to publish', () => {
     expect(procedurePublishProblems(content, now).map((p) => p.code)).toEqual([
       'source-missing',
       'steps-out-of-order',
+      // Each step that names the point: isolate, lock and tag, verify.
+      'point-gone',
+      'point-gone',
       'point-gone',
     ]);
     expect(procedurePublishProblems(content, now).find((p) => p.code === 'point-gone')?.message).toBe(

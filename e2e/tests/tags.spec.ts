@@ -98,6 +98,7 @@ test("a tag's QR address, signed out, follows the tag as it is applied and remov
   await noteDialog.getByRole('button', { name: 'Add note', exact: true }).click();
   await expect(card.getByTestId('tag-note')).toContainText(`Note by ${tagger.displayName}`);
   await expect(card.getByTestId('tag-note')).toContainText('Hasp on the breaker cover');
+  await card.screenshot({ path: `${shots}/tag-card-note-phone.png` });
   await expectNoSidewaysScroll(scanner, phone.width);
   await expectNoSeriousViolations(scanner);
   await scanner.screenshot({ path: `${shots}/tag-status-applied-phone.png`, fullPage: true });

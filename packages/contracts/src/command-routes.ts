@@ -40,16 +40,27 @@ export function urlParamOf(route: Pick<CommandRoute, 'path'>): string | null {
 export const invocationOf = (route: CommandRoute, urlId: number, body: unknown): CommandInvocation =>
   route.invocation ? route.invocation(urlId, body) : { targetId: urlId, input: body ?? {} };
 
+const patterns = new Map<string, RegExp>();
+
+/** A route path's pattern, made once per path: `permits/(-?\d+)/tags/commands/apply`. */
+function patternOf(routePath: string): RegExp {
+  let pattern = patterns.get(routePath);
+  if (!pattern) {
+    pattern = new RegExp(
+      `^${routePath
+        .replace(/^\//, '')
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '(-?\\d+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    );
+    patterns.set(routePath, pattern);
+  }
+  return pattern;
+}
+
 /** The id in a path like the route's (`permits/12/tags/commands/apply`, no /api), or null when it is not the route's. */
 export function matchCommandPath(route: Pick<CommandRoute, 'path'>, path: string): { urlId: number } | null {
-  const pattern = new RegExp(
-    `^${route.path
-      .replace(/^\//, '')
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '(-?\\d+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('/')}$`,
-  );
-  const match = pattern.exec(path.replace(/^\/?(api\/)?/, '').replace(/[?#].*$/, ''));
+  const match = patternOf(route.path).exec(path.replace(/^\/?(api\/)?/, '').replace(/[?#].*$/, ''));
   if (!match) return null;
   return { urlId: match[1] === undefined ? 0 : Number(match[1]) };
 }

@@ -71,9 +71,11 @@ export const offlineCommandNames = offlineCommandRoutes.map((route) => route.nam
   ...OfflineCommandName[],
 ];
 
+const offlineRouteByName = new Map(offlineCommandRoutes.map((route) => [route.name as string, route]));
+
 /** The route of an offline command by its name (`permit.edit`, `tag.apply`…). */
 export function offlineCommandRouteOf(name: string): CommandRoute<OfflineCommandName> | undefined {
-  return offlineCommandRoutes.find((route) => route.name === name);
+  return offlineRouteByName.get(name);
 }
 
 /** At most this many commands in one push (the client sends the rest in the next one). */

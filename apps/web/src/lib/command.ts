@@ -32,7 +32,7 @@ export interface UseCommandOptions<T, V> {
 }
 
 /** Sends one command by its declared route (the same URL the server registered from the declaration). */
-export function sendCommand<T>(
+function sendCommand<T>(
   call: CommandCall & { idempotencyKey: string },
   schema: z.ZodMiniType<T>,
   quiet?: (error: unknown) => boolean,

@@ -11,7 +11,8 @@ import {
 import { browserDatabase, type StoredPermit } from '../../../offline-db';
 import { queueCommand } from './outbox';
 import type { PermitFormValues } from '../model/permit-form';
-import { localAlias, offlinePermitCommands, provisionalNumber, type LocalActor } from './local-apply';
+import { localAlias, type LocalActor } from '../../../lib/offline-apply';
+import { offlinePermitCommands, provisionalNumber } from './local-apply';
 import { notSavedError } from './offline-source';
 import { permitTypeSectionsOffline } from './reference';
 import { currentOwner, localActorOf, storedKeyOf } from './stored-permit';

@@ -22,15 +22,6 @@ import {
   type OfflineApplier,
 } from '../../../lib/offline-apply';
 
-export {
-  baseVersionOf,
-  isOfflineCommand,
-  localAlias,
-  type LocalActor,
-  type LocalOutcome,
-  type NameBook,
-} from '../../../lib/offline-apply';
-
 /**
  * A lifecycle command queued offline, applied to the device's copy of the permit (decision 0058),
  * so the page shows the new state at once. Pure: the same rules the server decides with (the

@@ -1,4 +1,4 @@
-import { localAlias } from './local-apply';
+import { localAlias } from '../../../lib/offline-apply';
 
 /**
  * The permit page's id from its URL: `/Permit/Edit/42` is the server's permit 42;

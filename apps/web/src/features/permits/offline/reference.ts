@@ -8,7 +8,7 @@ import {
 } from '@hasp/contracts';
 import { ApiRequestError, type RequestOptions } from '../../../lib/http';
 import { browserDatabase, storedPermitsOf, type HaspDatabase, type Owner } from '../../../offline-db';
-import type { NameBook } from './local-apply';
+import type { NameBook } from '../../../lib/offline-apply';
 import { currentOwner, offlineDataOf } from './stored-permit';
 
 /**

@@ -11,7 +11,7 @@ import {
   type Owner,
   type StoredPermit,
 } from '../../../offline-db';
-import { localAlias, type LocalActor } from './local-apply';
+import { localAlias, type LocalActor } from '../../../lib/offline-apply';
 
 /** `<connection>:<facility>:<id or local:uuid>`: a stored permit's key (offline-db's StoredPermit.key). */
 export const storedKeyOf = (owner: Pick<Owner, 'connectionStringName' | 'facilityId'>, id: number | string) =>
